@@ -1,0 +1,16 @@
+// Jest runs the TypeScript sources as ESM (swc strips types); workflow code is bundled by the Temporal
+// SDK itself, not by jest. Integration and e2e suites share one PostgreSQL and one Temporal dev server
+// started in globalSetup; each test file gets its own database.
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2024' }, module: { type: 'es6' } }],
+  },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

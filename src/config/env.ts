@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+// Environment variables are read exactly once, here; everything else receives the frozen result.
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  DATA_DIR: z.string().default('.data'),
+  CATALOG_PATH: z.string().default('catalog/namespaces.json'),
+
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
+
+  TEMPORAL_ADDRESS: z.string().optional(),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('registry'),
+  TEMPORAL_CLI_PATH: z.string().optional(),
+  TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
+  TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+
+  GEM_USD_RATE: decimal.default('0.01'),
+  MPP_CURRENCY: z.enum(['pathUSD', 'USDC']).default('pathUSD'),
+  TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
+  MPP_BASE_MAINNET_ENABLED: bool.default(false),
+  BENCH_ROUTES: bool.default(false),
+});
+
+export type Config = Readonly<z.infer<typeof configSchema> & { publicBaseUrl: string }>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset so `FOO=` in a .env file falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({ ...c, publicBaseUrl });
+}

@@ -1,0 +1,31 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { entities } from './entities/index.ts';
+import { migrationsList } from './migrations/index.ts';
+
+export type Orm = MikroORM;
+
+export interface OrmOptions {
+  databaseUrl: string;
+  poolMax?: number;
+  debug?: boolean;
+}
+
+// The one place the ORM is configured: the API, the worker, migrations and tests all call this.
+export async function initORM(opts: OrmOptions): Promise<Orm> {
+  return MikroORM.init({
+    clientUrl: opts.databaseUrl,
+    entities,
+    extensions: [Migrator],
+    debug: opts.debug ?? false,
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+    migrations: { migrationsList, transactional: true, allOrNothing: true },
+    // Entities are declared with defineEntity; no reflection or file discovery is needed.
+    discovery: { warnWhenNoEntities: true },
+  });
+}
+
+export async function migrate(orm: Orm): Promise<string[]> {
+  const done = await orm.migrator.up();
+  return done.map((m) => m.name);
+}

@@ -1,0 +1,35 @@
+// One error vocabulary for the whole service: a stable machine code, the HTTP status it maps to, and a
+// message for people. Handlers and domain code throw AppError; the HTTP error handler renders it.
+export const errorCodes = {
+  validation_failed: 400,
+  invalid_json: 400,
+  invalid_name: 400,
+  unknown_namespace: 400,
+  namespace_mismatch: 400,
+  network_not_enabled: 403,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  namespace_not_found: 404,
+  domain_not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  rate_limited: 429,
+  not_ready: 503,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.code = code;
+    this.statusCode = errorCodes[code];
+    this.details = details;
+  }
+}

@@ -1,0 +1,17 @@
+import { AppError } from '../domain/errors.ts';
+import { parseQuery } from '../domain/names.ts';
+import type { NamespaceDirectory, NamespaceInfo } from '../domain/namespace-directory.ts';
+import { requireNamespace } from './namespace-param.ts';
+
+/** Parses a full "<label>.<namespace>" from a path: bad syntax is 400, an unknown namespace 404. */
+export function parseFullName(dir: NamespaceDirectory, raw: string): { label: string; ns: NamespaceInfo; name: string } {
+  const parsed = parseQuery(raw);
+  if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem });
+  if (!parsed.value.namespace) {
+    throw new AppError('invalid_name', 'Give the full name including its namespace, e.g. "scout.agent".', {
+      problem: 'namespace_missing',
+    });
+  }
+  const ns = requireNamespace(dir, parsed.value.namespace, 'path');
+  return { label: parsed.value.label, ns, name: `${parsed.value.label}.${ns.namespace}` };
+}

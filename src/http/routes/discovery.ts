@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { availability } from '../../domain/availability.ts';
+import { AppError } from '../../domain/errors.ts';
+import { parseQuery } from '../../domain/names.ts';
+import { domainRepository } from '../../db/domain-repository.ts';
+import { clientErrors } from '../schemas/common.ts';
+import { domainNameParams, lookupResponse, searchQuery, searchResponse, shopStatusResponse } from '../schemas/discovery.ts';
+import { parseFullName } from '../domain-name-param.ts';
+import { requireNamespace } from '../namespace-param.ts';
+import { manifestUrls } from '../../domain/manifests.ts';
+
+export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { namespaces, orm, config } = app.deps;
+
+  app.get(
+    '/api/v1/domains/search',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'Availability and yearly prices of a name in one or every namespace',
+        querystring: searchQuery,
+        response: { 200: searchResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const parsed = parseQuery(req.query.q);
+      if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem });
+      const { label, namespace } = parsed.value;
+      const targets = namespace ? [requireNamespace(namespaces, namespace, 'input')] : namespaces.all;
+      const names = targets.map((ns) => `${label}.${ns.namespace}`);
+      const registered = await domainRepository(orm.em.fork()).registeredAmong(names);
+      return {
+        status: 'success' as const,
+        query: namespace ? `${label}.${namespace}` : label,
+        price_unit: 'gems_per_year' as const,
+        results: targets.map((ns, i) => {
+          const name = names[i] as string;
+          return {
+            domain: name,
+            tld: ns.namespace,
+            ...availability(ns, label, registered.has(name)),
+            human_price: ns.price_per_year.human,
+            agent_price: ns.price_per_year.agent,
+          };
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/lookup/:domain_name',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'Public profile of a registered domain',
+        params: domainNameParams,
+        response: { 200: lookupResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const { name } = parseFullName(namespaces, req.params.domain_name);
+      const d = await domainRepository(orm.em.fork()).findByName(name);
+      if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
+      return {
+        status: 'success' as const,
+        domain: {
+          name: d.name,
+          namespace: d.namespace.unwrap().name,
+          status: d.status,
+          registration_date: d.registrationDate.toISOString(),
+          expiry_date: d.expiryDate.toISOString(),
+        },
+        identity: {
+          human_backed: d.owner.getEntity().operatorLinked,
+          squad_id: d.squadId ?? null,
+          capabilities_preview: d.capabilities,
+        },
+        manifests: manifestUrls(config.publicBaseUrl, d.name),
+        profile: d.profile,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/domains/:domain_name/shop-status',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'Whether the domain is bound to a storefront',
+        params: domainNameParams,
+        response: { 200: shopStatusResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const { name } = parseFullName(namespaces, req.params.domain_name);
+      const d = await domainRepository(orm.em.fork()).findByName(name);
+      if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
+      return { status: 'success' as const, is_bound: d.storefrontId != null, storefront_id: d.storefrontId ?? null };
+    },
+  );
+};

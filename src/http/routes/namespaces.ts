@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CAPABILITY_SCHEMA_VERSION, capabilityRecord } from '../../domain/capability.ts';
+import { clientErrors } from '../schemas/common.ts';
+import { namespaceListResponse, namespaceParams, namespaceResponse } from '../schemas/namespaces.ts';
+import { requireNamespace } from '../namespace-param.ts';
+
+export const namespaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = () => ({
+    baseUrl: app.deps.config.publicBaseUrl,
+    baseMainnetEnabled: app.deps.config.MPP_BASE_MAINNET_ENABLED,
+  });
+
+  app.get(
+    '/api/v1/namespaces',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'Capability records of every namespace (schema 1.0)',
+        response: { 200: namespaceListResponse, ...clientErrors },
+      },
+    },
+    async () => {
+      const all = app.deps.namespaces.all;
+      return {
+        status: 'success' as const,
+        schema_version: CAPABILITY_SCHEMA_VERSION,
+        catalog_version: all[0]?.catalog_version ?? 'none',
+        namespaces: all.map((n) => capabilityRecord(n, ctx())),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/namespaces/:namespace',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'Capability record of one namespace (schema 1.0)',
+        params: namespaceParams,
+        response: { 200: namespaceResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const ns = requireNamespace(app.deps.namespaces, req.params.namespace, 'path');
+      return {
+        status: 'success' as const,
+        schema_version: CAPABILITY_SCHEMA_VERSION,
+        catalog_version: ns.catalog_version,
+        capability: capabilityRecord(ns, ctx()),
+      };
+    },
+  );
+};

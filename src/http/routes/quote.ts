@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { availability } from '../../domain/availability.ts';
+import { AppError } from '../../domain/errors.ts';
+import { checkLabel, parseQuery } from '../../domain/names.ts';
+import { buildQuote } from '../../domain/quote.ts';
+import { domainRepository } from '../../db/domain-repository.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { quoteBody, quoteHeaders, quoteResponse } from '../schemas/quote.ts';
+import { requireNamespace } from '../namespace-param.ts';
+
+export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { namespaces, orm, config } = app.deps;
+
+  app.post(
+    '/api/v1/domains/quote',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Non-binding price quote; reserves nothing and creates no order',
+        body: quoteBody,
+        headers: quoteHeaders,
+        response: { 200: quoteResponse, 403: errorBodySchema, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const { label, ns } = resolveTarget(req.body);
+      const network = req.headers['x-mpp-network'] ?? 'tempo';
+      if (network === 'base-mainnet' && !config.MPP_BASE_MAINNET_ENABLED) {
+        throw new AppError(
+          'network_not_enabled',
+          'The base-mainnet USDC route is operator-gated and not enabled here; omit X-MPP-Network to use the default tempo route.',
+        );
+      }
+      const name = `${label}.${ns.namespace}`;
+      const registered = await domainRepository(orm.em.fork()).registeredAmong([name]);
+      return buildQuote(
+        { ns, label, years: req.body.years, network, availability: availability(ns, label, registered.has(name)) },
+        {
+          gemUsdRate: config.GEM_USD_RATE,
+          currency: config.MPP_CURRENCY,
+          tempoChainId: config.TEMPO_CHAIN_ID,
+          registerUrl: `${config.publicBaseUrl}/api/v1/domains/register`,
+        },
+      );
+    },
+  );
+
+  /** `domain` may be the bare name or the full name; `namespace` (or legacy `tld`) must agree with it. */
+  function resolveTarget(body: { domain: string; namespace?: string | undefined; tld?: string | undefined }) {
+    const given = body.namespace ?? body.tld;
+    const parsed = parseQuery(body.domain);
+    if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem, field: 'domain' });
+    const fromName = parsed.value.namespace;
+    if (!given && !fromName) {
+      throw new AppError('validation_failed', 'Give the namespace (or a full name such as "scout.agent").', {
+        issues: [{ location: 'body', path: 'namespace', message: 'required' }],
+      });
+    }
+    if (given && fromName && given.trim().toLowerCase().replace(/^\./, '') !== fromName) {
+      throw new AppError('namespace_mismatch', `The domain "${body.domain}" is not in namespace "${given}".`);
+    }
+    const ns = requireNamespace(namespaces, (given ?? fromName) as string, 'input');
+    const label = checkLabel(parsed.value.label);
+    if (!label.ok) throw new AppError('invalid_name', label.message, { problem: label.problem, field: 'domain' });
+    return { label: label.value, ns };
+  }
+};

@@ -1,0 +1,208 @@
+import { describe, it, expect } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import type { CatalogEntry } from '../../src/domain/catalog.ts';
+import type { NamespaceInfo } from '../../src/domain/namespace-directory.ts';
+import { renderLanding } from '../../src/pages/landing.ts';
+import type { PageContext } from '../../src/pages/landing.ts';
+import { renderSkillMd } from '../../src/pages/skill-md.ts';
+
+const catalog = JSON.parse(readFileSync(new URL('../../catalog/namespaces.json', import.meta.url), 'utf8')) as {
+  catalog_version: string;
+  namespaces: CatalogEntry[];
+};
+const all: NamespaceInfo[] = catalog.namespaces.map((e) => ({ ...e, catalog_version: catalog.catalog_version }));
+const ctx: PageContext = { baseUrl: 'https://registry.example/', gemUsdRate: '0.01', currency: 'USDC' };
+
+function ns(name: string): NamespaceInfo {
+  const found = all.find((n) => n.namespace === name);
+  if (!found) throw new Error(`catalog has no .${name}`);
+  return found;
+}
+
+const byPhase = (phase: NamespaceInfo['launch_phase']) => all.filter((n) => n.launch_phase === phase);
+
+describe('renderSkillMd', () => {
+  it('has the title, machine hint and the four sections in order', () => {
+    const md = renderSkillMd(ns('agent'), ctx);
+    const lines = md.split('\n');
+    expect(lines[0]).toBe('# .agent — skill file');
+    expect(lines[1]).toContain(`catalog_version=${catalog.catalog_version}`);
+    const headings = lines.filter((l) => l.startsWith('## '));
+    expect(headings).toEqual(['## Overview', '## Current status', '## How to register', '## Special rules']);
+  });
+
+  it.each(all.map((n) => [n.namespace, n] as const))('.%s carries its catalog content', (_name, info) => {
+    const md = renderSkillMd(info, ctx);
+    expect(md).toContain(info.tagline);
+    expect(md).toContain(info.description);
+    for (const u of info.use_cases) expect(md).toContain(`- ${u}`);
+    for (const r of info.reserved_names) expect(md).toContain(`\`${r}\``);
+    expect(md).toContain(info.whitelist_rule);
+    const usd = (gems: number) => (gems / 100).toFixed(2);
+    expect(md).toContain(`${info.price_per_year.agent} gems / year (≈ ${usd(info.price_per_year.agent)} USDC)`);
+    expect(md).toContain(`${info.price_per_year.human} gems / year (≈ ${usd(info.price_per_year.human)} USDC)`);
+    expect(md).toContain(`https://registry.example/api/v1/domains/search?q=my-agent.${info.namespace}`);
+    expect(md).toContain(`"domain":"my-agent","namespace":"${info.namespace}","years":1}`);
+    expect(md).toContain(`https://registry.example/api/v1/lookup/my-agent.${info.namespace}`);
+    expect(md).not.toContain('registry.example//');
+  });
+
+  it('computes the agent price and the 402 amount from the catalog and rate', () => {
+    const md = renderSkillMd(ns('agent'), ctx);
+    expect(md).toContain('1500 gems / year (≈ 15.00 USDC)');
+    expect(md).toContain('2000 gems / year (≈ 20.00 USDC)');
+    expect(md).toContain('"status":"payment_required","protocol":"mpp","amount":15.00,"currency":"USDC"');
+    expect(md).toContain('WWW-Authenticate: Payment');
+    expect(md).toContain("-H 'Authorization: Payment <RECEIPT>'");
+    expect(md).toContain("curl -s -X POST 'https://registry.example/api/v1/agents/provision' -H 'Content-Type: application/json' -d '{}'");
+    expect(md).toContain('"agreed_to_terms":true');
+    expect(renderSkillMd(ns('agent'), { ...ctx, gemUsdRate: '0.0125', currency: 'pathUSD' })).toContain('1500 gems / year (≈ 18.75 pathUSD)');
+  });
+
+  it('states the general payment and name rules', () => {
+    const md = renderSkillMd(ns('agent'), ctx);
+    const rules = md.slice(md.indexOf('## Special rules'));
+    expect(rules).toContain('1-63 characters');
+    expect(rules).toContain('"payment_method":"gems"');
+    expect(rules).toContain('never an implicit fallback');
+    expect(rules).toContain('Never pay twice');
+    expect(rules).toContain('re-quote');
+  });
+
+  it('mentions sunrise and coming soon only for those phases', () => {
+    for (const info of byPhase('sunrise')) {
+      const md = renderSkillMd(info, ctx);
+      expect(md).toContain('Sunrise (whitelist only)');
+      expect(md).toContain('HTTP 403');
+      expect(md).not.toMatch(/coming soon/i);
+    }
+    for (const info of byPhase('coming_soon')) {
+      const md = renderSkillMd(info, ctx);
+      expect(md).toContain('Coming Soon');
+      expect(md).toContain('registration_open=false');
+      expect(md).toMatch(/registration in \.\S+ is closed/i);
+      expect(md).not.toMatch(/sunrise|whitelisted|403/i);
+    }
+    for (const info of byPhase('public')) {
+      const md = renderSkillMd(info, ctx);
+      expect(md).not.toMatch(/sunrise|coming soon|whitelisted|403/i);
+      expect(md).toContain('registration_open=true');
+    }
+    expect(byPhase('sunrise').length).toBeGreaterThan(0);
+    expect(byPhase('coming_soon').length).toBeGreaterThan(0);
+  });
+
+  it('adds the partner rules only for partner namespaces', () => {
+    for (const info of all) {
+      const md = renderSkillMd(info, ctx);
+      const partnerRule = md.includes('provider preflight') && md.includes('gfavip_checkout');
+      expect(partnerRule).toBe(info.source === 'partners');
+    }
+  });
+
+  it('picks an example name that is not reserved', () => {
+    const md = renderSkillMd({ ...ns('agent'), reserved_names: ['my-agent', 'my-agent-2'] }, ctx);
+    expect(md).toContain('q=my-agent-3.agent');
+  });
+});
+
+describe('renderLanding', () => {
+  it('shows the badge, prices, rule, use cases, reserved names, skill link and search form', () => {
+    const info = ns('agent');
+    const html = renderLanding(info, ctx);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('<title>.agent</title>');
+    expect(html).toMatch(/<span id="phase-badge"[^>]*>Public<\/span>/);
+    expect(html).toContain('1500 gems / year (≈ 15.00 USDC)');
+    expect(html).toContain('2000 gems / year (≈ 20.00 USDC)');
+    expect(html).toContain(info.whitelist_rule);
+    for (const u of info.use_cases) expect(html).toContain(`<li>${u}</li>`);
+    for (const r of info.reserved_names) expect(html).toContain(`<code>${r}</code>`);
+    expect(html).toContain('href="/tld/agent/skill.md"');
+    for (const id of ['search-form', 'search-input', 'search-results']) expect(html).toContain(`id="${id}"`);
+    expect(html).toMatch(/<form id="search-form" action="\/api\/v1\/domains\/search" method="get"/);
+    expect(html).toMatch(/<input id="search-input" name="q"/);
+    expect(Buffer.byteLength(html)).toBeLessThan(15_000);
+  });
+
+  it('labels each phase', () => {
+    expect(renderLanding(byPhase('sunrise')[0]!, ctx)).toMatch(/id="phase-badge"[^>]*>Sunrise \(whitelist only\)</);
+    expect(renderLanding(byPhase('coming_soon')[0]!, ctx)).toMatch(/id="phase-badge"[^>]*>Coming Soon</);
+  });
+
+  it('escapes catalog strings', () => {
+    const hostile = {
+      ...ns('agent'),
+      tagline: '<script>alert("x")</script>',
+      use_cases: ["Tom & Jerry's <b>bots</b>"],
+    };
+    const html = renderLanding(hostile, ctx);
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('<li>Tom &amp; Jerry&#39;s &lt;b&gt;bots&lt;/b&gt;</li>');
+    expect(html).not.toContain('<script>alert');
+    expect(html.match(/<script>/g)).toHaveLength(1);
+  });
+});
+
+// A minimal stand-in for the few DOM calls the inline script makes, so its behaviour runs without a browser.
+type FakeEl = { textContent: string; className: string; children: FakeEl[]; attrs: Record<string, string>; value: string };
+
+function runScript(html: string, response: { status: number; body: unknown }) {
+  const source = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
+  const make = (): FakeEl & Record<string, unknown> => {
+    const e = { textContent: '', className: '', children: [] as FakeEl[], attrs: {} as Record<string, string>, value: '' };
+    return Object.assign(e, {
+      appendChild: (c: FakeEl) => e.children.push(c),
+      getAttribute: (k: string) => e.attrs[k] ?? null,
+    });
+  };
+  const els: Record<string, ReturnType<typeof make>> = { 'search-form': make(), 'search-input': make(), 'search-results': make() };
+  els['search-form']!.attrs['data-namespace'] = /data-namespace="([^"]+)"/.exec(html)?.[1] ?? '';
+  let submit: ((e: { preventDefault(): void }) => Promise<void> | undefined) | undefined;
+  els['search-form']!.addEventListener = (_t: string, fn: typeof submit) => (submit = fn);
+  const results = els['search-results']!;
+  Object.defineProperty(results, 'textContent', { get: () => '', set: () => (results.children = []) });
+  const urls: string[] = [];
+  const document = { getElementById: (id: string) => els[id], createElement: () => make() };
+  const fetch = async (url: string) => {
+    urls.push(url);
+    return { status: response.status, json: async () => response.body };
+  };
+  new Function('document', 'fetch', source)(document, fetch);
+  return {
+    urls,
+    results,
+    async search(text: string) {
+      els['search-input']!.value = text;
+      await submit?.({ preventDefault() {} });
+    },
+  };
+}
+
+describe('landing search script', () => {
+  it('appends the namespace, calls the search API and renders the items as text', async () => {
+    const page = runScript(renderLanding(ns('agent'), ctx), {
+      status: 200,
+      body: {
+        status: 'success',
+        query: 'scout.agent',
+        results: [{ domain: 'scout.agent', tld: 'agent', available: true, reason: '<img src=x>', human_price: 2000, agent_price: 1500 }],
+      },
+    });
+    await page.search(' Scout ');
+    expect(page.urls).toEqual(['/api/v1/domains/search?q=scout.agent']);
+    const list = page.results.children[0]!;
+    expect(list.children[0]!.textContent).toBe('scout.agent: available (<img src=x>), agent 1500 gems/yr, human 2000 gems/yr');
+    expect(list.children[0]!.className).toBe('available');
+  });
+
+  it('does not double the namespace and shows error messages', async () => {
+    const page = runScript(renderLanding(ns('agent'), ctx), {
+      status: 400,
+      body: { status: 'error', code: 'invalid_name', message: 'Only letters a-z are allowed.' },
+    });
+    await page.search('scout.agent');
+    expect(page.urls).toEqual(['/api/v1/domains/search?q=scout.agent']);
+    expect(page.results.children[0]!.textContent).toBe('Only letters a-z are allowed.');
+  });
+});
