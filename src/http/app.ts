@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,13 +17,12 @@ export const INTERFACE_VERSION = '1.0.0';
  * Builds the whole HTTP app from its dependencies. The entry point and the tests call exactly this,
  * so what is tested is what runs. Order: external plugins, our decorators and error handling, routes.
  */
-export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // Routes are matched case-sensitively but a trailing slash is tolerated.
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,13 @@
+import { createCatalogActivities } from './catalog.ts';
+import type { ActivityDeps } from './deps.ts';
+
+export type { ActivityDeps } from './deps.ts';
+
+/** Every activity the worker registers, built over one set of dependencies. */
+export function createActivities(deps: ActivityDeps) {
+  return {
+    ...createCatalogActivities(deps),
+  };
+}
+
+export type RegistryActivities = ReturnType<typeof createActivities>;

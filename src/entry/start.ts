@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { startEmbeddedPostgres, type EmbeddedPg } from '../infra/embedded-postgres.ts';
+import { MissingTemporalCliError, startTemporalDevServer } from '../infra/temporal-dev-server.ts';
+import { migrateAndLoadCatalog } from './migrate.ts';
+import { loadConfigOrExit } from './shared.ts';
+
+// `npm start`: the whole stack on embedded defaults. Each part is used from the environment when given
+// (DATABASE_URL, TEMPORAL_ADDRESS) and started here otherwise; the worker and the API run as child
+// processes exactly as they would in production. Ctrl-C stops everything in reverse order.
+const config = loadConfigOrExit();
+const dataDir = resolve(config.DATA_DIR);
+const say = (part: string, text: string) => console.log(`${part.padEnd(11)} ${text}`);
+const stops: (() => Promise<void>)[] = [];
+let shuttingDown = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!shuttingDown) {
+    shuttingDown = true;
+    console.log('\nStopping: API, worker, Temporal, PostgreSQL...');
+    for (const stop of stops.reverse()) await stop().catch((e) => console.error(`stop failed: ${e}`));
+  }
+  process.exit(code);
+}
+
+function fail(part: string, message: string, fix: string): Promise<never> {
+  console.error(`\n${part} could not start: ${message}\nHow to fix:\n${fix}\n`);
+  return shutdown(1);
+}
+
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+// PostgreSQL
+let databaseUrl = config.DATABASE_URL;
+if (!databaseUrl) {
+  let pg: EmbeddedPg;
+  try {
+    pg = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'postgres'), port: config.EMBEDDED_PG_PORT, databases: ['registry'] });
+  } catch (err) {
+    await fail(
+      'PostgreSQL',
+      (err as Error).message,
+      `  - free port ${config.EMBEDDED_PG_PORT} or set EMBEDDED_PG_PORT, or\n  - set DATABASE_URL=postgres://user:pass@host:5432/db to use a server you run.`,
+    );
+    throw err;
+  }
+  stops.push(() => pg.stop());
+  databaseUrl = pg.url('registry');
+  say('PostgreSQL', `${databaseUrl.replace(/:[^:@/]+@/, ':***@')} (embedded, data in ${resolve(dataDir, 'postgres')})`);
+} else {
+  say('PostgreSQL', `${databaseUrl.replace(/:[^:@/]+@/, ':***@')} (DATABASE_URL)`);
+}
+
+try {
+  const { applied, catalog } = await migrateAndLoadCatalog(databaseUrl, config.CATALOG_PATH);
+  say('Migrations', applied.length ? `applied ${applied.join(', ')}` : 'up to date');
+  say('Catalog', `${catalog.version}: ${catalog.count} namespaces`);
+} catch (err) {
+  await fail('PostgreSQL', `migrations failed: ${(err as Error).message}`, '  - check DATABASE_URL and that the database accepts connections.');
+}
+
+// Temporal
+let temporalAddress = config.TEMPORAL_ADDRESS;
+if (!temporalAddress) {
+  let env: TestWorkflowEnvironment | undefined;
+  try {
+    env = await startTemporalDevServer({
+      cliPath: config.TEMPORAL_CLI_PATH,
+      dbFilename: resolve(dataDir, 'temporal.db'),
+      port: config.TEMPORAL_DEV_PORT,
+      uiPort: config.TEMPORAL_UI_PORT,
+      namespace: config.TEMPORAL_NAMESPACE,
+    });
+  } catch (err) {
+    if (err instanceof MissingTemporalCliError) await fail('Temporal', 'no Temporal CLI found.', err.message);
+    await fail(
+      'Temporal',
+      (err as Error).message,
+      `  - free ports ${config.TEMPORAL_DEV_PORT} and ${config.TEMPORAL_UI_PORT} (or set TEMPORAL_DEV_PORT / TEMPORAL_UI_PORT), or\n  - set TEMPORAL_ADDRESS=host:7233 to use a server you run.`,
+    );
+  }
+  const server = env as TestWorkflowEnvironment;
+  stops.push(() => server.teardown());
+  temporalAddress = server.address;
+  say('Temporal', `${temporalAddress} (dev server, history in ${resolve(dataDir, 'temporal.db')})`);
+  say('Temporal UI', `http://127.0.0.1:${config.TEMPORAL_UI_PORT}`);
+} else {
+  say('Temporal', `${temporalAddress} (TEMPORAL_ADDRESS)`);
+}
+
+// Worker and API, as child processes in their own process groups so that Ctrl-C reaches only us and
+// we stop them in order.
+const childEnv = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+function launch(part: string, script: string): ChildProcess {
+  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {
+    env: childEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  child.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`${part} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything.`);
+    void shutdown(1);
+  });
+  stops.push(
+    () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      }),
+  );
+  return child;
+}
+
+launch('Worker', './worker.ts');
+say('Worker', `task queue "${config.TEMPORAL_TASK_QUEUE}" on namespace "${config.TEMPORAL_NAMESPACE}"`);
+launch('API', './api.ts');
+
+const apiUrl = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;
+let ready = false;
+for (let i = 0; i < 120 && !shuttingDown && !ready; i++) {
+  ready = await fetch(`${apiUrl}/readyz`).then((r) => r.ok, () => false);
+  if (!ready) await new Promise((r) => setTimeout(r, 500));
+}
+if (!shuttingDown) {
+  say('API', `${apiUrl}  (docs ${apiUrl}/docs, OpenAPI ${apiUrl}/openapi.json)`);
+  console.log(ready ? '\nReady. Press Ctrl-C to stop.' : `\nThe API is up but ${apiUrl}/readyz does not report ready yet; see the log above.`);
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { createActivities } from '../../activities/index.ts';
+import { initORM } from '../db/orm.ts';
+import { loadConfigOrExit, requireSetting } from './shared.ts';
+
+export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
+
+const config = loadConfigOrExit();
+const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'worker');
+const address = requireSetting(config.TEMPORAL_ADDRESS, 'TEMPORAL_ADDRESS', 'worker');
+
+// The SDK logs every worker state change at INFO; keep the console for warnings unless asked for more.
+Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN') });
+
+const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
+const connection = await NativeConnection.connect({ address });
+const worker = await Worker.create({
+  connection,
+  namespace: config.TEMPORAL_NAMESPACE,
+  taskQueue: config.TEMPORAL_TASK_QUEUE,
+  workflowsPath,
+  activities: createActivities({ orm, catalogPath: config.CATALOG_PATH }),
+});
+
+// Worker.run() returns once SIGINT/SIGTERM has drained in-flight tasks (the SDK installs those handlers).
+await worker.run();
+await connection.close();
+await orm.close();

@@ -1,0 +1,3 @@
+// Entry point of the workflow bundle. Only deterministic code may be reachable from here: no Node
+// built-ins, no ORM, no network; activities are imported as types only.
+export { catalogSyncWorkflow } from './catalog-sync.ts';
