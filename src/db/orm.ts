@@ -19,7 +19,7 @@ export async function initORM(opts: OrmOptions): Promise<Orm> {
     extensions: [Migrator],
     debug: opts.debug ?? false,
     pool: { min: 0, max: opts.poolMax ?? 10 },
-    migrations: { migrationsList, transactional: true, allOrNothing: true },
+    migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true },
     // Entities are declared with defineEntity; no reflection or file discovery is needed.
     discovery: { warnWhenNoEntities: true },
   });

@@ -2,6 +2,7 @@ import { buildApp } from '../http/app.ts';
 import { initORM } from '../db/orm.ts';
 import { loadNamespaceDirectory } from '../db/namespace-loader.ts';
 import { connectTemporal } from '../temporal/connection.ts';
+import { readinessProbes } from '../http/probes.ts';
 import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
 
 const config = loadConfigOrExit();
@@ -18,10 +19,7 @@ const app = await buildApp(
     config,
     orm,
     namespaces,
-    probes: [
-      { name: 'database', check: async () => void (await orm.em.getConnection().execute('select 1')) },
-      { name: 'temporal', check: () => temporal.ping() },
-    ],
+    probes: readinessProbes(orm, temporal),
   },
   log,
 );

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config/env.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { readinessProbes } from '../../src/http/probes.ts';
+import { loadNamespaceDirectory } from '../../src/db/namespace-loader.ts';
+import { connectTemporal, type TemporalHandle } from '../../src/temporal/connection.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDatabase;
+  temporal: TemporalHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testTemporalAddress(): string {
+  const address = process.env.TEST_TEMPORAL_ADDRESS;
+  if (!address) throw new Error('TEST_TEMPORAL_ADDRESS is not set: run the tests through jest (globalSetup starts Temporal).');
+  return address;
+}
+
+/** Builds the production app over a fresh database and the suite's real Temporal server. */
+export async function buildTestApp(env: Record<string, string> = {}, temporalAddress = testTemporalAddress()): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_BASE_URL: 'https://registry.test',
+    DATABASE_URL: db.url,
+    TEMPORAL_ADDRESS: temporalAddress,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const temporal = connectTemporal(temporalAddress, config.TEMPORAL_NAMESPACE);
+  const probes = readinessProbes(db.orm, temporal, 1500);
+  const app = await buildApp({ config, orm: db.orm, namespaces: await loadNamespaceDirectory(db.orm.em.fork()), probes });
+  await app.ready();
+  return {
+    app,
+    db,
+    temporal,
+    config,
+    async close() {
+      await app.close();
+      await temporal.close();
+      await db.drop();
+    },
+  };
+}

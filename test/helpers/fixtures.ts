@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { Orm } from '../../src/db/orm.ts';
+import { Account, Domain, Namespace } from '../../src/db/entities/index.ts';
+import type { DomainProfile } from '../../src/db/entities/domain.ts';
+
+export const randomLabel = (prefix = 'n') => `${prefix}${randomBytes(5).toString('hex')}`;
+
+export async function createAccount(orm: Orm, data: Partial<{ kind: 'human' | 'agent'; operatorLinked: boolean }> = {}) {
+  const em = orm.em.fork();
+  const account = em.create(Account, { kind: data.kind ?? 'agent', operatorLinked: data.operatorLinked ?? false });
+  await em.flush();
+  return account;
+}
+
+/** Inserts a registered domain directly (registration itself arrives with the registration workflow). */
+export async function createDomain(
+  orm: Orm,
+  data: {
+    label: string;
+    namespace: string;
+    owner?: Account;
+    squadId?: string | null;
+    capabilities?: string[];
+    profile?: DomainProfile;
+    storefrontId?: string | null;
+    registrationDate?: Date;
+    expiryDate?: Date;
+  },
+) {
+  const em = orm.em.fork();
+  const owner = data.owner ?? (await createAccount(orm));
+  const registrationDate = data.registrationDate ?? new Date('2026-01-02T03:04:05.678Z');
+  const domain = em.create(Domain, {
+    name: `${data.label}.${data.namespace}`,
+    label: data.label,
+    namespace: em.getReference(Namespace, data.namespace),
+    owner: em.getReference(Account, owner.id),
+    status: 'active',
+    registrationDate,
+    expiryDate: data.expiryDate ?? new Date(registrationDate.getTime() + 365 * 24 * 3600 * 1000),
+    squadId: data.squadId ?? null,
+    capabilities: data.capabilities ?? [],
+    profile: data.profile ?? {},
+    storefrontId: data.storefrontId ?? null,
+  });
+  await em.flush();
+  return domain;
+}
