@@ -21,8 +21,8 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
-    // Routes are matched case-sensitively but a trailing slash is tolerated.
-    routerOptions: { ignoreTrailingSlash: true },
+    // A trailing slash is tolerated; long path parameters reach zod so they get our 400, not a bare 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -7,7 +7,8 @@ export const quoteBody = z
     tld: z.string().min(1).max(63).optional().describe('Legacy alias of namespace'),
     years: z.number().int().min(1).max(10),
   })
-  .strict();
+  // Unknown fields are ignored, so an agent may send its register body (agreed_to_terms, ...) unchanged.
+  .strip();
 
 export const quoteHeaders = z.object({
   'x-payment-method': z.enum(['mpp']).optional(),

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+
+describe('one error shape for bad input', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ BODY_LIMIT_BYTES: '4096' });
+  });
+  afterAll(() => t.close());
+
+  const post = (payload: string, contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url: '/api/v1/domains/quote', payload, headers: { 'content-type': contentType } });
+
+  function expectError(res: { statusCode: number; json(): unknown }, status: number, code: string) {
+    expect(res.statusCode).toBe(status);
+    const body = res.json() as Record<string, unknown>;
+    expect(body).toMatchObject({ status: 'error', code });
+    expect(typeof body.message).toBe('string');
+  }
+
+  it('malformed JSON is a 400 invalid_json', async () => {
+    expectError(await post('{"domain": "a1", '), 400, 'invalid_json');
+  });
+
+  it('an empty JSON body is a 400', async () => {
+    expectError(await post(''), 400, 'invalid_json');
+  });
+
+  it('a JSON body that is not an object is a 400 validation_failed', async () => {
+    expectError(await post('[1,2,3]'), 400, 'validation_failed');
+    expectError(await post('null'), 400, 'validation_failed');
+  });
+
+  it('wrong types name the failing field paths', async () => {
+    const res = await post(JSON.stringify({ domain: 42, namespace: ['agent'], years: 'two' }));
+    expectError(res, 400, 'validation_failed');
+    const paths = (res.json() as { details: { issues: { path: string }[] } }).details.issues.map((i) => i.path).sort();
+    expect(paths).toEqual(['domain', 'namespace', 'years']);
+  });
+
+  it('an oversized body is a 413', async () => {
+    expectError(await post(JSON.stringify({ domain: 'a'.repeat(10_000), namespace: 'agent', years: 1 })), 413, 'payload_too_large');
+  });
+
+  it('an unsupported content type is a 415', async () => {
+    expectError(await post('domain=a1', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
+  });
+
+  it('unknown routes and methods are JSON 404s', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }), 404, 'route_not_found');
+    expectError(await t.app.inject({ method: 'DELETE', url: '/api/v1/namespaces' }), 404, 'route_not_found');
+  });
+
+  it('path parameters that are too long are a 400, not a 5xx', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${'a'.repeat(400)}.agent` }), 400, 'validation_failed');
+  });
+
+  it('bad input changes nothing', async () => {
+    const count = async () => Number((await t.db.orm.em.getConnection().execute('select count(*) as n from domain'))[0].n);
+    const before = await count();
+    await post('{oops');
+    await post(JSON.stringify({ domain: 'a1', namespace: 'agent', years: 99 }));
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('OpenAPI and docs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('publishes an OpenAPI 3.1 document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.0.0');
+    for (const path of [
+      '/healthz',
+      '/readyz',
+      '/api/v1/namespaces',
+      '/api/v1/namespaces/{namespace}',
+      '/api/v1/domains/search',
+      '/api/v1/lookup/{domain_name}',
+      '/api/v1/domains/{domain_name}/shop-status',
+      '/api/v1/domains/quote',
+      '/tld/{tld_name}',
+      '/tld/{tld_name}/skill.md',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    const quote = doc.paths['/api/v1/domains/quote'].post;
+    expect(quote.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['domain', 'years']));
+    expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['200', '400', '403']));
+    expect(quote.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['x-mpp-network']));
+    expect(Object.keys(doc.paths)).not.toContain('/internal/bench/domain/{id}');
+  });
+
+  it('serves the interactive reference at /docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs' });
+    const page = res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: res.headers.location as string }) : res;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toMatch(/swagger/i);
+  });
+});
