@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../helpers/ports.ts';
+
+// `npm start` on embedded defaults, as a newcomer runs it: no DATABASE_URL, no TEMPORAL_ADDRESS. It
+// must bring up PostgreSQL, the Temporal dev server with its UI, the worker and the API, serve real
+// requests, and stop everything on Ctrl-C (SIGINT).
+describe('npm start (whole stack, embedded defaults)', () => {
+  let child: ChildProcess;
+  let output = '';
+  let dataDir: string;
+  const ports = { api: 0, temporal: 0, ui: 0, pg: 0 };
+  const api = (path: string) => fetch(`http://127.0.0.1:${ports.api}${path}`);
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'registry-e2e-'));
+    await chmod(dataDir, 0o755);
+    for (const k of Object.keys(ports) as (keyof typeof ports)[]) ports[k] = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(ports.api),
+      TEMPORAL_DEV_PORT: String(ports.temporal),
+      TEMPORAL_UI_PORT: String(ports.ui),
+      EMBEDDED_PG_PORT: String(ports.pg),
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    delete env.TEMPORAL_ADDRESS;
+    child = spawn(process.execPath, ['src/entry/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    const deadline = Date.now() + 150_000;
+    while (!output.includes('Ready. Press Ctrl-C to stop.')) {
+      if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`npm start did not become ready:\n${output}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints where each part listens', () => {
+    expect(output).toMatch(new RegExp(`PostgreSQL\\s+postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${ports.pg}/registry \\(embedded`));
+    expect(output).toMatch(new RegExp(`Temporal\\s+127\\.0\\.0\\.1:${ports.temporal}`));
+    expect(output).toContain(`Temporal UI http://127.0.0.1:${ports.ui}`);
+    expect(output).toMatch(/Worker\s+task queue "registry"/);
+    expect(output).toContain(`API         http://127.0.0.1:${ports.api}`);
+  });
+
+  it('is ready, with the Temporal Web UI up', async () => {
+    const ready = await api('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', parts: { database: 'ok', temporal: 'ok' } });
+    const ui = await fetch(`http://127.0.0.1:${ports.ui}/`);
+    expect(ui.status).toBe(200);
+  });
+
+  it('serves the discovery API from the catalog loaded at start', async () => {
+    const search = await api('/api/v1/domains/search?q=e2e-scout');
+    expect(search.status).toBe(200);
+    expect((await search.json()).results).toHaveLength(10);
+    const skill = await api('/tld/agent/skill.md');
+    expect(skill.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const lookup = await api('/api/v1/lookup/e2e-scout.agent');
+    expect(lookup.status).toBe(404);
+  });
+
+  it('runs workflows on its worker', async () => {
+    // The worker is the only one polling the "registry" task queue of this dev server.
+    const { Connection, Client } = await import('@temporalio/client');
+    const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
+    try {
+      const client = new Client({ connection });
+      const result = await client.workflow.execute('catalogSyncWorkflow', { taskQueue: 'registry', workflowId: 'catalog-sync:e2e' });
+      expect(result).toEqual({ version: '2026.11.1', count: 10 });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('stops every part on Ctrl-C', async () => {
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    for (const port of [ports.api, ports.temporal, ports.pg]) {
+      await expect(fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    }
+  }, 60_000);
+});
