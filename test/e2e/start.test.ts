@@ -65,7 +65,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
   it('serves the discovery API from the catalog loaded at start', async () => {
     const search = await api('/api/v1/domains/search?q=e2e-scout');
     expect(search.status).toBe(200);
-    expect((await search.json()).results).toHaveLength(10);
+    expect(((await search.json()) as { results: unknown[] }).results).toHaveLength(10);
     const skill = await api('/tld/agent/skill.md');
     expect(skill.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const lookup = await api('/api/v1/lookup/e2e-scout.agent');
