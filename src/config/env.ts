@@ -33,6 +33,24 @@ export const configSchema = z.object({
   TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
   MPP_BASE_MAINNET_ENABLED: bool.default(false),
   BENCH_ROUTES: bool.default(false),
+
+  // Identity provider (OIDC). Unset issuer: `npm start` runs the local dev provider on DEV_OIDC_PORT.
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_AUDIENCE: z.string().default('agent-registry'),
+  OIDC_JWKS_URI: z.url().optional(),
+  OIDC_INTROSPECTION_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().default('agent-registry'),
+  OIDC_CLIENT_SECRET: z.string().default('dev-registry-secret'),
+  DEV_OIDC_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  BEARER_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
+
+  // Rate limits (requests per window). Provisioning is limited per client address.
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  PROVISION_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  PROVISION_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
 });
 
 export type Config = Readonly<z.infer<typeof configSchema> & { publicBaseUrl: string }>;
