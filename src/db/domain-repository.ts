@@ -13,7 +13,8 @@ export interface PublicDomainRow {
   capabilities: string[];
   profile: DomainProfile;
   storefrontId: string | null;
-  operatorLinked: boolean;
+  /** Set when an operator has claimed the owning account (exposed as the deprecated human_backed). */
+  operatorAccountId: string | null;
 }
 
 // Domain reads used by the public discovery routes. Every query goes through the unique "name" index or
@@ -38,7 +39,7 @@ export function domainRepository(em: EntityManager) {
           'd.capabilities',
           'd.profile',
           'd.storefrontId',
-          'o.operatorLinked as operatorLinked',
+          'o.operatorAccount as operatorAccountId',
         ])
         .where({ name })
         .execute('get') as Promise<PublicDomainRow | null>;

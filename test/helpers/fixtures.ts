@@ -5,9 +5,14 @@ import type { DomainProfile } from '../../src/db/entities/domain.ts';
 
 export const randomLabel = (prefix = 'n') => `${prefix}${randomBytes(5).toString('hex')}`;
 
-export async function createAccount(orm: Orm, data: Partial<{ kind: 'human' | 'agent'; operatorLinked: boolean }> = {}) {
+export async function createAccount(orm: Orm, data: Partial<{ kind: 'human' | 'agent'; operator: Account }> = {}) {
   const em = orm.em.fork();
-  const account = em.create(Account, { kind: data.kind ?? 'agent', operatorLinked: data.operatorLinked ?? false });
+  const kind = data.kind ?? 'agent';
+  const account = em.create(Account, {
+    kind,
+    assurance: kind === 'agent' ? (data.operator ? 'claimed' : 'anonymous') : null,
+    operatorAccount: data.operator ? em.getReference(Account, data.operator.id) : null,
+  });
   await em.flush();
   return account;
 }

@@ -7,7 +7,8 @@ describe('search, lookup and shop-status', () => {
   const taken = randomLabel('scout');
   beforeAll(async () => {
     t = await buildTestApp();
-    const owner = await createAccount(t.db.orm, { operatorLinked: true });
+    const operator = await createAccount(t.db.orm, { kind: 'human' });
+    const owner = await createAccount(t.db.orm, { operator });
     await createDomain(t.db.orm, {
       label: taken,
       namespace: 'agent',

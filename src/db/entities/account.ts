@@ -1,8 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { timestamps } from './base.ts';
 
-// An account owns domains. `kind` decides which catalog price applies (human or agent);
-// `operatorLinked` is the stored operator link that the lookup exposes as identity.human_backed.
+/**
+ * An account owns domains and holds credentials. `kind` decides which catalog price applies. Agents
+ * start `anonymous` and become `claimed` when an operator binds them with their claim code; the
+ * operator link is what the lookup exposes as the deprecated `identity.human_backed`. Human accounts
+ * come from the identity provider (issuer + subject) and have no assurance state.
+ */
 const AccountSchema = defineEntity({
   name: 'Account',
   tableName: 'account',
@@ -10,9 +14,17 @@ const AccountSchema = defineEntity({
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     kind: p.enum(['human', 'agent'] as const),
     displayName: p.string().nullable(),
-    operatorLinked: p.boolean().default(false),
+    assurance: p.enum(['anonymous', 'claimed'] as const).nullable(),
+    operatorAccount: () => p.manyToOne(Account).ref().nullable(),
+    claimedAt: p.datetime().columnType('timestamptz').nullable(),
+    walletAddress: p.string().length(42).nullable().unique(),
+    idpIssuer: p.string().nullable(),
+    idpSubject: p.string().nullable(),
+    isReseller: p.boolean().default(false),
+    isOperator: p.boolean().default(false),
     ...timestamps,
   },
+  uniques: [{ properties: ['idpIssuer', 'idpSubject'] }],
 });
 
 export class Account extends AccountSchema.class {}

@@ -1,8 +1,30 @@
 export { Account, AccountSchema } from './account.ts';
 export { Domain, DomainSchema } from './domain.ts';
 export { Namespace, NamespaceSchema } from './namespace.ts';
+export { ApiKey, ClaimCode, WebSession } from './credentials.ts';
+export { Organization, OrganizationMember, OrganizationCustomer, OrgCredential, NamespaceWhitelist } from './organization.ts';
 import { AccountSchema } from './account.ts';
 import { DomainSchema } from './domain.ts';
 import { NamespaceSchema } from './namespace.ts';
+import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
+import {
+  NamespaceWhitelistSchema,
+  OrgCredentialSchema,
+  OrganizationCustomerSchema,
+  OrganizationMemberSchema,
+  OrganizationSchema,
+} from './organization.ts';
 
-export const entities = [NamespaceSchema, AccountSchema, DomainSchema];
+export const entities = [
+  NamespaceSchema,
+  AccountSchema,
+  DomainSchema,
+  ApiKeySchema,
+  ClaimCodeSchema,
+  WebSessionSchema,
+  OrganizationSchema,
+  OrganizationMemberSchema,
+  OrganizationCustomerSchema,
+  OrgCredentialSchema,
+  NamespaceWhitelistSchema,
+];

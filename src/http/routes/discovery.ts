@@ -71,7 +71,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           expiry_date: d.expiryDate.toISOString(),
         },
         identity: {
-          human_backed: d.operatorLinked,
+          human_backed: d.operatorAccountId != null,
           squad_id: d.squadId,
           capabilities_preview: d.capabilities,
         },

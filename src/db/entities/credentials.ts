@@ -1,0 +1,52 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { Account } from './account.ts';
+
+// Secrets are never stored: only the SHA-256 of the high-entropy secret part, looked up by the public
+// key id and compared in constant time.
+
+const ApiKeySchema = defineEntity({
+  name: 'ApiKey',
+  tableName: 'api_key',
+  properties: {
+    id: p.string().primary().length(32),
+    account: () => p.manyToOne(Account).ref().index(),
+    keyClass: p.enum(['agent', 'live'] as const),
+    name: p.string().nullable(),
+    secretHash: p.string().length(64),
+    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    lastUsedAt: p.datetime().columnType('timestamptz').nullable(),
+    revokedAt: p.datetime().columnType('timestamptz').nullable(),
+  },
+});
+export class ApiKey extends ApiKeySchema.class {}
+ApiKeySchema.setClass(ApiKey);
+
+const ClaimCodeSchema = defineEntity({
+  name: 'ClaimCode',
+  tableName: 'claim_code',
+  properties: {
+    codeHash: p.string().primary().length(64),
+    account: () => p.manyToOne(Account).ref().index(),
+    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    usedAt: p.datetime().columnType('timestamptz').nullable(),
+    usedBy: () => p.manyToOne(Account).ref().nullable(),
+  },
+});
+export class ClaimCode extends ClaimCodeSchema.class {}
+ClaimCodeSchema.setClass(ClaimCode);
+
+const WebSessionSchema = defineEntity({
+  name: 'WebSession',
+  tableName: 'web_session',
+  properties: {
+    tokenHash: p.string().primary().length(64),
+    account: () => p.manyToOne(Account).ref().index(),
+    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    expiresAt: p.datetime().columnType('timestamptz'),
+    revokedAt: p.datetime().columnType('timestamptz').nullable(),
+  },
+});
+export class WebSession extends WebSessionSchema.class {}
+WebSessionSchema.setClass(WebSession);
+
+export { ApiKeySchema, ClaimCodeSchema, WebSessionSchema };
