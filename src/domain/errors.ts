@@ -2,6 +2,16 @@
 // message for people. Handlers and domain code throw AppError; the HTTP error handler renders it.
 export const errorCodes = {
   validation_failed: 400,
+  invalid_request: 400,
+  ambiguous_credentials: 400,
+  invalid_claim_code: 400,
+  unauthorized: 401,
+  invalid_credential: 401,
+  credential_not_accepted: 403,
+  route_not_allowed: 403,
+  forbidden: 403,
+  key_not_found: 404,
+  identity_provider_unavailable: 503,
   invalid_json: 400,
   invalid_name: 400,
   unknown_namespace: 400,
@@ -25,11 +35,13 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly details: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
     super(message);
     this.code = code;
     this.statusCode = errorCodes[code];
     this.details = details;
+    this.headers = headers;
   }
 }

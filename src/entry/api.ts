@@ -3,6 +3,7 @@ import { initORM } from '../db/orm.ts';
 import { loadNamespaceDirectory } from '../db/namespace-loader.ts';
 import { connectTemporal } from '../temporal/connection.ts';
 import { readinessProbes } from '../http/probes.ts';
+import { bearerVerifierFromConfig, sessionSecretFromConfig } from '../auth/bearer-config.ts';
 import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
 
 const config = loadConfigOrExit();
@@ -20,6 +21,11 @@ const app = await buildApp(
     orm,
     namespaces,
     probes: readinessProbes(orm, temporal),
+    bearer: bearerVerifierFromConfig(config),
+    sessionSecret: sessionSecretFromConfig(config),
+    ...(config.OIDC_ISSUER
+      ? { login: { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, resource: config.OIDC_AUDIENCE } }
+      : {}),
   },
   log,
 );

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
 import { registerErrorHandling } from './error-handler.ts';
@@ -10,6 +12,13 @@ import { discoveryRoutes } from './routes/discovery.ts';
 import { quoteRoutes } from './routes/quote.ts';
 import { tldRoutes } from './routes/tld.ts';
 import { benchBaselineRoutes } from './routes/bench-baseline.ts';
+import { agentRoutes } from './routes/agents.ts';
+import { keyRoutes } from './routes/keys.ts';
+import { revokeRoutes } from './routes/revoke.ts';
+import { managementRoutes } from './routes/management.ts';
+import { registerAccessControl } from './auth.ts';
+
+export const SESSION_COOKIE = 'registry_session';
 
 export const INTERFACE_VERSION = '1.0.0';
 
@@ -27,6 +36,29 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  registerErrorHandling(app);
+
+  await app.register(cookie, { secret: deps.sessionSecret });
+  // Per client address on every route (in-memory store: one process, see README "Rate limits").
+  await app.register(rateLimit, {
+    global: true,
+    max: deps.config.RATE_LIMIT_MAX,
+    timeWindow: deps.config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      status: 'error',
+      code: 'rate_limited',
+      message: `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry after ${Math.ceil(ctx.ttl / 1000)} s.`,
+    }),
+  });
+  // Per credential on protected routes, applied right after the credential is checked.
+  const perCredential = app.rateLimit({
+    max: deps.config.RATE_LIMIT_MAX,
+    timeWindow: deps.config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    keyGenerator: (req) => (req.principal ? `${req.principal.kind}:${req.principal.credentialId}` : `ip:${req.ip}`),
+  });
+  registerAccessControl(app, deps.orm, { bearer: deps.bearer, sessionCookie: SESSION_COOKIE }, perCredential);
 
   await app.register(swagger, {
     openapi: {
@@ -42,14 +74,15 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  app.decorate('deps', deps);
-  registerErrorHandling(app);
-
   await app.register(healthRoutes);
   await app.register(namespaceRoutes);
   await app.register(discoveryRoutes);
   await app.register(quoteRoutes);
   await app.register(tldRoutes);
+  await app.register(agentRoutes);
+  await app.register(keyRoutes);
+  await app.register(revokeRoutes);
+  await app.register(managementRoutes);
   if (deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,10 +1,19 @@
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
+import type { BearerVerifierLike } from '../auth/authenticate.ts';
 
 export interface ReadinessProbe {
   name: string;
   check(): Promise<void>;
+}
+
+/** Browser login against the identity provider; absent when no provider is configured. */
+export interface LoginSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  resource: string;
 }
 
 /** Everything the HTTP app needs, built once by the entry point (or a test) and passed in. */
@@ -13,6 +22,10 @@ export interface AppDeps {
   orm: Orm;
   namespaces: NamespaceDirectory;
   probes: ReadinessProbe[];
+  bearer: BearerVerifierLike;
+  /** Signs session cookies; at least 32 characters. */
+  sessionSecret: string;
+  login?: LoginSettings;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { readinessProbes } from '../../src/http/probes.ts';
+import { bearerVerifierFromConfig } from '../../src/auth/bearer-config.ts';
 import { loadNamespaceDirectory } from '../../src/db/namespace-loader.ts';
 import { connectTemporal, type TemporalHandle } from '../../src/temporal/connection.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -22,6 +23,8 @@ export function testTemporalAddress(): string {
 
 /** Builds the production app over a fresh database and the suite's real Temporal server. */
 export async function buildTestApp(env: Record<string, string> = {}, temporalAddress = testTemporalAddress()): Promise<TestApp> {
+  // Limits high enough for a test file unless a test sets its own.
+  env = { RATE_LIMIT_MAX: '100000', PROVISION_LIMIT_MAX: '100000', ...env };
   const db = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,7 +36,14 @@ export async function buildTestApp(env: Record<string, string> = {}, temporalAdd
   });
   const temporal = connectTemporal(temporalAddress, config.TEMPORAL_NAMESPACE);
   const probes = readinessProbes(db.orm, temporal, 1500);
-  const app = await buildApp({ config, orm: db.orm, namespaces: await loadNamespaceDirectory(db.orm.em.fork()), probes });
+  const app = await buildApp({
+    config,
+    orm: db.orm,
+    namespaces: await loadNamespaceDirectory(db.orm.em.fork()),
+    probes,
+    bearer: bearerVerifierFromConfig(config),
+    sessionSecret: 'test-session-secret-0123456789abcdef',
+  });
   await app.ready();
   return {
     app,

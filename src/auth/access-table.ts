@@ -1,0 +1,54 @@
+import type { CredentialKind } from './principal.ts';
+
+/**
+ * Which credentials each route accepts: the single declarative table the server enforces (every route
+ * must appear here or start-up fails) and the tests walk. An empty list means public: credentials sent
+ * to a public route are ignored. Spec section 5 rule 7 fixes some rows; the README's "Access
+ * decisions" explains the others.
+ */
+const USER_KEYS: CredentialKind[] = ['agent_key', 'live_key'];
+const ACCOUNT: CredentialKind[] = [...USER_KEYS, 'bearer', 'session'];
+const DASHBOARD: CredentialKind[] = ['bearer', 'session'];
+const MANAGEMENT: CredentialKind[] = [...ACCOUNT, 'org_key'];
+
+export const accessTable: Record<string, readonly CredentialKind[]> = {
+  'GET /healthz': [],
+  'GET /readyz': [],
+  'GET /openapi.json': [],
+  'GET /api/v1/namespaces': [],
+  'GET /api/v1/namespaces/:namespace': [],
+  'GET /api/v1/domains/search': [],
+  'GET /api/v1/lookup/:domain_name': [],
+  'GET /api/v1/domains/:domain_name/shop-status': [],
+  'POST /api/v1/domains/quote': [],
+  'GET /tld/:tld_name': [],
+  'GET /tld/:tld_name/skill.md': [],
+  'GET /internal/bench/domain/:id': [],
+
+  'POST /api/v1/agents/provision': [],
+  'POST /oauth2/revoke': [],
+  'GET /auth/login': [],
+  'GET /auth/callback': [],
+  'POST /auth/logout': [],
+
+  'GET /api/v1/agents/me': ACCOUNT,
+  'POST /api/v1/agents/claim': DASHBOARD,
+  'GET /api/v1/keys': DASHBOARD,
+  'POST /api/v1/keys': DASHBOARD,
+  'DELETE /api/v1/keys/:key_id': DASHBOARD,
+  'GET /api/v1/user/domains': ['bearer'],
+  'GET /api/v1/domains': MANAGEMENT,
+  'GET /api/v1/domains/:domain_name': MANAGEMENT,
+};
+
+/** Routes added by plugins we do not own (the interactive API reference) are public by prefix. */
+export const publicPrefixes = ['/docs'];
+
+export function routeKey(method: string, url: string): string {
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+export function accessRuleFor(method: string, url: string): readonly CredentialKind[] | undefined {
+  if (publicPrefixes.some((p) => url === p || url.startsWith(`${p}/`))) return [];
+  return accessTable[routeKey(method, url)];
+}

@@ -1,0 +1,132 @@
+import type {} from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../domain/errors.ts';
+import { Account, ApiKey, OrgCredential, OrganizationMember, WebSession } from '../db/entities/index.ts';
+import { accountForIdentity } from './accounts.ts';
+import type { AccountPrincipal, OrgPrincipal, Principal } from './principal.ts';
+import { parseKey, sameDigest, sha256Hex } from './secrets.ts';
+
+export interface VerifiedBearerLike {
+  issuer: string;
+  subject: string;
+  expiresAt: number;
+  claims: Record<string, unknown>;
+}
+
+export interface BearerVerifierLike {
+  verify(token: string): Promise<VerifiedBearerLike>;
+}
+
+export interface AuthDeps {
+  bearer: BearerVerifierLike;
+  sessionCookie: string;
+}
+
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="registry", ApiKey header="X-API-Key"' };
+
+function invalid(message: string): AppError {
+  return new AppError('invalid_credential', message, undefined, CHALLENGE);
+}
+
+export function unauthorized(): AppError {
+  return new AppError(
+    'unauthorized',
+    'Authentication required: send X-API-Key, Authorization: Bearer <token>, or a session cookie.',
+    undefined,
+    CHALLENGE,
+  );
+}
+
+/**
+ * Resolves the caller from whichever credential the request carries; null when it carries none.
+ * A key and a bearer token together are refused: the key identity is never silently replaced by the
+ * token (spec 5 rule 2), and guessing which one the caller meant would be worse.
+ */
+export async function authenticate(req: FastifyRequest, em: EntityManager, deps: AuthDeps): Promise<Principal | null> {
+  const apiKey = headerValue(req.headers['x-api-key']);
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headerValue(req.headers.authorization) ?? '')?.[1];
+  if (apiKey && bearer) {
+    throw new AppError('ambiguous_credentials', 'Send either X-API-Key or Authorization: Bearer, not both.');
+  }
+  if (apiKey) return keyPrincipal(em, apiKey);
+  if (bearer) return bearerPrincipal(em, deps, bearer);
+  const cookie = req.cookies?.[deps.sessionCookie];
+  if (cookie) return sessionPrincipal(em, req, cookie);
+  return null;
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && s.trim() ? s.trim() : undefined;
+}
+
+async function keyPrincipal(em: EntityManager, value: string): Promise<Principal> {
+  const parsed = parseKey(value);
+  if (!parsed) throw invalid('The API key is malformed.');
+  const digest = sha256Hex(parsed.secret);
+  if (parsed.keyClass === 'org') return orgPrincipal(em, parsed.id, digest);
+  const key = await em.findOne(ApiKey, { id: parsed.id }, { fields: ['id', 'account', 'keyClass', 'secretHash', 'revokedAt', 'lastUsedAt'] });
+  if (!key || key.keyClass !== parsed.keyClass || !sameDigest(key.secretHash, digest) || key.revokedAt) {
+    throw invalid('The API key is not valid or has been revoked.');
+  }
+  // Touch last use at most once a minute so a hot key costs no write per request.
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
+    await em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: new Date() });
+  }
+  return { kind: key.keyClass === 'live' ? 'live_key' : 'agent_key', accountId: key.account.id, credentialId: key.id };
+}
+
+async function orgPrincipal(em: EntityManager, id: string, digest: string): Promise<OrgPrincipal> {
+  const cred = await em.findOne(OrgCredential, { id }, { populate: ['organization'] });
+  if (!cred || !sameDigest(cred.secretHash, digest) || cred.revokedAt) {
+    throw invalid('The organization credential is not valid or has been revoked.');
+  }
+  const org = cred.organization.getEntity();
+  const membership = await em.findOne(OrganizationMember, { organization: org.id, account: cred.member.id });
+  if (!org.active || !membership?.active) {
+    throw invalid('The organization credential belongs to an inactive organization or membership.');
+  }
+  return {
+    kind: 'org_key',
+    credentialId: cred.id,
+    organizationId: org.id,
+    memberAccountId: cred.member.id,
+    allowedRoutes: cred.allowedRoutes,
+    customerIds: cred.customerIds ?? null,
+    domainNames: cred.domainNames ?? null,
+    namespaceOps: cred.namespaceOps,
+  };
+}
+
+async function bearerPrincipal(em: EntityManager, deps: AuthDeps, token: string): Promise<AccountPrincipal> {
+  let verified: VerifiedBearerLike;
+  try {
+    verified = await deps.bearer.verify(token);
+  } catch (err) {
+    const reason = (err as { reason?: string }).reason;
+    if (reason === 'unreachable') {
+      throw new AppError('identity_provider_unavailable', 'The identity provider cannot be reached; try again shortly.');
+    }
+    throw invalid(reason === 'expired' ? 'The bearer token has expired.' : 'The bearer token is not valid.');
+  }
+  const name = typeof verified.claims.name === 'string' ? verified.claims.name : undefined;
+  const accountId = await accountForIdentity(em, verified.issuer, verified.subject, name);
+  return { kind: 'bearer', accountId, credentialId: sha256Hex(`${verified.issuer} ${verified.subject}`).slice(0, 32) };
+}
+
+async function sessionPrincipal(em: EntityManager, req: FastifyRequest, cookie: string): Promise<AccountPrincipal> {
+  const unsigned = req.unsignCookie(cookie);
+  if (!unsigned.valid || !unsigned.value) throw invalid('The session cookie is not valid.');
+  const hash = sha256Hex(unsigned.value);
+  const session = await em.findOne(WebSession, { tokenHash: hash });
+  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
+    throw invalid('The session has ended; sign in again.');
+  }
+  return { kind: 'session', accountId: session.account.id, credentialId: hash.slice(0, 32) };
+}
+
+/** Loads the account behind an account principal. */
+export function principalAccount(em: EntityManager, principal: AccountPrincipal) {
+  return em.findOneOrFail(Account, { id: principal.accountId });
+}

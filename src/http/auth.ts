@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { accessRuleFor, routeKey } from '../auth/access-table.ts';
+import { authenticate, unauthorized, type AuthDeps } from '../auth/authenticate.ts';
+import type { AccountPrincipal, CredentialKind, Principal } from '../auth/principal.ts';
+import { AppError } from '../domain/errors.ts';
+import type { Orm } from '../db/orm.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const kindNames: Record<CredentialKind, string> = {
+  agent_key: 'an agent API key (X-API-Key)',
+  live_key: 'a live API key (X-API-Key)',
+  bearer: 'an identity-provider bearer token',
+  session: 'a browser session',
+  org_key: 'an organization credential (X-API-Key)',
+};
+
+/**
+ * Enforces the access table: every route registered after this must have a row, and each protected
+ * route gets a guard that authenticates, checks the credential kind (and, for organization
+ * credentials, the endpoint allowlist) and then applies the per-credential rate limit.
+ */
+export function registerAccessControl(app: FastifyInstance, orm: Orm, deps: AuthDeps, perCredentialLimit: onRequestHookHandler): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const rules = methods.map((m) => accessRuleFor(m, route.url));
+    if (rules.some((r) => r === undefined)) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} has no row in src/auth/access-table.ts`);
+    }
+    const accepts = rules[0] as readonly CredentialKind[];
+    if (accepts.length === 0) return;
+    const key = routeKey(methods[0] as string, route.url);
+    const guard: onRequestHookHandler = async (req) => {
+      const principal = await authenticate(req, orm.em.fork(), deps);
+      if (!principal) throw unauthorized();
+      if (!accepts.includes(principal.kind)) {
+        throw new AppError('credential_not_accepted', `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`, {
+          accepts,
+        });
+      }
+      if (principal.kind === 'org_key' && !principal.allowedRoutes.includes(key)) {
+        throw new AppError('route_not_allowed', `This organization credential is not allowed to call ${key}.`);
+      }
+      req.principal = principal;
+    };
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [...existing, guard, perCredentialLimit];
+  });
+}
+
+/** The authenticated account principal of a route that accepts only account credentials. */
+export function accountPrincipal(req: FastifyRequest): AccountPrincipal {
+  const p = req.principal;
+  if (!p || p.kind === 'org_key') throw new AppError('credential_not_accepted', 'This operation needs an account credential.');
+  return p;
+}

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Account } from '../../db/entities/index.ts';
+import { claimAgent, provisionAgent } from '../../auth/accounts.ts';
+import { principalAccount } from '../../auth/authenticate.ts';
+import { AppError } from '../../domain/errors.ts';
+import { accountPrincipal } from '../auth.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { claimBody, claimResponse, meResponse, provisionBody, provisionResponse } from '../schemas/identity.ts';
+
+const ASSURANCE_NOTICE =
+  'Assurance says only whether an operator has claimed this identity. It does not certify a legal identity, agent safety or admission to any marketplace.';
+
+export function identityView(a: Account) {
+  return {
+    account_id: a.id,
+    kind: a.kind,
+    assurance: a.assurance ?? null,
+    operator_linked: a.operatorAccount != null,
+    created_at: a.createdAt.toISOString(),
+  };
+}
+
+export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orm, config } = app.deps;
+
+  app.post(
+    '/api/v1/agents/provision',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Create an anonymous agent identity; returns its API key (once) and a single-use claim code',
+        body: provisionBody,
+        response: { 200: provisionResponse, ...clientErrors },
+      },
+      config: {
+        // Per client address: nobody mints identities in bulk.
+        rateLimit: { max: config.PROVISION_LIMIT_MAX, timeWindow: config.PROVISION_LIMIT_WINDOW_SECONDS * 1000 },
+      },
+    },
+    async (req) => {
+      const em = orm.em.fork();
+      const { account, key, claimCode } = await provisionAgent(em);
+      if (req.body.display_name) {
+        account.displayName = req.body.display_name;
+        await em.flush();
+      }
+      return {
+        status: 'success' as const,
+        account_id: account.id,
+        assurance: 'anonymous' as const,
+        api_key: key.plaintext,
+        key_id: key.id,
+        key_class: 'agent' as const,
+        claim_code: claimCode,
+        message: 'Store the API key now: it is shown only once. Send it as X-API-Key.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/agents/claim',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Bind an anonymous agent identity to the signed-in operator with its claim code',
+        body: claimBody,
+        response: { 200: claimResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const principal = accountPrincipal(req);
+      const em = orm.em.fork();
+      const operator = await principalAccount(em, principal);
+      if (operator.kind !== 'human') throw new AppError('forbidden', 'Only a signed-in operator (a human account) can claim an agent.');
+      const agent = await claimAgent(em, operator.id, req.body.claim_code);
+      if (!agent) throw new AppError('invalid_claim_code', 'The claim code is not valid or has already been used.');
+      return { status: 'success' as const, message: `Agent ${agent.id} is now claimed by you.`, agent: identityView(agent) };
+    },
+  );
+
+  app.get(
+    '/api/v1/agents/me',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Describe the calling identity (no secrets, no scopes)',
+        response: { 200: meResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const principal = accountPrincipal(req);
+      const account = await principalAccount(orm.em.fork(), principal);
+      return {
+        status: 'success' as const,
+        account: {
+          ...identityView(account),
+          display_name: account.displayName ?? null,
+          is_reseller: account.isReseller,
+          wallet_address: account.walletAddress ?? null,
+        },
+        credential: { class: principal.kind },
+        notice: ASSURANCE_NOTICE,
+      };
+    },
+  );
+};

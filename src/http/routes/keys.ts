@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ApiKey } from '../../db/entities/index.ts';
+import { createApiKey, listApiKeys, revokeOwnKey } from '../../auth/accounts.ts';
+import { AppError } from '../../domain/errors.ts';
+import { accountPrincipal } from '../auth.ts';
+import { clientErrors } from '../schemas/common.ts';
+import { createKeyBody, createKeyResponse, keyIdParams, listKeysResponse, revokeKeyResponse } from '../schemas/identity.ts';
+
+function keyView(k: ApiKey) {
+  return {
+    key_id: k.id,
+    key_class: k.keyClass,
+    prefix: `rk_${k.keyClass}_${k.id}_`,
+    name: k.name ?? null,
+    created_at: k.createdAt.toISOString(),
+    last_used_at: k.lastUsedAt?.toISOString() ?? null,
+    revoked_at: k.revokedAt?.toISOString() ?? null,
+  };
+}
+
+// The key dashboard as API routes: a signed-in account manages its own keys and never sees secrets
+// again after creation.
+export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orm } = app.deps;
+
+  app.get(
+    '/api/v1/keys',
+    { schema: { tags: ['keys'], summary: "List the account's API keys", response: { 200: listKeysResponse, ...clientErrors } } },
+    async (req) => {
+      const keys = await listApiKeys(orm.em.fork(), accountPrincipal(req).accountId);
+      return { status: 'success' as const, data: keys.map(keyView) };
+    },
+  );
+
+  app.post(
+    '/api/v1/keys',
+    {
+      schema: { tags: ['keys'], summary: 'Create an API key (the secret is shown once)', body: createKeyBody, response: { 200: createKeyResponse, ...clientErrors } },
+    },
+    async (req) => {
+      const { row, key } = await createApiKey(orm.em.fork(), accountPrincipal(req).accountId, req.body.key_class, req.body.name ?? null);
+      return { status: 'success' as const, api_key: key.plaintext, key: keyView(row) };
+    },
+  );
+
+  app.delete(
+    '/api/v1/keys/:key_id',
+    {
+      schema: { tags: ['keys'], summary: 'Revoke one of your API keys (idempotent)', params: keyIdParams, response: { 200: revokeKeyResponse, ...clientErrors } },
+    },
+    async (req) => {
+      const em = orm.em.fork();
+      const accountId = accountPrincipal(req).accountId;
+      // Another account's key id is indistinguishable from a missing one.
+      if (!(await revokeOwnKey(em, accountId, req.params.key_id))) throw new AppError('key_not_found', 'You have no API key with that id.');
+      const [row] = (await listApiKeys(em, accountId)).filter((k) => k.id === req.params.key_id);
+      return { status: 'success' as const, message: 'The key is revoked.', key: keyView(row as ApiKey) };
+    },
+  );
+};

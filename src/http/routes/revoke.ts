@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiKey } from '../../db/entities/index.ts';
+import { parseKey, sameDigest, sha256Hex } from '../../auth/secrets.ts';
+import { clientErrors } from '../schemas/common.ts';
+import { revokeBody, revokeResponse } from '../schemas/identity.ts';
+
+/**
+ * RFC 7009-style revocation of agent and live keys: whoever holds a key may revoke it (a leaked key
+ * should be killable by whoever finds it). The answer is the same 200 whether or not the token existed
+ * or was already revoked; identity-provider tokens, sessions and organization credentials are not
+ * revoked here.
+ */
+export const revokeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orm } = app.deps;
+
+  app.post(
+    '/oauth2/revoke',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Revoke an agent or live API key (RFC 7009 style)',
+        body: revokeBody,
+        response: { 200: revokeResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const parsed = parseKey(req.body.token);
+      if (parsed && parsed.keyClass !== 'org') {
+        const em = orm.em.fork();
+        const key = await em.findOne(ApiKey, { id: parsed.id }, { fields: ['id', 'secretHash', 'keyClass'] });
+        if (key && key.keyClass === parsed.keyClass && sameDigest(key.secretHash, sha256Hex(parsed.secret))) {
+          await em.nativeUpdate(ApiKey, { id: key.id, revokedAt: null }, { revokedAt: new Date() });
+        }
+      }
+      return { status: 'success' as const };
+    },
+  );
+};

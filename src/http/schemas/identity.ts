@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const provisionBody = z.object({ display_name: z.string().trim().min(1).max(80).optional() }).strict();
+
+export const provisionResponse = z.object({
+  status: z.literal('success'),
+  account_id: z.string(),
+  assurance: z.literal('anonymous'),
+  api_key: z.string().describe('Shown once. Send it as X-API-Key.'),
+  key_id: z.string(),
+  key_class: z.literal('agent'),
+  claim_code: z.string().describe('Single use. Give it to the operator who will claim this identity.'),
+  message: z.string(),
+});
+
+export const claimBody = z.object({ claim_code: z.string().trim().min(1).max(100) }).strict();
+
+export const identityView = z.object({
+  account_id: z.string(),
+  kind: z.enum(['human', 'agent']),
+  assurance: z.enum(['anonymous', 'claimed']).nullable(),
+  operator_linked: z.boolean(),
+  created_at: z.string(),
+});
+
+export const claimResponse = z.object({ status: z.literal('success'), message: z.string(), agent: identityView });
+
+export const meResponse = z.object({
+  status: z.literal('success'),
+  account: identityView.extend({
+    display_name: z.string().nullable(),
+    is_reseller: z.boolean(),
+    wallet_address: z.string().nullable(),
+  }),
+  credential: z.object({ class: z.enum(['agent_key', 'live_key', 'bearer', 'session']) }),
+  notice: z.string(),
+});
+
+export const keyView = z.object({
+  key_id: z.string(),
+  key_class: z.enum(['agent', 'live']),
+  prefix: z.string(),
+  name: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+
+export const createKeyBody = z.object({ key_class: z.enum(['agent', 'live']), name: z.string().trim().min(1).max(80).optional() }).strict();
+export const createKeyResponse = z.object({ status: z.literal('success'), api_key: z.string(), key: keyView });
+export const listKeysResponse = z.object({ status: z.literal('success'), data: z.array(keyView) });
+export const keyIdParams = z.object({ key_id: z.string().max(64) });
+export const revokeKeyResponse = z.object({ status: z.literal('success'), message: z.string(), key: keyView });
+
+export const revokeBody = z.object({
+  token: z.string().min(1).max(512),
+  token_type_hint: z.string().max(64).optional(),
+});
+export const revokeResponse = z.object({ status: z.literal('success') });
