@@ -171,6 +171,10 @@ async function startApi(databaseUrl: string): Promise<string> {
       LOG_LEVEL: 'silent',
       BENCH_ROUTES: 'true',
       NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-only-session-secret-0123456789',
+      // One load generator on one address: the limiter still runs on every request, but never trips.
+      RATE_LIMIT_MAX: '1000000000',
+      RATE_LIMIT_IP_MAX: '1000000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Own process group: Ctrl-C reaches only us, and we stop the API in order.

@@ -46,8 +46,9 @@ export const configSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
 
-  // Rate limits (requests per window). Provisioning is limited per client address.
+  // Rate limits (requests per window): per credential, per client address, and for provisioning.
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(1200),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   PROVISION_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   PROVISION_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),

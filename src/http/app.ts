@@ -1,4 +1,5 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import { AppError } from '../domain/errors.ts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import cookie from '@fastify/cookie';
@@ -43,7 +44,7 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   // Per client address on every route (in-memory store: one process, see README "Rate limits").
   await app.register(rateLimit, {
     global: true,
-    max: deps.config.RATE_LIMIT_MAX,
+    max: deps.config.RATE_LIMIT_IP_MAX,
     timeWindow: deps.config.RATE_LIMIT_WINDOW_SECONDS * 1000,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
@@ -53,11 +54,18 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
     }),
   });
   // Per credential on protected routes, applied right after the credential is checked.
-  const perCredential = app.rateLimit({
+  // (A second limiter through createRateLimit: the plugin's own hook runs once per request.)
+  const credentialLimit = app.createRateLimit({
     max: deps.config.RATE_LIMIT_MAX,
     timeWindow: deps.config.RATE_LIMIT_WINDOW_SECONDS * 1000,
     keyGenerator: (req) => (req.principal ? `${req.principal.kind}:${req.principal.credentialId}` : `ip:${req.ip}`),
   });
+  const perCredential: onRequestHookHandler = async (req, reply) => {
+    const r = await credentialLimit(req);
+    if (r.isAllowed || !r.isExceeded) return;
+    reply.header('retry-after', String(r.ttlInSeconds));
+    throw new AppError('rate_limited', `Rate limit exceeded for this credential: ${r.max} requests per ${deps.config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`);
+  };
   registerAccessControl(app, deps.orm, { bearer: deps.bearer, sessionCookie: SESSION_COOKIE }, perCredential);
 
   await app.register(swagger, {

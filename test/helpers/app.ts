@@ -24,7 +24,7 @@ export function testTemporalAddress(): string {
 /** Builds the production app over a fresh database and the suite's real Temporal server. */
 export async function buildTestApp(env: Record<string, string> = {}, temporalAddress = testTemporalAddress()): Promise<TestApp> {
   // Limits high enough for a test file unless a test sets its own.
-  env = { RATE_LIMIT_MAX: '100000', PROVISION_LIMIT_MAX: '100000', ...env };
+  env = { RATE_LIMIT_MAX: '100000', RATE_LIMIT_IP_MAX: '100000', PROVISION_LIMIT_MAX: '100000', ...env };
   const db = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',

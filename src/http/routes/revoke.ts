@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import formbody from '@fastify/formbody';
 import { ApiKey } from '../../db/entities/index.ts';
 import { parseKey, sameDigest, sha256Hex } from '../../auth/secrets.ts';
 import { clientErrors } from '../schemas/common.ts';
@@ -12,6 +13,8 @@ import { revokeBody, revokeResponse } from '../schemas/identity.ts';
  */
 export const revokeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm } = app.deps;
+  // RFC 7009 clients send application/x-www-form-urlencoded; only this plugin's routes parse it.
+  await app.register(formbody);
 
   app.post(
     '/oauth2/revoke',

@@ -1,0 +1,77 @@
+import { parseArgs } from 'node:util';
+import { initORM } from '../db/orm.ts';
+import * as ops from '../ops/commands.ts';
+import { loadConfigOrExit, requireSetting } from './shared.ts';
+
+// `npm run ops -- <command> [args]`: the operator's actions, run against DATABASE_URL.
+const usage = `usage: npm run ops -- <command> [args]
+
+  approve-reseller <account-id>            flag an account as an approved reseller
+  revoke-reseller <account-id>
+  make-operator <account-id>               let an account act as a service operator
+  whitelist <namespace> <account-id>       admit an account to a sunrise namespace
+  unwhitelist <namespace> <account-id>
+  org-create <name>
+  org-add-member <org> <account-id>        <org> is the organization id or name
+  org-deactivate-member <org> <account-id>
+  org-add-customer <org> <account-id>
+  org-key <org> <member-account-id> --routes "GET /api/v1/domains;GET /api/v1/domains/:domain_name"
+          [--customers id,id] [--domains a.agent,b.zen] --ns-ops agent:read+register,zen:read
+  org-revoke-key <credential-id>`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    routes: { type: 'string' },
+    customers: { type: 'string' },
+    domains: { type: 'string' },
+    'ns-ops': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+const [command, a, b] = positionals;
+if (!command || values.help) {
+  console.log(usage);
+  process.exit(command ? 0 : 2);
+}
+
+const config = loadConfigOrExit();
+const orm = await initORM({ databaseUrl: requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'ops'), poolMax: 1 });
+const em = orm.em.fork();
+const need = (v: string | undefined, what: string): string => {
+  if (!v) throw new ops.OpsError(`missing ${what}\n\n${usage}`);
+  return v;
+};
+const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : null);
+
+try {
+  const result = await (async () => {
+    switch (command) {
+      case 'approve-reseller': return ops.setReseller(em, need(a, 'account id'), true);
+      case 'revoke-reseller': return ops.setReseller(em, need(a, 'account id'), false);
+      case 'make-operator': return ops.setOperator(em, need(a, 'account id'), true);
+      case 'whitelist': return ops.setWhitelisted(em, need(a, 'namespace'), need(b, 'account id'), true);
+      case 'unwhitelist': return ops.setWhitelisted(em, need(a, 'namespace'), need(b, 'account id'), false);
+      case 'org-create': return ops.createOrganization(em, need(a, 'name'));
+      case 'org-add-member': return ops.setMember(em, need(a, 'organization'), need(b, 'account id'), true);
+      case 'org-deactivate-member': return ops.setMember(em, need(a, 'organization'), need(b, 'account id'), false);
+      case 'org-add-customer': return ops.addCustomer(em, need(a, 'organization'), need(b, 'account id'));
+      case 'org-key':
+        return ops.createOrgKey(em, need(a, 'organization'), need(b, 'member account id'), {
+          routes: need(values.routes, '--routes').split(';').map((s) => s.trim()).filter(Boolean),
+          customers: list(values.customers),
+          domains: list(values.domains),
+          namespaceOps: ops.parseNamespaceOps(need(values['ns-ops'], '--ns-ops')),
+        });
+      case 'org-revoke-key': return ops.revokeOrgKey(em, need(a, 'credential id'));
+      default: throw new ops.OpsError(`unknown command "${command}"\n\n${usage}`);
+    }
+  })();
+  console.log(JSON.stringify(result, null, 2));
+} catch (err) {
+  if (!(err instanceof ops.OpsError)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
+} finally {
+  await orm.close();
+}

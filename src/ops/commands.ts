@@ -1,0 +1,116 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  Account,
+  Namespace,
+  NamespaceWhitelist,
+  OrgCredential,
+  Organization,
+  OrganizationCustomer,
+  OrganizationMember,
+} from '../db/entities/index.ts';
+import { accessTable } from '../auth/access-table.ts';
+import { generateKey } from '../auth/secrets.ts';
+
+/** Operator actions. Each returns a plain object the CLI prints as JSON; failures throw OpsError. */
+export class OpsError extends Error {
+  override name = 'OpsError';
+}
+
+async function account(em: EntityManager, id: string): Promise<Account> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new OpsError(`"${id}" is not an account id`);
+  const a = await em.findOne(Account, { id });
+  if (!a) throw new OpsError(`no account ${id}`);
+  return a;
+}
+
+async function organization(em: EntityManager, id: string): Promise<Organization> {
+  const o = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Organization, { id }) : await em.findOne(Organization, { name: id });
+  if (!o) throw new OpsError(`no organization ${id}`);
+  return o;
+}
+
+export async function setReseller(em: EntityManager, accountId: string, approved: boolean) {
+  const a = await account(em, accountId);
+  a.isReseller = approved;
+  await em.flush();
+  return { account_id: a.id, is_reseller: a.isReseller };
+}
+
+export async function setOperator(em: EntityManager, accountId: string, operator: boolean) {
+  const a = await account(em, accountId);
+  a.isOperator = operator;
+  await em.flush();
+  return { account_id: a.id, is_operator: a.isOperator };
+}
+
+export async function setWhitelisted(em: EntityManager, namespace: string, accountId: string, listed: boolean) {
+  const ns = await em.findOne(Namespace, { name: namespace });
+  if (!ns) throw new OpsError(`no namespace ${namespace}`);
+  const a = await account(em, accountId);
+  if (listed) await em.upsert(NamespaceWhitelist, { namespace: ns, account: a, createdAt: new Date() });
+  else await em.nativeDelete(NamespaceWhitelist, { namespace: ns.name, account: a.id });
+  return { namespace: ns.name, account_id: a.id, whitelisted: listed };
+}
+
+export async function createOrganization(em: EntityManager, name: string) {
+  if (await em.findOne(Organization, { name })) throw new OpsError(`organization "${name}" exists`);
+  const org = em.create(Organization, { name });
+  await em.flush();
+  return { organization_id: org.id, name: org.name };
+}
+
+export async function setMember(em: EntityManager, orgId: string, accountId: string, active: boolean) {
+  const org = await organization(em, orgId);
+  const a = await account(em, accountId);
+  await em.upsert(OrganizationMember, { organization: org, account: a, active, createdAt: new Date() });
+  return { organization_id: org.id, account_id: a.id, active };
+}
+
+export async function addCustomer(em: EntityManager, orgId: string, accountId: string) {
+  const org = await organization(em, orgId);
+  const a = await account(em, accountId);
+  await em.upsert(OrganizationCustomer, { organization: org, account: a, createdAt: new Date() });
+  return { organization_id: org.id, customer_account_id: a.id };
+}
+
+/** "agent:read+register,zen:read" → { agent: ['read', 'register'], zen: ['read'] } */
+export function parseNamespaceOps(spec: string): Record<string, string[]> {
+  const ops: Record<string, string[]> = {};
+  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [ns, list] = part.split(':');
+    if (!ns || !list) throw new OpsError(`bad --ns-ops entry "${part}" (want namespace:op+op)`);
+    ops[ns] = list.split('+').filter(Boolean);
+  }
+  return ops;
+}
+
+export async function createOrgKey(
+  em: EntityManager,
+  orgId: string,
+  memberId: string,
+  policy: { routes: string[]; customers: string[] | null; domains: string[] | null; namespaceOps: Record<string, string[]> },
+) {
+  const org = await organization(em, orgId);
+  const member = await em.findOne(OrganizationMember, { organization: org.id, account: memberId });
+  if (!member?.active) throw new OpsError(`${memberId} is not an active member of ${org.name}`);
+  const unknown = policy.routes.filter((r) => !(r in accessTable) || !accessTable[r]?.includes('org_key'));
+  if (unknown.length) throw new OpsError(`routes not open to organization credentials: ${unknown.join(', ')}`);
+  const key = generateKey('org');
+  em.create(OrgCredential, {
+    id: key.id,
+    organization: org,
+    member: em.getReference(Account, memberId),
+    secretHash: key.secretHash,
+    allowedRoutes: policy.routes,
+    customerIds: policy.customers,
+    domainNames: policy.domains,
+    namespaceOps: policy.namespaceOps,
+  });
+  await em.flush();
+  return { credential_id: key.id, organization_id: org.id, api_key: key.plaintext, note: 'Shown once. Send it as X-API-Key.' };
+}
+
+export async function revokeOrgKey(em: EntityManager, credentialId: string) {
+  const n = await em.nativeUpdate(OrgCredential, { id: credentialId, revokedAt: null }, { revokedAt: new Date() });
+  return { credential_id: credentialId, revoked: n === 1 ? 'now' : 'already revoked or unknown' };
+}
