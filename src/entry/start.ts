@@ -5,6 +5,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { startEmbeddedPostgres, type EmbeddedPg } from '../infra/embedded-postgres.ts';
 import { MissingTemporalCliError, startTemporalDevServer } from '../infra/temporal-dev-server.ts';
 import { migrateAndLoadCatalog } from './migrate.ts';
+import { startDevOidcProvider } from '../infra/dev-oidc-provider.ts';
 import { loadConfigOrExit } from './shared.ts';
 
 // `npm start`: the whole stack on embedded defaults. Each part is used from the environment when given
@@ -19,7 +20,7 @@ let shuttingDown = false;
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true;
-    console.log('\nStopping: API, worker, Temporal, PostgreSQL...');
+    console.log('\nStopping: API, worker, Temporal, identity provider, PostgreSQL...');
     for (const stop of stops.reverse()) await stop().catch((e) => console.error(`stop failed: ${e}`));
   }
   process.exit(code);
@@ -66,6 +67,25 @@ try {
   await fail('PostgreSQL', `migrations failed: ${(err as Error).message}`, '  - check DATABASE_URL and that the database accepts connections.');
 }
 
+// Identity provider: the local dev OIDC provider (any username signs in) unless OIDC_ISSUER is set.
+let oidcIssuer = config.OIDC_ISSUER;
+if (!oidcIssuer) {
+  try {
+    const idp = await startDevOidcProvider({
+      port: config.DEV_OIDC_PORT,
+      audience: config.OIDC_AUDIENCE,
+      clients: [{ clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, redirectUris: [`${config.publicBaseUrl}/auth/callback`] }],
+    });
+    stops.push(() => idp.stop());
+    oidcIssuer = idp.issuer;
+    say('OIDC', `${idp.issuer} (local dev provider: any username signs in; sign in at ${config.publicBaseUrl}/auth/login)`);
+  } catch (err) {
+    await fail('OIDC', (err as Error).message, `  - free port ${config.DEV_OIDC_PORT} or set DEV_OIDC_PORT, or\n  - set OIDC_ISSUER to your identity provider.`);
+  }
+} else {
+  say('OIDC', `${oidcIssuer} (OIDC_ISSUER)`);
+}
+
 // Temporal
 let temporalAddress = config.TEMPORAL_ADDRESS;
 if (!temporalAddress) {
@@ -97,7 +117,7 @@ if (!temporalAddress) {
 
 // Worker and API, as child processes in their own process groups so that Ctrl-C reaches only us and
 // we stop them in order.
-const childEnv = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+const childEnv = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, OIDC_ISSUER: oidcIssuer };
 function launch(part: string, script: string): ChildProcess {
   const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {
     env: childEnv,

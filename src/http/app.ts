@@ -18,6 +18,8 @@ import { keyRoutes } from './routes/keys.ts';
 import { revokeRoutes } from './routes/revoke.ts';
 import { managementRoutes } from './routes/management.ts';
 import { registerAccessControl } from './auth.ts';
+import { oidcLogin } from '../auth/oidc-login.ts';
+import { accountForIdentity, createSession, destroySession } from '../auth/accounts.ts';
 
 export const SESSION_COOKIE = 'registry_session';
 
@@ -91,6 +93,18 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   await app.register(keyRoutes);
   await app.register(revokeRoutes);
   await app.register(managementRoutes);
+  if (deps.login) {
+    const { orm, config } = deps;
+    await app.register(oidcLogin, {
+      ...deps.login,
+      publicBaseUrl: config.publicBaseUrl,
+      cookieName: SESSION_COOKIE,
+      resolveAccount: ({ issuer, subject, claims }) =>
+        accountForIdentity(orm.em.fork(), issuer, subject, typeof claims.name === 'string' ? claims.name : undefined),
+      createSession: (accountId) => createSession(orm.em.fork(), accountId, config.SESSION_TTL_HOURS),
+      destroySession: (id) => destroySession(orm.em.fork(), id),
+    });
+  }
   if (deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -12,8 +12,8 @@ describe('npm start (whole stack, embedded defaults)', () => {
   let child: ChildProcess;
   let output = '';
   let dataDir: string;
-  const ports = { api: 0, temporal: 0, ui: 0, pg: 0 };
-  const api = (path: string) => fetch(`http://127.0.0.1:${ports.api}${path}`);
+  const ports = { api: 0, temporal: 0, ui: 0, pg: 0, oidc: 0 };
+  const api = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${ports.api}${path}`, init);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'registry-e2e-'));
@@ -26,10 +26,13 @@ describe('npm start (whole stack, embedded defaults)', () => {
       TEMPORAL_DEV_PORT: String(ports.temporal),
       TEMPORAL_UI_PORT: String(ports.ui),
       EMBEDDED_PG_PORT: String(ports.pg),
+      DEV_OIDC_PORT: String(ports.oidc),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${ports.api}`,
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
+    delete env.OIDC_ISSUER;
     child = spawn(process.execPath, ['src/entry/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -51,6 +54,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     expect(output).toMatch(new RegExp(`Temporal\\s+127\\.0\\.0\\.1:${ports.temporal}`));
     expect(output).toContain(`Temporal UI http://127.0.0.1:${ports.ui}`);
     expect(output).toMatch(/Worker\s+task queue "registry"/);
+    expect(output).toContain(`OIDC        http://127.0.0.1:${ports.oidc} (local dev provider`);
     expect(output).toContain(`API         http://127.0.0.1:${ports.api}`);
   });
 
@@ -72,6 +76,14 @@ describe('npm start (whole stack, embedded defaults)', () => {
     expect(lookup.status).toBe(404);
   });
 
+  it('signs in through the local identity provider', async () => {
+    const login = await api('/auth/login', { redirect: 'manual' });
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${ports.oidc}/auth\\?`));
+    const me = await api('/api/v1/agents/me');
+    expect(me.status).toBe(401);
+  });
+
   it('runs workflows on its worker', async () => {
     // The worker is the only one polling the "registry" task queue of this dev server.
     const { Connection, Client } = await import('@temporalio/client');
@@ -89,7 +101,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    for (const port of [ports.api, ports.temporal, ports.pg]) {
+    for (const port of [ports.api, ports.temporal, ports.pg, ports.oidc]) {
       await expect(fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
     }
   }, 60_000);

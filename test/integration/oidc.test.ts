@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createBearerVerifier, InvalidBearerError, type BearerVerifier } from '../../src/auth/bearer-verifier.ts';
+import { oidcLogin } from '../../src/auth/oidc-login.ts';
+import { startDevOidcProvider, type DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import { freePort } from '../helpers/ports.ts';
+
+const AUDIENCE = 'agent-registry';
+const CLIENT = { clientId: 'registry-web', clientSecret: 'registry-web-secret' };
+
+async function reason(p: Promise<unknown>): Promise<string> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(InvalidBearerError);
+  return (err as InvalidBearerError).reason;
+}
+
+/** A minimal browser: one cookie jar (cookies ignore ports), redirects followed by hand. */
+function browser() {
+  const jar = new Map<string, string>();
+  return async (url: string, form?: Record<string, string>) => {
+    const res = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      ...(form ? { body: new URLSearchParams(form) } : {}),
+    });
+    const setCookies = res.headers.getSetCookie();
+    for (const c of setCookies) {
+      const pair = c.split(';')[0] ?? '';
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+    return { res, setCookies, location: res.headers.get('location') ?? '', text: await res.text() };
+  };
+}
+
+describe('bearer tokens from the dev OIDC provider', () => {
+  let idp: DevOidcProvider;
+  let jwtVerifier: BearerVerifier;
+  beforeAll(async () => {
+    idp = await startDevOidcProvider({
+      port: await freePort(),
+      audience: AUDIENCE,
+      clients: [{ ...CLIENT, redirectUris: ['http://127.0.0.1:1/auth/callback'] }],
+    });
+    jwtVerifier = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, cacheTtlSeconds: 60 });
+  });
+  afterAll(() => idp.stop());
+
+  it('verifies a minted JWT access token: subject, issuer, audience', async () => {
+    const token = await idp.mintAccessToken('alice');
+    const v = await jwtVerifier.verify(token);
+    expect(v).toMatchObject({ issuer: idp.issuer, subject: 'alice', claims: { aud: AUDIENCE, iss: idp.issuer, sub: 'alice' } });
+    expect(v.expiresAt).toBeGreaterThan(Date.now() / 1000 + 3000);
+  });
+
+  it('rejects a token issued for another audience', async () => {
+    const other = createBearerVerifier({ issuer: idp.issuer, audience: 'someone-else', jwksUri: idp.jwksUri, cacheTtlSeconds: 60 });
+    expect(await reason(other.verify(await idp.mintAccessToken('alice')))).toBe('invalid');
+  });
+
+  it('rejects a tampered token', async () => {
+    const [header, payload, signature] = (await idp.mintAccessToken('alice')).split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'mallory' })).toString('base64url');
+    expect(await reason(jwtVerifier.verify(`${header}.${forged}.${signature}`))).toBe('invalid');
+    expect(await reason(jwtVerifier.verify('not-a-jwt'))).toBe('invalid');
+  });
+
+  it('rejects an expired token with reason "expired"', async () => {
+    const token = await idp.mintAccessToken('bob', { ttlSeconds: 1 });
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await reason(jwtVerifier.verify(token))).toBe('expired');
+  });
+
+  it('never serves a cached result beyond the token expiry', async () => {
+    let now = Date.now();
+    const verifier = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, cacheTtlSeconds: 60, now: () => now });
+    const token = await idp.mintAccessToken('carol', { ttlSeconds: 30 });
+    await verifier.verify(token);
+    now += 40_000; // inside the 60 s cache period, past the 30 s token lifetime
+    expect(await reason(verifier.verify(token))).toBe('expired');
+  });
+
+  it('introspection accepts an active token and rejects a revoked one', async () => {
+    const introspection = { url: idp.introspectionUrl, ...CLIENT };
+    const verifier = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, introspection, cacheTtlSeconds: 0 });
+    const token = await idp.mintAccessToken('dora', { format: 'opaque' });
+    expect(await verifier.verify(token)).toMatchObject({ issuer: idp.issuer, subject: 'dora' });
+
+    const meta = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as { revocation_endpoint: string };
+    const revoked = await fetch(meta.revocation_endpoint, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}` },
+      body: new URLSearchParams({ token }),
+    });
+    expect(revoked.status).toBe(200);
+    expect(await reason(verifier.verify(token))).toBe('inactive');
+    // oidc-provider refuses to introspect JWTs (400): that judges the token, it is not an outage.
+    expect(await reason(verifier.verify(await idp.mintAccessToken('dora')))).toBe('invalid');
+  });
+
+  it('reports an issuer nobody answers for as unreachable', async () => {
+    const verifier = createBearerVerifier({ issuer: `http://127.0.0.1:${await freePort()}`, audience: AUDIENCE, cacheTtlSeconds: 60 });
+    expect(await reason(verifier.verify(await idp.mintAccessToken('erin')))).toBe('unreachable');
+  });
+});
+
+describe('bearer verification cache', () => {
+  it('keeps a verified token valid for the cache period while the provider is down', async () => {
+    const idp = await startDevOidcProvider({ port: await freePort(), audience: AUDIENCE, clients: [{ ...CLIENT, redirectUris: ['http://127.0.0.1:1/cb'] }] });
+    const introspection = { url: idp.introspectionUrl, ...CLIENT };
+    const cached = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, introspection, cacheTtlSeconds: 60 });
+    const uncached = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, introspection, cacheTtlSeconds: 0 });
+    const token = await idp.mintAccessToken('frank', { format: 'opaque' });
+    await cached.verify(token);
+    await uncached.verify(token);
+    await idp.stop();
+
+    expect((await cached.verify(token)).subject).toBe('frank');
+    expect(await reason(uncached.verify(token))).toBe('unreachable');
+  });
+});
+
+describe('browser login against the dev OIDC provider', () => {
+  let idp: DevOidcProvider;
+  let app: FastifyInstance;
+  let appUrl: string;
+  const resolved: { issuer: string; subject: string }[] = [];
+  const destroyed: string[] = [];
+
+  beforeAll(async () => {
+    const appPort = await freePort();
+    appUrl = `http://127.0.0.1:${appPort}`;
+    idp = await startDevOidcProvider({ port: await freePort(), audience: AUDIENCE, clients: [{ ...CLIENT, redirectUris: [`${appUrl}/auth/callback`] }] });
+    app = Fastify();
+    await app.register(cookie, { secret: 'a-test-cookie-secret-of-at-least-32-chars' });
+    await app.register(oidcLogin, {
+      issuer: idp.issuer,
+      ...CLIENT,
+      publicBaseUrl: appUrl,
+      resource: AUDIENCE,
+      resolveAccount: async ({ issuer, subject }) => {
+        resolved.push({ issuer, subject });
+        return `acct-${subject}`;
+      },
+      createSession: async (accountId) => ({ id: `sess-${accountId}`, expiresAt: new Date(Date.now() + 3_600_000) }),
+      destroySession: async (id) => void destroyed.push(id),
+    });
+    await app.listen({ port: appPort, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await idp.stop();
+  });
+
+  it('signs in through the provider and sets a signed, httpOnly session cookie', async () => {
+    const go = browser();
+    const start = await go(`${appUrl}/auth/login?return_to=/dashboard`);
+    expect(start.res.status).toBe(302);
+    const authorize = new URL(start.location);
+    expect(authorize.origin).toBe(idp.issuer);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+
+    const toLogin = await go(start.location);
+    expect(toLogin.location).toMatch(/^\/interaction\//);
+    const page = await go(`${idp.issuer}${toLogin.location}`);
+    expect(page.res.status).toBe(200);
+    expect(page.text).toContain('any username signs in');
+
+    const submitted = await go(`${idp.issuer}${toLogin.location}/login`, { username: 'alice' });
+    const resumed = await go(new URL(submitted.location, idp.issuer).href);
+    expect(resumed.location.startsWith(`${appUrl}/auth/callback?`)).toBe(true);
+
+    const done = await go(resumed.location);
+    expect(done.res.status).toBe(302);
+    expect(done.location).toBe('/dashboard');
+    const session = done.setCookies.find((c) => c.startsWith('registry_session='));
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect(session).toMatch(/Path=\//);
+    const value = decodeURIComponent(session?.split(';')[0]?.split('=')[1] ?? '');
+    expect(app.unsignCookie(value)).toEqual({ valid: true, renew: false, value: 'sess-acct-alice' });
+    expect(resolved).toContainEqual({ issuer: idp.issuer, subject: 'alice' });
+
+    const logout = await go(`${appUrl}/auth/logout`, {});
+    expect(logout.res.status).toBe(200);
+    expect(JSON.parse(logout.text)).toEqual({ status: 'success' });
+    expect(destroyed).toEqual(['sess-acct-alice']);
+  });
+
+  it('refuses a callback whose state does not match with a 400 JSON error', async () => {
+    const go = browser();
+    await go(`${appUrl}/auth/login`);
+    const res = await go(`${appUrl}/auth/callback?code=abc&state=wrong&iss=${encodeURIComponent(idp.issuer)}`);
+    expect(res.res.status).toBe(400);
+    expect(JSON.parse(res.text)).toMatchObject({ status: 'error', code: 'login_failed' });
+
+    const noTx = await browser()(`${appUrl}/auth/callback?code=abc&state=wrong`);
+    expect(noTx.res.status).toBe(400);
+    expect(JSON.parse(noTx.text)).toMatchObject({ status: 'error', code: 'login_failed' });
+  });
+
+  it('answers 503 when the provider cannot be reached', async () => {
+    const down = Fastify();
+    await down.register(cookie, { secret: 'a-test-cookie-secret-of-at-least-32-chars' });
+    await down.register(oidcLogin, {
+      issuer: `http://127.0.0.1:${await freePort()}`,
+      ...CLIENT,
+      publicBaseUrl: appUrl,
+      resource: AUDIENCE,
+      resolveAccount: async () => 'never',
+      createSession: async () => ({ id: 'never', expiresAt: new Date() }),
+      destroySession: async () => undefined,
+    });
+    const res = await down.inject({ method: 'GET', url: '/auth/login' });
+    await down.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'error', code: 'idp_unavailable' });
+  });
+
+  it('only returns to same-site paths', async () => {
+    const res = await app.inject({ method: 'GET', url: '/auth/login?return_to=//evil.example/x' });
+    const raw = res.cookies.find((c) => c.name === 'registry_oidc_tx')?.value ?? '';
+    const tx = JSON.parse(Buffer.from(app.unsignCookie(raw).value ?? '', 'base64url').toString());
+    expect(tx.returnTo).toBe('/');
+  });
+});
