@@ -43,6 +43,9 @@ export async function buildTestApp(env: Record<string, string> = {}, temporalAdd
     probes,
     bearer: bearerVerifierFromConfig(config),
     sessionSecret: 'test-session-secret-0123456789abcdef',
+    ...(config.OIDC_ISSUER
+      ? { login: { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, resource: config.OIDC_AUDIENCE } }
+      : {}),
   });
   await app.ready();
   return {

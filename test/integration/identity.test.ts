@@ -55,6 +55,7 @@ describe('identities and keys', () => {
     const claim = (code: string, cookie = alice.cookie) =>
       t.app.inject({ method: 'POST', url: '/api/v1/agents/claim', payload: { claim_code: code }, headers: { cookie } });
     expect((await claim('claim-wrongwrongwrongwrongwrongww')).json()).toMatchObject({ code: 'invalid_claim_code' });
+    expect((await me({ 'x-api-key': p.api_key })).json().account).toMatchObject({ assurance: 'anonymous', operator_linked: false });
     const ok = await claim(p.claim_code);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().agent).toMatchObject({ account_id: p.account_id, assurance: 'claimed', operator_linked: true });

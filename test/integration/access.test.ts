@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Fastify from 'fastify';
+import type { InjectOptions } from 'fastify';
+import { accessTable } from '../../src/auth/access-table.ts';
+import { credentialKinds, type CredentialKind } from '../../src/auth/principal.ts';
+import { registerAccessControl } from '../../src/http/auth.ts';
+import * as ops from '../../src/ops/commands.ts';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { humanWithSession, provision } from '../helpers/identities.ts';
+import { createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { startTestOidc } from '../helpers/oidc.ts';
+
+type Req = Pick<InjectOptions, 'method' | 'url' | 'payload'>;
+
+// The access table, walked exhaustively: every protected route with no credential, a revoked key, an
+// expired token, each credential kind, and other accounts' credentials on owner-only routes.
+describe('access control', () => {
+  let t: TestApp;
+  let idp: DevOidcProvider;
+  const creds = {} as Record<CredentialKind | 'revoked_key' | 'expired_bearer' | 'bob_bearer', Record<string, string>>;
+  const names = { alice: '', bob: '', carol: '' };
+  let aliceId = '';
+  let orgId = '';
+
+  const samples: Record<string, () => Req> = {
+    'GET /api/v1/agents/me': () => ({ method: 'GET', url: '/api/v1/agents/me' }),
+    'POST /api/v1/agents/claim': () => ({ method: 'POST', url: '/api/v1/agents/claim', payload: { claim_code: 'claim-aaaaaaaaaaaaaaaaaaaaaaaaaa' } }),
+    'GET /api/v1/keys': () => ({ method: 'GET', url: '/api/v1/keys' }),
+    'POST /api/v1/keys': () => ({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'agent' } }),
+    'DELETE /api/v1/keys/:key_id': () => ({ method: 'DELETE', url: '/api/v1/keys/unknownkey0000000' }),
+    'GET /api/v1/user/domains': () => ({ method: 'GET', url: '/api/v1/user/domains' }),
+    'GET /api/v1/domains': () => ({ method: 'GET', url: '/api/v1/domains' }),
+    'GET /api/v1/domains/:domain_name': () => ({ method: 'GET', url: `/api/v1/domains/${names.alice}` }),
+  };
+  const protectedRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length > 0);
+  const publicRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length === 0);
+  const call = (route: string, headers: Record<string, string> = {}) => t.app.inject({ ...(samples[route] as () => Req)(), headers });
+
+  beforeAll(async () => {
+    idp = await startTestOidc();
+    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
+    const expiring = await idp.mintAccessToken('alice', { ttlSeconds: 1 });
+
+    creds.bearer = { authorization: `Bearer ${await idp.mintAccessToken('alice')}` };
+    creds.bob_bearer = { authorization: `Bearer ${await idp.mintAccessToken('bob')}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bearer });
+    aliceId = me.json().account.account_id;
+    const session = await humanWithSession(t.app, t.db.orm, 'alice', idp.issuer);
+    expect(session.accountId).toBe(aliceId);
+    creds.session = { cookie: session.cookie };
+
+    const agent = await provision(t.app);
+    creds.agent_key = { 'x-api-key': agent.api_key };
+    const live = await t.app.inject({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'live' }, headers: creds.bearer });
+    creds.live_key = { 'x-api-key': live.json().api_key };
+    const doomed = await provision(t.app);
+    await t.app.inject({ method: 'POST', url: '/oauth2/revoke', payload: { token: doomed.api_key } });
+    creds.revoked_key = { 'x-api-key': doomed.api_key };
+
+    const em = t.db.orm.em.fork();
+    const bobId = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json().account.account_id;
+    const carol = await provision(t.app);
+    names.alice = (await createDomain(t.db.orm, {
+      label: randomLabel('alice'),
+      namespace: 'agent',
+      owner: { id: aliceId } as never,
+      // Published records that name bob must never open this domain to him.
+      profile: { did: `did:web:bob.example#${bobId}`, matrix: '@bob:matrix.example', dns_txt: [`registry-owner=${bobId}`], owner_id: bobId },
+    })).name;
+    names.bob = (await createDomain(t.db.orm, { label: randomLabel('bob'), namespace: 'agent', owner: { id: bobId } as never })).name;
+    names.carol = (await createDomain(t.db.orm, { label: randomLabel('carol'), namespace: 'agent', owner: { id: carol.account_id } as never })).name;
+
+    const org = await ops.createOrganization(em, randomLabel('org'));
+    orgId = org.organization_id;
+    await ops.setMember(em, orgId, bobId, true);
+    await ops.addCustomer(em, orgId, carol.account_id);
+    const orgRoutes = Object.keys(accessTable).filter((k) => accessTable[k]?.includes('org_key'));
+    const key = await ops.createOrgKey(em, orgId, bobId, { routes: orgRoutes, customers: null, domains: null, namespaceOps: { agent: ['read'] } });
+    creds.org_key = { 'x-api-key': key.api_key };
+
+    await new Promise((r) => setTimeout(r, 2500));
+    creds.expired_bearer = { authorization: `Bearer ${expiring}` };
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  it('has a sample request for every protected route, and every table row is a live route', () => {
+    expect(Object.keys(samples).sort()).toEqual([...protectedRoutes].sort());
+    for (const row of Object.keys(accessTable)) {
+      const [method, url] = row.split(' ') as [string, string];
+      if (url === '/internal/bench/domain/:id') continue; // registered only when BENCH_ROUTES=true
+      expect({ row, registered: t.app.hasRoute({ method: method as 'GET', url }) }).toEqual({ row, registered: true });
+    }
+  });
+
+  it('says what spec 5 rule 7 and the README access decisions say', () => {
+    const account = ['agent_key', 'live_key', 'bearer', 'session'];
+    const expected: Record<string, string[]> = {
+      'GET /api/v1/agents/me': account,
+      'POST /api/v1/agents/claim': ['bearer', 'session'],
+      'GET /api/v1/keys': ['bearer', 'session'],
+      'POST /api/v1/keys': ['bearer', 'session'],
+      'DELETE /api/v1/keys/:key_id': ['bearer', 'session'],
+      'GET /api/v1/user/domains': ['bearer'],
+      'GET /api/v1/domains': [...account, 'org_key'],
+      'GET /api/v1/domains/:domain_name': [...account, 'org_key'],
+    };
+    expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessTable[r] ?? [])]]))).toEqual(expected);
+    for (const r of ['GET /api/v1/lookup/:domain_name', 'GET /api/v1/domains/:domain_name/shop-status', 'POST /api/v1/agents/provision', 'POST /oauth2/revoke']) {
+      expect(publicRoutes).toContain(r);
+    }
+  });
+
+  it('refuses to start when a route has no row in the access table', async () => {
+    const app = Fastify();
+    registerAccessControl(app, t.db.orm, { bearer: { verify: async () => { throw new Error('unused'); } }, sessionCookie: 's' }, async () => {});
+    expect(() => app.get('/api/v1/not-in-the-table', async () => ({}))).toThrow(/no row in src\/auth\/access-table.ts/);
+    await app.close();
+  });
+
+  it.each(protectedRoutes)('%s without a credential is 401 unauthorized', async (route) => {
+    const res = await call(route);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: 'error', code: 'unauthorized' });
+    expect(res.headers['www-authenticate']).toBeDefined();
+  });
+
+  it.each(protectedRoutes)('%s with a revoked key is 401 invalid_credential', async (route) => {
+    const res = await call(route, creds.revoked_key);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('invalid_credential');
+  });
+
+  it.each(protectedRoutes)('%s with an expired bearer token is 401 invalid_credential', async (route) => {
+    const res = await call(route, creds.expired_bearer);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'invalid_credential', message: expect.stringMatching(/expired/) });
+  });
+
+  it.each(protectedRoutes)('%s accepts exactly the credential kinds of its row', async (route) => {
+    for (const kind of credentialKinds) {
+      const res = await call(route, creds[kind]);
+      const code = res.statusCode >= 400 ? res.json().code : 'ok';
+      const accepted = (accessTable[route] ?? []).includes(kind);
+      if (accepted) expect({ kind, code }).not.toEqual({ kind, code: expect.stringMatching(/^(unauthorized|invalid_credential|credential_not_accepted|route_not_allowed)$/) });
+      else expect({ kind, status: res.statusCode, code }).toEqual({ kind, status: 403, code: 'credential_not_accepted' });
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it.each(publicRoutes.filter((r) => !r.startsWith('GET /internal') && !r.includes('/auth/') && r !== 'POST /oauth2/revoke' && r !== 'POST /api/v1/agents/provision'))(
+    '%s is public and ignores credentials',
+    async (route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path
+        .replace(':namespace', 'agent')
+        .replace(':tld_name', 'agent')
+        .replace(':domain_name', names.alice)
+        .replace('/search', '/search?q=scout');
+      const payload = method === 'POST' ? { domain: 'scout', namespace: 'agent', years: 1 } : undefined;
+      for (const headers of [{}, creds.revoked_key, { 'x-api-key': 'garbage' }]) {
+        const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
+        expect({ route, status: res.statusCode }).toEqual({ route, status: expect.any(Number) });
+        expect([401, 403]).not.toContain(res.statusCode);
+      }
+    },
+  );
+
+  describe('ownership', () => {
+    const view = (name: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}`, headers });
+
+    it('opens a domain to its owner by every account credential, and to nobody else', async () => {
+      for (const kind of ['bearer', 'session', 'live_key'] as const) expect((await view(names.alice, creds[kind])).statusCode).toBe(200);
+      for (const other of [creds.bob_bearer, creds.agent_key]) {
+        const res = await view(names.alice, other);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe('forbidden');
+      }
+    });
+
+    it('never lets published DNS, DID or Matrix records that name an account open the domain', async () => {
+      const lookup = await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${names.alice}` });
+      expect(JSON.stringify(lookup.json().profile)).toContain('did:web:bob.example');
+      expect((await view(names.alice, creds.bob_bearer)).statusCode).toBe(403);
+    });
+
+    it('lists only what the caller owns or manages', async () => {
+      const list = async (url: string, headers: Record<string, string>) =>
+        (await t.app.inject({ method: 'GET', url, headers })).json().data.map((d: { name: string }) => d.name);
+      expect(await list('/api/v1/user/domains', creds.bearer)).toEqual([names.alice]);
+      expect(await list('/api/v1/user/domains', creds.bob_bearer)).toEqual([names.bob]);
+      expect(await list('/api/v1/domains', creds.session)).toEqual([names.alice]);
+      expect(await list('/api/v1/domains', creds.agent_key)).toEqual([]);
+      expect(await list('/api/v1/domains', creds.org_key)).toEqual([names.carol]);
+    });
+
+    it('describes each caller as itself', async () => {
+      const id = async (h: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: h })).json().account.account_id;
+      expect(await id(creds.bearer)).toBe(aliceId);
+      expect(await id(creds.session)).toBe(aliceId);
+      expect(await id(creds.live_key)).toBe(aliceId);
+      expect(await id(creds.bob_bearer)).not.toBe(aliceId);
+    });
+  });
+
+  describe('organization credentials', () => {
+    it('reach the organization\'s customers only, within the namespace-operation policy', async () => {
+      const view = (name: string, h = creds.org_key) => t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}`, headers: h });
+      expect((await view(names.carol)).statusCode).toBe(200);
+      expect((await view(names.alice)).statusCode).toBe(403);
+      expect((await view(names.bob)).statusCode).toBe(403); // the member's own domain is not a customer's
+
+      const em = t.db.orm.em.fork();
+      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json().account.account_id;
+      const route = 'GET /api/v1/domains/:domain_name';
+      const noRead = await ops.createOrgKey(em, orgId, member, { routes: [route], customers: null, domains: null, namespaceOps: { agent: ['renew'] } });
+      expect((await view(names.carol, { 'x-api-key': noRead.api_key })).statusCode).toBe(403);
+      const otherDomain = await ops.createOrgKey(em, orgId, member, { routes: [route], customers: null, domains: ['zzz.agent'], namespaceOps: { agent: ['read'] } });
+      expect((await view(names.carol, { 'x-api-key': otherDomain.api_key })).statusCode).toBe(403);
+      const otherCustomer = await ops.createOrgKey(em, orgId, member, { routes: [route], customers: [member], domains: null, namespaceOps: { agent: ['read'] } });
+      expect((await view(names.carol, { 'x-api-key': otherCustomer.api_key })).statusCode).toBe(403);
+    });
+
+    it('are limited to their endpoint allowlist', async () => {
+      const em = t.db.orm.em.fork();
+      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json().account.account_id;
+      const narrow = await ops.createOrgKey(em, orgId, member, { routes: ['GET /api/v1/domains'], customers: null, domains: null, namespaceOps: { agent: ['read'] } });
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/domains/${names.carol}`, headers: { 'x-api-key': narrow.api_key } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('route_not_allowed');
+      await expect(ops.createOrgKey(em, orgId, member, { routes: ['GET /api/v1/keys'], customers: null, domains: null, namespaceOps: {} })).rejects.toThrow(/not open to organization credentials/);
+    });
+
+    it('stop working when the membership ends, or when revoked', async () => {
+      const em = t.db.orm.em.fork();
+      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json().account.account_id;
+      const k = await ops.createOrgKey(em, orgId, member, { routes: ['GET /api/v1/domains'], customers: null, domains: null, namespaceOps: { agent: ['read'] } });
+      const list = () => t.app.inject({ method: 'GET', url: '/api/v1/domains', headers: { 'x-api-key': k.api_key } });
+      expect((await list()).statusCode).toBe(200);
+      await ops.setMember(em, orgId, member, false);
+      expect((await list()).statusCode).toBe(401);
+      await ops.setMember(em, orgId, member, true);
+      expect((await list()).statusCode).toBe(200);
+      await ops.revokeOrgKey(em, k.credential_id);
+      expect((await list()).statusCode).toBe(401);
+    });
+
+    it('are not accepted by /agents/me and not revoked by /oauth2/revoke', async () => {
+      const me = await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.org_key });
+      expect(me.statusCode).toBe(403);
+      expect(me.json().code).toBe('credential_not_accepted');
+      await t.app.inject({ method: 'POST', url: '/oauth2/revoke', payload: { token: creds.org_key['x-api-key'] } });
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/domains', headers: creds.org_key })).statusCode).toBe(200);
+    });
+  });
+
+  describe('bearer tokens', () => {
+    it('map to one local account created on first use', async () => {
+      const token = await idp.mintAccessToken(randomLabel('dora'));
+      const first = await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: `Bearer ${token}` } });
+      const second = await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: `Bearer ${token}` } });
+      expect(first.json().account).toMatchObject({ kind: 'human', assurance: null });
+      expect(second.json().account.account_id).toBe(first.json().account.account_id);
+    });
+
+    it('refuse a tampered token', async () => {
+      const bad = `${creds.bearer.authorization ?? ''}`.slice(0, -4) + 'AAAA';
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: bad } });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+});
