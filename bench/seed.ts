@@ -97,7 +97,7 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
         id: uuid(),
         kind,
         displayName: rnd() < 0.8 ? `${pick(adjectives)} ${pick(nouns)} ${i}` : null,
-        operatorLinked: kind === 'agent' ? rnd() < 0.7 : rnd() < 0.3,
+        assurance: kind === 'agent' ? (rnd() < 0.7 ? 'claimed' : 'anonymous') : null,
         createdAt: created,
         updatedAt: new Date(created.getTime() + rnd() * (now - created.getTime())),
       };
@@ -105,11 +105,16 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
     for (let i = 0; i < accounts.length; i += batchSize) {
       const b = accounts.slice(i, i + batchSize);
       await client.query(
-        `insert into account (id, kind, display_name, operator_linked, created_at, updated_at)
-         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::bool[], $5::timestamptz[], $6::timestamptz[])`,
-        [b.map((a) => a.id), b.map((a) => a.kind), b.map((a) => a.displayName), b.map((a) => a.operatorLinked), b.map((a) => a.createdAt), b.map((a) => a.updatedAt)],
+        `insert into account (id, kind, display_name, assurance, created_at, updated_at)
+         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[])`,
+        [b.map((a) => a.id), b.map((a) => a.kind), b.map((a) => a.displayName), b.map((a) => a.assurance), b.map((a) => a.createdAt), b.map((a) => a.updatedAt)],
       );
     }
+    // Claimed agents point at an operator: a human account (the lookup shows it as human_backed).
+    await client.query(
+      `update account a set operator_account_id = (select id from account h where h.kind = 'human' order by h.id limit 1)
+       where a.assurance = 'claimed'`,
+    );
 
     // Earlier namespaces in the catalog are more popular: weights 1, 1/2^0.8, 1/3^0.8, ...
     const weights = publicNs.map((_, i) => 1 / (i + 1) ** 0.8);
