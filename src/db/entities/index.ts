@@ -3,6 +3,8 @@ export { Domain, DomainSchema } from './domain.ts';
 export { Namespace, NamespaceSchema } from './namespace.ts';
 export { ApiKey, ClaimCode, WebSession } from './credentials.ts';
 export { Organization, OrganizationMember, OrganizationCustomer, OrgCredential, NamespaceWhitelist } from './organization.ts';
+export { DomainOrder, PaymentReceipt, OutboxEvent, Coupon, LedgerTransaction, LedgerLine } from './orders.ts';
+import { CouponSchema, DomainOrderSchema, LedgerLineSchema, LedgerTransactionSchema, OutboxEventSchema, PaymentReceiptSchema } from './orders.ts';
 import { AccountSchema } from './account.ts';
 import { DomainSchema } from './domain.ts';
 import { NamespaceSchema } from './namespace.ts';
@@ -27,4 +29,10 @@ export const entities = [
   OrganizationCustomerSchema,
   OrgCredentialSchema,
   NamespaceWhitelistSchema,
+  DomainOrderSchema,
+  PaymentReceiptSchema,
+  OutboxEventSchema,
+  CouponSchema,
+  LedgerTransactionSchema,
+  LedgerLineSchema,
 ];
