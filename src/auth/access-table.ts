@@ -11,7 +11,10 @@ const ACCOUNT: CredentialKind[] = [...USER_KEYS, 'bearer', 'session'];
 const DASHBOARD: CredentialKind[] = ['bearer', 'session'];
 const MANAGEMENT: CredentialKind[] = [...ACCOUNT, 'org_key'];
 
-export const accessTable: Record<string, readonly CredentialKind[]> = {
+type Rule = readonly (CredentialKind | 'anonymous')[];
+
+/** `anonymous` in a row: the route also runs without any credential (spec 5 rule 3: paid machine payments). */
+export const accessTable: Record<string, Rule> = {
   'GET /healthz': [],
   'GET /readyz': [],
   'GET /openapi.json': [],
@@ -39,6 +42,16 @@ export const accessTable: Record<string, readonly CredentialKind[]> = {
   'GET /api/v1/user/domains': ['bearer'],
   'GET /api/v1/domains': MANAGEMENT,
   'GET /api/v1/domains/:domain_name': MANAGEMENT,
+
+  'POST /api/v1/domains/register': [...MANAGEMENT, 'anonymous'],
+  'POST /api/payments/verify-mpp': [],
+  'POST /api/v1/domains/:domain_name/reset-lock': ACCOUNT,
+  'GET /api/v1/domains/:domain_name/registration': ACCOUNT,
+  'POST /api/v1/checkout/gfavip/callback': [],
+  'GET /api/v1/domains/activity': ACCOUNT,
+  'GET /api/v1/domains/:domain_name/agent.json': [],
+  'GET /api/v1/domains/:domain_name/skill.md': [],
+  'POST /api/v1/domains/transfer': MANAGEMENT,
 };
 
 /** Routes added by plugins we do not own (the interactive API reference) are public by prefix. */
@@ -48,7 +61,7 @@ export function routeKey(method: string, url: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url}`;
 }
 
-export function accessRuleFor(method: string, url: string): readonly CredentialKind[] | undefined {
+export function accessRuleFor(method: string, url: string): Rule | undefined {
   if (publicPrefixes.some((p) => url === p || url.startsWith(`${p}/`))) return [];
   return accessTable[routeKey(method, url)];
 }

@@ -18,6 +18,9 @@ import { keyRoutes } from './routes/keys.ts';
 import { revokeRoutes } from './routes/revoke.ts';
 import { managementRoutes } from './routes/management.ts';
 import { registerAccessControl } from './auth.ts';
+import { activityRoutes } from './routes/activity.ts';
+import { manifestsRoutes } from './routes/manifests.ts';
+import { transferRoutes } from './routes/transfer.ts';
 import { oidcLogin } from '../auth/oidc-login.ts';
 import { accountForIdentity, createSession, destroySession } from '../auth/accounts.ts';
 
@@ -93,6 +96,9 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   await app.register(keyRoutes);
   await app.register(revokeRoutes);
   await app.register(managementRoutes);
+  await app.register(activityRoutes);
+  await app.register(manifestsRoutes);
+  await app.register(transferRoutes);
   if (deps.login) {
     const { orm, config } = deps;
     await app.register(oidcLogin, {

@@ -32,12 +32,17 @@ export function registerAccessControl(app: FastifyInstance, orm: Orm, deps: Auth
     if (rules.some((r) => r === undefined)) {
       throw new Error(`Route ${methods.join(',')} ${route.url} has no row in src/auth/access-table.ts`);
     }
-    const accepts = rules[0] as readonly CredentialKind[];
-    if (accepts.length === 0) return;
+    const rule = rules[0] as readonly (CredentialKind | 'anonymous')[];
+    if (rule.length === 0) return;
+    const anonymousAllowed = rule.includes('anonymous');
+    const accepts = rule.filter((k): k is CredentialKind => k !== 'anonymous');
     const key = routeKey(methods[0] as string, route.url);
     const guard: onRequestHookHandler = async (req) => {
       const principal = await authenticate(req, orm.em.fork(), deps);
-      if (!principal) throw unauthorized();
+      if (!principal) {
+        if (anonymousAllowed) return;
+        throw unauthorized();
+      }
       if (!accepts.includes(principal.kind)) {
         throw new AppError('credential_not_accepted', `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`, {
           accepts,
