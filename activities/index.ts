@@ -1,4 +1,5 @@
 import { createCatalogActivities } from './catalog.ts';
+import { createRegistrationActivities } from './registration.ts';
 import type { ActivityDeps } from './deps.ts';
 
 export type { ActivityDeps } from './deps.ts';
@@ -7,6 +8,7 @@ export type { ActivityDeps } from './deps.ts';
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createCatalogActivities(deps),
+    ...createRegistrationActivities(deps),
   };
 }
 

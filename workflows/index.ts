@@ -1,3 +1,4 @@
 // Entry point of the workflow bundle. Only deterministic code may be reachable from here: no Node
 // built-ins, no ORM, no network; activities are imported as types only.
 export { catalogSyncWorkflow } from './catalog-sync.ts';
+export { registrationWorkflow } from './registration.ts';

@@ -6,3 +6,9 @@ export const dbWrite: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10 },
 };
+
+/** Reading the chain: a transaction may not be mined yet ("not_found" is retryable), so keep trying a while. */
+export const chainConfirm: ActivityOptions = {
+  startToCloseTimeout: '20 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 1.5, maximumInterval: '10 seconds', maximumAttempts: 20 },
+};

@@ -34,6 +34,18 @@ export const configSchema = z.object({
   MPP_BASE_MAINNET_ENABLED: bool.default(false),
   BENCH_ROUTES: bool.default(false),
 
+  // Machine payments. Unset CHAIN_RPC_URL: `npm start` runs a local anvil chain (chain id TEMPO_CHAIN_ID)
+  // and deploys the pathUSD-style token; MPP_TOKEN_ADDRESS and MPP_PAY_TO then default to that chain.
+  CHAIN_RPC_URL: z.url().optional(),
+  ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
+  MPP_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  MPP_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  MPP_SECRET: z.string().min(32).optional(),
+  CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  WHOLESALE_PERCENT_OFF: z.coerce.number().int().min(0).max(100).default(20),
+  GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
+  GFAVIP_WEBHOOK_SECRET: z.string().min(16).default('dev-gfavip-webhook-secret'),
+
   // Identity provider (OIDC). Unset issuer: `npm start` runs the local dev provider on DEV_OIDC_PORT.
   OIDC_ISSUER: z.url().optional(),
   OIDC_AUDIENCE: z.string().default('agent-registry'),

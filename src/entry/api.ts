@@ -4,6 +4,7 @@ import { loadNamespaceDirectory } from '../db/namespace-loader.ts';
 import { connectTemporal } from '../temporal/connection.ts';
 import { readinessProbes } from '../http/probes.ts';
 import { bearerVerifierFromConfig, sessionSecretFromConfig } from '../auth/bearer-config.ts';
+import { mppSecretFromConfig, paymentSettingsFromConfig } from '../payments/payment-verifier.ts';
 import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
 
 const config = loadConfigOrExit();
@@ -23,6 +24,8 @@ const app = await buildApp(
     probes: readinessProbes(orm, temporal),
     bearer: bearerVerifierFromConfig(config),
     sessionSecret: sessionSecretFromConfig(config),
+    temporal: temporal.client,
+    payments: paymentSettingsFromConfig(config, mppSecretFromConfig(config)),
     ...(config.OIDC_ISSUER
       ? { login: { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, resource: config.OIDC_AUDIENCE } }
       : {}),

@@ -17,7 +17,11 @@ const usage = `usage: npm run ops -- <command> [args]
   org-add-customer <org> <account-id>
   org-key <org> <member-account-id> --routes "GET /api/v1/domains;GET /api/v1/domains/:domain_name"
           [--customers id,id] [--domains a.agent,b.zen] --ns-ops agent:read+register,zen:read
-  org-revoke-key <credential-id>`;
+  org-revoke-key <credential-id>
+  grant-gems <account-id> <amount> [--memo text]
+                                           add prepaid gems (each run is a new grant)
+  gems-balance <account-id>                an account's prepaid gems
+  create-coupon <code> --percent-off N --max-uses N [--namespace ns] [--expires ISO-date]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -26,6 +30,11 @@ const { positionals, values } = parseArgs({
     customers: { type: 'string' },
     domains: { type: 'string' },
     'ns-ops': { type: 'string' },
+    memo: { type: 'string' },
+    'percent-off': { type: 'string' },
+    'max-uses': { type: 'string' },
+    namespace: { type: 'string' },
+    expires: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -64,6 +73,15 @@ try {
           namespaceOps: ops.parseNamespaceOps(need(values['ns-ops'], '--ns-ops')),
         });
       case 'org-revoke-key': return ops.revokeOrgKey(em, need(a, 'credential id'));
+      case 'grant-gems': return ops.grantGems(em, need(a, 'account id'), need(b, 'amount'), values.memo);
+      case 'gems-balance': return ops.gemsBalance(em, need(a, 'account id'));
+      case 'create-coupon':
+        return ops.createCoupon(em, need(a, 'code'), {
+          percentOff: need(values['percent-off'], '--percent-off'),
+          maxUses: need(values['max-uses'], '--max-uses'),
+          namespace: values.namespace,
+          expires: values.expires,
+        });
       default: throw new ops.OpsError(`unknown command "${command}"\n\n${usage}`);
     }
   })();

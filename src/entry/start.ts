@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -6,6 +7,8 @@ import { startEmbeddedPostgres, type EmbeddedPg } from '../infra/embedded-postgr
 import { MissingTemporalCliError, startTemporalDevServer } from '../infra/temporal-dev-server.ts';
 import { migrateAndLoadCatalog } from './migrate.ts';
 import { startDevOidcProvider } from '../infra/dev-oidc-provider.ts';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ANVIL_PAYER_KEYS, ANVIL_TREASURY_KEY, deployPathUsd, fundAccount, startAnvil } from '../infra/anvil.ts';
 import { loadConfigOrExit } from './shared.ts';
 
 // `npm start`: the whole stack on embedded defaults. Each part is used from the environment when given
@@ -20,7 +23,7 @@ let shuttingDown = false;
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true;
-    console.log('\nStopping: API, worker, Temporal, identity provider, PostgreSQL...');
+    console.log('\nStopping: API, worker, Temporal, chain, identity provider, PostgreSQL...');
     for (const stop of stops.reverse()) await stop().catch((e) => console.error(`stop failed: ${e}`));
   }
   process.exit(code);
@@ -86,6 +89,30 @@ if (!oidcIssuer) {
   say('OIDC', `${oidcIssuer} (OIDC_ISSUER)`);
 }
 
+// Chain: a local anvil with the pathUSD-style token deployed, unless CHAIN_RPC_URL points elsewhere.
+let chainRpcUrl = config.CHAIN_RPC_URL;
+let tokenAddress = config.MPP_TOKEN_ADDRESS;
+let payTo = config.MPP_PAY_TO;
+if (!chainRpcUrl) {
+  try {
+    const anvil = await startAnvil({ port: config.ANVIL_PORT, chainId: config.TEMPO_CHAIN_ID });
+    stops.push(() => anvil.stop());
+    chainRpcUrl = anvil.rpcUrl;
+    tokenAddress = (await deployPathUsd(anvil.rpcUrl, anvil.chainId)).token;
+    payTo ??= privateKeyToAccount(ANVIL_TREASURY_KEY).address;
+    // Public anvil test accounts get 1,000 pathUSD each so an agent can pay right away.
+    for (const key of ANVIL_PAYER_KEYS) {
+      await fundAccount(anvil.rpcUrl, anvil.chainId, tokenAddress as `0x${string}`, privateKeyToAccount(key).address, 1_000_000_000n);
+    }
+    say('Chain', `${anvil.rpcUrl} (local anvil, chain id ${anvil.chainId}); pathUSD at ${tokenAddress}, payments to ${payTo}`);
+    say('', `funded test payer key (public anvil key): ${ANVIL_PAYER_KEYS[0]}`);
+  } catch (err) {
+    await fail('Chain', (err as Error).message, `  - free port ${config.ANVIL_PORT} or set ANVIL_PORT, or\n  - set CHAIN_RPC_URL, MPP_TOKEN_ADDRESS and MPP_PAY_TO.`);
+  }
+} else {
+  say('Chain', `${chainRpcUrl} (CHAIN_RPC_URL)`);
+}
+
 // Temporal
 let temporalAddress = config.TEMPORAL_ADDRESS;
 if (!temporalAddress) {
@@ -117,7 +144,14 @@ if (!temporalAddress) {
 
 // Worker and API, as child processes in their own process groups so that Ctrl-C reaches only us and
 // we stop them in order.
-const childEnv = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, OIDC_ISSUER: oidcIssuer };
+const childEnv = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  TEMPORAL_ADDRESS: temporalAddress,
+  OIDC_ISSUER: oidcIssuer,
+  ...(chainRpcUrl && tokenAddress && payTo ? { CHAIN_RPC_URL: chainRpcUrl, MPP_TOKEN_ADDRESS: tokenAddress, MPP_PAY_TO: payTo } : {}),
+  MPP_SECRET: config.MPP_SECRET ?? randomBytes(32).toString('hex'),
+};
 function launch(part: string, script: string): ChildProcess {
   const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {
     env: childEnv,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.ts';
 import { initORM } from '../db/orm.ts';
+import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
 
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
@@ -20,7 +21,7 @@ const worker = await Worker.create({
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
   workflowsPath,
-  activities: createActivities({ orm, catalogPath: config.CATALOG_PATH }),
+  activities: createActivities({ orm, catalogPath: config.CATALOG_PATH, payments: paymentVerifierFromConfig(config) }),
 });
 
 // Worker.run() returns once SIGINT/SIGTERM has drained in-flight tasks (the SDK installs those handlers).

@@ -21,6 +21,7 @@ import { registerAccessControl } from './auth.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { manifestsRoutes } from './routes/manifests.ts';
 import { transferRoutes } from './routes/transfer.ts';
+import { registerRoutes } from './routes/register.ts';
 import { oidcLogin } from '../auth/oidc-login.ts';
 import { accountForIdentity, createSession, destroySession } from '../auth/accounts.ts';
 
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   await app.register(activityRoutes);
   await app.register(manifestsRoutes);
   await app.register(transferRoutes);
+  await app.register(registerRoutes);
   if (deps.login) {
     const { orm, config } = deps;
     await app.register(oidcLogin, {

@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
@@ -16,6 +17,15 @@ export interface LoginSettings {
   resource: string;
 }
 
+/** Where machine payments go: the token and receiver on the configured chain. */
+export interface PaymentSettings {
+  chainId: number;
+  token: string;
+  payTo: string;
+  /** Binds challenges to this server (HMAC). */
+  secret: string;
+}
+
 /** Everything the HTTP app needs, built once by the entry point (or a test) and passed in. */
 export interface AppDeps {
   config: Config;
@@ -26,6 +36,8 @@ export interface AppDeps {
   /** Signs session cookies; at least 32 characters. */
   sessionSecret: string;
   login?: LoginSettings;
+  temporal?: Client;
+  payments?: PaymentSettings;
 }
 
 declare module 'fastify' {

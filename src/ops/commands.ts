@@ -10,6 +10,8 @@ import {
 } from '../db/entities/index.ts';
 import { accessTable } from '../auth/access-table.ts';
 import { generateKey } from '../auth/secrets.ts';
+import * as coupons from '../ledger/coupons.ts';
+import * as gems from '../ledger/gems.ts';
 
 /** Operator actions. Each returns a plain object the CLI prints as JSON; failures throw OpsError. */
 export class OpsError extends Error {
@@ -113,4 +115,50 @@ export async function createOrgKey(
 export async function revokeOrgKey(em: EntityManager, credentialId: string) {
   const n = await em.nativeUpdate(OrgCredential, { id: credentialId, revokedAt: null }, { revokedAt: new Date() });
   return { credential_id: credentialId, revoked: n === 1 ? 'now' : 'already revoked or unknown' };
+}
+
+function positiveInteger(text: string, what: string): number {
+  const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= 2_147_483_647)) throw new OpsError(`${what} must be a positive whole number, got "${text}"`);
+  return n;
+}
+
+/** Each grant gets a fresh reference: running the command twice grants twice, on purpose. */
+export async function grantGems(em: EntityManager, accountId: string, amount: string, memo?: string) {
+  const a = await account(em, accountId);
+  if (memo && memo.length > 255) throw new OpsError('--memo is at most 255 characters');
+  const gemsToGrant = positiveInteger(amount, 'amount');
+  const reference = `grant:${crypto.randomUUID()}`;
+  const r = await gems.grantGems(em, { accountId: a.id, amount: gemsToGrant, reference, memo: memo ?? null });
+  return { account_id: a.id, granted: gemsToGrant, reference, transaction_id: r.transactionId, balance: r.balance };
+}
+
+export async function gemsBalance(em: EntityManager, accountId: string) {
+  const a = await account(em, accountId);
+  return { account_id: a.id, balance: await gems.gemsBalance(em, a.id) };
+}
+
+export async function createCoupon(
+  em: EntityManager,
+  code: string,
+  opts: { percentOff: string; maxUses: string; namespace?: string | undefined; expires?: string | undefined },
+) {
+  let expiresAt: Date | null = null;
+  if (opts.expires !== undefined) {
+    expiresAt = /^\d{4}-\d{2}-\d{2}/.test(opts.expires) ? new Date(opts.expires) : new Date(NaN);
+    if (Number.isNaN(expiresAt.getTime())) throw new OpsError(`--expires wants an ISO date (2027-01-31 or 2027-01-31T12:00:00Z), got "${opts.expires}"`);
+  }
+  try {
+    const c = await coupons.createCoupon(em, {
+      code,
+      percentOff: positiveInteger(opts.percentOff, '--percent-off'),
+      maxUses: positiveInteger(opts.maxUses, '--max-uses'),
+      namespace: opts.namespace ?? null,
+      expiresAt,
+    });
+    return { code: c.code, percent_off: c.percentOff, max_uses: c.maxUses, namespace: c.namespace, expires_at: c.expiresAt?.toISOString() ?? null };
+  } catch (err) {
+    if (err instanceof coupons.CouponDefinitionError) throw new OpsError(err.message);
+    throw err;
+  }
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Account, NamespaceWhitelist } from '../../src/db/entities/index.ts';
+import { Account, Coupon, NamespaceWhitelist } from '../../src/db/entities/index.ts';
 import { accountForWallet } from '../../src/auth/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { createAccount } from '../helpers/fixtures.ts';
+import { createAccount, randomLabel } from '../helpers/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -43,6 +43,41 @@ describe('operator CLI (npm run ops)', () => {
     expect(unknownNs.stderr).toContain('no namespace nope');
     expect((await ops()).code).toBe(2);
   }, 30_000);
+
+  it('grants gems, shows the balance and creates coupons, refusing bad input with exit code 1', async () => {
+    const a = await createAccount(db.orm);
+    const granted = await ops('grant-gems', a.id, '250', '--memo', 'launch credit');
+    expect(granted.code).toBe(0);
+    expect(JSON.parse(granted.stdout)).toMatchObject({ account_id: a.id, granted: 250, balance: 250, reference: expect.stringMatching(/^grant:[0-9a-f-]{36}$/) });
+    expect(JSON.parse((await ops('grant-gems', a.id, '50')).stdout)).toMatchObject({ balance: 300 });
+    expect(JSON.parse((await ops('gems-balance', a.id)).stdout)).toEqual({ account_id: a.id, balance: 300 });
+    for (const [args, message] of [
+      [['grant-gems', a.id, '0'], 'amount must be a positive whole number'],
+      [['grant-gems', a.id, '2.5'], 'amount must be a positive whole number'],
+      [['grant-gems', crypto.randomUUID(), '10'], 'no account'],
+      [['gems-balance', 'nobody'], 'is not an account id'],
+    ] as const) {
+      const r = await ops(...args);
+      expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
+    }
+    expect(JSON.parse((await ops('gems-balance', a.id)).stdout)).toMatchObject({ balance: 300 });
+
+    const code = randomLabel('launch');
+    const created = await ops('create-coupon', code, '--percent-off', '100', '--max-uses', '3', '--namespace', 'agent', '--expires', '2099-01-31');
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toEqual({ code: code.toUpperCase(), percent_off: 100, max_uses: 3, namespace: 'agent', expires_at: '2099-01-31T00:00:00.000Z' });
+    for (const [args, message] of [
+      [['create-coupon', code, '--percent-off', '10', '--max-uses', '1'], 'already exists'],
+      [['create-coupon', randomLabel('c'), '--percent-off', '101', '--max-uses', '1'], 'percent off must be an integer from 1 to 100'],
+      [['create-coupon', randomLabel('c'), '--percent-off', '10', '--max-uses', '0'], '--max-uses must be a positive whole number'],
+      [['create-coupon', randomLabel('c'), '--percent-off', '10', '--max-uses', '1', '--expires', 'soon'], '--expires wants an ISO date'],
+      [['create-coupon', randomLabel('c'), '--max-uses', '1'], 'missing --percent-off'],
+    ] as const) {
+      const r = await ops(...args);
+      expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
+    }
+    expect(await db.orm.em.fork().count(Coupon, {})).toBe(1);
+  }, 60_000);
 });
 
 describe('wallet-derived identities', () => {

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availability } from '../../domain/availability.ts';
 import { AppError } from '../../domain/errors.ts';
-import { checkLabel, parseQuery } from '../../domain/names.ts';
 import { buildQuote } from '../../domain/quote.ts';
 import { domainRepository } from '../../db/domain-repository.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { quoteBody, quoteHeaders, quoteResponse } from '../schemas/quote.ts';
-import { requireNamespace } from '../namespace-param.ts';
+import { resolveTarget } from '../registration-target.ts';
 
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm, config } = app.deps;
@@ -23,7 +22,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { label, ns } = resolveTarget(req.body);
+      const { label, ns } = resolveTarget(namespaces, req.body);
       const network = req.headers['x-mpp-network'] ?? 'tempo';
       if (network === 'base-mainnet' && !config.MPP_BASE_MAINNET_ENABLED) {
         throw new AppError(
@@ -44,24 +43,4 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-
-  /** `domain` may be the bare name or the full name; `namespace` (or legacy `tld`) must agree with it. */
-  function resolveTarget(body: { domain: string; namespace?: string | undefined; tld?: string | undefined }) {
-    const given = body.namespace ?? body.tld;
-    const parsed = parseQuery(body.domain);
-    if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem, field: 'domain' });
-    const fromName = parsed.value.namespace;
-    if (!given && !fromName) {
-      throw new AppError('validation_failed', 'Give the namespace (or a full name such as "scout.agent").', {
-        issues: [{ location: 'body', path: 'namespace', message: 'required' }],
-      });
-    }
-    if (given && fromName && given.trim().toLowerCase().replace(/^\./, '') !== fromName) {
-      throw new AppError('namespace_mismatch', `The domain "${body.domain}" is not in namespace "${given}".`);
-    }
-    const ns = requireNamespace(namespaces, (given ?? fromName) as string, 'input');
-    const label = checkLabel(parsed.value.label);
-    if (!label.ok) throw new AppError('invalid_name', label.message, { problem: label.problem, field: 'domain' });
-    return { label: label.value, ns };
-  }
 };

@@ -1,3 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TransferRefused, transferDomain } from '../../domain/transfer.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { transferBody, transferResponse } from '../schemas/transfer.ts';
+import { parseBodyName } from '../domain-name-body.ts';
 
-export const transferRoutes: FastifyPluginAsyncZod = async () => {};
+export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orm, namespaces } = app.deps;
+
+  app.post(
+    '/api/v1/domains/transfer',
+    {
+      schema: {
+        tags: ['management'],
+        summary: 'Hand a domain to another account (owner, claiming operator, or a reseller to its customer)',
+        body: transferBody,
+        response: { 200: transferResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (req, reply) => {
+      const name = parseBodyName(namespaces, req.body.domain);
+      try {
+        const t = await transferDomain(orm.em.fork(), req.principal!, { name, toAccountId: req.body.to_account_id, reason: req.body.reason });
+        return {
+          status: 'success' as const,
+          message: `${t.name} now belongs to account ${t.toOwnerId}.`,
+          domain: { name: t.name, owner_id: t.toOwnerId },
+          order_id: t.orderId,
+        };
+      } catch (err) {
+        if (!(err instanceof TransferRefused)) throw err;
+        return reply.status(err.statusCode as 404 | 409).send({ status: 'error', code: err.code, message: err.message });
+      }
+    },
+  );
+};

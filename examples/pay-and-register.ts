@@ -1,0 +1,193 @@
+// What an agent writes to buy a name over the Machine Payments Protocol: ask, get a 402 challenge,
+// pay it on chain with transferWithMemo, re-send with the credential, look the name up. It depends only
+// on public packages (viem, mppx), never on this repository's code.
+//
+//   npm exec -- node examples/pay-and-register.ts --base http://127.0.0.1:3000 \
+//     --rpc http://127.0.0.1:8545 --key 0x<payer private key> --name scout.agent
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { Challenge, Credential } from 'mppx';
+import { createPublicClient, createWalletClient, defineChain, http, isAddressEqual, parseAbi, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+const tokenAbi = parseAbi(['function transferWithMemo(address to, uint256 amount, bytes32 memo)']);
+
+export interface RegisterBody {
+  domain: string;
+  namespace: string;
+  years: number;
+  agreed_to_terms: true;
+}
+
+/** The 402 body of the default route (spec 4.3) plus the chain details the registry adds. */
+export interface PaymentRequired {
+  status: 'payment_required';
+  protocol: 'mpp';
+  amount: number;
+  amount_minor: string;
+  currency: string;
+  session_id: string;
+  pay_url: string;
+  challenge: { token: string; pay_to: string; chain_id: number; memo: string; expires_at?: string };
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+async function call(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<HttpResult> {
+  const res = await fetch(`${base.replace(/\/+$/, '')}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body };
+}
+
+export function registerBody(fullName: string, years = 1): RegisterBody {
+  const dot = fullName.indexOf('.');
+  if (dot <= 0) throw new Error(`"${fullName}" is not a full name like scout.agent`);
+  return { domain: fullName.slice(0, dot), namespace: fullName.slice(dot + 1), years, agreed_to_terms: true };
+}
+
+/** An anonymous agent identity; its key is the actor of every later call. */
+export async function provisionKey(base: string): Promise<string> {
+  const res = await call(base, '/api/v1/agents/provision', { method: 'POST', body: {} });
+  if (res.status !== 200) throw new Error(`provision failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { api_key: string }).api_key;
+}
+
+export function register(base: string, apiKey: string, body: RegisterBody, credential?: string): Promise<HttpResult> {
+  return call(base, '/api/v1/domains/register', {
+    method: 'POST',
+    headers: { 'x-api-key': apiKey, ...(credential ? { authorization: credential } : {}) },
+    body,
+  });
+}
+
+/** Reads the 402: the JSON body and the standard `WWW-Authenticate: Payment` challenge (mppx parses it). */
+export function readChallenge(res: HttpResult): { required: PaymentRequired; challenge: Challenge.Challenge } {
+  if (res.status !== 402) throw new Error(`expected 402, got ${res.status} ${JSON.stringify(res.body)}`);
+  const header = res.headers.get('www-authenticate');
+  if (!header) throw new Error('402 without a WWW-Authenticate challenge');
+  return { required: res.body as PaymentRequired, challenge: Challenge.deserialize(header) };
+}
+
+interface Tip20Request {
+  amount: string;
+  currency: Hex;
+  recipient: Hex;
+  methodDetails: { chainId: number; memo: Hex };
+}
+
+/**
+ * Pays the challenge once: exactly `amount` of token `currency` to `recipient` with the session memo.
+ * Before signing it checks that the header and the body agree, so a tampered body cannot redirect funds.
+ * Returns the `Authorization: Payment` credential that proves the payment.
+ */
+export async function payChallenge(opts: {
+  rpcUrl: string;
+  privateKey: Hex;
+  challenge: Challenge.Challenge;
+  required?: PaymentRequired;
+  maxAmountMinor?: bigint;
+}): Promise<{ txHash: Hex; payer: Hex; credential: string }> {
+  const { challenge, required } = opts;
+  if (challenge.intent !== 'charge') throw new Error(`unsupported intent ${challenge.intent}`);
+  const r = challenge.request as unknown as Tip20Request;
+  const { chainId, memo } = r.methodDetails;
+  const amount = BigInt(r.amount);
+  if (required) {
+    const c = required.challenge;
+    const agrees =
+      BigInt(required.amount_minor) === amount &&
+      isAddressEqual(c.token as Hex, r.currency) &&
+      isAddressEqual(c.pay_to as Hex, r.recipient) &&
+      c.chain_id === chainId &&
+      c.memo.toLowerCase() === memo.toLowerCase();
+    if (!agrees) throw new Error('the 402 body and its WWW-Authenticate challenge disagree: not paying');
+  }
+  if (opts.maxAmountMinor !== undefined && amount > opts.maxAmountMinor) throw new Error(`price ${amount} is above the limit`);
+  if (challenge.expires && new Date(challenge.expires) <= new Date()) throw new Error('challenge expired: ask again');
+
+  const chain = defineChain({ id: chainId, name: `chain-${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [opts.rpcUrl] } } });
+  const account = privateKeyToAccount(opts.privateKey);
+  const publicClient = createPublicClient({ chain, pollingInterval: 500, transport: http(opts.rpcUrl) });
+  const wallet = createWalletClient({ chain, account, transport: http(opts.rpcUrl) });
+  if ((await publicClient.getChainId()) !== chainId) throw new Error(`RPC is not chain ${chainId}`);
+
+  const txHash = await wallet.writeContract({ address: r.currency, abi: tokenAbi, functionName: 'transferWithMemo', args: [r.recipient, amount, memo] });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash: txHash });
+  if (receipt.status !== 'success') throw new Error(`payment ${txHash} reverted`);
+  const credential = Credential.serialize({
+    challenge,
+    payload: { type: 'hash', hash: txHash },
+    source: `did:pkh:eip155:${chainId}:${account.address}`,
+  });
+  return { txHash, payer: account.address, credential };
+}
+
+/**
+ * Re-sends the request with the credential. A lost answer or a busy server is retried with the SAME
+ * credential: one payment, never a second one.
+ */
+export async function submitPaid(base: string, apiKey: string, body: RegisterBody, credential: string, attempts = 10): Promise<HttpResult> {
+  for (let attempt = 1; ; attempt++) {
+    let res: HttpResult | undefined;
+    try {
+      res = await register(base, apiKey, body, credential);
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+    }
+    if (res && res.status < 500 && res.status !== 429 && res.status !== 202) return res;
+    if (attempt >= attempts) return res as HttpResult;
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+export async function lookup(base: string, fullName: string): Promise<HttpResult> {
+  return call(base, `/api/v1/lookup/${encodeURIComponent(fullName)}`);
+}
+
+/** The whole flow; every step's result is returned so a test can assert on it. */
+export async function payAndRegister(opts: { base: string; rpcUrl: string; privateKey: Hex; name: string; years?: number }) {
+  const apiKey = await provisionKey(opts.base);
+  const body = registerBody(opts.name, opts.years);
+  const { required, challenge } = readChallenge(await register(opts.base, apiKey, body));
+  const payment = await payChallenge({ rpcUrl: opts.rpcUrl, privateKey: opts.privateKey, challenge, required });
+  const registered = await submitPaid(opts.base, apiKey, body, payment.credential);
+  const found = await lookup(opts.base, opts.name);
+  return { apiKey, required, challenge, payment, registered, lookup: found };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { base: { type: 'string' }, rpc: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' }, years: { type: 'string' } },
+  });
+  if (!values.base || !values.rpc || !values.key || !values.name) {
+    console.error('usage: pay-and-register.ts --base <api> --rpc <rpc url> --key <0x private key> --name <label.namespace> [--years n]');
+    process.exit(2);
+  }
+  const r = await payAndRegister({ base: values.base, rpcUrl: values.rpc, privateKey: values.key as Hex, name: values.name, years: Number(values.years ?? 1) });
+  console.log(`402: pay ${r.required.amount} ${r.required.currency} (session ${r.required.session_id})`);
+  console.log(`paid: ${r.payment.txHash} from ${r.payment.payer}`);
+  console.log(`register: ${r.registered.status}`, JSON.stringify(r.registered.body, null, 2));
+  console.log(`lookup: ${r.lookup.status}`, JSON.stringify(r.lookup.body, null, 2));
+  if (r.registered.status !== 200) process.exit(1);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+export const registerBody = z.object({
+  domain: z.string().min(1).max(300).describe('Name part ("scout") or full name ("scout.agent")'),
+  namespace: z.string().min(1).max(63).optional(),
+  tld: z.string().min(1).max(63).optional().describe('Legacy alias of namespace'),
+  years: z.number().int().min(1).max(10),
+  agreed_to_terms: z.literal(true, { error: 'agreed_to_terms must be true' }),
+  payment_method: z.enum(['mpp', 'gems', 'gfavip_checkout']).optional().describe('Default mpp; gems only when asked for'),
+  mpp_network: z.enum(['tempo', 'base-mainnet']).optional(),
+  receipt: z.string().min(1).max(8192).optional().describe('Payment credential for the retry (or send Authorization: Payment)'),
+  reseller_channel: z.string().trim().min(1).max(64).optional(),
+  target_owner_id: z.uuid().optional(),
+  coupon_code: z.string().trim().min(1).max(64).optional(),
+});
+
+export const registerHeaders = z.object({
+  'x-payment-method': z.enum(['mpp']).optional(),
+  'x-mpp-network': z.enum(['tempo', 'base-mainnet']).optional(),
+});
+
+export const registeredResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  session_id: z.string(),
+  domain: z.object({
+    name: z.string(),
+    namespace: z.string(),
+    status: z.literal('active'),
+    owner_id: z.string(),
+    registration_date: z.string(),
+    expiry_date: z.string(),
+  }),
+  order: z.object({
+    order_id: z.number().int(),
+    payment_method: z.string(),
+    amount_gems: z.number().int(),
+    amount: z.string().nullable(),
+    currency: z.string(),
+    payment_reference: z.string(),
+  }),
+  warnings: z.array(z.string()),
+});
+
+export const paymentRequiredResponse = z.object({
+  status: z.literal('payment_required'),
+  protocol: z.literal('mpp'),
+  amount: z.number(),
+  amount_minor: z.string(),
+  currency: z.string(),
+  session_id: z.string(),
+  pay_url: z.string(),
+  expires_at: z.string(),
+  challenge: z.object({ token: z.string(), pay_to: z.string(), chain_id: z.number().int(), memo: z.string(), decimals: z.number().int() }),
+  message: z.string(),
+  warnings: z.array(z.string()),
+});
+
+export const checkoutPendingResponse = z.object({
+  status: z.literal('pending'),
+  order_id: z.string(),
+  checkout_url: z.string(),
+  expires_at: z.string(),
+  message: z.string(),
+});
+
+export const verifyMppBody = z.object({
+  session_id: z.string().min(1).max(64),
+  receipt: z.string().min(1).max(8192),
+  domain: z.string().min(1).max(300),
+  namespace: z.string().min(1).max(63).optional(),
+  tld: z.string().min(1).max(63).optional(),
+  years: z.number().int().min(1).max(10),
+});
+
+export const registrationStatusResponse = z.object({
+  status: z.literal('success'),
+  domain: z.string(),
+  workflow_id: z.string(),
+  stage: z.string(),
+  session_id: z.string(),
+  payment_method: z.string(),
+  expires_at: z.string(),
+});
+
+export const simpleResponse = z.object({ status: z.literal('success'), message: z.string() });

@@ -1,0 +1,164 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { createPublicClient, createWalletClient, defineChain, http, parseEther, type Abi, type Chain } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+
+// The well-known keys anvil derives from its default mnemonic
+// ("test test test test test test test test test test test junk"). They are PUBLIC TEST KEYS,
+// printed by every anvil and hardhat node: never send anything of value to their addresses.
+export const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const ANVIL_TREASURY_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+export const ANVIL_PAYER_KEYS = [
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
+  '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+] as const;
+
+export interface Anvil {
+  rpcUrl: string;
+  chainId: number;
+  stop(): Promise<void>;
+}
+
+/** The anvil binary of the installed platform package, found the way `@foundry-rs/anvil` itself finds it. */
+export function anvilBinary(): string {
+  const key = `${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
+  // Resolve from the wrapper package so its own optional dependency is the one we get.
+  const fromWrapper = createRequire(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'));
+  const pkg = fromWrapper.resolve(`@foundry-rs/anvil-${key}/package.json`);
+  return `${dirname(pkg)}/bin/anvil${process.platform === 'win32' ? '.exe' : ''}`;
+}
+
+export function localChain(chainId: number, rpcUrl: string): Chain {
+  return defineChain({
+    id: chainId,
+    name: `local-${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+/**
+ * Starts a real anvil on host:port with automining, quiet, and waits until it answers `eth_chainId`.
+ * It stays in our process group (a Ctrl-C reaches it too) and is killed on stop() and when this process
+ * exits, so a failed test or an aborted start never leaves a node behind.
+ */
+export async function startAnvil(opts: { port: number; chainId: number; host?: string }): Promise<Anvil> {
+  const host = opts.host ?? '127.0.0.1';
+  const rpcUrl = `http://${host}:${opts.port}`;
+  const child = spawn(
+    anvilBinary(),
+    ['--host', host, '--port', String(opts.port), '--chain-id', String(opts.chainId), '--quiet'],
+    { stdio: 'ignore' },
+  );
+  let failure: Error | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (err) => {
+      failure = err;
+      resolve();
+    });
+  });
+  let alive = true;
+  void exited.then(() => {
+    alive = false;
+  });
+  const kill = (signal: NodeJS.Signals) => {
+    if (alive) child.kill(signal);
+  };
+  const onExit = () => kill('SIGKILL');
+  process.once('exit', onExit);
+  child.unref();
+
+  const stop = async () => {
+    process.off('exit', onExit);
+    kill('SIGTERM');
+    const timer = setTimeout(() => kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (!alive) {
+      process.off('exit', onExit);
+      throw new Error(`anvil exited before answering on ${rpcUrl}: ${failure?.message ?? 'port taken?'}`);
+    }
+    if ((await rpcChainId(rpcUrl)) === opts.chainId) return { rpcUrl, chainId: opts.chainId, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`anvil did not answer eth_chainId on ${rpcUrl} within 30 s`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
+  try {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1_000),
+    });
+    const body = (await res.json()) as { result?: string };
+    return body.result ? Number(body.result) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Artifact {
+  abi: Abi;
+  bytecode: `0x${string}`;
+}
+
+let artifact: Artifact | undefined;
+export function pathUsdArtifact(): Artifact {
+  artifact ??= JSON.parse(readFileSync(new URL('../../contracts/PathUsd.json', import.meta.url), 'utf8')) as Artifact;
+  return artifact;
+}
+
+function clients(rpcUrl: string, chainId: number, key: `0x${string}`) {
+  const chain = localChain(chainId, rpcUrl);
+  const account = privateKeyToAccount(key);
+  return {
+    account,
+    // Anvil mines at once: poll receipts fast, and leave no long polling timer behind.
+    public: createPublicClient({ chain, pollingInterval: 50, transport: http(rpcUrl) }),
+    wallet: createWalletClient({ chain, account, transport: http(rpcUrl) }),
+  };
+}
+
+/** Deploys contracts/PathUsd.json from anvil's first dev account, which becomes the token's minter. */
+export async function deployPathUsd(
+  rpcUrl: string,
+  chainId: number,
+): Promise<{ token: `0x${string}`; deployer: PrivateKeyAccount }> {
+  const c = clients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
+  const { abi, bytecode } = pathUsdArtifact();
+  const hash = await c.wallet.deployContract({ abi, bytecode });
+  const receipt = await c.public.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`PathUsd deployment failed (${hash})`);
+  return { token: receipt.contractAddress, deployer: c.account };
+}
+
+/** Mints `amountMinor` of the token to `to` and sends it a little ETH for gas (dev chains only). */
+export async function fundAccount(
+  rpcUrl: string,
+  chainId: number,
+  token: `0x${string}`,
+  to: `0x${string}`,
+  amountMinor: bigint,
+  gasEth = '0.1',
+): Promise<void> {
+  const c = clients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
+  // One after the other: each waits for its receipt, so the deployer's nonces never collide.
+  const mint = await c.wallet.writeContract({ address: token, abi: pathUsdArtifact().abi, functionName: 'mint', args: [to, amountMinor] });
+  const minted = await c.public.waitForTransactionReceipt({ hash: mint });
+  if (minted.status !== 'success') throw new Error(`mint to ${to} reverted (${mint})`);
+  const gas = await c.wallet.sendTransaction({ to, value: parseEther(gasEth) });
+  await c.public.waitForTransactionReceipt({ hash: gas });
+}

@@ -1,0 +1,123 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { LedgerLine, LedgerTransaction } from '../db/entities/index.ts';
+
+// The gems ledger is double-entry: every transaction moves `amount` from one book to another, so its
+// lines sum to zero and the whole ledger sums to zero. A user's balance is the sum of its book's lines.
+// Invariants:
+// - serialisation: every movement of an account holds a per-account transaction-scoped advisory lock,
+//   so a debit's balance check and its write see no concurrent movement and a balance never goes negative;
+// - idempotency: `reference` is unique; a retried call returns the first result and moves nothing again.
+
+export const GRANTS_BOOK = 'system:grants';
+export const REVENUE_BOOK = 'system:revenue';
+export const userBook = (accountId: string) => `user:${accountId}`;
+
+export interface GemsMovement {
+  accountId: string;
+  amount: number;
+  reference: string;
+  memo?: string | null;
+}
+export interface GemsResult {
+  transactionId: number;
+  balance: number;
+}
+type Kind = 'grant' | 'debit' | 'refund';
+
+export class InsufficientGemsError extends Error {
+  override name = 'InsufficientGemsError';
+  readonly code = 'insufficient_gems';
+  readonly balance: number;
+  readonly required: number;
+  constructor(balance: number, required: number) {
+    super(`insufficient gems: balance ${balance}, required ${required}`);
+    this.balance = balance;
+    this.required = required;
+  }
+}
+
+/** The account's balance, or (with `upTo`) its balance right after that transaction was written. */
+async function balanceOf(em: EntityManager, book: string, upTo?: number): Promise<number> {
+  const sql = `select coalesce(sum(amount), 0)::bigint as balance from ledger_line where book = ?${upTo ? ' and transaction_id <= ?' : ''}`;
+  const [row] = await em.execute<{ balance: string | number }[]>(sql, upTo ? [book, upTo] : [book]);
+  return Number(row?.balance ?? 0);
+}
+
+export function gemsBalance(em: EntityManager, accountId: string): Promise<number> {
+  return balanceOf(em, userBook(accountId));
+}
+
+function validate(m: GemsMovement): void {
+  if (!/^[0-9a-f-]{36}$/i.test(m.accountId)) throw new RangeError(`"${m.accountId}" is not an account id`);
+  if (!Number.isInteger(m.amount) || m.amount <= 0 || m.amount > 2_147_483_647) throw new RangeError(`gem amount must be a positive integer, got ${m.amount}`);
+  if (!m.reference || m.reference.length > 128) throw new RangeError('a ledger reference is 1 to 128 characters');
+  if (m.memo && m.memo.length > 255) throw new RangeError('a ledger memo is at most 255 characters');
+}
+
+/**
+ * The first result of a movement already recorded under `reference`, or null. Per-account serialisation
+ * means line ids of one book follow commit order, so the balance "as of" that transaction is exact.
+ * A reference reused for a different movement is a caller bug and is refused, never silently merged.
+ */
+async function replay(em: EntityManager, kind: Kind, m: GemsMovement, signed: number): Promise<GemsResult | null> {
+  const rows = await em.execute<{ id: number; kind: string; book: string; amount: number }[]>(
+    'select t.id, t.kind, l.book, l.amount from ledger_transaction t join ledger_line l on l.transaction_id = t.id where t.reference = ?',
+    [m.reference],
+  );
+  const first = rows[0];
+  if (!first) return null;
+  const book = userBook(m.accountId);
+  if (first.kind !== kind || !rows.some((r) => r.book === book && r.amount === signed)) {
+    throw new Error(`ledger reference "${m.reference}" was already used for a different movement`);
+  }
+  return { transactionId: first.id, balance: await balanceOf(em, book, first.id) };
+}
+
+async function post(em: EntityManager, kind: Kind, m: GemsMovement, from: string, to: string): Promise<GemsResult> {
+  validate(m);
+  const book = userBook(m.accountId);
+  const signed = from === book ? -m.amount : m.amount;
+  try {
+    return await em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`gems:${m.accountId}`]);
+      // Checked under the lock: a retry of this account's movement waits here and then sees the first one.
+      const done = await replay(tx, kind, m, signed);
+      if (done) return done;
+      if (from === book) {
+        const balance = await balanceOf(tx, book);
+        if (balance < m.amount) throw new InsufficientGemsError(balance, m.amount);
+      }
+      const createdAt = new Date();
+      const transactionId = await tx.insert(LedgerTransaction, { reference: m.reference, kind, memo: m.memo ?? null, createdAt });
+      const transaction = tx.getReference(LedgerTransaction, transactionId);
+      await tx.insertMany(LedgerLine, [
+        { transaction, book: from, amount: -m.amount, createdAt },
+        { transaction, book: to, amount: m.amount, createdAt },
+      ]);
+      return { transactionId, balance: await balanceOf(tx, book) };
+    });
+  } catch (err) {
+    // The unique reference is the final guard (e.g. the same reference posted for another account,
+    // which does not share our lock): the writer that lost rolled back, so answer with the winner.
+    if (!(err instanceof UniqueConstraintViolationException)) throw err;
+    const done = await replay(em, kind, m, signed);
+    if (!done) throw err;
+    return done;
+  }
+}
+
+/** Operator grant: system:grants → user. */
+export function grantGems(em: EntityManager, m: GemsMovement): Promise<GemsResult> {
+  return post(em, 'grant', m, GRANTS_BOOK, userBook(m.accountId));
+}
+
+/** Spend: user → system:revenue, atomically, or InsufficientGemsError with nothing written. */
+export function debitGems(em: EntityManager, m: GemsMovement): Promise<GemsResult> {
+  return post(em, 'debit', m, userBook(m.accountId), REVENUE_BOOK);
+}
+
+/** Give back a spend: system:revenue → user. */
+export function refundGems(em: EntityManager, m: GemsMovement): Promise<GemsResult> {
+  return post(em, 'refund', m, REVENUE_BOOK, userBook(m.accountId));
+}

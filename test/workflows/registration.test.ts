@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { ApplicationFailure } from '@temporalio/activity';
+import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { Worker } from '@temporalio/worker';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { startTimeSkippingServer } from '../../src/infra/temporal-dev-server.ts';
+import type { RegistrationActivities } from '../../activities/registration.ts';
+import {
+  registrationStatusQuery,
+  resetLockUpdate,
+  submitPaymentUpdate,
+  type RegistrationInput,
+  type RegistrationResult,
+} from '../../workflows/registration-messages.ts';
+
+const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
+
+const result = (name: string): RegistrationResult => ({
+  domainId: 1,
+  name,
+  ownerId: 'owner',
+  orderId: 7,
+  registrationDate: '2026-01-01T00:00:00.000Z',
+  expiryDate: '2027-01-01T00:00:00.000Z',
+  paymentMethod: 'mpp',
+  paymentReference: '0xabc',
+  amountGems: 1500,
+  amountMinor: '15000000',
+  currency: 'pathUSD',
+});
+
+function input(over: Partial<RegistrationInput> = {}): RegistrationInput {
+  const name = `${randomUUID().slice(0, 8)}.agent`;
+  return {
+    sessionId: randomUUID(),
+    name,
+    label: name.split('.')[0] as string,
+    namespace: 'agent',
+    years: 1,
+    method: 'mpp',
+    actorAccountId: 'actor-1',
+    ownerAccountId: 'actor-1',
+    priceGems: 1500,
+    amountMinor: '15000000',
+    currency: 'pathUSD',
+    resellerChannel: null,
+    wholesale: false,
+    couponCode: null,
+    expiresAtMs: Date.now() + 15 * 60_000,
+    chain: { chainId: 4217, token: '0xtoken', payTo: '0xpayto', memo: '0xmemo' },
+    ...over,
+  };
+}
+
+/** Fake activities recording calls; `landed` simulates a payment found on chain for the session. */
+function fakes(opts: { validReceipt?: string; landed?: boolean } = {}) {
+  const calls = { verify: 0, activate: 0, find: 0 };
+  const activities: RegistrationActivities = {
+    async verifyMppPayment({ receipt }) {
+      calls.verify += 1;
+      if (receipt !== (opts.validReceipt ?? 'good')) throw ApplicationFailure.nonRetryable('does not pay this checkout', 'invalid_receipt');
+      return { txHash: '0xabc', payer: '0xpayer' };
+    },
+    async findMppPayment() {
+      calls.find += 1;
+      return opts.landed ? { txHash: '0xlanded', payer: '0xpayer' } : null;
+    },
+    async activateDomain({ input: i }) {
+      calls.activate += 1;
+      return result(i.name);
+    },
+  };
+  return { calls, activities };
+}
+
+// Time-skipping: checkout expiry (15 minutes) passes in milliseconds.
+describe('registrationWorkflow (time-skipping, fake activities)', () => {
+  let env: TestWorkflowEnvironment;
+  beforeAll(async () => {
+    env = await startTimeSkippingServer();
+  });
+  afterAll(() => env?.teardown());
+
+  async function run<T>(activities: RegistrationActivities, fn: (taskQueue: string) => Promise<T>): Promise<T> {
+    const taskQueue = `reg-${randomUUID()}`;
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities });
+    return worker.runUntil(fn(taskQueue));
+  }
+
+  it('waits for a payment, refuses a bad receipt without closing the checkout, then activates once', async () => {
+    const f = fakes();
+    const i = input();
+    await run(f.activities, async (taskQueue) => {
+      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
+      expect((await handle.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
+      const bad = handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'bad' }] });
+      await expect(bad).rejects.toBeInstanceOf(WorkflowUpdateFailedError);
+      await bad.catch((e: WorkflowUpdateFailedError) => expect((e.cause as ApplicationFailure).type).toBe('invalid_receipt'));
+      expect((await handle.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
+      const ok = await handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] });
+      expect(ok.name).toBe(i.name);
+      expect(await handle.result()).toEqual(ok);
+      expect((await handle.query(registrationStatusQuery)).stage).toBe('done');
+      // A second receipt after completion is refused by the validator: nothing is paid twice.
+      await expect(handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] })).rejects.toThrow();
+    });
+    expect(f.calls).toMatchObject({ verify: 2, activate: 1 });
+  });
+
+  it('releases the lock as expired_unpaid when the challenge expires and nothing landed', async () => {
+    const f = fakes();
+    const i = input();
+    await run(f.activities, async (taskQueue) => {
+      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
+      const failed = await handle.result().catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(WorkflowFailedError);
+      expect(((failed as WorkflowFailedError).cause as ApplicationFailure).type).toBe('expired_unpaid');
+    });
+    expect(f.calls).toMatchObject({ find: 1, activate: 0 });
+  });
+
+  it('completes instead of expiring when a payment landed without a receipt', async () => {
+    const f = fakes({ landed: true });
+    const i = input();
+    const r = await run(f.activities, async (taskQueue) =>
+      env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] }),
+    );
+    expect(r.name).toBe(i.name);
+    expect(f.calls.activate).toBe(1);
+  });
+
+  it('reset-lock: only the starter or an operator, and never over a landed payment', async () => {
+    const f = fakes();
+    const i = input();
+    await run(f.activities, async (taskQueue) => {
+      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
+      const stranger = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'someone-else', operator: false }] }).catch((e: WorkflowUpdateFailedError) => e);
+      expect(((stranger as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe('forbidden');
+      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'actor-1', operator: false }] })).toEqual({ outcome: 'released' });
+      const end = await handle.result().catch((e: WorkflowFailedError) => e);
+      expect(((end as WorkflowFailedError).cause as ApplicationFailure).type).toBe('cancelled');
+    });
+    const landed = fakes({ landed: true });
+    const j = input();
+    await run(landed.activities, async (taskQueue) => {
+      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${j.name}`, args: [j] });
+      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'op', operator: true }] })).toEqual({ outcome: 'payment_found' });
+      expect((await handle.result()).name).toBe(j.name);
+    });
+    expect(landed.calls.activate).toBe(1);
+  });
+
+  it('activates at once when free or paid with gems, and reports a business failure by type', async () => {
+    const f = fakes();
+    const free = input({ method: 'free', priceGems: 0, chain: null });
+    const r = await run(f.activities, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${free.name}`, args: [free] }));
+    expect(r.name).toBe(free.name);
+
+    const broke: RegistrationActivities = {
+      ...f.activities,
+      async activateDomain() {
+        throw ApplicationFailure.nonRetryable('Insufficient gems', 'insufficient_gems');
+      },
+    };
+    const gems = input({ method: 'gems', chain: null });
+    const err = await run(broke, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${gems.name}`, args: [gems] })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WorkflowFailedError);
+    expect(((err as WorkflowFailedError).cause as ApplicationFailure).type).toBe('insufficient_gems');
+  });
+});
