@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { readinessProbes } from '../../src/http/probes.ts';
+import type { PaymentSettings } from '../../src/http/deps.ts';
 import { bearerVerifierFromConfig } from '../../src/auth/bearer-config.ts';
 import { loadNamespaceDirectory } from '../../src/db/namespace-loader.ts';
 import { connectTemporal, type TemporalHandle } from '../../src/temporal/connection.ts';
@@ -22,7 +23,11 @@ export function testTemporalAddress(): string {
 }
 
 /** Builds the production app over a fresh database and the suite's real Temporal server. */
-export async function buildTestApp(env: Record<string, string> = {}, temporalAddress = testTemporalAddress()): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  temporalAddress = testTemporalAddress(),
+  extra: { payments?: PaymentSettings } = {},
+): Promise<TestApp> {
   // Limits high enough for a test file unless a test sets its own.
   env = { RATE_LIMIT_MAX: '100000', RATE_LIMIT_IP_MAX: '100000', PROVISION_LIMIT_MAX: '100000', ...env };
   const db = await createTestDatabase();
@@ -43,6 +48,8 @@ export async function buildTestApp(env: Record<string, string> = {}, temporalAdd
     probes,
     bearer: bearerVerifierFromConfig(config),
     sessionSecret: 'test-session-secret-0123456789abcdef',
+    temporal: temporal.client,
+    ...(extra.payments ? { payments: extra.payments } : {}),
     ...(config.OIDC_ISSUER
       ? { login: { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, resource: config.OIDC_AUDIENCE } }
       : {}),

@@ -32,8 +32,24 @@ describe('access control', () => {
     'GET /api/v1/user/domains': () => ({ method: 'GET', url: '/api/v1/user/domains' }),
     'GET /api/v1/domains': () => ({ method: 'GET', url: '/api/v1/domains' }),
     'GET /api/v1/domains/:domain_name': () => ({ method: 'GET', url: `/api/v1/domains/${names.alice}` }),
+    'GET /api/v1/domains/activity': () => ({ method: 'GET', url: '/api/v1/domains/activity' }),
+    'POST /api/v1/domains/transfer': () => ({
+      method: 'POST',
+      url: '/api/v1/domains/transfer',
+      payload: { domain: names.alice, to_account_id: '00000000-0000-4000-8000-000000000000' },
+    }),
+    // Reserved name: every caller is refused before any checkout exists, so the walk changes nothing.
+    'POST /api/v1/domains/register': () => ({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      payload: { domain: 'admin', namespace: 'agent', years: 1, agreed_to_terms: true },
+    }),
+    'POST /api/v1/domains/:domain_name/reset-lock': () => ({ method: 'POST', url: `/api/v1/domains/${names.alice}/reset-lock` }),
+    'GET /api/v1/domains/:domain_name/registration': () => ({ method: 'GET', url: `/api/v1/domains/${names.alice}/registration` }),
   };
   const protectedRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length > 0);
+  const anonymousRoutes = protectedRoutes.filter((k) => accessTable[k]?.includes('anonymous'));
+  const credentialRoutes = protectedRoutes.filter((k) => !anonymousRoutes.includes(k));
   const publicRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length === 0);
   const call = (route: string, headers: Record<string, string> = {}) => t.app.inject({ ...(samples[route] as () => Req)(), headers });
 
@@ -108,6 +124,11 @@ describe('access control', () => {
       'GET /api/v1/user/domains': ['bearer'],
       'GET /api/v1/domains': [...account, 'org_key'],
       'GET /api/v1/domains/:domain_name': [...account, 'org_key'],
+      'GET /api/v1/domains/activity': account,
+      'POST /api/v1/domains/transfer': [...account, 'org_key'],
+      'POST /api/v1/domains/register': [...account, 'org_key', 'anonymous'],
+      'POST /api/v1/domains/:domain_name/reset-lock': account,
+      'GET /api/v1/domains/:domain_name/registration': account,
     };
     expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessTable[r] ?? [])]]))).toEqual(expected);
     for (const r of ['GET /api/v1/lookup/:domain_name', 'GET /api/v1/domains/:domain_name/shop-status', 'POST /api/v1/agents/provision', 'POST /oauth2/revoke']) {
@@ -122,7 +143,13 @@ describe('access control', () => {
     await app.close();
   });
 
-  it.each(protectedRoutes)('%s without a credential is 401 unauthorized', async (route) => {
+  it.each(anonymousRoutes)('%s also runs without a credential (identity from the payment)', async (route) => {
+    const res = await call(route);
+    expect([401, 403]).not.toContain(res.statusCode === 403 && res.json().code === 'name_reserved' ? 0 : res.statusCode);
+    expect(res.json().code).toBe('name_reserved');
+  });
+
+  it.each(credentialRoutes)('%s without a credential is 401 unauthorized', async (route) => {
     const res = await call(route);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: 'error', code: 'unauthorized' });
@@ -143,7 +170,7 @@ describe('access control', () => {
 
   it.each(protectedRoutes)('%s accepts exactly the credential kinds of its row', async (route) => {
     for (const kind of credentialKinds) {
-      const res = await call(route, creds[kind]);
+      const res = await call(route, creds[kind] as Record<string, string>);
       const code = res.statusCode >= 400 ? res.json().code : 'ok';
       const accepted = (accessTable[route] ?? []).includes(kind);
       if (accepted) expect({ kind, code }).not.toEqual({ kind, code: expect.stringMatching(/^(unauthorized|invalid_credential|credential_not_accepted|route_not_allowed)$/) });
