@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import { createActivities } from '../../activities/index.ts';
+import { ANVIL_PAYER_KEYS, ANVIL_TREASURY_KEY, deployPathUsd, fundAccount, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
+import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
+import { buildTestApp, testTemporalAddress, type TestApp } from './app.ts';
+import { CATALOG_PATH } from './db.ts';
+import { freePort } from './ports.ts';
+
+export const CHAIN_ID = 4217;
+export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
+
+export interface RegistryStack {
+  t: TestApp;
+  anvil: Anvil;
+  token: Hex;
+  payTo: Hex;
+  payerKeys: Hex[];
+  taskQueue: string;
+  baseUrl: string;
+  startWorker(): Promise<{ stop(): Promise<void> }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole registration path for one test file: a real anvil chain with the token, the API listening
+ * on a free port, and a worker running the production activities on the suite's Temporal server.
+ */
+export async function startRegistryStack(env: Record<string, string> = {}, opts: { worker?: boolean } = {}): Promise<RegistryStack> {
+  const anvil = await startAnvil({ port: await freePort(), chainId: CHAIN_ID });
+  const { token } = await deployPathUsd(anvil.rpcUrl, CHAIN_ID);
+  const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
+  const payerKeys = ANVIL_PAYER_KEYS as unknown as Hex[];
+  for (const key of payerKeys) await fundAccount(anvil.rpcUrl, CHAIN_ID, token, privateKeyToAccount(key).address, 1_000_000_000n);
+  const taskQueue = `registry-${randomUUID()}`;
+  const port = await freePort();
+  const secret = 'test-mpp-secret-0123456789abcdef0123456789';
+  const t = await buildTestApp(
+    {
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      CHAIN_RPC_URL: anvil.rpcUrl,
+      MPP_TOKEN_ADDRESS: token,
+      MPP_PAY_TO: payTo,
+      TEMPO_CHAIN_ID: String(CHAIN_ID),
+      ...env,
+    },
+    testTemporalAddress(),
+    { payments: { chainId: CHAIN_ID, token, payTo, secret } },
+  );
+  await t.app.listen({ host: '127.0.0.1', port });
+
+  const startWorker = async () => {
+    const connection = await NativeConnection.connect({ address: testTemporalAddress() });
+    const worker = await Worker.create({
+      connection,
+      taskQueue,
+      workflowsPath,
+      activities: createActivities({ orm: t.db.orm, catalogPath: CATALOG_PATH, payments: paymentVerifierFromConfig(t.config) }),
+    });
+    const running = worker.run();
+    return {
+      async stop() {
+        worker.shutdown();
+        await running;
+        await connection.close();
+      },
+    };
+  };
+  const worker = opts.worker === false ? null : await startWorker();
+  return {
+    t,
+    anvil,
+    token,
+    payTo,
+    payerKeys,
+    taskQueue,
+    baseUrl: `http://127.0.0.1:${port}`,
+    startWorker,
+    async stop() {
+      await worker?.stop();
+      await t.close();
+      await anvil.stop();
+    },
+  };
+}
