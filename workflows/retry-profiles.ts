@@ -10,5 +10,5 @@ export const dbWrite: ActivityOptions = {
 /** Reading the chain: a transaction may not be mined yet ("not_found" is retryable), so keep trying a while. */
 export const chainConfirm: ActivityOptions = {
   startToCloseTimeout: '20 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 1.5, maximumInterval: '10 seconds', maximumAttempts: 20 },
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '4 seconds', maximumAttempts: 6 },
 };
