@@ -1,4 +1,4 @@
-import { ApplicationFailure, condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { RegistrationActivities } from '../activities/registration.ts';
 import { chainConfirm, dbWrite } from './retry-profiles.ts';
 import {
@@ -51,10 +51,12 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
         const verified = await chain.verifyMppPayment({ sessionId: input.sessionId, receipt, amountMinor: input.amountMinor, memo: input.chain?.memo ?? '' });
         payment = { kind: 'mpp', txHash: verified.txHash, payer: verified.payer, receipt };
       } catch (err) {
-        // A refused receipt leaves the checkout open for a correct one.
+        // A refused receipt leaves the checkout open for a correct one; the caller sees the business type.
         setStage('awaiting_payment');
         busy = false;
-        throw err;
+        const cause = err instanceof ActivityFailure ? err.cause : err;
+        if (cause instanceof ApplicationFailure) throw ApplicationFailure.nonRetryable(cause.message, cause.type ?? 'invalid_receipt');
+        throw ApplicationFailure.nonRetryable('The payment could not be verified now; retry with the same receipt.', 'verification_unavailable');
       }
       await condition(() => result !== null || error !== null);
       if (error) throw ApplicationFailure.nonRetryable(error.message, error.code);
@@ -105,7 +107,10 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     const waitMs = Math.max(0, input.expiresAtMs + SETTLE_GRACE_MS - Date.now());
     await condition(() => payment !== null || release, waitMs);
     if (!payment && !release && input.chain) {
-      // The challenge has expired: one last look on chain before the name goes back to the pool.
+      // The challenge has expired: one last look on chain before the name goes back to the pool
+      // (busy, so a reset-lock arriving meanwhile is refused rather than racing this look).
+      busy = true;
+      setStage('verifying');
       const landed = await chain.findMppPayment({ sessionId: input.sessionId, amountMinor: input.amountMinor, memo: input.chain.memo });
       if (landed) payment = { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash };
     }

@@ -21,6 +21,7 @@ export const errorCodes = {
   payment_method_not_available: 400,
   unknown_target_owner: 400,
   invalid_receipt: 402,
+  verification_unavailable: 503,
   payment_required: 402,
   insufficient_gems: 402,
   namespace_not_open: 403,

