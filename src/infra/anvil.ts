@@ -22,13 +22,19 @@ export interface Anvil {
   stop(): Promise<void>;
 }
 
-/** The anvil binary of the installed platform package, found the way `@foundry-rs/anvil` itself finds it. */
+/**
+ * The anvil binary: ANVIL_PATH when set, else the npm platform package `@foundry-rs/anvil-<os>-<arch>`
+ * (an optional dependency; the package registry here carries only linux-amd64), else `anvil` on PATH.
+ */
 export function anvilBinary(): string {
+  if (process.env.ANVIL_PATH) return process.env.ANVIL_PATH;
   const key = `${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
-  // Resolve from the wrapper package so its own optional dependency is the one we get.
-  const fromWrapper = createRequire(createRequire(import.meta.url).resolve('@foundry-rs/anvil/package.json'));
-  const pkg = fromWrapper.resolve(`@foundry-rs/anvil-${key}/package.json`);
-  return `${dirname(pkg)}/bin/anvil${process.platform === 'win32' ? '.exe' : ''}`;
+  try {
+    const pkg = createRequire(import.meta.url).resolve(`@foundry-rs/anvil-${key}/package.json`);
+    return `${dirname(pkg)}/bin/anvil${process.platform === 'win32' ? '.exe' : ''}`;
+  } catch {
+    return 'anvil';
+  }
 }
 
 export function localChain(chainId: number, rpcUrl: string): Chain {
