@@ -12,7 +12,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
   let child: ChildProcess;
   let output = '';
   let dataDir: string;
-  const ports = { api: 0, temporal: 0, ui: 0, pg: 0, oidc: 0 };
+  const ports = { api: 0, temporal: 0, ui: 0, pg: 0, oidc: 0, anvil: 0 };
   const api = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${ports.api}${path}`, init);
 
   beforeAll(async () => {
@@ -27,12 +27,14 @@ describe('npm start (whole stack, embedded defaults)', () => {
       TEMPORAL_UI_PORT: String(ports.ui),
       EMBEDDED_PG_PORT: String(ports.pg),
       DEV_OIDC_PORT: String(ports.oidc),
+      ANVIL_PORT: String(ports.anvil),
       PUBLIC_BASE_URL: `http://127.0.0.1:${ports.api}`,
       LOG_LEVEL: 'warn',
     };
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
     delete env.OIDC_ISSUER;
+    delete env.CHAIN_RPC_URL;
     child = spawn(process.execPath, ['src/entry/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -55,6 +57,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     expect(output).toContain(`Temporal UI http://127.0.0.1:${ports.ui}`);
     expect(output).toMatch(/Worker\s+task queue "registry"/);
     expect(output).toContain(`OIDC        http://127.0.0.1:${ports.oidc} (local dev provider`);
+    expect(output).toMatch(new RegExp(`Chain\\s+http://127\\.0\\.0\\.1:${ports.anvil} \\(local anvil, chain id 4217\\); pathUSD at 0x[0-9a-fA-F]{40}`));
     expect(output).toContain(`API         http://127.0.0.1:${ports.api}`);
   });
 
@@ -84,6 +87,19 @@ describe('npm start (whole stack, embedded defaults)', () => {
     expect(me.status).toBe(401);
   });
 
+  it('registers a name paid on its local chain, as an agent would', async () => {
+    const { payAndRegister } = await import('../../examples/pay-and-register.ts');
+    const { ANVIL_PAYER_KEYS } = await import('../../src/infra/anvil.ts');
+    const out = await payAndRegister({
+      base: `http://127.0.0.1:${ports.api}`,
+      rpcUrl: `http://127.0.0.1:${ports.anvil}`,
+      privateKey: ANVIL_PAYER_KEYS[0] as `0x${string}`,
+      name: 'e2e-scout.agent',
+    });
+    expect(out.registered.status).toBe(200);
+    expect(out.lookup.status).toBe(200);
+  }, 60_000);
+
   it('runs workflows on its worker', async () => {
     // The worker is the only one polling the "registry" task queue of this dev server.
     const { Connection, Client } = await import('@temporalio/client');
@@ -101,7 +117,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    for (const port of [ports.api, ports.temporal, ports.pg, ports.oidc]) {
+    for (const port of [ports.api, ports.temporal, ports.pg, ports.oidc, ports.anvil]) {
       await expect(fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
     }
   }, 60_000);
