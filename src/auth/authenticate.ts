@@ -6,20 +6,10 @@ import { Account, ApiKey, OrgCredential, OrganizationMember, WebSession } from '
 import { accountForIdentity } from './accounts.ts';
 import type { AccountPrincipal, OrgPrincipal, Principal } from './principal.ts';
 import { parseKey, sameDigest, sha256Hex } from './secrets.ts';
-
-export interface VerifiedBearerLike {
-  issuer: string;
-  subject: string;
-  expiresAt: number;
-  claims: Record<string, unknown>;
-}
-
-export interface BearerVerifierLike {
-  verify(token: string): Promise<VerifiedBearerLike>;
-}
+import type { BearerVerifier, VerifiedBearer } from './bearer-verifier.ts';
 
 export interface AuthDeps {
-  bearer: BearerVerifierLike;
+  bearer: BearerVerifier;
   sessionCookie: string;
 }
 
@@ -100,7 +90,7 @@ async function orgPrincipal(em: EntityManager, id: string, digest: string): Prom
 }
 
 async function bearerPrincipal(em: EntityManager, deps: AuthDeps, token: string): Promise<AccountPrincipal> {
-  let verified: VerifiedBearerLike;
+  let verified: VerifiedBearer;
   try {
     verified = await deps.bearer.verify(token);
   } catch (err) {

@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
-import type { BearerVerifierLike } from '../auth/authenticate.ts';
+import type { BearerVerifier } from '../auth/bearer-verifier.ts';
 
 export interface ReadinessProbe {
   name: string;
@@ -32,7 +32,7 @@ export interface AppDeps {
   orm: Orm;
   namespaces: NamespaceDirectory;
   probes: ReadinessProbe[];
-  bearer: BearerVerifierLike;
+  bearer: BearerVerifier;
   /** Signs session cookies; at least 32 characters. */
   sessionSecret: string;
   login?: LoginSettings;
