@@ -8,6 +8,7 @@ import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
 import type { RegistrationInput, RegistrationResult } from '../workflows/registration-messages.ts';
 import type { RegistrationPayment } from '../workflows/registration.ts';
 import type { ActivityDeps } from './deps.ts';
+import { findRegistrationResult, toRegistrationResult } from '../src/db/registration-result.ts';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -52,7 +53,7 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
      */
     async activateDomain({ input, payment }: { input: RegistrationInput; payment: RegistrationPayment }): Promise<RegistrationResult> {
       const em = orm.em.fork();
-      const existing = await findResult(em, input.sessionId);
+      const existing = await findRegistrationResult(em, input.sessionId);
       if (existing) return existing;
       try {
         return await em.transactional((tx) => activate(tx, input, payment, payments?.chainId ?? 0));
@@ -60,7 +61,7 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
         if (err instanceof InsufficientGemsError) throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, price ${err.required}.`);
         if (err instanceof CouponError) throw refuse(`coupon_${err.reason}`, err.message);
         if (err instanceof UniqueConstraintViolationException) {
-          const again = await findResult(orm.em.fork(), input.sessionId);
+          const again = await findRegistrationResult(orm.em.fork(), input.sessionId);
           if (again) return again;
           if (/payment_receipt/.test(err.message)) throw refuse('receipt_already_used', 'This payment was already used.');
           throw refuse('name_taken', `${input.name} is already registered.`);
@@ -129,7 +130,7 @@ async function activate(tx: EntityManager, input: RegistrationInput, payment: Re
     details: { session_id: input.sessionId, coupon: input.couponCode, payer: payment.kind === 'mpp' ? payment.payer : null },
   });
   await tx.flush();
-  const result = toResult(domain, order);
+  const result = toRegistrationResult(domain, order);
   tx.create(OutboxEvent, {
     eventType: 'domain.registered',
     payload: {
@@ -142,29 +143,6 @@ async function activate(tx: EntityManager, input: RegistrationInput, payment: Re
     },
   });
   return result;
-}
-
-async function findResult(em: EntityManager, sessionId: string): Promise<RegistrationResult | null> {
-  const order = await em.findOne(DomainOrder, { reference: sessionId });
-  if (!order || order.domainId == null) return null;
-  const domain = await em.findOneOrFail(Domain, { id: order.domainId });
-  return toResult(domain, order);
-}
-
-function toResult(domain: Domain, order: DomainOrder): RegistrationResult {
-  return {
-    domainId: domain.id,
-    name: domain.name,
-    ownerId: domain.owner.id,
-    orderId: order.id,
-    registrationDate: domain.registrationDate.toISOString(),
-    expiryDate: domain.expiryDate.toISOString(),
-    paymentMethod: order.paymentMethod,
-    paymentReference: order.paymentReference ?? '',
-    amountGems: order.amountGems,
-    amountMinor: order.amountMinor == null ? null : String(order.amountMinor),
-    currency: order.currency,
-  };
 }
 
 export type RegistrationActivities = ReturnType<typeof createRegistrationActivities>;

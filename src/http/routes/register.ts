@@ -16,7 +16,9 @@ import {
 } from '../../../workflows/registration-messages.ts';
 import { AppError, errorCodes, type ErrorCode } from '../../domain/errors.ts';
 import { formatUsd } from '../../domain/money.ts';
-import { Account } from '../../db/entities/index.ts';
+import { Account, PaymentReceipt } from '../../db/entities/index.ts';
+import { findRegistrationResult } from '../../db/registration-result.ts';
+import { parseCredential } from '../../payments/mpp.ts';
 import { buildChallenge, receiptHeader } from '../../payments/mpp.ts';
 import { sessionMemo } from '../../payments/chain-verifier.ts';
 import { accountPrincipal } from '../auth.ts';
@@ -135,6 +137,16 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
+  async function registrationByReceipt(receipt: string, name: string) {
+    const parsed = parseCredential(receipt);
+    if (!parsed || !app.deps.payments) return null;
+    const em = orm.em.fork();
+    const stored = await em.findOne(PaymentReceipt, { chainId: app.deps.payments.chainId, txHash: parsed.txHash });
+    if (!stored) return null;
+    const result = await findRegistrationResult(em, stored.sessionId);
+    return result && result.name === name ? { result, sessionId: stored.sessionId } : null;
+  }
+
   function receiptFrom(req: FastifyRequest, bodyReceipt: string | undefined): string | undefined {
     const auth = req.headers.authorization;
     const m = typeof auth === 'string' ? /^Payment\s+(.+)$/i.exec(auth.trim()) : null;
@@ -203,6 +215,13 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
           return registered(reply, await submitReceipt(handle, receipt), running.input.sessionId, [], target.ns.namespace);
         }
         throw new AppError('name_being_registered', `The registration of ${target.name} is ${running.stage}; check GET /api/v1/domains/${target.name}/registration.`);
+      }
+
+      // A paid retry whose answer was lost: the receipt already completed this name's registration, so
+      // answer with that registration again (never a second payment, never a second domain).
+      if (receipt) {
+        const done = await registrationByReceipt(receipt, target.name);
+        if (done) return registered(reply, done.result, done.sessionId, [], target.ns.namespace);
       }
 
       const plan = await planRegistration(

@@ -1,0 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Domain, DomainOrder } from './entities/index.ts';
+import type { RegistrationResult } from '../../workflows/registration-messages.ts';
+
+/** The completed registration of a checkout session (its order's reference), or null. */
+export async function findRegistrationResult(em: EntityManager, sessionId: string): Promise<RegistrationResult | null> {
+  const order = await em.findOne(DomainOrder, { reference: sessionId });
+  if (!order || order.domainId == null) return null;
+  const domain = await em.findOneOrFail(Domain, { id: order.domainId });
+  return toRegistrationResult(domain, order);
+}
+
+export function toRegistrationResult(domain: Domain, order: DomainOrder): RegistrationResult {
+  return {
+    domainId: domain.id,
+    name: domain.name,
+    ownerId: domain.owner.id,
+    orderId: order.id,
+    registrationDate: domain.registrationDate.toISOString(),
+    expiryDate: domain.expiryDate.toISOString(),
+    paymentMethod: order.paymentMethod,
+    paymentReference: order.paymentReference ?? '',
+    amountGems: order.amountGems,
+    amountMinor: order.amountMinor == null ? null : String(order.amountMinor),
+    currency: order.currency,
+  };
+}
+
