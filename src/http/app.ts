@@ -22,6 +22,7 @@ import { activityRoutes } from './routes/activity.ts';
 import { manifestsRoutes } from './routes/manifests.ts';
 import { transferRoutes } from './routes/transfer.ts';
 import { registerRoutes } from './routes/register.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import { oidcLogin } from '../auth/oidc-login.ts';
 import { accountForIdentity, createSession, destroySession } from '../auth/accounts.ts';
 
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   await app.register(manifestsRoutes);
   await app.register(transferRoutes);
   await app.register(registerRoutes);
+  await app.register(checkoutRoutes);
   if (deps.login) {
     const { orm, config } = deps;
     await app.register(oidcLogin, {

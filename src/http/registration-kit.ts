@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import type { registrationWorkflow } from '../../workflows/registration.ts';
+import { registrationStatusQuery, registrationWorkflowId, submitPaymentUpdate, type RegistrationInput, type RegistrationResult, type RegistrationStatus } from '../../workflows/registration-messages.ts';
+import { AppError, errorCodes, type ErrorCode } from '../domain/errors.ts';
+import { formatUsd } from '../domain/money.ts';
+import { PaymentReceipt } from '../db/entities/index.ts';
+import { findRegistrationResult } from '../db/registration-result.ts';
+import { parseCredential } from '../payments/mpp.ts';
+import { buildChallenge, receiptHeader } from '../payments/mpp.ts';
+import { sessionMemo } from '../payments/chain-verifier.ts';
+import { type Plan } from './registration-plan.ts';
+
+const DECIMALS = 6;
+export const checkoutCallbackBody = z.object({ order_id: z.string().max(64), domain: z.string().max(300), status: z.literal('paid'), reference: z.string().min(1).max(128) });
+
+/** Maps a workflow's failure type (its stable code) onto our HTTP error. */
+export function failureToError(err: unknown): AppError {
+  const cause = (err as { cause?: { type?: string; message?: string; cause?: { type?: string; message?: string } } }).cause;
+  const failure = cause?.type ? cause : cause?.cause;
+  const type = failure?.type ?? 'registration_failed';
+  const code = (type in errorCodes ? type : type.startsWith('coupon_') ? 'coupon_invalid' : 'registration_failed') as ErrorCode;
+  return new AppError(code, failure?.message ?? 'The registration could not complete.');
+}
+
+/**
+ * What the registration routes share: the Temporal handle of a name's run, its status, and the
+ * 200 / 402 answers. Built once per app from its dependencies.
+ */
+export function registrationKit(app: FastifyInstance) {
+  const { orm, namespaces, config } = app.deps;
+  const temporal = () => {
+    if (!app.deps.temporal) throw new AppError('not_ready', 'Registration needs Temporal, which is not configured.');
+    return app.deps.temporal;
+  };
+  const payments = () => {
+    if (!app.deps.payments) throw new AppError('payment_method_not_available', 'Machine payments are not configured on this server.');
+    return app.deps.payments;
+  };
+  const handleFor = (name: string) => temporal().workflow.getHandle<typeof registrationWorkflow>(registrationWorkflowId(name));
+
+  async function statusOf(handle: WorkflowHandle<typeof registrationWorkflow>): Promise<RegistrationStatus | null> {
+    try {
+      const d = await handle.describe();
+      if (d.status.name !== 'RUNNING') return null;
+      return await handle.query(registrationStatusQuery);
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return null;
+      throw err;
+    }
+  }
+
+  function registered(reply: FastifyReply, r: RegistrationResult, sessionId: string, warnings: string[], namespace: string) {
+    if (r.paymentMethod === 'mpp') reply.header('payment-receipt', receiptHeader({ reference: r.paymentReference, sessionId }));
+    return reply.status(200).send({
+      status: 'success' as const,
+      message: `${r.name} is registered.`,
+      session_id: sessionId,
+      domain: { name: r.name, namespace, status: 'active' as const, owner_id: r.ownerId, registration_date: r.registrationDate, expiry_date: r.expiryDate },
+      order: {
+        order_id: r.orderId,
+        payment_method: r.paymentMethod,
+        amount_gems: r.amountGems,
+        amount: r.amountMinor == null ? null : formatUsd(BigInt(r.amountMinor)),
+        currency: r.currency,
+        payment_reference: r.paymentReference,
+      },
+      warnings,
+    });
+  }
+
+  function paymentRequired(reply: FastifyReply, input: RegistrationInput, warnings: string[]) {
+    const p = payments();
+    const chain = input.chain as NonNullable<RegistrationInput['chain']>;
+    const amountMinor = BigInt(input.amountMinor);
+    const challenge = buildChallenge({
+      sessionId: input.sessionId,
+      realm: config.publicBaseUrl,
+      amountMinor,
+      currency: input.currency,
+      decimals: DECIMALS,
+      token: chain.token,
+      payTo: chain.payTo,
+      chainId: chain.chainId,
+      memo: chain.memo,
+      expiresAt: new Date(input.expiresAtMs),
+      description: `Register ${input.name} for ${input.years} year(s)`,
+      secret: p.secret,
+    });
+    reply.header('www-authenticate', challenge.header);
+    reply.header('cache-control', 'no-store');
+    return reply.status(402).send({
+      status: 'payment_required' as const,
+      protocol: 'mpp' as const,
+      amount: Number(formatUsd(amountMinor)),
+      amount_minor: input.amountMinor,
+      currency: input.currency,
+      session_id: input.sessionId,
+      // EIP-681 payment request: the token call that pays this checkout.
+      pay_url: `ethereum:${chain.token}@${chain.chainId}/transferWithMemo?address=${chain.payTo}&uint256=${input.amountMinor}&bytes32=${chain.memo}`,
+      expires_at: new Date(input.expiresAtMs).toISOString(),
+      challenge: { token: chain.token, pay_to: chain.payTo, chain_id: chain.chainId, memo: chain.memo, decimals: DECIMALS },
+      message: 'Pay the amount on chain (transferWithMemo with the memo), then re-send this request with the receipt in Authorization: Payment or the receipt field.',
+      warnings,
+    });
+  }
+
+  async function submitReceipt(handle: WorkflowHandle<typeof registrationWorkflow>, receipt: string): Promise<RegistrationResult> {
+    try {
+      return await handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt }] });
+    } catch (err) {
+      if (err instanceof WorkflowUpdateFailedError) throw failureToError(err);
+      throw err;
+    }
+  }
+
+  async function registrationByReceipt(receipt: string, name: string) {
+    const parsed = parseCredential(receipt);
+    if (!parsed || !app.deps.payments) return null;
+    const em = orm.em.fork();
+    const stored = await em.findOne(PaymentReceipt, { chainId: app.deps.payments.chainId, txHash: parsed.txHash });
+    if (!stored) return null;
+    const result = await findRegistrationResult(em, stored.sessionId);
+    return result && result.name === name ? { result, sessionId: stored.sessionId } : null;
+  }
+
+  function receiptFrom(req: FastifyRequest, bodyReceipt: string | undefined): string | undefined {
+    const auth = req.headers.authorization;
+    const m = typeof auth === 'string' ? /^Payment\s+(.+)$/i.exec(auth.trim()) : null;
+    return bodyReceipt ?? (m ? auth!.trim() : undefined);
+  }
+
+  function newInput(plan: Plan, t: { label: string; name: string; namespace: string; years: number }): RegistrationInput {
+    const sessionId = randomUUID();
+    const ttl = plan.method === 'gfavip_checkout' ? 3600 : config.CHECKOUT_TTL_SECONDS;
+    const p = plan.method === 'mpp' ? payments() : null;
+    return {
+      sessionId,
+      name: t.name,
+      label: t.label,
+      namespace: t.namespace,
+      years: t.years,
+      method: plan.method,
+      actorAccountId: plan.actorAccountId,
+      ownerAccountId: plan.ownerAccountId,
+      priceGems: plan.price.totalGems,
+      amountMinor: plan.price.amountMinor.toString(),
+      currency: config.MPP_CURRENCY,
+      resellerChannel: plan.resellerChannel,
+      wholesale: plan.wholesale,
+      couponCode: plan.couponCode,
+      expiresAtMs: Date.now() + ttl * 1000,
+      chain: p ? { chainId: p.chainId, token: p.token, payTo: p.payTo, memo: sessionMemo(sessionId) } : null,
+    };
+  }
+
+  return { temporal, payments, handleFor, statusOf, registered, paymentRequired, submitReceipt, registrationByReceipt, receiptFrom, newInput };
+}
