@@ -41,6 +41,9 @@ export const configSchema = z.object({
   MPP_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
   MPP_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
   MPP_SECRET: z.string().min(32).optional(),
+  // tip20: our transfer-with-session-memo method (local chain, any TIP-20 token); tempo: mppx's own
+  // Tempo charge method, for a Tempo RPC (needs MPP_SECRET shared by API and worker).
+  MPP_METHOD: z.enum(['tip20', 'tempo']).default('tip20'),
   CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   WHOLESALE_PERCENT_OFF: z.coerce.number().int().min(0).max(100).default(20),
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),

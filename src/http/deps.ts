@@ -19,6 +19,10 @@ export interface LoginSettings {
 
 /** Where machine payments go: the token and receiver on the configured chain. */
 export interface PaymentSettings {
+  /** Which MPP method challenges are issued for (see MPP_METHOD). */
+  method: 'tip20' | 'tempo';
+  /** The challenge realm: this server's host. */
+  realm: string;
   chainId: number;
   token: string;
   payTo: string;

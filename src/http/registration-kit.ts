@@ -11,6 +11,8 @@ import { findRegistrationResult } from '../db/registration-result.ts';
 import { parseCredential } from '../payments/mpp.ts';
 import { buildChallenge, receiptHeader } from '../payments/mpp.ts';
 import { sessionMemo } from '../payments/chain-verifier.ts';
+import { buildTempoChallenge } from '../payments/tempo-method.ts';
+import type { PaymentSettings } from './deps.ts';
 import { type Plan } from './registration-plan.ts';
 
 const DECIMALS = 6;
@@ -71,24 +73,29 @@ export function registrationKit(app: FastifyInstance) {
     });
   }
 
+  /** The same inputs always give the same challenge, so a repeated 402 for one session is identical. */
+  function challengeFor(p: PaymentSettings, input: RegistrationInput): { header: string; memo: string } {
+    const chain = input.chain as NonNullable<RegistrationInput['chain']>;
+    const common = {
+      sessionId: input.sessionId,
+      realm: p.realm,
+      amountMinor: BigInt(input.amountMinor),
+      expiresAt: new Date(input.expiresAtMs),
+      secret: p.secret,
+      chainId: chain.chainId,
+      payTo: chain.payTo,
+      description: `Register ${input.name} for ${input.years} year(s)`,
+    };
+    if (p.method === 'tempo') return buildTempoChallenge({ ...common, currency: chain.token, decimals: DECIMALS });
+    const c = buildChallenge({ ...common, currency: input.currency, decimals: DECIMALS, token: chain.token, memo: chain.memo });
+    return { header: c.header, memo: chain.memo };
+  }
+
   function paymentRequired(reply: FastifyReply, input: RegistrationInput, warnings: string[]) {
     const p = payments();
     const chain = input.chain as NonNullable<RegistrationInput['chain']>;
     const amountMinor = BigInt(input.amountMinor);
-    const challenge = buildChallenge({
-      sessionId: input.sessionId,
-      realm: config.publicBaseUrl,
-      amountMinor,
-      currency: input.currency,
-      decimals: DECIMALS,
-      token: chain.token,
-      payTo: chain.payTo,
-      chainId: chain.chainId,
-      memo: chain.memo,
-      expiresAt: new Date(input.expiresAtMs),
-      description: `Register ${input.name} for ${input.years} year(s)`,
-      secret: p.secret,
-    });
+    const challenge = challengeFor(p, input);
     reply.header('www-authenticate', challenge.header);
     reply.header('cache-control', 'no-store');
     return reply.status(402).send({
@@ -135,8 +142,9 @@ export function registrationKit(app: FastifyInstance) {
   function newInput(plan: Plan, t: { label: string; name: string; namespace: string; years: number }): RegistrationInput {
     const sessionId = randomUUID();
     const ttl = plan.method === 'gfavip_checkout' ? 3600 : config.CHECKOUT_TTL_SECONDS;
+    const expiresAtMs = Date.now() + ttl * 1000;
     const p = plan.method === 'mpp' ? payments() : null;
-    return {
+    const input: RegistrationInput = {
       sessionId,
       name: t.name,
       label: t.label,
@@ -151,9 +159,12 @@ export function registrationKit(app: FastifyInstance) {
       resellerChannel: plan.resellerChannel,
       wholesale: plan.wholesale,
       couponCode: plan.couponCode,
-      expiresAtMs: Date.now() + ttl * 1000,
+      expiresAtMs,
       chain: p ? { chainId: p.chainId, token: p.token, payTo: p.payTo, memo: sessionMemo(sessionId) } : null,
     };
+    // mppx's Tempo method binds a payment to its challenge id, so the session memo is derived from it.
+    if (p?.method === 'tempo' && input.chain) input.chain.memo = challengeFor(p, input).memo;
+    return input;
   }
 
   return { temporal, payments, handleFor, statusOf, registered, paymentRequired, submitReceipt, registrationByReceipt, receiptFrom, newInput };

@@ -51,12 +51,12 @@ export function localChain(chainId: number, rpcUrl: string): Chain {
  * It stays in our process group (a Ctrl-C reaches it too) and is killed on stop() and when this process
  * exits, so a failed test or an aborted start never leaves a node behind.
  */
-export async function startAnvil(opts: { port: number; chainId: number; host?: string }): Promise<Anvil> {
+export async function startAnvil(opts: { port: number; chainId: number; host?: string; network?: 'tempo' }): Promise<Anvil> {
   const host = opts.host ?? '127.0.0.1';
   const rpcUrl = `http://${host}:${opts.port}`;
   const child = spawn(
     anvilBinary(),
-    ['--host', host, '--port', String(opts.port), '--chain-id', String(opts.chainId), '--quiet'],
+    ['--host', host, '--port', String(opts.port), '--chain-id', String(opts.chainId), '--quiet', ...(opts.network ? ['--network', opts.network] : [])],
     { stdio: 'ignore' },
   );
   let failure: Error | undefined;

@@ -3,6 +3,8 @@ import type { PaymentVerifier } from '../../activities/deps.ts';
 import type { Config } from '../config/env.ts';
 import { createChainVerifier, PaymentVerificationError } from './chain-verifier.ts';
 import { parseCredential } from './mpp.ts';
+import { createTempoVerifier } from './tempo-method.ts';
+import type { PaymentSettings } from '../http/deps.ts';
 
 /**
  * The worker's payment verifier: reads the receipt in any accepted form, then lets the chain decide
@@ -10,6 +12,17 @@ import { parseCredential } from './mpp.ts';
  */
 export function paymentVerifierFromConfig(config: Config): PaymentVerifier | undefined {
   if (!config.CHAIN_RPC_URL || !config.MPP_TOKEN_ADDRESS || !config.MPP_PAY_TO) return undefined;
+  if (config.MPP_METHOD === 'tempo') {
+    if (!config.MPP_SECRET) throw new Error('MPP_METHOD=tempo needs MPP_SECRET, the same for the API and the worker.');
+    return createTempoVerifier({
+      rpcUrl: config.CHAIN_RPC_URL,
+      chainId: config.TEMPO_CHAIN_ID,
+      payTo: config.MPP_PAY_TO,
+      token: config.MPP_TOKEN_ADDRESS,
+      secret: config.MPP_SECRET,
+      realm: challengeRealm(config),
+    });
+  }
   const chain = createChainVerifier({
     rpcUrl: config.CHAIN_RPC_URL,
     chainId: config.TEMPO_CHAIN_ID,
@@ -34,9 +47,14 @@ export function paymentVerifierFromConfig(config: Config): PaymentVerifier | und
 }
 
 /** What the API needs to issue challenges. */
-export function paymentSettingsFromConfig(config: Config, secret: string) {
+export function paymentSettingsFromConfig(config: Config, secret: string): PaymentSettings | undefined {
   if (!config.MPP_TOKEN_ADDRESS || !config.MPP_PAY_TO) return undefined;
-  return { chainId: config.TEMPO_CHAIN_ID, token: config.MPP_TOKEN_ADDRESS, payTo: config.MPP_PAY_TO, secret };
+  return { method: config.MPP_METHOD, realm: challengeRealm(config), chainId: config.TEMPO_CHAIN_ID, token: config.MPP_TOKEN_ADDRESS, payTo: config.MPP_PAY_TO, secret };
+}
+
+/** The realm challenges name, and that Tempo attribution memos commit to: the public host. */
+export function challengeRealm(config: Config): string {
+  return new URL(config.publicBaseUrl).host;
 }
 
 /** Challenge-binding secret: required in production; random per process otherwise. */

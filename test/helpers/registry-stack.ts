@@ -11,6 +11,8 @@ import { CATALOG_PATH } from './db.ts';
 import { freePort } from './ports.ts';
 
 export const CHAIN_ID = 4217;
+/** anvil's default chain id, used for its Tempo network mode. */
+export const TEMPO_CHAIN = 31337;
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
 export interface RegistryStack {
@@ -29,12 +31,22 @@ export interface RegistryStack {
  * The whole registration path for one test file: a real anvil chain with the token, the API listening
  * on a free port, and a worker running the production activities on the suite's Temporal server.
  */
-export async function startRegistryStack(env: Record<string, string> = {}, opts: { worker?: boolean } = {}): Promise<RegistryStack> {
-  const anvil = await startAnvil({ port: await freePort(), chainId: CHAIN_ID });
-  const { token } = await deployPathUsd(anvil.rpcUrl, CHAIN_ID);
+/** pathUSD on `anvil --network tempo`: Tempo's TIP-20 precompile, funded on the dev accounts. */
+export const TEMPO_PATH_USD: Hex = '0x20c0000000000000000000000000000000000000';
+
+export async function startRegistryStack(
+  env: Record<string, string> = {},
+  opts: { worker?: boolean; network?: 'tempo' } = {},
+): Promise<RegistryStack> {
+  const chainId = opts.network === 'tempo' ? TEMPO_CHAIN : CHAIN_ID;
+  const anvil = await startAnvil({ port: await freePort(), chainId, ...(opts.network ? { network: opts.network } : {}) });
   const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
   const payerKeys = ANVIL_PAYER_KEYS as unknown as Hex[];
-  for (const key of payerKeys) await fundAccount(anvil.rpcUrl, CHAIN_ID, token, privateKeyToAccount(key).address, 1_000_000_000n);
+  let token = TEMPO_PATH_USD;
+  if (opts.network !== 'tempo') {
+    token = (await deployPathUsd(anvil.rpcUrl, CHAIN_ID)).token;
+    for (const key of payerKeys) await fundAccount(anvil.rpcUrl, CHAIN_ID, token, privateKeyToAccount(key).address, 1_000_000_000n);
+  }
   const taskQueue = `registry-${randomUUID()}`;
   const port = await freePort();
   const secret = 'test-mpp-secret-0123456789abcdef0123456789';
@@ -45,11 +57,13 @@ export async function startRegistryStack(env: Record<string, string> = {}, opts:
       CHAIN_RPC_URL: anvil.rpcUrl,
       MPP_TOKEN_ADDRESS: token,
       MPP_PAY_TO: payTo,
-      TEMPO_CHAIN_ID: String(CHAIN_ID),
+      TEMPO_CHAIN_ID: String(chainId),
+      MPP_SECRET: secret,
+      ...(opts.network === 'tempo' ? { MPP_METHOD: 'tempo' } : {}),
       ...env,
     },
     testTemporalAddress(),
-    { payments: { chainId: CHAIN_ID, token, payTo, secret } },
+    { payments: { method: opts.network === 'tempo' ? 'tempo' : 'tip20', realm: `127.0.0.1:${port}`, chainId, token, payTo, secret } },
   );
   await t.app.listen({ host: '127.0.0.1', port });
 

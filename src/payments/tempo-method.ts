@@ -1,0 +1,220 @@
+import { Challenge, Credential, Errors } from 'mppx';
+import { Mppx, tempo } from 'mppx/server';
+import { Methods } from 'mppx/tempo';
+import {
+  createClient,
+  createPublicClient,
+  formatUnits,
+  http,
+  isAddressEqual,
+  keccak256,
+  stringToBytes,
+  TransactionReceiptNotFoundError,
+  type Hex,
+} from 'viem';
+import { getTransactionReceipt } from 'viem/actions';
+import { Abis, Transaction } from 'viem/tempo';
+import { tempo as tempoMainnet } from 'viem/tempo/chains';
+import type { PaymentVerifier } from '../../activities/deps.ts';
+import { PaymentVerificationError } from './chain-verifier.ts';
+
+/*
+ * mppx's own Tempo `charge` method (method "tempo", intent "charge"), for a configured Tempo RPC.
+ *
+ * Binding, the mppx way: the challenge id is mppx's HMAC over the whole challenge (amount, token,
+ * recipient, chain, expiry, and our session id in `opaque`). The paying client puts an attribution
+ * memo in `transferWithMemo`: tag "mpp" | version | keccak(realm)[0..10] | keccak(clientId)[0..10] |
+ * keccak256(challengeId)[0..7]; mppx's server refuses a transfer whose memo does not carry this
+ * challenge's nonce and realm. So a payment belongs to exactly one challenge, and through it to one
+ * session. The session's "memo" for PaymentVerifier is therefore `challengeMemo(challengeId)` =
+ * keccak256(challenge id); the on-chain nonce is its first 7 bytes. Challenges are deterministic
+ * (same input, same id), so the memo can be computed when the session is created.
+ *
+ * Credentials: push `{ type: 'hash' }` (client broadcast; verified from the receipt's logs) and pull
+ * `{ type: 'transaction' }` (a signed Tempo 0x76 transaction that `verify` broadcasts). mppx's
+ * default client mode for a local key is pull. mppx refuses a credential once its challenge expired.
+ */
+
+export const TEMPO_DECIMALS = 6;
+const MPP_TAG = keccak256(stringToBytes('mpp')).slice(2, 10);
+
+/** keccak256 of the challenge id: what PaymentVerifier calls the session memo for this method. */
+export function challengeMemo(challengeId: string): Hex {
+  return keccak256(stringToBytes(challengeId));
+}
+
+/** mppx's attribution memo for a challenge (anonymous client), as its Tempo client writes it. */
+export function attributionMemo(input: { challengeId: string; realm: string; clientId?: string }): Hex {
+  const fp = (s: string) => keccak256(stringToBytes(s)).slice(2, 22);
+  const client = input.clientId ? fp(input.clientId) : '0'.repeat(20);
+  return `0x${MPP_TAG}01${fp(input.realm)}${client}${challengeMemo(input.challengeId).slice(2, 16)}`;
+}
+
+/** An attribution memo from this realm for the challenge whose memo is `memo` (any client id). */
+function memoMatches(onChain: Hex, memo: Hex, realm: string): boolean {
+  const m = onChain.toLowerCase();
+  const expected = attributionMemo({ challengeId: '', realm }).toLowerCase();
+  return m.length === 66 && m.slice(0, 32) === expected.slice(0, 32) && m.slice(52) === memo.toLowerCase().slice(2, 16);
+}
+
+function tempoClient(rpcUrl: string, chainId: number) {
+  const chain = { ...tempoMainnet, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } };
+  return createClient({ chain, pollingInterval: 100, transport: http(rpcUrl, { retryCount: 0 }) });
+}
+
+export interface TempoChallengeInput {
+  sessionId: string;
+  realm: string;
+  amountMinor: bigint;
+  expiresAt: Date;
+  secret: string;
+  chainId: number;
+  payTo: string;
+  /** The TIP-20 token (pathUSD is 0x20c0…0000). */
+  currency: string;
+  description?: string;
+  decimals?: number;
+}
+
+/** The `WWW-Authenticate: Payment …` value asking for a Tempo charge for one session. No I/O. */
+export function buildTempoChallenge(input: TempoChallengeInput): { header: string; challengeId: string; memo: Hex } {
+  if (new TextEncoder().encode(input.secret).byteLength < 32) throw new Error('MPP challenge secret must be at least 32 bytes');
+  const decimals = input.decimals ?? TEMPO_DECIMALS;
+  const challenge = Challenge.fromMethod(Methods.charge, {
+    secretKey: input.secret,
+    realm: input.realm,
+    expires: input.expiresAt.toISOString(),
+    meta: { session_id: input.sessionId },
+    ...(input.description ? { description: input.description } : {}),
+    request: {
+      amount: formatUnits(input.amountMinor, decimals),
+      decimals,
+      currency: input.currency,
+      recipient: input.payTo,
+      chainId: input.chainId,
+      externalId: input.sessionId,
+    },
+  });
+  return { header: Challenge.serialize(challenge), challengeId: challenge.id, memo: challengeMemo(challenge.id) };
+}
+
+export interface TempoVerifierOptions {
+  rpcUrl: string;
+  chainId: number;
+  payTo: string;
+  token: string;
+  secret: string;
+  /** The realm challenges are issued with (the attribution memo's server id). */
+  realm: string;
+  /** Where findByMemo starts looking (default: genesis, fine for a local chain only). */
+  fromBlock?: bigint;
+}
+
+export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier {
+  const client = tempoClient(opts.rpcUrl, opts.chainId);
+  const reader = createPublicClient({ cacheTime: 0, transport: http(opts.rpcUrl, { retryCount: 0 }) });
+  const mppx = Mppx.create({
+    methods: [tempo.charge({ currency: opts.token as Hex, recipient: opts.payTo as Hex, getClient: () => client })],
+    secretKey: opts.secret,
+    realm: opts.realm,
+  });
+  let chainChecked: Promise<void> | undefined;
+  const checkChain = () =>
+    (chainChecked ??= reader.getChainId().then((id) => {
+      if (id !== opts.chainId) throw new Error(`RPC ${opts.rpcUrl} serves chain ${id}, expected ${opts.chainId}`);
+    })).catch((err: unknown) => {
+      chainChecked = undefined;
+      throw err;
+    });
+
+  const validateHash = async (credential: Credential.Credential, hash: Hex) => {
+    const v = await mppx.validateCredential(Credential.serialize({ ...credential, payload: { type: 'hash', hash } }));
+    return { txHash: hash.toLowerCase(), payer: String((v.details as { sender: string }).sender).toLowerCase() };
+  };
+
+  return {
+    chainId: opts.chainId,
+    token: opts.token.toLowerCase(),
+
+    async verify({ receipt, amountMinor, memo }) {
+      await checkChain();
+      const credential = parse(receipt);
+      if (!credential) throw new PaymentVerificationError('not_a_transfer', 'The receipt is not a Tempo charge credential.');
+      const { challenge } = credential;
+      if (!Challenge.verify(challenge, { secretKey: opts.secret })) {
+        throw new PaymentVerificationError('wrong_session', 'The credential answers a challenge this server did not issue.');
+      }
+      if (challengeMemo(challenge.id) !== memo.toLowerCase()) {
+        throw new PaymentVerificationError('wrong_session', "The credential answers another session's challenge.");
+      }
+      const request = challenge.request as { amount: string; currency: string; recipient: string; methodDetails?: { chainId?: number } };
+      if (!isAddressEqual(request.currency as Hex, opts.token as Hex)) throw new PaymentVerificationError('wrong_token', 'The challenge asks for another token.');
+      if (!isAddressEqual(request.recipient as Hex, opts.payTo as Hex)) throw new PaymentVerificationError('wrong_receiver', 'The challenge pays another receiver.');
+      if (request.methodDetails?.chainId !== opts.chainId) throw new PaymentVerificationError('wrong_token', 'The challenge is for another chain.');
+      if (BigInt(request.amount) !== amountMinor) throw new PaymentVerificationError('wrong_amount', `The challenge does not ask for exactly ${amountMinor}.`);
+
+      const payload = credential.payload as { type: string; hash?: Hex; signature?: Hex };
+      try {
+        if (payload.type === 'hash' && payload.hash) return await validateHash(credential, payload.hash);
+        if (payload.type === 'transaction' && payload.signature) {
+          // Idempotent: a retry after the broadcast finds the mined transaction and checks it as push.
+          const tx = Transaction.deserialize(payload.signature as Transaction.TransactionSerializedTempo);
+          const hash = keccak256(await Transaction.serialize(tx));
+          const mined = await getTransactionReceipt(client, { hash }).catch((err: unknown) => {
+            if (err instanceof TransactionReceiptNotFoundError) return null;
+            throw err;
+          });
+          if (mined) return await validateHash(credential, hash);
+          const done = await mppx.broadcastCredential(Credential.serialize(credential));
+          return { txHash: done.reference.toLowerCase(), payer: String(tx.from).toLowerCase() };
+        }
+      } catch (err) {
+        throw refusal(err);
+      }
+      throw new PaymentVerificationError('not_a_transfer', `Unsupported Tempo credential payload "${payload.type}".`);
+    },
+
+    async findByMemo({ amountMinor, memo }) {
+      await checkChain();
+      const logs = await reader.getLogs({
+        address: opts.token as Hex,
+        event: Abis.tip20.find((i) => i.type === 'event' && i.name === 'TransferWithMemo') as TransferWithMemoEvent,
+        args: { to: opts.payTo as Hex },
+        fromBlock: opts.fromBlock ?? 0n,
+        toBlock: 'latest',
+        strict: true,
+      });
+      const hit = logs.find((l) => l.args.amount === amountMinor && memoMatches(l.args.memo, memo as Hex, opts.realm));
+      return hit ? { txHash: hit.transactionHash.toLowerCase(), payer: hit.args.from.toLowerCase() } : null;
+    },
+  };
+}
+
+type TransferWithMemoEvent = Extract<(typeof Abis.tip20)[number], { type: 'event'; name: 'TransferWithMemo' }>;
+
+function parse(value: string): Credential.Credential | null {
+  const text = value.trim();
+  if (text.length === 0 || text.length > 32 * 1024) return null;
+  try {
+    const c = Credential.deserialize(/^Payment\s/i.test(text) ? text : `Payment ${text}`);
+    return c.challenge.method === 'tempo' && c.challenge.intent === 'charge' ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+/** mppx's verdicts as our refusal reasons; anything else (RPC, network) stays a transient error. */
+function refusal(err: unknown): unknown {
+  if (err instanceof PaymentVerificationError) return err;
+  if (err instanceof TransactionReceiptNotFoundError) return new PaymentVerificationError('not_found', 'The transaction is not mined (yet).');
+  const message = (err as Error)?.message ?? String(err);
+  if (err instanceof Errors.PaymentExpiredError) return new PaymentVerificationError('wrong_session', `The challenge expired: ${message}`);
+  if (err instanceof Errors.PaymentError) {
+    if (/not bound to this challenge|already been used/.test(message)) return new PaymentVerificationError('wrong_session', message);
+    return new PaymentVerificationError('wrong_amount', `The transaction does not pay what the challenge asks: ${message}`);
+  }
+  if (/^Transaction reverted/.test(message)) return new PaymentVerificationError('failed_tx', message);
+  // A pull transaction that cannot execute (simulation reverts): it never will.
+  if ((err as { name?: string })?.name === 'CallExecutionError') return new PaymentVerificationError('failed_tx', message.split('\n')[0] ?? message);
+  return err;
+}
