@@ -16,6 +16,7 @@ import { createChainVerifier, PaymentVerificationError, sessionMemo, type ChainV
 import { buildChallenge, checkChallenge, parseCredential, receiptHeader, tip20Charge, type ChallengeInput } from '../../src/payments/mpp.ts';
 import { payChallenge } from '../../examples/pay-and-register.ts';
 import { freePort } from '../helpers/ports.ts';
+import { refusal } from '../helpers/refusal.ts';
 
 // A real anvil and a real PathUsd deployment: every refusal below is a transaction actually mined.
 const CHAIN_ID = 31337;
@@ -44,15 +45,6 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
       : await wallet.writeContract({ ...common, functionName: 'transfer', args: [o.to ?? payTo, o.amount ?? PRICE] });
     await reader.waitForTransactionReceipt({ hash });
     return hash;
-  };
-  const refusal = async (p: Promise<unknown>) => {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(PaymentVerificationError);
-    const e = err as PaymentVerificationError;
-    return { reason: e.reason, retryable: e.retryable };
   };
 
   beforeAll(async () => {

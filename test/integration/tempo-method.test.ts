@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Challenge, Credential } from 'mppx';
 import { tempo as tempoPay } from 'mppx/client';
@@ -7,11 +6,11 @@ import { createClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { Actions } from 'viem/tempo';
 import { tempo as tempoMainnet } from 'viem/tempo/chains';
-import { ANVIL_DEPLOYER_KEY, ANVIL_TREASURY_KEY, anvilBinary } from '../../src/infra/anvil.ts';
-import { PaymentVerificationError } from '../../src/payments/chain-verifier.ts';
+import { ANVIL_DEPLOYER_KEY, ANVIL_TREASURY_KEY, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
 import { attributionMemo, buildTempoChallenge, challengeMemo, createTempoVerifier } from '../../src/payments/tempo-method.ts';
 import type { PaymentVerifier } from '../../activities/deps.ts';
 import { freePort } from '../helpers/ports.ts';
+import { refusal } from '../helpers/refusal.ts';
 
 // A real `anvil --network tempo`: pathUSD is its TIP-20 precompile, payments are Tempo (0x76)
 // transactions made by mppx's own Tempo client, and the verifier is mppx's Tempo server method.
@@ -22,33 +21,9 @@ const REALM = 'registry.test';
 const PRICE = 15_000_000n; // 15.00 pathUSD
 const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
 
-async function startTempoAnvil(port: number): Promise<{ rpcUrl: string; child: ChildProcess }> {
-  const rpcUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(anvilBinary(), ['--network', 'tempo', '--host', '127.0.0.1', '--port', String(port), '--chain-id', String(CHAIN_ID), '--quiet'], {
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('anvil --network tempo exited');
-    try {
-      const res = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      if (Number(((await res.json()) as { result?: string }).result) === CHAIN_ID) return { rpcUrl, child };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('anvil --network tempo did not answer');
-}
-
 describe('mppx Tempo charge method (anvil --network tempo)', () => {
   let rpcUrl: string;
-  let child: ChildProcess;
+  let anvil: Anvil;
   let verifier: PaymentVerifier;
   const chain = () => ({ ...tempoMainnet, id: CHAIN_ID, rpcUrls: { default: { http: [rpcUrl] } } });
   const funder = privateKeyToAccount(ANVIL_DEPLOYER_KEY); // holds pathUSD (and ETH) on anvil --network tempo
@@ -78,23 +53,13 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
     const challenge = Challenge.deserialize(header) as Parameters<typeof method.createCredential>[0]['challenge'];
     return { credential: await method.createCredential({ challenge, context: {} }), payer: account };
   };
-  const refusal = async (p: Promise<unknown>) => {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(PaymentVerificationError);
-    const e = err as PaymentVerificationError;
-    return { reason: e.reason, retryable: e.retryable };
-  };
 
   beforeAll(async () => {
-    ({ rpcUrl, child } = await startTempoAnvil(await freePort()));
+    anvil = await startAnvil({ port: await freePort(), chainId: CHAIN_ID, network: 'tempo' });
+    rpcUrl = anvil.rpcUrl;
     verifier = createTempoVerifier({ rpcUrl, chainId: CHAIN_ID, payTo, token: PATH_USD, secret: SECRET, realm: REALM });
   });
-  afterAll(() => {
-    child?.kill('SIGTERM');
-  });
+  afterAll(() => anvil?.stop());
 
   it('builds an mppx tempo/charge challenge: same input, same id', () => {
     const expiresAt = new Date(Date.now() + 60_000);
