@@ -4,7 +4,7 @@ import { loadNamespaceDirectory } from '../db/namespace-loader.ts';
 import { connectTemporal } from '../temporal/connection.ts';
 import { readinessProbes } from '../http/probes.ts';
 import { bearerVerifierFromConfig, sessionSecretFromConfig } from '../auth/bearer-config.ts';
-import { mppSecretFromConfig, paymentSettingsFromConfig } from '../payments/payment-verifier.ts';
+import { paymentSettingsFromConfig } from '../payments/payment-verifier.ts';
 import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
 
 const config = loadConfigOrExit();
@@ -25,7 +25,7 @@ const app = await buildApp(
     bearer: bearerVerifierFromConfig(config),
     sessionSecret: sessionSecretFromConfig(config),
     temporal: temporal.client,
-    payments: paymentSettingsFromConfig(config, mppSecretFromConfig(config)),
+    payments: paymentSettingsFromConfig(config),
     ...(config.OIDC_ISSUER
       ? { login: { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, resource: config.OIDC_AUDIENCE } }
       : {}),

@@ -47,9 +47,16 @@ export function paymentVerifierFromConfig(config: Config): PaymentVerifier | und
 }
 
 /** What the API needs to issue challenges. */
-export function paymentSettingsFromConfig(config: Config, secret: string): PaymentSettings | undefined {
+export function paymentSettingsFromConfig(config: Config): PaymentSettings | undefined {
   if (!config.MPP_TOKEN_ADDRESS || !config.MPP_PAY_TO) return undefined;
-  return { method: config.MPP_METHOD, realm: challengeRealm(config), chainId: config.TEMPO_CHAIN_ID, token: config.MPP_TOKEN_ADDRESS, payTo: config.MPP_PAY_TO, secret };
+  return {
+    method: config.MPP_METHOD,
+    realm: challengeRealm(config),
+    chainId: config.TEMPO_CHAIN_ID,
+    token: config.MPP_TOKEN_ADDRESS,
+    payTo: config.MPP_PAY_TO,
+    secret: mppSecretFromConfig(config),
+  };
 }
 
 /** The realm challenges name, and that Tempo attribution memos commit to: the public host. */

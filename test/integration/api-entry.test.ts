@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { testTemporalAddress } from '../helpers/app.ts';
+import { freePort } from '../helpers/ports.ts';
+
+// The API entry point as production starts it (`npm run api`, NODE_ENV=production, no chain and no
+// identity provider configured): it must come up, serve, and stop on SIGTERM.
+describe('npm run api in production mode', () => {
+  let db: TestDatabase;
+  let child: ChildProcess;
+  let port = 0;
+  let output = '';
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      TEMPORAL_ADDRESS: testTemporalAddress(),
+      PORT: String(port),
+      SESSION_SECRET: 'production-test-session-secret-0123456789',
+      LOG_LEVEL: 'warn',
+    };
+    for (const k of ['OIDC_ISSUER', 'CHAIN_RPC_URL', 'MPP_TOKEN_ADDRESS', 'MPP_PAY_TO', 'MPP_SECRET']) delete env[k];
+    child = spawn(process.execPath, ['src/entry/api.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    for (let i = 0; i < 100; i++) {
+      if (child.exitCode !== null) throw new Error(`api exited:\n${output}`);
+      if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`api did not start:\n${output}`);
+  }, 60_000);
+  afterAll(async () => {
+    if (child?.exitCode === null) child.kill('SIGKILL');
+    await db?.drop();
+  });
+
+  it('serves, reports ready, and refuses registration cleanly without a payment setup', async () => {
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/domains/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: 'prod-check', namespace: 'agent', years: 1, agreed_to_terms: true }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: string }).code).toBe('payment_method_not_available');
+  });
+
+  it('stops on SIGTERM', async () => {
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
