@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt } from './base.ts';
 import { Account } from './account.ts';
 
 // Secrets are never stored: only the SHA-256 of the high-entropy secret part, looked up by the public
@@ -13,7 +14,7 @@ const ApiKeySchema = defineEntity({
     keyClass: p.enum(['agent', 'live'] as const),
     name: p.string().nullable(),
     secretHash: p.string().length(64),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
     lastUsedAt: p.datetime().columnType('timestamptz').nullable(),
     revokedAt: p.datetime().columnType('timestamptz').nullable(),
   },
@@ -27,7 +28,7 @@ const ClaimCodeSchema = defineEntity({
   properties: {
     codeHash: p.string().primary().length(64),
     account: () => p.manyToOne(Account).ref().index(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
     usedAt: p.datetime().columnType('timestamptz').nullable(),
     usedBy: () => p.manyToOne(Account).ref().nullable(),
   },
@@ -41,7 +42,7 @@ const WebSessionSchema = defineEntity({
   properties: {
     tokenHash: p.string().primary().length(64),
     account: () => p.manyToOne(Account).ref().index(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
     expiresAt: p.datetime().columnType('timestamptz'),
     revokedAt: p.datetime().columnType('timestamptz').nullable(),
   },

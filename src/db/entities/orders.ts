@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt } from './base.ts';
 import { Account } from './account.ts';
 
 export const paymentMethods = ['mpp', 'gems', 'free', 'gfavip_checkout'] as const;
@@ -30,7 +31,7 @@ const DomainOrderSchema = defineEntity({
     resellerChannel: p.string().nullable(),
     wholesale: p.boolean().default(false),
     details: p.json<Record<string, unknown>>(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
 });
 export class DomainOrder extends DomainOrderSchema.class {}
@@ -49,7 +50,7 @@ const PaymentReceiptSchema = defineEntity({
     amountMinor: p.bigint(),
     token: p.string().length(42),
     receipt: p.text(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
   uniques: [{ properties: ['chainId', 'txHash'] }],
 });
@@ -64,7 +65,7 @@ const OutboxEventSchema = defineEntity({
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     eventType: p.string().length(64),
     payload: p.json<Record<string, unknown>>(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
     deliveredAt: p.datetime().columnType('timestamptz').nullable(),
   },
 });
@@ -82,7 +83,7 @@ const CouponSchema = defineEntity({
     usedCount: p.integer().default(0),
     namespace: p.string().length(63).nullable(),
     expiresAt: p.datetime().columnType('timestamptz').nullable(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
 });
 export class Coupon extends CouponSchema.class {}
@@ -100,7 +101,7 @@ const LedgerTransactionSchema = defineEntity({
     reference: p.string().length(128).unique(),
     kind: p.string().length(32),
     memo: p.string().nullable(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
 });
 export class LedgerTransaction extends LedgerTransactionSchema.class {}
@@ -115,7 +116,7 @@ const LedgerLineSchema = defineEntity({
     /** `user:<account id>`, `system:grants`, `system:revenue`, ... */
     book: p.string().length(64).index(),
     amount: p.integer(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
 });
 export class LedgerLine extends LedgerLineSchema.class {}

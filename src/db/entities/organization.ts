@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt } from './base.ts';
 import { Account } from './account.ts';
 import { Namespace } from './namespace.ts';
 
@@ -10,7 +11,7 @@ const OrganizationSchema = defineEntity({
     id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
     name: p.string().unique(),
     active: p.boolean().default(true),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
 });
 export class Organization extends OrganizationSchema.class {}
@@ -23,7 +24,7 @@ const OrganizationMemberSchema = defineEntity({
     organization: () => p.manyToOne(Organization).ref().primary(),
     account: () => p.manyToOne(Account).ref().primary(),
     active: p.boolean().default(true),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
 });
 export class OrganizationMember extends OrganizationMemberSchema.class {}
@@ -35,7 +36,7 @@ const OrganizationCustomerSchema = defineEntity({
   properties: {
     organization: () => p.manyToOne(Organization).ref().primary(),
     account: () => p.manyToOne(Account).ref().primary(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
 });
 export class OrganizationCustomer extends OrganizationCustomerSchema.class {}
@@ -60,7 +61,7 @@ const OrgCredentialSchema = defineEntity({
     customerIds: p.json<string[] | null>().nullable(),
     domainNames: p.json<string[] | null>().nullable(),
     namespaceOps: p.json<NamespaceOps>(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
     revokedAt: p.datetime().columnType('timestamptz').nullable(),
   },
 });
@@ -74,7 +75,7 @@ const NamespaceWhitelistSchema = defineEntity({
   properties: {
     namespace: () => p.manyToOne(Namespace).ref().primary(),
     account: () => p.manyToOne(Account).ref().primary(),
-    createdAt: p.datetime().columnType('timestamptz').onCreate(() => new Date()),
+    createdAt,
   },
 });
 export class NamespaceWhitelist extends NamespaceWhitelistSchema.class {}
