@@ -6,8 +6,12 @@ import type { NamespaceDirectory, NamespaceInfo } from '../domain/namespace-dire
  * in a body or query it is bad input (400). Input is normalised like names: trimmed, lowercased, a
  * leading dot dropped (".agent" and "agent" mean the same).
  */
+export function normalizeNamespace(raw: string): string {
+  return raw.trim().toLowerCase().replace(/^\./, '');
+}
+
 export function requireNamespace(dir: NamespaceDirectory, raw: string, where: 'path' | 'input'): NamespaceInfo {
-  const name = raw.trim().toLowerCase().replace(/^\./, '');
+  const name = normalizeNamespace(raw);
   const ns = dir.get(name);
   if (ns) return ns;
   const known = dir.names.join(', ');

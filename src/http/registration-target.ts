@@ -1,7 +1,7 @@
 import { AppError } from '../domain/errors.ts';
 import { checkLabel, parseQuery } from '../domain/names.ts';
 import type { NamespaceDirectory, NamespaceInfo } from '../domain/namespace-directory.ts';
-import { requireNamespace } from './namespace-param.ts';
+import { normalizeNamespace, requireNamespace } from './namespace-param.ts';
 
 /**
  * `domain` may be the bare or the full name; `namespace` (or the legacy `tld`) must agree with it.
@@ -20,7 +20,7 @@ export function resolveTarget(
       issues: [{ location: 'body', path: 'namespace', message: 'required' }],
     });
   }
-  if (given && fromName && given.trim().toLowerCase().replace(/^\./, '') !== fromName) {
+  if (given && fromName && normalizeNamespace(given) !== fromName) {
     throw new AppError('namespace_mismatch', `The domain "${body.domain}" is not in namespace "${given}".`);
   }
   const ns = requireNamespace(dir, (given ?? fromName) as string, 'input');

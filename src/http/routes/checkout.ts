@@ -18,6 +18,8 @@ import { registrationKit, failureToError, checkoutCallbackBody } from '../regist
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm, namespaces, config } = app.deps;
   const { handleFor, statusOf, registered, submitReceipt } = registrationKit(app);
+  const isOperator = async (accountId: string) =>
+    Boolean((await orm.em.fork().findOne(Account, { id: accountId }, { fields: ['isOperator'] }))?.isOperator);
 
   app.post(
     '/api/payments/verify-mpp',
@@ -50,7 +52,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = accountPrincipal(req);
       const running = await statusOf(handleFor(name));
       if (!running) throw new AppError('lock_not_found', `No registration of ${name} is in progress.`);
-      const operator = (await orm.em.fork().findOne(Account, { id: principal.accountId }, { fields: ['isOperator'] }))?.isOperator;
+      const operator = await isOperator(principal.accountId);
       if (running.input.actorAccountId !== principal.accountId && !operator) throw new AppError('forbidden', 'Only the account that started this registration can see it.');
       return {
         status: 'success' as const,
@@ -74,7 +76,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = accountPrincipal(req);
       const handle = handleFor(name);
       if (!(await statusOf(handle))) throw new AppError('lock_not_found', `There is no registration lock on ${name}.`);
-      const operator = Boolean((await orm.em.fork().findOne(Account, { id: principal.accountId }, { fields: ['isOperator'] }))?.isOperator);
+      const operator = await isOperator(principal.accountId);
       let outcome: { outcome: 'released' | 'payment_found' };
       try {
         outcome = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: principal.accountId, operator }] });
