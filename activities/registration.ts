@@ -9,6 +9,8 @@ import type { RegistrationInput, RegistrationResult } from '../workflows/registr
 import type { RegistrationPayment } from '../workflows/registration.ts';
 import type { ActivityDeps } from './deps.ts';
 import { findRegistrationResult, toRegistrationResult } from '../src/db/registration-result.ts';
+import { checkoutSessions } from '../src/db/checkout-sessions.ts';
+import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -68,6 +70,11 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
         }
         throw err;
       }
+    },
+
+    /** Records how a waiting checkout ended (idempotent); its hold on the name ends with it. */
+    async closeCheckout({ sessionId, outcome }: { sessionId: string; outcome: CheckoutOutcome }): Promise<void> {
+      await checkoutSessions(orm.em.fork()).close(sessionId, outcome);
     },
   };
 }
@@ -130,6 +137,8 @@ async function activate(tx: EntityManager, input: RegistrationInput, payment: Re
     details: { session_id: input.sessionId, coupon: input.couponCode, payer: payment.kind === 'mpp' ? payment.payer : null },
   });
   await tx.flush();
+  // The checkout closes with the activation, so search never shows the name free in between.
+  await checkoutSessions(tx).close(input.sessionId, 'registered');
   const result = toRegistrationResult(domain, order);
   tx.create(OutboxEvent, {
     eventType: 'domain.registered',

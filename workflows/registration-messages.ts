@@ -3,7 +3,8 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 // The registration workflow's contract with the HTTP handlers; plain data only.
 
 export type RegistrationMethod = 'mpp' | 'gems' | 'free' | 'gfavip_checkout';
-export type RegistrationStage = 'awaiting_payment' | 'verifying' | 'activating' | 'done' | 'failed' | 'expired_unpaid' | 'cancelled';
+/** Where a run stands; the last four are its outcomes (the search attribute RegistryStage shows them). */
+export type RegistrationStage = 'awaiting_payment' | 'verifying' | 'activating' | 'done' | 'refused' | 'expired_unpaid' | 'cancelled';
 
 export interface RegistrationInput {
   sessionId: string;
@@ -14,6 +15,8 @@ export interface RegistrationInput {
   method: RegistrationMethod;
   /** Who asked (null: anonymous machine payment; the payer's wallet becomes the identity). */
   actorAccountId: string | null;
+  /** Who holds the checkout: `account:<id>` of the actor, or `ip:<address>` of an anonymous payer. */
+  holder: string;
   /** Who receives the domain (target_owner_id, else the actor; null: the payer's wallet). */
   ownerAccountId: string | null;
   priceGems: number;
@@ -41,11 +44,26 @@ export interface RegistrationResult {
   currency: string;
 }
 
+/**
+ * How a run ended. Every business outcome is a completed run with one of these; a run fails only when
+ * something really broke (an activity that kept failing), so an operator's "Failed" list means faults.
+ */
+export type RegistrationOutcome =
+  | { outcome: 'registered'; result: RegistrationResult }
+  /** Activation refused by a business rule (insufficient_gems, coupon_*, name_taken, ...): code and message. */
+  | { outcome: 'refused'; code: string; message: string }
+  | { outcome: 'expired_unpaid' }
+  | { outcome: 'cancelled' };
+
+/** Activity failure types that are business refusals, not faults. */
+export const businessRefusals = ['insufficient_gems', 'name_taken', 'receipt_already_used', 'owner_unknown'] as const;
+export const isBusinessRefusal = (type: string | undefined | null): boolean =>
+  type != null && ((businessRefusals as readonly string[]).includes(type) || type.startsWith('coupon_'));
+
 export interface RegistrationStatus {
   stage: RegistrationStage;
   input: RegistrationInput;
-  result: RegistrationResult | null;
-  error: { code: string; message: string } | null;
+  outcome: RegistrationOutcome | null;
 }
 
 export const registrationStatusQuery = defineQuery<RegistrationStatus>('registrationStatus');

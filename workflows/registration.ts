@@ -1,13 +1,15 @@
-import { ActivityFailure, ApplicationFailure, condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { RegistrationActivities } from '../activities/registration.ts';
 import { chainConfirm, dbWrite } from './retry-profiles.ts';
 import {
   SETTLE_GRACE_MS,
   checkoutPaidSignal,
+  isBusinessRefusal,
   registrationStatusQuery,
   resetLockUpdate,
   submitPaymentUpdate,
   type RegistrationInput,
+  type RegistrationOutcome,
   type RegistrationResult,
   type RegistrationStage,
 } from './registration-messages.ts';
@@ -18,6 +20,13 @@ const chain = proxyActivities<RegistrationActivities>(chainConfirm);
 
 type Payment = { kind: 'mpp'; txHash: string; payer: string; receipt: string } | { kind: 'gems' } | { kind: 'free' } | { kind: 'checkout'; reference: string };
 
+/** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
+function refusalOf(err: unknown): { code: string; message: string } | null {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof ApplicationFailure && isBusinessRefusal(cause.type)) return { code: cause.type as string, message: cause.message };
+  return null;
+}
+
 /**
  * One run per name, id `registration:<name>`: while it runs, it is the lock on the name. It waits for
  * the payment the rail needs, verifies it, and activates the domain in one database transaction that
@@ -25,12 +34,15 @@ type Payment = { kind: 'mpp'; txHash: string; payer: string; receipt: string } |
  * so a crash between verification and activation replays into exactly one domain and one order.
  * The lock is released only when no payment can land any more: after the challenge expired and a
  * last look on chain found nothing, or on reset-lock after the same look.
+ *
+ * Every business outcome (registered, refused, expired unpaid, cancelled) completes the run and is
+ * its result; the run fails only on a real fault.
  */
-export async function registrationWorkflow(input: RegistrationInput): Promise<RegistrationResult> {
+export async function registrationWorkflow(input: RegistrationInput): Promise<RegistrationOutcome> {
   let stage: RegistrationStage = input.method === 'mpp' || input.method === 'gfavip_checkout' ? 'awaiting_payment' : 'activating';
-  let result: RegistrationResult | null = null;
-  let error: { code: string; message: string } | null = null;
+  let outcome: RegistrationOutcome | null = null;
   let payment: Payment | null = null;
+  // A receipt is being verified or the chain looked at: nothing else may judge the checkout meanwhile.
   let busy = false;
   let release = false;
 
@@ -40,11 +52,29 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
   };
   upsertSearchAttributes({ [registryDomainKey.name]: [input.name], [registryStageKey.name]: [stage] });
 
-  setHandler(registrationStatusQuery, () => ({ stage, input, result, error }));
+  setHandler(registrationStatusQuery, () => ({ stage, input, outcome }));
+
+  /** What a payer waiting on this run is told once it has an outcome. */
+  const answer = (): RegistrationResult => {
+    const o = outcome;
+    if (!o) throw ApplicationFailure.nonRetryable('The registration has no outcome yet.', 'registration_failed');
+    if (o.outcome === 'registered') return o.result;
+    if (o.outcome === 'refused') throw ApplicationFailure.nonRetryable(o.message, o.code);
+    throw ApplicationFailure.nonRetryable(o.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.', o.outcome);
+  };
 
   setHandler(
     submitPaymentUpdate,
     async ({ receipt }) => {
+      // A retry that arrives while another receipt is being verified, or once a payment was accepted,
+      // waits for that outcome and gets it: the same answer, never a second verification.
+      // (Checked before the first await: handlers of one activation run one after another, and the
+      // first to pass sets `busy` before the next one looks.)
+      while (busy && outcome === null) await condition(() => !busy || outcome !== null);
+      if (payment || outcome) {
+        await condition(() => outcome !== null);
+        return answer();
+      }
       busy = true;
       setStage('verifying');
       try {
@@ -52,20 +82,21 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
         payment = { kind: 'mpp', txHash: verified.txHash, payer: verified.payer, receipt };
       } catch (err) {
         // A refused receipt leaves the checkout open for a correct one; the caller sees the business type.
-        setStage('awaiting_payment');
-        busy = false;
         const cause = err instanceof ActivityFailure ? err.cause : err;
         if (cause instanceof ApplicationFailure) throw ApplicationFailure.nonRetryable(cause.message, cause.type ?? 'invalid_receipt');
         throw ApplicationFailure.nonRetryable('The payment could not be verified now; retry with the same receipt.', 'verification_unavailable');
+      } finally {
+        busy = false;
+        if (!payment) setStage('awaiting_payment');
       }
-      await condition(() => result !== null || error !== null);
-      if (error) throw ApplicationFailure.nonRetryable(error.message, error.code);
-      return result as RegistrationResult;
+      await condition(() => outcome !== null);
+      return answer();
     },
     {
       validator: (_payment: { receipt: string }) => {
-        if (stage !== 'awaiting_payment' || busy || input.method !== 'mpp') {
-          throw ApplicationFailure.nonRetryable(`This checkout is ${stage}; it does not take a payment now.`, 'checkout_not_awaiting_payment');
+        if (input.method !== 'mpp') throw ApplicationFailure.nonRetryable('This checkout is not paid by machine payment.', 'checkout_not_awaiting_payment');
+        if (stage === 'expired_unpaid' || stage === 'cancelled') {
+          throw ApplicationFailure.nonRetryable(`This checkout is ${stage}; it takes no payment any more.`, 'checkout_not_awaiting_payment');
         }
       },
     },
@@ -75,21 +106,25 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     resetLockUpdate,
     async () => {
       busy = true;
-      // A payment that already landed for this session completes the registration instead.
-      const landed = input.chain ? await chain.findMppPayment({ sessionId: input.sessionId, amountMinor: input.amountMinor, memo: input.chain.memo }) : null;
-      if (landed) {
-        payment = { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash };
-        return { outcome: 'payment_found' as const };
+      try {
+        // A payment that already landed for this session completes the registration instead.
+        const landed = input.chain ? await chain.findMppPayment({ sessionId: input.sessionId, amountMinor: input.amountMinor, memo: input.chain.memo }) : null;
+        if (landed) {
+          payment = { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash };
+          return { outcome: 'payment_found' as const };
+        }
+        release = true;
+        return { outcome: 'released' as const };
+      } finally {
+        busy = false;
       }
-      release = true;
-      return { outcome: 'released' as const };
     },
     {
       validator: ({ actorAccountId, operator }) => {
         if (!operator && actorAccountId !== input.actorAccountId) {
           throw ApplicationFailure.nonRetryable('Only the account that started this registration, or an operator, can reset its lock.', 'forbidden');
         }
-        if (stage !== 'awaiting_payment' || busy) {
+        if (stage !== 'awaiting_payment' || busy || payment) {
           throw ApplicationFailure.nonRetryable(`The registration is ${stage}; a payment may be landing, so the lock stays.`, 'lock_busy');
         }
       },
@@ -106,31 +141,38 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
   if (!payment) {
     const waitMs = Math.max(0, input.expiresAtMs + SETTLE_GRACE_MS - Date.now());
     await condition(() => payment !== null || release, waitMs);
+    // A verification or reset under way finishes before the checkout is judged.
+    await condition(() => !busy);
     if (!payment && !release && input.chain) {
       // The challenge has expired: one last look on chain before the name goes back to the pool
-      // (busy, so a reset-lock arriving meanwhile is refused rather than racing this look).
+      // (busy, so a reset-lock or receipt arriving meanwhile waits rather than racing this look).
       busy = true;
       setStage('verifying');
       const landed = await chain.findMppPayment({ sessionId: input.sessionId, amountMinor: input.amountMinor, memo: input.chain.memo });
       if (landed) payment = { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash };
-    }
-    if (!payment) {
-      setStage(release ? 'cancelled' : 'expired_unpaid');
-      throw ApplicationFailure.nonRetryable(release ? 'The checkout was reset; the name is free again.' : 'The checkout expired unpaid.', release ? 'cancelled' : 'expired_unpaid');
+      busy = false;
     }
   }
 
+  const end: RegistrationOutcome = payment ? await activate(input, payment, setStage) : { outcome: release ? 'cancelled' : 'expired_unpaid' };
+  if (input.method === 'mpp' || input.method === 'gfavip_checkout') await db.closeCheckout({ sessionId: input.sessionId, outcome: end.outcome });
+  outcome = end;
+  setStage(end.outcome === 'registered' ? 'done' : end.outcome);
+  // Payers waiting in submitPayment get the outcome before the run closes.
+  await condition(allHandlersFinished);
+  return end;
+}
+
+/** Activation, with a business refusal (gems, coupon, name taken meanwhile) as an outcome, not a failure. */
+async function activate(input: RegistrationInput, payment: Payment, setStage: (s: RegistrationStage) => void): Promise<RegistrationOutcome> {
   setStage('activating');
   try {
-    result = await db.activateDomain({ input, payment: payment as Payment });
+    return { outcome: 'registered', result: await db.activateDomain({ input, payment }) };
   } catch (err) {
-    const failure = err as { cause?: { type?: string; message?: string } };
-    error = { code: failure.cause?.type ?? 'activation_failed', message: failure.cause?.message ?? 'Activation failed.' };
-    setStage('failed');
-    throw ApplicationFailure.nonRetryable(error.message, error.code);
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    return { outcome: 'refused', ...refusal };
   }
-  setStage('done');
-  return result;
 }
 
 export type { Payment as RegistrationPayment };

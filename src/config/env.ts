@@ -45,6 +45,8 @@ export const configSchema = z.object({
   // Tempo charge method, for a Tempo RPC (needs MPP_SECRET shared by API and worker).
   MPP_METHOD: z.enum(['tip20', 'tempo']).default('tip20'),
   CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  // Unpaid checkouts one holder (an account, or the address of an anonymous payer) may have open at once.
+  CHECKOUT_MAX_OPEN: z.coerce.number().int().min(1).default(3),
   WHOLESALE_PERCENT_OFF: z.coerce.number().int().min(0).max(100).default(20),
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
   GFAVIP_WEBHOOK_SECRET: z.string().min(16).default('dev-gfavip-webhook-secret'),

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Domain } from './entities/index.ts';
 import type { DomainProfile } from './entities/domain.ts';
+import type { NameState } from '../domain/availability.ts';
 
 /** The public record of a domain, read as one joined row (no ORM objects: this is the hottest path). */
 export interface PublicDomainRow {
@@ -47,11 +48,21 @@ export function domainRepository(em: EntityManager) {
     findById(id: number) {
       return em.findOne(Domain, { id });
     },
-    /** The subset of `names` that are registered (any status that still holds the name). */
-    async registeredAmong(names: string[]): Promise<Set<string>> {
-      if (names.length === 0) return new Set();
-      const rows = await em.find(Domain, { name: { $in: names } }, { fields: ['name'] });
-      return new Set(rows.map((r) => r.name));
+    /**
+     * The state of each name, in one round trip: registered (any status that still holds the name),
+     * held by an open checkout (README "Unpaid checkouts"), else free.
+     */
+    async statesOf(names: string[]): Promise<Map<string, NameState>> {
+      const states = new Map<string, NameState>(names.map((n) => [n, 'free']));
+      if (names.length === 0) return states;
+      const rows = await em.execute<{ name: string; state: 'registered' | 'held' }[]>(
+        `select name, 'registered' as state from domain where name = any(?)
+         union all select name, 'held' as state from checkout_session where name = any(?) and outcome is null and expires_at > now()`,
+        [names, names],
+      );
+      // A registered name stays registered even if a stale hold row still names it.
+      for (const r of rows) if (states.get(r.name) !== 'registered') states.set(r.name, r.state);
+      return states;
     },
   };
 }

@@ -3,13 +3,21 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
 import type { registrationWorkflow } from '../../workflows/registration.ts';
-import { registrationStatusQuery, registrationWorkflowId, submitPaymentUpdate, type RegistrationInput, type RegistrationResult, type RegistrationStatus } from '../../workflows/registration-messages.ts';
+import {
+  registrationStatusQuery,
+  registrationWorkflowId,
+  submitPaymentUpdate,
+  type RegistrationInput,
+  type RegistrationOutcome,
+  type RegistrationResult,
+  type RegistrationStatus,
+} from '../../workflows/registration-messages.ts';
 import { AppError, errorCodes, type ErrorCode } from '../domain/errors.ts';
 import { formatUsd } from '../domain/money.ts';
 import { PaymentReceipt } from '../db/entities/index.ts';
-import { findRegistrationResult } from '../db/registration-result.ts';
-import { parseCredential } from '../payments/mpp.ts';
-import { buildChallenge, receiptHeader } from '../payments/mpp.ts';
+import { findOrderActor, findRegistrationResult } from '../db/registration-result.ts';
+import { buildChallenge, checkChallenge, parseCredential, receiptHeader } from '../payments/mpp.ts';
+import type { Principal } from '../auth/principal.ts';
 import { sessionMemo } from '../payments/chain-verifier.ts';
 import { buildTempoChallenge } from '../payments/tempo-method.ts';
 import type { PaymentSettings } from './deps.ts';
@@ -18,13 +26,35 @@ import { type Plan } from './registration-plan.ts';
 const DECIMALS = 6;
 export const checkoutCallbackBody = z.object({ order_id: z.string().max(64), domain: z.string().max(300), status: z.literal('paid'), reference: z.string().min(1).max(128) });
 
-/** Maps a workflow's failure type (its stable code) onto our HTTP error. */
+/** A refusal type from the workflow (its stable code) as our HTTP error. */
+function refusalError(type: string, message: string): AppError {
+  const code = (type in errorCodes ? type : type.startsWith('coupon_') ? 'coupon_invalid' : 'registration_failed') as ErrorCode;
+  return new AppError(code, message);
+}
+
+/** Maps a failed update's type (its stable code) onto our HTTP error. */
 export function failureToError(err: unknown): AppError {
   const cause = (err as { cause?: { type?: string; message?: string; cause?: { type?: string; message?: string } } }).cause;
   const failure = cause?.type ? cause : cause?.cause;
-  const type = failure?.type ?? 'registration_failed';
-  const code = (type in errorCodes ? type : type.startsWith('coupon_') ? 'coupon_invalid' : 'registration_failed') as ErrorCode;
-  return new AppError(code, failure?.message ?? 'The registration could not complete.');
+  return refusalError(failure?.type ?? 'registration_failed', failure?.message ?? 'The registration could not complete.');
+}
+
+/** A finished run's outcome: the registration, or the refusal as our HTTP error. */
+export function outcomeResult(o: RegistrationOutcome): RegistrationResult {
+  if (o.outcome === 'registered') return o.result;
+  if (o.outcome === 'refused') throw refusalError(o.code, o.message);
+  throw new AppError('checkout_closed', o.outcome === 'cancelled' ? 'The checkout was reset; request a new one.' : 'The checkout expired unpaid; request a new one.', { outcome: o.outcome });
+}
+
+/** Who acts: the account behind the credential (an organization credential acts through its member). */
+export function actorOf(principal: Principal | null): string | null {
+  if (!principal) return null;
+  return principal.kind === 'org_key' ? principal.memberAccountId : principal.accountId;
+}
+
+/** Who holds a checkout: the acting account, or the client address of an anonymous payer. */
+export function holderOf(actorAccountId: string | null, ip: string): string {
+  return actorAccountId ? `account:${actorAccountId}` : `ip:${ip}`;
 }
 
 /**
@@ -114,32 +144,61 @@ export function registrationKit(app: FastifyInstance) {
     });
   }
 
-  async function submitReceipt(handle: WorkflowHandle<typeof registrationWorkflow>, receipt: string): Promise<RegistrationResult> {
+  /**
+   * Hands a receipt to the open checkout and waits for its outcome. A run that closed meanwhile
+   * (another retry completed it) answers with its recorded outcome instead.
+   */
+  async function submitReceipt(handle: WorkflowHandle<typeof registrationWorkflow>, receipt: string, sessionId: string): Promise<RegistrationResult> {
+    checkEchoedChallenge(receipt, sessionId);
     try {
       return await handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt }] });
     } catch (err) {
       if (err instanceof WorkflowUpdateFailedError) throw failureToError(err);
+      const d = await handle.describe().catch(() => null);
+      if (d && d.status.name === 'COMPLETED') return outcomeResult(await handle.result());
       throw err;
     }
   }
 
-  async function registrationByReceipt(receipt: string, name: string) {
+  /**
+   * A challenge echoed inside an mppx credential must be one this server issued for this session: a
+   * credential answering another checkout's challenge is refused before anything is looked up on chain.
+   * (An expired challenge is no reason to refuse: the payment was bound to the session when it was made.)
+   */
+  function checkEchoedChallenge(receipt: string, sessionId: string): void {
+    const echoed = parseCredential(receipt)?.challenge;
+    if (!echoed || !app.deps.payments) return;
+    const verdict = checkChallenge(echoed, { secret: app.deps.payments.secret, sessionId });
+    if (verdict === 'not_issued_here' || verdict === 'wrong_session') {
+      throw new AppError('invalid_receipt', `The credential answers ${verdict === 'wrong_session' ? "another checkout's" : 'a foreign'} challenge, not this checkout's.`, { reason: verdict });
+    }
+  }
+
+  /**
+   * The registration a receipt already completed, for a paid retry whose answer was lost. A transaction
+   * hash is public, so the registration is shown again only to its own actor, or to whoever presents the
+   * credential carrying the challenge this server issued for that session; anyone else learns nothing.
+   */
+  async function registrationByReceipt(receipt: string, name: string, actorAccountId: string | null) {
     const parsed = parseCredential(receipt);
     if (!parsed || !app.deps.payments) return null;
     const em = orm.em.fork();
     const stored = await em.findOne(PaymentReceipt, { chainId: app.deps.payments.chainId, txHash: parsed.txHash });
     if (!stored) return null;
     const result = await findRegistrationResult(em, stored.sessionId);
-    return result && result.name === name ? { result, sessionId: stored.sessionId } : null;
+    if (!result || result.name !== name) return null;
+    const holdsChallenge = parsed.challenge ? checkChallenge(parsed.challenge, { secret: app.deps.payments.secret, sessionId: stored.sessionId }) : 'not_issued_here';
+    const ownActor = actorAccountId !== null && actorAccountId === (await findOrderActor(em, stored.sessionId));
+    return ownActor || holdsChallenge === 'ok' || holdsChallenge === 'expired' ? { result, sessionId: stored.sessionId } : null;
   }
 
+  /** The receipt from the body's `receipt` or `Authorization: Payment <receipt>`; both take the same forms. */
   function receiptFrom(req: FastifyRequest, bodyReceipt: string | undefined): string | undefined {
     const auth = req.headers.authorization;
-    const m = typeof auth === 'string' ? /^Payment\s+(.+)$/i.exec(auth.trim()) : null;
-    return bodyReceipt ?? (m ? auth!.trim() : undefined);
+    return bodyReceipt ?? (typeof auth === 'string' && /^Payment\s+\S/i.test(auth.trim()) ? auth.trim() : undefined);
   }
 
-  function newInput(plan: Plan, t: { label: string; name: string; namespace: string; years: number }): RegistrationInput {
+  function newInput(plan: Plan, t: { label: string; name: string; namespace: string; years: number }, holder: string): RegistrationInput {
     const sessionId = randomUUID();
     const ttl = plan.method === 'gfavip_checkout' ? 3600 : config.CHECKOUT_TTL_SECONDS;
     const expiresAtMs = Date.now() + ttl * 1000;
@@ -152,6 +211,7 @@ export function registrationKit(app: FastifyInstance) {
       years: t.years,
       method: plan.method,
       actorAccountId: plan.actorAccountId,
+      holder,
       ownerAccountId: plan.ownerAccountId,
       priceGems: plan.price.totalGems,
       amountMinor: plan.price.amountMinor.toString(),

@@ -6,6 +6,7 @@ import { availability } from '../domain/availability.ts';
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { priceRegistration, type Price } from '../domain/pricing.ts';
 import { CouponError, previewCoupon } from '../ledger/coupons.ts';
+import { gemsBalance } from '../ledger/gems.ts';
 import type { Config } from '../config/env.ts';
 import type { RegistrationMethod } from '../../workflows/registration-messages.ts';
 
@@ -45,11 +46,15 @@ export async function planRegistration(em: EntityManager, principal: Principal |
   }
   if (ns.launch_phase === 'coming_soon') throw new AppError('namespace_not_open', `.${ns.namespace} is coming soon: registration is not open yet.`);
   const taken = (await em.count(Domain, { name })) > 0;
-  const a = availability(ns, label, taken);
+  const a = availability(ns, label, taken ? 'registered' : 'free');
   if (a.reason === 'reserved') throw new AppError('name_reserved', `${name} is reserved and cannot be registered.`);
   if (a.reason === 'registered') throw new AppError('name_taken', `${name} is already registered.`);
   if (req.paymentMethod === 'gfavip_checkout' && ns.source !== 'partners') {
     throw new AppError('payment_method_not_available', 'gfavip_checkout is the hosted human checkout of partner namespaces; use mpp or gems here.');
+  }
+  // The partner capability record lists mpp (agents and people) and the hosted checkout (people) only.
+  if (req.paymentMethod === 'gems' && ns.source === 'partners') {
+    throw new AppError('payment_method_not_available', `Gems are not a rail of .${ns.namespace}: pay with mpp (agents and people) or gfavip_checkout (signed-in people).`);
   }
 
   let actorAccountId: string | null = null;
@@ -75,6 +80,9 @@ export async function planRegistration(em: EntityManager, principal: Principal |
   }
   if (req.paymentMethod === 'gems' && !actor) {
     throw new AppError('unauthorized', 'Paying with gems needs an account: send X-API-Key or a bearer token.');
+  }
+  if (req.paymentMethod === 'gfavip_checkout' && actor?.kind !== 'human') {
+    throw new AppError('payment_method_not_available', 'The hosted checkout is for signed-in people (bearer token or browser session); agents register with mpp.');
   }
 
   let ownerAccountId = actorAccountId;
@@ -106,6 +114,13 @@ export async function planRegistration(em: EntityManager, principal: Principal |
     gemUsdRate: config.GEM_USD_RATE,
   });
   const method: RegistrationMethod = price.totalGems === 0 ? 'free' : req.paymentMethod;
+  // Refused before any checkout starts; activation checks the balance again, atomically with the debit.
+  if (method === 'gems' && actorAccountId) {
+    const balance = await gemsBalance(em, actorAccountId);
+    if (balance < price.totalGems) {
+      throw new AppError('insufficient_gems', `Insufficient gems: balance ${balance}, price ${price.totalGems}.`, { balance, price: price.totalGems });
+    }
+  }
   return {
     method,
     actorAccountId,

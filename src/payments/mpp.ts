@@ -140,12 +140,14 @@ const MAX_CREDENTIAL_LENGTH = 32 * 1024;
  */
 export function parseCredential(value: string): ParsedCredential | null {
   const text = value.trim();
-  if (TX_HASH.test(text)) return { source: 'tx_hash', txHash: text.toLowerCase() as Hex };
   if (text.length === 0 || text.length > MAX_CREDENTIAL_LENGTH) return null;
+  // The same receipt forms in the body and in `Authorization: Payment <receipt>`: the scheme is only a wrapper.
   const scheme = Credential.extractPaymentScheme(text);
+  const inner = (scheme ?? text).replace(/^Payment\s+/i, '').trim();
+  if (TX_HASH.test(inner)) return { source: 'tx_hash', txHash: inner.toLowerCase() as Hex };
   let credential: Credential.Credential;
   try {
-    credential = Credential.deserialize(scheme ?? `${Constants.Schemes.payment} ${text}`);
+    credential = Credential.deserialize(`${Constants.Schemes.payment} ${inner}`);
   } catch {
     return null;
   }

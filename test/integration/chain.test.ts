@@ -179,6 +179,9 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
       expect(parseCredential(`Bearer abc, ${credential}`)).toMatchObject({ source: 'authorization', txHash: lower });
       expect(parseCredential(credential.slice('Payment '.length))).toMatchObject({ source: 'credential', txHash: lower, challengeId: challenge.id });
       expect(parseCredential(` ${hash} `)).toEqual({ source: 'tx_hash', txHash: lower });
+      // The same forms inside `Authorization: Payment` (spec 5 names both places for one receipt).
+      expect(parseCredential(`Payment ${hash}`)).toEqual({ source: 'tx_hash', txHash: lower });
+      expect(parseCredential(`payment  ${hash} `)).toEqual({ source: 'tx_hash', txHash: lower });
       const echoed = parseCredential(credential)?.challenge;
       expect(echoed && checkChallenge(echoed, { secret: SECRET, sessionId: 'sess_0001' })).toBe('ok');
 

@@ -43,6 +43,7 @@ function input(over: Partial<RegistrationInput> = {}): RegistrationInput {
     years: 1,
     method: 'mpp',
     actorAccountId: 'actor-1',
+    holder: 'account:actor-1',
     ownerAccountId: 'actor-1',
     priceGems: 1500,
     amountMinor: '15000000',
@@ -57,11 +58,12 @@ function input(over: Partial<RegistrationInput> = {}): RegistrationInput {
 }
 
 /** Fake activities recording calls; `landed` simulates a payment found on chain for the session. */
-function fakes(opts: { validReceipt?: string; landed?: boolean } = {}) {
-  const calls = { verify: 0, activate: 0, find: 0 };
+function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: number } = {}) {
+  const calls = { verify: 0, activate: 0, find: 0, closed: [] as string[] };
   const activities: RegistrationActivities = {
     async verifyMppPayment({ receipt }) {
       calls.verify += 1;
+      if (opts.verifyMs) await new Promise((r) => setTimeout(r, opts.verifyMs));
       if (receipt !== (opts.validReceipt ?? 'good')) throw ApplicationFailure.nonRetryable('does not pay this checkout', 'invalid_receipt');
       return { txHash: '0xabc', payer: '0xpayer' };
     },
@@ -72,6 +74,9 @@ function fakes(opts: { validReceipt?: string; landed?: boolean } = {}) {
     async activateDomain({ input: i }) {
       calls.activate += 1;
       return result(i.name);
+    },
+    async closeCheckout({ outcome }) {
+      calls.closed.push(outcome);
     },
   };
   return { calls, activities };
@@ -103,24 +108,36 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
       expect((await handle.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
       const ok = await handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] });
       expect(ok.name).toBe(i.name);
-      expect(await handle.result()).toEqual(ok);
+      expect(await handle.result()).toEqual({ outcome: 'registered', result: ok });
       expect((await handle.query(registrationStatusQuery)).stage).toBe('done');
-      // A second receipt after completion is refused by the validator: nothing is paid twice.
+      // A second receipt after completion is refused: the run is closed, nothing is paid twice.
       await expect(handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] })).rejects.toThrow();
     });
-    expect(f.calls).toMatchObject({ verify: 2, activate: 1 });
+    expect(f.calls).toMatchObject({ verify: 2, activate: 1, closed: ['registered'] });
   });
 
-  it('releases the lock as expired_unpaid when the challenge expires and nothing landed', async () => {
+  it('concurrent retries while a receipt is being verified all wait for and get the same registration', async () => {
+    const f = fakes({ verifyMs: 1500 });
+    const i = input();
+    await run(f.activities, async (taskQueue) => {
+      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
+      const answers = await Promise.all(Array.from({ length: 8 }, () => handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] })));
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+      expect(answers[0]?.name).toBe(i.name);
+    });
+    expect(f.calls).toMatchObject({ verify: 1, activate: 1 });
+  });
+
+  it('ends Completed with expired_unpaid when the challenge expires and nothing landed', async () => {
     const f = fakes();
     const i = input();
     await run(f.activities, async (taskQueue) => {
       const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
-      const failed = await handle.result().catch((e: unknown) => e);
-      expect(failed).toBeInstanceOf(WorkflowFailedError);
-      expect(((failed as WorkflowFailedError).cause as ApplicationFailure).type).toBe('expired_unpaid');
+      expect(await handle.result()).toEqual({ outcome: 'expired_unpaid' });
+      expect((await handle.describe()).status.name).toBe('COMPLETED');
+      expect((await handle.query(registrationStatusQuery)).stage).toBe('expired_unpaid');
     });
-    expect(f.calls).toMatchObject({ find: 1, activate: 0 });
+    expect(f.calls).toMatchObject({ find: 1, activate: 0, closed: ['expired_unpaid'] });
   });
 
   it('completes instead of expiring when a payment landed without a receipt', async () => {
@@ -129,15 +146,16 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const r = await run(f.activities, async (taskQueue) =>
       env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] }),
     );
-    expect(r.name).toBe(i.name);
+    expect(r).toMatchObject({ outcome: 'registered', result: { name: i.name } });
     expect(f.calls.activate).toBe(1);
   });
 
-  it('activates at once when free or paid with gems, and reports a business failure by type', async () => {
+  it('activates at once when free or paid with gems; a business refusal completes, a fault fails', async () => {
     const f = fakes();
     const free = input({ method: 'free', priceGems: 0, chain: null });
     const r = await run(f.activities, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${free.name}`, args: [free] }));
-    expect(r.name).toBe(free.name);
+    expect(r).toMatchObject({ outcome: 'registered', result: { name: free.name } });
+    expect(f.calls.closed).toEqual([]); // nothing waited for a payment, so there is no checkout to close
 
     const broke: RegistrationActivities = {
       ...f.activities,
@@ -146,9 +164,18 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
       },
     };
     const gems = input({ method: 'gems', chain: null });
-    const err = await run(broke, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${gems.name}`, args: [gems] })).catch((e: unknown) => e);
+    const refused = await run(broke, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${gems.name}`, args: [gems] }));
+    expect(refused).toEqual({ outcome: 'refused', code: 'insufficient_gems', message: 'Insufficient gems' });
+
+    const faulty: RegistrationActivities = {
+      ...f.activities,
+      async activateDomain() {
+        throw ApplicationFailure.nonRetryable('disk on fire', 'database_corrupt');
+      },
+    };
+    const g2 = input({ method: 'gems', chain: null });
+    const err = await run(faulty, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${g2.name}`, args: [g2] })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkflowFailedError);
-    expect(((err as WorkflowFailedError).cause as ApplicationFailure).type).toBe('insufficient_gems');
   });
 });
 
@@ -182,15 +209,14 @@ describe('registrationWorkflow reset-lock (dev server, fake activities)', () => 
       const stranger = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'someone-else', operator: false }] }).catch((e: WorkflowUpdateFailedError) => e);
       expect(((stranger as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe('forbidden');
       expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'actor-1', operator: false }] })).toEqual({ outcome: 'released' });
-      const end = await handle.result().catch((e: WorkflowFailedError) => e);
-      expect(((end as WorkflowFailedError).cause as ApplicationFailure).type).toBe('cancelled');
+      expect(await handle.result()).toEqual({ outcome: 'cancelled' });
     });
     const landed = fakes({ landed: true });
     const j = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
     await runReal(landed.activities, async (taskQueue) => {
       const handle = await client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${j.name}`, args: [j] });
       expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'op', operator: true }] })).toEqual({ outcome: 'payment_found' });
-      expect((await handle.result()).name).toBe(j.name);
+      expect(await handle.result()).toMatchObject({ outcome: 'registered', result: { name: j.name } });
     });
     expect(landed.calls.activate).toBe(1);
   });

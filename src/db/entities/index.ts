@@ -4,8 +4,10 @@ export { Namespace, NamespaceSchema } from './namespace.ts';
 export { ApiKey, ClaimCode, WebSession } from './credentials.ts';
 export { Organization, OrganizationMember, OrganizationCustomer, OrgCredential, NamespaceWhitelist } from './organization.ts';
 export { DomainOrder, PaymentReceipt, OutboxEvent, Coupon, LedgerTransaction, LedgerLine } from './orders.ts';
+export { CheckoutSession } from './checkout-session.ts';
 import { CouponSchema, DomainOrderSchema, LedgerLineSchema, LedgerTransactionSchema, OutboxEventSchema, PaymentReceiptSchema } from './orders.ts';
 import { AccountSchema } from './account.ts';
+import { CheckoutSessionSchema } from './checkout-session.ts';
 import { DomainSchema } from './domain.ts';
 import { NamespaceSchema } from './namespace.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
@@ -35,4 +37,5 @@ export const entities = [
   CouponSchema,
   LedgerTransactionSchema,
   LedgerLineSchema,
+  CheckoutSessionSchema,
 ];

@@ -3,6 +3,7 @@ import type { Constructor } from '@mikro-orm/core';
 import { InitialSchema } from './0001-initial-schema.ts';
 import { IdentityAndCredentials } from './0002-identity-and-credentials.ts';
 import { OrdersAndLedger } from './0003-orders-and-ledger.ts';
+import { CheckoutSessions } from './0004-checkout-sessions.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -10,4 +11,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0001-initial-schema', class: InitialSchema },
   { name: '0002-identity-and-credentials', class: IdentityAndCredentials },
   { name: '0003-orders-and-ledger', class: OrdersAndLedger },
+  { name: '0004-checkout-sessions', class: CheckoutSessions },
 ];

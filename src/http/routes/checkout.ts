@@ -10,7 +10,9 @@ import { parseFullName } from '../domain-name-param.ts';
 import { resolveTarget } from '../registration-target.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
-import { registeredResponse, registrationStatusResponse, simpleResponse, verifyMppBody } from '../schemas/register.ts';
+import { orderIdParams, orderStatusResponse, registeredResponse, registrationStatusResponse, simpleResponse, verifyMppBody } from '../schemas/register.ts';
+import { checkoutSessions } from '../../db/checkout-sessions.ts';
+import { findOrderActor, findRegistrationResult } from '../../db/registration-result.ts';
 import { registrationKit, failureToError, checkoutCallbackBody } from '../registration-kit.ts';
 
 // Around a registration in progress: verify a receipt, see where it stands, reset its lock, and the
@@ -38,7 +40,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!running || running.input.sessionId !== req.body.session_id || running.input.years !== req.body.years) {
         throw new AppError('invalid_receipt', 'No open checkout matches this session, domain and term.');
       }
-      return registered(reply, await submitReceipt(handle, req.body.receipt), running.input.sessionId, [], target.ns.namespace);
+      return registered(reply, await submitReceipt(handle, req.body.receipt, running.input.sessionId), running.input.sessionId, [], target.ns.namespace);
     },
   );
 
@@ -62,6 +64,44 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         session_id: running.input.sessionId,
         payment_method: running.input.method,
         expires_at: new Date(running.input.expiresAtMs).toISOString(),
+      };
+    },
+  );
+
+  // Spec 4.6 step 8 and the partner record's `urls.status`: a checkout by its id (the session id, the
+  // hosted checkout's order id). Only its actor or an operator sees it; to anyone else it does not exist.
+  app.get(
+    '/api/agent/register-status/:order_id',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'Status of a registration order by its id (session id / hosted-checkout order id)',
+        params: orderIdParams,
+        response: { 200: orderStatusResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const principal = accountPrincipal(req);
+      const em = orm.em.fork();
+      const id = req.params.order_id;
+      const checkout = await checkoutSessions(em).find(id);
+      const actor = checkout ? checkout.actorAccountId : await findOrderActor(em, id);
+      if (!actor || (actor !== principal.accountId && !(await isOperator(principal.accountId)))) {
+        throw new AppError('order_not_found', `No registration order ${id} of yours.`);
+      }
+      const result = await findRegistrationResult(em, id);
+      const running = checkout && !checkout.outcome ? await statusOf(handleFor(checkout.name)) : null;
+      const state = result ? 'registered' : (checkout?.outcome ?? running?.stage ?? 'expired_unpaid');
+      return {
+        status: 'success' as const,
+        order_id: id,
+        domain: result?.name ?? checkout?.name ?? '',
+        state,
+        payment_method: result?.paymentMethod ?? checkout?.method ?? '',
+        expires_at: checkout ? checkout.expiresAt.toISOString() : null,
+        registration: result
+          ? { domain_id: result.domainId, order_id: result.orderId, owner_id: result.ownerId, expiry_date: result.expiryDate, payment_reference: result.paymentReference }
+          : null,
       };
     },
   );

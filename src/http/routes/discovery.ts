@@ -28,7 +28,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { label, namespace } = parsed.value;
       const targets = namespace ? [requireNamespace(namespaces, namespace, 'input')] : namespaces.all;
       const names = targets.map((ns) => `${label}.${ns.namespace}`);
-      const registered = await domainRepository(orm.em.fork()).registeredAmong(names);
+      const states = await domainRepository(orm.em.fork()).statesOf(names);
       return {
         status: 'success' as const,
         query: namespace ? `${label}.${namespace}` : label,
@@ -38,7 +38,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           return {
             domain: name,
             tld: ns.namespace,
-            ...availability(ns, label, registered.has(name)),
+            ...availability(ns, label, states.get(name) ?? 'free'),
             human_price: ns.price_per_year.human,
             agent_price: ns.price_per_year.agent,
           };

@@ -31,9 +31,9 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const name = `${label}.${ns.namespace}`;
-      const registered = await domainRepository(orm.em.fork()).registeredAmong([name]);
+      const states = await domainRepository(orm.em.fork()).statesOf([name]);
       return buildQuote(
-        { ns, label, years: req.body.years, network, availability: availability(ns, label, registered.has(name)) },
+        { ns, label, years: req.body.years, network, availability: availability(ns, label, states.get(name) ?? 'free') },
         {
           gemUsdRate: config.GEM_USD_RATE,
           currency: config.MPP_CURRENCY,

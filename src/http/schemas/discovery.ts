@@ -11,7 +11,7 @@ export const searchResultItem = z.object({
   available: z.boolean(),
   human_price: z.number().describe('Yearly price for human accounts, in gems'),
   agent_price: z.number().describe('Yearly price for agent accounts, in gems'),
-  reason: z.enum(['available', 'registered', 'reserved', 'namespace_coming_soon', 'sunrise_whitelist_only']),
+  reason: z.enum(['available', 'registered', 'being_registered', 'reserved', 'namespace_coming_soon', 'sunrise_whitelist_only']),
 });
 
 export const searchResponse = z.object({

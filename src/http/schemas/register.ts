@@ -60,6 +60,7 @@ export const checkoutPendingResponse = z.object({
   status: z.literal('pending'),
   order_id: z.string(),
   checkout_url: z.string(),
+  status_url: z.string(),
   expires_at: z.string(),
   message: z.string(),
 });
@@ -84,3 +85,17 @@ export const registrationStatusResponse = z.object({
 });
 
 export const simpleResponse = z.object({ status: z.literal('success'), message: z.string() });
+
+export const orderIdParams = z.object({ order_id: z.string().min(1).max(64) });
+
+export const orderStatusResponse = z.object({
+  status: z.literal('success'),
+  order_id: z.string(),
+  domain: z.string(),
+  state: z.enum(['awaiting_payment', 'verifying', 'activating', 'done', 'registered', 'refused', 'expired_unpaid', 'cancelled']),
+  payment_method: z.string(),
+  expires_at: z.string().nullable(),
+  registration: z
+    .object({ domain_id: z.number().int(), order_id: z.number().int(), owner_id: z.string(), expiry_date: z.string(), payment_reference: z.string() })
+    .nullable(),
+});

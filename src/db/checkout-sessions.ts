@@ -1,0 +1,57 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CheckoutSession } from './entities/index.ts';
+import type { CheckoutOutcome } from './entities/checkout-session.ts';
+
+export class TooManyCheckoutsError extends Error {
+  override name = 'TooManyCheckoutsError';
+  readonly open: string[];
+  /** Seconds until the holder's first open checkout ends. */
+  readonly retryAfterSeconds: number;
+  constructor(open: string[], retryAfterSeconds: number) {
+    super(`holder already has ${open.length} open checkouts`);
+    this.open = open;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export interface CheckoutOpening {
+  sessionId: string;
+  name: string;
+  holder: string;
+  actorAccountId: string | null;
+  method: string;
+  expiresAt: Date;
+  /** How many open checkouts one holder may have at once. */
+  max: number;
+}
+
+const openNow = () => ({ outcome: null, expiresAt: { $gt: new Date() } });
+
+// Checkout sessions (README "Registration → Unpaid checkouts"). Invariant: a holder never has more than
+// `max` open checkouts; the count and the insert run under a transaction-scoped advisory lock on the
+// holder, so concurrent requests of one holder are serialised.
+export function checkoutSessions(em: EntityManager) {
+  return {
+    async open(c: CheckoutOpening): Promise<void> {
+      const { max, ...row } = c;
+      await em.transactional(async (tx) => {
+        await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 7))', [`checkout:${c.holder}`]);
+        const open = await tx.find(CheckoutSession, { holder: c.holder, ...openNow() }, { orderBy: { expiresAt: 'asc' } });
+        if (open.length >= max) {
+          const first = (open[0] as CheckoutSession).expiresAt.getTime();
+          throw new TooManyCheckoutsError(open.map((o) => o.name), Math.max(1, Math.ceil((first - Date.now()) / 1000)));
+        }
+        tx.create(CheckoutSession, { ...row, outcome: null, endedAt: null });
+      });
+    },
+
+    /** Records how the checkout ended (idempotent: the first outcome stays). */
+    async close(sessionId: string, outcome: CheckoutOutcome): Promise<void> {
+      await em.nativeUpdate(CheckoutSession, { sessionId, outcome: null }, { outcome, endedAt: new Date() });
+    },
+
+    find(sessionId: string) {
+      return em.findOne(CheckoutSession, { sessionId });
+    },
+  };
+}
