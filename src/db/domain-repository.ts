@@ -55,10 +55,11 @@ export function domainRepository(em: EntityManager) {
     async statesOf(names: string[]): Promise<Map<string, NameState>> {
       const states = new Map<string, NameState>(names.map((n) => [n, 'free']));
       if (names.length === 0) return states;
+      const list = names.map(() => '?').join(', ');
       const rows = await em.execute<{ name: string; state: 'registered' | 'held' }[]>(
-        `select name, 'registered' as state from domain where name = any(?)
-         union all select name, 'held' as state from checkout_session where name = any(?) and outcome is null and expires_at > now()`,
-        [names, names],
+        `select name, 'registered' as state from domain where name in (${list})
+         union all select name, 'held' as state from checkout_session where name in (${list}) and outcome is null and expires_at > now()`,
+        [...names, ...names],
       );
       // A registered name stays registered even if a stale hold row still names it.
       for (const r of rows) if (states.get(r.name) !== 'registered') states.set(r.name, r.state);

@@ -24,6 +24,8 @@ import type { PaymentSettings } from './deps.ts';
 import { type Plan } from './registration-plan.ts';
 
 const DECIMALS = 6;
+const OUTCOME_WAIT_MS = 60_000;
+const OUTCOME_POLL_MS = 250;
 export const checkoutCallbackBody = z.object({ order_id: z.string().max(64), domain: z.string().max(300), status: z.literal('paid'), reference: z.string().min(1).max(128) });
 
 /** A refusal type from the workflow (its stable code) as our HTTP error. */
@@ -144,20 +146,42 @@ export function registrationKit(app: FastifyInstance) {
     });
   }
 
+  // Identical receipts submitted at once share one update: Temporal bounds the updates in flight per
+  // run, and a burst of retries must not be refused for it.
+  const inflight = new Map<string, Promise<RegistrationResult>>();
+
   /**
-   * Hands a receipt to the open checkout and waits for its outcome. A run that closed meanwhile
-   * (another retry completed it) answers with its recorded outcome instead.
+   * Hands a receipt to the open checkout and waits for its outcome. A retry that arrives while another
+   * is being verified waits for that outcome (in the workflow); a run that closed meanwhile, or an update
+   * the server would not take now, is answered from the run's outcome.
    */
-  async function submitReceipt(handle: WorkflowHandle<typeof registrationWorkflow>, receipt: string, sessionId: string): Promise<RegistrationResult> {
+  function submitReceipt(handle: WorkflowHandle<typeof registrationWorkflow>, receipt: string, sessionId: string): Promise<RegistrationResult> {
     checkEchoedChallenge(receipt, sessionId);
-    try {
-      return await handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt }] });
-    } catch (err) {
-      if (err instanceof WorkflowUpdateFailedError) throw failureToError(err);
-      const d = await handle.describe().catch(() => null);
-      if (d && d.status.name === 'COMPLETED') return outcomeResult(await handle.result());
-      throw err;
+    const key = `${sessionId}\n${receipt}`;
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = handle
+        .executeUpdate(submitPaymentUpdate, { args: [{ receipt }] })
+        .catch((err: unknown) => {
+          if (err instanceof WorkflowUpdateFailedError) throw failureToError(err);
+          return outcomeOf(handle, err);
+        })
+        .finally(() => inflight.delete(key));
+      inflight.set(key, pending);
     }
+    return pending;
+  }
+
+  /** Waits (bounded) for a run verifying or activating a payment to close, and answers its outcome. */
+  async function outcomeOf(handle: WorkflowHandle<typeof registrationWorkflow>, cause: unknown): Promise<RegistrationResult> {
+    for (let waited = 0; waited < OUTCOME_WAIT_MS; waited += OUTCOME_POLL_MS) {
+      const d = await handle.describe();
+      if (d.status.name === 'COMPLETED') return outcomeResult(await handle.result());
+      if (d.status.name !== 'RUNNING') throw cause;
+      if ((await handle.query(registrationStatusQuery)).stage === 'awaiting_payment') break;
+      await new Promise((r) => setTimeout(r, OUTCOME_POLL_MS));
+    }
+    throw new AppError('verification_unavailable', 'The payment could not be judged right now; re-send the same receipt (never pay again).');
   }
 
   /**

@@ -194,9 +194,9 @@ describe('registration rules, rails and locks', () => {
   }, 60_000);
 
   it('hosted checkout on a partner namespace stays pending until the signed callback reports it paid', async () => {
-    const p = await provision(s.t.app);
+    const human = await humanWithSession(s.t.app, s.t.db.orm, `hc-${randomLabel()}`);
     const label = randomLabel('bpo');
-    const res = await reg({ ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' }, { 'x-api-key': p.api_key });
+    const res = await reg({ ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' }, { cookie: human.cookie });
     expect(res.statusCode).toBe(202);
     const { order_id, checkout_url } = res.json();
     expect(checkout_url).toContain(order_id);
