@@ -41,6 +41,9 @@ export const configSchema = z.object({
   MPP_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
   MPP_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
   MPP_SECRET: z.string().min(32).optional(),
+  // The chain RPC payers are told to use (402 body, skill file). Never CHAIN_RPC_URL itself, which may
+  // carry a provider key; `npm start` sets it to its local anvil.
+  MPP_PUBLIC_RPC_URL: z.url().optional(),
   // tip20: our transfer-with-session-memo method (local chain, any TIP-20 token); tempo: mppx's own
   // Tempo charge method, for a Tempo RPC (needs MPP_SECRET shared by API and worker).
   MPP_METHOD: z.enum(['tip20', 'tempo']).default('tip20'),

@@ -150,6 +150,8 @@ const childEnv = {
   TEMPORAL_ADDRESS: temporalAddress,
   OIDC_ISSUER: oidcIssuer,
   ...(chainRpcUrl && tokenAddress && payTo ? { CHAIN_RPC_URL: chainRpcUrl, MPP_TOKEN_ADDRESS: tokenAddress, MPP_PAY_TO: payTo } : {}),
+  // The local chain is public to local payers; a configured one is advertised only if MPP_PUBLIC_RPC_URL says so.
+  ...(!config.CHAIN_RPC_URL && chainRpcUrl && !config.MPP_PUBLIC_RPC_URL ? { MPP_PUBLIC_RPC_URL: chainRpcUrl } : {}),
   MPP_SECRET: config.MPP_SECRET ?? randomBytes(32).toString('hex'),
 };
 function launch(part: string, script: string): ChildProcess {

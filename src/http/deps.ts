@@ -28,6 +28,8 @@ export interface PaymentSettings {
   payTo: string;
   /** Binds challenges to this server (HMAC). */
   secret: string;
+  /** The RPC payers are told to use (MPP_PUBLIC_RPC_URL), if any. */
+  rpcUrl?: string;
 }
 
 /** Everything the HTTP app needs, built once by the entry point (or a test) and passed in. */

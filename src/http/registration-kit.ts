@@ -16,7 +16,7 @@ import { AppError, errorCodes, type ErrorCode } from '../domain/errors.ts';
 import { formatUsd } from '../domain/money.ts';
 import { PaymentReceipt } from '../db/entities/index.ts';
 import { findOrderActor, findRegistrationResult } from '../db/registration-result.ts';
-import { buildChallenge, checkChallenge, parseCredential, receiptHeader } from '../payments/mpp.ts';
+import { buildChallenge, checkChallenge, parseCredential, receiptHeader, TRANSFER_CALL } from '../payments/mpp.ts';
 import type { Principal } from '../auth/principal.ts';
 import { sessionMemo } from '../payments/chain-verifier.ts';
 import { buildTempoChallenge } from '../payments/tempo-method.ts';
@@ -140,8 +140,8 @@ export function registrationKit(app: FastifyInstance) {
       // EIP-681 payment request: the token call that pays this checkout.
       pay_url: `ethereum:${chain.token}@${chain.chainId}/transferWithMemo?address=${chain.payTo}&uint256=${input.amountMinor}&bytes32=${chain.memo}`,
       expires_at: new Date(input.expiresAtMs).toISOString(),
-      challenge: { token: chain.token, pay_to: chain.payTo, chain_id: chain.chainId, memo: chain.memo, decimals: DECIMALS },
-      message: 'Pay the amount on chain (transferWithMemo with the memo), then re-send this request with the receipt in Authorization: Payment or the receipt field.',
+      challenge: { token: chain.token, pay_to: chain.payTo, chain_id: chain.chainId, memo: chain.memo, decimals: DECIMALS, call: TRANSFER_CALL, rpc_url: p.rpcUrl ?? null },
+      message: `Pay once before expires_at: call ${TRANSFER_CALL} on challenge.token (chain challenge.chain_id) with (pay_to, amount_minor, memo). Then re-send this request with the transaction hash in Authorization: Payment <hash> or the receipt field. Never pay twice: if an answer is lost, re-send the same receipt.`,
       warnings,
     });
   }

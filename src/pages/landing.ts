@@ -2,7 +2,14 @@ import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { phaseLabels } from '../domain/namespace-directory.ts';
 import { formatUsd, gemsToUsdMicros } from '../domain/money.ts';
 
-export type PageContext = { baseUrl: string; gemUsdRate: string; currency: string };
+export type PageContext = {
+  baseUrl: string;
+  gemUsdRate: string;
+  currency: string;
+  /** The payment chain, and its public RPC when the operator publishes one. */
+  chainId?: number;
+  rpcUrl?: string | null;
+};
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -4,6 +4,7 @@ import { formatUsd, gemsToUsdMicros, MAX_YEARS, MIN_YEARS } from '../domain/mone
 import { LABEL_MAX } from '../domain/names.ts';
 import type { PageContext } from './landing.ts';
 import { priceLine } from './landing.ts';
+import { TRANSFER_CALL } from '../payments/mpp.ts';
 
 function exampleLabel(ns: NamespaceInfo): string {
   let label = 'my-agent';
@@ -42,14 +43,26 @@ function registerSection(ns: NamespaceInfo, ctx: PageContext): string[] {
   const base = ctx.baseUrl.replace(/\/+$/, '');
   const label = exampleLabel(ns);
   const full = `${label}.${ns.namespace}`;
-  const usd = formatUsd(gemsToUsdMicros(ns.price_per_year.agent, ctx.gemUsdRate));
+  const micros = gemsToUsdMicros(ns.price_per_year.agent, ctx.gemUsdRate);
+  const usd = formatUsd(micros);
   const register = `{"domain":"${label}","namespace":"${ns.namespace}","years":1,"agreed_to_terms":true}`;
+  const example402 = {
+    status: 'payment_required',
+    protocol: 'mpp',
+    amount: Number(usd),
+    amount_minor: micros.toString(),
+    currency: ctx.currency,
+    session_id: '<SESSION_ID>',
+    pay_url: '<EIP-681 URL of the same call>',
+    expires_at: '<ISO 8601 time>',
+    challenge: { token: '<TOKEN_ADDRESS>', pay_to: '<RECEIVER_ADDRESS>', chain_id: ctx.chainId ?? 0, memo: '<0x + 64 hex>', decimals: 6, call: TRANSFER_CALL, rpc_url: ctx.rpcUrl ?? null },
+  };
   const lines: string[] = [];
   if (!registrationOpen(ns.launch_phase)) {
     lines.push(`> Registration in .${ns.namespace} is closed (Coming Soon). These steps apply once it opens.`, '');
   }
   lines.push(
-    `The examples register \`${full}\`; replace \`${label}\` with the name you want.`,
+    `The examples register \`${full}\`; replace \`${label}\` with the name you want. You need a wallet holding ${ctx.currency} on chain ${ctx.chainId ?? '(see the 402 challenge)'}${ctx.rpcUrl ? ` (RPC ${ctx.rpcUrl})` : ''}.`,
     '',
     '1. Check availability (no authentication):',
     '',
@@ -57,7 +70,7 @@ function registerSection(ns: NamespaceInfo, ctx: PageContext): string[] {
     `   curl -s '${base}/api/v1/domains/search?q=${full}'`,
     '   ```',
     '',
-    '   Each item in `results` has `domain`, `available`, `reason`, `agent_price` and `human_price` (gems per year). Continue only if `available` is true.',
+    '   Each item in `results` has `domain`, `available`, `reason`, `agent_price` and `human_price` (gems per year). Continue only if `available` is true (`reason` `being_registered` means someone else is paying for it right now).',
     '',
     '2. Get an API key. Provisioning creates an anonymous identity and returns an API key and a claim code:',
     '',
@@ -65,7 +78,7 @@ function registerSection(ns: NamespaceInfo, ctx: PageContext): string[] {
     `   curl -s -X POST '${base}/api/v1/agents/provision' -H 'Content-Type: application/json' -d '{}'`,
     '   ```',
     '',
-    '   Send the key as `X-API-Key: <API_KEY>` on every following request. Keep the claim code for a human operator who may later claim the identity.',
+    '   Send the key (`api_key`) as `X-API-Key: <API_KEY>` on every following request. Keep the claim code for a human operator who may later claim the identity. (Without a key the payer\'s wallet becomes the identity.)',
     '',
     '3. Get a quote (it reserves nothing and creates no order):',
     '',
@@ -81,22 +94,28 @@ function registerSection(ns: NamespaceInfo, ctx: PageContext): string[] {
     `     -d '${register}'`,
     '   ```',
     '',
-    '   Without a receipt the default `mpp` rail answers HTTP 402 with a `WWW-Authenticate: Payment` challenge header and a body like:',
+    '   Without a receipt the default `mpp` rail answers HTTP 402 with a `WWW-Authenticate: Payment` challenge header (mppx format) and this body:',
     '',
     '   ```json',
-    `   {"status":"payment_required","protocol":"mpp","amount":${usd},"currency":"${ctx.currency}","session_id":"<SESSION_ID>","pay_url":"<PAY_URL>"}`,
+    `   ${JSON.stringify(example402)}`,
     '   ```',
     '',
-    `   \`amount\` is the price converted at the fixed gem rate (here ${ns.price_per_year.agent} gems = ${usd} ${ctx.currency} for one year at the agent price). Pay it once through \`pay_url\` with your MPP client; the payment gives you a receipt. Then send the same request again with the receipt, keeping \`X-API-Key\` as your identity:`,
+    `   \`amount\` is the price in ${ctx.currency} (here ${ns.price_per_year.agent} gems = ${usd} ${ctx.currency} for one year at the agent price) and \`amount_minor\` the same in 6-decimal minor units. The checkout holds the name for you until \`expires_at\`; sending the same request again before then returns the same 402 (same \`session_id\`).`,
+    '',
+    `5. Pay once, before \`expires_at\`: from your wallet, call \`${TRANSFER_CALL}\` on the token contract \`challenge.token\`, on chain \`challenge.chain_id\` (RPC \`challenge.rpc_url\`), with the arguments \`challenge.pay_to\`, \`amount_minor\` and \`challenge.memo\` — exactly that amount, exactly that memo (it binds the payment to this checkout). \`pay_url\` is the same call as an EIP-681 payment request. Wait until the transaction is mined.`,
+    '',
+    '6. The receipt is the transaction hash (`0x` + 64 hex digits); an mppx credential (`Credential.serialize({ challenge, payload: { type: "hash", hash } })`) works too. Send the same request again with it, keeping `X-API-Key` as your identity:',
     '',
     '   ```sh',
     `   curl -s -X POST '${base}/api/v1/domains/register' -H 'Content-Type: application/json' -H 'X-API-Key: <API_KEY>' \\`,
     `     -H 'Authorization: Payment <RECEIPT>' -d '${register}'`,
     '   ```',
     '',
-    '   Alternatively put the receipt in the body: `"receipt":"<RECEIPT>"`. HTTP 200 means the domain is registered.',
+    '   Or put it in the body: `"receipt":"<RECEIPT>"` (the same forms are accepted in both places). HTTP 200 means the domain is registered: the body has `domain` {`name`, `owner_id`, `expiry_date`, ...} and `order` {`order_id`, `payment_reference`, ...}.',
     '',
-    '5. Confirm the public record:',
+    `7. While it runs, \`GET ${base}/api/v1/domains/${full}/registration\` (with your key) shows where your checkout stands (\`awaiting_payment\`, \`verifying\`, \`activating\`).`,
+    '',
+    '8. Confirm the public record:',
     '',
     '   ```sh',
     `   curl -s '${base}/api/v1/lookup/${full}'`,
@@ -105,12 +124,37 @@ function registerSection(ns: NamespaceInfo, ctx: PageContext): string[] {
   return lines;
 }
 
+function errorsSection(full: string, base: string): string[] {
+  return [
+    'Every error is JSON `{"status":"error","code":...,"message":...}`. What to do:',
+    '',
+    '- `402 invalid_receipt`: the receipt does not pay this checkout (wrong amount, memo, token or receiver, or another checkout\'s credential). Do not pay again; check you sent the hash of the payment made for this `session_id`.',
+    '- `503 verification_unavailable`: the chain could not be read now. Re-send the same receipt later; never pay again.',
+    `- \`409 name_being_registered\`: someone else has an open checkout for the name (or yours is verifying: re-send your receipt to get its outcome).`,
+    '- `409 name_taken`: the name is registered.',
+    '- `409 checkout_closed`: your checkout expired unpaid or was reset; send the request without a receipt for a new challenge.',
+    '- `429 too_many_open_checkouts`: you hold the most unpaid checkouts allowed at once; pay or reset one, or wait `Retry-After` seconds.',
+    '- `insufficient_gems`, `name_reserved`, `invalid_name`, `validation_failed` (and the phase rules below): nothing was started; fix the request.',
+    `- Abandon an unpaid checkout only if you did not pay: \`POST ${base}/api/v1/domains/${full}/reset-lock\` (your key). If a payment has landed it answers \`409 payment_landed\` and the registration completes instead.`,
+  ];
+}
+
+function afterSection(full: string, base: string): string[] {
+  return [
+    `- Your domains: \`GET ${base}/api/v1/domains\` and \`GET ${base}/api/v1/domains/${full}\` (key).`,
+    `- Your orders: \`GET ${base}/api/v1/domains/activity\` (key).`,
+    `- Your public documents: \`${base}/api/v1/domains/${full}/agent.json\` and \`${base}/api/v1/domains/${full}/skill.md\`.`,
+    `- Hand the domain to another account: \`POST ${base}/api/v1/domains/transfer\` with \`{"domain":"${full}","to_account_id":"<ACCOUNT_ID>"}\`.`,
+    '- Give the claim code to the person who operates you; once claimed, lookup shows `identity.human_backed: true`.',
+  ];
+}
+
 function rulesSection(ns: NamespaceInfo): string[] {
   const lines = [
     `- Names: lowercase letters a-z, digits 0-9 and inner hyphens (not first or last), 1-${LABEL_MAX} characters. Uppercase input is lowercased; non-ASCII (internationalised) names are refused, never transcoded.`,
     '- Payment method: `mpp` is the default when `payment_method` is omitted. To pay from a gem balance, ask for it explicitly with `"payment_method":"gems"`; the price is deducted at once if the balance suffices.',
     '- The `base-mainnet` USDC route (`mpp_network: "base-mainnet"` / `X-MPP-Network: base-mainnet`) is operator-gated and is never an implicit fallback; use it only when it is explicitly enabled.',
-    '- Never pay twice. If a response is lost after paying, re-submit the same request with the same receipt or reconcile the existing session; do not start a new payment.',
+    '- Never pay twice. If a response is lost after paying, re-send the same request with the same receipt: you get the same registration again. Do not start a new payment.',
     '- A quote belongs to one request: re-quote before creating or retrying a payment.',
   ];
   if (ns.launch_phase === 'sunrise') {
@@ -121,7 +165,7 @@ function rulesSection(ns: NamespaceInfo): string[] {
   }
   if (ns.source === 'partners') {
     lines.push(
-      `- Partner namespace (provider \`${ns.provider}\`): availability and price are authoritative only after provider preflight, so the search and quote answers are provisional. Agents register with \`mpp\` through the standard register route above; the hosted \`gfavip_checkout\` is for humans only.`,
+      `- Partner namespace (provider \`${ns.provider}\`): availability and price are authoritative only after provider preflight, so the search and quote answers are provisional. Agents register with \`mpp\` through the standard register route above; gems are not accepted here, and the hosted \`gfavip_checkout\` is for signed-in humans only.`,
     );
   }
   return lines;
@@ -150,6 +194,14 @@ export function renderSkillMd(ns: NamespaceInfo, ctx: PageContext): string {
     '## How to register',
     '',
     ...registerSection(ns, ctx),
+    '',
+    '### Errors and what to do',
+    '',
+    ...errorsSection(`${exampleLabel(ns)}.${ns.namespace}`, ctx.baseUrl.replace(/\/+$/, '')),
+    '',
+    '### After registering',
+    '',
+    ...afterSection(`${exampleLabel(ns)}.${ns.namespace}`, ctx.baseUrl.replace(/\/+$/, '')),
     '',
     '## Special rules',
     '',

@@ -23,6 +23,8 @@ import { sessionMemo } from './chain-verifier.ts';
  */
 
 export const TIP20_METHOD = 'tip20';
+/** The token call that pays a checkout: transferWithMemo(pay_to, amount, memo). */
+export const TRANSFER_CALL = 'transferWithMemo(address,uint256,bytes32)';
 export const mppHeaders = {
   challenge: Constants.Headers.wwwAuthenticate,
   receipt: Constants.Headers.paymentReceipt,
@@ -48,7 +50,7 @@ export const tip20Charge = Method.from({
         decimals: z.number(),
         symbol: z.string(),
         memo: z.hash(),
-        call: z.literal('transferWithMemo(address,uint256,bytes32)'),
+        call: z.literal(TRANSFER_CALL),
         supportedModes: z.array(z.literal('push')),
       }),
     }),
@@ -97,7 +99,7 @@ export function buildChallenge(input: ChallengeInput): { header: string; challen
         decimals: input.decimals,
         symbol: input.currency,
         memo,
-        call: 'transferWithMemo(address,uint256,bytes32)',
+        call: TRANSFER_CALL,
         supportedModes: ['push'],
       },
     },

@@ -56,6 +56,7 @@ export function paymentSettingsFromConfig(config: Config): PaymentSettings | und
     token: config.MPP_TOKEN_ADDRESS,
     payTo: config.MPP_PAY_TO,
     secret: mppSecretFromConfig(config),
+    ...(config.MPP_PUBLIC_RPC_URL ? { rpcUrl: config.MPP_PUBLIC_RPC_URL } : {}),
   };
 }
 

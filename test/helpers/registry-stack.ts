@@ -59,11 +59,12 @@ export async function startRegistryStack(
       MPP_PAY_TO: payTo,
       TEMPO_CHAIN_ID: String(chainId),
       MPP_SECRET: secret,
+      MPP_PUBLIC_RPC_URL: anvil.rpcUrl,
       ...(opts.network === 'tempo' ? { MPP_METHOD: 'tempo' } : {}),
       ...env,
     },
     testTemporalAddress(),
-    { payments: { method: opts.network === 'tempo' ? 'tempo' : 'tip20', realm: `127.0.0.1:${port}`, chainId, token, payTo, secret } },
+    { payments: { method: opts.network === 'tempo' ? 'tempo' : 'tip20', realm: `127.0.0.1:${port}`, chainId, token, payTo, secret, rpcUrl: anvil.rpcUrl } },
   );
   await t.app.listen({ host: '127.0.0.1', port });
 

@@ -46,6 +46,7 @@ describe('access control', () => {
     }),
     'POST /api/v1/domains/:domain_name/reset-lock': () => ({ method: 'POST', url: `/api/v1/domains/${names.alice}/reset-lock` }),
     'GET /api/v1/domains/:domain_name/registration': () => ({ method: 'GET', url: `/api/v1/domains/${names.alice}/registration` }),
+    'GET /api/agent/register-status/:order_id': () => ({ method: 'GET', url: '/api/agent/register-status/no-such-order' }),
   };
   const protectedRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length > 0);
   const anonymousRoutes = protectedRoutes.filter((k) => accessTable[k]?.includes('anonymous'));
@@ -129,6 +130,7 @@ describe('access control', () => {
       'POST /api/v1/domains/register': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/domains/:domain_name/reset-lock': account,
       'GET /api/v1/domains/:domain_name/registration': account,
+      'GET /api/agent/register-status/:order_id': account,
     };
     expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessTable[r] ?? [])]]))).toEqual(expected);
     for (const r of ['GET /api/v1/lookup/:domain_name', 'GET /api/v1/domains/:domain_name/shop-status', 'POST /api/v1/agents/provision', 'POST /oauth2/revoke']) {

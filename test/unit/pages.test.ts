@@ -51,7 +51,8 @@ describe('renderSkillMd', () => {
     const md = renderSkillMd(ns('agent'), ctx);
     expect(md).toContain('1500 gems / year (≈ 15.00 USDC)');
     expect(md).toContain('2000 gems / year (≈ 20.00 USDC)');
-    expect(md).toContain('"status":"payment_required","protocol":"mpp","amount":15.00,"currency":"USDC"');
+    expect(md).toContain('"status":"payment_required","protocol":"mpp","amount":15,"amount_minor":"15000000","currency":"USDC"');
+    expect(md).toContain('transferWithMemo(address,uint256,bytes32)');
     expect(md).toContain('WWW-Authenticate: Payment');
     expect(md).toContain("-H 'Authorization: Payment <RECEIPT>'");
     expect(md).toContain("curl -s -X POST 'https://registry.example/api/v1/agents/provision' -H 'Content-Type: application/json' -d '{}'");

@@ -11,7 +11,13 @@ const tldParams = z.object({ tld_name: z.string().max(64) });
 // per namespace and serve the cached string.
 export const tldRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, config } = app.deps;
-  const ctx: PageContext = { baseUrl: config.publicBaseUrl, gemUsdRate: config.GEM_USD_RATE, currency: config.MPP_CURRENCY };
+  const ctx: PageContext = {
+    baseUrl: config.publicBaseUrl,
+    gemUsdRate: config.GEM_USD_RATE,
+    currency: config.MPP_CURRENCY,
+    chainId: config.TEMPO_CHAIN_ID,
+    rpcUrl: config.MPP_PUBLIC_RPC_URL ?? null,
+  };
   const landing = new Map(namespaces.all.map((ns) => [ns.namespace, renderLanding(ns, ctx)]));
   const skill = new Map(namespaces.all.map((ns) => [ns.namespace, renderSkillMd(ns, ctx)]));
 

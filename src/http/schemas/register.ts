@@ -51,7 +51,15 @@ export const paymentRequiredResponse = z.object({
   session_id: z.string(),
   pay_url: z.string(),
   expires_at: z.string(),
-  challenge: z.object({ token: z.string(), pay_to: z.string(), chain_id: z.number().int(), memo: z.string(), decimals: z.number().int() }),
+  challenge: z.object({
+    token: z.string(),
+    pay_to: z.string(),
+    chain_id: z.number().int(),
+    memo: z.string(),
+    decimals: z.number().int(),
+    call: z.string().describe('The token function that pays: transferWithMemo(pay_to, amount_minor, memo)'),
+    rpc_url: z.string().nullable().describe('A public RPC of the chain, when the operator publishes one'),
+  }),
   message: z.string(),
   warnings: z.array(z.string()),
 });
