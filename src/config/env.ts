@@ -10,6 +10,9 @@ const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decima
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
+  // Behind a reverse proxy: trust X-Forwarded-For for the client address (per-address rate limits and
+  // the anonymous checkout cap): `true`, or a comma-separated list of the proxies' addresses/CIDRs.
+  TRUST_PROXY: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,7 +55,7 @@ export const configSchema = z.object({
   CHECKOUT_MAX_OPEN: z.coerce.number().int().min(1).default(3),
   WHOLESALE_PERCENT_OFF: z.coerce.number().int().min(0).max(100).default(20),
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
-  GFAVIP_WEBHOOK_SECRET: z.string().min(16).default('dev-gfavip-webhook-secret'),
+  GFAVIP_WEBHOOK_SECRET: z.string().min(16).optional(),
 
   // Identity provider (OIDC). Unset issuer: `npm start` runs the local dev provider on DEV_OIDC_PORT.
   OIDC_ISSUER: z.url().optional(),
@@ -60,7 +63,7 @@ export const configSchema = z.object({
   OIDC_JWKS_URI: z.url().optional(),
   OIDC_INTROSPECTION_URL: z.url().optional(),
   OIDC_CLIENT_ID: z.string().default('agent-registry'),
-  OIDC_CLIENT_SECRET: z.string().default('dev-registry-secret'),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   DEV_OIDC_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   BEARER_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -74,10 +77,44 @@ export const configSchema = z.object({
   PROVISION_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
 });
 
-export type Config = Readonly<z.infer<typeof configSchema> & { publicBaseUrl: string }>;
+/**
+ * Secrets with a published development value. Outside production the value is filled in so that
+ * `npm start` works on a fresh machine; in production each must be set, and never to that value.
+ */
+export const DEV_SECRETS = {
+  GFAVIP_WEBHOOK_SECRET: 'dev-gfavip-webhook-secret',
+  OIDC_CLIENT_SECRET: 'dev-registry-secret',
+} as const;
+
+type Parsed = z.infer<typeof configSchema>;
+export type Config = Readonly<Omit<Parsed, keyof typeof DEV_SECRETS> & { [K in keyof typeof DEV_SECRETS]: string } & { publicBaseUrl: string }>;
+
+/** Every secret production must be given (README "Configuration → Production"), with why it is needed. */
+function productionProblems(c: Parsed): string[] {
+  const required: [keyof Parsed, boolean, string][] = [
+    ['SESSION_SECRET', true, 'signs browser session cookies'],
+    ['GFAVIP_WEBHOOK_SECRET', true, 'authenticates the hosted checkout\'s paid callback'],
+    ['MPP_SECRET', Boolean(c.MPP_TOKEN_ADDRESS), 'binds payment challenges to this server (machine payments are configured)'],
+    ['OIDC_CLIENT_SECRET', Boolean(c.OIDC_ISSUER), 'authenticates this service at the identity provider (OIDC_ISSUER is set)'],
+  ];
+  const problems: string[] = [];
+  for (const [name, needed, why] of required) {
+    if (needed && !c[name]) problems.push(`  ${name}: required in production (${why})`);
+  }
+  for (const [name, dev] of Object.entries(DEV_SECRETS)) {
+    if (c[name as keyof Parsed] === dev) problems.push(`  ${name}: the published development value cannot be used in production`);
+  }
+  return problems;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** The address a person on this machine reaches the API at: a wildcard listen address means loopback. */
+function browsableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]' || host === '') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -89,6 +126,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
-  return Object.freeze({ ...c, publicBaseUrl });
+  if (c.NODE_ENV === 'production') {
+    const problems = productionProblems(c);
+    if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return Object.freeze({
+    ...c,
+    GFAVIP_WEBHOOK_SECRET: c.GFAVIP_WEBHOOK_SECRET ?? DEV_SECRETS.GFAVIP_WEBHOOK_SECRET,
+    OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET ?? DEV_SECRETS.OIDC_CLIENT_SECRET,
+    publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${browsableHost(c.HOST)}:${c.PORT}`).replace(/\/+$/, ''),
+  });
 }

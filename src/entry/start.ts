@@ -72,6 +72,9 @@ try {
 
 // Identity provider: the local dev OIDC provider (any username signs in) unless OIDC_ISSUER is set.
 let oidcIssuer = config.OIDC_ISSUER;
+if (!oidcIssuer && config.NODE_ENV === 'production') {
+  await fail('OIDC', 'the local development provider signs anyone in, so it never runs in production.', '  - set OIDC_ISSUER (and OIDC_CLIENT_SECRET) to your identity provider.');
+}
 if (!oidcIssuer) {
   try {
     const idp = await startDevOidcProvider({

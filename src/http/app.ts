@@ -4,8 +4,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { landingScriptHash } from '../pages/landing.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { healthRoutes } from './routes/health.ts';
 import { namespaceRoutes } from './routes/namespaces.ts';
@@ -30,6 +33,12 @@ export const SESSION_COOKIE = 'registry_session';
 
 export const INTERFACE_VERSION = '1.0.0';
 
+/** TRUST_PROXY as Fastify takes it: `true` (every hop) or a comma-separated list of proxy addresses/CIDRs. */
+function trustProxySetting(value: string | undefined): { trustProxy?: boolean | string } {
+  if (value === undefined || value === 'false') return {};
+  return { trustProxy: value === 'true' ? true : value };
+}
+
 /**
  * Builds the whole HTTP app from its dependencies. The entry point and the tests call exactly this,
  * so what is tested is what runs. Order: external plugins, our decorators and error handling, routes.
@@ -40,6 +49,7 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // A trailing slash is tolerated; long path parameters reach zod so they get our 400, not a bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    ...trustProxySetting(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -48,6 +58,32 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   registerErrorHandling(app);
 
   await app.register(cookie, { secret: deps.sessionSecret });
+  // Security headers on every answer. The pages and the API reference load only their own scripts;
+  // inline styles stay allowed for the small HTML pages. Cross-origin reads are for CORS to decide.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", landingScriptHash],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // Agents and tools on other origins may call the API: credentials travel in headers, never in
+  // cookies across origins (no Access-Control-Allow-Credentials), so a foreign page cannot ride a session.
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'X-Payment-Method', 'X-MPP-Network', 'Idempotency-Key'],
+    exposedHeaders: ['WWW-Authenticate', 'Payment-Receipt', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    maxAge: 600,
+  });
   // Per client address on every route (in-memory store: one process, see README "Rate limits").
   await app.register(rateLimit, {
     global: true,
@@ -69,7 +105,16 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   });
   const perCredential: onRequestHookHandler = async (req, reply) => {
     const r = await credentialLimit(req);
-    if (r.isAllowed || !r.isExceeded) return;
+    if (r.isAllowed) return;
+    // The headers describe the bucket that binds: the credential's when it has fewer requests left
+    // than the address's (always when it is the one that fired).
+    const addressRemaining = Number(reply.getHeader('x-ratelimit-remaining') ?? Infinity);
+    if (r.isExceeded || r.remaining < addressRemaining) {
+      reply.header('x-ratelimit-limit', String(r.max));
+      reply.header('x-ratelimit-remaining', String(r.remaining));
+      reply.header('x-ratelimit-reset', String(r.ttlInSeconds));
+    }
+    if (!r.isExceeded) return;
     reply.header('retry-after', String(r.ttlInSeconds));
     throw new AppError('rate_limited', `Rate limit exceeded for this credential: ${r.max} requests per ${deps.config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`);
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { phaseLabels } from '../domain/namespace-directory.ts';
 import { formatUsd, gemsToUsdMicros } from '../domain/money.ts';
@@ -81,6 +82,9 @@ const script = `
   });
 })();
 `;
+
+/** The Content-Security-Policy source that admits exactly the landing page's inline script. */
+export const landingScriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 export function renderLanding(ns: NamespaceInfo, ctx: PageContext): string {
   const name = escapeHtml(ns.namespace);

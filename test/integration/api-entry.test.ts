@@ -21,6 +21,7 @@ describe('npm run api in production mode', () => {
       TEMPORAL_ADDRESS: testTemporalAddress(),
       PORT: String(port),
       SESSION_SECRET: 'production-test-session-secret-0123456789',
+      GFAVIP_WEBHOOK_SECRET: 'production-test-checkout-secret-0123456789',
       LOG_LEVEL: 'warn',
     };
     for (const k of ['OIDC_ISSUER', 'CHAIN_RPC_URL', 'MPP_TOKEN_ADDRESS', 'MPP_PAY_TO', 'MPP_SECRET']) delete env[k];
@@ -48,6 +49,19 @@ describe('npm run api in production mode', () => {
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('payment_method_not_available');
+  });
+
+  it('refuses to start in production without a secret, naming it', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, TEMPORAL_ADDRESS: testTemporalAddress(), PORT: '0' };
+    for (const k of ['SESSION_SECRET', 'GFAVIP_WEBHOOK_SECRET', 'MPP_TOKEN_ADDRESS', 'OIDC_ISSUER']) delete env[k];
+    const other = spawn(process.execPath, ['src/entry/api.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    other.stdout?.on('data', (d) => (text += d));
+    other.stderr?.on('data', (d) => (text += d));
+    const code = await new Promise<number | null>((r) => other.once('exit', (c) => r(c)));
+    expect(code).not.toBe(0);
+    expect(text).toContain('GFAVIP_WEBHOOK_SECRET: required in production');
+    expect(text).toContain('SESSION_SECRET: required in production');
   });
 
   it('stops on SIGTERM', async () => {

@@ -171,11 +171,23 @@ describe('rate limits', () => {
     const a = await provision(t.app);
     const b = await provision(t.app);
     const me = (key: string) => t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { 'x-api-key': key }, remoteAddress: '10.9.9.3' });
-    for (let i = 0; i < 4; i++) expect((await me(a.api_key)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const ok = await me(a.api_key);
+      expect(ok.statusCode).toBe(200);
+      // The credential's bucket (4) binds before the address's (40), so the headers describe it.
+      expect(ok.headers).toMatchObject({ 'x-ratelimit-limit': '4', 'x-ratelimit-remaining': String(3 - i) });
+    }
     const limited = await me(a.api_key);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.headers).toMatchObject({ 'x-ratelimit-limit': '4', 'x-ratelimit-remaining': '0' });
+    expect(Number(limited.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
     expect((await me(b.api_key)).statusCode).toBe(200);
+  });
+
+  it('reports the address bucket on public routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/namespaces', remoteAddress: '10.9.9.5' });
+    expect(res.headers).toMatchObject({ 'x-ratelimit-limit': '40', 'x-ratelimit-remaining': '39' });
   });
 
   it('limits each address on every route', async () => {

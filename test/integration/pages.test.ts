@@ -19,6 +19,46 @@ describe('namespace pages', () => {
     expect(res.body.length).toBeLessThan(15_000);
   });
 
+  it('sends security headers, and its CSP admits exactly its own inline script', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/tld/agent' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    const { createHash } = await import('node:crypto');
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+  });
+
+  it('keeps the API reference working under that policy', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+    const html = page.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(page.headers.location) }) : page;
+    expect(html.statusCode).toBe(200);
+    const scripts = [...html.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(html.body).not.toMatch(/<script>[^<]/); // no inline script the policy would block
+    for (const src of scripts) {
+      const url = src.startsWith('/') ? src : `/docs/${src.replace(/^\.\//, '')}`;
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+  });
+
+  it('lets tools on other origins call the API (CORS), without cookies', async () => {
+    const pre = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/domains/search?q=scout',
+      headers: { origin: 'https://tool.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('*');
+    expect(String(pre.headers['access-control-allow-headers']).toLowerCase()).toContain('x-api-key');
+    expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
+    const get = await t.app.inject({ method: 'GET', url: '/api/v1/domains/search?q=scout', headers: { origin: 'https://tool.example' } });
+    expect(get.headers['access-control-allow-origin']).toBe('*');
+    expect(String(get.headers['access-control-expose-headers'])).toContain('WWW-Authenticate');
+  });
+
   it('serves the skill file as plain-text markdown with every section', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/tld/factory/skill.md' });
     expect(res.statusCode).toBe(200);

@@ -5,7 +5,10 @@ describe('config', () => {
   it('has working defaults for every variable', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, TEMPORAL_UI_PORT: 8233, TEMPORAL_TASK_QUEUE: 'registry', DATA_DIR: '.data' });
-    expect(c.publicBaseUrl).toBe('http://localhost:3000');
+    // One base address: the one the API listens on and `npm start` prints (issue 7 item 11).
+    expect(c.publicBaseUrl).toBe('http://127.0.0.1:3000');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicBaseUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '::1' }).publicBaseUrl).toBe('http://[::1]:3000');
     expect(c.DATABASE_URL).toBeUndefined();
     expect(Object.isFrozen(c)).toBe(true);
   });
@@ -14,6 +17,31 @@ describe('config', () => {
     const c = loadConfig({ DATABASE_URL: '', PORT: '8080', MPP_BASE_MAINNET_ENABLED: 'true', PUBLIC_BASE_URL: 'https://r.example/' });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c).toMatchObject({ PORT: 8080, MPP_BASE_MAINNET_ENABLED: true, publicBaseUrl: 'https://r.example' });
+  });
+
+  it('requires every secret in production and refuses the published development values', () => {
+    const prod = { NODE_ENV: 'production' };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+    };
+    const bare = problems(prod);
+    for (const v of ['SESSION_SECRET', 'GFAVIP_WEBHOOK_SECRET']) expect(bare).toContain(`${v}: required in production`);
+    expect(bare).not.toContain('MPP_SECRET'); // no machine payments configured: nothing to bind
+    const withPayments = problems({ ...prod, MPP_TOKEN_ADDRESS: `0x${'1'.repeat(40)}`, OIDC_ISSUER: 'https://idp.example' });
+    for (const v of ['MPP_SECRET', 'OIDC_CLIENT_SECRET']) expect(withPayments).toContain(`${v}: required in production`);
+    const devValues = problems({ ...prod, GFAVIP_WEBHOOK_SECRET: 'dev-gfavip-webhook-secret', OIDC_CLIENT_SECRET: 'dev-registry-secret' });
+    expect(devValues).toContain('GFAVIP_WEBHOOK_SECRET: the published development value');
+    expect(devValues).toContain('OIDC_CLIENT_SECRET: the published development value');
+    const ok = loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(32), GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32) });
+    expect(ok.GFAVIP_WEBHOOK_SECRET).toBe('g'.repeat(32));
+    // Outside production the development values keep `npm start` working on a fresh machine.
+    expect(loadConfig({}).GFAVIP_WEBHOOK_SECRET).toBe('dev-gfavip-webhook-secret');
   });
 
   it('lists every invalid variable at once', () => {
