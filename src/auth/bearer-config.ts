@@ -19,6 +19,7 @@ export function bearerVerifierFromConfig(config: Config, issuer = config.OIDC_IS
     issuer,
     audience: config.OIDC_AUDIENCE,
     cacheTtlSeconds: config.BEARER_CACHE_SECONDS,
+    clientId: config.OIDC_CLIENT_ID,
     ...(config.OIDC_JWKS_URI ? { jwksUri: config.OIDC_JWKS_URI } : {}),
     ...(config.OIDC_INTROSPECTION_URL
       ? { introspection: { url: config.OIDC_INTROSPECTION_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET } }

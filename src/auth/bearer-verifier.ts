@@ -32,6 +32,11 @@ export interface BearerVerifierOptions {
   jwksUri?: string;
   introspection?: { url: string; clientId: string; clientSecret: string };
   cacheTtlSeconds: number;
+  /**
+   * This service's own client id at the provider. ID tokens are issued to it (their `aud`), so a token
+   * for this audience that is not a typed access token is an ID token and is refused.
+   */
+  clientId?: string;
   /** Epoch milliseconds; defaults to Date.now. */
   now?: () => number;
 }
@@ -80,14 +85,18 @@ function jwtChecker(opts: BearerVerifierOptions, now: () => number): (token: str
 
   return async (token) => {
     try {
-      // `typ` is not enforced: many providers still label access tokens "JWT"; the audience check is what keeps ID tokens out.
-      const { payload } = await jwtVerify(token, await keys(), {
+      const { payload, protectedHeader } = await jwtVerify(token, await keys(), {
         issuer: opts.issuer,
         audience: opts.audience,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp'],
         currentDate: new Date(now()),
       });
+      // Only access tokens: an RFC 9068 `at+jwt`, or (for providers that still label access tokens
+      // "JWT") a token whose audience is not our client id — an ID token is always issued to the client.
+      if (!isTypedAccessToken(protectedHeader.typ) && audienceIncludes(payload.aud, opts.clientId)) {
+        throw new InvalidBearerError('invalid', 'An ID token is not an access token.');
+      }
       return toVerified(payload, opts.issuer);
     } catch (err) {
       if (err instanceof InvalidBearerError) throw err;
@@ -128,6 +137,10 @@ function introspector(
     if (!res.ok) throw new InvalidBearerError('unreachable', `The introspection endpoint answered HTTP ${res.status}.`);
     if (!body || typeof body.active !== 'boolean') throw new InvalidBearerError('unreachable', 'The introspection endpoint gave no usable answer.');
     if (!body.active) throw new InvalidBearerError('inactive', 'The bearer token is not active.');
+    // RFC 7662 `token_type` when the provider says it: only access tokens are credentials here.
+    if (typeof body.token_type === 'string' && !ACCESS_TOKEN_TYPES.test(body.token_type)) {
+      throw new InvalidBearerError('invalid', `A ${body.token_type} token is not an access token.`);
+    }
     const audiences = typeof body.aud === 'string' ? [body.aud] : Array.isArray(body.aud) ? body.aud : [];
     if (body.aud !== undefined && !audiences.includes(opts.audience)) throw new InvalidBearerError('invalid', 'The bearer token is for another audience.');
     if (body.iss !== undefined && body.iss !== opts.issuer) throw new InvalidBearerError('invalid', 'The bearer token is from another issuer.');
@@ -153,6 +166,17 @@ async function providerFetch(url: string): Promise<Response> {
     throw new InvalidBearerError('unreachable', `The identity provider answered HTTP ${res.status}.`);
   }
   return res;
+}
+
+const ACCESS_TOKEN_TYPES = /^(bearer|dpop|access_token|urn:ietf:params:oauth:token-type:access_token)$/i;
+
+function isTypedAccessToken(typ: string | undefined): boolean {
+  return typeof typ === 'string' && /^(application\/)?at\+jwt$/i.test(typ);
+}
+
+function audienceIncludes(aud: unknown, id: string | undefined): boolean {
+  if (!id) return false;
+  return aud === id || (Array.isArray(aud) && aud.includes(id));
 }
 
 function toVerified(claims: JWTPayload | Record<string, unknown>, issuer: string): VerifiedBearer {

@@ -13,7 +13,8 @@ export type NameProblem =
   | 'too_long'
   | 'hyphen_position'
   | 'idn_not_supported'
-  | 'too_many_labels';
+  | 'too_many_labels'
+  | 'empty_label';
 
 export type NameCheck = { ok: true; value: string } | { ok: false; problem: NameProblem; message: string };
 
@@ -26,6 +27,7 @@ const messages: Record<NameProblem, string> = {
   hyphen_position: 'A name cannot start or end with a hyphen.',
   idn_not_supported: 'Names with "--" in the third and fourth position (punycode, "xn--") are not supported.',
   too_many_labels: 'Give a single name, optionally followed by one namespace, e.g. "scout" or "scout.agent".',
+  empty_label: 'A part of the name is empty (a leading dot, or two dots in a row); only one trailing root dot is allowed.',
 };
 
 export function nameError(problem: NameProblem): { ok: false; problem: NameProblem; message: string } {
@@ -58,6 +60,8 @@ export function parseQuery(raw: string): { ok: true; value: ParsedName } | { ok:
   if (/[^\x00-\x7f]/.test(raw)) return nameError('non_ascii');
   if (value.length > FQDN_MAX) return nameError('too_long');
   const parts = value.split('.');
+  // normalizeInput dropped one trailing root dot; any other empty part ("scout..", ".agent") is an error, not a bare name.
+  if (parts.some((p) => p === '')) return nameError('empty_label');
   if (parts.length > 2) return nameError('too_many_labels');
   const label = checkLabel(parts[0] ?? '');
   if (!label.ok) return label;

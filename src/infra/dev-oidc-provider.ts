@@ -17,6 +17,8 @@ export interface DevOidcProvider {
   stop(): Promise<void>;
   /** Runs the real authorization-code + PKCE flow for `username` with the first client. `opaque` tokens can be introspected and revoked; JWTs cannot. */
   mintAccessToken(username: string, opts?: { ttlSeconds?: number; format?: 'jwt' | 'opaque' }): Promise<string>;
+  /** The ID token of the same flow (for tests proving it is never accepted as an access token). */
+  mintIdToken(username: string): Promise<string>;
 }
 
 const RESOURCE_SCOPE = 'openid profile email';
@@ -38,8 +40,9 @@ export async function startDevOidcProvider(opts: {
   clients: DevOidcClient[];
   accessTokenTtlSeconds?: number;
 }): Promise<DevOidcProvider> {
-  const first = opts.clients[0];
-  if (!first?.redirectUris[0]) throw new Error('startDevOidcProvider needs a client with a redirect URI');
+  const firstClient = opts.clients[0];
+  if (!firstClient?.redirectUris[0]) throw new Error('startDevOidcProvider needs a client with a redirect URI');
+  const first: DevOidcClient = firstClient;
   const defaultTtl = opts.accessTokenTtlSeconds ?? 3600;
   const resource = devResourceIndicator(opts.audience);
   // Per-grant token shape requested through the dev_token_* authorization parameters (mintAccessToken).
@@ -159,35 +162,43 @@ export async function startDevOidcProvider(opts: {
         server.closeAllConnections();
       }),
     async mintAccessToken(username, mintOpts = {}) {
-      const verifier = randomBytes(32).toString('base64url');
-      const redirectUri = first.redirectUris[0] as string;
-      const authorize = new URL(endpoint(ROUTES.authorization));
-      for (const [k, v] of Object.entries({
-        client_id: first.clientId,
-        response_type: 'code',
-        scope: 'openid',
-        redirect_uri: redirectUri,
-        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-        code_challenge_method: 'S256',
-        state: randomBytes(8).toString('hex'),
-        resource,
-        login_hint: username,
-        dev_token_ttl: mintOpts.ttlSeconds ? String(mintOpts.ttlSeconds) : '',
-        dev_token_format: mintOpts.format ?? '',
-      })) {
-        if (v) authorize.searchParams.set(k, v);
-      }
-      const code = await followToCode(authorize, redirectUri, username);
-      const res = await fetch(endpoint(ROUTES.token), {
-        method: 'POST',
-        headers: { authorization: basicAuth(first.clientId, first.clientSecret) },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, resource }),
-      });
-      const body = (await res.json()) as { access_token?: string; error?: string; error_description?: string };
-      if (!res.ok || !body.access_token) throw new Error(`token request failed: ${body.error} ${body.error_description ?? ''}`);
-      return body.access_token;
+      return (await mint(username, mintOpts)).access_token;
+    },
+    async mintIdToken(username) {
+      return (await mint(username, {})).id_token;
     },
   };
+
+  /** The authorization-code flow with PKCE for one user, as a client would walk it. */
+  async function mint(username: string, mintOpts: { ttlSeconds?: number; format?: 'jwt' | 'opaque' }) {
+    const verifier = randomBytes(32).toString('base64url');
+    const redirectUri = first.redirectUris[0] as string;
+    const authorize = new URL(endpoint(ROUTES.authorization));
+    for (const [k, v] of Object.entries({
+      client_id: first.clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: redirectUri,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: randomBytes(8).toString('hex'),
+      resource,
+      login_hint: username,
+      dev_token_ttl: mintOpts.ttlSeconds ? String(mintOpts.ttlSeconds) : '',
+      dev_token_format: mintOpts.format ?? '',
+    })) {
+      if (v) authorize.searchParams.set(k, v);
+    }
+    const code = await followToCode(authorize, redirectUri, username);
+    const res = await fetch(endpoint(ROUTES.token), {
+      method: 'POST',
+      headers: { authorization: basicAuth(first.clientId, first.clientSecret) },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, resource }),
+    });
+    const body = (await res.json()) as { access_token?: string; id_token?: string; error?: string; error_description?: string };
+    if (!res.ok || !body.access_token || !body.id_token) throw new Error(`token request failed: ${body.error} ${body.error_description ?? ''}`);
+    return { access_token: body.access_token, id_token: body.id_token };
+  }
 }
 
 /** A cookie-keeping client that walks the provider's redirects and submits the dev login form. */

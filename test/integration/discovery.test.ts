@@ -102,7 +102,7 @@ describe('search, lookup and shop-status', () => {
 
     it('reflects an owner without an operator link', async () => {
       const res = await get(`/api/v1/lookup/${taken}.zen`);
-      expect(res.json().identity).toEqual({ human_backed: false, squad_id: null, capabilities_preview: [] });
+      expect(res.json().identity).toEqual({ human_backed: false, squad_id: '', capabilities_preview: [] });
     });
 
     it('is case-insensitive', async () => {

@@ -127,6 +127,10 @@ describe('identities and keys', () => {
     expect(unknown.body).toBe(first.body);
     const missing = await revoke(JSON.stringify({}), 'application/json');
     expect(missing.statusCode).toBe(400);
+    // An absurdly long token (or hint) is just another unknown token: the same 200.
+    const long = await revoke(JSON.stringify({ token: 'x'.repeat(4000), token_type_hint: 'y'.repeat(300) }), 'application/json');
+    expect(long.statusCode).toBe(200);
+    expect(long.body).toBe(first.body);
   });
 
   it('accepts a browser session and refuses a tampered or ended one', async () => {

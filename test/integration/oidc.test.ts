@@ -109,6 +109,42 @@ describe('bearer tokens from the dev OIDC provider', () => {
   });
 });
 
+// The defaults: this service's client id equals the API audience ("agent-registry"), so an ID token's
+// `aud` passes the audience check; only its type tells it apart (issue 7 item 4).
+describe('ID tokens are never access tokens', () => {
+  let idp: DevOidcProvider;
+  const same = { clientId: AUDIENCE, clientSecret: 'same-client-secret' };
+  beforeAll(async () => {
+    idp = await startDevOidcProvider({ port: await freePort(), audience: AUDIENCE, clients: [{ ...same, redirectUris: ['http://127.0.0.1:1/cb'] }] });
+  });
+  afterAll(() => idp.stop());
+
+  it('refuses a real ID token whose audience is the client id, and accepts the at+jwt access token', async () => {
+    const verifier = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, clientId: same.clientId, cacheTtlSeconds: 60 });
+    const idToken = await idp.mintIdToken('ivy');
+    const header = JSON.parse(Buffer.from(idToken.split('.')[0] ?? '', 'base64url').toString());
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString());
+    expect(claims.aud).toBe(AUDIENCE); // it would pass an audience check alone
+    expect(String(header.typ ?? '')).not.toMatch(/at\+jwt/i);
+    expect(await reason(verifier.verify(idToken))).toBe('invalid');
+    expect(await verifier.verify(await idp.mintAccessToken('ivy'))).toMatchObject({ subject: 'ivy' });
+  });
+
+  it('the whole app answers 401 invalid_credential to an ID token', async () => {
+    const { buildTestApp } = await import('../helpers/app.ts');
+    const t = await buildTestApp({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: same.clientId, OIDC_AUDIENCE: AUDIENCE });
+    try {
+      const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: `Bearer ${token}` } });
+      const refused = await me(await idp.mintIdToken('ivy'));
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().code).toBe('invalid_credential');
+      expect((await me(await idp.mintAccessToken('ivy'))).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('bearer verification cache', () => {
   it('keeps a verified token valid for the cache period while the provider is down', async () => {
     const idp = await startDevOidcProvider({ port: await freePort(), audience: AUDIENCE, clients: [{ ...CLIENT, redirectUris: ['http://127.0.0.1:1/cb'] }] });

@@ -41,7 +41,10 @@ describe('name rules', () => {
     expect(parseQuery('scout.AGENT')).toEqual({ ok: true, value: { label: 'scout', namespace: 'agent' } });
     expect(parseQuery('scout.agent.')).toEqual({ ok: true, value: { label: 'scout', namespace: 'agent' } });
     expect(parseQuery('a.b.c')).toMatchObject({ ok: false, problem: 'too_many_labels' });
-    expect(parseQuery('.agent')).toMatchObject({ ok: false, problem: 'empty' });
+    expect(parseQuery('.agent')).toMatchObject({ ok: false, problem: 'empty_label' });
+    // One trailing root dot is the DNS root; a second is an empty label, never silently dropped.
+    expect(parseQuery('scout.')).toEqual({ ok: true, value: { label: 'scout', namespace: null } });
+    for (const bad of ['scout..', 'scout..agent', 'scout.agent..', '..']) expect(parseQuery(bad)).toMatchObject({ ok: false, problem: 'empty_label' });
     expect(parseQuery('ß.agent')).toMatchObject({ ok: false, problem: 'non_ascii' });
   });
 });

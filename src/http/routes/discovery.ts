@@ -72,7 +72,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         identity: {
           human_backed: d.operatorAccountId != null,
-          squad_id: d.squadId,
+          // Spec 2.2 types it string: "" when the domain has no squad.
+          squad_id: d.squadId ?? '',
           capabilities_preview: d.capabilities,
         },
         manifests: manifestUrls(config.publicBaseUrl, d.name),

@@ -34,7 +34,7 @@ export const lookupResponse = z.object({
   }),
   identity: z.object({
     human_backed: z.boolean().describe('Deprecated alias for a stored operator link; not a human-verification result'),
-    squad_id: z.string().nullable(),
+    squad_id: z.string().describe('Agent squad identifier; "" when none'),
     capabilities_preview: z.array(z.string()),
   }),
   manifests: z.object({ agent_json: z.string(), skill_md: z.string() }),
