@@ -15,6 +15,7 @@ type Rule = readonly (CredentialKind | 'anonymous')[];
 
 /** `anonymous` in a row: the route also runs without any credential (spec 5 rule 3: paid machine payments). */
 export const accessTable: Record<string, Rule> = {
+  'GET /': [],
   'GET /healthz': [],
   'GET /readyz': [],
   'GET /openapi.json': [],

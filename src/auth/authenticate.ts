@@ -105,7 +105,8 @@ async function bearerPrincipal(em: EntityManager, deps: AuthDeps, token: string)
   return { kind: 'bearer', accountId, credentialId: sha256Hex(`${verified.issuer} ${verified.subject}`).slice(0, 32) };
 }
 
-async function sessionPrincipal(em: EntityManager, req: FastifyRequest, cookie: string): Promise<AccountPrincipal> {
+/** The account behind a signed session cookie; throws invalid_credential when it is not (or no longer) valid. */
+export async function sessionPrincipal(em: EntityManager, req: FastifyRequest, cookie: string): Promise<AccountPrincipal> {
   const unsigned = req.unsignCookie(cookie);
   if (!unsigned.valid || !unsigned.value) throw invalid('The session cookie is not valid.');
   const hash = sha256Hex(unsigned.value);

@@ -32,7 +32,7 @@ const callbackQuery = z.looseObject({
   error: z.string().max(256).optional(),
   error_description: z.string().max(2048).optional(),
 });
-const txSchema = z.object({ state: z.string(), nonce: z.string(), verifier: z.string(), returnTo: z.string() });
+const txSchema = z.object({ state: z.string(), nonce: z.string(), verifier: z.string(), returnTo: z.string().transform((v) => safeReturnTo(v)) });
 
 class LoginFailure extends Error {
   override name = 'LoginFailure';
@@ -46,9 +46,13 @@ class LoginFailure extends Error {
   }
 }
 
-/** Only same-site paths: one leading slash, never `//host` or `/\host`, which browsers treat as another origin. */
-function safeReturnTo(value: string | undefined): string {
-  return value && /^\/(?![/\\])[^\s\\]*$/.test(value) ? value : '/';
+/**
+ * Only same-site paths: one leading slash, never `//host` or `/\host` (browsers treat those as another
+ * origin), and only printable ASCII — a control or non-Latin-1 character cannot go into a Location
+ * header, so it would fail after the session was made. Anything else returns to the home page.
+ */
+export function safeReturnTo(value: string | undefined): string {
+  return value && value.length <= 2048 && /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/.test(value) ? value : '/';
 }
 
 // Duck-typed: fetch's errors may come from another realm (e.g. a test sandbox), where instanceof fails.
@@ -71,6 +75,7 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
   const base = opts.publicBaseUrl.replace(/\/+$/, '');
   const redirectUri = `${base}/auth/callback`;
   const secure = base.startsWith('https:');
+  const publicHost = new URL(base).host;
   const cookieName = opts.cookieName ?? 'registry_session';
   const resource: Record<string, string> = URL.canParse(opts.resource) ? { resource: opts.resource } : {};
   const issuerUrl = new URL(opts.issuer);
@@ -104,6 +109,9 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
     '/auth/login',
     { schema: { tags: ['auth'], summary: 'Start browser sign-in', querystring: loginQuery, response: errors } },
     async (req, reply) => {
+      // Sign-in must start on the public address: the transaction cookie is set for this host, and
+      // the provider returns to the public address, which must find it.
+      if (req.host !== publicHost) return reply.redirect(`${base}${req.url}`, 302);
       try {
         const config = await configuration();
         const tx = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), returnTo: safeReturnTo(req.query.return_to) };

@@ -8,6 +8,8 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
+import { homeRoutes } from './routes/home.ts';
 import { landingScriptHash } from '../pages/landing.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -29,7 +31,7 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { oidcLogin } from '../auth/oidc-login.ts';
 import { accountForIdentity, createSession, destroySession } from '../auth/accounts.ts';
 
-export const SESSION_COOKIE = 'registry_session';
+export { SESSION_COOKIE };
 
 export const INTERFACE_VERSION = '1.0.0';
 
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  await app.register(homeRoutes);
   await app.register(healthRoutes);
   await app.register(namespaceRoutes);
   await app.register(discoveryRoutes);

@@ -22,7 +22,7 @@ export function priceLine(gems: number, ctx: PageContext): string {
   return `${gems} gems / year (≈ ${formatUsd(gemsToUsdMicros(gems, ctx.gemUsdRate))} ${ctx.currency})`;
 }
 
-const style = `
+export const style = `
 body{font-family:system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f;line-height:1.5}
 h1{font-size:2.4rem;margin:.2rem 0}.tagline{font-size:1.2rem;color:#444;margin-top:0}
 .badge{display:inline-block;padding:.15rem .6rem;border-radius:1rem;font-size:.85rem;font-weight:600}

@@ -4,6 +4,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../helpers/ports.ts';
+import { signIn } from '../helpers/browser.ts';
 
 // `npm start` on embedded defaults, as a newcomer runs it: no DATABASE_URL, no TEMPORAL_ADDRESS. It
 // must bring up PostgreSQL, the Temporal dev server with its UI, the worker and the API, serve real
@@ -28,9 +29,10 @@ describe('npm start (whole stack, embedded defaults)', () => {
       EMBEDDED_PG_PORT: String(ports.pg),
       DEV_OIDC_PORT: String(ports.oidc),
       ANVIL_PORT: String(ports.anvil),
-      PUBLIC_BASE_URL: `http://127.0.0.1:${ports.api}`,
       LOG_LEVEL: 'warn',
     };
+    // No PUBLIC_BASE_URL: the default base must be the address printed (issue 7 item 11).
+    delete env.PUBLIC_BASE_URL;
     delete env.DATABASE_URL;
     delete env.TEMPORAL_ADDRESS;
     delete env.OIDC_ISSUER;
@@ -79,12 +81,24 @@ describe('npm start (whole stack, embedded defaults)', () => {
     expect(lookup.status).toBe(404);
   });
 
-  it('signs in through the local identity provider', async () => {
+  it('signs in through the local identity provider at the printed address, and lands on the home page', async () => {
     const login = await api('/auth/login', { redirect: 'manual' });
     expect(login.status).toBe(302);
     expect(login.headers.get('location')).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${ports.oidc}/auth\\?`));
-    const me = await api('/api/v1/agents/me');
-    expect(me.status).toBe(401);
+    expect((await api('/api/v1/agents/me')).status).toBe(401);
+
+    const printed = /API\s+(http:\/\/\S+)/.exec(output)?.[1] as string;
+    const { go, done } = await signIn(printed, 'e2e-person');
+    expect(done.res.status).toBe(302);
+    expect(done.location).toBe('/');
+    const home = await go(`${printed}/`);
+    expect(home.res.status).toBe(200);
+    expect(home.res.headers.get('content-type')).toContain('text/html');
+    expect(home.text).toContain('Signed in as <strong>e2e-person</strong>');
+    expect((await go(`${printed}/api/v1/agents/me`)).res.status).toBe(200);
+    // The API reference's server is that same address, so "Try it out" works from it.
+    const doc = (await (await api('/openapi.json')).json()) as { servers: { url: string }[] };
+    expect(doc.servers[0]?.url).toBe(printed);
   });
 
   it('registers a name paid on its local chain, as an agent would', async () => {

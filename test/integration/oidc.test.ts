@@ -5,6 +5,7 @@ import { createBearerVerifier, InvalidBearerError, type BearerVerifier } from '.
 import { oidcLogin } from '../../src/auth/oidc-login.ts';
 import { startDevOidcProvider, type DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
 import { freePort } from '../helpers/ports.ts';
+import { browser } from '../helpers/browser.ts';
 
 const AUDIENCE = 'agent-registry';
 const CLIENT = { clientId: 'registry-web', clientSecret: 'registry-web-secret' };
@@ -16,25 +17,6 @@ async function reason(p: Promise<unknown>): Promise<string> {
   );
   expect(err).toBeInstanceOf(InvalidBearerError);
   return (err as InvalidBearerError).reason;
-}
-
-/** A minimal browser: one cookie jar (cookies ignore ports), redirects followed by hand. */
-function browser() {
-  const jar = new Map<string, string>();
-  return async (url: string, form?: Record<string, string>) => {
-    const res = await fetch(url, {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-      ...(form ? { body: new URLSearchParams(form) } : {}),
-    });
-    const setCookies = res.headers.getSetCookie();
-    for (const c of setCookies) {
-      const pair = c.split(';')[0] ?? '';
-      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-    }
-    return { res, setCookies, location: res.headers.get('location') ?? '', text: await res.text() };
-  };
 }
 
 describe('bearer tokens from the dev OIDC provider', () => {
@@ -252,16 +234,43 @@ describe('browser login against the dev OIDC provider', () => {
       createSession: async () => ({ id: 'never', expiresAt: new Date() }),
       destroySession: async () => undefined,
     });
-    const res = await down.inject({ method: 'GET', url: '/auth/login' });
+    const res = await down.inject({ method: 'GET', url: '/auth/login', headers: { host: new URL(appUrl).host } });
     await down.close();
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'error', code: 'idp_unavailable' });
   });
 
-  it('only returns to same-site paths', async () => {
-    const res = await app.inject({ method: 'GET', url: '/auth/login?return_to=//evil.example/x' });
+  const returnToOf = async (returnTo: string) => {
+    const res = await app.inject({ method: 'GET', url: `/auth/login?return_to=${encodeURIComponent(returnTo)}`, headers: { host: new URL(appUrl).host } });
     const raw = res.cookies.find((c) => c.name === 'registry_oidc_tx')?.value ?? '';
-    const tx = JSON.parse(Buffer.from(app.unsignCookie(raw).value ?? '', 'base64url').toString());
-    expect(tx.returnTo).toBe('/');
+    return JSON.parse(Buffer.from(app.unsignCookie(raw).value ?? '', 'base64url').toString()).returnTo;
+  };
+
+  it('only returns to same-site paths of printable ASCII', async () => {
+    expect(await returnToOf('//evil.example/x')).toBe('/');
+    expect(await returnToOf('/\\evil.example')).toBe('/');
+    // A control or non-Latin-1 character cannot go into a Location header (ERR_INVALID_CHAR).
+    for (const bad of ['/a\u0001b', '/caf\u00e9', '/\u4e2d\u6587', '/a\nb', '/a b']) expect(await returnToOf(bad)).toBe('/');
+    expect(await returnToOf('/dashboard?tab=keys&x=%C3%A9')).toBe('/dashboard?tab=keys&x=%C3%A9');
+  });
+
+  it('completes sign-in with a hostile return_to: no 500, no stray session, back home', async () => {
+    const before = resolved.length;
+    const go = browser();
+    const start = await go(`${appUrl}/auth/login?return_to=${encodeURIComponent('/\u4e2d\u0007')}`);
+    const toLogin = await go(start.location);
+    const submitted = await go(`${idp.issuer}${toLogin.location}/login`, { username: 'zoe' });
+    const resumed = await go(new URL(submitted.location, idp.issuer).href);
+    const done = await go(resumed.location);
+    expect(done.res.status).toBe(302);
+    expect(done.location).toBe('/');
+    expect(resolved.length).toBe(before + 1);
+  });
+
+  it('starts sign-in on the public address when reached on another host', async () => {
+    const res = await app.inject({ method: 'GET', url: '/auth/login?return_to=/keys', headers: { host: 'localhost:9' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`${appUrl}/auth/login?return_to=/keys`);
+    expect(res.cookies.find((c) => c.name === 'registry_oidc_tx')).toBeUndefined();
   });
 });

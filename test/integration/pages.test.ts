@@ -19,6 +19,19 @@ describe('namespace pages', () => {
     expect(res.body.length).toBeLessThan(15_000);
   });
 
+  it('serves a home page at / listing every namespace, with sign-in when signed out', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    for (const ns of t.app.deps.namespaces.all) expect(res.body).toContain(`href="/tld/${ns.namespace}"`);
+    expect(res.body).toContain('href="/auth/login"');
+    expect(res.body).toContain('href="/docs"');
+    // A cookie that is not a valid session is simply a visitor, not an error.
+    const bogus = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'registry_session=forged' } });
+    expect(bogus.statusCode).toBe(200);
+    expect(bogus.body).toContain('id="signed-out"');
+  });
+
   it('sends security headers, and its CSP admits exactly its own inline script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/tld/agent' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

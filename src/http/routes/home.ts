@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Account } from '../../db/entities/index.ts';
+import { sessionPrincipal } from '../../auth/authenticate.ts';
+import { renderHome, type Visitor } from '../../pages/home.ts';
+import type { PageContext } from '../../pages/landing.ts';
+import { SESSION_COOKIE } from '../session-cookie.ts';
+
+// The home page: where a browser lands, also after sign-in. Public; a valid session only adds a greeting.
+export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { namespaces, config, orm } = app.deps;
+  const ctx: PageContext = { baseUrl: config.publicBaseUrl, gemUsdRate: config.GEM_USD_RATE, currency: config.MPP_CURRENCY };
+
+  async function visitorOf(cookie: string | undefined, req: Parameters<typeof sessionPrincipal>[1]): Promise<Visitor | null> {
+    if (!cookie) return null;
+    const em = orm.em.fork();
+    const principal = await sessionPrincipal(em, req, cookie).catch(() => null);
+    if (!principal) return null;
+    const account = await em.findOne(Account, { id: principal.accountId }, { fields: ['displayName'] });
+    return { accountId: principal.accountId, name: account?.displayName ?? null };
+  }
+
+  app.get(
+    '/',
+    { schema: { tags: ['pages'], summary: 'Home page (HTML): namespaces, sign-in state, links', response: { 200: z.string().describe('text/html') } } },
+    async (req, reply) => {
+      const visitor = await visitorOf(req.cookies[SESSION_COOKIE], req);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', visitor ? 'private, no-store' : 'public, max-age=60')
+        .header('vary', 'cookie')
+        .send(renderHome(namespaces.all, ctx, visitor));
+    },
+  );
+};

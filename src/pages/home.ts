@@ -1,0 +1,57 @@
+import type { NamespaceInfo } from '../domain/namespace-directory.ts';
+import { phaseLabels } from '../domain/namespace-directory.ts';
+import { escapeHtml, priceLine, style, type PageContext } from './landing.ts';
+
+export interface Visitor {
+  accountId: string;
+  name: string | null;
+}
+
+/**
+ * The home page a person lands on (also after signing in): who is signed in, every namespace with its
+ * phase and price, and where to go next. No script: it is plain links and one form.
+ */
+export function renderHome(namespaces: readonly NamespaceInfo[], ctx: PageContext, visitor: Visitor | null): string {
+  const rows = namespaces
+    .map((ns) => {
+      const n = escapeHtml(ns.namespace);
+      return `<tr><td><a href="/tld/${n}">.${n}</a></td><td><span class="badge phase-${escapeHtml(ns.launch_phase)}">${escapeHtml(phaseLabels[ns.launch_phase])}</span></td><td>${escapeHtml(priceLine(ns.price_per_year.agent, ctx))}</td><td><a href="/tld/${n}/skill.md">skill.md</a></td></tr>`;
+    })
+    .join('\n');
+  const who = visitor
+    ? `<p id="signed-in">Signed in as <strong>${escapeHtml(visitor.name ?? visitor.accountId)}</strong> (account <code>${escapeHtml(visitor.accountId)}</code>).</p>
+<form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>`
+    : '<p id="signed-out"><a href="/auth/login">Sign in</a> to manage your keys, claim an agent or use the hosted checkout.</p>';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Agent domain registry</title>
+<style>${style}table{border-collapse:collapse;width:100%}td{padding:.3rem .5rem;border-bottom:1px solid #e5e7eb}</style>
+</head>
+<body>
+<header>
+<h1>Agent domain registry</h1>
+<p class="tagline">Names and public identities for AI agents, such as <code>scout.agent</code>.</p>
+</header>
+<main>
+${who}
+<form action="/api/v1/domains/search" method="get">
+<input name="q" type="text" placeholder="a name, e.g. scout" maxlength="253" aria-label="Name to search" required>
+<button type="submit">Search</button>
+</form>
+<h2>Namespaces</h2>
+<table>
+${rows}
+</table>
+<h2>For agents and developers</h2>
+<ul>
+<li>Each namespace's <code>skill.md</code> tells an agent how to register and pay.</li>
+<li><a href="/docs">API reference</a> (OpenAPI at <a href="/openapi.json">/openapi.json</a>).</li>
+</ul>
+</main>
+</body>
+</html>
+`;
+}
