@@ -11,7 +11,7 @@ import type { AppDeps } from './deps.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { homeRoutes } from './routes/home.ts';
 import { landingScriptHash } from '../pages/landing.ts';
-import { registerErrorHandling } from './error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './error-handler.ts';
 import { healthRoutes } from './routes/health.ts';
 import { namespaceRoutes } from './routes/namespaces.ts';
 import { discoveryRoutes } from './routes/discovery.ts';
@@ -51,6 +51,8 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // A trailing slash is tolerated; long path parameters reach zod so they get our 400, not a bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     ...trustProxySetting(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -85,6 +87,8 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
     allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'X-Payment-Method', 'X-MPP-Network', 'Idempotency-Key'],
     exposedHeaders: ['WWW-Authenticate', 'Payment-Receipt', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
     maxAge: 600,
+    // A bare OPTIONS (no Origin) gets the same 204 rather than the plugin's plain-text 400.
+    strictPreflight: false,
   });
   // Per client address on every route (in-memory store: one process, see README "Rate limits").
   await app.register(rateLimit, {

@@ -1,4 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../domain/errors.ts';
 
@@ -57,7 +60,60 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send(body('internal_error', 'Internal server error.'));
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(body('route_not_found', `No route ${req.method} ${req.url.split('?')[0]}.`));
+  // Every route's method and path, to tell "no such path" (404) from "not with this method" (405).
+  const known = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 1 << 16 });
+  const methods = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    for (const m of Array.isArray(route.method) ? route.method : [route.method]) {
+      // OPTIONS is answered on every path by the CORS plugin's wildcard route; it says nothing of a path.
+      if (m === 'OPTIONS') continue;
+      methods.add(m);
+      if (!known.hasRoute(m as HTTPMethod, route.url)) known.on(m as HTTPMethod, route.url, () => undefined);
+    }
   });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const allowed = [...methods].filter((m) => m !== req.method && known.find(m as HTTPMethod, path)).sort();
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(body('method_not_allowed', `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}.`, { allow: allowed }));
+    }
+    return reply.status(404).send(body('route_not_found', `No route ${req.method} ${path}.`));
+  });
+}
+
+/**
+ * Errors the router raises before any route runs (a path parameter longer than the router takes, a
+ * malformed URL): our envelope, never the URL echoed back.
+ */
+export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(body('uri_too_long', 'A path segment is too long.'));
+    return;
+  }
+  void reply.status(400).send(body('bad_request', 'The request URL is malformed.'));
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (headers too large, a control
+ * character in a header, a timeout): written on the raw socket, in our envelope, then closed.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The request headers are too large.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive.']
+        : [400, 'bad_request', 'The request is not valid HTTP (for example a control character in a header).'];
+  const payload = JSON.stringify(body(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(err);
 }

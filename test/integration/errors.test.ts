@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect, type AddressInfo } from 'node:net';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 describe('one error shape for bad input', () => {
@@ -46,13 +47,28 @@ describe('one error shape for bad input', () => {
     expectError(await post('domain=a1', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type');
   });
 
-  it('unknown routes and methods are JSON 404s', async () => {
+  it('an unknown path is a JSON 404; an unknown method on a known path is a 405 with Allow', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' }), 404, 'route_not_found');
-    expectError(await t.app.inject({ method: 'DELETE', url: '/api/v1/namespaces' }), 404, 'route_not_found');
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/v1/namespaces' });
+    expectError(del, 405, 'method_not_allowed');
+    expect(del.headers.allow).toBe('GET, HEAD');
+    const put = await t.app.inject({ method: 'PUT', url: '/api/v1/lookup/scout.agent' });
+    expectError(put, 405, 'method_not_allowed');
+    expect(put.headers.allow).toBe('GET, HEAD');
+    const get = await t.app.inject({ method: 'GET', url: '/oauth2/revoke' });
+    expect(get.headers.allow).toBe('POST');
+    // A bare OPTIONS is CORS's business on every path, never a plain-text error.
+    expect((await t.app.inject({ method: 'OPTIONS', url: '/api/v1/lookup/scout.agent' })).statusCode).toBe(204);
   });
 
   it('path parameters that are too long are a 400, not a 5xx', async () => {
     expectError(await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${'a'.repeat(400)}.agent` }), 400, 'validation_failed');
+  });
+
+  it('a path segment past the router limit is a 414 in our envelope, without the URL echoed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${'a'.repeat(600)}.agent` });
+    expectError(res, 414, 'uri_too_long');
+    expect(res.body).not.toContain('aaaaaaaaaa');
   });
 
   it('bad input changes nothing', async () => {
@@ -61,6 +77,46 @@ describe('one error shape for bad input', () => {
     await post('{oops');
     await post(JSON.stringify({ domain: 'a1', namespace: 'agent', years: 99 }));
     expect(await count()).toBe(before);
+  });
+});
+
+// Errors Node's HTTP parser raises never reach a route: they are only visible on a real socket.
+describe('errors before routing, over a real socket', () => {
+  let t: TestApp;
+  let port = 0;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let data = '';
+      socket.on('data', (d) => (data += d.toString('latin1')));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        const [head = '', body = ''] = data.split('\r\n\r\n');
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+        if (!status) reject(new Error(`no HTTP answer: ${JSON.stringify(data.slice(0, 200))}`));
+        else resolve({ status, headers: head, body });
+      });
+    });
+  }
+
+  it('431 for headers that are too large, in our envelope', async () => {
+    const res = await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'error', code: 'headers_too_large' });
+  });
+
+  it('400 for a control character in a header, in our envelope', async () => {
+    const res = await raw('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(res.headers).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'error', code: 'bad_request' });
   });
 });
 
