@@ -6,7 +6,8 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openApiOptions } from './openapi/document.ts';
 import type { AppDeps } from './deps.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { homeRoutes } from './routes/home.ts';
@@ -126,18 +127,7 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   };
   registerAccessControl(app, deps.orm, { bearer: deps.bearer, sessionCookie: SESSION_COOKIE }, perCredential);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Agent domain registry',
-        version: INTERFACE_VERSION,
-        description: 'Registry, registrar and identity service for AI agents. See /tld/{namespace}/skill.md for agents.',
-      },
-      servers: [{ url: deps.config.publicBaseUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(deps.config.publicBaseUrl, INTERFACE_VERSION));
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(homeRoutes);

@@ -7,7 +7,8 @@ export const errorBodySchema = z
     message: z.string(),
     details: z.record(z.string(), z.unknown()).optional(),
   })
-  .describe('Error');
+  .describe('Error')
+  .meta({ id: 'Error' });
 
 export const isoTimestamp = z.string().describe('ISO 8601 timestamp with milliseconds and Z');
 

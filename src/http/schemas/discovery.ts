@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { example, EXAMPLE } from './examples.ts';
 import { isoTimestamp } from './common.ts';
 
 export const searchQuery = z.object({
-  q: z.string().min(1, 'q is required').max(300).describe('A bare name ("scout") or a full name ("scout.agent")'),
+  q: example(z.string().min(1, 'q is required').max(300).describe('A bare name ("scout") or a full name ("scout.agent")'), 'scout'),
 });
 
 export const searchResultItem = z.object({
@@ -14,16 +15,28 @@ export const searchResultItem = z.object({
   reason: z.enum(['available', 'registered', 'being_registered', 'reserved', 'namespace_coming_soon', 'sunrise_whitelist_only']),
 });
 
-export const searchResponse = z.object({
+export const searchResponse = example(
+  z.object({
   status: z.literal('success'),
   query: z.string(),
   price_unit: z.literal('gems_per_year'),
   results: z.array(searchResultItem),
-});
+}),
+  {
+    status: 'success',
+    query: 'scout',
+    price_unit: 'gems_per_year',
+    results: [
+      { domain: 'scout.agent', tld: 'agent', available: true, human_price: 2000, agent_price: 1500, reason: 'available' },
+      { domain: 'scout.boss', tld: 'boss', available: false, human_price: 2500, agent_price: 2000, reason: 'registered' },
+    ],
+  },
+);
 
-export const domainNameParams = z.object({ domain_name: z.string().max(300) });
+export const domainNameParams = z.object({ domain_name: example(z.string().max(300).describe('Full name'), EXAMPLE.name) });
 
-export const lookupResponse = z.object({
+export const lookupResponse = example(
+  z.object({
   status: z.literal('success'),
   domain: z.object({
     name: z.string(),
@@ -39,7 +52,15 @@ export const lookupResponse = z.object({
   }),
   manifests: z.object({ agent_json: z.string(), skill_md: z.string() }),
   profile: z.record(z.string(), z.unknown()),
-});
+}),
+  {
+    status: 'success',
+    domain: { name: EXAMPLE.name, namespace: 'agent', status: 'active', registration_date: EXAMPLE.at, expiry_date: EXAMPLE.expiry },
+    identity: { human_backed: false, squad_id: '', capabilities_preview: ['search'] },
+    manifests: { agent_json: 'https://registry.example/api/v1/domains/scout.agent/agent.json', skill_md: 'https://registry.example/api/v1/domains/scout.agent/skill.md' },
+    profile: {},
+  },
+);
 
 export const shopStatusResponse = z.object({
   status: z.literal('success'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { example, EXAMPLE } from './examples.ts';
 
 export const provisionBody = z.object({ display_name: z.string().trim().min(1).max(80).optional() }).strict();
 
@@ -13,7 +14,10 @@ export const provisionResponse = z.object({
   message: z.string(),
 });
 
-export const claimBody = z.object({ claim_code: z.string().trim().min(1).max(100) }).strict();
+export const claimBody = example(
+  z.object({ claim_code: z.string().trim().min(1).max(100) }).strict(),
+  { claim_code: 'clm_4f9a2b7c1d8e3f6a' },
+);
 
 export const identityView = z.object({
   account_id: z.string(),
@@ -46,15 +50,21 @@ export const keyView = z.object({
   revoked_at: z.string().nullable(),
 });
 
-export const createKeyBody = z.object({ key_class: z.enum(['agent', 'live']), name: z.string().trim().min(1).max(80).optional() }).strict();
+export const createKeyBody = example(
+  z.object({ key_class: z.enum(['agent', 'live']), name: z.string().trim().min(1).max(80).optional() }).strict(),
+  { key_class: 'live', name: 'ci' },
+);
 export const createKeyResponse = z.object({ status: z.literal('success'), api_key: z.string(), key: keyView });
 export const listKeysResponse = z.object({ status: z.literal('success'), data: z.array(keyView) });
 export const keyIdParams = z.object({ key_id: z.string().max(64) });
 export const revokeKeyResponse = z.object({ status: z.literal('success'), message: z.string(), key: keyView });
 
-export const revokeBody = z.object({
+export const revokeBody = example(
+  z.object({
   // No length limits beyond the body limit: whatever is sent, the answer is the same 200 (RFC 7009 2.2).
   token: z.string().min(1),
   token_type_hint: z.string().optional(),
-});
+}),
+  { token: 'rk_agent_k1a2b3c4_secret', token_type_hint: 'access_token' },
+);
 export const revokeResponse = z.object({ status: z.literal('success') });

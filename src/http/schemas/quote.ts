@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { example, EXAMPLE } from './examples.ts';
 
-export const quoteBody = z
+export const quoteBody = example(
+  z
   .object({
     domain: z.string().min(1).max(300).describe('Name part ("scout") or full name ("scout.agent")'),
     namespace: z.string().min(1).max(63).optional(),
@@ -8,7 +10,9 @@ export const quoteBody = z
     years: z.number().int().min(1).max(10),
   })
   // Unknown fields are ignored, so an agent may send its register body (agreed_to_terms, ...) unchanged.
-  .strip();
+  .strip(),
+  { domain: 'scout', namespace: 'agent', years: 1 },
+);
 
 export const quoteHeaders = z.object({
   'x-payment-method': z.enum(['mpp']).optional(),

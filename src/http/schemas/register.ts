@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { example, EXAMPLE } from './examples.ts';
 
-export const registerBody = z.object({
+export const registerBody = example(
+  z.object({
   domain: z.string().min(1).max(300).describe('Name part ("scout") or full name ("scout.agent")'),
   namespace: z.string().min(1).max(63).optional(),
   tld: z.string().min(1).max(63).optional().describe('Legacy alias of namespace'),
@@ -12,14 +14,17 @@ export const registerBody = z.object({
   reseller_channel: z.string().trim().min(1).max(64).optional(),
   target_owner_id: z.uuid().optional(),
   coupon_code: z.string().trim().min(1).max(64).optional(),
-});
+}),
+  { domain: 'scout', namespace: 'agent', years: 1, agreed_to_terms: true },
+);
 
 export const registerHeaders = z.object({
   'x-payment-method': z.enum(['mpp']).optional(),
   'x-mpp-network': z.enum(['tempo', 'base-mainnet']).optional(),
 });
 
-export const registeredResponse = z.object({
+export const registeredResponse = example(
+  z.object({
   status: z.literal('success'),
   message: z.string(),
   session_id: z.string(),
@@ -40,9 +45,19 @@ export const registeredResponse = z.object({
     payment_reference: z.string(),
   }),
   warnings: z.array(z.string()),
-});
+}),
+  {
+    status: 'success',
+    message: 'scout.agent is registered.',
+    session_id: EXAMPLE.sessionId,
+    domain: { name: EXAMPLE.name, namespace: 'agent', status: 'active', owner_id: EXAMPLE.accountId, registration_date: EXAMPLE.at, expiry_date: EXAMPLE.expiry },
+    order: { order_id: 42, payment_method: 'mpp', amount_gems: 1500, amount: '15.00', currency: 'pathUSD', payment_reference: EXAMPLE.txHash },
+    warnings: [],
+  },
+);
 
-export const paymentRequiredResponse = z.object({
+export const paymentRequiredResponse = example(
+  z.object({
   status: z.literal('payment_required'),
   protocol: z.literal('mpp'),
   amount: z.number(),
@@ -62,7 +77,21 @@ export const paymentRequiredResponse = z.object({
   }),
   message: z.string(),
   warnings: z.array(z.string()),
-});
+}),
+  {
+    status: 'payment_required',
+    protocol: 'mpp',
+    amount: 15,
+    amount_minor: '15000000',
+    currency: 'pathUSD',
+    session_id: EXAMPLE.sessionId,
+    pay_url: `ethereum:${EXAMPLE.token}@4217/transferWithMemo?address=${EXAMPLE.payTo}&uint256=15000000&bytes32=${EXAMPLE.memo}`,
+    expires_at: '2026-11-23T09:15:00.000Z',
+    challenge: { token: EXAMPLE.token, pay_to: EXAMPLE.payTo, chain_id: 4217, memo: EXAMPLE.memo, decimals: 6, call: 'transferWithMemo(address,uint256,bytes32)', rpc_url: 'http://127.0.0.1:8545' },
+    message: 'Pay once before expires_at, then re-send this request with the transaction hash.',
+    warnings: [],
+  },
+);
 
 export const checkoutPendingResponse = z.object({
   status: z.literal('pending'),
@@ -73,14 +102,17 @@ export const checkoutPendingResponse = z.object({
   message: z.string(),
 });
 
-export const verifyMppBody = z.object({
+export const verifyMppBody = example(
+  z.object({
   session_id: z.string().min(1).max(64),
   receipt: z.string().min(1).max(8192),
   domain: z.string().min(1).max(300),
   namespace: z.string().min(1).max(63).optional(),
   tld: z.string().min(1).max(63).optional(),
   years: z.number().int().min(1).max(10),
-});
+}),
+  { session_id: EXAMPLE.sessionId, receipt: EXAMPLE.txHash, domain: 'scout', namespace: 'agent', years: 1 },
+);
 
 export const registrationStatusResponse = z.object({
   status: z.literal('success'),
@@ -94,7 +126,7 @@ export const registrationStatusResponse = z.object({
 
 export const simpleResponse = z.object({ status: z.literal('success'), message: z.string() });
 
-export const orderIdParams = z.object({ order_id: z.string().min(1).max(64) });
+export const orderIdParams = z.object({ order_id: example(z.string().min(1).max(64), EXAMPLE.sessionId) });
 
 export const orderStatusResponse = z.object({
   status: z.literal('success'),
