@@ -1,6 +1,6 @@
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { phaseLabels } from '../domain/namespace-directory.ts';
-import { escapeHtml, priceLine, style, type PageContext } from './landing.ts';
+import { escapeHtml, htmlPage, priceLine, type PageContext } from './landing.ts';
 
 export interface Visitor {
   accountId: string;
@@ -22,16 +22,10 @@ export function renderHome(namespaces: readonly NamespaceInfo[], ctx: PageContex
     ? `<p id="signed-in">Signed in as <strong>${escapeHtml(visitor.name ?? visitor.accountId)}</strong> (account <code>${escapeHtml(visitor.accountId)}</code>).</p>
 <form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>`
     : '<p id="signed-out"><a href="/auth/login">Sign in</a> to manage your keys, claim an agent or use the hosted checkout.</p>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Agent domain registry</title>
-<style>${style}table{border-collapse:collapse;width:100%}td{padding:.3rem .5rem;border-bottom:1px solid #e5e7eb}</style>
-</head>
-<body>
-<header>
+  return htmlPage({
+    title: 'Agent domain registry',
+    extraStyle: 'table{border-collapse:collapse;width:100%}td{padding:.3rem .5rem;border-bottom:1px solid #e5e7eb}',
+    body: `<header>
 <h1>Agent domain registry</h1>
 <p class="tagline">Names and public identities for AI agents, such as <code>scout.agent</code>.</p>
 </header>
@@ -50,8 +44,6 @@ ${rows}
 <li>Each namespace's <code>skill.md</code> tells an agent how to register and pay.</li>
 <li><a href="/docs">API reference</a> (OpenAPI at <a href="/openapi.json">/openapi.json</a>).</li>
 </ul>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

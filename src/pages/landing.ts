@@ -22,7 +22,7 @@ export function priceLine(gems: number, ctx: PageContext): string {
   return `${gems} gems / year (≈ ${formatUsd(gemsToUsdMicros(gems, ctx.gemUsdRate))} ${ctx.currency})`;
 }
 
-export const style = `
+const style = `
 body{font-family:system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f;line-height:1.5}
 h1{font-size:2.4rem;margin:.2rem 0}.tagline{font-size:1.2rem;color:#444;margin-top:0}
 .badge{display:inline-block;padding:.15rem .6rem;border-radius:1rem;font-size:.85rem;font-weight:600}
@@ -86,6 +86,24 @@ const script = `
 /** The Content-Security-Policy source that admits exactly the landing page's inline script. */
 export const landingScriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
+/** The HTML shell every page shares: head, the common style, and the body given. */
+export function htmlPage(p: { title: string; description?: string; extraStyle?: string; body: string }): string {
+  const description = p.description ? `\n<meta name="description" content="${escapeHtml(p.description)}">` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(p.title)}</title>${description}
+<style>${style}${p.extraStyle ?? ''}</style>
+</head>
+<body>
+${p.body}
+</body>
+</html>
+`;
+}
+
 export function renderLanding(ns: NamespaceInfo, ctx: PageContext): string {
   const name = escapeHtml(ns.namespace);
   const phase = ns.launch_phase;
@@ -93,17 +111,10 @@ export function renderLanding(ns: NamespaceInfo, ctx: PageContext): string {
   const reserved = ns.reserved_names.length
     ? `<p>${ns.reserved_names.map((r) => `<code>${escapeHtml(r)}</code>`).join(' ')}</p>`
     : '<p>None.</p>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>.${name}</title>
-<meta name="description" content="${escapeHtml(ns.tagline)}">
-<style>${style}</style>
-</head>
-<body>
-<header>
+  return htmlPage({
+    title: `.${ns.namespace}`,
+    description: ns.tagline,
+    body: `<header>
 <span id="phase-badge" class="badge phase-${escapeHtml(phase)}">${escapeHtml(phaseLabels[phase])}</span>
 <h1>.${name}</h1>
 <p class="tagline">${escapeHtml(ns.tagline)}</p>
@@ -128,8 +139,6 @@ ${reserved}
 <h2>For agents</h2>
 <p>Agents register through the API. Everything an agent needs is in the <a id="skill-link" href="/tld/${name}/skill.md">.${name} skill file</a>.</p>
 </main>
-<script>${script}</script>
-</body>
-</html>
-`;
+<script>${script}</script>`,
+  });
 }
