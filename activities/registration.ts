@@ -1,12 +1,11 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder, Namespace, OutboxEvent, PaymentReceipt } from '../src/db/entities/index.ts';
+import { Account, Domain, DomainOrder, LedgerTransaction, Namespace, OutboxEvent, PaymentReceipt } from '../src/db/entities/index.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
-import { debitGems, InsufficientGemsError } from '../src/ledger/gems.ts';
+import { debitGems, InsufficientGemsError, refundGems } from '../src/ledger/gems.ts';
 import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
-import type { RegistrationInput, RegistrationResult } from '../workflows/registration-messages.ts';
-import type { RegistrationPayment } from '../workflows/registration.ts';
+import type { PaymentCredit, RegistrationInput, RegistrationPayment, RegistrationResult } from '../workflows/registration-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { findRegistrationResult, toRegistrationResult } from '../src/db/registration-result.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
@@ -70,6 +69,42 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
         }
         throw err;
       }
+    },
+
+    /**
+     * Compensation for a refused activation after the money arrived: records the machine payment (so
+     * its receipt can never be used again), credits the payer's gems balance with what was paid, and
+     * writes `payment.credited` — in one transaction, once per session (a retry finds the ledger entry).
+     */
+    async creditRefusedPayment({ input, payment, reason }: { input: RegistrationInput; payment: RegistrationPayment; reason: string }): Promise<PaymentCredit> {
+      const reference = `credit:registration:${input.sessionId}`;
+      return orm.em.fork().transactional(async (tx) => {
+        const accountId = input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : null);
+        if (!accountId) throw refuse('owner_unknown', 'No account to credit.');
+        const credit = { accountId, gems: input.priceGems };
+        if (await tx.count(LedgerTransaction, { reference })) return credit;
+        if (payment.kind === 'mpp') {
+          const chainId = payments?.chainId ?? 0;
+          const txHash = payment.txHash.toLowerCase();
+          if (!(await tx.count(PaymentReceipt, { chainId, txHash }))) {
+            tx.create(PaymentReceipt, {
+              chainId,
+              txHash,
+              sessionId: input.sessionId,
+              payer: payment.payer.toLowerCase(),
+              amountMinor: BigInt(input.amountMinor),
+              token: input.chain?.token.toLowerCase() ?? '',
+              receipt: payment.receipt,
+            });
+          }
+        }
+        await refundGems(tx, { accountId, amount: input.priceGems, reference, memo: `${input.name}: ${reason}` });
+        tx.create(OutboxEvent, {
+          eventType: 'payment.credited',
+          payload: { domain: input.name, session_id: input.sessionId, account_id: accountId, gems: input.priceGems, reason, payment_method: input.method },
+        });
+        return credit;
+      });
     },
 
     /** Records how a waiting checkout ended (idempotent); its hold on the name ends with it. */

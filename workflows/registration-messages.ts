@@ -30,6 +30,19 @@ export interface RegistrationInput {
   chain: { chainId: number; token: string; payTo: string; memo: string } | null;
 }
 
+/** How a registration was paid, as the workflow hands it to activation. */
+export type RegistrationPayment =
+  | { kind: 'mpp'; txHash: string; payer: string; receipt: string }
+  | { kind: 'gems' }
+  | { kind: 'free' }
+  | { kind: 'checkout'; reference: string };
+
+/** Money that arrived for a registration that could not happen, credited back to the payer as gems. */
+export interface PaymentCredit {
+  accountId: string;
+  gems: number;
+}
+
 export interface RegistrationResult {
   domainId: number;
   name: string;
@@ -51,7 +64,7 @@ export interface RegistrationResult {
 export type RegistrationOutcome =
   | { outcome: 'registered'; result: RegistrationResult }
   /** Activation refused by a business rule (insufficient_gems, coupon_*, name_taken, ...): code and message. */
-  | { outcome: 'refused'; code: string; message: string }
+  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
   | { outcome: 'expired_unpaid' }
   | { outcome: 'cancelled' };
 

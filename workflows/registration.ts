@@ -10,6 +10,7 @@ import {
   submitPaymentUpdate,
   type RegistrationInput,
   type RegistrationOutcome,
+  type RegistrationPayment,
   type RegistrationResult,
   type RegistrationStage,
 } from './registration-messages.ts';
@@ -18,7 +19,7 @@ import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 const db = proxyActivities<RegistrationActivities>(dbWrite);
 const chain = proxyActivities<RegistrationActivities>(chainConfirm);
 
-type Payment = { kind: 'mpp'; txHash: string; payer: string; receipt: string } | { kind: 'gems' } | { kind: 'free' } | { kind: 'checkout'; reference: string };
+type Payment = RegistrationPayment;
 
 /** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
 function refusalOf(err: unknown): { code: string; message: string } | null {
@@ -59,7 +60,7 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     const o = outcome;
     if (!o) throw ApplicationFailure.nonRetryable('The registration has no outcome yet.', 'registration_failed');
     if (o.outcome === 'registered') return o.result;
-    if (o.outcome === 'refused') throw ApplicationFailure.nonRetryable(o.message, o.code);
+    if (o.outcome === 'refused') throw ApplicationFailure.nonRetryable(o.message, o.code, o.credit);
     throw ApplicationFailure.nonRetryable(o.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.', o.outcome);
   };
 
@@ -163,7 +164,13 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
   return end;
 }
 
-/** Activation, with a business refusal (gems, coupon, name taken meanwhile) as an outcome, not a failure. */
+/**
+ * Activation, with a business refusal (gems, coupon, name taken meanwhile) as an outcome, not a
+ * failure. Compensation: money that already arrived for this session (a verified machine payment, a
+ * paid hosted checkout) is never kept in silence — it is recorded and credited back to the payer as
+ * gems, idempotently on the session. A payment that belongs to another session (receipt_already_used)
+ * is not ours to credit; gems were never debited (the debit is in the refused transaction).
+ */
 async function activate(input: RegistrationInput, payment: Payment, setStage: (s: RegistrationStage) => void): Promise<RegistrationOutcome> {
   setStage('activating');
   try {
@@ -171,8 +178,8 @@ async function activate(input: RegistrationInput, payment: Payment, setStage: (s
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
-    return { outcome: 'refused', ...refusal };
+    const moneyArrived = (payment.kind === 'mpp' || payment.kind === 'checkout') && refusal.code !== 'receipt_already_used';
+    const credit = moneyArrived ? await db.creditRefusedPayment({ input, payment, reason: refusal.code }) : null;
+    return { outcome: 'refused', ...refusal, credit };
   }
 }
-
-export type { Payment as RegistrationPayment };

@@ -7,6 +7,7 @@ import {
   registrationStatusQuery,
   registrationWorkflowId,
   submitPaymentUpdate,
+  type PaymentCredit,
   type RegistrationInput,
   type RegistrationOutcome,
   type RegistrationResult,
@@ -28,23 +29,29 @@ const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
 export const checkoutCallbackBody = z.object({ order_id: z.string().max(64), domain: z.string().max(300), status: z.literal('paid'), reference: z.string().min(1).max(128) });
 
-/** A refusal type from the workflow (its stable code) as our HTTP error. */
-function refusalError(type: string, message: string): AppError {
+/** A refusal type from the workflow (its stable code) as our HTTP error, saying where a credited payment went. */
+function refusalError(type: string, message: string, credit?: PaymentCredit | null): AppError {
   const code = (type in errorCodes ? type : type.startsWith('coupon_') ? 'coupon_invalid' : 'registration_failed') as ErrorCode;
-  return new AppError(code, message);
+  if (!credit) return new AppError(code, message);
+  return new AppError(code, `${message} Your payment was credited to your gems balance (${credit.gems} gems).`, {
+    credited: { account_id: credit.accountId, gems: credit.gems },
+  });
 }
+
+type FailureShape = { type?: string; message?: string; details?: unknown[] };
 
 /** Maps a failed update's type (its stable code) onto our HTTP error. */
 export function failureToError(err: unknown): AppError {
-  const cause = (err as { cause?: { type?: string; message?: string; cause?: { type?: string; message?: string } } }).cause;
+  const cause = (err as { cause?: FailureShape & { cause?: FailureShape } }).cause;
   const failure = cause?.type ? cause : cause?.cause;
-  return refusalError(failure?.type ?? 'registration_failed', failure?.message ?? 'The registration could not complete.');
+  const credit = (failure?.details?.[0] as PaymentCredit | undefined) ?? null;
+  return refusalError(failure?.type ?? 'registration_failed', failure?.message ?? 'The registration could not complete.', credit);
 }
 
 /** A finished run's outcome: the registration, or the refusal as our HTTP error. */
 export function outcomeResult(o: RegistrationOutcome): RegistrationResult {
   if (o.outcome === 'registered') return o.result;
-  if (o.outcome === 'refused') throw refusalError(o.code, o.message);
+  if (o.outcome === 'refused') throw refusalError(o.code, o.message, o.credit);
   throw new AppError('checkout_closed', o.outcome === 'cancelled' ? 'The checkout was reset; request a new one.' : 'The checkout expired unpaid; request a new one.', { outcome: o.outcome });
 }
 

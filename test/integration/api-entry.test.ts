@@ -28,13 +28,14 @@ describe('npm run api in production mode', () => {
     child = spawn(process.execPath, ['src/entry/api.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
-    for (let i = 0; i < 100; i++) {
+    // Up to a minute: on a loaded 2-core machine, loading the API's sources alone can take tens of seconds.
+    for (let i = 0; i < 300; i++) {
       if (child.exitCode !== null) throw new Error(`api exited:\n${output}`);
       if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`api did not start:\n${output}`);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     if (child?.exitCode === null) child.kill('SIGKILL');
     await db?.drop();
@@ -62,7 +63,7 @@ describe('npm run api in production mode', () => {
     expect(code).not.toBe(0);
     expect(text).toContain('GFAVIP_WEBHOOK_SECRET: required in production');
     expect(text).toContain('SESSION_SECRET: required in production');
-  });
+  }, 60_000);
 
   it('stops on SIGTERM', async () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

@@ -4,12 +4,12 @@ import type { Hex } from 'viem';
 import { Challenge, Credential } from 'mppx';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { payChallenge } from '../../examples/pay-and-register.ts';
-import { CheckoutSession, Domain, DomainOrder, PaymentReceipt } from '../../src/db/entities/index.ts';
-import { grantGems } from '../../src/ledger/gems.ts';
+import { CheckoutSession, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
+import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { buildChallenge } from '../../src/payments/mpp.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
-import { randomLabel } from '../helpers/fixtures.ts';
+import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 
 // Issue 7: what an attacker and a new user found in the registration path, each against the real
 // stack (PostgreSQL, Temporal, anvil with the token, the production activities).
@@ -200,6 +200,45 @@ describe('registration hardening', () => {
       expect(d.status.name).toBe('COMPLETED');
       expect(d.searchAttributes.RegistryStage).toEqual(['cancelled']);
       expect(await handle.result()).toEqual({ outcome: 'cancelled' });
+    });
+  });
+
+  // Issue 8 (compensation): money that arrived for a registration that can no longer happen is
+  // recorded and credited back, never kept in silence.
+  describe('a payment refused at activation', () => {
+    it('is credited to the payer’s gems balance when the name was taken meanwhile, and its receipt is spent', async () => {
+      const p = await provision(s.t.app);
+      const { label, paid } = await registerAndPay(p.api_key, 1);
+      await createDomain(s.t.db.orm, { label, namespace: 'agent' }); // an operator registered it meanwhile
+      const refused = await reg(body(label, { receipt: paid.txHash }), { 'x-api-key': p.api_key });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'name_taken', details: { credited: { account_id: p.account_id, gems: 1500 } } });
+      expect(await gemsBalance(em(), p.account_id)).toBe(1500);
+      expect(await em().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
+      expect(await em().count(OutboxEvent, { eventType: 'payment.credited', payload: { domain: `${label}.agent` } })).toBe(1);
+      expect(await em().findOneOrFail(CheckoutSession, { name: `${label}.agent` })).toMatchObject({ outcome: 'refused' });
+      // The spent receipt registers nothing else and credits nothing twice.
+      const other = randomLabel('reuse');
+      expect((await reg(body(other), { 'x-api-key': p.api_key })).statusCode).toBe(402);
+      const reused = await reg(body(other, { receipt: paid.txHash }), { 'x-api-key': p.api_key });
+      expect([402, 409]).toContain(reused.statusCode);
+      expect(await gemsBalance(em(), p.account_id)).toBe(1500);
+      expect(await em().count(Domain, { name: `${other}.agent` })).toBe(0);
+    }, 60_000);
+
+    it('credits a paid hosted checkout the same way', async () => {
+      const human = await humanWithSession(s.t.app, s.t.db.orm, `refund-${randomLabel()}`);
+      const label = randomLabel('bpo');
+      const res = await reg({ ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' }, { cookie: human.cookie });
+      expect(res.statusCode).toBe(202);
+      await createDomain(s.t.db.orm, { label, namespace: 'bpo' });
+      const payload = JSON.stringify({ order_id: res.json().order_id, domain: `${label}.bpo`, status: 'paid', reference: 'chk_refund' });
+      const sig = createHmac('sha256', s.t.config.GFAVIP_WEBHOOK_SECRET).update(payload).digest('hex');
+      await s.t.app.inject({ method: 'POST', url: '/api/v1/checkout/gfavip/callback', payload, headers: { 'content-type': 'application/json', 'x-service-signature': sig } });
+      for (let i = 0; i < 50 && (await gemsBalance(em(), human.accountId)) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      // What the person paid: the human price of one year in .bpo.
+      const paid = s.t.app.deps.namespaces.all.find((n) => n.namespace === 'bpo')?.price_per_year.human;
+      expect(await gemsBalance(em(), human.accountId)).toBe(paid);
     });
   });
 

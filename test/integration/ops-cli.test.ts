@@ -32,7 +32,7 @@ describe('operator CLI (npm run ops)', () => {
     expect(await em.count(NamespaceWhitelist, { namespace: 'factory', account: a.id })).toBe(1);
     expect((await ops('unwhitelist', 'factory', a.id)).code).toBe(0);
     expect(await db.orm.em.fork().count(NamespaceWhitelist, { account: a.id })).toBe(0);
-  }, 30_000);
+  }, 90_000);
 
   it('says what is wrong, with exit code 1, and changes nothing', async () => {
     const bad = await ops('approve-reseller', 'not-an-id');
@@ -42,7 +42,7 @@ describe('operator CLI (npm run ops)', () => {
     expect(unknownNs.code).toBe(1);
     expect(unknownNs.stderr).toContain('no namespace nope');
     expect((await ops()).code).toBe(2);
-  }, 30_000);
+  }, 90_000);
 
   it('grants gems, shows the balance and creates coupons, refusing bad input with exit code 1', async () => {
     const a = await createAccount(db.orm);
@@ -77,7 +77,7 @@ describe('operator CLI (npm run ops)', () => {
       expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
     }
     expect(await db.orm.em.fork().count(Coupon, {})).toBe(1);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('wallet-derived identities', () => {

@@ -59,7 +59,7 @@ function input(over: Partial<RegistrationInput> = {}): RegistrationInput {
 
 /** Fake activities recording calls; `landed` simulates a payment found on chain for the session. */
 function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: number } = {}) {
-  const calls = { verify: 0, activate: 0, find: 0, closed: [] as string[] };
+  const calls = { verify: 0, activate: 0, find: 0, closed: [] as string[], credited: [] as string[] };
   const activities: RegistrationActivities = {
     async verifyMppPayment({ receipt }) {
       calls.verify += 1;
@@ -77,6 +77,10 @@ function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: numbe
     },
     async closeCheckout({ outcome }) {
       calls.closed.push(outcome);
+    },
+    async creditRefusedPayment({ input: i, reason }) {
+      calls.credited.push(reason);
+      return { accountId: i.actorAccountId ?? 'wallet', gems: i.priceGems };
     },
   };
   return { calls, activities };
@@ -165,7 +169,8 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     };
     const gems = input({ method: 'gems', chain: null });
     const refused = await run(broke, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${gems.name}`, args: [gems] }));
-    expect(refused).toEqual({ outcome: 'refused', code: 'insufficient_gems', message: 'Insufficient gems' });
+    expect(refused).toEqual({ outcome: 'refused', code: 'insufficient_gems', message: 'Insufficient gems', credit: null });
+    expect(f.calls.credited).toEqual([]); // gems: the debit was in the refused transaction, nothing to give back
 
     const faulty: RegistrationActivities = {
       ...f.activities,
@@ -176,6 +181,52 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const g2 = input({ method: 'gems', chain: null });
     const err = await run(faulty, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${g2.name}`, args: [g2] })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkflowFailedError);
+  });
+});
+
+describe('registrationWorkflow compensation (time-skipping, fake activities)', () => {
+  let env: TestWorkflowEnvironment;
+  beforeAll(async () => {
+    env = await startTimeSkippingServer();
+  });
+  afterAll(() => env?.teardown());
+
+  const refusing = (type: string) => {
+    const f = fakes();
+    const activities: RegistrationActivities = {
+      ...f.activities,
+      async activateDomain() {
+        throw ApplicationFailure.nonRetryable(`refused: ${type}`, type);
+      },
+    };
+    return { calls: f.calls, activities };
+  };
+  async function pay(activities: RegistrationActivities, i: RegistrationInput) {
+    const taskQueue = `reg-${randomUUID()}`;
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities });
+    return worker.runUntil(async () => {
+      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
+      const answer = await handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] }).catch((e: WorkflowUpdateFailedError) => e);
+      return { answer, outcome: await handle.result() };
+    });
+  }
+
+  it('a verified payment refused at activation is credited back, and the caller is told', async () => {
+    const f = refusing('name_taken');
+    const i = input();
+    const { answer, outcome } = await pay(f.activities, i);
+    expect(outcome).toEqual({ outcome: 'refused', code: 'name_taken', message: 'refused: name_taken', credit: { accountId: 'actor-1', gems: 1500 } });
+    const cause = (answer as WorkflowUpdateFailedError).cause as ApplicationFailure;
+    expect(cause.type).toBe('name_taken');
+    expect(cause.details).toEqual([{ accountId: 'actor-1', gems: 1500 }]);
+    expect(f.calls).toMatchObject({ credited: ['name_taken'], closed: ['refused'] });
+  });
+
+  it('a payment that belongs to another session is not credited', async () => {
+    const f = refusing('receipt_already_used');
+    const { outcome } = await pay(f.activities, input());
+    expect(outcome).toMatchObject({ outcome: 'refused', code: 'receipt_already_used', credit: null });
+    expect(f.calls.credited).toEqual([]);
   });
 });
 
