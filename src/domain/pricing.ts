@@ -1,4 +1,4 @@
-import { gemsToUsdMicros } from './money.ts';
+import { applyDiscount, gemsToUsdMicros } from './money.ts';
 import type { NamespaceInfo } from './namespace-directory.ts';
 
 export interface PriceInput {
@@ -23,15 +23,14 @@ export interface Price {
   priceClass: 'human' | 'agent';
 }
 
-const discounted = (gems: number, percentOff: number) => Math.ceil((gems * (100 - percentOff)) / 100);
 
 /** The annual price times years, then wholesale, owner and coupon discounts; rounded up, never below zero. */
 export function priceRegistration(p: PriceInput): Price {
   const unitGems = p.actorKind === 'human' ? p.ns.price_per_year.human : p.ns.price_per_year.agent;
   const listGems = unitGems * p.years;
   let total = listGems;
-  if (p.wholesale) total = discounted(total, p.wholesalePercentOff);
+  if (p.wholesale) total = applyDiscount(total, p.wholesalePercentOff);
   if (p.ownerDiscount) total = 0;
-  if (p.couponPercentOff > 0) total = discounted(total, p.couponPercentOff);
+  if (p.couponPercentOff > 0) total = applyDiscount(total, p.couponPercentOff);
   return { unitGems, listGems, totalGems: total, amountMinor: gemsToUsdMicros(total, p.gemUsdRate), priceClass: p.actorKind };
 }

@@ -25,10 +25,6 @@ import { sessionMemo } from './chain-verifier.ts';
 export const TIP20_METHOD = 'tip20';
 /** The token call that pays a checkout: transferWithMemo(pay_to, amount, memo). */
 export const TRANSFER_CALL = 'transferWithMemo(address,uint256,bytes32)';
-export const mppHeaders = {
-  challenge: Constants.Headers.wwwAuthenticate,
-  receipt: Constants.Headers.paymentReceipt,
-} as const;
 
 const integer = () => z.string().check(z.regex(/^\d+$/, 'must be an integer in minor units'));
 const hashPayload = z.object({ type: z.literal('hash'), hash: z.hash() });

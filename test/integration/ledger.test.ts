@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { initORM, type Orm } from '../../src/db/orm.ts';
 import { debitGems, gemsBalance, grantGems, InsufficientGemsError, refundGems } from '../../src/ledger/gems.ts';
-import { applyDiscount, CouponDefinitionError, CouponError, createCoupon, previewCoupon, redeemCoupon } from '../../src/ledger/coupons.ts';
+import { CouponDefinitionError, CouponError, createCoupon, previewCoupon, redeemCoupon } from '../../src/ledger/coupons.ts';
+import { applyDiscount } from '../../src/domain/money.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { createAccount, randomLabel } from '../helpers/fixtures.ts';
 
