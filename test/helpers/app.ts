@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { readinessProbes } from '../../src/http/probes.ts';
 import type { PaymentSettings } from '../../src/http/deps.ts';
-import { bearerVerifierFromConfig } from '../../src/auth/bearer-config.ts';
-import { loadNamespaceDirectory } from '../../src/db/namespace-loader.ts';
+import { appDepsFromConfig } from '../../src/http/deps-from-config.ts';
 import { connectTemporal, type TemporalHandle } from '../../src/temporal/connection.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -40,20 +38,15 @@ export async function buildTestApp(
     ...env,
   });
   const temporal = connectTemporal(temporalAddress, config.TEMPORAL_NAMESPACE);
-  const probes = readinessProbes(db.orm, temporal, 1500);
-  const app = await buildApp({
-    config,
-    orm: db.orm,
-    namespaces: await loadNamespaceDirectory(db.orm.em.fork()),
-    probes,
-    bearer: bearerVerifierFromConfig(config),
-    sessionSecret: 'test-session-secret-0123456789abcdef',
-    temporal: temporal.client,
-    ...(extra.payments ? { payments: extra.payments } : {}),
-    ...(config.OIDC_ISSUER
-      ? { login: { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, resource: config.OIDC_AUDIENCE } }
-      : {}),
-  });
+  const app = await buildApp(
+    await appDepsFromConfig(config, {
+      orm: db.orm,
+      temporal,
+      probeTimeoutMs: 1500,
+      sessionSecret: 'test-session-secret-0123456789abcdef',
+      ...(extra.payments ? { payments: extra.payments } : {}),
+    }),
+  );
   await app.ready();
   return {
     app,
