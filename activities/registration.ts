@@ -1,11 +1,24 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder, LedgerTransaction, Namespace, OutboxEvent, PaymentReceipt } from '../src/db/entities/index.ts';
+import {
+  Account,
+  Domain,
+  DomainOrder,
+  LedgerTransaction,
+  Namespace,
+  OutboxEvent,
+  PaymentReceipt,
+} from '../src/db/entities/index.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { debitGems, InsufficientGemsError, refundGems } from '../src/ledger/gems.ts';
 import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
-import type { PaymentCredit, RegistrationInput, RegistrationPayment, RegistrationResult } from '../workflows/registration-messages.ts';
+import type {
+  PaymentCredit,
+  RegistrationInput,
+  RegistrationPayment,
+  RegistrationResult,
+} from '../workflows/registration-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { findRegistrationResult, toRegistrationResult } from '../src/db/registration-result.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
@@ -32,11 +45,15 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
         verified = await p.verify({ receipt: a.receipt, amountMinor: BigInt(a.amountMinor), memo: a.memo });
       } catch (err) {
         const e = err as { reason?: string; retryable?: boolean; message: string };
-        if (e.reason && !e.retryable) throw refuse('invalid_receipt', `The receipt does not pay this checkout (${e.reason}).`);
+        if (e.reason && !e.retryable)
+          throw refuse('invalid_receipt', `The receipt does not pay this checkout (${e.reason}).`);
         throw err;
       }
-      const used = await orm.em.fork().findOne(PaymentReceipt, { chainId: p.chainId, txHash: verified.txHash.toLowerCase() });
-      if (used && used.sessionId !== a.sessionId) throw refuse('receipt_already_used', 'This payment was already used for another registration.');
+      const used = await orm.em
+        .fork()
+        .findOne(PaymentReceipt, { chainId: p.chainId, txHash: verified.txHash.toLowerCase() });
+      if (used && used.sessionId !== a.sessionId)
+        throw refuse('receipt_already_used', 'This payment was already used for another registration.');
       return verified;
     },
 
@@ -44,7 +61,9 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
     async findMppPayment(a: { sessionId: string; amountMinor: string; memo: string }) {
       const found = await verifier().findByMemo({ amountMinor: BigInt(a.amountMinor), memo: a.memo });
       if (!found) return null;
-      const used = await orm.em.fork().findOne(PaymentReceipt, { chainId: verifier().chainId, txHash: found.txHash.toLowerCase() });
+      const used = await orm.em
+        .fork()
+        .findOne(PaymentReceipt, { chainId: verifier().chainId, txHash: found.txHash.toLowerCase() });
       return used && used.sessionId !== a.sessionId ? null : found;
     },
 
@@ -52,19 +71,27 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
      * Takes the payment (gems, coupon) and creates the domain, its order and its event in ONE
      * transaction. Idempotent on the session: a retry after a crash returns the first result.
      */
-    async activateDomain({ input, payment }: { input: RegistrationInput; payment: RegistrationPayment }): Promise<RegistrationResult> {
+    async activateDomain({
+      input,
+      payment,
+    }: {
+      input: RegistrationInput;
+      payment: RegistrationPayment;
+    }): Promise<RegistrationResult> {
       const em = orm.em.fork();
       const existing = await findRegistrationResult(em, input.sessionId);
       if (existing) return existing;
       try {
         return await em.transactional((tx) => activate(tx, input, payment, payments?.chainId ?? 0));
       } catch (err) {
-        if (err instanceof InsufficientGemsError) throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, price ${err.required}.`);
+        if (err instanceof InsufficientGemsError)
+          throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, price ${err.required}.`);
         if (err instanceof CouponError) throw refuse(`coupon_${err.reason}`, err.message);
         if (err instanceof UniqueConstraintViolationException) {
           const again = await findRegistrationResult(orm.em.fork(), input.sessionId);
           if (again) return again;
-          if (/payment_receipt/.test(err.message)) throw refuse('receipt_already_used', 'This payment was already used.');
+          if (/payment_receipt/.test(err.message))
+            throw refuse('receipt_already_used', 'This payment was already used.');
           throw refuse('name_taken', `${input.name} is already registered.`);
         }
         throw err;
@@ -76,10 +103,19 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
      * its receipt can never be used again), credits the payer's gems balance with what was paid, and
      * writes `payment.credited` — in one transaction, once per session (a retry finds the ledger entry).
      */
-    async creditRefusedPayment({ input, payment, reason }: { input: RegistrationInput; payment: RegistrationPayment; reason: string }): Promise<PaymentCredit> {
+    async creditRefusedPayment({
+      input,
+      payment,
+      reason,
+    }: {
+      input: RegistrationInput;
+      payment: RegistrationPayment;
+      reason: string;
+    }): Promise<PaymentCredit> {
       const reference = `credit:registration:${input.sessionId}`;
       return orm.em.fork().transactional(async (tx) => {
-        const accountId = input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : null);
+        const accountId =
+          input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : null);
         if (!accountId) throw refuse('owner_unknown', 'No account to credit.');
         const credit = { accountId, gems: input.priceGems };
         if (await tx.count(LedgerTransaction, { reference })) return credit;
@@ -101,7 +137,14 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
         await refundGems(tx, { accountId, amount: input.priceGems, reference, memo: `${input.name}: ${reason}` });
         tx.create(OutboxEvent, {
           eventType: 'payment.credited',
-          payload: { domain: input.name, session_id: input.sessionId, account_id: accountId, gems: input.priceGems, reason, payment_method: input.method },
+          payload: {
+            domain: input.name,
+            session_id: input.sessionId,
+            account_id: accountId,
+            gems: input.priceGems,
+            reason,
+            payment_method: input.method,
+          },
         });
         return credit;
       });
@@ -114,7 +157,12 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
   };
 }
 
-async function activate(tx: EntityManager, input: RegistrationInput, payment: RegistrationPayment, chainId: number): Promise<RegistrationResult> {
+async function activate(
+  tx: EntityManager,
+  input: RegistrationInput,
+  payment: RegistrationPayment,
+  chainId: number,
+): Promise<RegistrationResult> {
   const ownerId = input.ownerAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : null);
   if (!ownerId) throw refuse('owner_unknown', 'No account to own the domain.');
   const actorId = input.actorAccountId ?? ownerId;
@@ -131,7 +179,12 @@ async function activate(tx: EntityManager, input: RegistrationInput, payment: Re
       receipt: payment.receipt,
     });
   } else if (payment.kind === 'gems') {
-    const debit = await debitGems(tx, { accountId: actorId, amount: input.priceGems, reference: `registration:${input.sessionId}`, memo: input.name });
+    const debit = await debitGems(tx, {
+      accountId: actorId,
+      amount: input.priceGems,
+      reference: `registration:${input.sessionId}`,
+      memo: input.name,
+    });
     reference = `ledger:${debit.transactionId}`;
   } else if (payment.kind === 'checkout') {
     reference = payment.reference;
@@ -169,7 +222,11 @@ async function activate(tx: EntityManager, input: RegistrationInput, payment: Re
     paymentReference: reference,
     resellerChannel: input.resellerChannel,
     wholesale: input.wholesale,
-    details: { session_id: input.sessionId, coupon: input.couponCode, payer: payment.kind === 'mpp' ? payment.payer : null },
+    details: {
+      session_id: input.sessionId,
+      coupon: input.couponCode,
+      payer: payment.kind === 'mpp' ? payment.payer : null,
+    },
   });
   await tx.flush();
   // The checkout closes with the activation, so search never shows the name free in between.

@@ -125,7 +125,8 @@ async function getDatabase(): Promise<{ url: string; kind: string }> {
   cleanups.push({
     what: 'remove the migration snapshot',
     run: async () => {
-      for (const dir of new Set([process.cwd(), ROOT])) await rm(join(dir, `.snapshot-${dbName}.json`), { force: true });
+      for (const dir of new Set([process.cwd(), ROOT]))
+        await rm(join(dir, `.snapshot-${dbName}.json`), { force: true });
     },
   });
   const external = process.env.BENCH_DATABASE_URL;
@@ -205,7 +206,9 @@ async function startApi(databaseUrl: string): Promise<string> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the API exited during start-up (${child.signalCode ?? `code ${child.exitCode}`}):\n${tail.join('')}`);
+      throw new Error(
+        `the API exited during start-up (${child.signalCode ?? `code ${child.exitCode}`}):\n${tail.join('')}`,
+      );
     }
     try {
       const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) });
@@ -231,12 +234,29 @@ function routes(data: SeedResult): Route[] {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
   // Search: half the labels are registered somewhere, half were never registered (a label that no seeded
   // name can have: seeded labels contain no "q").
-  const searchLabel = () => (Math.random() < 0.5 ? pick(data.labels) : `q${Math.floor(Math.random() * 1e9).toString(36)}`);
+  const searchLabel = () =>
+    Math.random() < 0.5 ? pick(data.labels) : `q${Math.floor(Math.random() * 1e9).toString(36)}`;
   return [
-    { key: 'baseline', title: 'GET /internal/bench/domain/:id', path: () => `/internal/bench/domain/${pick(data.domains).id}` },
-    { key: 'lookup', title: 'GET /api/v1/lookup/:name', path: () => `/api/v1/lookup/${encodeURIComponent(pick(data.domains).name)}` },
-    { key: 'search_all', title: 'GET /api/v1/domains/search?q=<label>', path: () => `/api/v1/domains/search?q=${searchLabel()}` },
-    { key: 'search_agent', title: 'GET /api/v1/domains/search?q=<label>.agent', path: () => `/api/v1/domains/search?q=${searchLabel()}.agent` },
+    {
+      key: 'baseline',
+      title: 'GET /internal/bench/domain/:id',
+      path: () => `/internal/bench/domain/${pick(data.domains).id}`,
+    },
+    {
+      key: 'lookup',
+      title: 'GET /api/v1/lookup/:name',
+      path: () => `/api/v1/lookup/${encodeURIComponent(pick(data.domains).name)}`,
+    },
+    {
+      key: 'search_all',
+      title: 'GET /api/v1/domains/search?q=<label>',
+      path: () => `/api/v1/domains/search?q=${searchLabel()}`,
+    },
+    {
+      key: 'search_agent',
+      title: 'GET /api/v1/domains/search?q=<label>.agent',
+      path: () => `/api/v1/domains/search?q=${searchLabel()}.agent`,
+    },
   ];
 }
 
@@ -255,10 +275,13 @@ async function sanityCheck(base: string, data: SeedResult): Promise<void> {
   const l = (await get(`/api/v1/lookup/${encodeURIComponent(d.name)}`)) as { domain?: { name?: string } };
   if (l.domain?.name !== d.name) throw new Error(`lookup returned ${JSON.stringify(l)} for ${d.name}`);
   const s = (await get(`/api/v1/domains/search?q=${d.label}`)) as { results?: { domain: string; reason: string }[] };
-  if (s.results?.length !== data.allNamespaces.length) throw new Error(`search returned ${s.results?.length} results, expected ${data.allNamespaces.length}`);
-  if (s.results.find((r) => r.domain === d.name)?.reason !== 'registered') throw new Error(`search does not report ${d.name} as registered`);
+  if (s.results?.length !== data.allNamespaces.length)
+    throw new Error(`search returned ${s.results?.length} results, expected ${data.allNamespaces.length}`);
+  if (s.results.find((r) => r.domain === d.name)?.reason !== 'registered')
+    throw new Error(`search does not report ${d.name} as registered`);
   const a = (await get(`/api/v1/domains/search?q=${d.label}.agent`)) as { results?: unknown[] };
-  if (a.results?.length !== 1) throw new Error(`search with namespace returned ${a.results?.length} results, expected 1`);
+  if (a.results?.length !== 1)
+    throw new Error(`search with namespace returned ${a.results?.length} results, expected 1`);
 }
 
 function load(base: string, route: Route, duration: number): Promise<Result> {
@@ -324,7 +347,8 @@ function printTable(rows: RouteResult[]): void {
     String(r.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   console.log();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -334,7 +358,8 @@ function printTable(rows: RouteResult[]): void {
 
 function gitCommit(): string | null {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') !== '' ? '-dirty' : '');
   } catch {
     return null;
@@ -345,14 +370,21 @@ function gitCommit(): string | null {
 
 async function main(): Promise<number> {
   const cores = availableParallelism();
-  say(`node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}); ${settings.duration} s per route after ${settings.warmup} s warm-up, ${settings.connections} connections`);
+  say(
+    `node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}); ${settings.duration} s per route after ${settings.warmup} s warm-up, ${settings.connections} connections`,
+  );
   // autocannon, the API and PostgreSQL share this machine's cores: anything else running skews the figures.
   const loadAtStart = loadavg()[0] ?? 0;
-  if (loadAtStart > 1) say(`note: load average is ${loadAtStart.toFixed(2)} at the start; if other processes are busy the figures will be noisy`);
+  if (loadAtStart > 1)
+    say(
+      `note: load average is ${loadAtStart.toFixed(2)} at the start; if other processes are busy the figures will be noisy`,
+    );
 
   const db = await getDatabase();
   const migrated = await migrateAndLoadCatalog(db.url, resolve(ROOT, 'catalog/namespaces.json'));
-  say(`migrations: ${migrated.applied.join(', ') || 'none pending'}; catalog ${migrated.catalog.version}: ${migrated.catalog.count} namespaces`);
+  say(
+    `migrations: ${migrated.applied.join(', ') || 'none pending'}; catalog ${migrated.catalog.version}: ${migrated.catalog.count} namespaces`,
+  );
 
   const data = await seed(db.url, { domains: settings.domains, accounts: settings.accounts, seed: settings.seed });
   say(
@@ -372,17 +404,23 @@ async function main(): Promise<number> {
     if (cleaning) return 130;
     const s = summarize(route, r, results[0]?.requests_per_sec);
     results.push(s);
-    say(`${route.title}: ${s.requests_per_sec.toFixed(0)} req/s, p50 ${s.latency_p50_ms} ms, p99 ${s.latency_p99_ms} ms, ${s.requests} requests, non-2xx ${s.non2xx}, errors ${s.errors}`);
+    say(
+      `${route.title}: ${s.requests_per_sec.toFixed(0)} req/s, p50 ${s.latency_p50_ms} ms, p99 ${s.latency_p99_ms} ms, ${s.requests} requests, non-2xx ${s.non2xx}, errors ${s.errors}`,
+    );
   }
 
   printTable(results);
   const lookup = results.find((r) => r.key === 'lookup');
   const ratio = lookup?.ratio_to_baseline ?? 0;
   const ratioPass = ratio >= GOAL;
-  console.log(`lookup/baseline ratio: ${ratio.toFixed(2)} (goal >= ${GOAL.toFixed(2)}): ${ratioPass ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `lookup/baseline ratio: ${ratio.toFixed(2)} (goal >= ${GOAL.toFixed(2)}): ${ratioPass ? 'PASS' : 'FAIL'}`,
+  );
   const failed = results.filter((r) => !r.ok);
   for (const f of failed) {
-    console.error(`ERROR: ${f.route}: ${f.non2xx} non-2xx and ${f.errors} errors out of ${f.requests} (status codes ${JSON.stringify(f.status_codes)}); above ${MAX_BAD_SHARE * 100}%`);
+    console.error(
+      `ERROR: ${f.route}: ${f.non2xx} non-2xx and ${f.errors} errors out of ${f.requests} (status codes ${JSON.stringify(f.status_codes)}); above ${MAX_BAD_SHARE * 100}%`,
+    );
   }
 
   const out = resolve(ROOT, 'bench/results/latest.json');

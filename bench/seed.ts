@@ -43,27 +43,181 @@ export function prng(seed: number): () => number {
 }
 
 const adjectives = [
-  'swift', 'quiet', 'bright', 'clever', 'lucky', 'brave', 'calm', 'eager', 'gentle', 'happy', 'jolly', 'kind',
-  'lively', 'merry', 'nimble', 'polite', 'proud', 'silly', 'witty', 'zany', 'bold', 'cosmic', 'crisp', 'deep',
-  'electric', 'fuzzy', 'golden', 'hidden', 'iron', 'lunar', 'mighty', 'neon', 'noble', 'rapid', 'red', 'blue',
-  'green', 'silver', 'solar', 'stellar', 'sunny', 'tiny', 'urban', 'vivid', 'wild', 'young', 'ancient', 'agile',
-  'atomic', 'binary', 'cyber', 'digital', 'early', 'fair', 'grand', 'honest', 'smart', 'open', 'prime', 'true',
+  'swift',
+  'quiet',
+  'bright',
+  'clever',
+  'lucky',
+  'brave',
+  'calm',
+  'eager',
+  'gentle',
+  'happy',
+  'jolly',
+  'kind',
+  'lively',
+  'merry',
+  'nimble',
+  'polite',
+  'proud',
+  'silly',
+  'witty',
+  'zany',
+  'bold',
+  'cosmic',
+  'crisp',
+  'deep',
+  'electric',
+  'fuzzy',
+  'golden',
+  'hidden',
+  'iron',
+  'lunar',
+  'mighty',
+  'neon',
+  'noble',
+  'rapid',
+  'red',
+  'blue',
+  'green',
+  'silver',
+  'solar',
+  'stellar',
+  'sunny',
+  'tiny',
+  'urban',
+  'vivid',
+  'wild',
+  'young',
+  'ancient',
+  'agile',
+  'atomic',
+  'binary',
+  'cyber',
+  'digital',
+  'early',
+  'fair',
+  'grand',
+  'honest',
+  'smart',
+  'open',
+  'prime',
+  'true',
 ];
 const nouns = [
-  'scout', 'atlas', 'echo', 'falcon', 'harbor', 'pilot', 'ranger', 'sage', 'sentry', 'tiger', 'orbit', 'pixel',
-  'nova', 'comet', 'raven', 'otter', 'panda', 'fox', 'wolf', 'lynx', 'owl', 'heron', 'beacon', 'bridge', 'cipher',
-  'compass', 'forge', 'garden', 'helper', 'keeper', 'ledger', 'lens', 'mentor', 'muse', 'oracle', 'planner',
-  'quill', 'relay', 'runner', 'scribe', 'shepherd', 'signal', 'spark', 'steward', 'tutor', 'voyager', 'warden',
-  'weaver', 'analyst', 'broker', 'butler', 'clerk', 'concierge', 'courier', 'curator', 'dispatcher', 'editor',
-  'finder', 'guide', 'herald', 'juggler', 'maker', 'navigator', 'operator', 'porter', 'seeker', 'shop',
-  'studio', 'labs', 'works', 'desk', 'hub', 'bot', 'mind', 'loop', 'stack', 'flow', 'grid', 'node',
+  'scout',
+  'atlas',
+  'echo',
+  'falcon',
+  'harbor',
+  'pilot',
+  'ranger',
+  'sage',
+  'sentry',
+  'tiger',
+  'orbit',
+  'pixel',
+  'nova',
+  'comet',
+  'raven',
+  'otter',
+  'panda',
+  'fox',
+  'wolf',
+  'lynx',
+  'owl',
+  'heron',
+  'beacon',
+  'bridge',
+  'cipher',
+  'compass',
+  'forge',
+  'garden',
+  'helper',
+  'keeper',
+  'ledger',
+  'lens',
+  'mentor',
+  'muse',
+  'oracle',
+  'planner',
+  'quill',
+  'relay',
+  'runner',
+  'scribe',
+  'shepherd',
+  'signal',
+  'spark',
+  'steward',
+  'tutor',
+  'voyager',
+  'warden',
+  'weaver',
+  'analyst',
+  'broker',
+  'butler',
+  'clerk',
+  'concierge',
+  'courier',
+  'curator',
+  'dispatcher',
+  'editor',
+  'finder',
+  'guide',
+  'herald',
+  'juggler',
+  'maker',
+  'navigator',
+  'operator',
+  'porter',
+  'seeker',
+  'shop',
+  'studio',
+  'labs',
+  'works',
+  'desk',
+  'hub',
+  'bot',
+  'mind',
+  'loop',
+  'stack',
+  'flow',
+  'grid',
+  'node',
 ];
 const capabilityPool = [
-  'search', 'browse', 'code', 'payments', 'email', 'calendar', 'scheduling', 'translation', 'summarize', 'vision',
-  'voice', 'shopping', 'research', 'support', 'booking', 'data-analysis',
+  'search',
+  'browse',
+  'code',
+  'payments',
+  'email',
+  'calendar',
+  'scheduling',
+  'translation',
+  'summarize',
+  'vision',
+  'voice',
+  'shopping',
+  'research',
+  'support',
+  'booking',
+  'data-analysis',
 ];
 const languages = ['en', 'de', 'fr', 'es', 'ja', 'pt', 'it', 'nl'];
-const tagPool = ['assistant', 'ops', 'finance', 'travel', 'devtools', 'retail', 'health', 'education', 'media', 'legal', 'hr', 'sales'];
+const tagPool = [
+  'assistant',
+  'ops',
+  'finance',
+  'travel',
+  'devtools',
+  'retail',
+  'health',
+  'education',
+  'media',
+  'legal',
+  'hr',
+  'sales',
+];
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -87,7 +241,8 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
     const publicNs = nsRows.rows.filter((r) => r.launch_phase === 'public').map((r) => r.name);
     if (publicNs.length === 0) throw new Error('no public namespace in the catalog: nothing to seed');
     const existing = await client.query<{ n: string }>('select count(*)::text as n from domain');
-    if (existing.rows[0]?.n !== '0') throw new Error(`refusing to seed: the database already holds ${existing.rows[0]?.n} domains`);
+    if (existing.rows[0]?.n !== '0')
+      throw new Error(`refusing to seed: the database already holds ${existing.rows[0]?.n} domains`);
 
     // Accounts: ~60% agents, created over the last four years.
     const accounts = Array.from({ length: opts.accounts }, (_, i) => {
@@ -107,7 +262,14 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
       await client.query(
         `insert into account (id, kind, display_name, assurance, created_at, updated_at)
          select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::timestamptz[])`,
-        [b.map((a) => a.id), b.map((a) => a.kind), b.map((a) => a.displayName), b.map((a) => a.assurance), b.map((a) => a.createdAt), b.map((a) => a.updatedAt)],
+        [
+          b.map((a) => a.id),
+          b.map((a) => a.kind),
+          b.map((a) => a.displayName),
+          b.map((a) => a.assurance),
+          b.map((a) => a.createdAt),
+          b.map((a) => a.updatedAt),
+        ],
       );
     }
     // Claimed agents point at an operator: a human account (the lookup shows it as human_backed).
@@ -141,8 +303,18 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
 
     const names = new Set<string>();
     const rows: {
-      name: string; label: string; namespace: string; ownerId: string; registration: Date; expiry: Date;
-      squadId: string | null; capabilities: string; profile: string; storefrontId: string | null; createdAt: Date; updatedAt: Date;
+      name: string;
+      label: string;
+      namespace: string;
+      ownerId: string;
+      registration: Date;
+      expiry: Date;
+      squadId: string | null;
+      capabilities: string;
+      profile: string;
+      storefrontId: string | null;
+      createdAt: Date;
+      updatedAt: Date;
     }[] = [];
     while (rows.length < opts.domains) {
       const label = makeLabel();
@@ -161,7 +333,9 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
         renewed = expiry - 30 * DAY * rnd();
         expiry += YEAR;
       }
-      const capabilities = Array.from(new Set(Array.from({ length: Math.floor(rnd() * 6) }, () => pick(capabilityPool))));
+      const capabilities = Array.from(
+        new Set(Array.from({ length: Math.floor(rnd() * 6) }, () => pick(capabilityPool))),
+      );
       const storefrontId = rnd() < 0.06 ? `sf_${hex(16)}` : null;
       const profile: Record<string, unknown> = {
         display_name: `${label.replace(/[-\d]+/g, ' ').trim()} (${namespace})`,
@@ -171,7 +345,8 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
       };
       if (rnd() < 0.6) profile.avatar_url = `https://cdn.example.com/avatars/${hex(12)}.png`;
       if (rnd() < 0.4) profile.homepage = `https://${label}.example.com`;
-      if (rnd() < 0.3) profile.contact = { email: `${label}@example.com`, webhook: `https://hooks.example.com/${hex(10)}` };
+      if (rnd() < 0.3)
+        profile.contact = { email: `${label}@example.com`, webhook: `https://hooks.example.com/${hex(10)}` };
       if (storefrontId) {
         profile.commerce_catalog = {
           provider: 'shopify',
@@ -181,8 +356,12 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
         };
       }
       rows.push({
-        name, label, namespace, ownerId: owner.id,
-        registration, expiry: new Date(expiry),
+        name,
+        label,
+        namespace,
+        ownerId: owner.id,
+        registration,
+        expiry: new Date(expiry),
         squadId: rnd() < 0.2 ? pick(squads) : null,
         capabilities: JSON.stringify(capabilities),
         profile: JSON.stringify(profile),
@@ -204,9 +383,18 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
               as t(name, label, ns, owner, reg, exp, squad, caps, prof, sf, created, updated)
          returning id, name, label, namespace_name`,
         [
-          b.map((r) => r.name), b.map((r) => r.label), b.map((r) => r.namespace), b.map((r) => r.ownerId),
-          b.map((r) => r.registration), b.map((r) => r.expiry), b.map((r) => r.squadId), b.map((r) => r.capabilities),
-          b.map((r) => r.profile), b.map((r) => r.storefrontId), b.map((r) => r.createdAt), b.map((r) => r.updatedAt),
+          b.map((r) => r.name),
+          b.map((r) => r.label),
+          b.map((r) => r.namespace),
+          b.map((r) => r.ownerId),
+          b.map((r) => r.registration),
+          b.map((r) => r.expiry),
+          b.map((r) => r.squadId),
+          b.map((r) => r.capabilities),
+          b.map((r) => r.profile),
+          b.map((r) => r.storefrontId),
+          b.map((r) => r.createdAt),
+          b.map((r) => r.updatedAt),
         ],
       );
       for (const r of res.rows) domains.push({ id: r.id, name: r.name, label: r.label, namespace: r.namespace_name });

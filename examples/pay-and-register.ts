@@ -37,7 +37,11 @@ export interface HttpResult {
   body: unknown;
 }
 
-async function call(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<HttpResult> {
+async function call(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<HttpResult> {
   const res = await fetch(`${base.replace(/\/+$/, '')}${path}`, {
     method: init.method ?? 'GET',
     headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
@@ -116,16 +120,27 @@ export async function payChallenge(opts: {
       c.memo.toLowerCase() === memo.toLowerCase();
     if (!agrees) throw new Error('the 402 body and its WWW-Authenticate challenge disagree: not paying');
   }
-  if (opts.maxAmountMinor !== undefined && amount > opts.maxAmountMinor) throw new Error(`price ${amount} is above the limit`);
+  if (opts.maxAmountMinor !== undefined && amount > opts.maxAmountMinor)
+    throw new Error(`price ${amount} is above the limit`);
   if (challenge.expires && new Date(challenge.expires) <= new Date()) throw new Error('challenge expired: ask again');
 
-  const chain = defineChain({ id: chainId, name: `chain-${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [opts.rpcUrl] } } });
+  const chain = defineChain({
+    id: chainId,
+    name: `chain-${chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+  });
   const account = privateKeyToAccount(opts.privateKey);
   const publicClient = createPublicClient({ chain, pollingInterval: 500, transport: http(opts.rpcUrl) });
   const wallet = createWalletClient({ chain, account, transport: http(opts.rpcUrl) });
   if ((await publicClient.getChainId()) !== chainId) throw new Error(`RPC is not chain ${chainId}`);
 
-  const txHash = await wallet.writeContract({ address: r.currency, abi: tokenAbi, functionName: 'transferWithMemo', args: [r.recipient, amount, memo] });
+  const txHash = await wallet.writeContract({
+    address: r.currency,
+    abi: tokenAbi,
+    functionName: 'transferWithMemo',
+    args: [r.recipient, amount, memo],
+  });
   const receipt = await publicClient.waitForTransactionReceipt({ hash: txHash });
   if (receipt.status !== 'success') throw new Error(`payment ${txHash} reverted`);
   const credential = Credential.serialize({
@@ -140,7 +155,13 @@ export async function payChallenge(opts: {
  * Re-sends the request with the credential. A lost answer or a busy server is retried with the SAME
  * credential: one payment, never a second one.
  */
-export async function submitPaid(base: string, apiKey: string, body: RegisterBody, credential: string, attempts = 10): Promise<HttpResult> {
+export async function submitPaid(
+  base: string,
+  apiKey: string,
+  body: RegisterBody,
+  credential: string,
+  attempts = 10,
+): Promise<HttpResult> {
   for (let attempt = 1; ; attempt++) {
     let res: HttpResult | undefined;
     try {
@@ -159,7 +180,13 @@ export async function lookup(base: string, fullName: string): Promise<HttpResult
 }
 
 /** The whole flow; every step's result is returned so a test can assert on it. */
-export async function payAndRegister(opts: { base: string; rpcUrl: string; privateKey: Hex; name: string; years?: number }) {
+export async function payAndRegister(opts: {
+  base: string;
+  rpcUrl: string;
+  privateKey: Hex;
+  name: string;
+  years?: number;
+}) {
   const apiKey = await provisionKey(opts.base);
   const body = registerBody(opts.name, opts.years);
   const { required, challenge } = readChallenge(await register(opts.base, apiKey, body));
@@ -171,13 +198,27 @@ export async function payAndRegister(opts: { base: string; rpcUrl: string; priva
 
 async function main() {
   const { values } = parseArgs({
-    options: { base: { type: 'string' }, rpc: { type: 'string' }, key: { type: 'string' }, name: { type: 'string' }, years: { type: 'string' } },
+    options: {
+      base: { type: 'string' },
+      rpc: { type: 'string' },
+      key: { type: 'string' },
+      name: { type: 'string' },
+      years: { type: 'string' },
+    },
   });
   if (!values.base || !values.rpc || !values.key || !values.name) {
-    console.error('usage: pay-and-register.ts --base <api> --rpc <rpc url> --key <0x private key> --name <label.namespace> [--years n]');
+    console.error(
+      'usage: pay-and-register.ts --base <api> --rpc <rpc url> --key <0x private key> --name <label.namespace> [--years n]',
+    );
     process.exit(2);
   }
-  const r = await payAndRegister({ base: values.base, rpcUrl: values.rpc, privateKey: values.key as Hex, name: values.name, years: Number(values.years ?? 1) });
+  const r = await payAndRegister({
+    base: values.base,
+    rpcUrl: values.rpc,
+    privateKey: values.key as Hex,
+    name: values.name,
+    years: Number(values.years ?? 1),
+  });
   console.log(`402: pay ${r.required.amount} ${r.required.currency} (session ${r.required.session_id})`);
   console.log(`paid: ${r.payment.txHash} from ${r.payment.payer}`);
   console.log(`register: ${r.registered.status}`, JSON.stringify(r.registered.body, null, 2));

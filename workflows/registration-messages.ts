@@ -4,7 +4,8 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 
 export type RegistrationMethod = 'mpp' | 'gems' | 'free' | 'gfavip_checkout';
 /** Where a run stands; the last four are its outcomes (the search attribute RegistryStage shows them). */
-export type RegistrationStage = 'awaiting_payment' | 'verifying' | 'activating' | 'done' | 'refused' | 'expired_unpaid' | 'cancelled';
+export type RegistrationStage =
+  'awaiting_payment' | 'verifying' | 'activating' | 'done' | 'refused' | 'expired_unpaid' | 'cancelled';
 
 export interface RegistrationInput {
   sessionId: string;
@@ -81,7 +82,10 @@ export interface RegistrationStatus {
 
 export const registrationStatusQuery = defineQuery<RegistrationStatus>('registrationStatus');
 export const submitPaymentUpdate = defineUpdate<RegistrationResult, [{ receipt: string }]>('submitPayment');
-export const resetLockUpdate = defineUpdate<{ outcome: 'released' | 'payment_found' }, [{ actorAccountId: string; operator: boolean }]>('resetLock');
+export const resetLockUpdate = defineUpdate<
+  { outcome: 'released' | 'payment_found' },
+  [{ actorAccountId: string; operator: boolean }]
+>('resetLock');
 export const checkoutPaidSignal = defineSignal<[{ reference: string }]>('checkoutPaid');
 
 export const registrationWorkflowId = (name: string) => `registration:${name}`;

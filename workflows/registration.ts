@@ -1,4 +1,12 @@
-import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
 import type { RegistrationActivities } from '../activities/registration.ts';
 import { chainConfirm, dbWrite } from './retry-profiles.ts';
 import {
@@ -24,7 +32,8 @@ type Payment = RegistrationPayment;
 /** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
 function refusalOf(err: unknown): { code: string; message: string } | null {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure && isBusinessRefusal(cause.type)) return { code: cause.type as string, message: cause.message };
+  if (cause instanceof ApplicationFailure && isBusinessRefusal(cause.type))
+    return { code: cause.type as string, message: cause.message };
   return null;
 }
 
@@ -40,7 +49,8 @@ function refusalOf(err: unknown): { code: string; message: string } | null {
  * its result; the run fails only on a real fault.
  */
 export async function registrationWorkflow(input: RegistrationInput): Promise<RegistrationOutcome> {
-  let stage: RegistrationStage = input.method === 'mpp' || input.method === 'gfavip_checkout' ? 'awaiting_payment' : 'activating';
+  let stage: RegistrationStage =
+    input.method === 'mpp' || input.method === 'gfavip_checkout' ? 'awaiting_payment' : 'activating';
   let outcome: RegistrationOutcome | null = null;
   let payment: Payment | null = null;
   // A receipt is being verified or the chain looked at: nothing else may judge the checkout meanwhile.
@@ -61,7 +71,10 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     if (!o) throw ApplicationFailure.nonRetryable('The registration has no outcome yet.', 'registration_failed');
     if (o.outcome === 'registered') return o.result;
     if (o.outcome === 'refused') throw ApplicationFailure.nonRetryable(o.message, o.code, o.credit);
-    throw ApplicationFailure.nonRetryable(o.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.', o.outcome);
+    throw ApplicationFailure.nonRetryable(
+      o.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.',
+      o.outcome,
+    );
   };
 
   setHandler(
@@ -79,13 +92,22 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
       busy = true;
       setStage('verifying');
       try {
-        const verified = await chain.verifyMppPayment({ sessionId: input.sessionId, receipt, amountMinor: input.amountMinor, memo: input.chain?.memo ?? '' });
+        const verified = await chain.verifyMppPayment({
+          sessionId: input.sessionId,
+          receipt,
+          amountMinor: input.amountMinor,
+          memo: input.chain?.memo ?? '',
+        });
         payment = { kind: 'mpp', txHash: verified.txHash, payer: verified.payer, receipt };
       } catch (err) {
         // A refused receipt leaves the checkout open for a correct one; the caller sees the business type.
         const cause = err instanceof ActivityFailure ? err.cause : err;
-        if (cause instanceof ApplicationFailure) throw ApplicationFailure.nonRetryable(cause.message, cause.type ?? 'invalid_receipt');
-        throw ApplicationFailure.nonRetryable('The payment could not be verified now; retry with the same receipt.', 'verification_unavailable');
+        if (cause instanceof ApplicationFailure)
+          throw ApplicationFailure.nonRetryable(cause.message, cause.type ?? 'invalid_receipt');
+        throw ApplicationFailure.nonRetryable(
+          'The payment could not be verified now; retry with the same receipt.',
+          'verification_unavailable',
+        );
       } finally {
         busy = false;
         if (!payment) setStage('awaiting_payment');
@@ -95,9 +117,16 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     },
     {
       validator: (_payment: { receipt: string }) => {
-        if (input.method !== 'mpp') throw ApplicationFailure.nonRetryable('This checkout is not paid by machine payment.', 'checkout_not_awaiting_payment');
+        if (input.method !== 'mpp')
+          throw ApplicationFailure.nonRetryable(
+            'This checkout is not paid by machine payment.',
+            'checkout_not_awaiting_payment',
+          );
         if (stage === 'expired_unpaid' || stage === 'cancelled') {
-          throw ApplicationFailure.nonRetryable(`This checkout is ${stage}; it takes no payment any more.`, 'checkout_not_awaiting_payment');
+          throw ApplicationFailure.nonRetryable(
+            `This checkout is ${stage}; it takes no payment any more.`,
+            'checkout_not_awaiting_payment',
+          );
         }
       },
     },
@@ -109,7 +138,13 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
       busy = true;
       try {
         // A payment that already landed for this session completes the registration instead.
-        const landed = input.chain ? await chain.findMppPayment({ sessionId: input.sessionId, amountMinor: input.amountMinor, memo: input.chain.memo }) : null;
+        const landed = input.chain
+          ? await chain.findMppPayment({
+              sessionId: input.sessionId,
+              amountMinor: input.amountMinor,
+              memo: input.chain.memo,
+            })
+          : null;
         if (landed) {
           payment = { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash };
           return { outcome: 'payment_found' as const };
@@ -123,10 +158,16 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     {
       validator: ({ actorAccountId, operator }) => {
         if (!operator && actorAccountId !== input.actorAccountId) {
-          throw ApplicationFailure.nonRetryable('Only the account that started this registration, or an operator, can reset its lock.', 'forbidden');
+          throw ApplicationFailure.nonRetryable(
+            'Only the account that started this registration, or an operator, can reset its lock.',
+            'forbidden',
+          );
         }
         if (stage !== 'awaiting_payment' || busy || payment) {
-          throw ApplicationFailure.nonRetryable(`The registration is ${stage}; a payment may be landing, so the lock stays.`, 'lock_busy');
+          throw ApplicationFailure.nonRetryable(
+            `The registration is ${stage}; a payment may be landing, so the lock stays.`,
+            'lock_busy',
+          );
         }
       },
     },
@@ -149,14 +190,21 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
       // (busy, so a reset-lock or receipt arriving meanwhile waits rather than racing this look).
       busy = true;
       setStage('verifying');
-      const landed = await chain.findMppPayment({ sessionId: input.sessionId, amountMinor: input.amountMinor, memo: input.chain.memo });
+      const landed = await chain.findMppPayment({
+        sessionId: input.sessionId,
+        amountMinor: input.amountMinor,
+        memo: input.chain.memo,
+      });
       if (landed) payment = { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash };
       busy = false;
     }
   }
 
-  const end: RegistrationOutcome = payment ? await activate(input, payment, setStage) : { outcome: release ? 'cancelled' : 'expired_unpaid' };
-  if (input.method === 'mpp' || input.method === 'gfavip_checkout') await db.closeCheckout({ sessionId: input.sessionId, outcome: end.outcome });
+  const end: RegistrationOutcome = payment
+    ? await activate(input, payment, setStage)
+    : { outcome: release ? 'cancelled' : 'expired_unpaid' };
+  if (input.method === 'mpp' || input.method === 'gfavip_checkout')
+    await db.closeCheckout({ sessionId: input.sessionId, outcome: end.outcome });
   outcome = end;
   setStage(end.outcome === 'registered' ? 'done' : end.outcome);
   // Payers waiting in submitPayment get the outcome before the run closes.
@@ -171,14 +219,19 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
  * gems, idempotently on the session. A payment that belongs to another session (receipt_already_used)
  * is not ours to credit; gems were never debited (the debit is in the refused transaction).
  */
-async function activate(input: RegistrationInput, payment: Payment, setStage: (s: RegistrationStage) => void): Promise<RegistrationOutcome> {
+async function activate(
+  input: RegistrationInput,
+  payment: Payment,
+  setStage: (s: RegistrationStage) => void,
+): Promise<RegistrationOutcome> {
   setStage('activating');
   try {
     return { outcome: 'registered', result: await db.activateDomain({ input, payment }) };
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
-    const moneyArrived = (payment.kind === 'mpp' || payment.kind === 'checkout') && refusal.code !== 'receipt_already_used';
+    const moneyArrived =
+      (payment.kind === 'mpp' || payment.kind === 'checkout') && refusal.code !== 'receipt_already_used';
     const credit = moneyArrived ? await db.creditRefusedPayment({ input, payment, reason: refusal.code }) : null;
     return { outcome: 'refused', ...refusal, credit };
   }

@@ -40,13 +40,26 @@ export async function claimAgent(em: EntityManager, operatorAccountId: string, c
 }
 
 /** The local account for an identity-provider subject, created on first use (race-safe by the unique key). */
-export async function accountForIdentity(em: EntityManager, issuer: string, subject: string, name?: string): Promise<string> {
+export async function accountForIdentity(
+  em: EntityManager,
+  issuer: string,
+  subject: string,
+  name?: string,
+): Promise<string> {
   const found = await em.findOne(Account, { idpIssuer: issuer, idpSubject: subject }, { fields: ['id'] });
   if (found) return found.id;
   const now = new Date();
   await em
     .createQueryBuilder(Account)
-    .insert({ id: crypto.randomUUID(), kind: 'human', idpIssuer: issuer, idpSubject: subject, displayName: name ?? null, createdAt: now, updatedAt: now })
+    .insert({
+      id: crypto.randomUUID(),
+      kind: 'human',
+      idpIssuer: issuer,
+      idpSubject: subject,
+      displayName: name ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflict(['idpIssuer', 'idpSubject'])
     .ignore()
     .execute();
@@ -63,16 +76,34 @@ export async function accountForWallet(em: EntityManager, address: string): Prom
   const now = new Date();
   await em
     .createQueryBuilder(Account)
-    .insert({ id: crypto.randomUUID(), kind: 'agent', assurance: 'anonymous', walletAddress: wallet, createdAt: now, updatedAt: now })
+    .insert({
+      id: crypto.randomUUID(),
+      kind: 'agent',
+      assurance: 'anonymous',
+      walletAddress: wallet,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflict(['walletAddress'])
     .ignore()
     .execute();
   return (await em.findOneOrFail(Account, { walletAddress: wallet }, { fields: ['id'] })).id;
 }
 
-export async function createApiKey(em: EntityManager, accountId: string, keyClass: 'agent' | 'live', name: string | null): Promise<{ row: ApiKey; key: NewKey }> {
+export async function createApiKey(
+  em: EntityManager,
+  accountId: string,
+  keyClass: 'agent' | 'live',
+  name: string | null,
+): Promise<{ row: ApiKey; key: NewKey }> {
   const key = generateKey(keyClass);
-  const row = em.create(ApiKey, { id: key.id, account: em.getReference(Account, accountId), keyClass, secretHash: key.secretHash, name });
+  const row = em.create(ApiKey, {
+    id: key.id,
+    account: em.getReference(Account, accountId),
+    keyClass,
+    secretHash: key.secretHash,
+    name,
+  });
   await em.flush();
   return { row, key };
 }

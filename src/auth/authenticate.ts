@@ -56,7 +56,11 @@ async function keyPrincipal(em: EntityManager, value: string): Promise<Principal
   if (!parsed) throw invalid('The API key is malformed.');
   const digest = sha256Hex(parsed.secret);
   if (parsed.keyClass === 'org') return orgPrincipal(em, parsed.id, digest);
-  const key = await em.findOne(ApiKey, { id: parsed.id }, { fields: ['id', 'account', 'keyClass', 'secretHash', 'revokedAt', 'lastUsedAt'] });
+  const key = await em.findOne(
+    ApiKey,
+    { id: parsed.id },
+    { fields: ['id', 'account', 'keyClass', 'secretHash', 'revokedAt', 'lastUsedAt'] },
+  );
   if (!key || key.keyClass !== parsed.keyClass || !sameDigest(key.secretHash, digest) || key.revokedAt) {
     throw invalid('The API key is not valid or has been revoked.');
   }
@@ -96,7 +100,10 @@ async function bearerPrincipal(em: EntityManager, deps: AuthDeps, token: string)
   } catch (err) {
     const reason = (err as { reason?: string }).reason;
     if (reason === 'unreachable') {
-      throw new AppError('identity_provider_unavailable', 'The identity provider cannot be reached; try again shortly.');
+      throw new AppError(
+        'identity_provider_unavailable',
+        'The identity provider cannot be reached; try again shortly.',
+      );
     }
     throw invalid(reason === 'expired' ? 'The bearer token has expired.' : 'The bearer token is not valid.');
   }
@@ -106,7 +113,11 @@ async function bearerPrincipal(em: EntityManager, deps: AuthDeps, token: string)
 }
 
 /** The account behind a signed session cookie; throws invalid_credential when it is not (or no longer) valid. */
-export async function sessionPrincipal(em: EntityManager, req: FastifyRequest, cookie: string): Promise<AccountPrincipal> {
+export async function sessionPrincipal(
+  em: EntityManager,
+  req: FastifyRequest,
+  cookie: string,
+): Promise<AccountPrincipal> {
   const unsigned = req.unsignCookie(cookie);
   if (!unsigned.valid || !unsigned.value) throw invalid('The session cookie is not valid.');
   const hash = sha256Hex(unsigned.value);

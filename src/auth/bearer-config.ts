@@ -22,7 +22,13 @@ export function bearerVerifierFromConfig(config: Config, issuer = config.OIDC_IS
     clientId: config.OIDC_CLIENT_ID,
     ...(config.OIDC_JWKS_URI ? { jwksUri: config.OIDC_JWKS_URI } : {}),
     ...(config.OIDC_INTROSPECTION_URL
-      ? { introspection: { url: config.OIDC_INTROSPECTION_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET } }
+      ? {
+          introspection: {
+            url: config.OIDC_INTROSPECTION_URL,
+            clientId: config.OIDC_CLIENT_ID,
+            clientSecret: config.OIDC_CLIENT_SECRET,
+          },
+        }
       : {}),
   });
 }

@@ -100,8 +100,13 @@ function jwtChecker(opts: BearerVerifierOptions, now: () => number): (token: str
       return toVerified(payload, opts.issuer);
     } catch (err) {
       if (err instanceof InvalidBearerError) throw err;
-      if (err instanceof joseErrors.JWTExpired) throw new InvalidBearerError('expired', 'The bearer token has expired.');
-      if (err instanceof joseErrors.JWKSTimeout || err instanceof joseErrors.JWKSInvalid || !(err instanceof joseErrors.JOSEError)) {
+      if (err instanceof joseErrors.JWTExpired)
+        throw new InvalidBearerError('expired', 'The bearer token has expired.');
+      if (
+        err instanceof joseErrors.JWKSTimeout ||
+        err instanceof joseErrors.JWKSInvalid ||
+        !(err instanceof joseErrors.JOSEError)
+      ) {
         throw new InvalidBearerError('unreachable', 'The identity provider could not be reached.', { cause: err });
       }
       if (err.code === 'ERR_JOSE_GENERIC' && /JSON Web Key Set/.test(err.message)) {
@@ -115,7 +120,8 @@ function jwtChecker(opts: BearerVerifierOptions, now: () => number): (token: str
 async function discoverJwksUri(issuer: string): Promise<string> {
   const res = await providerFetch(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`);
   const meta = (await res.json().catch(() => ({}))) as { jwks_uri?: unknown };
-  if (typeof meta.jwks_uri !== 'string') throw new InvalidBearerError('unreachable', 'The identity provider publishes no jwks_uri.');
+  if (typeof meta.jwks_uri !== 'string')
+    throw new InvalidBearerError('unreachable', 'The identity provider publishes no jwks_uri.');
   return meta.jwks_uri;
 }
 
@@ -133,17 +139,21 @@ function introspector(
     });
     const body = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     // A 400 with an OAuth error judges the token (e.g. a JWT the provider will not introspect); anything else is the provider's problem.
-    if (res.status === 400 && typeof body?.error === 'string') throw new InvalidBearerError('invalid', 'The provider refused to introspect the bearer token.');
+    if (res.status === 400 && typeof body?.error === 'string')
+      throw new InvalidBearerError('invalid', 'The provider refused to introspect the bearer token.');
     if (!res.ok) throw new InvalidBearerError('unreachable', `The introspection endpoint answered HTTP ${res.status}.`);
-    if (!body || typeof body.active !== 'boolean') throw new InvalidBearerError('unreachable', 'The introspection endpoint gave no usable answer.');
+    if (!body || typeof body.active !== 'boolean')
+      throw new InvalidBearerError('unreachable', 'The introspection endpoint gave no usable answer.');
     if (!body.active) throw new InvalidBearerError('inactive', 'The bearer token is not active.');
     // RFC 7662 `token_type` when the provider says it: only access tokens are credentials here.
     if (typeof body.token_type === 'string' && !ACCESS_TOKEN_TYPES.test(body.token_type)) {
       throw new InvalidBearerError('invalid', `A ${body.token_type} token is not an access token.`);
     }
     const audiences = typeof body.aud === 'string' ? [body.aud] : Array.isArray(body.aud) ? body.aud : [];
-    if (body.aud !== undefined && !audiences.includes(opts.audience)) throw new InvalidBearerError('invalid', 'The bearer token is for another audience.');
-    if (body.iss !== undefined && body.iss !== opts.issuer) throw new InvalidBearerError('invalid', 'The bearer token is from another issuer.');
+    if (body.aud !== undefined && !audiences.includes(opts.audience))
+      throw new InvalidBearerError('invalid', 'The bearer token is for another audience.');
+    if (body.iss !== undefined && body.iss !== opts.issuer)
+      throw new InvalidBearerError('invalid', 'The bearer token is from another issuer.');
     // RFC 7662 makes `exp` optional; without it the answer is trusted only for one cache period.
     const exp = typeof body.exp === 'number' ? body.exp : Math.floor(now() / 1000) + opts.cacheTtlSeconds;
     return toVerified({ ...body, exp }, opts.issuer);

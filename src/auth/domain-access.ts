@@ -16,7 +16,12 @@ export interface DomainRef {
  * customer and whose customer, domain and namespace-operation policy all allow it. Nothing a domain
  * publishes (DNS, DID or Matrix records, profile fields) is ever consulted.
  */
-export async function canActOnDomain(em: EntityManager, principal: Principal, domain: DomainRef, op: DomainOperation): Promise<boolean> {
+export async function canActOnDomain(
+  em: EntityManager,
+  principal: Principal,
+  domain: DomainRef,
+  op: DomainOperation,
+): Promise<boolean> {
   if (principal.kind !== 'org_key') {
     if (domain.ownerId === principal.accountId) return true;
     const owner = await em.findOne(Account, { id: domain.ownerId }, { fields: ['operatorAccount'] });
@@ -25,7 +30,10 @@ export async function canActOnDomain(em: EntityManager, principal: Principal, do
   if (principal.domainNames && !principal.domainNames.includes(domain.name)) return false;
   if (principal.customerIds && !principal.customerIds.includes(domain.ownerId)) return false;
   if (!(principal.namespaceOps[domain.namespace] ?? []).includes(op)) return false;
-  const customer = await em.findOne(OrganizationCustomer, { organization: principal.organizationId, account: domain.ownerId });
+  const customer = await em.findOne(OrganizationCustomer, {
+    organization: principal.organizationId,
+    account: domain.ownerId,
+  });
   return customer !== null;
 }
 

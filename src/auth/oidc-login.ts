@@ -32,7 +32,12 @@ const callbackQuery = z.looseObject({
   error: z.string().max(256).optional(),
   error_description: z.string().max(2048).optional(),
 });
-const txSchema = z.object({ state: z.string(), nonce: z.string(), verifier: z.string(), returnTo: z.string().transform((v) => safeReturnTo(v)) });
+const txSchema = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  verifier: z.string(),
+  returnTo: z.string().transform((v) => safeReturnTo(v)),
+});
 
 class LoginFailure extends Error {
   override name = 'LoginFailure';
@@ -57,8 +62,17 @@ export function safeReturnTo(value: string | undefined): string {
 
 // Duck-typed: fetch's errors may come from another realm (e.g. a test sandbox), where instanceof fails.
 function isUnreachable(err: unknown): boolean {
-  for (let e = err as { name?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.name === 'TimeoutError' || e.name === 'AbortError' || (e.name === 'TypeError' && e.message === 'fetch failed')) return true;
+  for (
+    let e = err as { name?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (
+      e.name === 'TimeoutError' ||
+      e.name === 'AbortError' ||
+      (e.name === 'TypeError' && e.message === 'fetch failed')
+    )
+      return true;
   }
   return false;
 }
@@ -69,7 +83,9 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
   app.setSerializerCompiler(serializerCompiler);
   // A plain HTML form posts logout as urlencoded; its (empty) body is irrelevant, so no form parser is required of the app.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, {}));
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+      done(null, {}),
+    );
   }
 
   const base = opts.publicBaseUrl.replace(/\/+$/, '');
@@ -114,7 +130,12 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
       if (req.host !== publicHost) return reply.redirect(`${base}${req.url}`, 302);
       try {
         const config = await configuration();
-        const tx = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), returnTo: safeReturnTo(req.query.return_to) };
+        const tx = {
+          state: client.randomState(),
+          nonce: client.randomNonce(),
+          verifier: client.randomPKCECodeVerifier(),
+          returnTo: safeReturnTo(req.query.return_to),
+        };
         const url = client.buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
           scope: 'openid profile email',
@@ -124,7 +145,10 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
           code_challenge_method: 'S256',
           ...resource,
         });
-        reply.setCookie(TX_COOKIE, Buffer.from(JSON.stringify(tx)).toString('base64url'), { ...txCookie, maxAge: TX_MAX_AGE_SECONDS });
+        reply.setCookie(TX_COOKIE, Buffer.from(JSON.stringify(tx)).toString('base64url'), {
+          ...txCookie,
+          maxAge: TX_MAX_AGE_SECONDS,
+        });
         return reply.redirect(url.href, 302);
       } catch (err) {
         return fail(reply, err);
@@ -134,15 +158,30 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
 
   app.get(
     '/auth/callback',
-    { schema: { tags: ['auth'], summary: 'Finish browser sign-in (redirect target of the provider)', querystring: callbackQuery, response: errors } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish browser sign-in (redirect target of the provider)',
+        querystring: callbackQuery,
+        response: errors,
+      },
+    },
     async (req, reply) => {
       let identity: { issuer: string; subject: string; claims: Record<string, unknown> };
       let returnTo: string;
       try {
         const raw = req.cookies[TX_COOKIE];
         const unsigned = raw ? req.unsignCookie(raw) : undefined;
-        const tx = unsigned?.valid && unsigned.value ? txSchema.safeParse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString())) : undefined;
-        if (!tx?.success) throw new LoginFailure(400, 'login_failed', 'The sign-in attempt is unknown or expired; start again at /auth/login.');
+        const tx =
+          unsigned?.valid && unsigned.value
+            ? txSchema.safeParse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString()))
+            : undefined;
+        if (!tx?.success)
+          throw new LoginFailure(
+            400,
+            'login_failed',
+            'The sign-in attempt is unknown or expired; start again at /auth/login.',
+          );
         reply.clearCookie(TX_COOKIE, { path: txCookie.path });
         returnTo = tx.data.returnTo;
 
@@ -151,7 +190,12 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
         const tokens = await client.authorizationCodeGrant(
           await configuration(),
           current,
-          { pkceCodeVerifier: tx.data.verifier, expectedState: tx.data.state, expectedNonce: tx.data.nonce, idTokenExpected: true },
+          {
+            pkceCodeVerifier: tx.data.verifier,
+            expectedState: tx.data.state,
+            expectedNonce: tx.data.nonce,
+            idTokenExpected: true,
+          },
           resource,
         );
         const claims = tokens.claims();
@@ -162,14 +206,27 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
       }
 
       const session = await opts.createSession(await opts.resolveAccount(identity));
-      reply.setCookie(cookieName, session.id, { path: '/', httpOnly: true, sameSite: 'lax', secure, signed: true, expires: session.expiresAt });
+      reply.setCookie(cookieName, session.id, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        signed: true,
+        expires: session.expiresAt,
+      });
       return reply.redirect(returnTo, 302);
     },
   );
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'End the browser session', response: { 200: z.object({ status: z.literal('success') }) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the browser session',
+        response: { 200: z.object({ status: z.literal('success') }) },
+      },
+    },
     async (req, reply) => {
       const raw = req.cookies[cookieName];
       const unsigned = raw ? req.unsignCookie(raw) : undefined;

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 // Environment variables are read exactly once, here; everything else receives the frozen result.
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number');
 
@@ -16,7 +14,11 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(64 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
   DATA_DIR: z.string().default('.data'),
   CATALOG_PATH: z.string().default('catalog/namespaces.json'),
 
@@ -41,8 +43,14 @@ export const configSchema = z.object({
   // and deploys the pathUSD-style token; MPP_TOKEN_ADDRESS and MPP_PAY_TO then default to that chain.
   CHAIN_RPC_URL: z.url().optional(),
   ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
-  MPP_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
-  MPP_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  MPP_TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  MPP_PAY_TO: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
   MPP_SECRET: z.string().min(32).optional(),
   // The chain RPC payers are told to use (402 body, skill file). Never CHAIN_RPC_URL itself, which may
   // carry a provider key; `npm start` sets it to its local anvil.
@@ -87,22 +95,33 @@ export const DEV_SECRETS = {
 } as const;
 
 type Parsed = z.infer<typeof configSchema>;
-export type Config = Readonly<Omit<Parsed, keyof typeof DEV_SECRETS> & { [K in keyof typeof DEV_SECRETS]: string } & { publicBaseUrl: string }>;
+export type Config = Readonly<
+  Omit<Parsed, keyof typeof DEV_SECRETS> & { [K in keyof typeof DEV_SECRETS]: string } & { publicBaseUrl: string }
+>;
 
 /** Every secret production must be given (README "Configuration → Production"), with why it is needed. */
 function productionProblems(c: Parsed): string[] {
   const required: [keyof Parsed, boolean, string][] = [
     ['SESSION_SECRET', true, 'signs browser session cookies'],
-    ['GFAVIP_WEBHOOK_SECRET', true, 'authenticates the hosted checkout\'s paid callback'],
-    ['MPP_SECRET', Boolean(c.MPP_TOKEN_ADDRESS), 'binds payment challenges to this server (machine payments are configured)'],
-    ['OIDC_CLIENT_SECRET', Boolean(c.OIDC_ISSUER), 'authenticates this service at the identity provider (OIDC_ISSUER is set)'],
+    ['GFAVIP_WEBHOOK_SECRET', true, "authenticates the hosted checkout's paid callback"],
+    [
+      'MPP_SECRET',
+      Boolean(c.MPP_TOKEN_ADDRESS),
+      'binds payment challenges to this server (machine payments are configured)',
+    ],
+    [
+      'OIDC_CLIENT_SECRET',
+      Boolean(c.OIDC_ISSUER),
+      'authenticates this service at the identity provider (OIDC_ISSUER is set)',
+    ],
   ];
   const problems: string[] = [];
   for (const [name, needed, why] of required) {
     if (needed && !c[name]) problems.push(`  ${name}: required in production (${why})`);
   }
   for (const [name, dev] of Object.entries(DEV_SECRETS)) {
-    if (c[name as keyof Parsed] === dev) problems.push(`  ${name}: the published development value cannot be used in production`);
+    if (c[name as keyof Parsed] === dev)
+      problems.push(`  ${name}: the published development value cannot be used in production`);
   }
   return problems;
 }

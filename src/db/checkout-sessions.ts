@@ -36,10 +36,17 @@ export function checkoutSessions(em: EntityManager) {
       const { max, ...row } = c;
       await em.transactional(async (tx) => {
         await tx.execute('select pg_advisory_xact_lock(hashtextextended(?, 7))', [`checkout:${c.holder}`]);
-        const open = await tx.find(CheckoutSession, { holder: c.holder, ...openNow() }, { orderBy: { expiresAt: 'asc' } });
+        const open = await tx.find(
+          CheckoutSession,
+          { holder: c.holder, ...openNow() },
+          { orderBy: { expiresAt: 'asc' } },
+        );
         if (open.length >= max) {
           const first = (open[0] as CheckoutSession).expiresAt.getTime();
-          throw new TooManyCheckoutsError(open.map((o) => o.name), Math.max(1, Math.ceil((first - Date.now()) / 1000)));
+          throw new TooManyCheckoutsError(
+            open.map((o) => o.name),
+            Math.max(1, Math.ceil((first - Date.now()) / 1000)),
+          );
         }
         tx.create(CheckoutSession, { ...row, outcome: null, endedAt: null });
       });

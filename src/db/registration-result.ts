@@ -31,4 +31,3 @@ export function toRegistrationResult(domain: Domain, order: DomainOrder): Regist
     currency: order.currency,
   };
 }
-

@@ -5,7 +5,8 @@ import { manifestUrls } from './manifests.ts';
 // lookup already shows, arranged for other agents. Profile fields are the owner's own words; nothing
 // here verifies them, and both documents say so.
 
-const text = (v: unknown, max: number): string | null => (typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null);
+const text = (v: unknown, max: number): string | null =>
+  typeof v === 'string' && v.trim() ? v.trim().slice(0, max) : null;
 
 /** Profile fields an agent manifest conventionally carries, when the owner set them with usable types. */
 function profileFields(profile: Record<string, unknown>) {
@@ -61,10 +62,21 @@ export function renderAgentSkillMd(m: AgentManifest): string {
     '',
     '## Capabilities',
     '',
-    ...(m.identity.capabilities.length ? m.identity.capabilities.map((c) => `- \`${oneLine(c)}\``) : ['None published.']),
+    ...(m.identity.capabilities.length
+      ? m.identity.capabilities.map((c) => `- \`${oneLine(c)}\``)
+      : ['None published.']),
   ];
-  if (m.description) lines.push('', '## Description (published by the owner, unverified)', '', ...quoted(m.description));
-  if (m.endpoints) lines.push('', '## Endpoints (published by the owner, unverified)', '', '```json', JSON.stringify(m.endpoints, null, 2).replaceAll('```', '`\u200b``'), '```');
+  if (m.description)
+    lines.push('', '## Description (published by the owner, unverified)', '', ...quoted(m.description));
+  if (m.endpoints)
+    lines.push(
+      '',
+      '## Endpoints (published by the owner, unverified)',
+      '',
+      '```json',
+      JSON.stringify(m.endpoints, null, 2).replaceAll('```', '`\u200b``'),
+      '```',
+    );
   lines.push(
     '',
     '## Machine-readable',

@@ -1,12 +1,7 @@
 import type { NamespaceInfo } from './namespace-directory.ts';
 
 export type AvailabilityReason =
-  | 'available'
-  | 'registered'
-  | 'being_registered'
-  | 'reserved'
-  | 'namespace_coming_soon'
-  | 'sunrise_whitelist_only';
+  'available' | 'registered' | 'being_registered' | 'reserved' | 'namespace_coming_soon' | 'sunrise_whitelist_only';
 
 export interface Availability {
   available: boolean;

@@ -29,7 +29,11 @@ const nativeRecord = z.object({
   namespace: z.string(),
   provider: z.string(),
   source: z.literal('native'),
-  checkout_availability: z.object({ agent_api: z.boolean(), hosted_checkout: z.boolean(), human_checkout: z.boolean() }),
+  checkout_availability: z.object({
+    agent_api: z.boolean(),
+    hosted_checkout: z.boolean(),
+    human_checkout: z.boolean(),
+  }),
   identity_requirements: z.object({
     registration_auth: z.array(z.string()),
     terms_field: z.string(),
@@ -76,7 +80,8 @@ const partnerRecord = z.object({
   }),
 });
 
-export const capabilityRecordSchema = z.discriminatedUnion('source', [nativeRecord, partnerRecord]).describe('NamespaceCapability');
-
+export const capabilityRecordSchema = z
+  .discriminatedUnion('source', [nativeRecord, partnerRecord])
+  .describe('NamespaceCapability');
 
 export type CapabilityRecord = z.infer<typeof capabilityRecordSchema>;

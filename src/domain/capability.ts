@@ -87,7 +87,12 @@ export function capabilityRecord(ns: NamespaceInfo, ctx: CapabilityContext): Cap
     namespace: ns.namespace,
     provider: ns.provider,
     source: 'partners' as const,
-    checkout_availability: { agent_api: open, hosted_checkout: open, human_checkout: open, dedicated_x402: false as const },
+    checkout_availability: {
+      agent_api: open,
+      hosted_checkout: open,
+      human_checkout: open,
+      dedicated_x402: false as const,
+    },
     identity_requirements: {
       agent_registration_auth: [AUTH_KEY, AUTH_BEARER],
       human_checkout_auth: 'identity-provider sign-on',

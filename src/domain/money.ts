@@ -28,8 +28,10 @@ export function formatUsd(micros: bigint): string {
 
 /** The discounted price in whole gems, rounded up so a partial discount never under-charges; 100% → 0. */
 export function applyDiscount(priceGems: number, percentOff: number): number {
-  if (!Number.isSafeInteger(priceGems) || priceGems < 0) throw new RangeError(`price must be a non-negative integer, got ${priceGems}`);
-  if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100) throw new RangeError(`percent off must be 0 to 100, got ${percentOff}`);
+  if (!Number.isSafeInteger(priceGems) || priceGems < 0)
+    throw new RangeError(`price must be a non-negative integer, got ${priceGems}`);
+  if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100)
+    throw new RangeError(`percent off must be 0 to 100, got ${percentOff}`);
   const scaled = priceGems * (100 - percentOff); // integer arithmetic: no float rounding at the boundary
   return (scaled - (scaled % 100)) / 100 + (scaled % 100 ? 1 : 0);
 }

@@ -27,7 +27,8 @@ const messages: Record<NameProblem, string> = {
   hyphen_position: 'A name cannot start or end with a hyphen.',
   idn_not_supported: 'Names with "--" in the third and fourth position (punycode, "xn--") are not supported.',
   too_many_labels: 'Give a single name, optionally followed by one namespace, e.g. "scout" or "scout.agent".',
-  empty_label: 'A part of the name is empty (a leading dot, or two dots in a row); only one trailing root dot is allowed.',
+  empty_label:
+    'A part of the name is empty (a leading dot, or two dots in a row); only one trailing root dot is allowed.',
 };
 
 export function nameError(problem: NameProblem): { ok: false; problem: NameProblem; message: string } {
@@ -54,7 +55,9 @@ export function checkLabel(raw: string): NameCheck {
 export type ParsedName = { label: string; namespace: string | null };
 
 /** Splits "scout" or "scout.agent" into label and optional namespace, checking the label. */
-export function parseQuery(raw: string): { ok: true; value: ParsedName } | { ok: false; problem: NameProblem; message: string } {
+export function parseQuery(
+  raw: string,
+): { ok: true; value: ParsedName } | { ok: false; problem: NameProblem; message: string } {
   const value = normalizeInput(raw);
   if (value.length === 0) return nameError('empty');
   if (/[^\x00-\x7f]/.test(raw)) return nameError('non_ascii');

@@ -23,7 +23,6 @@ export interface Price {
   priceClass: 'human' | 'agent';
 }
 
-
 /** The annual price times years, then wholesale, owner and coupon discounts; rounded up, never below zero. */
 export function priceRegistration(p: PriceInput): Price {
   const unitGems = p.actorKind === 'human' ? p.ns.price_per_year.human : p.ns.price_per_year.agent;
@@ -32,5 +31,11 @@ export function priceRegistration(p: PriceInput): Price {
   if (p.wholesale) total = applyDiscount(total, p.wholesalePercentOff);
   if (p.ownerDiscount) total = 0;
   if (p.couponPercentOff > 0) total = applyDiscount(total, p.couponPercentOff);
-  return { unitGems, listGems, totalGems: total, amountMinor: gemsToUsdMicros(total, p.gemUsdRate), priceClass: p.actorKind };
+  return {
+    unitGems,
+    listGems,
+    totalGems: total,
+    amountMinor: gemsToUsdMicros(total, p.gemUsdRate),
+    priceClass: p.actorKind,
+  };
 }

@@ -39,7 +39,9 @@ export async function transferDomain(em: EntityManager, principal: Principal, re
     const d = await tx.findOne(Domain, { name: req.name }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!d) throw new AppError('domain_not_found', `Domain ${req.name} is not registered.`);
     const from = d.owner.id;
-    if (!(await canActOnDomain(tx, principal, { name: d.name, namespace: d.namespace.name, ownerId: from }, 'transfer'))) {
+    if (
+      !(await canActOnDomain(tx, principal, { name: d.name, namespace: d.namespace.name, ownerId: from }, 'transfer'))
+    ) {
       throw new AppError('forbidden', `You may not transfer ${d.name}.`);
     }
     const to = await tx.findOne(Account, { id: req.toAccountId }, { fields: ['id'] });
@@ -47,11 +49,17 @@ export async function transferDomain(em: EntityManager, principal: Principal, re
     // A reseller hands domains only to its own customers (and, for a narrowed credential, only to those in its list).
     if (principal.kind === 'org_key') {
       const inScope = !principal.customerIds || principal.customerIds.includes(to.id);
-      const bound = inScope && (await tx.findOne(OrganizationCustomer, { organization: principal.organizationId, account: to.id }));
-      if (!bound) throw new AppError('forbidden', 'An organization credential may transfer only to one of its customers.');
+      const bound =
+        inScope && (await tx.findOne(OrganizationCustomer, { organization: principal.organizationId, account: to.id }));
+      if (!bound)
+        throw new AppError('forbidden', 'An organization credential may transfer only to one of its customers.');
     }
     if (to.id === from) throw new TransferRefused('already_owner', `${d.name} already belongs to account ${to.id}.`);
-    if (d.status !== 'active') throw new TransferRefused('domain_not_active', `${d.name} is ${d.status}; only an active domain can be transferred.`);
+    if (d.status !== 'active')
+      throw new TransferRefused(
+        'domain_not_active',
+        `${d.name} is ${d.status}; only an active domain can be transferred.`,
+      );
 
     const actor = principal.kind === 'org_key' ? principal.memberAccountId : principal.accountId;
     d.owner = tx.getReference(Account, to.id, { wrapped: true });
@@ -70,11 +78,17 @@ export async function transferDomain(em: EntityManager, principal: Principal, re
         from_owner_id: from,
         to_owner_id: to.id,
         reason: req.reason ?? null,
-        actor: principal.kind === 'org_key' ? { kind: principal.kind, organization_id: principal.organizationId, credential_id: principal.credentialId } : { kind: principal.kind },
+        actor:
+          principal.kind === 'org_key'
+            ? { kind: principal.kind, organization_id: principal.organizationId, credential_id: principal.credentialId }
+            : { kind: principal.kind },
       },
     });
     await tx.flush(); // the order id goes into the event below
-    tx.create(OutboxEvent, { eventType: 'domain.transferred', payload: { domain: d.name, from_owner_id: from, to_owner_id: to.id, order_id: order.id } });
+    tx.create(OutboxEvent, {
+      eventType: 'domain.transferred',
+      payload: { domain: d.name, from_owner_id: from, to_owner_id: to.id, order_id: order.id },
+    });
     return { name: d.name, fromOwnerId: from, toOwnerId: to.id, orderId: order.id };
   });
 }

@@ -51,30 +51,51 @@ const need = (v: string | undefined, what: string): string => {
   if (!v) throw new ops.OpsError(`missing ${what}\n\n${usage}`);
   return v;
 };
-const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : null);
+const list = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : null;
 
 try {
   const result = await (async () => {
     switch (command) {
-      case 'approve-reseller': return ops.setReseller(em, need(a, 'account id'), true);
-      case 'revoke-reseller': return ops.setReseller(em, need(a, 'account id'), false);
-      case 'make-operator': return ops.setOperator(em, need(a, 'account id'), true);
-      case 'whitelist': return ops.setWhitelisted(em, need(a, 'namespace'), need(b, 'account id'), true);
-      case 'unwhitelist': return ops.setWhitelisted(em, need(a, 'namespace'), need(b, 'account id'), false);
-      case 'org-create': return ops.createOrganization(em, need(a, 'name'));
-      case 'org-add-member': return ops.setMember(em, need(a, 'organization'), need(b, 'account id'), true);
-      case 'org-deactivate-member': return ops.setMember(em, need(a, 'organization'), need(b, 'account id'), false);
-      case 'org-add-customer': return ops.addCustomer(em, need(a, 'organization'), need(b, 'account id'));
+      case 'approve-reseller':
+        return ops.setReseller(em, need(a, 'account id'), true);
+      case 'revoke-reseller':
+        return ops.setReseller(em, need(a, 'account id'), false);
+      case 'make-operator':
+        return ops.setOperator(em, need(a, 'account id'), true);
+      case 'whitelist':
+        return ops.setWhitelisted(em, need(a, 'namespace'), need(b, 'account id'), true);
+      case 'unwhitelist':
+        return ops.setWhitelisted(em, need(a, 'namespace'), need(b, 'account id'), false);
+      case 'org-create':
+        return ops.createOrganization(em, need(a, 'name'));
+      case 'org-add-member':
+        return ops.setMember(em, need(a, 'organization'), need(b, 'account id'), true);
+      case 'org-deactivate-member':
+        return ops.setMember(em, need(a, 'organization'), need(b, 'account id'), false);
+      case 'org-add-customer':
+        return ops.addCustomer(em, need(a, 'organization'), need(b, 'account id'));
       case 'org-key':
         return ops.createOrgKey(em, need(a, 'organization'), need(b, 'member account id'), {
-          routes: need(values.routes, '--routes').split(';').map((s) => s.trim()).filter(Boolean),
+          routes: need(values.routes, '--routes')
+            .split(';')
+            .map((s) => s.trim())
+            .filter(Boolean),
           customers: list(values.customers),
           domains: list(values.domains),
           namespaceOps: ops.parseNamespaceOps(need(values['ns-ops'], '--ns-ops')),
         });
-      case 'org-revoke-key': return ops.revokeOrgKey(em, need(a, 'credential id'));
-      case 'grant-gems': return ops.grantGems(em, need(a, 'account id'), need(b, 'amount'), values.memo);
-      case 'gems-balance': return ops.gemsBalance(em, need(a, 'account id'));
+      case 'org-revoke-key':
+        return ops.revokeOrgKey(em, need(a, 'credential id'));
+      case 'grant-gems':
+        return ops.grantGems(em, need(a, 'account id'), need(b, 'amount'), values.memo);
+      case 'gems-balance':
+        return ops.gemsBalance(em, need(a, 'account id'));
       case 'create-coupon':
         return ops.createCoupon(em, need(a, 'code'), {
           percentOff: need(values['percent-off'], '--percent-off'),
@@ -82,7 +103,8 @@ try {
           namespace: values.namespace,
           expires: values.expires,
         });
-      default: throw new ops.OpsError(`unknown command "${command}"\n\n${usage}`);
+      default:
+        throw new ops.OpsError(`unknown command "${command}"\n\n${usage}`);
     }
   })();
   console.log(JSON.stringify(result, null, 2));

@@ -15,7 +15,9 @@ export function loadConfigOrExit(): Config {
 
 export function requireSetting(value: string | undefined, name: string, entry: string): string {
   if (value) return value;
-  console.error(`${name} is required for \`npm run ${entry}\`. Use \`npm start\` to bring up the whole stack on embedded defaults.`);
+  console.error(
+    `${name} is required for \`npm run ${entry}\`. Use \`npm start\` to bring up the whole stack on embedded defaults.`,
+  );
   process.exit(2);
 }
 

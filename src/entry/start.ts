@@ -46,7 +46,11 @@ let databaseUrl = config.DATABASE_URL;
 if (!databaseUrl) {
   let pg: EmbeddedPg;
   try {
-    pg = await startEmbeddedPostgres({ dataDir: resolve(dataDir, 'postgres'), port: config.EMBEDDED_PG_PORT, databases: ['registry'] });
+    pg = await startEmbeddedPostgres({
+      dataDir: resolve(dataDir, 'postgres'),
+      port: config.EMBEDDED_PG_PORT,
+      databases: ['registry'],
+    });
   } catch (err) {
     await fail(
       'PostgreSQL',
@@ -67,26 +71,47 @@ try {
   say('Migrations', applied.length ? `applied ${applied.join(', ')}` : 'up to date');
   say('Catalog', `${catalog.version}: ${catalog.count} namespaces`);
 } catch (err) {
-  await fail('PostgreSQL', `migrations failed: ${(err as Error).message}`, '  - check DATABASE_URL and that the database accepts connections.');
+  await fail(
+    'PostgreSQL',
+    `migrations failed: ${(err as Error).message}`,
+    '  - check DATABASE_URL and that the database accepts connections.',
+  );
 }
 
 // Identity provider: the local dev OIDC provider (any username signs in) unless OIDC_ISSUER is set.
 let oidcIssuer = config.OIDC_ISSUER;
 if (!oidcIssuer && config.NODE_ENV === 'production') {
-  await fail('OIDC', 'the local development provider signs anyone in, so it never runs in production.', '  - set OIDC_ISSUER (and OIDC_CLIENT_SECRET) to your identity provider.');
+  await fail(
+    'OIDC',
+    'the local development provider signs anyone in, so it never runs in production.',
+    '  - set OIDC_ISSUER (and OIDC_CLIENT_SECRET) to your identity provider.',
+  );
 }
 if (!oidcIssuer) {
   try {
     const idp = await startDevOidcProvider({
       port: config.DEV_OIDC_PORT,
       audience: config.OIDC_AUDIENCE,
-      clients: [{ clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, redirectUris: [`${config.publicBaseUrl}/auth/callback`] }],
+      clients: [
+        {
+          clientId: config.OIDC_CLIENT_ID,
+          clientSecret: config.OIDC_CLIENT_SECRET,
+          redirectUris: [`${config.publicBaseUrl}/auth/callback`],
+        },
+      ],
     });
     stops.push(() => idp.stop());
     oidcIssuer = idp.issuer;
-    say('OIDC', `${idp.issuer} (local dev provider: any username signs in; sign in at ${config.publicBaseUrl}/auth/login)`);
+    say(
+      'OIDC',
+      `${idp.issuer} (local dev provider: any username signs in; sign in at ${config.publicBaseUrl}/auth/login)`,
+    );
   } catch (err) {
-    await fail('OIDC', (err as Error).message, `  - free port ${config.DEV_OIDC_PORT} or set DEV_OIDC_PORT, or\n  - set OIDC_ISSUER to your identity provider.`);
+    await fail(
+      'OIDC',
+      (err as Error).message,
+      `  - free port ${config.DEV_OIDC_PORT} or set DEV_OIDC_PORT, or\n  - set OIDC_ISSUER to your identity provider.`,
+    );
   }
 } else {
   say('OIDC', `${oidcIssuer} (OIDC_ISSUER)`);
@@ -105,12 +130,25 @@ if (!chainRpcUrl) {
     payTo ??= privateKeyToAccount(ANVIL_TREASURY_KEY).address;
     // Public anvil test accounts get 1,000 pathUSD each so an agent can pay right away.
     for (const key of ANVIL_PAYER_KEYS) {
-      await fundAccount(anvil.rpcUrl, anvil.chainId, tokenAddress as `0x${string}`, privateKeyToAccount(key).address, 1_000_000_000n);
+      await fundAccount(
+        anvil.rpcUrl,
+        anvil.chainId,
+        tokenAddress as `0x${string}`,
+        privateKeyToAccount(key).address,
+        1_000_000_000n,
+      );
     }
-    say('Chain', `${anvil.rpcUrl} (local anvil, chain id ${anvil.chainId}); pathUSD at ${tokenAddress}, payments to ${payTo}`);
+    say(
+      'Chain',
+      `${anvil.rpcUrl} (local anvil, chain id ${anvil.chainId}); pathUSD at ${tokenAddress}, payments to ${payTo}`,
+    );
     say('', `funded test payer key (public anvil key): ${ANVIL_PAYER_KEYS[0]}`);
   } catch (err) {
-    await fail('Chain', (err as Error).message, `  - free port ${config.ANVIL_PORT} or set ANVIL_PORT, or\n  - set CHAIN_RPC_URL, MPP_TOKEN_ADDRESS and MPP_PAY_TO.`);
+    await fail(
+      'Chain',
+      (err as Error).message,
+      `  - free port ${config.ANVIL_PORT} or set ANVIL_PORT, or\n  - set CHAIN_RPC_URL, MPP_TOKEN_ADDRESS and MPP_PAY_TO.`,
+    );
   }
 } else {
   say('Chain', `${chainRpcUrl} (CHAIN_RPC_URL)`);
@@ -152,7 +190,9 @@ const childEnv = {
   DATABASE_URL: databaseUrl,
   TEMPORAL_ADDRESS: temporalAddress,
   OIDC_ISSUER: oidcIssuer,
-  ...(chainRpcUrl && tokenAddress && payTo ? { CHAIN_RPC_URL: chainRpcUrl, MPP_TOKEN_ADDRESS: tokenAddress, MPP_PAY_TO: payTo } : {}),
+  ...(chainRpcUrl && tokenAddress && payTo
+    ? { CHAIN_RPC_URL: chainRpcUrl, MPP_TOKEN_ADDRESS: tokenAddress, MPP_PAY_TO: payTo }
+    : {}),
   // The local chain is public to local payers; a configured one is advertised only if MPP_PUBLIC_RPC_URL says so.
   ...(!config.CHAIN_RPC_URL && chainRpcUrl && !config.MPP_PUBLIC_RPC_URL ? { MPP_PUBLIC_RPC_URL: chainRpcUrl } : {}),
   MPP_SECRET: config.MPP_SECRET ?? randomBytes(32).toString('hex'),
@@ -187,10 +227,17 @@ launch('API', './api.ts');
 const apiUrl = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;
 let ready = false;
 for (let i = 0; i < 120 && !shuttingDown && !ready; i++) {
-  ready = await fetch(`${apiUrl}/readyz`).then((r) => r.ok, () => false);
+  ready = await fetch(`${apiUrl}/readyz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!ready) await new Promise((r) => setTimeout(r, 500));
 }
 if (!shuttingDown) {
   say('API', `${apiUrl}  (docs ${apiUrl}/docs, OpenAPI ${apiUrl}/openapi.json)`);
-  console.log(ready ? '\nReady. Press Ctrl-C to stop.' : `\nThe API is up but ${apiUrl}/readyz does not report ready yet; see the log above.`);
+  console.log(
+    ready
+      ? '\nReady. Press Ctrl-C to stop.'
+      : `\nThe API is up but ${apiUrl}/readyz does not report ready yet; see the log above.`,
+  );
 }

@@ -12,7 +12,9 @@ const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'worker'
 const address = requireSetting(config.TEMPORAL_ADDRESS, 'TEMPORAL_ADDRESS', 'worker');
 
 // The SDK logs every worker state change at INFO; keep the console for warnings unless asked for more.
-Runtime.install({ logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN') });
+Runtime.install({
+  logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
+});
 
 const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
 const connection = await NativeConnection.connect({ address });

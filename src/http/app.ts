@@ -85,8 +85,22 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'X-Payment-Method', 'X-MPP-Network', 'Idempotency-Key'],
-    exposedHeaders: ['WWW-Authenticate', 'Payment-Receipt', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    allowedHeaders: [
+      'Content-Type',
+      'Authorization',
+      'X-API-Key',
+      'X-Payment-Method',
+      'X-MPP-Network',
+      'Idempotency-Key',
+    ],
+    exposedHeaders: [
+      'WWW-Authenticate',
+      'Payment-Receipt',
+      'Retry-After',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ],
     maxAge: 600,
     // A bare OPTIONS (no Origin) gets the same 204 rather than the plugin's plain-text 400.
     strictPreflight: false,
@@ -123,7 +137,10 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
     }
     if (!r.isExceeded) return;
     reply.header('retry-after', String(r.ttlInSeconds));
-    throw new AppError('rate_limited', `Rate limit exceeded for this credential: ${r.max} requests per ${deps.config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`);
+    throw new AppError(
+      'rate_limited',
+      `Rate limit exceeded for this credential: ${r.max} requests per ${deps.config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`,
+    );
   };
   registerAccessControl(app, deps.orm, { bearer: deps.bearer, sessionCookie: SESSION_COOKIE }, perCredential);
 

@@ -24,7 +24,12 @@ const kindNames: Record<CredentialKind, string> = {
  * route gets a guard that authenticates, checks the credential kind (and, for organization
  * credentials, the endpoint allowlist) and then applies the per-credential rate limit.
  */
-export function registerAccessControl(app: FastifyInstance, orm: Orm, deps: AuthDeps, perCredentialLimit: onRequestHookHandler): void {
+export function registerAccessControl(
+  app: FastifyInstance,
+  orm: Orm,
+  deps: AuthDeps,
+  perCredentialLimit: onRequestHookHandler,
+): void {
   app.decorateRequest('principal', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -44,9 +49,13 @@ export function registerAccessControl(app: FastifyInstance, orm: Orm, deps: Auth
         throw unauthorized();
       }
       if (!accepts.includes(principal.kind)) {
-        throw new AppError('credential_not_accepted', `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`, {
-          accepts,
-        });
+        throw new AppError(
+          'credential_not_accepted',
+          `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`,
+          {
+            accepts,
+          },
+        );
       }
       if (principal.kind === 'org_key' && !principal.allowedRoutes.includes(key)) {
         throw new AppError('route_not_allowed', `This organization credential is not allowed to call ${key}.`);
@@ -61,6 +70,7 @@ export function registerAccessControl(app: FastifyInstance, orm: Orm, deps: Auth
 /** The authenticated account principal of a route that accepts only account credentials. */
 export function accountPrincipal(req: FastifyRequest): AccountPrincipal {
   const p = req.principal;
-  if (!p || p.kind === 'org_key') throw new AppError('credential_not_accepted', 'This operation needs an account credential.');
+  if (!p || p.kind === 'org_key')
+    throw new AppError('credential_not_accepted', 'This operation needs an account credential.');
   return p;
 }

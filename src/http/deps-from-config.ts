@@ -13,7 +13,13 @@ import type { AppDeps, PaymentSettings } from './deps.ts';
  */
 export async function appDepsFromConfig(
   config: Config,
-  parts: { orm: Orm; temporal: TemporalHandle; probeTimeoutMs?: number; payments?: PaymentSettings; sessionSecret?: string },
+  parts: {
+    orm: Orm;
+    temporal: TemporalHandle;
+    probeTimeoutMs?: number;
+    payments?: PaymentSettings;
+    sessionSecret?: string;
+  },
 ): Promise<AppDeps> {
   const payments = parts.payments ?? paymentSettingsFromConfig(config);
   return {
@@ -26,7 +32,14 @@ export async function appDepsFromConfig(
     temporal: parts.temporal.client,
     ...(payments ? { payments } : {}),
     ...(config.OIDC_ISSUER
-      ? { login: { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, resource: config.OIDC_AUDIENCE } }
+      ? {
+          login: {
+            issuer: config.OIDC_ISSUER,
+            clientId: config.OIDC_CLIENT_ID,
+            clientSecret: config.OIDC_CLIENT_SECRET,
+            resource: config.OIDC_AUDIENCE,
+          },
+        }
       : {}),
   };
 }

@@ -8,7 +8,9 @@ export function parseBodyName(dir: NamespaceDirectory, raw: string): string {
   const parsed = parseQuery(raw);
   if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem });
   if (!parsed.value.namespace) {
-    throw new AppError('invalid_name', 'Give the full name including its namespace, e.g. "scout.agent".', { problem: 'namespace_missing' });
+    throw new AppError('invalid_name', 'Give the full name including its namespace, e.g. "scout.agent".', {
+      problem: 'namespace_missing',
+    });
   }
   return `${parsed.value.label}.${requireNamespace(dir, parsed.value.namespace, 'input').namespace}`;
 }

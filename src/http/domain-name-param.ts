@@ -4,7 +4,10 @@ import type { NamespaceDirectory, NamespaceInfo } from '../domain/namespace-dire
 import { requireNamespace } from './namespace-param.ts';
 
 /** Parses a full "<label>.<namespace>" from a path: bad syntax is 400, an unknown namespace 404. */
-export function parseFullName(dir: NamespaceDirectory, raw: string): { label: string; ns: NamespaceInfo; name: string } {
+export function parseFullName(
+  dir: NamespaceDirectory,
+  raw: string,
+): { label: string; ns: NamespaceInfo; name: string } {
   const parsed = parseQuery(raw);
   if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem });
   if (!parsed.value.namespace) {

@@ -79,7 +79,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(405)
         .header('allow', allowed.join(', '))
-        .send(body('method_not_allowed', `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}.`, { allow: allowed }));
+        .send(
+          body('method_not_allowed', `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}.`, {
+            allow: allowed,
+          }),
+        );
     }
     return reply.status(404).send(body('route_not_found', `No route ${req.method} ${path}.`));
   });

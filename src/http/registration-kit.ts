@@ -27,11 +27,18 @@ import { type Plan } from './registration-plan.ts';
 const DECIMALS = 6;
 const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
-export const checkoutCallbackBody = z.object({ order_id: z.string().max(64), domain: z.string().max(300), status: z.literal('paid'), reference: z.string().min(1).max(128) });
+export const checkoutCallbackBody = z.object({
+  order_id: z.string().max(64),
+  domain: z.string().max(300),
+  status: z.literal('paid'),
+  reference: z.string().min(1).max(128),
+});
 
 /** A refusal type from the workflow (its stable code) as our HTTP error, saying where a credited payment went. */
 function refusalError(type: string, message: string, credit?: PaymentCredit | null): AppError {
-  const code = (type in errorCodes ? type : type.startsWith('coupon_') ? 'coupon_invalid' : 'registration_failed') as ErrorCode;
+  const code = (
+    type in errorCodes ? type : type.startsWith('coupon_') ? 'coupon_invalid' : 'registration_failed'
+  ) as ErrorCode;
   if (!credit) return new AppError(code, message);
   return new AppError(code, `${message} Your payment was credited to your gems balance (${credit.gems} gems).`, {
     credited: { account_id: credit.accountId, gems: credit.gems },
@@ -45,14 +52,24 @@ export function failureToError(err: unknown): AppError {
   const cause = (err as { cause?: FailureShape & { cause?: FailureShape } }).cause;
   const failure = cause?.type ? cause : cause?.cause;
   const credit = (failure?.details?.[0] as PaymentCredit | undefined) ?? null;
-  return refusalError(failure?.type ?? 'registration_failed', failure?.message ?? 'The registration could not complete.', credit);
+  return refusalError(
+    failure?.type ?? 'registration_failed',
+    failure?.message ?? 'The registration could not complete.',
+    credit,
+  );
 }
 
 /** A finished run's outcome: the registration, or the refusal as our HTTP error. */
 export function outcomeResult(o: RegistrationOutcome): RegistrationResult {
   if (o.outcome === 'registered') return o.result;
   if (o.outcome === 'refused') throw refusalError(o.code, o.message, o.credit);
-  throw new AppError('checkout_closed', o.outcome === 'cancelled' ? 'The checkout was reset; request a new one.' : 'The checkout expired unpaid; request a new one.', { outcome: o.outcome });
+  throw new AppError(
+    'checkout_closed',
+    o.outcome === 'cancelled'
+      ? 'The checkout was reset; request a new one.'
+      : 'The checkout expired unpaid; request a new one.',
+    { outcome: o.outcome },
+  );
 }
 
 /** Who acts: the account behind the credential (an organization credential acts through its member). */
@@ -77,10 +94,12 @@ export function registrationKit(app: FastifyInstance) {
     return app.deps.temporal;
   };
   const payments = () => {
-    if (!app.deps.payments) throw new AppError('payment_method_not_available', 'Machine payments are not configured on this server.');
+    if (!app.deps.payments)
+      throw new AppError('payment_method_not_available', 'Machine payments are not configured on this server.');
     return app.deps.payments;
   };
-  const handleFor = (name: string) => temporal().workflow.getHandle<typeof registrationWorkflow>(registrationWorkflowId(name));
+  const handleFor = (name: string) =>
+    temporal().workflow.getHandle<typeof registrationWorkflow>(registrationWorkflowId(name));
 
   async function statusOf(handle: WorkflowHandle<typeof registrationWorkflow>): Promise<RegistrationStatus | null> {
     try {
@@ -93,13 +112,27 @@ export function registrationKit(app: FastifyInstance) {
     }
   }
 
-  function registered(reply: FastifyReply, r: RegistrationResult, sessionId: string, warnings: string[], namespace: string) {
-    if (r.paymentMethod === 'mpp') reply.header('payment-receipt', receiptHeader({ reference: r.paymentReference, sessionId }));
+  function registered(
+    reply: FastifyReply,
+    r: RegistrationResult,
+    sessionId: string,
+    warnings: string[],
+    namespace: string,
+  ) {
+    if (r.paymentMethod === 'mpp')
+      reply.header('payment-receipt', receiptHeader({ reference: r.paymentReference, sessionId }));
     return reply.status(200).send({
       status: 'success' as const,
       message: `${r.name} is registered.`,
       session_id: sessionId,
-      domain: { name: r.name, namespace, status: 'active' as const, owner_id: r.ownerId, registration_date: r.registrationDate, expiry_date: r.expiryDate },
+      domain: {
+        name: r.name,
+        namespace,
+        status: 'active' as const,
+        owner_id: r.ownerId,
+        registration_date: r.registrationDate,
+        expiry_date: r.expiryDate,
+      },
       order: {
         order_id: r.orderId,
         payment_method: r.paymentMethod,
@@ -126,7 +159,13 @@ export function registrationKit(app: FastifyInstance) {
       description: `Register ${input.name} for ${input.years} year(s)`,
     };
     if (p.method === 'tempo') return buildTempoChallenge({ ...common, currency: chain.token, decimals: DECIMALS });
-    const c = buildChallenge({ ...common, currency: input.currency, decimals: DECIMALS, token: chain.token, memo: chain.memo });
+    const c = buildChallenge({
+      ...common,
+      currency: input.currency,
+      decimals: DECIMALS,
+      token: chain.token,
+      memo: chain.memo,
+    });
     return { header: c.header, memo: chain.memo };
   }
 
@@ -147,7 +186,15 @@ export function registrationKit(app: FastifyInstance) {
       // EIP-681 payment request: the token call that pays this checkout.
       pay_url: `ethereum:${chain.token}@${chain.chainId}/transferWithMemo?address=${chain.payTo}&uint256=${input.amountMinor}&bytes32=${chain.memo}`,
       expires_at: new Date(input.expiresAtMs).toISOString(),
-      challenge: { token: chain.token, pay_to: chain.payTo, chain_id: chain.chainId, memo: chain.memo, decimals: DECIMALS, call: TRANSFER_CALL, rpc_url: p.rpcUrl ?? null },
+      challenge: {
+        token: chain.token,
+        pay_to: chain.payTo,
+        chain_id: chain.chainId,
+        memo: chain.memo,
+        decimals: DECIMALS,
+        call: TRANSFER_CALL,
+        rpc_url: p.rpcUrl ?? null,
+      },
       message: `Pay once before expires_at: call ${TRANSFER_CALL} on challenge.token (chain challenge.chain_id) with (pay_to, amount_minor, memo). Then re-send this request with the transaction hash in Authorization: Payment <hash> or the receipt field. Never pay twice: if an answer is lost, re-send the same receipt.`,
       warnings,
     });
@@ -162,7 +209,11 @@ export function registrationKit(app: FastifyInstance) {
    * is being verified waits for that outcome (in the workflow); a run that closed meanwhile, or an update
    * the server would not take now, is answered from the run's outcome.
    */
-  function submitReceipt(handle: WorkflowHandle<typeof registrationWorkflow>, receipt: string, sessionId: string): Promise<RegistrationResult> {
+  function submitReceipt(
+    handle: WorkflowHandle<typeof registrationWorkflow>,
+    receipt: string,
+    sessionId: string,
+  ): Promise<RegistrationResult> {
     checkEchoedChallenge(receipt, sessionId);
     const key = `${sessionId}\n${receipt}`;
     let pending = inflight.get(key);
@@ -180,7 +231,10 @@ export function registrationKit(app: FastifyInstance) {
   }
 
   /** Waits (bounded) for a run verifying or activating a payment to close, and answers its outcome. */
-  async function outcomeOf(handle: WorkflowHandle<typeof registrationWorkflow>, cause: unknown): Promise<RegistrationResult> {
+  async function outcomeOf(
+    handle: WorkflowHandle<typeof registrationWorkflow>,
+    cause: unknown,
+  ): Promise<RegistrationResult> {
     for (let waited = 0; waited < OUTCOME_WAIT_MS; waited += OUTCOME_POLL_MS) {
       const d = await handle.describe();
       if (d.status.name === 'COMPLETED') return outcomeResult(await handle.result());
@@ -188,7 +242,10 @@ export function registrationKit(app: FastifyInstance) {
       if ((await handle.query(registrationStatusQuery)).stage === 'awaiting_payment') break;
       await new Promise((r) => setTimeout(r, OUTCOME_POLL_MS));
     }
-    throw new AppError('verification_unavailable', 'The payment could not be judged right now; re-send the same receipt (never pay again).');
+    throw new AppError(
+      'verification_unavailable',
+      'The payment could not be judged right now; re-send the same receipt (never pay again).',
+    );
   }
 
   /**
@@ -201,7 +258,11 @@ export function registrationKit(app: FastifyInstance) {
     if (!echoed || !app.deps.payments) return;
     const verdict = checkChallenge(echoed, { secret: app.deps.payments.secret, sessionId });
     if (verdict === 'not_issued_here' || verdict === 'wrong_session') {
-      throw new AppError('invalid_receipt', `The credential answers ${verdict === 'wrong_session' ? "another checkout's" : 'a foreign'} challenge, not this checkout's.`, { reason: verdict });
+      throw new AppError(
+        'invalid_receipt',
+        `The credential answers ${verdict === 'wrong_session' ? "another checkout's" : 'a foreign'} challenge, not this checkout's.`,
+        { reason: verdict },
+      );
     }
   }
 
@@ -218,9 +279,13 @@ export function registrationKit(app: FastifyInstance) {
     if (!stored) return null;
     const result = await findRegistrationResult(em, stored.sessionId);
     if (!result || result.name !== name) return null;
-    const holdsChallenge = parsed.challenge ? checkChallenge(parsed.challenge, { secret: app.deps.payments.secret, sessionId: stored.sessionId }) : 'not_issued_here';
+    const holdsChallenge = parsed.challenge
+      ? checkChallenge(parsed.challenge, { secret: app.deps.payments.secret, sessionId: stored.sessionId })
+      : 'not_issued_here';
     const ownActor = actorAccountId !== null && actorAccountId === (await findOrderActor(em, stored.sessionId));
-    return ownActor || holdsChallenge === 'ok' || holdsChallenge === 'expired' ? { result, sessionId: stored.sessionId } : null;
+    return ownActor || holdsChallenge === 'ok' || holdsChallenge === 'expired'
+      ? { result, sessionId: stored.sessionId }
+      : null;
   }
 
   /** The receipt from the body's `receipt` or `Authorization: Payment <receipt>`; both take the same forms. */
@@ -229,7 +294,11 @@ export function registrationKit(app: FastifyInstance) {
     return bodyReceipt ?? (typeof auth === 'string' && /^Payment\s+\S/i.test(auth.trim()) ? auth.trim() : undefined);
   }
 
-  function newInput(plan: Plan, t: { label: string; name: string; namespace: string; years: number }, holder: string): RegistrationInput {
+  function newInput(
+    plan: Plan,
+    t: { label: string; name: string; namespace: string; years: number },
+    holder: string,
+  ): RegistrationInput {
     const sessionId = randomUUID();
     const ttl = plan.method === 'gfavip_checkout' ? 3600 : config.CHECKOUT_TTL_SECONDS;
     const expiresAtMs = Date.now() + ttl * 1000;
@@ -258,5 +327,16 @@ export function registrationKit(app: FastifyInstance) {
     return input;
   }
 
-  return { temporal, payments, handleFor, statusOf, registered, paymentRequired, submitReceipt, registrationByReceipt, receiptFrom, newInput };
+  return {
+    temporal,
+    payments,
+    handleFor,
+    statusOf,
+    registered,
+    paymentRequired,
+    submitReceipt,
+    registrationByReceipt,
+    receiptFrom,
+    newInput,
+  };
 }

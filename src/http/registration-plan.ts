@@ -38,23 +38,38 @@ export interface Plan {
  * Every rule a registration must pass before a checkout exists, in the order a caller should learn
  * about them; each failure is a 4xx with a stable code and nothing is written.
  */
-export async function planRegistration(em: EntityManager, principal: Principal | null, req: PlanRequest, config: Config): Promise<Plan> {
+export async function planRegistration(
+  em: EntityManager,
+  principal: Principal | null,
+  req: PlanRequest,
+  config: Config,
+): Promise<Plan> {
   const { ns, label, name } = req;
   const warnings: string[] = [];
   if (req.network === 'base-mainnet') {
-    throw new AppError('network_not_enabled', 'The base-mainnet USDC route is operator-gated and not available here; omit mpp_network to pay on the default route.');
+    throw new AppError(
+      'network_not_enabled',
+      'The base-mainnet USDC route is operator-gated and not available here; omit mpp_network to pay on the default route.',
+    );
   }
-  if (ns.launch_phase === 'coming_soon') throw new AppError('namespace_not_open', `.${ns.namespace} is coming soon: registration is not open yet.`);
+  if (ns.launch_phase === 'coming_soon')
+    throw new AppError('namespace_not_open', `.${ns.namespace} is coming soon: registration is not open yet.`);
   const taken = (await em.count(Domain, { name })) > 0;
   const a = availability(ns, label, taken ? 'registered' : 'free');
   if (a.reason === 'reserved') throw new AppError('name_reserved', `${name} is reserved and cannot be registered.`);
   if (a.reason === 'registered') throw new AppError('name_taken', `${name} is already registered.`);
   if (req.paymentMethod === 'gfavip_checkout' && ns.source !== 'partners') {
-    throw new AppError('payment_method_not_available', 'gfavip_checkout is the hosted human checkout of partner namespaces; use mpp or gems here.');
+    throw new AppError(
+      'payment_method_not_available',
+      'gfavip_checkout is the hosted human checkout of partner namespaces; use mpp or gems here.',
+    );
   }
   // The partner capability record lists mpp (agents and people) and the hosted checkout (people) only.
   if (req.paymentMethod === 'gems' && ns.source === 'partners') {
-    throw new AppError('payment_method_not_available', `Gems are not a rail of .${ns.namespace}: pay with mpp (agents and people) or gfavip_checkout (signed-in people).`);
+    throw new AppError(
+      'payment_method_not_available',
+      `Gems are not a rail of .${ns.namespace}: pay with mpp (agents and people) or gfavip_checkout (signed-in people).`,
+    );
   }
 
   let actorAccountId: string | null = null;
@@ -63,8 +78,15 @@ export async function planRegistration(em: EntityManager, principal: Principal |
     if (!(principal.namespaceOps[ns.namespace] ?? []).includes('register')) {
       throw new AppError('forbidden', `This organization credential may not register in .${ns.namespace}.`);
     }
-    if (!req.targetOwnerId) throw new AppError('unknown_target_owner', 'An organization credential registers for a customer: give target_owner_id.');
-    const bound = await em.count(OrganizationCustomer, { organization: principal.organizationId, account: req.targetOwnerId });
+    if (!req.targetOwnerId)
+      throw new AppError(
+        'unknown_target_owner',
+        'An organization credential registers for a customer: give target_owner_id.',
+      );
+    const bound = await em.count(OrganizationCustomer, {
+      organization: principal.organizationId,
+      account: req.targetOwnerId,
+    });
     if (!bound || (principal.customerIds && !principal.customerIds.includes(req.targetOwnerId))) {
       throw new AppError('forbidden', 'target_owner_id is not a customer this credential may act for.');
     }
@@ -75,30 +97,41 @@ export async function planRegistration(em: EntityManager, principal: Principal |
   if (actorAccountId) actor = await em.findOneOrFail(Account, { id: actorAccountId });
 
   if (ns.launch_phase === 'sunrise') {
-    const listed = actorAccountId ? await em.count(NamespaceWhitelist, { namespace: ns.namespace, account: actorAccountId }) : 0;
-    if (!listed) throw new AppError('not_whitelisted', `.${ns.namespace} is in sunrise: only whitelisted accounts may register.`);
+    const listed = actorAccountId
+      ? await em.count(NamespaceWhitelist, { namespace: ns.namespace, account: actorAccountId })
+      : 0;
+    if (!listed)
+      throw new AppError('not_whitelisted', `.${ns.namespace} is in sunrise: only whitelisted accounts may register.`);
   }
   if (req.paymentMethod === 'gems' && !actor) {
     throw new AppError('unauthorized', 'Paying with gems needs an account: send X-API-Key or a bearer token.');
   }
   if (req.paymentMethod === 'gfavip_checkout' && actor?.kind !== 'human') {
-    throw new AppError('payment_method_not_available', 'The hosted checkout is for signed-in people (bearer token or browser session); agents register with mpp.');
+    throw new AppError(
+      'payment_method_not_available',
+      'The hosted checkout is for signed-in people (bearer token or browser session); agents register with mpp.',
+    );
   }
 
   let ownerAccountId = actorAccountId;
   if (req.targetOwnerId) {
-    if (!(await em.count(Account, { id: req.targetOwnerId }))) throw new AppError('unknown_target_owner', `No account ${req.targetOwnerId}.`);
+    if (!(await em.count(Account, { id: req.targetOwnerId })))
+      throw new AppError('unknown_target_owner', `No account ${req.targetOwnerId}.`);
     ownerAccountId = req.targetOwnerId;
   }
 
   const wholesale = Boolean(req.resellerChannel && actor?.isReseller);
-  if (req.resellerChannel && !wholesale) warnings.push('reseller_channel ignored: the account is not an approved reseller.');
+  if (req.resellerChannel && !wholesale)
+    warnings.push('reseller_channel ignored: the account is not an approved reseller.');
   let couponPercentOff = 0;
   if (req.couponCode) {
     try {
       couponPercentOff = (await previewCoupon(em, req.couponCode, ns.namespace)).percentOff;
     } catch (err) {
-      if (err instanceof CouponError) throw new AppError('coupon_invalid', `Coupon ${req.couponCode} cannot be used (${err.reason}).`, { reason: err.reason });
+      if (err instanceof CouponError)
+        throw new AppError('coupon_invalid', `Coupon ${req.couponCode} cannot be used (${err.reason}).`, {
+          reason: err.reason,
+        });
       throw err;
     }
   }
@@ -118,7 +151,10 @@ export async function planRegistration(em: EntityManager, principal: Principal |
   if (method === 'gems' && actorAccountId) {
     const balance = await gemsBalance(em, actorAccountId);
     if (balance < price.totalGems) {
-      throw new AppError('insufficient_gems', `Insufficient gems: balance ${balance}, price ${price.totalGems}.`, { balance, price: price.totalGems });
+      throw new AppError('insufficient_gems', `Insufficient gems: balance ${balance}, price ${price.totalGems}.`, {
+        balance,
+        price: price.totalGems,
+      });
     }
   }
   return {

@@ -51,12 +51,26 @@ export function localChain(chainId: number, rpcUrl: string): Chain {
  * It stays in our process group (a Ctrl-C reaches it too) and is killed on stop() and when this process
  * exits, so a failed test or an aborted start never leaves a node behind.
  */
-export async function startAnvil(opts: { port: number; chainId: number; host?: string; network?: 'tempo' }): Promise<Anvil> {
+export async function startAnvil(opts: {
+  port: number;
+  chainId: number;
+  host?: string;
+  network?: 'tempo';
+}): Promise<Anvil> {
   const host = opts.host ?? '127.0.0.1';
   const rpcUrl = `http://${host}:${opts.port}`;
   const child = spawn(
     anvilBinary(),
-    ['--host', host, '--port', String(opts.port), '--chain-id', String(opts.chainId), '--quiet', ...(opts.network ? ['--network', opts.network] : [])],
+    [
+      '--host',
+      host,
+      '--port',
+      String(opts.port),
+      '--chain-id',
+      String(opts.chainId),
+      '--quiet',
+      ...(opts.network ? ['--network', opts.network] : []),
+    ],
     { stdio: 'ignore' },
   );
   let failure: Error | undefined;
@@ -162,7 +176,12 @@ export async function fundAccount(
 ): Promise<void> {
   const c = clients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
   // One after the other: each waits for its receipt, so the deployer's nonces never collide.
-  const mint = await c.wallet.writeContract({ address: token, abi: pathUsdArtifact().abi, functionName: 'mint', args: [to, amountMinor] });
+  const mint = await c.wallet.writeContract({
+    address: token,
+    abi: pathUsdArtifact().abi,
+    functionName: 'mint',
+    args: [to, amountMinor],
+  });
   const minted = await c.public.waitForTransactionReceipt({ hash: mint });
   if (minted.status !== 'success') throw new Error(`mint to ${to} reverted (${mint})`);
   const gas = await c.wallet.sendTransaction({ to, value: parseEther(gasEth) });

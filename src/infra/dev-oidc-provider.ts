@@ -22,7 +22,13 @@ export interface DevOidcProvider {
 }
 
 const RESOURCE_SCOPE = 'openid profile email';
-const ROUTES = { authorization: '/auth', token: '/token', jwks: '/jwks', introspection: '/token/introspection', revocation: '/token/revocation' };
+const ROUTES = {
+  authorization: '/auth',
+  token: '/token',
+  jwks: '/jwks',
+  introspection: '/token/introspection',
+  revocation: '/token/revocation',
+};
 
 /** RFC 8707 requires an absolute URI; a bare audience such as `agent-registry` gets a URN indicator. */
 export function devResourceIndicator(audience: string): string {
@@ -57,7 +63,12 @@ export async function startDevOidcProvider(opts: {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
+  const signingKey = {
+    ...(await exportJWK(privateKey)),
+    kid: randomBytes(8).toString('hex'),
+    alg: 'RS256',
+    use: 'sig',
+  };
   const policyOf = (ctx: KoaContextWithOIDC) => policies.get(ctx.oidc.entities.Grant?.jti ?? '') ?? {};
 
   const provider = new Provider(issuer, {
@@ -136,7 +147,12 @@ export async function startDevOidcProvider(opts: {
       ...(Number.isSafeInteger(ttl) && ttl > 0 ? { ttl } : {}),
       ...(params.dev_token_format === 'opaque' ? { format: 'opaque' as const } : {}),
     });
-    await provider.interactionFinished(req, res, { login: { accountId: username }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: username }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   handle = (req, res) => {
@@ -147,7 +163,9 @@ export async function startDevOidcProvider(opts: {
     login(req, res, m[1] as string, method).catch((err: unknown) => {
       if (res.headersSent) return;
       const status = err instanceof errors.OIDCProviderError ? 400 : 500;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 400 ? 'Login session expired; start again.' : 'Login failed.');
+      res
+        .writeHead(status, { 'content-type': 'text/plain' })
+        .end(status === 400 ? 'Login session expired; start again.' : 'Login failed.');
     });
   };
 
@@ -193,10 +211,22 @@ export async function startDevOidcProvider(opts: {
     const res = await fetch(endpoint(ROUTES.token), {
       method: 'POST',
       headers: { authorization: basicAuth(first.clientId, first.clientSecret) },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, resource }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: verifier,
+        resource,
+      }),
     });
-    const body = (await res.json()) as { access_token?: string; id_token?: string; error?: string; error_description?: string };
-    if (!res.ok || !body.access_token || !body.id_token) throw new Error(`token request failed: ${body.error} ${body.error_description ?? ''}`);
+    const body = (await res.json()) as {
+      access_token?: string;
+      id_token?: string;
+      error?: string;
+      error_description?: string;
+    };
+    if (!res.ok || !body.access_token || !body.id_token)
+      throw new Error(`token request failed: ${body.error} ${body.error_description ?? ''}`);
     return { access_token: body.access_token, id_token: body.id_token };
   }
 }
@@ -224,7 +254,10 @@ async function followToCode(start: URL, redirectUri: string, username: string): 
     if (location.startsWith(redirectUri)) {
       const back = new URL(location);
       const code = back.searchParams.get('code');
-      if (!code) throw new Error(`authorization failed: ${back.searchParams.get('error')} ${back.searchParams.get('error_description') ?? ''}`);
+      if (!code)
+        throw new Error(
+          `authorization failed: ${back.searchParams.get('error')} ${back.searchParams.get('error_description') ?? ''}`,
+        );
       return code;
     }
     url = new URL(location, url);
@@ -250,7 +283,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(res: ServerResponse, status: number, uid: string, hint: string, problem = ''): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(`<!doctype html>
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    .end(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Dev sign-in</title></head>
 <body style="font-family:system-ui;max-width:28rem;margin:4rem auto">
 <h1>Development identity provider</h1>

@@ -50,7 +50,10 @@ export interface DevServerOptions {
  */
 export async function startTemporalDevServer(opts: DevServerOptions): Promise<TestWorkflowEnvironment> {
   const found = findExecutable('temporal', opts.cliPath);
-  if (opts.cliPath && !found) throw new MissingTemporalCliError(`TEMPORAL_CLI_PATH=${opts.cliPath} is not an executable file.\n${TEMPORAL_CLI_HELP}`);
+  if (opts.cliPath && !found)
+    throw new MissingTemporalCliError(
+      `TEMPORAL_CLI_PATH=${opts.cliPath} is not an executable file.\n${TEMPORAL_CLI_HELP}`,
+    );
   try {
     return await TestWorkflowEnvironment.createLocal({
       server: {
@@ -65,7 +68,8 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
       },
     });
   } catch (err) {
-    if (!found) throw new MissingTemporalCliError(`${TEMPORAL_CLI_HELP}\n(download attempt failed: ${(err as Error).message})`);
+    if (!found)
+      throw new MissingTemporalCliError(`${TEMPORAL_CLI_HELP}\n(download attempt failed: ${(err as Error).message})`);
     throw err;
   }
 }

@@ -37,17 +37,30 @@ export interface NewCoupon {
 export async function createCoupon(em: EntityManager, c: NewCoupon) {
   const code = normaliseCouponCode(c.code);
   if (!CODE.test(code)) throw new CouponDefinitionError('a coupon code is 3 to 64 characters of A-Z, 0-9 and "-"');
-  if (!Number.isInteger(c.percentOff) || c.percentOff < 1 || c.percentOff > 100) throw new CouponDefinitionError('percent off must be an integer from 1 to 100');
-  if (!Number.isInteger(c.maxUses) || c.maxUses < 1 || c.maxUses > 2_147_483_647) throw new CouponDefinitionError('max uses must be a positive integer');
+  if (!Number.isInteger(c.percentOff) || c.percentOff < 1 || c.percentOff > 100)
+    throw new CouponDefinitionError('percent off must be an integer from 1 to 100');
+  if (!Number.isInteger(c.maxUses) || c.maxUses < 1 || c.maxUses > 2_147_483_647)
+    throw new CouponDefinitionError('max uses must be a positive integer');
   const expiresAt = c.expiresAt ?? null;
-  if (expiresAt && !(expiresAt.getTime() > Date.now())) throw new CouponDefinitionError('the expiry must be a date in the future');
+  if (expiresAt && !(expiresAt.getTime() > Date.now()))
+    throw new CouponDefinitionError('the expiry must be a date in the future');
   const namespace = c.namespace ?? null;
-  if (namespace !== null && !(await em.count(Namespace, { name: namespace }))) throw new CouponDefinitionError(`no namespace ${namespace}`);
-  const row = { code, percentOff: c.percentOff, maxUses: c.maxUses, usedCount: 0, namespace, expiresAt, createdAt: new Date() };
+  if (namespace !== null && !(await em.count(Namespace, { name: namespace })))
+    throw new CouponDefinitionError(`no namespace ${namespace}`);
+  const row = {
+    code,
+    percentOff: c.percentOff,
+    maxUses: c.maxUses,
+    usedCount: 0,
+    namespace,
+    expiresAt,
+    createdAt: new Date(),
+  };
   try {
     await em.insert(Coupon, row);
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw new CouponDefinitionError(`coupon ${code} already exists`);
+    if (err instanceof UniqueConstraintViolationException)
+      throw new CouponDefinitionError(`coupon ${code} already exists`);
     throw err;
   }
   return row;
@@ -58,7 +71,9 @@ export async function previewCoupon(em: EntityManager, code: string, namespace: 
   const normal = normaliseCouponCode(code);
   // A plain read in the caller's transaction (if any) that leaves its identity map untouched.
   const [coupon] = CODE.test(normal)
-    ? await em.execute<{ percent_off: number; max_uses: number; used_count: number; namespace: string | null; expired: boolean }[]>(
+    ? await em.execute<
+        { percent_off: number; max_uses: number; used_count: number; namespace: string | null; expired: boolean }[]
+      >(
         'select percent_off, max_uses, used_count, namespace, coalesce(expires_at <= ?, false) expired from coupon where code = ?',
         [now, normal],
       )

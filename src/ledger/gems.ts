@@ -50,7 +50,8 @@ export function gemsBalance(em: EntityManager, accountId: string): Promise<numbe
 
 function validate(m: GemsMovement): void {
   if (!/^[0-9a-f-]{36}$/i.test(m.accountId)) throw new RangeError(`"${m.accountId}" is not an account id`);
-  if (!Number.isInteger(m.amount) || m.amount <= 0 || m.amount > 2_147_483_647) throw new RangeError(`gem amount must be a positive integer, got ${m.amount}`);
+  if (!Number.isInteger(m.amount) || m.amount <= 0 || m.amount > 2_147_483_647)
+    throw new RangeError(`gem amount must be a positive integer, got ${m.amount}`);
   if (!m.reference || m.reference.length > 128) throw new RangeError('a ledger reference is 1 to 128 characters');
   if (m.memo && m.memo.length > 255) throw new RangeError('a ledger memo is at most 255 characters');
 }
@@ -89,7 +90,12 @@ async function post(em: EntityManager, kind: Kind, m: GemsMovement, from: string
         if (balance < m.amount) throw new InsufficientGemsError(balance, m.amount);
       }
       const createdAt = new Date();
-      const transactionId = await tx.insert(LedgerTransaction, { reference: m.reference, kind, memo: m.memo ?? null, createdAt });
+      const transactionId = await tx.insert(LedgerTransaction, {
+        reference: m.reference,
+        kind,
+        memo: m.memo ?? null,
+        createdAt,
+      });
       const transaction = tx.getReference(LedgerTransaction, transactionId);
       await tx.insertMany(LedgerLine, [
         { transaction, book: from, amount: -m.amount, createdAt },

@@ -26,7 +26,9 @@ async function account(em: EntityManager, id: string): Promise<Account> {
 }
 
 async function organization(em: EntityManager, id: string): Promise<Organization> {
-  const o = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Organization, { id }) : await em.findOne(Organization, { name: id });
+  const o = /^[0-9a-f-]{36}$/i.test(id)
+    ? await em.findOne(Organization, { id })
+    : await em.findOne(Organization, { name: id });
   if (!o) throw new OpsError(`no organization ${id}`);
   return o;
 }
@@ -78,7 +80,10 @@ export async function addCustomer(em: EntityManager, orgId: string, accountId: s
 /** "agent:read+register,zen:read" → { agent: ['read', 'register'], zen: ['read'] } */
 export function parseNamespaceOps(spec: string): Record<string, string[]> {
   const ops: Record<string, string[]> = {};
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [ns, list] = part.split(':');
     if (!ns || !list) throw new OpsError(`bad --ns-ops entry "${part}" (want namespace:op+op)`);
     ops[ns] = list.split('+').filter(Boolean);
@@ -90,7 +95,12 @@ export async function createOrgKey(
   em: EntityManager,
   orgId: string,
   memberId: string,
-  policy: { routes: string[]; customers: string[] | null; domains: string[] | null; namespaceOps: Record<string, string[]> },
+  policy: {
+    routes: string[];
+    customers: string[] | null;
+    domains: string[] | null;
+    namespaceOps: Record<string, string[]>;
+  },
 ) {
   const org = await organization(em, orgId);
   const member = await em.findOne(OrganizationMember, { organization: org.id, account: memberId });
@@ -109,7 +119,12 @@ export async function createOrgKey(
     namespaceOps: policy.namespaceOps,
   });
   await em.flush();
-  return { credential_id: key.id, organization_id: org.id, api_key: key.plaintext, note: 'Shown once. Send it as X-API-Key.' };
+  return {
+    credential_id: key.id,
+    organization_id: org.id,
+    api_key: key.plaintext,
+    note: 'Shown once. Send it as X-API-Key.',
+  };
 }
 
 export async function revokeOrgKey(em: EntityManager, credentialId: string) {
@@ -146,7 +161,8 @@ export async function createCoupon(
   let expiresAt: Date | null = null;
   if (opts.expires !== undefined) {
     expiresAt = /^\d{4}-\d{2}-\d{2}/.test(opts.expires) ? new Date(opts.expires) : new Date(NaN);
-    if (Number.isNaN(expiresAt.getTime())) throw new OpsError(`--expires wants an ISO date (2027-01-31 or 2027-01-31T12:00:00Z), got "${opts.expires}"`);
+    if (Number.isNaN(expiresAt.getTime()))
+      throw new OpsError(`--expires wants an ISO date (2027-01-31 or 2027-01-31T12:00:00Z), got "${opts.expires}"`);
   }
   try {
     const c = await coupons.createCoupon(em, {
@@ -156,7 +172,13 @@ export async function createCoupon(
       namespace: opts.namespace ?? null,
       expiresAt,
     });
-    return { code: c.code, percent_off: c.percentOff, max_uses: c.maxUses, namespace: c.namespace, expires_at: c.expiresAt?.toISOString() ?? null };
+    return {
+      code: c.code,
+      percent_off: c.percentOff,
+      max_uses: c.maxUses,
+      namespace: c.namespace,
+      expires_at: c.expiresAt?.toISOString() ?? null,
+    };
   } catch (err) {
     if (err instanceof coupons.CouponDefinitionError) throw new OpsError(err.message);
     throw err;

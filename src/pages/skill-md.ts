@@ -55,7 +55,15 @@ function registerSection(ns: NamespaceInfo, ctx: PageContext): string[] {
     session_id: '<SESSION_ID>',
     pay_url: '<EIP-681 URL of the same call>',
     expires_at: '<ISO 8601 time>',
-    challenge: { token: '<TOKEN_ADDRESS>', pay_to: '<RECEIVER_ADDRESS>', chain_id: ctx.chainId ?? 0, memo: '<0x + 64 hex>', decimals: 6, call: TRANSFER_CALL, rpc_url: ctx.rpcUrl ?? null },
+    challenge: {
+      token: '<TOKEN_ADDRESS>',
+      pay_to: '<RECEIVER_ADDRESS>',
+      chain_id: ctx.chainId ?? 0,
+      memo: '<0x + 64 hex>',
+      decimals: 6,
+      call: TRANSFER_CALL,
+      rpc_url: ctx.rpcUrl ?? null,
+    },
   };
   const lines: string[] = [];
   if (!registrationOpen(ns.launch_phase)) {
@@ -78,7 +86,7 @@ function registerSection(ns: NamespaceInfo, ctx: PageContext): string[] {
     `   curl -s -X POST '${base}/api/v1/agents/provision' -H 'Content-Type: application/json' -d '{}'`,
     '   ```',
     '',
-    '   Send the key (`api_key`) as `X-API-Key: <API_KEY>` on every following request. Keep the claim code for a human operator who may later claim the identity. (Without a key the payer\'s wallet becomes the identity.)',
+    "   Send the key (`api_key`) as `X-API-Key: <API_KEY>` on every following request. Keep the claim code for a human operator who may later claim the identity. (Without a key the payer's wallet becomes the identity.)",
     '',
     '3. Get a quote (it reserves nothing and creates no order):',
     '',
@@ -128,7 +136,7 @@ function errorsSection(full: string, base: string): string[] {
   return [
     'Every error is JSON `{"status":"error","code":...,"message":...}`. What to do:',
     '',
-    '- `402 invalid_receipt`: the receipt does not pay this checkout (wrong amount, memo, token or receiver, or another checkout\'s credential). Do not pay again; check you sent the hash of the payment made for this `session_id`.',
+    "- `402 invalid_receipt`: the receipt does not pay this checkout (wrong amount, memo, token or receiver, or another checkout's credential). Do not pay again; check you sent the hash of the payment made for this `session_id`.",
     '- `503 verification_unavailable`: the chain could not be read now. Re-send the same receipt later; never pay again.',
     `- \`409 name_being_registered\`: someone else has an open checkout for the name (or yours is verifying: re-send your receipt to get its outcome).`,
     '- `409 name_taken`: the name is registered.',
@@ -158,10 +166,14 @@ function rulesSection(ns: NamespaceInfo): string[] {
     '- A quote belongs to one request: re-quote before creating or retrying a payment.',
   ];
   if (ns.launch_phase === 'sunrise') {
-    lines.push(`- Sunrise: only whitelisted accounts may register in .${ns.namespace}; any other account gets HTTP 403. Do not pay unless your account is whitelisted.`);
+    lines.push(
+      `- Sunrise: only whitelisted accounts may register in .${ns.namespace}; any other account gets HTTP 403. Do not pay unless your account is whitelisted.`,
+    );
   }
   if (ns.launch_phase === 'coming_soon') {
-    lines.push(`- Coming Soon: registration in .${ns.namespace} is closed until launch; register requests are refused.`);
+    lines.push(
+      `- Coming Soon: registration in .${ns.namespace} is closed until launch; register requests are refused.`,
+    );
   }
   if (ns.source === 'partners') {
     lines.push(

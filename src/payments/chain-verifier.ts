@@ -56,7 +56,11 @@ export interface VerifiedTransfer {
 
 export interface ChainVerifier {
   verifyTransfer(input: { txHash: Hex; amountMinor: bigint; memo: Hex }): Promise<VerifiedTransfer>;
-  findTransferByMemo(input: { memo: Hex; amountMinor: bigint; fromBlock: bigint }): Promise<{ txHash: Hex; payer: Hex } | null>;
+  findTransferByMemo(input: {
+    memo: Hex;
+    amountMinor: bigint;
+    fromBlock: bigint;
+  }): Promise<{ txHash: Hex; payer: Hex } | null>;
   blockNumber(): Promise<bigint>;
 }
 
@@ -91,27 +95,46 @@ export function createChainVerifier(opts: {
         receipt = await client.getTransactionReceipt({ hash: txHash });
       } catch (err) {
         if (err instanceof TransactionReceiptNotFoundError) {
-          throw new PaymentVerificationError('not_found', `No mined transaction ${txHash} on chain ${opts.chainId} (yet).`);
+          throw new PaymentVerificationError(
+            'not_found',
+            `No mined transaction ${txHash} on chain ${opts.chainId} (yet).`,
+          );
         }
         throw err;
       }
-      if (receipt.status !== 'success') throw new PaymentVerificationError('failed_tx', `Transaction ${txHash} reverted.`);
+      if (receipt.status !== 'success')
+        throw new PaymentVerificationError('failed_tx', `Transaction ${txHash} reverted.`);
 
       // Narrow step by step so the refusal names the first thing that is wrong. Only logs emitted by
       // the configured token contract count: any contract can emit an event with the same shape.
-      const memoLogs = parseEventLogs({ abi: [transferWithMemoEvent], eventName: 'TransferWithMemo', logs: receipt.logs });
-      if (memoLogs.length === 0) throw new PaymentVerificationError('not_a_transfer', `Transaction ${txHash} has no transferWithMemo.`);
+      const memoLogs = parseEventLogs({
+        abi: [transferWithMemoEvent],
+        eventName: 'TransferWithMemo',
+        logs: receipt.logs,
+      });
+      if (memoLogs.length === 0)
+        throw new PaymentVerificationError('not_a_transfer', `Transaction ${txHash} has no transferWithMemo.`);
       const ofToken = memoLogs.filter((l) => isAddressEqual(l.address, opts.token));
-      if (ofToken.length === 0) throw new PaymentVerificationError('wrong_token', `Transaction ${txHash} moves another token.`);
+      if (ofToken.length === 0)
+        throw new PaymentVerificationError('wrong_token', `Transaction ${txHash} moves another token.`);
       const toUs = ofToken.filter((l) => isAddressEqual(l.args.to, opts.payTo));
-      if (toUs.length === 0) throw new PaymentVerificationError('wrong_receiver', `Transaction ${txHash} pays another receiver.`);
+      if (toUs.length === 0)
+        throw new PaymentVerificationError('wrong_receiver', `Transaction ${txHash} pays another receiver.`);
       const bound = toUs.filter((l) => l.args.memo.toLowerCase() === memo.toLowerCase());
-      if (bound.length === 0) throw new PaymentVerificationError('wrong_session', `Transaction ${txHash} carries another session's memo.`);
+      if (bound.length === 0)
+        throw new PaymentVerificationError('wrong_session', `Transaction ${txHash} carries another session's memo.`);
       const exact = bound.find((l) => l.args.amount === amountMinor);
-      if (!exact) throw new PaymentVerificationError('wrong_amount', `Transaction ${txHash} does not pay exactly ${amountMinor}.`);
+      if (!exact)
+        throw new PaymentVerificationError(
+          'wrong_amount',
+          `Transaction ${txHash} does not pay exactly ${amountMinor}.`,
+        );
 
       if (confirmations > 1n && !deepEnough(receipt.blockNumber, await client.getBlockNumber())) {
-        throw new PaymentVerificationError('not_confirmed', `Transaction ${txHash} has fewer than ${confirmations} confirmations.`);
+        throw new PaymentVerificationError(
+          'not_confirmed',
+          `Transaction ${txHash} has fewer than ${confirmations} confirmations.`,
+        );
       }
       return { payer: exact.args.from, amountMinor, blockNumber: receipt.blockNumber, txHash: receipt.transactionHash };
     },

@@ -74,11 +74,17 @@ export interface ChallengeInput {
  * whole challenge (request, expiry, and the session id carried in `opaque`), so nothing needs to be
  * stored: `checkChallenge` recomputes it. Same input, same header: a re-issued 402 is identical.
  */
-export function buildChallenge(input: ChallengeInput): { header: string; challengeId: string; challenge: Challenge.Challenge } {
+export function buildChallenge(input: ChallengeInput): {
+  header: string;
+  challengeId: string;
+  challenge: Challenge.Challenge;
+} {
   // mppx refuses weaker HMAC keys in its own server (Mppx.create); keep the same floor.
-  if (new TextEncoder().encode(input.secret).byteLength < 32) throw new Error('MPP challenge secret must be at least 32 bytes');
+  if (new TextEncoder().encode(input.secret).byteLength < 32)
+    throw new Error('MPP challenge secret must be at least 32 bytes');
   const memo = sessionMemo(input.sessionId);
-  if (input.memo !== undefined && input.memo.toLowerCase() !== memo) throw new Error('memo is not keccak256(sessionId)');
+  if (input.memo !== undefined && input.memo.toLowerCase() !== memo)
+    throw new Error('memo is not keccak256(sessionId)');
   const challenge = Challenge.fromMethod(tip20Charge, {
     secretKey: input.secret,
     realm: input.realm,
@@ -161,7 +167,13 @@ export function parseCredential(value: string): ParsedCredential | null {
 }
 
 /** The `Payment-Receipt` response header for a verified payment (mppx's receipt encoding). */
-export function receiptHeader(input: { reference: string; sessionId: string; chainId?: number; at?: Date; method?: string }): string {
+export function receiptHeader(input: {
+  reference: string;
+  sessionId: string;
+  chainId?: number;
+  at?: Date;
+  method?: string;
+}): string {
   return Receipt.serialize(
     Receipt.from({
       method: input.method ?? TIP20_METHOD,

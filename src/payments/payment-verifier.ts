@@ -34,7 +34,11 @@ export function paymentVerifierFromConfig(config: Config): PaymentVerifier | und
     token: config.MPP_TOKEN_ADDRESS.toLowerCase(),
     async verify({ receipt, amountMinor, memo }) {
       const parsed = parseCredential(receipt);
-      if (!parsed) throw new PaymentVerificationError('not_a_transfer', 'The receipt is not a payment credential or transaction hash.');
+      if (!parsed)
+        throw new PaymentVerificationError(
+          'not_a_transfer',
+          'The receipt is not a payment credential or transaction hash.',
+        );
       const v = await chain.verifyTransfer({ txHash: parsed.txHash, amountMinor, memo: memo as Hex });
       return { txHash: v.txHash.toLowerCase(), payer: v.payer.toLowerCase() };
     },

@@ -78,7 +78,8 @@ export interface TempoChallengeInput {
 
 /** The `WWW-Authenticate: Payment …` value asking for a Tempo charge for one session. No I/O. */
 export function buildTempoChallenge(input: TempoChallengeInput): { header: string; challengeId: string; memo: Hex } {
-  if (new TextEncoder().encode(input.secret).byteLength < 32) throw new Error('MPP challenge secret must be at least 32 bytes');
+  if (new TextEncoder().encode(input.secret).byteLength < 32)
+    throw new Error('MPP challenge secret must be at least 32 bytes');
   const decimals = input.decimals ?? TEMPO_DECIMALS;
   const challenge = Challenge.fromMethod(Methods.charge, {
     secretKey: input.secret,
@@ -139,19 +140,32 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
     async verify({ receipt, amountMinor, memo }) {
       await checkChain();
       const credential = parse(receipt);
-      if (!credential) throw new PaymentVerificationError('not_a_transfer', 'The receipt is not a Tempo charge credential.');
+      if (!credential)
+        throw new PaymentVerificationError('not_a_transfer', 'The receipt is not a Tempo charge credential.');
       const { challenge } = credential;
       if (!Challenge.verify(challenge, { secretKey: opts.secret })) {
-        throw new PaymentVerificationError('wrong_session', 'The credential answers a challenge this server did not issue.');
+        throw new PaymentVerificationError(
+          'wrong_session',
+          'The credential answers a challenge this server did not issue.',
+        );
       }
       if (challengeMemo(challenge.id) !== memo.toLowerCase()) {
         throw new PaymentVerificationError('wrong_session', "The credential answers another session's challenge.");
       }
-      const request = challenge.request as { amount: string; currency: string; recipient: string; methodDetails?: { chainId?: number } };
-      if (!isAddressEqual(request.currency as Hex, opts.token as Hex)) throw new PaymentVerificationError('wrong_token', 'The challenge asks for another token.');
-      if (!isAddressEqual(request.recipient as Hex, opts.payTo as Hex)) throw new PaymentVerificationError('wrong_receiver', 'The challenge pays another receiver.');
-      if (request.methodDetails?.chainId !== opts.chainId) throw new PaymentVerificationError('wrong_token', 'The challenge is for another chain.');
-      if (BigInt(request.amount) !== amountMinor) throw new PaymentVerificationError('wrong_amount', `The challenge does not ask for exactly ${amountMinor}.`);
+      const request = challenge.request as {
+        amount: string;
+        currency: string;
+        recipient: string;
+        methodDetails?: { chainId?: number };
+      };
+      if (!isAddressEqual(request.currency as Hex, opts.token as Hex))
+        throw new PaymentVerificationError('wrong_token', 'The challenge asks for another token.');
+      if (!isAddressEqual(request.recipient as Hex, opts.payTo as Hex))
+        throw new PaymentVerificationError('wrong_receiver', 'The challenge pays another receiver.');
+      if (request.methodDetails?.chainId !== opts.chainId)
+        throw new PaymentVerificationError('wrong_token', 'The challenge is for another chain.');
+      if (BigInt(request.amount) !== amountMinor)
+        throw new PaymentVerificationError('wrong_amount', `The challenge does not ask for exactly ${amountMinor}.`);
 
       const payload = credential.payload as { type: string; hash?: Hex; signature?: Hex };
       try {
@@ -206,15 +220,22 @@ function parse(value: string): Credential.Credential | null {
 /** mppx's verdicts as our refusal reasons; anything else (RPC, network) stays a transient error. */
 function refusal(err: unknown): unknown {
   if (err instanceof PaymentVerificationError) return err;
-  if (err instanceof TransactionReceiptNotFoundError) return new PaymentVerificationError('not_found', 'The transaction is not mined (yet).');
+  if (err instanceof TransactionReceiptNotFoundError)
+    return new PaymentVerificationError('not_found', 'The transaction is not mined (yet).');
   const message = (err as Error)?.message ?? String(err);
-  if (err instanceof Errors.PaymentExpiredError) return new PaymentVerificationError('wrong_session', `The challenge expired: ${message}`);
+  if (err instanceof Errors.PaymentExpiredError)
+    return new PaymentVerificationError('wrong_session', `The challenge expired: ${message}`);
   if (err instanceof Errors.PaymentError) {
-    if (/not bound to this challenge|already been used/.test(message)) return new PaymentVerificationError('wrong_session', message);
-    return new PaymentVerificationError('wrong_amount', `The transaction does not pay what the challenge asks: ${message}`);
+    if (/not bound to this challenge|already been used/.test(message))
+      return new PaymentVerificationError('wrong_session', message);
+    return new PaymentVerificationError(
+      'wrong_amount',
+      `The transaction does not pay what the challenge asks: ${message}`,
+    );
   }
   if (/^Transaction reverted/.test(message)) return new PaymentVerificationError('failed_tx', message);
   // A pull transaction that cannot execute (simulation reverts): it never will.
-  if ((err as { name?: string })?.name === 'CallExecutionError') return new PaymentVerificationError('failed_tx', message.split('\n')[0] ?? message);
+  if ((err as { name?: string })?.name === 'CallExecutionError')
+    return new PaymentVerificationError('failed_tx', message.split('\n')[0] ?? message);
   return err;
 }

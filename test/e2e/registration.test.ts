@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { payAndRegister, payChallenge, provisionKey, readChallenge, register, registerBody } from '../../examples/pay-and-register.ts';
+import {
+  payAndRegister,
+  payChallenge,
+  provisionKey,
+  readChallenge,
+  register,
+  registerBody,
+} from '../../examples/pay-and-register.ts';
 import { Account, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
@@ -20,20 +27,32 @@ describe('registration on the default mpp route', () => {
     return {
       domains: await em.count(Domain, { name }),
       orders: await em.count(DomainOrder, { domainName: name }),
-      events: (await em.find(OutboxEvent, { eventType: 'domain.registered' })).filter((e) => e.payload.domain === name).length,
+      events: (await em.find(OutboxEvent, { eventType: 'domain.registered' })).filter((e) => e.payload.domain === name)
+        .length,
     };
   };
 
   it('402 → pay on chain → re-submit → registered, visible in lookup, one order and one event', async () => {
     const name = `${randomLabel('scout')}.agent`;
-    const out = await payAndRegister({ base: s.baseUrl, rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[0] as Hex, name });
+    const out = await payAndRegister({
+      base: s.baseUrl,
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[0] as Hex,
+      name,
+    });
     expect(out.registered.status).toBe(200);
-    expect(out.registered.body).toMatchObject({ status: 'success', domain: { name, status: 'active' }, order: { payment_method: 'mpp', amount: '15.00', currency: 'pathUSD' } });
+    expect(out.registered.body).toMatchObject({
+      status: 'success',
+      domain: { name, status: 'active' },
+      order: { payment_method: 'mpp', amount: '15.00', currency: 'pathUSD' },
+    });
     expect(out.registered.headers.get('payment-receipt')).toBeTruthy();
     const lookup = await fetch(`${s.baseUrl}/api/v1/lookup/${name}`);
     expect(lookup.status).toBe(200);
     expect(await count(name)).toEqual({ domains: 1, orders: 1, events: 1 });
-    const receipt = await s.t.db.orm.em.fork().findOneOrFail(PaymentReceipt, { txHash: out.payment.txHash.toLowerCase() });
+    const receipt = await s.t.db.orm.em
+      .fork()
+      .findOneOrFail(PaymentReceipt, { txHash: out.payment.txHash.toLowerCase() });
     expect(receipt.amountMinor).toBe(15_000_000n);
   }, 60_000);
 
@@ -42,7 +61,13 @@ describe('registration on the default mpp route', () => {
     const fullName = `${randomLabel('q')}.agent`;
     const res = await register(s.baseUrl, key, registerBody(fullName, 2));
     const { required, challenge } = readChallenge(res);
-    expect(required).toMatchObject({ status: 'payment_required', protocol: 'mpp', amount: 30, currency: 'pathUSD', amount_minor: '30000000' });
+    expect(required).toMatchObject({
+      status: 'payment_required',
+      protocol: 'mpp',
+      amount: 30,
+      currency: 'pathUSD',
+      amount_minor: '30000000',
+    });
     expect(typeof required.session_id).toBe('string');
     expect(required.pay_url).toMatch(/^ethereum:0x[0-9a-fA-F]{40}@4217\/transferWithMemo\?/);
     expect(challenge.intent).toBe('charge');
@@ -55,7 +80,12 @@ describe('registration on the default mpp route', () => {
 
   it('a replayed receipt registers nothing', async () => {
     const first = `${randomLabel('one')}.agent`;
-    const out = await payAndRegister({ base: s.baseUrl, rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, name: first });
+    const out = await payAndRegister({
+      base: s.baseUrl,
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[1] as Hex,
+      name: first,
+    });
     expect(out.registered.status).toBe(200);
     // The same credential, for another name's checkout: bound to another session, refused.
     const key = await provisionKey(s.baseUrl);
@@ -67,7 +97,9 @@ describe('registration on the default mpp route', () => {
     // And again for the first name (a retry whose answer was lost): the same registration, nothing new.
     const again = await register(s.baseUrl, out.apiKey, registerBody(first), out.payment.credential);
     expect(again.status).toBe(200);
-    expect((again.body as { order: { order_id: number } }).order.order_id).toBe((out.registered.body as { order: { order_id: number } }).order.order_id);
+    expect((again.body as { order: { order_id: number } }).order.order_id).toBe(
+      (out.registered.body as { order: { order_id: number } }).order.order_id,
+    );
     expect(await count(first)).toEqual({ domains: 1, orders: 1, events: 1 });
     expect(await count(second)).toEqual({ domains: 0, orders: 0, events: 0 });
   }, 60_000);
@@ -79,12 +111,15 @@ describe('registration on the default mpp route', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((c) => c === 402)).toHaveLength(1);
     expect(statuses.filter((c) => c === 409)).toHaveLength(49);
-    for (const a of answers.filter((x) => x.status === 409)) expect((a.body as { code: string }).code).toBe('name_being_registered');
+    for (const a of answers.filter((x) => x.status === 409))
+      expect((a.body as { code: string }).code).toBe('name_being_registered');
     const winner = keys[statuses.indexOf(402)] as string;
     const { challenge, required } = readChallenge(answers[statuses.indexOf(402)]!);
     const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[2] as Hex, challenge, required });
     // The winner re-submits its receipt many times at once: still one domain, one order.
-    const submits = await Promise.all(Array.from({ length: 10 }, () => register(s.baseUrl, winner, registerBody(name), paid.credential)));
+    const submits = await Promise.all(
+      Array.from({ length: 10 }, () => register(s.baseUrl, winner, registerBody(name), paid.credential)),
+    );
     expect(submits.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
     for (const r of submits) expect([200, 409]).toContain(r.status);
     // Once settled, every retry with that receipt answers 200 with the one registration.
@@ -96,7 +131,11 @@ describe('registration on the default mpp route', () => {
   it('without a key or bearer, the payer wallet becomes the identity', async () => {
     const name = `${randomLabel('anon')}.agent`;
     const post = (headers: Record<string, string> = {}) =>
-      fetch(`${s.baseUrl}/api/v1/domains/register`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(registerBody(name)) });
+      fetch(`${s.baseUrl}/api/v1/domains/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(registerBody(name)),
+      });
     const first = await post();
     expect(first.status).toBe(402);
     const { challenge, required } = readChallenge({ status: 402, headers: first.headers, body: await first.json() });

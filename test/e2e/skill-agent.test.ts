@@ -63,7 +63,10 @@ describe('an agent that reads only /tld/agent/skill.md', () => {
     const label = randomLabel('skill');
     const name = { [`${example}`]: label };
 
-    const provision = await run(find((c) => c.url.endsWith('/api/v1/agents/provision'), 'provision'), {});
+    const provision = await run(
+      find((c) => c.url.endsWith('/api/v1/agents/provision'), 'provision'),
+      {},
+    );
     expect(provision.status).toBe(200);
     const key = provision.body.api_key as string;
 
@@ -74,11 +77,18 @@ describe('an agent that reads only /tld/agent/skill.md', () => {
 
     // "call `transferWithMemo(address,uint256,bytes32)` on the token contract challenge.token, on chain
     // challenge.chain_id (RPC challenge.rpc_url), with challenge.pay_to, amount_minor and challenge.memo".
-    const signature = /call `(transferWithMemo\([a-z0-9,]+\))` on the token contract `challenge\.token`/.exec(skill)?.[1];
+    const signature = /call `(transferWithMemo\([a-z0-9,]+\))` on the token contract `challenge\.token`/.exec(
+      skill,
+    )?.[1];
     expect(signature).toBeDefined();
     expect(skill).toMatch(/`challenge\.pay_to`, `amount_minor` and `challenge\.memo`/);
     const { token, pay_to, chain_id, memo, rpc_url } = required.challenge;
-    const chain = defineChain({ id: chain_id, name: 'skill-chain', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc_url] } } });
+    const chain = defineChain({
+      id: chain_id,
+      name: 'skill-chain',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpc_url] } },
+    });
     const account = privateKeyToAccount(s.payerKeys[2] as Hex);
     const wallet = createWalletClient({ chain, account, transport: http(rpc_url) });
     const hash = await wallet.writeContract({
@@ -87,16 +97,24 @@ describe('an agent that reads only /tld/agent/skill.md', () => {
       functionName: 'transferWithMemo',
       args: [pay_to, BigInt(required.amount_minor), memo],
     });
-    await createPublicClient({ chain, transport: http(rpc_url), pollingInterval: 200 }).waitForTransactionReceipt({ hash });
+    await createPublicClient({ chain, transport: http(rpc_url), pollingInterval: 200 }).waitForTransactionReceipt({
+      hash,
+    });
 
     // "The receipt is the transaction hash"; re-send with Authorization: Payment <RECEIPT>.
     expect(skill).toContain('The receipt is the transaction hash');
-    const paidCmd = find((c) => c.url.endsWith('/api/v1/domains/register') && c.headers.authorization === 'Payment <RECEIPT>', 'retry with the receipt');
+    const paidCmd = find(
+      (c) => c.url.endsWith('/api/v1/domains/register') && c.headers.authorization === 'Payment <RECEIPT>',
+      'retry with the receipt',
+    );
     const done = await run(paidCmd, { '<API_KEY>': key, '<RECEIPT>': hash, ...name });
     expect(done.status).toBe(200);
     expect(done.body.domain).toMatchObject({ name: `${label}.agent`, owner_id: provision.body.account_id });
 
-    const lookup = await run(find((c) => c.url.includes('/api/v1/lookup/'), 'look the name up'), name);
+    const lookup = await run(
+      find((c) => c.url.includes('/api/v1/lookup/'), 'look the name up'),
+      name,
+    );
     expect(lookup.status).toBe(200);
     expect(lookup.body.domain.name).toBe(`${label}.agent`);
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(1);

@@ -54,12 +54,18 @@ describe('npm start (whole stack, embedded defaults)', () => {
   });
 
   it('prints where each part listens', () => {
-    expect(output).toMatch(new RegExp(`PostgreSQL\\s+postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${ports.pg}/registry \\(embedded`));
+    expect(output).toMatch(
+      new RegExp(`PostgreSQL\\s+postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:${ports.pg}/registry \\(embedded`),
+    );
     expect(output).toMatch(new RegExp(`Temporal\\s+127\\.0\\.0\\.1:${ports.temporal}`));
     expect(output).toContain(`Temporal UI http://127.0.0.1:${ports.ui}`);
     expect(output).toMatch(/Worker\s+task queue "registry"/);
     expect(output).toContain(`OIDC        http://127.0.0.1:${ports.oidc} (local dev provider`);
-    expect(output).toMatch(new RegExp(`Chain\\s+http://127\\.0\\.0\\.1:${ports.anvil} \\(local anvil, chain id 4217\\); pathUSD at 0x[0-9a-fA-F]{40}`));
+    expect(output).toMatch(
+      new RegExp(
+        `Chain\\s+http://127\\.0\\.0\\.1:${ports.anvil} \\(local anvil, chain id 4217\\); pathUSD at 0x[0-9a-fA-F]{40}`,
+      ),
+    );
     expect(output).toContain(`API         http://127.0.0.1:${ports.api}`);
   });
 
@@ -120,7 +126,10 @@ describe('npm start (whole stack, embedded defaults)', () => {
     const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
     try {
       const client = new Client({ connection });
-      const result = await client.workflow.execute('catalogSyncWorkflow', { taskQueue: 'registry', workflowId: 'catalog-sync:e2e' });
+      const result = await client.workflow.execute('catalogSyncWorkflow', {
+        taskQueue: 'registry',
+        workflowId: 'catalog-sync:e2e',
+      });
       expect(result).toEqual({ version: '2026.11.1', count: 10 });
     } finally {
       await connection.close();

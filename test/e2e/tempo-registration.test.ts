@@ -13,7 +13,7 @@ import { randomLabel } from '../helpers/fixtures.ts';
 
 // MPP_METHOD=tempo: the challenge is mppx's own Tempo charge method and mppx's own Tempo client pays
 // it, on a real `anvil --network tempo` (pathUSD precompile, Tempo transactions).
-describe('registration paid with mppx\'s Tempo method', () => {
+describe("registration paid with mppx's Tempo method", () => {
   let s: RegistryStack;
   beforeAll(async () => {
     s = await startRegistryStack({}, { network: 'tempo' });
@@ -21,11 +21,20 @@ describe('registration paid with mppx\'s Tempo method', () => {
   afterAll(() => s?.stop());
 
   const client = () =>
-    createClient({ chain: { ...tempoMainnet, id: TEMPO_CHAIN, rpcUrls: { default: { http: [s.anvil.rpcUrl] } } }, pollingInterval: 50, transport: http(s.anvil.rpcUrl) });
+    createClient({
+      chain: { ...tempoMainnet, id: TEMPO_CHAIN, rpcUrls: { default: { http: [s.anvil.rpcUrl] } } },
+      pollingInterval: 50,
+      transport: http(s.anvil.rpcUrl),
+    });
   // anvil 1.7.1 mines only one expiring-nonce transaction per sender, so each payment uses a fresh payer.
   const newPayer = async () => {
     const payer = privateKeyToAccount(generatePrivateKey());
-    await Actions.token.transferSync(client(), { account: privateKeyToAccount(ANVIL_DEPLOYER_KEY), token: TEMPO_PATH_USD, to: payer.address, amount: 100_000_000n });
+    await Actions.token.transferSync(client(), {
+      account: privateKeyToAccount(ANVIL_DEPLOYER_KEY),
+      token: TEMPO_PATH_USD,
+      to: payer.address,
+      amount: 100_000_000n,
+    });
     return payer;
   };
   const pay = async (header: string) => {
@@ -42,13 +51,23 @@ describe('registration paid with mppx\'s Tempo method', () => {
     const header = first.headers.get('www-authenticate') as string;
     expect(Challenge.deserialize(header)).toMatchObject({ method: 'tempo', intent: 'charge' });
     const credential = await pay(header);
-    const done = await register(s.baseUrl, key, registerBody(name), credential.startsWith('Payment ') ? credential : `Payment ${credential}`);
+    const done = await register(
+      s.baseUrl,
+      key,
+      registerBody(name),
+      credential.startsWith('Payment ') ? credential : `Payment ${credential}`,
+    );
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ domain: { name }, order: { payment_method: 'mpp', amount: '15.00' } });
 
     const other = `${randomLabel('tempo')}.agent`;
     expect((await register(s.baseUrl, key, registerBody(other))).status).toBe(402);
-    const replay = await register(s.baseUrl, key, registerBody(other), credential.startsWith('Payment ') ? credential : `Payment ${credential}`);
+    const replay = await register(
+      s.baseUrl,
+      key,
+      registerBody(other),
+      credential.startsWith('Payment ') ? credential : `Payment ${credential}`,
+    );
     expect(replay.status).toBe(402);
     expect(replay.body).toMatchObject({ code: 'invalid_receipt' });
     const em = s.t.db.orm.em.fork();

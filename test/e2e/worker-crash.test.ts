@@ -18,44 +18,55 @@ describe('worker crash during registration', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  it.each(['before', 'after-commit'])('killed %s activation: exactly one domain and one order', async (mode) => {
-    const child = spawn(process.execPath, ['test/helpers/crashing-worker.ts'], {
-      env: {
-        ...process.env,
-        CRASH_MODE: mode,
-        DATABASE_URL: s.t.db.url,
-        TEMPORAL_ADDRESS: testTemporalAddress(),
-        TEMPORAL_TASK_QUEUE: s.taskQueue,
-        CHAIN_RPC_URL: s.anvil.rpcUrl,
-        MPP_TOKEN_ADDRESS: s.token,
-        MPP_PAY_TO: s.payTo,
-        TEMPO_CHAIN_ID: '4217',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const died = new Promise<string | null>((r) => child.once('exit', (_code, signal) => r(signal)));
-    await new Promise<void>((r) => child.stdout?.on('data', (d) => String(d).includes('ready') && r()));
+  it.each(['before', 'after-commit'])(
+    'killed %s activation: exactly one domain and one order',
+    async (mode) => {
+      const child = spawn(process.execPath, ['test/helpers/crashing-worker.ts'], {
+        env: {
+          ...process.env,
+          CRASH_MODE: mode,
+          DATABASE_URL: s.t.db.url,
+          TEMPORAL_ADDRESS: testTemporalAddress(),
+          TEMPORAL_TASK_QUEUE: s.taskQueue,
+          CHAIN_RPC_URL: s.anvil.rpcUrl,
+          MPP_TOKEN_ADDRESS: s.token,
+          MPP_PAY_TO: s.payTo,
+          TEMPO_CHAIN_ID: '4217',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const died = new Promise<string | null>((r) => child.once('exit', (_code, signal) => r(signal)));
+      await new Promise<void>((r) => child.stdout?.on('data', (d) => String(d).includes('ready') && r()));
 
-    const name = `${randomLabel('crash')}.agent`;
-    const key = await provisionKey(s.baseUrl);
-    const { challenge, required } = readChallenge(await register(s.baseUrl, key, registerBody(name)));
-    const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[0] as Hex, challenge, required });
-    // The client keeps waiting on its paid retry while the worker dies under it.
-    const answer = register(s.baseUrl, key, registerBody(name), paid.credential);
-    expect(await died).toBe('SIGKILL');
+      const name = `${randomLabel('crash')}.agent`;
+      const key = await provisionKey(s.baseUrl);
+      const { challenge, required } = readChallenge(await register(s.baseUrl, key, registerBody(name)));
+      const paid = await payChallenge({
+        rpcUrl: s.anvil.rpcUrl,
+        privateKey: s.payerKeys[0] as Hex,
+        challenge,
+        required,
+      });
+      // The client keeps waiting on its paid retry while the worker dies under it.
+      const answer = register(s.baseUrl, key, registerBody(name), paid.credential);
+      expect(await died).toBe('SIGKILL');
 
-    const worker = await s.startWorker();
-    try {
-      const res = await answer;
-      expect(res.status).toBe(200);
-      const em = s.t.db.orm.em.fork();
-      expect(await em.count(Domain, { name })).toBe(1);
-      expect(await em.count(DomainOrder, { domainName: name })).toBe(1);
-      expect(await em.count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
-      expect((await em.find(OutboxEvent, { eventType: 'domain.registered' })).filter((e) => e.payload.domain === name)).toHaveLength(1);
-    } finally {
-      await worker.stop();
-    }
-  }, 120_000);
+      const worker = await s.startWorker();
+      try {
+        const res = await answer;
+        expect(res.status).toBe(200);
+        const em = s.t.db.orm.em.fork();
+        expect(await em.count(Domain, { name })).toBe(1);
+        expect(await em.count(DomainOrder, { domainName: name })).toBe(1);
+        expect(await em.count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
+        expect(
+          (await em.find(OutboxEvent, { eventType: 'domain.registered' })).filter((e) => e.payload.domain === name),
+        ).toHaveLength(1);
+      } finally {
+        await worker.stop();
+      }
+    },
+    120_000,
+  );
 });

@@ -16,7 +16,8 @@ export interface TestApp {
 
 export function testTemporalAddress(): string {
   const address = process.env.TEST_TEMPORAL_ADDRESS;
-  if (!address) throw new Error('TEST_TEMPORAL_ADDRESS is not set: run the tests through jest (globalSetup starts Temporal).');
+  if (!address)
+    throw new Error('TEST_TEMPORAL_ADDRESS is not set: run the tests through jest (globalSetup starts Temporal).');
   return address;
 }
 

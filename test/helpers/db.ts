@@ -8,7 +8,8 @@ export const CATALOG_PATH = 'catalog/namespaces.json';
 
 function adminUrl(): string {
   const url = process.env.TEST_PG_ADMIN_URL;
-  if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run the tests through jest (globalSetup starts PostgreSQL).');
+  if (!url)
+    throw new Error('TEST_PG_ADMIN_URL is not set: run the tests through jest (globalSetup starts PostgreSQL).');
   return url;
 }
 

@@ -5,6 +5,12 @@ export function startTestOidc(): Promise<DevOidcProvider> {
   return startDevOidcProvider({
     port: 0,
     audience: 'agent-registry',
-    clients: [{ clientId: 'agent-registry', clientSecret: 'dev-registry-secret', redirectUris: ['https://registry.test/auth/callback'] }],
+    clients: [
+      {
+        clientId: 'agent-registry',
+        clientSecret: 'dev-registry-secret',
+        redirectUris: ['https://registry.test/auth/callback'],
+      },
+    ],
   });
 }

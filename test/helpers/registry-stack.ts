@@ -4,7 +4,14 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import { createActivities } from '../../activities/index.ts';
-import { ANVIL_PAYER_KEYS, ANVIL_TREASURY_KEY, deployPathUsd, fundAccount, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
+import {
+  ANVIL_PAYER_KEYS,
+  ANVIL_TREASURY_KEY,
+  deployPathUsd,
+  fundAccount,
+  startAnvil,
+  type Anvil,
+} from '../../src/infra/anvil.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
 import { buildTestApp, testTemporalAddress, type TestApp } from './app.ts';
 import { CATALOG_PATH } from './db.ts';
@@ -39,13 +46,18 @@ export async function startRegistryStack(
   opts: { worker?: boolean; network?: 'tempo' } = {},
 ): Promise<RegistryStack> {
   const chainId = opts.network === 'tempo' ? TEMPO_CHAIN : CHAIN_ID;
-  const anvil = await startAnvil({ port: await freePort(), chainId, ...(opts.network ? { network: opts.network } : {}) });
+  const anvil = await startAnvil({
+    port: await freePort(),
+    chainId,
+    ...(opts.network ? { network: opts.network } : {}),
+  });
   const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
   const payerKeys = ANVIL_PAYER_KEYS as unknown as Hex[];
   let token = TEMPO_PATH_USD;
   if (opts.network !== 'tempo') {
     token = (await deployPathUsd(anvil.rpcUrl, CHAIN_ID)).token;
-    for (const key of payerKeys) await fundAccount(anvil.rpcUrl, CHAIN_ID, token, privateKeyToAccount(key).address, 1_000_000_000n);
+    for (const key of payerKeys)
+      await fundAccount(anvil.rpcUrl, CHAIN_ID, token, privateKeyToAccount(key).address, 1_000_000_000n);
   }
   const taskQueue = `registry-${randomUUID()}`;
   const port = await freePort();
@@ -64,7 +76,17 @@ export async function startRegistryStack(
       ...env,
     },
     testTemporalAddress(),
-    { payments: { method: opts.network === 'tempo' ? 'tempo' : 'tip20', realm: `127.0.0.1:${port}`, chainId, token, payTo, secret, rpcUrl: anvil.rpcUrl } },
+    {
+      payments: {
+        method: opts.network === 'tempo' ? 'tempo' : 'tip20',
+        realm: `127.0.0.1:${port}`,
+        chainId,
+        token,
+        payTo,
+        secret,
+        rpcUrl: anvil.rpcUrl,
+      },
+    },
   );
   await t.app.listen({ host: '127.0.0.1', port });
 
@@ -74,7 +96,11 @@ export async function startRegistryStack(
       connection,
       taskQueue,
       workflowsPath,
-      activities: createActivities({ orm: t.db.orm, catalogPath: CATALOG_PATH, payments: paymentVerifierFromConfig(t.config) }),
+      activities: createActivities({
+        orm: t.db.orm,
+        catalogPath: CATALOG_PATH,
+        payments: paymentVerifierFromConfig(t.config),
+      }),
     });
     const running = worker.run();
     return {

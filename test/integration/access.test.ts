@@ -25,7 +25,11 @@ describe('access control', () => {
 
   const samples: Record<string, () => Req> = {
     'GET /api/v1/agents/me': () => ({ method: 'GET', url: '/api/v1/agents/me' }),
-    'POST /api/v1/agents/claim': () => ({ method: 'POST', url: '/api/v1/agents/claim', payload: { claim_code: 'claim-aaaaaaaaaaaaaaaaaaaaaaaaaa' } }),
+    'POST /api/v1/agents/claim': () => ({
+      method: 'POST',
+      url: '/api/v1/agents/claim',
+      payload: { claim_code: 'claim-aaaaaaaaaaaaaaaaaaaaaaaaaa' },
+    }),
     'GET /api/v1/keys': () => ({ method: 'GET', url: '/api/v1/keys' }),
     'POST /api/v1/keys': () => ({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'agent' } }),
     'DELETE /api/v1/keys/:key_id': () => ({ method: 'DELETE', url: '/api/v1/keys/unknownkey0000000' }),
@@ -44,15 +48,25 @@ describe('access control', () => {
       url: '/api/v1/domains/register',
       payload: { domain: 'admin', namespace: 'agent', years: 1, agreed_to_terms: true },
     }),
-    'POST /api/v1/domains/:domain_name/reset-lock': () => ({ method: 'POST', url: `/api/v1/domains/${names.alice}/reset-lock` }),
-    'GET /api/v1/domains/:domain_name/registration': () => ({ method: 'GET', url: `/api/v1/domains/${names.alice}/registration` }),
-    'GET /api/agent/register-status/:order_id': () => ({ method: 'GET', url: '/api/agent/register-status/no-such-order' }),
+    'POST /api/v1/domains/:domain_name/reset-lock': () => ({
+      method: 'POST',
+      url: `/api/v1/domains/${names.alice}/reset-lock`,
+    }),
+    'GET /api/v1/domains/:domain_name/registration': () => ({
+      method: 'GET',
+      url: `/api/v1/domains/${names.alice}/registration`,
+    }),
+    'GET /api/agent/register-status/:order_id': () => ({
+      method: 'GET',
+      url: '/api/agent/register-status/no-such-order',
+    }),
   };
   const protectedRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length > 0);
   const anonymousRoutes = protectedRoutes.filter((k) => accessTable[k]?.includes('anonymous'));
   const credentialRoutes = protectedRoutes.filter((k) => !anonymousRoutes.includes(k));
   const publicRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length === 0);
-  const call = (route: string, headers: Record<string, string> = {}) => t.app.inject({ ...(samples[route] as () => Req)(), headers });
+  const call = (route: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ ...(samples[route] as () => Req)(), headers });
 
   beforeAll(async () => {
     idp = await startTestOidc();
@@ -69,31 +83,57 @@ describe('access control', () => {
 
     const agent = await provision(t.app);
     creds.agent_key = { 'x-api-key': agent.api_key };
-    const live = await t.app.inject({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'live' }, headers: creds.bearer });
+    const live = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      payload: { key_class: 'live' },
+      headers: creds.bearer,
+    });
     creds.live_key = { 'x-api-key': live.json().api_key };
     const doomed = await provision(t.app);
     await t.app.inject({ method: 'POST', url: '/oauth2/revoke', payload: { token: doomed.api_key } });
     creds.revoked_key = { 'x-api-key': doomed.api_key };
 
     const em = t.db.orm.em.fork();
-    const bobId = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json().account.account_id;
+    const bobId = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json()
+      .account.account_id;
     const carol = await provision(t.app);
-    names.alice = (await createDomain(t.db.orm, {
-      label: randomLabel('alice'),
-      namespace: 'agent',
-      owner: { id: aliceId } as never,
-      // Published records that name bob must never open this domain to him.
-      profile: { did: `did:web:bob.example#${bobId}`, matrix: '@bob:matrix.example', dns_txt: [`registry-owner=${bobId}`], owner_id: bobId },
-    })).name;
-    names.bob = (await createDomain(t.db.orm, { label: randomLabel('bob'), namespace: 'agent', owner: { id: bobId } as never })).name;
-    names.carol = (await createDomain(t.db.orm, { label: randomLabel('carol'), namespace: 'agent', owner: { id: carol.account_id } as never })).name;
+    names.alice = (
+      await createDomain(t.db.orm, {
+        label: randomLabel('alice'),
+        namespace: 'agent',
+        owner: { id: aliceId } as never,
+        // Published records that name bob must never open this domain to him.
+        profile: {
+          did: `did:web:bob.example#${bobId}`,
+          matrix: '@bob:matrix.example',
+          dns_txt: [`registry-owner=${bobId}`],
+          owner_id: bobId,
+        },
+      })
+    ).name;
+    names.bob = (
+      await createDomain(t.db.orm, { label: randomLabel('bob'), namespace: 'agent', owner: { id: bobId } as never })
+    ).name;
+    names.carol = (
+      await createDomain(t.db.orm, {
+        label: randomLabel('carol'),
+        namespace: 'agent',
+        owner: { id: carol.account_id } as never,
+      })
+    ).name;
 
     const org = await ops.createOrganization(em, randomLabel('org'));
     orgId = org.organization_id;
     await ops.setMember(em, orgId, bobId, true);
     await ops.addCustomer(em, orgId, carol.account_id);
     const orgRoutes = Object.keys(accessTable).filter((k) => accessTable[k]?.includes('org_key'));
-    const key = await ops.createOrgKey(em, orgId, bobId, { routes: orgRoutes, customers: null, domains: null, namespaceOps: { agent: ['read'] } });
+    const key = await ops.createOrgKey(em, orgId, bobId, {
+      routes: orgRoutes,
+      customers: null,
+      domains: null,
+      namespaceOps: { agent: ['read'] },
+    });
     creds.org_key = { 'x-api-key': key.api_key };
 
     await new Promise((r) => setTimeout(r, 2500));
@@ -133,21 +173,40 @@ describe('access control', () => {
       'GET /api/agent/register-status/:order_id': account,
     };
     expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessTable[r] ?? [])]]))).toEqual(expected);
-    for (const r of ['GET /api/v1/lookup/:domain_name', 'GET /api/v1/domains/:domain_name/shop-status', 'POST /api/v1/agents/provision', 'POST /oauth2/revoke']) {
+    for (const r of [
+      'GET /api/v1/lookup/:domain_name',
+      'GET /api/v1/domains/:domain_name/shop-status',
+      'POST /api/v1/agents/provision',
+      'POST /oauth2/revoke',
+    ]) {
       expect(publicRoutes).toContain(r);
     }
   });
 
   it('refuses to start when a route has no row in the access table', async () => {
     const app = Fastify();
-    registerAccessControl(app, t.db.orm, { bearer: { verify: async () => { throw new Error('unused'); } }, sessionCookie: 's' }, async () => {});
+    registerAccessControl(
+      app,
+      t.db.orm,
+      {
+        bearer: {
+          verify: async () => {
+            throw new Error('unused');
+          },
+        },
+        sessionCookie: 's',
+      },
+      async () => {},
+    );
     expect(() => app.get('/api/v1/not-in-the-table', async () => ({}))).toThrow(/no row in src\/auth\/access-table.ts/);
     await app.close();
   });
 
   it.each(anonymousRoutes)('%s also runs without a credential (identity from the payment)', async (route) => {
     const res = await call(route);
-    expect([401, 403]).not.toContain(res.statusCode === 403 && res.json().code === 'name_reserved' ? 0 : res.statusCode);
+    expect([401, 403]).not.toContain(
+      res.statusCode === 403 && res.json().code === 'name_reserved' ? 0 : res.statusCode,
+    );
     expect(res.json().code).toBe('name_reserved');
   });
 
@@ -175,35 +234,47 @@ describe('access control', () => {
       const res = await call(route, creds[kind] as Record<string, string>);
       const code = res.statusCode >= 400 ? res.json().code : 'ok';
       const accepted = (accessTable[route] ?? []).includes(kind);
-      if (accepted) expect({ kind, code }).not.toEqual({ kind, code: expect.stringMatching(/^(unauthorized|invalid_credential|credential_not_accepted|route_not_allowed)$/) });
-      else expect({ kind, status: res.statusCode, code }).toEqual({ kind, status: 403, code: 'credential_not_accepted' });
+      if (accepted)
+        expect({ kind, code }).not.toEqual({
+          kind,
+          code: expect.stringMatching(/^(unauthorized|invalid_credential|credential_not_accepted|route_not_allowed)$/),
+        });
+      else
+        expect({ kind, status: res.statusCode, code }).toEqual({ kind, status: 403, code: 'credential_not_accepted' });
       expect(res.statusCode).toBeLessThan(500);
     }
   });
 
-  it.each(publicRoutes.filter((r) => !r.startsWith('GET /internal') && !r.includes('/auth/') && r !== 'POST /oauth2/revoke' && r !== 'POST /api/v1/agents/provision'))(
-    '%s is public and ignores credentials',
-    async (route) => {
-      const [method, path] = route.split(' ') as [string, string];
-      const url = path
-        .replace(':namespace', 'agent')
-        .replace(':tld_name', 'agent')
-        .replace(':domain_name', names.alice)
-        .replace('/search', '/search?q=scout');
-      const payload = method === 'POST' ? { domain: 'scout', namespace: 'agent', years: 1 } : undefined;
-      for (const headers of [{}, creds.revoked_key, { 'x-api-key': 'garbage' }]) {
-        const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
-        expect({ route, status: res.statusCode }).toEqual({ route, status: expect.any(Number) });
-        expect([401, 403]).not.toContain(res.statusCode);
-      }
-    },
-  );
+  it.each(
+    publicRoutes.filter(
+      (r) =>
+        !r.startsWith('GET /internal') &&
+        !r.includes('/auth/') &&
+        r !== 'POST /oauth2/revoke' &&
+        r !== 'POST /api/v1/agents/provision',
+    ),
+  )('%s is public and ignores credentials', async (route) => {
+    const [method, path] = route.split(' ') as [string, string];
+    const url = path
+      .replace(':namespace', 'agent')
+      .replace(':tld_name', 'agent')
+      .replace(':domain_name', names.alice)
+      .replace('/search', '/search?q=scout');
+    const payload = method === 'POST' ? { domain: 'scout', namespace: 'agent', years: 1 } : undefined;
+    for (const headers of [{}, creds.revoked_key, { 'x-api-key': 'garbage' }]) {
+      const res = await t.app.inject({ method: method as 'GET', url, headers, ...(payload ? { payload } : {}) });
+      expect({ route, status: res.statusCode }).toEqual({ route, status: expect.any(Number) });
+      expect([401, 403]).not.toContain(res.statusCode);
+    }
+  });
 
   describe('ownership', () => {
-    const view = (name: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}`, headers });
+    const view = (name: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}`, headers });
 
     it('opens a domain to its owner by every account credential, and to nobody else', async () => {
-      for (const kind of ['bearer', 'session', 'live_key'] as const) expect((await view(names.alice, creds[kind])).statusCode).toBe(200);
+      for (const kind of ['bearer', 'session', 'live_key'] as const)
+        expect((await view(names.alice, creds[kind])).statusCode).toBe(200);
       for (const other of [creds.bob_bearer, creds.agent_key]) {
         const res = await view(names.alice, other);
         expect(res.statusCode).toBe(403);
@@ -228,7 +299,8 @@ describe('access control', () => {
     });
 
     it('describes each caller as itself', async () => {
-      const id = async (h: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: h })).json().account.account_id;
+      const id = async (h: Record<string, string>) =>
+        (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: h })).json().account.account_id;
       expect(await id(creds.bearer)).toBe(aliceId);
       expect(await id(creds.session)).toBe(aliceId);
       expect(await id(creds.live_key)).toBe(aliceId);
@@ -237,37 +309,77 @@ describe('access control', () => {
   });
 
   describe('organization credentials', () => {
-    it('reach the organization\'s customers only, within the namespace-operation policy', async () => {
-      const view = (name: string, h = creds.org_key) => t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}`, headers: h });
+    it("reach the organization's customers only, within the namespace-operation policy", async () => {
+      const view = (name: string, h = creds.org_key) =>
+        t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}`, headers: h });
       expect((await view(names.carol)).statusCode).toBe(200);
       expect((await view(names.alice)).statusCode).toBe(403);
       expect((await view(names.bob)).statusCode).toBe(403); // the member's own domain is not a customer's
 
       const em = t.db.orm.em.fork();
-      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json().account.account_id;
+      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json()
+        .account.account_id;
       const route = 'GET /api/v1/domains/:domain_name';
-      const noRead = await ops.createOrgKey(em, orgId, member, { routes: [route], customers: null, domains: null, namespaceOps: { agent: ['renew'] } });
+      const noRead = await ops.createOrgKey(em, orgId, member, {
+        routes: [route],
+        customers: null,
+        domains: null,
+        namespaceOps: { agent: ['renew'] },
+      });
       expect((await view(names.carol, { 'x-api-key': noRead.api_key })).statusCode).toBe(403);
-      const otherDomain = await ops.createOrgKey(em, orgId, member, { routes: [route], customers: null, domains: ['zzz.agent'], namespaceOps: { agent: ['read'] } });
+      const otherDomain = await ops.createOrgKey(em, orgId, member, {
+        routes: [route],
+        customers: null,
+        domains: ['zzz.agent'],
+        namespaceOps: { agent: ['read'] },
+      });
       expect((await view(names.carol, { 'x-api-key': otherDomain.api_key })).statusCode).toBe(403);
-      const otherCustomer = await ops.createOrgKey(em, orgId, member, { routes: [route], customers: [member], domains: null, namespaceOps: { agent: ['read'] } });
+      const otherCustomer = await ops.createOrgKey(em, orgId, member, {
+        routes: [route],
+        customers: [member],
+        domains: null,
+        namespaceOps: { agent: ['read'] },
+      });
       expect((await view(names.carol, { 'x-api-key': otherCustomer.api_key })).statusCode).toBe(403);
     });
 
     it('are limited to their endpoint allowlist', async () => {
       const em = t.db.orm.em.fork();
-      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json().account.account_id;
-      const narrow = await ops.createOrgKey(em, orgId, member, { routes: ['GET /api/v1/domains'], customers: null, domains: null, namespaceOps: { agent: ['read'] } });
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1/domains/${names.carol}`, headers: { 'x-api-key': narrow.api_key } });
+      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json()
+        .account.account_id;
+      const narrow = await ops.createOrgKey(em, orgId, member, {
+        routes: ['GET /api/v1/domains'],
+        customers: null,
+        domains: null,
+        namespaceOps: { agent: ['read'] },
+      });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/domains/${names.carol}`,
+        headers: { 'x-api-key': narrow.api_key },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('route_not_allowed');
-      await expect(ops.createOrgKey(em, orgId, member, { routes: ['GET /api/v1/keys'], customers: null, domains: null, namespaceOps: {} })).rejects.toThrow(/not open to organization credentials/);
+      await expect(
+        ops.createOrgKey(em, orgId, member, {
+          routes: ['GET /api/v1/keys'],
+          customers: null,
+          domains: null,
+          namespaceOps: {},
+        }),
+      ).rejects.toThrow(/not open to organization credentials/);
     });
 
     it('stop working when the membership ends, or when revoked', async () => {
       const em = t.db.orm.em.fork();
-      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json().account.account_id;
-      const k = await ops.createOrgKey(em, orgId, member, { routes: ['GET /api/v1/domains'], customers: null, domains: null, namespaceOps: { agent: ['read'] } });
+      const member = (await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bob_bearer })).json()
+        .account.account_id;
+      const k = await ops.createOrgKey(em, orgId, member, {
+        routes: ['GET /api/v1/domains'],
+        customers: null,
+        domains: null,
+        namespaceOps: { agent: ['read'] },
+      });
       const list = () => t.app.inject({ method: 'GET', url: '/api/v1/domains', headers: { 'x-api-key': k.api_key } });
       expect((await list()).statusCode).toBe(200);
       await ops.setMember(em, orgId, member, false);
@@ -283,15 +395,25 @@ describe('access control', () => {
       expect(me.statusCode).toBe(403);
       expect(me.json().code).toBe('credential_not_accepted');
       await t.app.inject({ method: 'POST', url: '/oauth2/revoke', payload: { token: creds.org_key['x-api-key'] } });
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/domains', headers: creds.org_key })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/domains', headers: creds.org_key })).statusCode).toBe(
+        200,
+      );
     });
   });
 
   describe('bearer tokens', () => {
     it('map to one local account created on first use', async () => {
       const token = await idp.mintAccessToken(randomLabel('dora'));
-      const first = await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: `Bearer ${token}` } });
-      const second = await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: `Bearer ${token}` } });
+      const first = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/agents/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const second = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/agents/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(first.json().account).toMatchObject({ kind: 'human', assurance: null });
       expect(second.json().account.account_id).toBe(first.json().account.account_id);
     });

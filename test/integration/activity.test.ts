@@ -12,7 +12,13 @@ describe('GET /api/v1/domains/activity', () => {
   let bob: Awaited<ReturnType<typeof humanWithSession>>;
   let carol: Awaited<ReturnType<typeof provision>>;
 
-  async function order(data: { account: string; owner: string; at: string; kind?: 'registration' | 'renewal' | 'transfer' | 'purchase'; minor?: bigint }) {
+  async function order(data: {
+    account: string;
+    owner: string;
+    at: string;
+    kind?: 'registration' | 'renewal' | 'transfer' | 'purchase';
+    minor?: bigint;
+  }) {
     const em = t.db.orm.em.fork();
     const o = em.create(DomainOrder, {
       reference: `test:${randomUUID()}`,
@@ -33,7 +39,8 @@ describe('GET /api/v1/domains/activity', () => {
     await em.flush();
     return o.id;
   }
-  const activity = (headers: Record<string, string>, query = '') => t.app.inject({ method: 'GET', url: `/api/v1/domains/activity${query}`, headers });
+  const activity = (headers: Record<string, string>, query = '') =>
+    t.app.inject({ method: 'GET', url: `/api/v1/domains/activity${query}`, headers });
 
   const ids = { own: 0, resold: 0, renewal: 0, carol: 0 };
   beforeAll(async () => {
@@ -41,9 +48,19 @@ describe('GET /api/v1/domains/activity', () => {
     alice = await provision(t.app);
     carol = await provision(t.app);
     bob = await humanWithSession(t.app, t.db.orm, randomLabel('bob'));
-    ids.own = await order({ account: alice.account_id, owner: alice.account_id, at: '2026-01-01T00:00:00.000Z', minor: 15_000_000n });
+    ids.own = await order({
+      account: alice.account_id,
+      owner: alice.account_id,
+      at: '2026-01-01T00:00:00.000Z',
+      minor: 15_000_000n,
+    });
     ids.resold = await order({ account: alice.account_id, owner: bob.accountId, at: '2026-01-02T00:00:00.000Z' });
-    ids.renewal = await order({ account: bob.accountId, owner: bob.accountId, at: '2026-01-03T00:00:00.000Z', kind: 'renewal' });
+    ids.renewal = await order({
+      account: bob.accountId,
+      owner: bob.accountId,
+      at: '2026-01-03T00:00:00.000Z',
+      kind: 'renewal',
+    });
     ids.carol = await order({ account: carol.account_id, owner: carol.account_id, at: '2026-01-04T00:00:00.000Z' });
   });
   afterAll(() => t.close());
@@ -69,13 +86,25 @@ describe('GET /api/v1/domains/activity', () => {
       reseller_channel: 'partner-x',
       created_at: '2026-01-01T00:00:00.000Z',
     });
-    expect(body.data[0]).toMatchObject({ role: 'payer', amount: null, amount_gems: 1500, reseller_channel: 'partner-x' });
+    expect(body.data[0]).toMatchObject({
+      role: 'payer',
+      amount: null,
+      amount_gems: 1500,
+      reseller_channel: 'partner-x',
+    });
   });
 
   it('shows an owner who did not pay the order but not the payer’s payment details', async () => {
     const body = (await activity({ cookie: bob.cookie })).json();
     expect(body.data.map((e: { order_id: number }) => e.order_id)).toEqual([ids.renewal, ids.resold]);
-    expect(body.data[1]).toMatchObject({ role: 'owner', payment_method: 'gems', amount_gems: null, currency: null, payment_reference: null, reseller_channel: null });
+    expect(body.data[1]).toMatchObject({
+      role: 'owner',
+      payment_method: 'gems',
+      amount_gems: null,
+      currency: null,
+      payment_reference: null,
+      reseller_channel: null,
+    });
     expect(body.data[0]).toMatchObject({ role: 'both', kind: 'renewal', amount_gems: 1500 });
   });
 
@@ -88,11 +117,14 @@ describe('GET /api/v1/domains/activity', () => {
     expect((await activity({ 'x-api-key': alice.api_key }, '?limit=200')).statusCode).toBe(200);
   });
 
-  it.each(['?limit=0', '?limit=201', '?limit=abc', '?limit=1.5', '?offset=-1', '?offset=x'])('rejects %s with 400 validation_failed', async (q) => {
-    const res = await activity({ 'x-api-key': alice.api_key }, q);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 'error', code: 'validation_failed' });
-  });
+  it.each(['?limit=0', '?limit=201', '?limit=abc', '?limit=1.5', '?offset=-1', '?offset=x'])(
+    'rejects %s with 400 validation_failed',
+    async (q) => {
+      const res = await activity({ 'x-api-key': alice.api_key }, q);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'error', code: 'validation_failed' });
+    },
+  );
 
   it('is empty for an account with no orders, needs a credential, and refuses organization credentials', async () => {
     const nobody = await provision(t.app);
@@ -102,7 +134,12 @@ describe('GET /api/v1/domains/activity', () => {
     const em = t.db.orm.em.fork();
     const org = await ops.createOrganization(em, randomLabel('org'));
     await ops.setMember(em, org.organization_id, alice.account_id, true);
-    const key = await ops.createOrgKey(em, org.organization_id, alice.account_id, { routes: ['GET /api/v1/domains'], customers: null, domains: null, namespaceOps: {} });
+    const key = await ops.createOrgKey(em, org.organization_id, alice.account_id, {
+      routes: ['GET /api/v1/domains'],
+      customers: null,
+      domains: null,
+      namespaceOps: {},
+    });
     const res = await activity({ 'x-api-key': key.api_key });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('credential_not_accepted');

@@ -31,7 +31,13 @@ describe('npm run api in production mode', () => {
     // Up to a minute: on a loaded 2-core machine, loading the API's sources alone can take tens of seconds.
     for (let i = 0; i < 300; i++) {
       if (child.exitCode !== null) throw new Error(`api exited:\n${output}`);
-      if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`api did not start:\n${output}`);
@@ -53,7 +59,13 @@ describe('npm run api in production mode', () => {
   });
 
   it('refuses to start in production without a secret, naming it', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATABASE_URL: db.url, TEMPORAL_ADDRESS: testTemporalAddress(), PORT: '0' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: db.url,
+      TEMPORAL_ADDRESS: testTemporalAddress(),
+      PORT: '0',
+    };
     for (const k of ['SESSION_SECRET', 'GFAVIP_WEBHOOK_SECRET', 'MPP_TOKEN_ADDRESS', 'OIDC_ISSUER']) delete env[k];
     const other = spawn(process.execPath, ['src/entry/api.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';

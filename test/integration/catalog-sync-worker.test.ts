@@ -38,7 +38,10 @@ describe('catalog sync through the worker', () => {
       activities: createActivities({ orm: db.orm, catalogPath: CATALOG_PATH }),
     });
     const run = (suffix: string) =>
-      client.workflow.execute('catalogSyncWorkflow', { taskQueue, workflowId: `${catalogSyncWorkflowId('2026.11.1')}:${suffix}` });
+      client.workflow.execute('catalogSyncWorkflow', {
+        taskQueue,
+        workflowId: `${catalogSyncWorkflowId('2026.11.1')}:${suffix}`,
+      });
 
     expect(await db.orm.em.fork().count(Namespace)).toBe(0);
     await worker.runUntil(async () => {
@@ -50,6 +53,10 @@ describe('catalog sync through the worker', () => {
     const em = db.orm.em.fork();
     expect(await em.count(Namespace)).toBe(10);
     const agent = await em.findOneOrFail(Namespace, { name: 'agent' });
-    expect(agent).toMatchObject({ tagline: 'The home address for autonomous agents.', agentPricePerYear: 1500, launchPhase: 'public' });
+    expect(agent).toMatchObject({
+      tagline: 'The home address for autonomous agents.',
+      agentPricePerYear: 1500,
+      launchPhase: 'public',
+    });
   });
 });

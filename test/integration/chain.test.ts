@@ -12,8 +12,20 @@ import {
   startAnvil,
   type Anvil,
 } from '../../src/infra/anvil.ts';
-import { createChainVerifier, PaymentVerificationError, sessionMemo, type ChainVerifier } from '../../src/payments/chain-verifier.ts';
-import { buildChallenge, checkChallenge, parseCredential, receiptHeader, tip20Charge, type ChallengeInput } from '../../src/payments/mpp.ts';
+import {
+  createChainVerifier,
+  PaymentVerificationError,
+  sessionMemo,
+  type ChainVerifier,
+} from '../../src/payments/chain-verifier.ts';
+import {
+  buildChallenge,
+  checkChallenge,
+  parseCredential,
+  receiptHeader,
+  tip20Charge,
+  type ChallengeInput,
+} from '../../src/payments/mpp.ts';
 import { payChallenge } from '../../examples/pay-and-register.ts';
 import { freePort } from '../helpers/ports.ts';
 import { refusal } from '../helpers/refusal.ts';
@@ -39,9 +51,19 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
   let reader: ReturnType<typeof createPublicClient>;
 
   const pay = async (o: { memo?: Hex; amount?: bigint; to?: Hex; token?: Hex; gas?: bigint }) => {
-    const common = { account: payer, chain: localChain(CHAIN_ID, anvil.rpcUrl), address: o.token ?? token, abi, ...(o.gas ? { gas: o.gas } : {}) };
+    const common = {
+      account: payer,
+      chain: localChain(CHAIN_ID, anvil.rpcUrl),
+      address: o.token ?? token,
+      abi,
+      ...(o.gas ? { gas: o.gas } : {}),
+    };
     const hash = o.memo
-      ? await wallet.writeContract({ ...common, functionName: 'transferWithMemo', args: [o.to ?? payTo, o.amount ?? PRICE, o.memo] })
+      ? await wallet.writeContract({
+          ...common,
+          functionName: 'transferWithMemo',
+          args: [o.to ?? payTo, o.amount ?? PRICE, o.memo],
+        })
       : await wallet.writeContract({ ...common, functionName: 'transfer', args: [o.to ?? payTo, o.amount ?? PRICE] });
     await reader.waitForTransactionReceipt({ hash });
     return hash;
@@ -78,15 +100,23 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
     expect(await check(await pay({ memo, amount: PRICE + 1n }))).toEqual({ reason: 'wrong_amount', retryable: false });
     expect(await check(await pay({ memo, to: stranger }))).toEqual({ reason: 'wrong_receiver', retryable: false });
     expect(await check(await pay({ memo, token: otherToken }))).toEqual({ reason: 'wrong_token', retryable: false });
-    expect(await check(await pay({ memo: sessionMemo('another-session') }))).toEqual({ reason: 'wrong_session', retryable: false });
+    expect(await check(await pay({ memo: sessionMemo('another-session') }))).toEqual({
+      reason: 'wrong_session',
+      retryable: false,
+    });
     expect(await check(await pay({}))).toEqual({ reason: 'not_a_transfer', retryable: false });
     // More than the balance, with a fixed gas limit so it is mined (and reverts) instead of failing estimation.
-    expect(await check(await pay({ memo, amount: 10n ** 30n, gas: 200_000n }))).toEqual({ reason: 'failed_tx', retryable: false });
+    expect(await check(await pay({ memo, amount: 10n ** 30n, gas: 200_000n }))).toEqual({
+      reason: 'failed_tx',
+      retryable: false,
+    });
   });
 
   it('calls an unknown transaction not_found, and that is retryable', async () => {
     const unknown = `0x${'ab'.repeat(32)}` as Hex;
-    expect(await refusal(verifier.verifyTransfer({ txHash: unknown, amountMinor: PRICE, memo: sessionMemo('x') }))).toEqual({
+    expect(
+      await refusal(verifier.verifyTransfer({ txHash: unknown, amountMinor: PRICE, memo: sessionMemo('x') })),
+    ).toEqual({
       reason: 'not_found',
       retryable: true,
     });
@@ -96,16 +126,30 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
     const memo = sessionMemo(randomUUID());
     const hash = await pay({ memo });
     const deep = createChainVerifier({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID, token, payTo, confirmations: 3 });
-    expect(await refusal(deep.verifyTransfer({ txHash: hash, amountMinor: PRICE, memo }))).toEqual({ reason: 'not_confirmed', retryable: true });
+    expect(await refusal(deep.verifyTransfer({ txHash: hash, amountMinor: PRICE, memo }))).toEqual({
+      reason: 'not_confirmed',
+      retryable: true,
+    });
     expect(await deep.findTransferByMemo({ memo, amountMinor: PRICE, fromBlock: 0n })).toBeNull();
-    await fetch(anvil.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x2'] }) });
-    await expect(deep.verifyTransfer({ txHash: hash, amountMinor: PRICE, memo })).resolves.toMatchObject({ txHash: hash });
-    await expect(deep.findTransferByMemo({ memo, amountMinor: PRICE, fromBlock: 0n })).resolves.toEqual({ txHash: hash, payer: payer.address });
+    await fetch(anvil.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x2'] }),
+    });
+    await expect(deep.verifyTransfer({ txHash: hash, amountMinor: PRICE, memo })).resolves.toMatchObject({
+      txHash: hash,
+    });
+    await expect(deep.findTransferByMemo({ memo, amountMinor: PRICE, fromBlock: 0n })).resolves.toEqual({
+      txHash: hash,
+      payer: payer.address,
+    });
   });
 
   it('refuses to trust an RPC that serves another chain (a plain, transient error)', async () => {
     const wrong = createChainVerifier({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID + 1, token, payTo });
-    const err = await wrong.findTransferByMemo({ memo: sessionMemo('x'), amountMinor: PRICE, fromBlock: 0n }).catch((e: unknown) => e);
+    const err = await wrong
+      .findTransferByMemo({ memo: sessionMemo('x'), amountMinor: PRICE, fromBlock: 0n })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(PaymentVerificationError);
   });
@@ -115,10 +159,17 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
     const memo = sessionMemo(randomUUID());
     const hash = await pay({ memo });
     await pay({ memo, to: stranger }); // same memo elsewhere: not ours
-    expect(await verifier.findTransferByMemo({ memo, amountMinor: PRICE, fromBlock: from })).toEqual({ txHash: hash, payer: payer.address });
-    expect(await verifier.findTransferByMemo({ memo: sessionMemo(randomUUID()), amountMinor: PRICE, fromBlock: from })).toBeNull();
+    expect(await verifier.findTransferByMemo({ memo, amountMinor: PRICE, fromBlock: from })).toEqual({
+      txHash: hash,
+      payer: payer.address,
+    });
+    expect(
+      await verifier.findTransferByMemo({ memo: sessionMemo(randomUUID()), amountMinor: PRICE, fromBlock: from }),
+    ).toBeNull();
     expect(await verifier.findTransferByMemo({ memo, amountMinor: PRICE + 1n, fromBlock: from })).toBeNull();
-    expect(await verifier.findTransferByMemo({ memo, amountMinor: PRICE, fromBlock: (await verifier.blockNumber()) + 10n })).toBeNull();
+    expect(
+      await verifier.findTransferByMemo({ memo, amountMinor: PRICE, fromBlock: (await verifier.blockNumber()) + 10n }),
+    ).toBeNull();
   });
 
   describe('the MPP challenge, credential and receipt', () => {
@@ -142,7 +193,13 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
       const built = buildChallenge(input({ expiresAt }));
       expect(built.header.startsWith('Payment ')).toBe(true);
       const parsed = Challenge.deserialize(built.header, { methods: [tip20Charge] });
-      expect(parsed).toMatchObject({ id: built.challengeId, realm: 'registry.test', method: 'tip20', intent: 'charge', expires: expiresAt.toISOString() });
+      expect(parsed).toMatchObject({
+        id: built.challengeId,
+        realm: 'registry.test',
+        method: 'tip20',
+        intent: 'charge',
+        expires: expiresAt.toISOString(),
+      });
       expect(parsed.request).toEqual({
         amount: '15000000',
         currency: token,
@@ -162,7 +219,9 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
       expect(checkChallenge(parsed, { secret: SECRET, sessionId: 'sess_0001' })).toBe('ok');
       expect(checkChallenge(parsed, { secret: SECRET, sessionId: 'sess_0002' })).toBe('wrong_session');
       expect(checkChallenge(parsed, { secret: `${SECRET}-other`, sessionId: 'sess_0001' })).toBe('not_issued_here');
-      expect(checkChallenge(parsed, { secret: SECRET, sessionId: 'sess_0001', now: new Date(expiresAt.getTime() + 1) })).toBe('expired');
+      expect(
+        checkChallenge(parsed, { secret: SECRET, sessionId: 'sess_0001', now: new Date(expiresAt.getTime() + 1) }),
+      ).toBe('expired');
       const tampered = { ...parsed, request: { ...parsed.request, recipient: stranger } };
       expect(checkChallenge(tampered, { secret: SECRET, sessionId: 'sess_0001' })).toBe('not_issued_here');
       expect(() => buildChallenge(input({ secret: 'short' }))).toThrow(/32 bytes/);
@@ -172,12 +231,25 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
     it('accepts the three receipt forms and rejects anything else', () => {
       const challenge = buildChallenge(input()).challenge;
       const hash = `0x${'Cd'.repeat(32)}` as Hex;
-      const credential = Credential.serialize({ challenge, payload: { type: 'hash', hash }, source: `did:pkh:eip155:${CHAIN_ID}:${payer.address}` });
+      const credential = Credential.serialize({
+        challenge,
+        payload: { type: 'hash', hash },
+        source: `did:pkh:eip155:${CHAIN_ID}:${payer.address}`,
+      });
       const lower = hash.toLowerCase();
 
-      expect(parseCredential(credential)).toMatchObject({ source: 'authorization', txHash: lower, challengeId: challenge.id, did: `did:pkh:eip155:${CHAIN_ID}:${payer.address}` });
+      expect(parseCredential(credential)).toMatchObject({
+        source: 'authorization',
+        txHash: lower,
+        challengeId: challenge.id,
+        did: `did:pkh:eip155:${CHAIN_ID}:${payer.address}`,
+      });
       expect(parseCredential(`Bearer abc, ${credential}`)).toMatchObject({ source: 'authorization', txHash: lower });
-      expect(parseCredential(credential.slice('Payment '.length))).toMatchObject({ source: 'credential', txHash: lower, challengeId: challenge.id });
+      expect(parseCredential(credential.slice('Payment '.length))).toMatchObject({
+        source: 'credential',
+        txHash: lower,
+        challengeId: challenge.id,
+      });
       expect(parseCredential(` ${hash} `)).toEqual({ source: 'tx_hash', txHash: lower });
       // The same forms inside `Authorization: Payment` (spec 5 names both places for one receipt).
       expect(parseCredential(`Payment ${hash}`)).toEqual({ source: 'tx_hash', txHash: lower });
@@ -186,7 +258,17 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
       expect(echoed && checkChallenge(echoed, { secret: SECRET, sessionId: 'sess_0001' })).toBe('ok');
 
       const pull = Credential.serialize({ challenge, payload: { type: 'transaction', signature: '0x1234' } });
-      for (const garbage of ['', 'garbage', 'Payment', 'Payment !!!', 'Bearer abc', '0x1234', `0x${'zz'.repeat(32)}`, pull, 'a'.repeat(40_000)]) {
+      for (const garbage of [
+        '',
+        'garbage',
+        'Payment',
+        'Payment !!!',
+        'Bearer abc',
+        '0x1234',
+        `0x${'zz'.repeat(32)}`,
+        pull,
+        'a'.repeat(40_000),
+      ]) {
         expect(parseCredential(garbage)).toBeNull();
       }
     });
@@ -212,7 +294,11 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
       const parsed = parseCredential(paid.credential);
       expect(parsed?.txHash).toBe(paid.txHash.toLowerCase());
       expect(parsed?.challenge && checkChallenge(parsed.challenge, { secret: SECRET, sessionId })).toBe('ok');
-      const v = await verifier.verifyTransfer({ txHash: parsed!.txHash, amountMinor: PRICE, memo: sessionMemo(sessionId) });
+      const v = await verifier.verifyTransfer({
+        txHash: parsed!.txHash,
+        amountMinor: PRICE,
+        memo: sessionMemo(sessionId),
+      });
       expect(v.payer).toBe(payer.address);
     });
 
@@ -229,7 +315,14 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
         pay_url: 'ethereum:…',
         challenge: { token, pay_to: stranger, chain_id: CHAIN_ID, memo: sessionMemo(sessionId) },
       };
-      await expect(payChallenge({ rpcUrl: anvil.rpcUrl, privateKey: ANVIL_PAYER_KEYS[0], challenge: Challenge.deserialize(header), required })).rejects.toThrow(/disagree/);
+      await expect(
+        payChallenge({
+          rpcUrl: anvil.rpcUrl,
+          privateKey: ANVIL_PAYER_KEYS[0],
+          challenge: Challenge.deserialize(header),
+          required,
+        }),
+      ).rejects.toThrow(/disagree/);
     });
   });
 });

@@ -21,18 +21,37 @@ describe('registration hardening', () => {
   afterAll(() => s?.stop());
 
   const reg = (payload: Record<string, unknown>, headers: Record<string, string> = {}, remoteAddress?: string) =>
-    s.t.app.inject({ method: 'POST', url: '/api/v1/domains/register', payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
-  const body = (domain: string, extra: Record<string, unknown> = {}) => ({ domain, namespace: 'agent', years: 1, agreed_to_terms: true, ...extra });
+    s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      payload,
+      headers,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const body = (domain: string, extra: Record<string, unknown> = {}) => ({
+    domain,
+    namespace: 'agent',
+    years: 1,
+    agreed_to_terms: true,
+    ...extra,
+  });
   const em = () => s.t.db.orm.em.fork();
-  const search = async (name: string) => (await s.t.app.inject({ method: 'GET', url: `/api/v1/domains/search?q=${name}` })).json().results[0];
-  const challengeOf = (res: { headers: Record<string, unknown> }) => Challenge.deserialize(res.headers['www-authenticate'] as string);
+  const search = async (name: string) =>
+    (await s.t.app.inject({ method: 'GET', url: `/api/v1/domains/search?q=${name}` })).json().results[0];
+  const challengeOf = (res: { headers: Record<string, unknown> }) =>
+    Challenge.deserialize(res.headers['www-authenticate'] as string);
 
   async function registerAndPay(key: string | null, payer: number) {
     const label = randomLabel('pay');
     const headers: Record<string, string> = key ? { 'x-api-key': key } : {};
     const first = await reg(body(label), headers);
     expect(first.statusCode).toBe(402);
-    const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[payer] as Hex, challenge: challengeOf(first), required: first.json() });
+    const paid = await payChallenge({
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[payer] as Hex,
+      challenge: challengeOf(first),
+      required: first.json(),
+    });
     return { label, headers, first, paid };
   }
 
@@ -47,13 +66,17 @@ describe('registration hardening', () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Nothing was started for the refused name: no row, no workflow.
       expect(await em().count(CheckoutSession, { name: `${labels[3]}.agent` })).toBe(0);
-      await expect(s.t.temporal.client.workflow.getHandle(`registration:${labels[3]}.agent`).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+      await expect(
+        s.t.temporal.client.workflow.getHandle(`registration:${labels[3]}.agent`).describe(),
+      ).rejects.toBeInstanceOf(WorkflowNotFoundError);
       expect((await reg(body(labels[3]!), {}, '10.9.8.8')).statusCode).toBe(402);
     });
 
     it('an account holds at most CHECKOUT_MAX_OPEN names, however fast it asks', async () => {
       const p = await provision(s.t.app);
-      const answers = await Promise.all(Array.from({ length: 8 }, () => reg(body(randomLabel('race')), { 'x-api-key': p.api_key })));
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => reg(body(randomLabel('race')), { 'x-api-key': p.api_key })),
+      );
       const codes = answers.map((a) => a.statusCode).sort();
       expect(codes).toEqual([402, 402, 402, 429, 429, 429, 429, 429]);
       expect(await em().count(CheckoutSession, { holder: `account:${p.account_id}`, outcome: null })).toBe(3);
@@ -70,14 +93,24 @@ describe('registration hardening', () => {
       // The hold ends with the challenge (plus the settle window), never later.
       expect(row.expiresAt.getTime()).toBe(new Date(first.json().expires_at).getTime() + 60_000);
       // A row left behind past its end no longer holds the name.
-      await em().nativeUpdate(CheckoutSession, { sessionId: row.sessionId }, { expiresAt: new Date(Date.now() - 1000) });
+      await em().nativeUpdate(
+        CheckoutSession,
+        { sessionId: row.sessionId },
+        { expiresAt: new Date(Date.now() - 1000) },
+      );
       expect(await search(`${label}.agent`)).toMatchObject({ available: true });
       await em().nativeUpdate(CheckoutSession, { sessionId: row.sessionId }, { expiresAt: row.expiresAt });
       // Reset: the checkout closes as cancelled and the name is free again.
-      const reset = await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${label}.agent/reset-lock`, headers: { 'x-api-key': p.api_key } });
+      const reset = await s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/domains/${label}.agent/reset-lock`,
+        headers: { 'x-api-key': p.api_key },
+      });
       expect(reset.statusCode).toBe(200);
       expect(await search(`${label}.agent`)).toMatchObject({ available: true, reason: 'available' });
-      expect(await em().findOneOrFail(CheckoutSession, { sessionId: row.sessionId })).toMatchObject({ outcome: 'cancelled' });
+      expect(await em().findOneOrFail(CheckoutSession, { sessionId: row.sessionId })).toMatchObject({
+        outcome: 'cancelled',
+      });
     });
 
     it('another anonymous address cannot join (and pay into) someone else’s open checkout', async () => {
@@ -111,8 +144,18 @@ describe('registration hardening', () => {
 
       // B paid for real, but the credential wraps a challenge minted with another secret.
       const challengeB = challengeOf(b);
-      const paidB = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge: challengeB, required: b.json() });
-      const req = challengeB.request as { amount: string; currency: string; recipient: string; methodDetails: { chainId: number; decimals: number; memo: string } };
+      const paidB = await payChallenge({
+        rpcUrl: s.anvil.rpcUrl,
+        privateKey: s.payerKeys[1] as Hex,
+        challenge: challengeB,
+        required: b.json(),
+      });
+      const req = challengeB.request as {
+        amount: string;
+        currency: string;
+        recipient: string;
+        methodDetails: { chainId: number; decimals: number; memo: string };
+      };
       const forged = buildChallenge({
         sessionId: b.json().session_id,
         realm: challengeB.realm,
@@ -126,11 +169,16 @@ describe('registration hardening', () => {
         description: 'forged',
         secret: 'some-other-secret-0123456789abcdef0123456789',
       }).challenge;
-      const foreign = await reg(body(labelB), { 'x-api-key': p.api_key, authorization: Credential.serialize({ challenge: forged, payload: { type: 'hash', hash: paidB.txHash } }) });
+      const foreign = await reg(body(labelB), {
+        'x-api-key': p.api_key,
+        authorization: Credential.serialize({ challenge: forged, payload: { type: 'hash', hash: paidB.txHash } }),
+      });
       expect(foreign.statusCode).toBe(402);
       expect(foreign.json()).toMatchObject({ code: 'invalid_receipt', details: { reason: 'not_issued_here' } });
       // The payment itself is good: the credential with our own challenge registers the name.
-      expect((await reg(body(labelB), { 'x-api-key': p.api_key, authorization: paidB.credential })).statusCode).toBe(200);
+      expect((await reg(body(labelB), { 'x-api-key': p.api_key, authorization: paidB.credential })).statusCode).toBe(
+        200,
+      );
     }, 90_000);
 
     it('a completed registration’s receipt answers only its actor or the holder of its challenge', async () => {
@@ -153,7 +201,10 @@ describe('registration hardening', () => {
       }
       // Its own actor gets the same registration again; so does whoever holds the credential with the challenge.
       const again = await reg(body(label, { receipt: paid.txHash }), { 'x-api-key': p.api_key });
-      expect(again.json()).toMatchObject({ session_id: done.json().session_id, order: { order_id: done.json().order.order_id } });
+      expect(again.json()).toMatchObject({
+        session_id: done.json().session_id,
+        order: { order_id: done.json().order.order_id },
+      });
       const holder = await reg(body(label), { authorization: paid.credential });
       expect(holder.statusCode).toBe(200);
       expect(holder.json().order.order_id).toBe(done.json().order.order_id);
@@ -164,7 +215,10 @@ describe('registration hardening', () => {
       const { label, paid } = await registerAndPay(p.api_key, 0);
       const answers = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          reg(body(label, i % 2 ? { receipt: paid.txHash } : {}), { 'x-api-key': p.api_key, ...(i % 2 ? {} : { authorization: paid.credential }) }),
+          reg(body(label, i % 2 ? { receipt: paid.txHash } : {}), {
+            'x-api-key': p.api_key,
+            ...(i % 2 ? {} : { authorization: paid.credential }),
+          }),
         ),
       );
       expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
@@ -194,7 +248,11 @@ describe('registration hardening', () => {
       const p = await provision(s.t.app);
       const label = randomLabel('rst');
       expect((await reg(body(label), { 'x-api-key': p.api_key })).statusCode).toBe(402);
-      await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${label}.agent/reset-lock`, headers: { 'x-api-key': p.api_key } });
+      await s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/domains/${label}.agent/reset-lock`,
+        headers: { 'x-api-key': p.api_key },
+      });
       const handle = s.t.temporal.client.workflow.getHandle(`registration:${label}.agent`);
       const d = await handle.describe();
       expect(d.status.name).toBe('COMPLETED');
@@ -212,11 +270,18 @@ describe('registration hardening', () => {
       await createDomain(s.t.db.orm, { label, namespace: 'agent' }); // an operator registered it meanwhile
       const refused = await reg(body(label, { receipt: paid.txHash }), { 'x-api-key': p.api_key });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'name_taken', details: { credited: { account_id: p.account_id, gems: 1500 } } });
+      expect(refused.json()).toMatchObject({
+        code: 'name_taken',
+        details: { credited: { account_id: p.account_id, gems: 1500 } },
+      });
       expect(await gemsBalance(em(), p.account_id)).toBe(1500);
       expect(await em().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
-      expect(await em().count(OutboxEvent, { eventType: 'payment.credited', payload: { domain: `${label}.agent` } })).toBe(1);
-      expect(await em().findOneOrFail(CheckoutSession, { name: `${label}.agent` })).toMatchObject({ outcome: 'refused' });
+      expect(
+        await em().count(OutboxEvent, { eventType: 'payment.credited', payload: { domain: `${label}.agent` } }),
+      ).toBe(1);
+      expect(await em().findOneOrFail(CheckoutSession, { name: `${label}.agent` })).toMatchObject({
+        outcome: 'refused',
+      });
       // The spent receipt registers nothing else and credits nothing twice.
       const other = randomLabel('reuse');
       expect((await reg(body(other), { 'x-api-key': p.api_key })).statusCode).toBe(402);
@@ -229,13 +294,27 @@ describe('registration hardening', () => {
     it('credits a paid hosted checkout the same way', async () => {
       const human = await humanWithSession(s.t.app, s.t.db.orm, `refund-${randomLabel()}`);
       const label = randomLabel('bpo');
-      const res = await reg({ ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' }, { cookie: human.cookie });
+      const res = await reg(
+        { ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' },
+        { cookie: human.cookie },
+      );
       expect(res.statusCode).toBe(202);
       await createDomain(s.t.db.orm, { label, namespace: 'bpo' });
-      const payload = JSON.stringify({ order_id: res.json().order_id, domain: `${label}.bpo`, status: 'paid', reference: 'chk_refund' });
+      const payload = JSON.stringify({
+        order_id: res.json().order_id,
+        domain: `${label}.bpo`,
+        status: 'paid',
+        reference: 'chk_refund',
+      });
       const sig = createHmac('sha256', s.t.config.GFAVIP_WEBHOOK_SECRET).update(payload).digest('hex');
-      await s.t.app.inject({ method: 'POST', url: '/api/v1/checkout/gfavip/callback', payload, headers: { 'content-type': 'application/json', 'x-service-signature': sig } });
-      for (let i = 0; i < 50 && (await gemsBalance(em(), human.accountId)) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      await s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/checkout/gfavip/callback',
+        payload,
+        headers: { 'content-type': 'application/json', 'x-service-signature': sig },
+      });
+      for (let i = 0; i < 50 && (await gemsBalance(em(), human.accountId)) === 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
       // What the person paid: the human price of one year in .bpo.
       const paid = s.t.app.deps.namespaces.all.find((n) => n.namespace === 'bpo')?.price_per_year.human;
       expect(await gemsBalance(em(), human.accountId)).toBe(paid);
@@ -247,31 +326,49 @@ describe('registration hardening', () => {
       const p = await provision(s.t.app);
       await grantGems(em(), { accountId: p.account_id, amount: 100_000, reference: `grant:${randomLabel()}` });
       for (const payment_method of ['gems', 'gfavip_checkout']) {
-        const res = await reg({ ...body(randomLabel('bpo')), namespace: 'bpo', payment_method }, { 'x-api-key': p.api_key });
+        const res = await reg(
+          { ...body(randomLabel('bpo')), namespace: 'bpo', payment_method },
+          { 'x-api-key': p.api_key },
+        );
         expect(res.statusCode).toBe(400);
         expect(res.json().code).toBe('payment_method_not_available');
       }
-      expect((await reg({ ...body(randomLabel('bpo')), namespace: 'bpo' }, { 'x-api-key': p.api_key })).statusCode).toBe(402);
+      expect(
+        (await reg({ ...body(randomLabel('bpo')), namespace: 'bpo' }, { 'x-api-key': p.api_key })).statusCode,
+      ).toBe(402);
     });
 
     it('a person’s hosted checkout has the status URL the capability record names, visible to its buyer only', async () => {
       const human = await humanWithSession(s.t.app, s.t.db.orm, `buyer-${randomLabel()}`);
       const label = randomLabel('bpo');
-      const res = await reg({ ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' }, { cookie: human.cookie });
+      const res = await reg(
+        { ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' },
+        { cookie: human.cookie },
+      );
       expect(res.statusCode).toBe(202);
       const { order_id, status_url } = res.json();
       const record = (await s.t.app.inject({ method: 'GET', url: '/api/v1/namespaces/bpo' })).json().capability;
       expect(status_url).toBe(record.urls.status.replace('{order_id}', order_id));
       const path = new URL(status_url).pathname;
       const status = (headers: Record<string, string>) => s.t.app.inject({ method: 'GET', url: path, headers });
-      expect((await status({ cookie: human.cookie })).json()).toMatchObject({ order_id, domain: `${label}.bpo`, state: 'awaiting_payment', registration: null });
+      expect((await status({ cookie: human.cookie })).json()).toMatchObject({
+        order_id,
+        domain: `${label}.bpo`,
+        state: 'awaiting_payment',
+        registration: null,
+      });
       const other = await provision(s.t.app);
       expect((await status({ 'x-api-key': other.api_key })).statusCode).toBe(404);
       expect((await status({})).statusCode).toBe(401);
 
       const payload = JSON.stringify({ order_id, domain: `${label}.bpo`, status: 'paid', reference: 'chk_9' });
       const sig = createHmac('sha256', s.t.config.GFAVIP_WEBHOOK_SECRET).update(payload).digest('hex');
-      const cb = await s.t.app.inject({ method: 'POST', url: '/api/v1/checkout/gfavip/callback', payload, headers: { 'content-type': 'application/json', 'x-service-signature': sig } });
+      const cb = await s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/checkout/gfavip/callback',
+        payload,
+        headers: { 'content-type': 'application/json', 'x-service-signature': sig },
+      });
       expect(cb.statusCode).toBe(200);
       let answer = (await status({ cookie: human.cookie })).json();
       for (let i = 0; i < 50 && answer.state !== 'registered'; i++) {

@@ -17,7 +17,12 @@ describe('search, lookup and shop-status', () => {
       capabilities: ['search', 'book_travel'],
       profile: {
         display_name: 'Scout',
-        commerce_catalog: { provider: 'shopify', storefront_id: 'sf-1', feed_url: 'https://shop.example/feed', status: 'active' },
+        commerce_catalog: {
+          provider: 'shopify',
+          storefront_id: 'sf-1',
+          feed_url: 'https://shop.example/feed',
+          status: 'active',
+        },
       },
       storefrontId: 'sf-1',
     });
@@ -35,10 +40,26 @@ describe('search, lookup and shop-status', () => {
       expect(body.status).toBe('success');
       expect(body.query).toBe(taken);
       expect(body.results.map((r: { tld: string }) => r.tld)).toEqual([
-        'agent', 'boss', 'chatbot', 'factory', 'protocol', 'bpo', 'manifest', 'c', 'zen', 'yolo',
+        'agent',
+        'boss',
+        'chatbot',
+        'factory',
+        'protocol',
+        'bpo',
+        'manifest',
+        'c',
+        'zen',
+        'yolo',
       ]);
       const byTld = Object.fromEntries(body.results.map((r: { tld: string }) => [r.tld, r]));
-      expect(byTld.agent).toEqual({ domain: `${taken}.agent`, tld: 'agent', available: false, reason: 'registered', human_price: 2000, agent_price: 1500 });
+      expect(byTld.agent).toEqual({
+        domain: `${taken}.agent`,
+        tld: 'agent',
+        available: false,
+        reason: 'registered',
+        human_price: 2000,
+        agent_price: 1500,
+      });
       expect(byTld.zen).toMatchObject({ available: false, reason: 'registered' });
       expect(byTld.boss).toMatchObject({ available: true, reason: 'available', human_price: 2500, agent_price: 2000 });
       expect(byTld.factory).toMatchObject({ available: true, reason: 'sunrise_whitelist_only' });
@@ -48,7 +69,10 @@ describe('search, lookup and shop-status', () => {
     it('checks only the given namespace for a full name, normalising case and whitespace', async () => {
       const res = await get(`/api/v1/domains/search?q=%20${taken.toUpperCase()}.BOSS%20`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ query: `${taken}.boss`, results: [{ domain: `${taken}.boss`, available: true }] });
+      expect(res.json()).toMatchObject({
+        query: `${taken}.boss`,
+        results: [{ domain: `${taken}.boss`, available: true }],
+      });
       expect(res.json().results).toHaveLength(1);
     });
 
@@ -95,7 +119,12 @@ describe('search, lookup and shop-status', () => {
         },
         profile: {
           display_name: 'Scout',
-          commerce_catalog: { provider: 'shopify', storefront_id: 'sf-1', feed_url: 'https://shop.example/feed', status: 'active' },
+          commerce_catalog: {
+            provider: 'shopify',
+            storefront_id: 'sf-1',
+            feed_url: 'https://shop.example/feed',
+            status: 'active',
+          },
         },
       });
     });

@@ -40,7 +40,11 @@ describe('one error shape for bad input', () => {
   });
 
   it('an oversized body is a 413', async () => {
-    expectError(await post(JSON.stringify({ domain: 'a'.repeat(10_000), namespace: 'agent', years: 1 })), 413, 'payload_too_large');
+    expectError(
+      await post(JSON.stringify({ domain: 'a'.repeat(10_000), namespace: 'agent', years: 1 })),
+      413,
+      'payload_too_large',
+    );
   });
 
   it('an unsupported content type is a 415', async () => {
@@ -62,7 +66,11 @@ describe('one error shape for bad input', () => {
   });
 
   it('path parameters that are too long are a 400, not a 5xx', async () => {
-    expectError(await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${'a'.repeat(400)}.agent` }), 400, 'validation_failed');
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${'a'.repeat(400)}.agent` }),
+      400,
+      'validation_failed',
+    );
   });
 
   it('a path segment past the router limit is a 414 in our envelope, without the URL echoed', async () => {
@@ -72,7 +80,8 @@ describe('one error shape for bad input', () => {
   });
 
   it('bad input changes nothing', async () => {
-    const count = async () => Number((await t.db.orm.em.getConnection().execute('select count(*) as n from domain'))[0]?.n);
+    const count = async () =>
+      Number((await t.db.orm.em.getConnection().execute('select count(*) as n from domain'))[0]?.n);
     const before = await count();
     await post('{oops');
     await post(JSON.stringify({ domain: 'a1', namespace: 'agent', years: 99 }));
@@ -148,7 +157,9 @@ describe('OpenAPI and docs', () => {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     const quote = doc.paths['/api/v1/domains/quote'].post;
-    expect(quote.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['domain', 'years']));
+    expect(quote.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['domain', 'years']),
+    );
     expect(Object.keys(quote.responses)).toEqual(expect.arrayContaining(['200', '400', '403']));
     expect(quote.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['x-mpp-network']));
     expect(Object.keys(doc.paths)).not.toContain('/internal/bench/domain/{id}');
@@ -156,7 +167,8 @@ describe('OpenAPI and docs', () => {
 
   it('serves the interactive reference at /docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs' });
-    const page = res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: res.headers.location as string }) : res;
+    const page =
+      res.statusCode === 302 ? await t.app.inject({ method: 'GET', url: res.headers.location as string }) : res;
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toMatch(/swagger/i);

@@ -29,7 +29,11 @@ describe('identities and keys', () => {
     expect(res.json()).not.toHaveProperty('scopes');
     // Nowhere in the database does the secret or the claim code appear in clear.
     const dump = JSON.stringify(
-      await t.db.orm.em.getConnection().execute(`select row_to_json(k)::text as r from api_key k union all select row_to_json(c)::text from claim_code c`),
+      await t.db.orm.em
+        .getConnection()
+        .execute(
+          `select row_to_json(k)::text as r from api_key k union all select row_to_json(c)::text from claim_code c`,
+        ),
     );
     expect(dump).not.toContain(p.api_key.split('_').pop());
     expect(dump).not.toContain(p.claim_code);
@@ -55,7 +59,10 @@ describe('identities and keys', () => {
     const claim = (code: string, cookie = alice.cookie) =>
       t.app.inject({ method: 'POST', url: '/api/v1/agents/claim', payload: { claim_code: code }, headers: { cookie } });
     expect((await claim('claim-wrongwrongwrongwrongwrongww')).json()).toMatchObject({ code: 'invalid_claim_code' });
-    expect((await me({ 'x-api-key': p.api_key })).json().account).toMatchObject({ assurance: 'anonymous', operator_linked: false });
+    expect((await me({ 'x-api-key': p.api_key })).json().account).toMatchObject({
+      assurance: 'anonymous',
+      operator_linked: false,
+    });
     const ok = await claim(p.claim_code);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().agent).toMatchObject({ account_id: p.account_id, assurance: 'claimed', operator_linked: true });
@@ -65,11 +72,15 @@ describe('identities and keys', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ status: 'error', code: 'invalid_claim_code' });
 
-    expect((await me({ 'x-api-key': p.api_key })).json().account).toMatchObject({ assurance: 'claimed', operator_linked: true });
+    expect((await me({ 'x-api-key': p.api_key })).json().account).toMatchObject({
+      assurance: 'claimed',
+      operator_linked: true,
+    });
     const after = await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${label}.agent` });
     expect(after.json().identity.human_backed).toBe(true);
     // The operator now manages the agent's domain; bob, who failed to claim, does not.
-    const view = (cookie: string) => t.app.inject({ method: 'GET', url: `/api/v1/domains/${label}.agent`, headers: { cookie } });
+    const view = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/domains/${label}.agent`, headers: { cookie } });
     expect((await view(alice.cookie)).statusCode).toBe(200);
     expect((await view(bob.cookie)).statusCode).toBe(403);
   });
@@ -77,7 +88,12 @@ describe('identities and keys', () => {
   it('does not let an agent claim anything (claiming needs a signed-in operator)', async () => {
     const p = await provision(t.app);
     const q = await provision(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/agents/claim', payload: { claim_code: q.claim_code }, headers: { 'x-api-key': p.api_key } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents/claim',
+      payload: { claim_code: q.claim_code },
+      headers: { 'x-api-key': p.api_key },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('credential_not_accepted');
   });
@@ -85,13 +101,21 @@ describe('identities and keys', () => {
   it('manages keys from the dashboard: create (secret once), list (no secrets), delete (stops at once)', async () => {
     const alice = await humanWithSession(t.app, t.db.orm, randomLabel('alice'));
     const headers = { cookie: alice.cookie };
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'live', name: 'ci' }, headers });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      payload: { key_class: 'live', name: 'ci' },
+      headers,
+    });
     expect(created.statusCode).toBe(200);
     const { api_key, key } = created.json();
     expect(api_key).toMatch(/^rk_live_/);
     expect(key).toMatchObject({ key_class: 'live', name: 'ci', revoked_at: null, prefix: `rk_live_${key.key_id}_` });
 
-    expect((await me({ 'x-api-key': api_key })).json()).toMatchObject({ account: { account_id: alice.accountId, kind: 'human' }, credential: { class: 'live_key' } });
+    expect((await me({ 'x-api-key': api_key })).json()).toMatchObject({
+      account: { account_id: alice.accountId, kind: 'human' },
+      credential: { class: 'live_key' },
+    });
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/keys', headers });
     expect(list.json().data.map((k: { key_id: string }) => k.key_id)).toEqual([key.key_id]);
     expect(list.body).not.toContain(api_key);
@@ -102,11 +126,22 @@ describe('identities and keys', () => {
     expect((await me({ 'x-api-key': api_key })).statusCode).toBe(401);
   });
 
-  it('refuses to delete another account\'s key and leaves it working', async () => {
+  it("refuses to delete another account's key and leaves it working", async () => {
     const alice = await humanWithSession(t.app, t.db.orm, randomLabel('alice'));
     const bob = await humanWithSession(t.app, t.db.orm, randomLabel('bob'));
-    const { api_key, key } = (await t.app.inject({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'agent' }, headers: { cookie: alice.cookie } })).json();
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/keys/${key.key_id}`, headers: { cookie: bob.cookie } });
+    const { api_key, key } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/keys',
+        payload: { key_class: 'agent' },
+        headers: { cookie: alice.cookie },
+      })
+    ).json();
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/keys/${key.key_id}`,
+      headers: { cookie: bob.cookie },
+    });
     expect(del.statusCode).toBe(404);
     expect(del.json().code).toBe('key_not_found');
     expect((await me({ 'x-api-key': api_key })).statusCode).toBe(200);
@@ -117,7 +152,10 @@ describe('identities and keys', () => {
     expect((await me({ 'x-api-key': p.api_key })).statusCode).toBe(200);
     const revoke = (payload: string, contentType: string) =>
       t.app.inject({ method: 'POST', url: '/oauth2/revoke', payload, headers: { 'content-type': contentType } });
-    const first = await revoke(`token=${encodeURIComponent(p.api_key)}&token_type_hint=access_token`, 'application/x-www-form-urlencoded');
+    const first = await revoke(
+      `token=${encodeURIComponent(p.api_key)}&token_type_hint=access_token`,
+      'application/x-www-form-urlencoded',
+    );
     expect(first.statusCode).toBe(200);
     expect((await me({ 'x-api-key': p.api_key })).statusCode).toBe(401);
     const second = await revoke(JSON.stringify({ token: p.api_key }), 'application/json');
@@ -128,7 +166,10 @@ describe('identities and keys', () => {
     const missing = await revoke(JSON.stringify({}), 'application/json');
     expect(missing.statusCode).toBe(400);
     // An absurdly long token (or hint) is just another unknown token: the same 200.
-    const long = await revoke(JSON.stringify({ token: 'x'.repeat(4000), token_type_hint: 'y'.repeat(300) }), 'application/json');
+    const long = await revoke(
+      JSON.stringify({ token: 'x'.repeat(4000), token_type_hint: 'y'.repeat(300) }),
+      'application/json',
+    );
     expect(long.statusCode).toBe(200);
     expect(long.body).toBe(first.body);
   });
@@ -160,7 +201,8 @@ describe('rate limits', () => {
   afterAll(() => t.close());
 
   it('limits provisioning per client address, with Retry-After', async () => {
-    const from = (ip: string) => t.app.inject({ method: 'POST', url: '/api/v1/agents/provision', payload: {}, remoteAddress: ip });
+    const from = (ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/agents/provision', payload: {}, remoteAddress: ip });
     for (let i = 0; i < 3; i++) expect((await from('10.9.9.1')).statusCode).toBe(200);
     const limited = await from('10.9.9.1');
     expect(limited.statusCode).toBe(429);
@@ -174,7 +216,13 @@ describe('rate limits', () => {
   it('limits each credential separately', async () => {
     const a = await provision(t.app);
     const b = await provision(t.app);
-    const me = (key: string) => t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { 'x-api-key': key }, remoteAddress: '10.9.9.3' });
+    const me = (key: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/agents/me',
+        headers: { 'x-api-key': key },
+        remoteAddress: '10.9.9.3',
+      });
     for (let i = 0; i < 4; i++) {
       const ok = await me(a.api_key);
       expect(ok.statusCode).toBe(200);

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { initORM, type Orm } from '../../src/db/orm.ts';
 import { debitGems, gemsBalance, grantGems, InsufficientGemsError, refundGems } from '../../src/ledger/gems.ts';
-import { CouponDefinitionError, CouponError, createCoupon, previewCoupon, redeemCoupon } from '../../src/ledger/coupons.ts';
+import {
+  CouponDefinitionError,
+  type CouponError,
+  createCoupon,
+  previewCoupon,
+  redeemCoupon,
+} from '../../src/ledger/coupons.ts';
 import { applyDiscount } from '../../src/domain/money.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { createAccount, randomLabel } from '../helpers/fixtures.ts';
@@ -21,7 +27,12 @@ afterAll(async () => {
 const fork = () => db.orm.em.fork();
 const ref = (what: string) => `${what}:${randomUUID()}`;
 const sql = <T>(query: string, params: unknown[] = []) => fork().execute<T[]>(query, params);
-const counts = async () => (await sql<{ t: string; l: string }>('select (select count(*) from ledger_transaction) t, (select count(*) from ledger_line) l'))[0];
+const counts = async () =>
+  (
+    await sql<{ t: string; l: string }>(
+      'select (select count(*) from ledger_transaction) t, (select count(*) from ledger_line) l',
+    )
+  )[0];
 
 async function fundedAccount(gems: number) {
   const { id } = await createAccount(db.orm);
@@ -37,7 +48,10 @@ describe('gems ledger', () => {
     expect(await grantGems(fork(), { accountId: id, amount: 500, reference: g })).toEqual(first);
     expect(first.balance).toBe(500);
     const d = ref('debit');
-    const [a, b] = await Promise.all([debitGems(fork(), { accountId: id, amount: 120, reference: d }), debitGems(fork(), { accountId: id, amount: 120, reference: d })]);
+    const [a, b] = await Promise.all([
+      debitGems(fork(), { accountId: id, amount: 120, reference: d }),
+      debitGems(fork(), { accountId: id, amount: 120, reference: d }),
+    ]);
     expect(a).toEqual(b);
     expect(a.balance).toBe(380);
     expect(await debitGems(fork(), { accountId: id, amount: 120, reference: d })).toEqual(a); // the first result, not today's balance
@@ -45,20 +59,31 @@ describe('gems ledger', () => {
     expect((await refundGems(fork(), { accountId: id, amount: 120, reference: r })).balance).toBe(500);
     expect((await refundGems(fork(), { accountId: id, amount: 120, reference: r })).balance).toBe(500);
     expect(await gemsBalance(fork(), id)).toBe(500);
-    const lines = await sql<{ book: string; n: string }>('select l.book, sum(l.amount) n from ledger_line l join ledger_transaction t on t.id = l.transaction_id where t.reference in (?, ?, ?) group by l.book', [g, d, r]);
-    expect(Object.fromEntries(lines.map((x) => [x.book, Number(x.n)]))).toEqual({ [`user:${id}`]: 500, 'system:grants': -500, 'system:revenue': 0 });
+    const lines = await sql<{ book: string; n: string }>(
+      'select l.book, sum(l.amount) n from ledger_line l join ledger_transaction t on t.id = l.transaction_id where t.reference in (?, ?, ?) group by l.book',
+      [g, d, r],
+    );
+    expect(Object.fromEntries(lines.map((x) => [x.book, Number(x.n)]))).toEqual({
+      [`user:${id}`]: 500,
+      'system:grants': -500,
+      'system:revenue': 0,
+    });
   });
 
   it('lets exactly 10 of 20 concurrent debits of 100 spend a balance of 1000, never below zero', async () => {
     const id = await fundedAccount(1000);
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => debitGems(wide.em.fork(), { accountId: id, amount: 100, reference: ref(`race${i}`) })),
+      Array.from({ length: 20 }, (_, i) =>
+        debitGems(wide.em.fork(), { accountId: id, amount: 100, reference: ref(`race${i}`) }),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const failed = results.filter((r) => r.status === 'rejected').map((r) => r.reason);
     expect(ok).toHaveLength(10);
     expect(failed.every((e) => e instanceof InsufficientGemsError && e.balance === 0 && e.required === 100)).toBe(true);
-    expect(ok.map((r) => r.value.balance).sort((x, y) => x - y)).toEqual([0, 100, 200, 300, 400, 500, 600, 700, 800, 900]);
+    expect(ok.map((r) => r.value.balance).sort((x, y) => x - y)).toEqual([
+      0, 100, 200, 300, 400, 500, 600, 700, 800, 900,
+    ]);
     expect(await gemsBalance(fork(), id)).toBe(0);
     // The running balance in write order never dipped below zero.
     const [running] = await sql<{ low: string }>(
@@ -66,7 +91,9 @@ describe('gems ledger', () => {
       [`user:${id}`],
     );
     expect(Number(running?.low)).toBe(0);
-    const unbalanced = await sql('select transaction_id from ledger_line group by transaction_id having sum(amount) <> 0');
+    const unbalanced = await sql(
+      'select transaction_id from ledger_line group by transaction_id having sum(amount) <> 0',
+    );
     expect(unbalanced).toEqual([]);
     expect(Number((await sql<{ s: string }>('select sum(amount) s from ledger_line'))[0]?.s)).toBe(0);
   });
@@ -74,7 +101,9 @@ describe('gems ledger', () => {
   it('refuses an overdraft with the balance and the price, writing nothing', async () => {
     const id = await fundedAccount(50);
     const before = await counts();
-    const err = await debitGems(fork(), { accountId: id, amount: 51, reference: ref('debit') }).catch((e: unknown) => e);
+    const err = await debitGems(fork(), { accountId: id, amount: 51, reference: ref('debit') }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(InsufficientGemsError);
     expect(err).toMatchObject({ balance: 50, required: 51, code: 'insufficient_gems' });
     expect(await counts()).toEqual(before);
@@ -83,7 +112,8 @@ describe('gems ledger', () => {
 
   it('rejects bad amounts and a reference reused for another movement', async () => {
     const id = await fundedAccount(100);
-    for (const amount of [0, -5, 1.5]) await expect(debitGems(fork(), { accountId: id, amount, reference: ref('d') })).rejects.toThrow(RangeError);
+    for (const amount of [0, -5, 1.5])
+      await expect(debitGems(fork(), { accountId: id, amount, reference: ref('d') })).rejects.toThrow(RangeError);
     const d = ref('debit');
     await debitGems(fork(), { accountId: id, amount: 10, reference: d });
     await expect(debitGems(fork(), { accountId: id, amount: 20, reference: d })).rejects.toThrow(/different movement/);
@@ -91,7 +121,9 @@ describe('gems ledger', () => {
     // Two accounts do not share a lock: the unique reference decides, and the loser is told, not merged.
     const other = await fundedAccount(100);
     const shared = ref('debit');
-    const both = await Promise.allSettled([id, other].map((accountId) => debitGems(wide.em.fork(), { accountId, amount: 5, reference: shared })));
+    const both = await Promise.allSettled(
+      [id, other].map((accountId) => debitGems(wide.em.fork(), { accountId, amount: 5, reference: shared })),
+    );
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await gemsBalance(fork(), id)).toBe((await gemsBalance(fork(), other)) === 95 ? 90 : 85);
   });
@@ -120,11 +152,15 @@ describe('coupons', () => {
   it('lets exactly 3 of 10 concurrent redemptions use a 3-use coupon', async () => {
     const c = code();
     await createCoupon(fork(), { code: c, percentOff: 100, maxUses: 3 });
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => redeemCoupon(wide.em.fork(), c, 'agent')));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => redeemCoupon(wide.em.fork(), c, 'agent')),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const reasons = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as CouponError).reason] : []));
     expect(reasons).toEqual(Array(7).fill('used_up'));
-    expect((await sql<{ used_count: number }>('select used_count from coupon where code = ?', [c]))[0]?.used_count).toBe(3);
+    expect(
+      (await sql<{ used_count: number }>('select used_count from coupon where code = ?', [c]))[0]?.used_count,
+    ).toBe(3);
     await expect(previewCoupon(fork(), c, 'agent')).rejects.toMatchObject({ reason: 'used_up' });
   });
 
@@ -132,7 +168,8 @@ describe('coupons', () => {
     const c = code();
     const expiresAt = new Date(Date.now() + 3600_000);
     await createCoupon(fork(), { code: c, percentOff: 40, maxUses: 1, namespace: 'zen', expiresAt });
-    for (let i = 0; i < 3; i++) expect(await previewCoupon(fork(), c.toLowerCase(), 'zen')).toEqual({ code: c, percentOff: 40 });
+    for (let i = 0; i < 3; i++)
+      expect(await previewCoupon(fork(), c.toLowerCase(), 'zen')).toEqual({ code: c, percentOff: 40 });
     const later = new Date(expiresAt.getTime() + 1);
     await expect(previewCoupon(fork(), c, 'zen', later)).rejects.toMatchObject({ reason: 'expired' });
     await expect(redeemCoupon(fork(), c, 'zen', later)).rejects.toMatchObject({ reason: 'expired' });

@@ -15,7 +15,16 @@ describe('namespace capability records', () => {
     const body = res.json();
     expect(body).toMatchObject({ status: 'success', schema_version: '1.0', catalog_version: '2026.11.1' });
     expect(body.namespaces.map((n: { namespace: string }) => n.namespace)).toEqual([
-      'agent', 'boss', 'chatbot', 'factory', 'protocol', 'bpo', 'manifest', 'c', 'zen', 'yolo',
+      'agent',
+      'boss',
+      'chatbot',
+      'factory',
+      'protocol',
+      'bpo',
+      'manifest',
+      'c',
+      'zen',
+      'yolo',
     ]);
     for (const record of body.namespaces) expect(capabilityRecordSchema.safeParse(record).success).toBe(true);
   });
@@ -46,7 +55,11 @@ describe('namespace capability records', () => {
     });
     expect(r.checkout_availability).not.toHaveProperty('dedicated_x402');
     const mpp = r.payment_methods.find((m: { method: string }) => m.method === 'mpp');
-    expect(mpp).toMatchObject({ default_when_omitted: true, networks: ['tempo'], network_availability: { tempo: 'configured' } });
+    expect(mpp).toMatchObject({
+      default_when_omitted: true,
+      networks: ['tempo'],
+      network_availability: { tempo: 'configured' },
+    });
     const gems = r.payment_methods.find((m: { method: string }) => m.method === 'gems');
     expect(gems).toMatchObject({ default_when_omitted: false, availability: 'authenticated_wallet_capability' });
     expect(r.payment_methods.map((m: { method: string }) => m.method)).not.toContain('gfavip_checkout');

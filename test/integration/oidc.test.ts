@@ -35,12 +35,21 @@ describe('bearer tokens from the dev OIDC provider', () => {
   it('verifies a minted JWT access token: subject, issuer, audience', async () => {
     const token = await idp.mintAccessToken('alice');
     const v = await jwtVerifier.verify(token);
-    expect(v).toMatchObject({ issuer: idp.issuer, subject: 'alice', claims: { aud: AUDIENCE, iss: idp.issuer, sub: 'alice' } });
+    expect(v).toMatchObject({
+      issuer: idp.issuer,
+      subject: 'alice',
+      claims: { aud: AUDIENCE, iss: idp.issuer, sub: 'alice' },
+    });
     expect(v.expiresAt).toBeGreaterThan(Date.now() / 1000 + 3000);
   });
 
   it('rejects a token issued for another audience', async () => {
-    const other = createBearerVerifier({ issuer: idp.issuer, audience: 'someone-else', jwksUri: idp.jwksUri, cacheTtlSeconds: 60 });
+    const other = createBearerVerifier({
+      issuer: idp.issuer,
+      audience: 'someone-else',
+      jwksUri: idp.jwksUri,
+      cacheTtlSeconds: 60,
+    });
     expect(await reason(other.verify(await idp.mintAccessToken('alice')))).toBe('invalid');
   });
 
@@ -60,7 +69,12 @@ describe('bearer tokens from the dev OIDC provider', () => {
 
   it('never serves a cached result beyond the token expiry', async () => {
     let now = Date.now();
-    const verifier = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, cacheTtlSeconds: 60, now: () => now });
+    const verifier = createBearerVerifier({
+      issuer: idp.issuer,
+      audience: AUDIENCE,
+      cacheTtlSeconds: 60,
+      now: () => now,
+    });
     const token = await idp.mintAccessToken('carol', { ttlSeconds: 30 });
     await verifier.verify(token);
     now += 40_000; // inside the 60 s cache period, past the 30 s token lifetime
@@ -69,14 +83,23 @@ describe('bearer tokens from the dev OIDC provider', () => {
 
   it('introspection accepts an active token and rejects a revoked one', async () => {
     const introspection = { url: idp.introspectionUrl, ...CLIENT };
-    const verifier = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, introspection, cacheTtlSeconds: 0 });
+    const verifier = createBearerVerifier({
+      issuer: idp.issuer,
+      audience: AUDIENCE,
+      introspection,
+      cacheTtlSeconds: 0,
+    });
     const token = await idp.mintAccessToken('dora', { format: 'opaque' });
     expect(await verifier.verify(token)).toMatchObject({ issuer: idp.issuer, subject: 'dora' });
 
-    const meta = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as { revocation_endpoint: string };
+    const meta = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as {
+      revocation_endpoint: string;
+    };
     const revoked = await fetch(meta.revocation_endpoint, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${CLIENT.clientId}:${CLIENT.clientSecret}`).toString('base64')}`,
+      },
       body: new URLSearchParams({ token }),
     });
     expect(revoked.status).toBe(200);
@@ -86,7 +109,11 @@ describe('bearer tokens from the dev OIDC provider', () => {
   });
 
   it('reports an issuer nobody answers for as unreachable', async () => {
-    const verifier = createBearerVerifier({ issuer: `http://127.0.0.1:${await freePort()}`, audience: AUDIENCE, cacheTtlSeconds: 60 });
+    const verifier = createBearerVerifier({
+      issuer: `http://127.0.0.1:${await freePort()}`,
+      audience: AUDIENCE,
+      cacheTtlSeconds: 60,
+    });
     expect(await reason(verifier.verify(await idp.mintAccessToken('erin')))).toBe('unreachable');
   });
 });
@@ -97,12 +124,21 @@ describe('ID tokens are never access tokens', () => {
   let idp: DevOidcProvider;
   const same = { clientId: AUDIENCE, clientSecret: 'same-client-secret' };
   beforeAll(async () => {
-    idp = await startDevOidcProvider({ port: await freePort(), audience: AUDIENCE, clients: [{ ...same, redirectUris: ['http://127.0.0.1:1/cb'] }] });
+    idp = await startDevOidcProvider({
+      port: await freePort(),
+      audience: AUDIENCE,
+      clients: [{ ...same, redirectUris: ['http://127.0.0.1:1/cb'] }],
+    });
   });
   afterAll(() => idp.stop());
 
   it('refuses a real ID token whose audience is the client id, and accepts the at+jwt access token', async () => {
-    const verifier = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, clientId: same.clientId, cacheTtlSeconds: 60 });
+    const verifier = createBearerVerifier({
+      issuer: idp.issuer,
+      audience: AUDIENCE,
+      clientId: same.clientId,
+      cacheTtlSeconds: 60,
+    });
     const idToken = await idp.mintIdToken('ivy');
     const header = JSON.parse(Buffer.from(idToken.split('.')[0] ?? '', 'base64url').toString());
     const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString());
@@ -116,7 +152,8 @@ describe('ID tokens are never access tokens', () => {
     const { buildTestApp } = await import('../helpers/app.ts');
     const t = await buildTestApp({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: same.clientId, OIDC_AUDIENCE: AUDIENCE });
     try {
-      const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: `Bearer ${token}` } });
+      const me = (token: string) =>
+        t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: `Bearer ${token}` } });
       const refused = await me(await idp.mintIdToken('ivy'));
       expect(refused.statusCode).toBe(401);
       expect(refused.json().code).toBe('invalid_credential');
@@ -129,10 +166,19 @@ describe('ID tokens are never access tokens', () => {
 
 describe('bearer verification cache', () => {
   it('keeps a verified token valid for the cache period while the provider is down', async () => {
-    const idp = await startDevOidcProvider({ port: await freePort(), audience: AUDIENCE, clients: [{ ...CLIENT, redirectUris: ['http://127.0.0.1:1/cb'] }] });
+    const idp = await startDevOidcProvider({
+      port: await freePort(),
+      audience: AUDIENCE,
+      clients: [{ ...CLIENT, redirectUris: ['http://127.0.0.1:1/cb'] }],
+    });
     const introspection = { url: idp.introspectionUrl, ...CLIENT };
     const cached = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, introspection, cacheTtlSeconds: 60 });
-    const uncached = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, introspection, cacheTtlSeconds: 0 });
+    const uncached = createBearerVerifier({
+      issuer: idp.issuer,
+      audience: AUDIENCE,
+      introspection,
+      cacheTtlSeconds: 0,
+    });
     const token = await idp.mintAccessToken('frank', { format: 'opaque' });
     await cached.verify(token);
     await uncached.verify(token);
@@ -153,7 +199,11 @@ describe('browser login against the dev OIDC provider', () => {
   beforeAll(async () => {
     const appPort = await freePort();
     appUrl = `http://127.0.0.1:${appPort}`;
-    idp = await startDevOidcProvider({ port: await freePort(), audience: AUDIENCE, clients: [{ ...CLIENT, redirectUris: [`${appUrl}/auth/callback`] }] });
+    idp = await startDevOidcProvider({
+      port: await freePort(),
+      audience: AUDIENCE,
+      clients: [{ ...CLIENT, redirectUris: [`${appUrl}/auth/callback`] }],
+    });
     app = Fastify();
     await app.register(cookie, { secret: 'a-test-cookie-secret-of-at-least-32-chars' });
     await app.register(oidcLogin, {
@@ -241,7 +291,11 @@ describe('browser login against the dev OIDC provider', () => {
   });
 
   const returnToOf = async (returnTo: string) => {
-    const res = await app.inject({ method: 'GET', url: `/auth/login?return_to=${encodeURIComponent(returnTo)}`, headers: { host: new URL(appUrl).host } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/auth/login?return_to=${encodeURIComponent(returnTo)}`,
+      headers: { host: new URL(appUrl).host },
+    });
     const raw = res.cookies.find((c) => c.name === 'registry_oidc_tx')?.value ?? '';
     return JSON.parse(Buffer.from(app.unsignCookie(raw).value ?? '', 'base64url').toString()).returnTo;
   };
@@ -250,7 +304,8 @@ describe('browser login against the dev OIDC provider', () => {
     expect(await returnToOf('//evil.example/x')).toBe('/');
     expect(await returnToOf('/\\evil.example')).toBe('/');
     // A control or non-Latin-1 character cannot go into a Location header (ERR_INVALID_CHAR).
-    for (const bad of ['/a\u0001b', '/caf\u00e9', '/\u4e2d\u6587', '/a\nb', '/a b']) expect(await returnToOf(bad)).toBe('/');
+    for (const bad of ['/a\u0001b', '/caf\u00e9', '/\u4e2d\u6587', '/a\nb', '/a b'])
+      expect(await returnToOf(bad)).toBe('/');
     expect(await returnToOf('/dashboard?tab=keys&x=%C3%A9')).toBe('/dashboard?tab=keys&x=%C3%A9');
   });
 
@@ -268,7 +323,11 @@ describe('browser login against the dev OIDC provider', () => {
   });
 
   it('starts sign-in on the public address when reached on another host', async () => {
-    const res = await app.inject({ method: 'GET', url: '/auth/login?return_to=/keys', headers: { host: 'localhost:9' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/auth/login?return_to=/keys',
+      headers: { host: 'localhost:9' },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`${appUrl}/auth/login?return_to=/keys`);
     expect(res.cookies.find((c) => c.name === 'registry_oidc_tx')).toBeUndefined();

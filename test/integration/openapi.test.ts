@@ -29,7 +29,9 @@ describe('the OpenAPI document', () => {
     // With an identity provider configured, so the sign-in routes are part of the document.
     t = await buildTestApp({ OIDC_ISSUER: 'http://127.0.0.1:9/unused' });
     doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${path}`, op })));
+    ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${path}`, op })),
+    );
   });
   afterAll(() => t.close());
 
@@ -82,7 +84,8 @@ describe('the OpenAPI document', () => {
         const [m, u] = k.split(' ') as [string, string];
         return (m === method || (method === 'HEAD' && m === 'GET')) && toOpenApiPath(u) === path;
       })?.[1];
-      if (row && row.length > 0) expect([key, Object.keys(op.responses)]).toEqual([key, expect.arrayContaining(['401', '403'])]);
+      if (row && row.length > 0)
+        expect([key, Object.keys(op.responses)]).toEqual([key, expect.arrayContaining(['401', '403'])]);
     }
     for (const key of ['GET /api/v1/keys', 'GET /api/v1/user/domains', 'POST /api/v1/agents/claim']) {
       expect(ops.find((o) => o.key === key)?.op.responses['403']?.description).toMatch(/credential_not_accepted/);
@@ -91,19 +94,32 @@ describe('the OpenAPI document', () => {
   });
 
   it('has security schemes, and each operation the security its access-table row says', () => {
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['ApiKey', 'BearerAuth', 'PaymentReceipt', 'SessionCookie']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'ApiKey',
+      'BearerAuth',
+      'PaymentReceipt',
+      'SessionCookie',
+    ]);
     const security = (key: string) => ops.find((o) => o.key === key)?.op.security;
     expect(security('GET /api/v1/domains/search')).toEqual([]);
     expect(security('GET /api/v1/user/domains')).toEqual([{ BearerAuth: [] }]);
     expect(security('GET /api/v1/keys')).toEqual([{ BearerAuth: [] }, { SessionCookie: [] }]);
     // Registration: a key, a bearer token, a session, a receipt (alone or with the key), or nothing at all.
     expect(security('POST /api/v1/domains/register')).toEqual(
-      expect.arrayContaining([{ ApiKey: [] }, { BearerAuth: [] }, { PaymentReceipt: [] }, { ApiKey: [], PaymentReceipt: [] }, {}]),
+      expect.arrayContaining([
+        { ApiKey: [] },
+        { BearerAuth: [] },
+        { PaymentReceipt: [] },
+        { ApiKey: [], PaymentReceipt: [] },
+        {},
+      ]),
     );
   });
 
   it('shows realistic examples, not "string" and 0', () => {
-    const body = ops.find((o) => o.key === 'POST /api/v1/domains/register')?.op.requestBody?.content['application/json'];
+    const body = ops.find((o) => o.key === 'POST /api/v1/domains/register')?.op.requestBody?.content[
+      'application/json'
+    ];
     expect(body?.example).toEqual({ domain: 'scout', namespace: 'agent', years: 1, agreed_to_terms: true });
     const lookup = doc.paths['/api/v1/lookup/{domain_name}']?.get;
     expect(JSON.stringify(lookup)).toContain('scout.agent');

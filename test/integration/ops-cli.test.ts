@@ -48,7 +48,12 @@ describe('operator CLI (npm run ops)', () => {
     const a = await createAccount(db.orm);
     const granted = await ops('grant-gems', a.id, '250', '--memo', 'launch credit');
     expect(granted.code).toBe(0);
-    expect(JSON.parse(granted.stdout)).toMatchObject({ account_id: a.id, granted: 250, balance: 250, reference: expect.stringMatching(/^grant:[0-9a-f-]{36}$/) });
+    expect(JSON.parse(granted.stdout)).toMatchObject({
+      account_id: a.id,
+      granted: 250,
+      balance: 250,
+      reference: expect.stringMatching(/^grant:[0-9a-f-]{36}$/),
+    });
     expect(JSON.parse((await ops('grant-gems', a.id, '50')).stdout)).toMatchObject({ balance: 300 });
     expect(JSON.parse((await ops('gems-balance', a.id)).stdout)).toEqual({ account_id: a.id, balance: 300 });
     for (const [args, message] of [
@@ -63,14 +68,40 @@ describe('operator CLI (npm run ops)', () => {
     expect(JSON.parse((await ops('gems-balance', a.id)).stdout)).toMatchObject({ balance: 300 });
 
     const code = randomLabel('launch');
-    const created = await ops('create-coupon', code, '--percent-off', '100', '--max-uses', '3', '--namespace', 'agent', '--expires', '2099-01-31');
+    const created = await ops(
+      'create-coupon',
+      code,
+      '--percent-off',
+      '100',
+      '--max-uses',
+      '3',
+      '--namespace',
+      'agent',
+      '--expires',
+      '2099-01-31',
+    );
     expect(created.code).toBe(0);
-    expect(JSON.parse(created.stdout)).toEqual({ code: code.toUpperCase(), percent_off: 100, max_uses: 3, namespace: 'agent', expires_at: '2099-01-31T00:00:00.000Z' });
+    expect(JSON.parse(created.stdout)).toEqual({
+      code: code.toUpperCase(),
+      percent_off: 100,
+      max_uses: 3,
+      namespace: 'agent',
+      expires_at: '2099-01-31T00:00:00.000Z',
+    });
     for (const [args, message] of [
       [['create-coupon', code, '--percent-off', '10', '--max-uses', '1'], 'already exists'],
-      [['create-coupon', randomLabel('c'), '--percent-off', '101', '--max-uses', '1'], 'percent off must be an integer from 1 to 100'],
-      [['create-coupon', randomLabel('c'), '--percent-off', '10', '--max-uses', '0'], '--max-uses must be a positive whole number'],
-      [['create-coupon', randomLabel('c'), '--percent-off', '10', '--max-uses', '1', '--expires', 'soon'], '--expires wants an ISO date'],
+      [
+        ['create-coupon', randomLabel('c'), '--percent-off', '101', '--max-uses', '1'],
+        'percent off must be an integer from 1 to 100',
+      ],
+      [
+        ['create-coupon', randomLabel('c'), '--percent-off', '10', '--max-uses', '0'],
+        '--max-uses must be a positive whole number',
+      ],
+      [
+        ['create-coupon', randomLabel('c'), '--percent-off', '10', '--max-uses', '1', '--expires', 'soon'],
+        '--expires wants an ISO date',
+      ],
       [['create-coupon', randomLabel('c'), '--max-uses', '1'], 'missing --percent-off'],
     ] as const) {
       const r = await ops(...args);
@@ -89,7 +120,10 @@ describe('wallet-derived identities', () => {
 
   it('creates one agent account per payer address, case-insensitively', async () => {
     const addr = '0xAbCdEf0123456789abcdef0123456789ABCDEF01';
-    const [a, b] = await Promise.all([accountForWallet(db.orm.em.fork(), addr), accountForWallet(db.orm.em.fork(), addr.toLowerCase())]);
+    const [a, b] = await Promise.all([
+      accountForWallet(db.orm.em.fork(), addr),
+      accountForWallet(db.orm.em.fork(), addr.toLowerCase()),
+    ]);
     expect(a).toBe(b);
     const row = await db.orm.em.fork().findOneOrFail(Account, { id: a });
     expect(row).toMatchObject({ kind: 'agent', assurance: 'anonymous', walletAddress: addr.toLowerCase() });

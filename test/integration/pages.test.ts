@@ -46,7 +46,8 @@ describe('namespace pages', () => {
 
   it('keeps the API reference working under that policy', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/docs/' });
-    const html = page.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(page.headers.location) }) : page;
+    const html =
+      page.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(page.headers.location) }) : page;
     expect(html.statusCode).toBe(200);
     const scripts = [...html.body.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1] as string);
     expect(scripts.length).toBeGreaterThan(0);
@@ -61,13 +62,21 @@ describe('namespace pages', () => {
     const pre = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/domains/search?q=scout',
-      headers: { origin: 'https://tool.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+      headers: {
+        origin: 'https://tool.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-api-key',
+      },
     });
     expect(pre.statusCode).toBe(204);
     expect(pre.headers['access-control-allow-origin']).toBe('*');
     expect(String(pre.headers['access-control-allow-headers']).toLowerCase()).toContain('x-api-key');
     expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
-    const get = await t.app.inject({ method: 'GET', url: '/api/v1/domains/search?q=scout', headers: { origin: 'https://tool.example' } });
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/domains/search?q=scout',
+      headers: { origin: 'https://tool.example' },
+    });
     expect(get.headers['access-control-allow-origin']).toBe('*');
     expect(String(get.headers['access-control-expose-headers'])).toContain('WWW-Authenticate');
   });

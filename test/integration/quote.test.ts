@@ -28,7 +28,10 @@ describe('POST /api/v1/domains/quote', () => {
 
   it('quotes the USDC route on base-mainnet as the spec shows', async () => {
     const label = randomLabel('scout');
-    const res = await quote({ domain: label, namespace: 'agent', years: 2 }, { 'x-payment-method': 'mpp', 'x-mpp-network': 'base-mainnet' });
+    const res = await quote(
+      { domain: label, namespace: 'agent', years: 2 },
+      { 'x-payment-method': 'mpp', 'x-mpp-network': 'base-mainnet' },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'quoted',
@@ -41,7 +44,15 @@ describe('POST /api/v1/domains/quote', () => {
       years: 2,
       mpp_network: 'base',
       chain_id: 8453,
-      price: { currency: 'USDC', amount: '30.00', amount_minor: '30000000', decimals: 6, gems: 3000, unit_price_gems: 1500, price_class: 'agent' },
+      price: {
+        currency: 'USDC',
+        amount: '30.00',
+        amount_minor: '30000000',
+        decimals: 6,
+        gems: 3000,
+        unit_price_gems: 1500,
+        price_class: 'agent',
+      },
       next: { method: 'POST', url: 'https://registry.test/api/v1/domains/register', creates_pending_order: true },
     });
   });
@@ -49,7 +60,11 @@ describe('POST /api/v1/domains/quote', () => {
   it('quotes the default tempo route in the configured currency', async () => {
     const res = await quote({ domain: `${randomLabel()}.chatbot`, years: 3 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ mpp_network: 'tempo', chain_id: 4217, price: { currency: 'pathUSD', amount: '30.00', gems: 3000 } });
+    expect(res.json()).toMatchObject({
+      mpp_network: 'tempo',
+      chain_id: 4217,
+      price: { currency: 'pathUSD', amount: '30.00', gems: 3000 },
+    });
   });
 
   it('accepts the legacy tld alias', async () => {
@@ -58,9 +73,18 @@ describe('POST /api/v1/domains/quote', () => {
   });
 
   it('says when the name is not available', async () => {
-    expect((await quote({ domain: taken, namespace: 'agent', years: 1 })).json()).toMatchObject({ available: false, reason: 'registered' });
-    expect((await quote({ domain: 'root', namespace: 'agent', years: 1 })).json()).toMatchObject({ available: false, reason: 'reserved' });
-    expect((await quote({ domain: 'x1', namespace: 'protocol', years: 1 })).json()).toMatchObject({ available: false, reason: 'namespace_coming_soon' });
+    expect((await quote({ domain: taken, namespace: 'agent', years: 1 })).json()).toMatchObject({
+      available: false,
+      reason: 'registered',
+    });
+    expect((await quote({ domain: 'root', namespace: 'agent', years: 1 })).json()).toMatchObject({
+      available: false,
+      reason: 'reserved',
+    });
+    expect((await quote({ domain: 'x1', namespace: 'protocol', years: 1 })).json()).toMatchObject({
+      available: false,
+      reason: 'namespace_coming_soon',
+    });
   });
 
   it('is non-mutating: no row, no order, no lock, no workflow', async () => {
@@ -71,7 +95,9 @@ describe('POST /api/v1/domains/quote', () => {
     }
     expect(await databaseDigest()).toBe(before);
     // No registration workflow (the per-name lock) was started for the quoted name.
-    await expect(t.temporal.client.workflow.getHandle(`registration:${label}.agent`).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    await expect(t.temporal.client.workflow.getHandle(`registration:${label}.agent`).describe()).rejects.toBeInstanceOf(
+      WorkflowNotFoundError,
+    );
     // The name is still available to anyone after quoting it.
     const search = await t.app.inject({ method: 'GET', url: `/api/v1/domains/search?q=${label}.agent` });
     expect(search.json().results[0]).toMatchObject({ available: true });
@@ -100,7 +126,9 @@ describe('POST /api/v1/domains/quote', () => {
     const a = await quote({ domain: 'a1', namespace: 'agent', years: 1 }, { 'x-payment-method': 'paypal' });
     expect(a.statusCode).toBe(400);
     expect(a.json().details.issues[0]).toMatchObject({ location: 'headers', path: 'x-payment-method' });
-    expect((await quote({ domain: 'a1', namespace: 'agent', years: 1 }, { 'x-mpp-network': 'solana' })).statusCode).toBe(400);
+    expect(
+      (await quote({ domain: 'a1', namespace: 'agent', years: 1 }, { 'x-mpp-network': 'solana' })).statusCode,
+    ).toBe(400);
   });
 });
 

@@ -20,22 +20,74 @@ describe('registration rules, rails and locks', () => {
 
   const reg = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
     s.t.app.inject({ method: 'POST', url: '/api/v1/domains/register', payload, headers });
-  const body = (domain: string, extra: Record<string, unknown> = {}) => ({ domain, namespace: 'agent', years: 1, agreed_to_terms: true, ...extra });
+  const body = (domain: string, extra: Record<string, unknown> = {}) => ({
+    domain,
+    namespace: 'agent',
+    years: 1,
+    agreed_to_terms: true,
+    ...extra,
+  });
   const domains = () => s.t.db.orm.em.fork().count(Domain);
 
   it.each([
-    ['agreed_to_terms false', { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: false }, 400, 'validation_failed'],
+    [
+      'agreed_to_terms false',
+      { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: false },
+      400,
+      'validation_failed',
+    ],
     ['years 0', { domain: 'a1', namespace: 'agent', years: 0, agreed_to_terms: true }, 400, 'validation_failed'],
     ['years 11', { domain: 'a1', namespace: 'agent', years: 11, agreed_to_terms: true }, 400, 'validation_failed'],
-    ['unknown payment method', { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'paypal' }, 400, 'validation_failed'],
-    ['bad target owner id', { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, target_owner_id: 'x' }, 400, 'validation_failed'],
+    [
+      'unknown payment method',
+      { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'paypal' },
+      400,
+      'validation_failed',
+    ],
+    [
+      'bad target owner id',
+      { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, target_owner_id: 'x' },
+      400,
+      'validation_failed',
+    ],
     ['invalid name', { domain: 'a_1', namespace: 'agent', years: 1, agreed_to_terms: true }, 400, 'invalid_name'],
-    ['unknown namespace', { domain: 'a1', namespace: 'nope', years: 1, agreed_to_terms: true }, 400, 'unknown_namespace'],
+    [
+      'unknown namespace',
+      { domain: 'a1', namespace: 'nope', years: 1, agreed_to_terms: true },
+      400,
+      'unknown_namespace',
+    ],
     ['reserved name', { domain: 'admin', namespace: 'agent', years: 1, agreed_to_terms: true }, 403, 'name_reserved'],
-    ['coming-soon namespace', { domain: 'a1', namespace: 'protocol', years: 1, agreed_to_terms: true }, 403, 'namespace_not_open'],
-    ['hosted checkout on a native namespace', { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gfavip_checkout' }, 400, 'payment_method_not_available'],
-    ['the operator-gated base-mainnet route', { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, mpp_network: 'base-mainnet' }, 403, 'network_not_enabled'],
-    ['an unknown target owner', { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, target_owner_id: '00000000-0000-4000-8000-000000000000' }, 400, 'unknown_target_owner'],
+    [
+      'coming-soon namespace',
+      { domain: 'a1', namespace: 'protocol', years: 1, agreed_to_terms: true },
+      403,
+      'namespace_not_open',
+    ],
+    [
+      'hosted checkout on a native namespace',
+      { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gfavip_checkout' },
+      400,
+      'payment_method_not_available',
+    ],
+    [
+      'the operator-gated base-mainnet route',
+      { domain: 'a1', namespace: 'agent', years: 1, agreed_to_terms: true, mpp_network: 'base-mainnet' },
+      403,
+      'network_not_enabled',
+    ],
+    [
+      'an unknown target owner',
+      {
+        domain: 'a1',
+        namespace: 'agent',
+        years: 1,
+        agreed_to_terms: true,
+        target_owner_id: '00000000-0000-4000-8000-000000000000',
+      },
+      400,
+      'unknown_target_owner',
+    ],
   ])('refuses %s with a clear 4xx and changes nothing', async (_c, payload, status, code) => {
     const p = await provision(s.t.app);
     const before = await domains();
@@ -47,9 +99,15 @@ describe('registration rules, rails and locks', () => {
 
   it('accepts tld as a legacy alias and the full name in domain', async () => {
     const p = await provision(s.t.app);
-    const a = await reg({ domain: `${randomLabel()}.agent`, years: 1, agreed_to_terms: true }, { 'x-api-key': p.api_key });
+    const a = await reg(
+      { domain: `${randomLabel()}.agent`, years: 1, agreed_to_terms: true },
+      { 'x-api-key': p.api_key },
+    );
     expect(a.statusCode).toBe(402);
-    const b = await reg({ domain: randomLabel(), tld: 'boss', years: 1, agreed_to_terms: true }, { 'x-api-key': p.api_key });
+    const b = await reg(
+      { domain: randomLabel(), tld: 'boss', years: 1, agreed_to_terms: true },
+      { 'x-api-key': p.api_key },
+    );
     expect(b.statusCode).toBe(402);
     expect(b.json().amount).toBe(20); // boss agent price 2000 gems
   });
@@ -81,7 +139,12 @@ describe('registration rules, rails and locks', () => {
     const agent = await provision(s.t.app);
     const human = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('h'));
     const a = await reg(body(randomLabel(), { years: 3 }), { 'x-api-key': agent.api_key });
-    const key = await s.t.app.inject({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'live' }, headers: { cookie: human.cookie } });
+    const key = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/keys',
+      payload: { key_class: 'live' },
+      headers: { cookie: human.cookie },
+    });
     const hk = await reg(body(randomLabel(), { years: 3 }), { 'x-api-key': key.json().api_key });
     expect(a.json().amount_minor).toBe('45000000'); // 1500 × 3 gems at 0.01
     expect(hk.json().amount_minor).toBe('60000000'); // 2000 × 3
@@ -98,7 +161,10 @@ describe('registration rules, rails and locks', () => {
     const label = randomLabel('g');
     const ok = await reg(body(label, { payment_method: 'gems' }), { 'x-api-key': p.api_key });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ domain: { name: `${label}.agent` }, order: { payment_method: 'gems', amount_gems: 1500, currency: 'gems' } });
+    expect(ok.json()).toMatchObject({
+      domain: { name: `${label}.agent` },
+      order: { payment_method: 'gems', amount_gems: 1500, currency: 'gems' },
+    });
     expect(await gemsBalance(em(), p.account_id)).toBe(500);
     expect(await em().count(DomainOrder, { domainName: `${label}.agent` })).toBe(1);
   });
@@ -140,10 +206,19 @@ describe('registration rules, rails and locks', () => {
     const p = await provision(s.t.app);
     const q = await provision(s.t.app);
     const label = randomLabel('lock');
-    const reset = (key: string) => s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${label}.agent/reset-lock`, headers: { 'x-api-key': key } });
+    const reset = (key: string) =>
+      s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/domains/${label}.agent/reset-lock`,
+        headers: { 'x-api-key': key },
+      });
     expect((await reset(p.api_key)).statusCode).toBe(404);
     expect((await reg(body(label), { 'x-api-key': p.api_key })).statusCode).toBe(402);
-    const status = await s.t.app.inject({ method: 'GET', url: `/api/v1/domains/${label}.agent/registration`, headers: { 'x-api-key': p.api_key } });
+    const status = await s.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/domains/${label}.agent/registration`,
+      headers: { 'x-api-key': p.api_key },
+    });
     expect(status.json()).toMatchObject({ stage: 'awaiting_payment', workflow_id: `registration:${label}.agent` });
     const stranger = await reset(q.api_key);
     expect(stranger.statusCode).toBe(403);
@@ -157,11 +232,21 @@ describe('registration rules, rails and locks', () => {
     const label = randomLabel('landed');
     const first = await reg(body(label), { 'x-api-key': p.api_key });
     const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
-    await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[0] as Hex, challenge, required: first.json() });
-    const reset = await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${label}.agent/reset-lock`, headers: { 'x-api-key': p.api_key } });
+    await payChallenge({
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[0] as Hex,
+      challenge,
+      required: first.json(),
+    });
+    const reset = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/domains/${label}.agent/reset-lock`,
+      headers: { 'x-api-key': p.api_key },
+    });
     expect(reset.statusCode).toBe(409);
     expect(reset.json().code).toBe('payment_landed');
-    for (let i = 0; i < 50 && (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })) === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(1);
   });
 
@@ -173,7 +258,13 @@ describe('registration rules, rails and locks', () => {
     const bad = await s.t.app.inject({
       method: 'POST',
       url: '/api/payments/verify-mpp',
-      payload: { session_id: required.session_id, receipt: 'not-a-payment-credential', domain: label, namespace: 'agent', years: 1 },
+      payload: {
+        session_id: required.session_id,
+        receipt: 'not-a-payment-credential',
+        domain: label,
+        namespace: 'agent',
+        years: 1,
+      },
     });
     expect([400, 402]).toContain(bad.statusCode);
     const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
@@ -181,7 +272,13 @@ describe('registration rules, rails and locks', () => {
     const ok = await s.t.app.inject({
       method: 'POST',
       url: '/api/payments/verify-mpp',
-      payload: { session_id: required.session_id, receipt: paid.credential, domain: label, namespace: 'agent', years: 1 },
+      payload: {
+        session_id: required.session_id,
+        receipt: paid.credential,
+        domain: label,
+        namespace: 'agent',
+        years: 1,
+      },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().domain.name).toBe(`${label}.agent`);
@@ -196,7 +293,10 @@ describe('registration rules, rails and locks', () => {
   it('hosted checkout on a partner namespace stays pending until the signed callback reports it paid', async () => {
     const human = await humanWithSession(s.t.app, s.t.db.orm, `hc-${randomLabel()}`);
     const label = randomLabel('bpo');
-    const res = await reg({ ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' }, { cookie: human.cookie });
+    const res = await reg(
+      { ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' },
+      { cookie: human.cookie },
+    );
     expect(res.statusCode).toBe(202);
     const { order_id, checkout_url } = res.json();
     expect(checkout_url).toContain(order_id);
@@ -204,20 +304,39 @@ describe('registration rules, rails and locks', () => {
     const payload = JSON.stringify({ order_id, domain: `${label}.bpo`, status: 'paid', reference: 'chk_123' });
     const sign = (secret: string) => createHmac('sha256', secret).update(payload).digest('hex');
     const callback = (sig: string) =>
-      s.t.app.inject({ method: 'POST', url: '/api/v1/checkout/gfavip/callback', payload, headers: { 'content-type': 'application/json', 'x-service-signature': sig } });
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/checkout/gfavip/callback',
+        payload,
+        headers: { 'content-type': 'application/json', 'x-service-signature': sig },
+      });
     expect((await callback(sign('wrong-secret-0123456789'))).statusCode).toBe(401);
     expect((await callback(sign('dev-gfavip-webhook-secret'))).statusCode).toBe(200);
-    for (let i = 0; i < 50 && (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.bpo` })) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.bpo` })) === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const order = await s.t.db.orm.em.fork().findOneOrFail(DomainOrder, { domainName: `${label}.bpo` });
     expect(order).toMatchObject({ paymentMethod: 'gfavip_checkout', paymentReference: 'gfavip:chk_123' });
   });
 
   it('the registration shows in the activity ledger and the owner list', async () => {
     const p = await provision(s.t.app);
-    await grantGems(s.t.db.orm.em.fork(), { accountId: p.account_id, amount: 5000, reference: `grant:${randomLabel()}` });
+    await grantGems(s.t.db.orm.em.fork(), {
+      accountId: p.account_id,
+      amount: 5000,
+      reference: `grant:${randomLabel()}`,
+    });
     const label = randomLabel('act');
     expect((await reg(body(label, { payment_method: 'gems' }), { 'x-api-key': p.api_key })).statusCode).toBe(200);
-    const act = await s.t.app.inject({ method: 'GET', url: '/api/v1/domains/activity', headers: { 'x-api-key': p.api_key } });
-    expect(act.json().data[0]).toMatchObject({ kind: 'registration', domain: `${label}.agent`, payment_method: 'gems', amount_gems: 1500 });
+    const act = await s.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/domains/activity',
+      headers: { 'x-api-key': p.api_key },
+    });
+    expect(act.json().data[0]).toMatchObject({
+      kind: 'registration',
+      domain: `${label}.agent`,
+      payment_method: 'gems',
+      amount_gems: 1500,
+    });
   });
 });

@@ -7,7 +7,12 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { Actions } from 'viem/tempo';
 import { tempo as tempoMainnet } from 'viem/tempo/chains';
 import { ANVIL_DEPLOYER_KEY, ANVIL_TREASURY_KEY, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
-import { attributionMemo, buildTempoChallenge, challengeMemo, createTempoVerifier } from '../../src/payments/tempo-method.ts';
+import {
+  attributionMemo,
+  buildTempoChallenge,
+  challengeMemo,
+  createTempoVerifier,
+} from '../../src/payments/tempo-method.ts';
 import type { PaymentVerifier } from '../../activities/deps.ts';
 import { freePort } from '../helpers/ports.ts';
 import { refusal } from '../helpers/refusal.ts';
@@ -33,7 +38,12 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
   // each sender and silently drops later ones, so every payment comes from a fresh, funded account.
   const newPayer = async () => {
     const payer = privateKeyToAccount(generatePrivateKey());
-    await Actions.token.transferSync(client(), { account: funder, token: PATH_USD, to: payer.address, amount: 100_000_000n });
+    await Actions.token.transferSync(client(), {
+      account: funder,
+      token: PATH_USD,
+      to: payer.address,
+      amount: 100_000_000n,
+    });
     return payer;
   };
   const challengeFor = (sessionId: string, amountMinor = PRICE, expiresAt = new Date(Date.now() + 15 * 60_000)) =>
@@ -66,7 +76,12 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
     const a = challengeFor('s-1', PRICE, expiresAt);
     const c = Challenge.deserialize(a.header);
     expect(c).toMatchObject({ method: 'tempo', intent: 'charge', realm: REALM, id: a.challengeId });
-    expect(c.request).toMatchObject({ amount: '15000000', currency: PATH_USD, recipient: payTo, methodDetails: { chainId: CHAIN_ID } });
+    expect(c.request).toMatchObject({
+      amount: '15000000',
+      currency: PATH_USD,
+      recipient: payTo,
+      methodDetails: { chainId: CHAIN_ID },
+    });
     expect(a.memo).toBe(challengeMemo(a.challengeId));
     expect(challengeFor('s-1', PRICE, expiresAt)).toEqual(a);
     expect(challengeFor('s-2', PRICE, expiresAt).challengeId).not.toBe(a.challengeId);
@@ -97,14 +112,29 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
   it('refuses a wrong amount: a challenge for another price, or a bound transfer paying less', async () => {
     const ch = challengeFor(randomUUID(), PRICE - 1n);
     const { credential } = await pay(ch.header, 'push');
-    expect(await refusal(verifier.verify({ receipt: credential, amountMinor: PRICE, memo: ch.memo }))).toEqual({ reason: 'wrong_amount', retryable: false });
+    expect(await refusal(verifier.verify({ receipt: credential, amountMinor: PRICE, memo: ch.memo }))).toEqual({
+      reason: 'wrong_amount',
+      retryable: false,
+    });
 
     // Underpaying by hand, with the right attribution memo: mppx finds no matching transfer.
     const full = challengeFor(randomUUID());
     const memo = attributionMemo({ challengeId: full.challengeId, realm: REALM });
-    const { receipt } = await Actions.token.transferSync(client(), { account: funder, token: PATH_USD, to: payTo, amount: PRICE - 1n, memo });
-    const forged = Credential.serialize({ challenge: Challenge.deserialize(full.header), payload: { type: 'hash', hash: receipt.transactionHash } });
-    expect(await refusal(verifier.verify({ receipt: forged, amountMinor: PRICE, memo: full.memo }))).toEqual({ reason: 'wrong_amount', retryable: false });
+    const { receipt } = await Actions.token.transferSync(client(), {
+      account: funder,
+      token: PATH_USD,
+      to: payTo,
+      amount: PRICE - 1n,
+      memo,
+    });
+    const forged = Credential.serialize({
+      challenge: Challenge.deserialize(full.header),
+      payload: { type: 'hash', hash: receipt.transactionHash },
+    });
+    expect(await refusal(verifier.verify({ receipt: forged, amountMinor: PRICE, memo: full.memo }))).toEqual({
+      reason: 'wrong_amount',
+      retryable: false,
+    });
     expect(await verifier.findByMemo({ amountMinor: PRICE, memo: full.memo })).toBeNull();
   });
 
@@ -114,11 +144,20 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
     const { credential } = await pay(a.header, 'push');
     await verifier.verify({ receipt: credential, amountMinor: PRICE, memo: a.memo });
     // A's credential offered for session B.
-    expect(await refusal(verifier.verify({ receipt: credential, amountMinor: PRICE, memo: b.memo }))).toEqual({ reason: 'wrong_session', retryable: false });
+    expect(await refusal(verifier.verify({ receipt: credential, amountMinor: PRICE, memo: b.memo }))).toEqual({
+      reason: 'wrong_session',
+      retryable: false,
+    });
     // A's transaction wrapped in B's (genuine) challenge: its memo is bound to A's challenge.
     const hash = (Credential.deserialize(credential).payload as { hash: Hex }).hash;
-    const replay = Credential.serialize({ challenge: Challenge.deserialize(b.header), payload: { type: 'hash', hash } });
-    expect(await refusal(verifier.verify({ receipt: replay, amountMinor: PRICE, memo: b.memo }))).toEqual({ reason: 'wrong_session', retryable: false });
+    const replay = Credential.serialize({
+      challenge: Challenge.deserialize(b.header),
+      payload: { type: 'hash', hash },
+    });
+    expect(await refusal(verifier.verify({ receipt: replay, amountMinor: PRICE, memo: b.memo }))).toEqual({
+      reason: 'wrong_session',
+      retryable: false,
+    });
     // A challenge signed with another secret.
     const foreign = buildTempoChallenge({
       sessionId: 'x',
@@ -130,14 +169,29 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
       payTo,
       currency: PATH_USD,
     });
-    const stranger = Credential.serialize({ challenge: Challenge.deserialize(foreign.header), payload: { type: 'hash', hash } });
-    expect(await refusal(verifier.verify({ receipt: stranger, amountMinor: PRICE, memo: foreign.memo }))).toEqual({ reason: 'wrong_session', retryable: false });
+    const stranger = Credential.serialize({
+      challenge: Challenge.deserialize(foreign.header),
+      payload: { type: 'hash', hash },
+    });
+    expect(await refusal(verifier.verify({ receipt: stranger, amountMinor: PRICE, memo: foreign.memo }))).toEqual({
+      reason: 'wrong_session',
+      retryable: false,
+    });
   });
 
   it('reports an unknown transaction as not found (retryable) and garbage as not a transfer', async () => {
     const ch = challengeFor(randomUUID());
-    const unknown = Credential.serialize({ challenge: Challenge.deserialize(ch.header), payload: { type: 'hash', hash: `0x${'ab'.repeat(32)}` } });
-    expect(await refusal(verifier.verify({ receipt: unknown, amountMinor: PRICE, memo: ch.memo }))).toEqual({ reason: 'not_found', retryable: true });
-    expect(await refusal(verifier.verify({ receipt: 'nonsense', amountMinor: PRICE, memo: ch.memo }))).toEqual({ reason: 'not_a_transfer', retryable: false });
+    const unknown = Credential.serialize({
+      challenge: Challenge.deserialize(ch.header),
+      payload: { type: 'hash', hash: `0x${'ab'.repeat(32)}` },
+    });
+    expect(await refusal(verifier.verify({ receipt: unknown, amountMinor: PRICE, memo: ch.memo }))).toEqual({
+      reason: 'not_found',
+      retryable: true,
+    });
+    expect(await refusal(verifier.verify({ receipt: 'nonsense', amountMinor: PRICE, memo: ch.memo }))).toEqual({
+      reason: 'not_a_transfer',
+      retryable: false,
+    });
   });
 });

@@ -15,13 +15,22 @@ describe('POST /api/v1/domains/transfer', () => {
   const key = (a: Agent) => ({ 'x-api-key': a.api_key });
   const transfer = (headers: Record<string, string>, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/v1/domains/transfer', headers, payload });
-  const view = (name: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}`, headers });
-  const domainOf = (owner: string, profile = {}) => createDomain(t.db.orm, { label: randomLabel('tr'), namespace: 'agent', owner: { id: owner } as never, profile }).then((d) => d.name);
+  const view = (name: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}`, headers });
+  const domainOf = (owner: string, profile = {}) =>
+    createDomain(t.db.orm, {
+      label: randomLabel('tr'),
+      namespace: 'agent',
+      owner: { id: owner } as never,
+      profile,
+    }).then((d) => d.name);
   const ownerOf = async (name: string) => (await t.db.orm.em.fork().findOneOrFail(Domain, { name })).owner.id;
   const traces = async (name: string) => {
     const em = t.db.orm.em.fork();
     const orders = await em.find(DomainOrder, { domainName: name });
-    const events = (await em.find(OutboxEvent, { eventType: 'domain.transferred' })).filter((e) => e.payload.domain === name);
+    const events = (await em.find(OutboxEvent, { eventType: 'domain.transferred' })).filter(
+      (e) => e.payload.domain === name,
+    );
     return { orders, events };
   };
 
@@ -34,10 +43,19 @@ describe('POST /api/v1/domains/transfer', () => {
 
   it('moves a domain from its owner to another account, with its ledger order and event', async () => {
     const name = await domainOf(alice.account_id);
-    const res = await transfer(key(alice), { domain: name.toUpperCase(), to_account_id: bob.account_id, reason: 'handover' });
+    const res = await transfer(key(alice), {
+      domain: name.toUpperCase(),
+      to_account_id: bob.account_id,
+      reason: 'handover',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ status: 'success', message: expect.any(String), domain: { name, owner_id: bob.account_id }, order_id: expect.any(Number) });
+    expect(body).toEqual({
+      status: 'success',
+      message: expect.any(String),
+      domain: { name, owner_id: bob.account_id },
+      order_id: expect.any(Number),
+    });
     expect(await ownerOf(name)).toBe(bob.account_id);
 
     const { orders, events } = await traces(name);
@@ -49,20 +67,35 @@ describe('POST /api/v1/domains/transfer', () => {
       amountGems: 0,
       currency: 'gems',
       reference: expect.stringMatching(/^transfer:[0-9a-f-]{36}$/),
-      details: { from_owner_id: alice.account_id, to_owner_id: bob.account_id, reason: 'handover', actor: { kind: 'agent_key' } },
+      details: {
+        from_owner_id: alice.account_id,
+        to_owner_id: bob.account_id,
+        reason: 'handover',
+        actor: { kind: 'agent_key' },
+      },
     });
     expect([orders[0]?.account.id, orders[0]?.owner.id]).toEqual([alice.account_id, bob.account_id]);
-    expect(events.map((e) => e.payload)).toEqual([{ domain: name, from_owner_id: alice.account_id, to_owner_id: bob.account_id, order_id: body.order_id }]);
+    expect(events.map((e) => e.payload)).toEqual([
+      { domain: name, from_owner_id: alice.account_id, to_owner_id: bob.account_id, order_id: body.order_id },
+    ]);
 
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${name}` })).json().domain.name).toBe(name);
     expect((await view(name, key(alice))).statusCode).toBe(403);
     expect((await view(name, key(bob))).statusCode).toBe(200);
-    const activity = async (a: Agent) => (await t.app.inject({ method: 'GET', url: '/api/v1/domains/activity', headers: key(a) })).json().data;
-    expect(await activity(alice)).toEqual([expect.objectContaining({ order_id: body.order_id, kind: 'transfer', role: 'payer' })]);
-    expect(await activity(bob)).toEqual([expect.objectContaining({ order_id: body.order_id, kind: 'transfer', role: 'owner' })]);
+    const activity = async (a: Agent) =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/domains/activity', headers: key(a) })).json().data;
+    expect(await activity(alice)).toEqual([
+      expect.objectContaining({ order_id: body.order_id, kind: 'transfer', role: 'payer' }),
+    ]);
+    expect(await activity(bob)).toEqual([
+      expect.objectContaining({ order_id: body.order_id, kind: 'transfer', role: 'owner' }),
+    ]);
     // Done once: doing it again is a conflict, not a second order.
     expect((await transfer(key(alice), { domain: name, to_account_id: bob.account_id })).statusCode).toBe(403);
-    expect((await transfer(key(bob), { domain: name, to_account_id: bob.account_id })).json()).toMatchObject({ status: 'error', code: 'already_owner' });
+    expect((await transfer(key(bob), { domain: name, to_account_id: bob.account_id })).json()).toMatchObject({
+      status: 'error',
+      code: 'already_owner',
+    });
   });
 
   it('writes nothing when any part of the transaction fails', async () => {
@@ -70,7 +103,9 @@ describe('POST /api/v1/domains/transfer', () => {
     const conn = t.db.orm.em.getConnection();
     await conn.execute(`create function fail_outbox() returns trigger language plpgsql as $$
       begin if new.payload->>'domain' = '${name}' then raise exception 'outbox unavailable'; end if; return new; end $$`);
-    await conn.execute('create trigger fail_outbox before insert on outbox_event for each row execute function fail_outbox()');
+    await conn.execute(
+      'create trigger fail_outbox before insert on outbox_event for each row execute function fail_outbox()',
+    );
     try {
       const res = await transfer(key(alice), { domain: name, to_account_id: bob.account_id });
       expect(res.statusCode).toBe(500);
@@ -90,7 +125,9 @@ describe('POST /api/v1/domains/transfer', () => {
       expect(res.json()).toMatchObject({ status: 'error', code: 'forbidden' });
     }
     const human = await humanWithSession(t.app, t.db.orm, randomLabel('mallory'));
-    expect((await transfer({ cookie: human.cookie }, { domain: name, to_account_id: human.accountId })).statusCode).toBe(403);
+    expect(
+      (await transfer({ cookie: human.cookie }, { domain: name, to_account_id: human.accountId })).statusCode,
+    ).toBe(403);
     expect(await ownerOf(name)).toBe(alice.account_id);
     expect(await traces(name)).toEqual({ orders: [], events: [] });
   });
@@ -98,7 +135,10 @@ describe('POST /api/v1/domains/transfer', () => {
   it('answers 404 for an unknown target account, 409 for the current owner or an inactive domain', async () => {
     const name = await domainOf(alice.account_id);
     const unknown = await transfer(key(alice), { domain: name, to_account_id: '00000000-0000-4000-8000-000000000000' });
-    expect([unknown.statusCode, unknown.json()]).toEqual([404, expect.objectContaining({ status: 'error', code: 'account_not_found' })]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      expect.objectContaining({ status: 'error', code: 'account_not_found' }),
+    ]);
     const same = await transfer(key(alice), { domain: name, to_account_id: alice.account_id });
     expect([same.statusCode, same.json().code]).toEqual([409, 'already_owner']);
     await t.db.orm.em.fork().nativeUpdate(Domain, { name }, { status: 'suspended' });
@@ -130,7 +170,12 @@ describe('POST /api/v1/domains/transfer', () => {
   it('lets the operator who claimed the owning agent transfer its domain', async () => {
     const agent = await provision(t.app);
     const operator = await humanWithSession(t.app, t.db.orm, randomLabel('op'));
-    await t.app.inject({ method: 'POST', url: '/api/v1/agents/claim', payload: { claim_code: agent.claim_code }, headers: { cookie: operator.cookie } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents/claim',
+      payload: { claim_code: agent.claim_code },
+      headers: { cookie: operator.cookie },
+    });
     const name = await domainOf(agent.account_id);
     const res = await transfer({ cookie: operator.cookie }, { domain: name, to_account_id: operator.accountId });
     expect(res.statusCode).toBe(200);
@@ -141,7 +186,9 @@ describe('POST /api/v1/domains/transfer', () => {
   it('lets exactly one of two concurrent transfers of a domain win', async () => {
     const name = await domainOf(alice.account_id);
     const carol = await provision(t.app);
-    const results = await Promise.all([bob, carol].map((to) => transfer(key(alice), { domain: name, to_account_id: to.account_id })));
+    const results = await Promise.all(
+      [bob, carol].map((to) => transfer(key(alice), { domain: name, to_account_id: to.account_id })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403]);
     expect((await traces(name)).orders).toHaveLength(1);
   });
@@ -151,8 +198,16 @@ describe('POST /api/v1/domains/transfer', () => {
     let member: Agent;
     let customer: Agent;
     let other: Agent;
-    const orgKey = async (nsOps: string[], customers: string[] | null = null, routes = [ROUTE]) =>
-      ({ 'x-api-key': (await ops.createOrgKey(t.db.orm.em.fork(), orgId, member.account_id, { routes, customers, domains: null, namespaceOps: { agent: nsOps } })).api_key });
+    const orgKey = async (nsOps: string[], customers: string[] | null = null, routes = [ROUTE]) => ({
+      'x-api-key': (
+        await ops.createOrgKey(t.db.orm.em.fork(), orgId, member.account_id, {
+          routes,
+          customers,
+          domains: null,
+          namespaceOps: { agent: nsOps },
+        })
+      ).api_key,
+    });
 
     beforeAll(async () => {
       const em = t.db.orm.em.fork();
@@ -169,7 +224,11 @@ describe('POST /api/v1/domains/transfer', () => {
       expect(res.statusCode).toBe(200);
       expect(await ownerOf(name)).toBe(other.account_id);
       const [o] = (await traces(name)).orders;
-      expect([o?.account.id, o?.owner.id, o?.details.actor]).toEqual([member.account_id, other.account_id, expect.objectContaining({ kind: 'org_key', organization_id: orgId })]);
+      expect([o?.account.id, o?.owner.id, o?.details.actor]).toEqual([
+        member.account_id,
+        other.account_id,
+        expect.objectContaining({ kind: 'org_key', organization_id: orgId }),
+      ]);
     });
 
     it('are refused without the operation, outside their customers or their allowlist, and on unrelated domains', async () => {
@@ -181,7 +240,12 @@ describe('POST /api/v1/domains/transfer', () => {
       await refuse(await orgKey(['read']), name, other.account_id);
       await refuse(await orgKey(['transfer']), name, alice.account_id); // target is not a customer
       await refuse(await orgKey(['transfer'], [customer.account_id]), name, other.account_id); // target outside the key's customers
-      await refuse(await orgKey(['transfer'], null, ['GET /api/v1/domains']), name, other.account_id, 'route_not_allowed');
+      await refuse(
+        await orgKey(['transfer'], null, ['GET /api/v1/domains']),
+        name,
+        other.account_id,
+        'route_not_allowed',
+      );
       await refuse(await orgKey(['transfer']), await domainOf(alice.account_id), customer.account_id); // owner not a customer
       await refuse(await orgKey(['transfer']), await domainOf(member.account_id), customer.account_id); // the member's own domain
       expect(await ownerOf(name)).toBe(customer.account_id);

@@ -14,7 +14,12 @@ describe('config', () => {
   });
 
   it('treats empty strings as unset and parses booleans and numbers', () => {
-    const c = loadConfig({ DATABASE_URL: '', PORT: '8080', MPP_BASE_MAINNET_ENABLED: 'true', PUBLIC_BASE_URL: 'https://r.example/' });
+    const c = loadConfig({
+      DATABASE_URL: '',
+      PORT: '8080',
+      MPP_BASE_MAINNET_ENABLED: 'true',
+      PUBLIC_BASE_URL: 'https://r.example/',
+    });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c).toMatchObject({ PORT: 8080, MPP_BASE_MAINNET_ENABLED: true, publicBaseUrl: 'https://r.example' });
   });
@@ -33,9 +38,18 @@ describe('config', () => {
     const bare = problems(prod);
     for (const v of ['SESSION_SECRET', 'GFAVIP_WEBHOOK_SECRET']) expect(bare).toContain(`${v}: required in production`);
     expect(bare).not.toContain('MPP_SECRET'); // no machine payments configured: nothing to bind
-    const withPayments = problems({ ...prod, MPP_TOKEN_ADDRESS: `0x${'1'.repeat(40)}`, OIDC_ISSUER: 'https://idp.example' });
-    for (const v of ['MPP_SECRET', 'OIDC_CLIENT_SECRET']) expect(withPayments).toContain(`${v}: required in production`);
-    const devValues = problems({ ...prod, GFAVIP_WEBHOOK_SECRET: 'dev-gfavip-webhook-secret', OIDC_CLIENT_SECRET: 'dev-registry-secret' });
+    const withPayments = problems({
+      ...prod,
+      MPP_TOKEN_ADDRESS: `0x${'1'.repeat(40)}`,
+      OIDC_ISSUER: 'https://idp.example',
+    });
+    for (const v of ['MPP_SECRET', 'OIDC_CLIENT_SECRET'])
+      expect(withPayments).toContain(`${v}: required in production`);
+    const devValues = problems({
+      ...prod,
+      GFAVIP_WEBHOOK_SECRET: 'dev-gfavip-webhook-secret',
+      OIDC_CLIENT_SECRET: 'dev-registry-secret',
+    });
     expect(devValues).toContain('GFAVIP_WEBHOOK_SECRET: the published development value');
     expect(devValues).toContain('OIDC_CLIENT_SECRET: the published development value');
     const ok = loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(32), GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32) });

@@ -24,9 +24,25 @@ describe('contracts/PathUsd.json', () => {
   });
 
   it("speaks TIP-20's transfer surface, so one verifier and one client work here and on Tempo", () => {
-    const names = ['Transfer', 'TransferWithMemo', 'Approval', 'transfer', 'transferWithMemo', 'transferFrom', 'approve', 'balanceOf', 'allowance', 'decimals', 'symbol', 'name'];
+    const names = [
+      'Transfer',
+      'TransferWithMemo',
+      'Approval',
+      'transfer',
+      'transferWithMemo',
+      'transferFrom',
+      'approve',
+      'balanceOf',
+      'allowance',
+      'decimals',
+      'symbol',
+      'name',
+    ];
     for (const name of names) {
-      expect({ name, selector: selector(committed.abi as Abi, name) }).toEqual({ name, selector: selector(Abis.tip20, name) });
+      expect({ name, selector: selector(committed.abi as Abi, name) }).toEqual({
+        name,
+        selector: selector(Abis.tip20, name),
+      });
     }
   });
 });

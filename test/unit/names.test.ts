@@ -44,7 +44,8 @@ describe('name rules', () => {
     expect(parseQuery('.agent')).toMatchObject({ ok: false, problem: 'empty_label' });
     // One trailing root dot is the DNS root; a second is an empty label, never silently dropped.
     expect(parseQuery('scout.')).toEqual({ ok: true, value: { label: 'scout', namespace: null } });
-    for (const bad of ['scout..', 'scout..agent', 'scout.agent..', '..']) expect(parseQuery(bad)).toMatchObject({ ok: false, problem: 'empty_label' });
+    for (const bad of ['scout..', 'scout..agent', 'scout.agent..', '..'])
+      expect(parseQuery(bad)).toMatchObject({ ok: false, problem: 'empty_label' });
     expect(parseQuery('ß.agent')).toMatchObject({ ok: false, problem: 'non_ascii' });
   });
 });

@@ -51,13 +51,19 @@ describe('renderSkillMd', () => {
     const md = renderSkillMd(ns('agent'), ctx);
     expect(md).toContain('1500 gems / year (≈ 15.00 USDC)');
     expect(md).toContain('2000 gems / year (≈ 20.00 USDC)');
-    expect(md).toContain('"status":"payment_required","protocol":"mpp","amount":15,"amount_minor":"15000000","currency":"USDC"');
+    expect(md).toContain(
+      '"status":"payment_required","protocol":"mpp","amount":15,"amount_minor":"15000000","currency":"USDC"',
+    );
     expect(md).toContain('transferWithMemo(address,uint256,bytes32)');
     expect(md).toContain('WWW-Authenticate: Payment');
     expect(md).toContain("-H 'Authorization: Payment <RECEIPT>'");
-    expect(md).toContain("curl -s -X POST 'https://registry.example/api/v1/agents/provision' -H 'Content-Type: application/json' -d '{}'");
+    expect(md).toContain(
+      "curl -s -X POST 'https://registry.example/api/v1/agents/provision' -H 'Content-Type: application/json' -d '{}'",
+    );
     expect(md).toContain('"agreed_to_terms":true');
-    expect(renderSkillMd(ns('agent'), { ...ctx, gemUsdRate: '0.0125', currency: 'pathUSD' })).toContain('1500 gems / year (≈ 18.75 pathUSD)');
+    expect(renderSkillMd(ns('agent'), { ...ctx, gemUsdRate: '0.0125', currency: 'pathUSD' })).toContain(
+      '1500 gems / year (≈ 18.75 pathUSD)',
+    );
   });
 
   it('states the general payment and name rules', () => {
@@ -146,18 +152,34 @@ describe('renderLanding', () => {
 });
 
 // A minimal stand-in for the few DOM calls the inline script makes, so its behaviour runs without a browser.
-type FakeEl = { textContent: string; className: string; children: FakeEl[]; attrs: Record<string, string>; value: string };
+type FakeEl = {
+  textContent: string;
+  className: string;
+  children: FakeEl[];
+  attrs: Record<string, string>;
+  value: string;
+};
 
 function runScript(html: string, response: { status: number; body: unknown }) {
   const source = /<script>([\s\S]*)<\/script>/.exec(html)?.[1] ?? '';
   const make = (): FakeEl & Record<string, unknown> => {
-    const e = { textContent: '', className: '', children: [] as FakeEl[], attrs: {} as Record<string, string>, value: '' };
+    const e = {
+      textContent: '',
+      className: '',
+      children: [] as FakeEl[],
+      attrs: {} as Record<string, string>,
+      value: '',
+    };
     return Object.assign(e, {
       appendChild: (c: FakeEl) => e.children.push(c),
       getAttribute: (k: string) => e.attrs[k] ?? null,
     });
   };
-  const els: Record<string, ReturnType<typeof make>> = { 'search-form': make(), 'search-input': make(), 'search-results': make() };
+  const els: Record<string, ReturnType<typeof make>> = {
+    'search-form': make(),
+    'search-input': make(),
+    'search-results': make(),
+  };
   els['search-form']!.attrs['data-namespace'] = /data-namespace="([^"]+)"/.exec(html)?.[1] ?? '';
   let submit: ((e: { preventDefault(): void }) => Promise<void> | undefined) | undefined;
   els['search-form']!.addEventListener = (_t: string, fn: typeof submit) => (submit = fn);
@@ -187,13 +209,24 @@ describe('landing search script', () => {
       body: {
         status: 'success',
         query: 'scout.agent',
-        results: [{ domain: 'scout.agent', tld: 'agent', available: true, reason: '<img src=x>', human_price: 2000, agent_price: 1500 }],
+        results: [
+          {
+            domain: 'scout.agent',
+            tld: 'agent',
+            available: true,
+            reason: '<img src=x>',
+            human_price: 2000,
+            agent_price: 1500,
+          },
+        ],
       },
     });
     await page.search(' Scout ');
     expect(page.urls).toEqual(['/api/v1/domains/search?q=scout.agent']);
     const list = page.results.children[0]!;
-    expect(list.children[0]!.textContent).toBe('scout.agent: available (<img src=x>), agent 1500 gems/yr, human 2000 gems/yr');
+    expect(list.children[0]!.textContent).toBe(
+      'scout.agent: available (<img src=x>), agent 1500 gems/yr, human 2000 gems/yr',
+    );
     expect(list.children[0]!.className).toBe('available');
   });
 

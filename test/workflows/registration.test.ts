@@ -64,7 +64,8 @@ function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: numbe
     async verifyMppPayment({ receipt }) {
       calls.verify += 1;
       if (opts.verifyMs) await new Promise((r) => setTimeout(r, opts.verifyMs));
-      if (receipt !== (opts.validReceipt ?? 'good')) throw ApplicationFailure.nonRetryable('does not pay this checkout', 'invalid_receipt');
+      if (receipt !== (opts.validReceipt ?? 'good'))
+        throw ApplicationFailure.nonRetryable('does not pay this checkout', 'invalid_receipt');
       return { txHash: '0xabc', payer: '0xpayer' };
     },
     async findMppPayment() {
@@ -104,11 +105,17 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes();
     const i = input();
     await run(f.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
+      const handle = await env.client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${i.name}`,
+        args: [i],
+      });
       expect((await handle.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
       const bad = handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'bad' }] });
       await expect(bad).rejects.toBeInstanceOf(WorkflowUpdateFailedError);
-      await bad.catch((e: WorkflowUpdateFailedError) => expect((e.cause as ApplicationFailure).type).toBe('invalid_receipt'));
+      await bad.catch((e: WorkflowUpdateFailedError) =>
+        expect((e.cause as ApplicationFailure).type).toBe('invalid_receipt'),
+      );
       expect((await handle.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
       const ok = await handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] });
       expect(ok.name).toBe(i.name);
@@ -124,8 +131,14 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes({ verifyMs: 1500 });
     const i = input();
     await run(f.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
-      const answers = await Promise.all(Array.from({ length: 8 }, () => handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] })));
+      const handle = await env.client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${i.name}`,
+        args: [i],
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] })),
+      );
       expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
       expect(answers[0]?.name).toBe(i.name);
     });
@@ -136,7 +149,11 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes();
     const i = input();
     await run(f.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
+      const handle = await env.client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${i.name}`,
+        args: [i],
+      });
       expect(await handle.result()).toEqual({ outcome: 'expired_unpaid' });
       expect((await handle.describe()).status.name).toBe('COMPLETED');
       expect((await handle.query(registrationStatusQuery)).stage).toBe('expired_unpaid');
@@ -148,7 +165,11 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes({ landed: true });
     const i = input();
     const r = await run(f.activities, async (taskQueue) =>
-      env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] }),
+      env.client.workflow.execute('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${i.name}`,
+        args: [i],
+      }),
     );
     expect(r).toMatchObject({ outcome: 'registered', result: { name: i.name } });
     expect(f.calls.activate).toBe(1);
@@ -157,7 +178,13 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
   it('activates at once when free or paid with gems; a business refusal completes, a fault fails', async () => {
     const f = fakes();
     const free = input({ method: 'free', priceGems: 0, chain: null });
-    const r = await run(f.activities, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${free.name}`, args: [free] }));
+    const r = await run(f.activities, (taskQueue) =>
+      env.client.workflow.execute('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${free.name}`,
+        args: [free],
+      }),
+    );
     expect(r).toMatchObject({ outcome: 'registered', result: { name: free.name } });
     expect(f.calls.closed).toEqual([]); // nothing waited for a payment, so there is no checkout to close
 
@@ -168,8 +195,19 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
       },
     };
     const gems = input({ method: 'gems', chain: null });
-    const refused = await run(broke, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${gems.name}`, args: [gems] }));
-    expect(refused).toEqual({ outcome: 'refused', code: 'insufficient_gems', message: 'Insufficient gems', credit: null });
+    const refused = await run(broke, (taskQueue) =>
+      env.client.workflow.execute('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${gems.name}`,
+        args: [gems],
+      }),
+    );
+    expect(refused).toEqual({
+      outcome: 'refused',
+      code: 'insufficient_gems',
+      message: 'Insufficient gems',
+      credit: null,
+    });
     expect(f.calls.credited).toEqual([]); // gems: the debit was in the refused transaction, nothing to give back
 
     const faulty: RegistrationActivities = {
@@ -179,7 +217,13 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
       },
     };
     const g2 = input({ method: 'gems', chain: null });
-    const err = await run(faulty, (taskQueue) => env.client.workflow.execute('registrationWorkflow', { taskQueue, workflowId: `registration:${g2.name}`, args: [g2] })).catch((e: unknown) => e);
+    const err = await run(faulty, (taskQueue) =>
+      env.client.workflow.execute('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${g2.name}`,
+        args: [g2],
+      }),
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkflowFailedError);
   });
 });
@@ -205,8 +249,14 @@ describe('registrationWorkflow compensation (time-skipping, fake activities)', (
     const taskQueue = `reg-${randomUUID()}`;
     const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities });
     return worker.runUntil(async () => {
-      const handle = await env.client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
-      const answer = await handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] }).catch((e: WorkflowUpdateFailedError) => e);
+      const handle = await env.client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${i.name}`,
+        args: [i],
+      });
+      const answer = await handle
+        .executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] })
+        .catch((e: WorkflowUpdateFailedError) => e);
       return { answer, outcome: await handle.result() };
     });
   }
@@ -215,7 +265,12 @@ describe('registrationWorkflow compensation (time-skipping, fake activities)', (
     const f = refusing('name_taken');
     const i = input();
     const { answer, outcome } = await pay(f.activities, i);
-    expect(outcome).toEqual({ outcome: 'refused', code: 'name_taken', message: 'refused: name_taken', credit: { accountId: 'actor-1', gems: 1500 } });
+    expect(outcome).toEqual({
+      outcome: 'refused',
+      code: 'name_taken',
+      message: 'refused: name_taken',
+      credit: { accountId: 'actor-1', gems: 1500 },
+    });
     const cause = (answer as WorkflowUpdateFailedError).cause as ApplicationFailure;
     expect(cause.type).toBe('name_taken');
     expect(cause.details).toEqual([{ accountId: 'actor-1', gems: 1500 }]);
@@ -256,20 +311,33 @@ describe('registrationWorkflow reset-lock (dev server, fake activities)', () => 
     const f = fakes();
     const i = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
     await runReal(f.activities, async (taskQueue) => {
-      const handle = await client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${i.name}`, args: [i] });
-      const stranger = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'someone-else', operator: false }] }).catch((e: WorkflowUpdateFailedError) => e);
+      const handle = await client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${i.name}`,
+        args: [i],
+      });
+      const stranger = await handle
+        .executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'someone-else', operator: false }] })
+        .catch((e: WorkflowUpdateFailedError) => e);
       expect(((stranger as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe('forbidden');
-      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'actor-1', operator: false }] })).toEqual({ outcome: 'released' });
+      expect(
+        await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'actor-1', operator: false }] }),
+      ).toEqual({ outcome: 'released' });
       expect(await handle.result()).toEqual({ outcome: 'cancelled' });
     });
     const landed = fakes({ landed: true });
     const j = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
     await runReal(landed.activities, async (taskQueue) => {
-      const handle = await client.workflow.start('registrationWorkflow', { taskQueue, workflowId: `registration:${j.name}`, args: [j] });
-      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'op', operator: true }] })).toEqual({ outcome: 'payment_found' });
+      const handle = await client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: `registration:${j.name}`,
+        args: [j],
+      });
+      expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'op', operator: true }] })).toEqual(
+        { outcome: 'payment_found' },
+      );
       expect(await handle.result()).toMatchObject({ outcome: 'registered', result: { name: j.name } });
     });
     expect(landed.calls.activate).toBe(1);
   });
-
 });

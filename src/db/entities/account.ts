@@ -11,7 +11,10 @@ const AccountSchema = defineEntity({
   name: 'Account',
   tableName: 'account',
   properties: {
-    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => crypto.randomUUID()),
     kind: p.enum(['human', 'agent'] as const),
     displayName: p.string().nullable(),
     assurance: p.enum(['anonymous', 'claimed'] as const).nullable(),

@@ -2,10 +2,23 @@ export { Account, AccountSchema } from './account.ts';
 export { Domain, DomainSchema } from './domain.ts';
 export { Namespace, NamespaceSchema } from './namespace.ts';
 export { ApiKey, ClaimCode, WebSession } from './credentials.ts';
-export { Organization, OrganizationMember, OrganizationCustomer, OrgCredential, NamespaceWhitelist } from './organization.ts';
+export {
+  Organization,
+  OrganizationMember,
+  OrganizationCustomer,
+  OrgCredential,
+  NamespaceWhitelist,
+} from './organization.ts';
 export { DomainOrder, PaymentReceipt, OutboxEvent, Coupon, LedgerTransaction, LedgerLine } from './orders.ts';
 export { CheckoutSession } from './checkout-session.ts';
-import { CouponSchema, DomainOrderSchema, LedgerLineSchema, LedgerTransactionSchema, OutboxEventSchema, PaymentReceiptSchema } from './orders.ts';
+import {
+  CouponSchema,
+  DomainOrderSchema,
+  LedgerLineSchema,
+  LedgerTransactionSchema,
+  OutboxEventSchema,
+  PaymentReceiptSchema,
+} from './orders.ts';
 import { AccountSchema } from './account.ts';
 import { CheckoutSessionSchema } from './checkout-session.ts';
 import { DomainSchema } from './domain.ts';

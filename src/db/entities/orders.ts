@@ -62,7 +62,10 @@ const OutboxEventSchema = defineEntity({
   name: 'OutboxEvent',
   tableName: 'outbox_event',
   properties: {
-    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => crypto.randomUUID()),
     eventType: p.string().length(64),
     payload: p.json<Record<string, unknown>>(),
     createdAt,
@@ -122,4 +125,11 @@ const LedgerLineSchema = defineEntity({
 export class LedgerLine extends LedgerLineSchema.class {}
 LedgerLineSchema.setClass(LedgerLine);
 
-export { DomainOrderSchema, PaymentReceiptSchema, OutboxEventSchema, CouponSchema, LedgerTransactionSchema, LedgerLineSchema };
+export {
+  DomainOrderSchema,
+  PaymentReceiptSchema,
+  OutboxEventSchema,
+  CouponSchema,
+  LedgerTransactionSchema,
+  LedgerLineSchema,
+};

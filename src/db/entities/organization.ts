@@ -8,7 +8,10 @@ const OrganizationSchema = defineEntity({
   name: 'Organization',
   tableName: 'organization',
   properties: {
-    id: p.uuid().primary().onCreate(() => crypto.randomUUID()),
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => crypto.randomUUID()),
     name: p.string().unique(),
     active: p.boolean().default(true),
     createdAt,
@@ -81,4 +84,10 @@ const NamespaceWhitelistSchema = defineEntity({
 export class NamespaceWhitelist extends NamespaceWhitelistSchema.class {}
 NamespaceWhitelistSchema.setClass(NamespaceWhitelist);
 
-export { OrganizationSchema, OrganizationMemberSchema, OrganizationCustomerSchema, OrgCredentialSchema, NamespaceWhitelistSchema };
+export {
+  OrganizationSchema,
+  OrganizationMemberSchema,
+  OrganizationCustomerSchema,
+  OrgCredentialSchema,
+  NamespaceWhitelistSchema,
+};

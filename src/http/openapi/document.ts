@@ -16,14 +16,30 @@ const schemeOf: Record<CredentialKind, string> = {
 };
 
 const securitySchemes = {
-  ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Agent (`rk_agent_…`), live (`rk_live_…`) or organization (`rk_org_…`) key.' },
-  BearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the identity provider (never an ID token).' },
-  SessionCookie: { type: 'apiKey', in: 'cookie', name: 'registry_session', description: 'Browser session from /auth/login.' },
+  ApiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'Agent (`rk_agent_…`), live (`rk_live_…`) or organization (`rk_org_…`) key.',
+  },
+  BearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'An access token of the identity provider (never an ID token).',
+  },
+  SessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'registry_session',
+    description: 'Browser session from /auth/login.',
+  },
   PaymentReceipt: {
     type: 'apiKey',
     in: 'header',
     name: 'Authorization',
-    description: '`Payment <receipt>`: the transaction hash of the payment, or the mppx credential. Authorizes one paid operation only.',
+    description:
+      '`Payment <receipt>`: the transaction hash of the payment, or the mppx credential. Authorizes one paid operation only.',
   },
 } as const;
 
@@ -37,7 +53,8 @@ const statusText: Record<string, string> = {
   '400': 'Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed',
   '401': 'No credential (`unauthorized`) or an invalid one (`invalid_credential`)',
   '402': 'Payment required: a challenge, or the payment was refused',
-  '403': 'The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`)',
+  '403':
+    'The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`)',
   '404': 'Not found',
   '405': 'Method not allowed on this path (`Allow` lists the methods)',
   '409': 'Conflict with the current state (the code says which)',
@@ -52,7 +69,8 @@ const statusText: Record<string, string> = {
 
 // @fastify/swagger takes a response's description from `x-response-description`, or for a `$ref`
 // (where that key does not survive resolution) from a `description` beside it.
-const describe = (r: Record<string, unknown>, text: string) => (r.$ref ? { ...r, description: text } : { ...r, 'x-response-description': text });
+const describe = (r: Record<string, unknown>, text: string) =>
+  r.$ref ? { ...r, description: text } : { ...r, 'x-response-description': text };
 const errorResponse = (status: string) => describe({ $ref: ERROR_REF }, statusText[status] ?? 'Error');
 
 type Rule = readonly (CredentialKind | 'anonymous')[];
@@ -75,12 +93,17 @@ const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
  * access checks' 401/403/429, 414 and 431 before routing, 500).
  */
 export const transform: SwaggerTransform = (input) => {
-  const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]) as { schema: Record<string, unknown>; url: string };
+  const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]) as {
+    schema: Record<string, unknown>;
+    url: string;
+  };
   const method = String(Array.isArray(input.route.method) ? input.route.method[0] : input.route.method);
   const key = `${method} ${toOpenApiPath(input.url)}`;
   const schema = { ...out.schema };
   const doc = operations[key];
-  const responses: Record<string, Record<string, unknown>> = { ...((schema.response as Record<string, Record<string, unknown>>) ?? {}) };
+  const responses: Record<string, Record<string, unknown>> = {
+    ...((schema.response as Record<string, Record<string, unknown>>) ?? {}),
+  };
   if (doc) {
     schema.operationId = doc.operationId;
     schema.description = doc.description;
@@ -89,7 +112,8 @@ export const transform: SwaggerTransform = (input) => {
   const rule = accessRuleFor(method, input.url) ?? [];
   schema.security = securityFor(rule, key);
   for (const [status, r] of Object.entries(responses)) {
-    if (!r['x-response-description'] && !r.description) responses[status] = describe(r, statusText[status] ?? 'Response');
+    if (!r['x-response-description'] && !r.description)
+      responses[status] = describe(r, statusText[status] ?? 'Response');
   }
   const extra = ['414', '431', '500', ...(rule.length > 0 ? ['401', '403', '429'] : ['429'])];
   for (const status of extra) responses[status] ??= errorResponse(status);

@@ -11,25 +11,58 @@ export interface OperationDoc {
 }
 
 export const operations: Record<string, OperationDoc> = {
-  'GET /': { operationId: 'homePage', description: 'The HTML home page: namespaces, sign-in state and links. Where a browser lands after signing in.' },
+  'GET /': {
+    operationId: 'homePage',
+    description: 'The HTML home page: namespaces, sign-in state and links. Where a browser lands after signing in.',
+  },
   'GET /healthz': { operationId: 'liveness', description: 'Liveness only: the process answers.' },
-  'GET /readyz': { operationId: 'readiness', description: 'Readiness: one PostgreSQL round trip and one Temporal namespace check; 503 `not_ready` names what fails.' },
-  'GET /api/v1/namespaces': { operationId: 'listNamespaces', description: 'Every namespace with its capability record (schema 1.0): launch phase, rails, term limits, URLs.' },
-  'GET /api/v1/namespaces/{namespace}': { operationId: 'getNamespace', description: 'One namespace capability record.' },
+  'GET /readyz': {
+    operationId: 'readiness',
+    description:
+      'Readiness: one PostgreSQL round trip and one Temporal namespace check; 503 `not_ready` names what fails.',
+  },
+  'GET /api/v1/namespaces': {
+    operationId: 'listNamespaces',
+    description: 'Every namespace with its capability record (schema 1.0): launch phase, rails, term limits, URLs.',
+  },
+  'GET /api/v1/namespaces/{namespace}': {
+    operationId: 'getNamespace',
+    description: 'One namespace capability record.',
+  },
   'GET /api/v1/domains/search': {
     operationId: 'searchDomains',
-    description: 'Availability and yearly prices (gems) of a bare name in every namespace, or of a full name in its namespace. `reason` says why a name is not available (`registered`, `being_registered`, `reserved`, …).',
+    description:
+      'Availability and yearly prices (gems) of a bare name in every namespace, or of a full name in its namespace. `reason` says why a name is not available (`registered`, `being_registered`, `reserved`, …).',
   },
-  'GET /api/v1/lookup/{domain_name}': { operationId: 'lookupDomain', description: 'The public record of a registered domain: registration data, identity block, manifest links and profile.' },
-  'GET /api/v1/domains/{domain_name}/shop-status': { operationId: 'getShopStatus', description: 'Whether the domain is bound to a storefront.' },
+  'GET /api/v1/lookup/{domain_name}': {
+    operationId: 'lookupDomain',
+    description:
+      'The public record of a registered domain: registration data, identity block, manifest links and profile.',
+  },
+  'GET /api/v1/domains/{domain_name}/shop-status': {
+    operationId: 'getShopStatus',
+    description: 'Whether the domain is bound to a storefront.',
+  },
   'POST /api/v1/domains/quote': {
     operationId: 'quoteDomain',
-    description: 'A non-binding price for a name and term on the chosen machine-payment route. Reserves nothing and creates no order; re-quote before paying.',
+    description:
+      'A non-binding price for a name and term on the chosen machine-payment route. Reserves nothing and creates no order; re-quote before paying.',
   },
   'GET /tld/{tld_name}': { operationId: 'namespacePage', description: 'HTML landing page of a namespace for people.' },
-  'GET /tld/{tld_name}/skill.md': { operationId: 'namespaceSkillFile', description: 'Plain-text skill file for agents: status, prices, how to register and pay, errors and rules.' },
-  'POST /api/v1/agents/provision': { operationId: 'provisionAgent', description: 'Creates an anonymous agent identity; returns its API key and a single-use claim code (both shown once). Rate-limited per address.' },
-  'POST /oauth2/revoke': { operationId: 'revokeKey', description: 'Revokes an agent or live API key (RFC 7009 style). Always the same 200, whether or not the token existed.' },
+  'GET /tld/{tld_name}/skill.md': {
+    operationId: 'namespaceSkillFile',
+    description: 'Plain-text skill file for agents: status, prices, how to register and pay, errors and rules.',
+  },
+  'POST /api/v1/agents/provision': {
+    operationId: 'provisionAgent',
+    description:
+      'Creates an anonymous agent identity; returns its API key and a single-use claim code (both shown once). Rate-limited per address.',
+  },
+  'POST /oauth2/revoke': {
+    operationId: 'revokeKey',
+    description:
+      'Revokes an agent or live API key (RFC 7009 style). Always the same 200, whether or not the token existed.',
+  },
   'GET /auth/login': {
     operationId: 'startSignIn',
     description: 'Starts browser sign-in at the identity provider (authorization code + PKCE); redirects there.',
@@ -42,30 +75,78 @@ export const operations: Record<string, OperationDoc> = {
   },
   'POST /auth/logout': { operationId: 'signOut', description: 'Ends the browser session.' },
   'GET /api/v1/agents/me': { operationId: 'getMe', description: 'The calling identity, without secrets.' },
-  'POST /api/v1/agents/claim': { operationId: 'claimAgent', description: 'A signed-in operator binds an anonymous agent with its single-use claim code.' },
-  'GET /api/v1/keys': { operationId: 'listKeys', description: "The signed-in account's API keys (never their secrets)." },
-  'POST /api/v1/keys': { operationId: 'createKey', description: 'Creates an agent or live API key; the secret is shown once.' },
-  'DELETE /api/v1/keys/{key_id}': { operationId: 'deleteKey', description: 'Revokes one of your keys; it stops working on the next request.' },
-  'GET /api/v1/user/domains': { operationId: 'listUserDomains', description: 'Domains owned by the account behind the bearer token.' },
-  'GET /api/v1/domains': { operationId: 'listManagedDomains', description: 'Domains the caller owns or manages, paginated.' },
-  'GET /api/v1/domains/{domain_name}': { operationId: 'getManagedDomain', description: 'The management view of one domain the caller owns or manages.' },
+  'POST /api/v1/agents/claim': {
+    operationId: 'claimAgent',
+    description: 'A signed-in operator binds an anonymous agent with its single-use claim code.',
+  },
+  'GET /api/v1/keys': {
+    operationId: 'listKeys',
+    description: "The signed-in account's API keys (never their secrets).",
+  },
+  'POST /api/v1/keys': {
+    operationId: 'createKey',
+    description: 'Creates an agent or live API key; the secret is shown once.',
+  },
+  'DELETE /api/v1/keys/{key_id}': {
+    operationId: 'deleteKey',
+    description: 'Revokes one of your keys; it stops working on the next request.',
+  },
+  'GET /api/v1/user/domains': {
+    operationId: 'listUserDomains',
+    description: 'Domains owned by the account behind the bearer token.',
+  },
+  'GET /api/v1/domains': {
+    operationId: 'listManagedDomains',
+    description: 'Domains the caller owns or manages, paginated.',
+  },
+  'GET /api/v1/domains/{domain_name}': {
+    operationId: 'getManagedDomain',
+    description: 'The management view of one domain the caller owns or manages.',
+  },
   'POST /api/v1/domains/register': {
     operationId: 'registerDomain',
     description:
       'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202).',
   },
-  'POST /api/payments/verify-mpp': { operationId: 'verifyMppPayment', description: 'Verifies a receipt for an open checkout by session id and registers the domain.' },
+  'POST /api/payments/verify-mpp': {
+    operationId: 'verifyMppPayment',
+    description: 'Verifies a receipt for an open checkout by session id and registers the domain.',
+  },
   'POST /api/v1/domains/{domain_name}/reset-lock': {
     operationId: 'resetRegistrationLock',
-    description: 'Ends an unpaid checkout and frees the name (its starter or an operator). Never over a payment that has landed: then 409 `payment_landed` and the registration completes.',
+    description:
+      'Ends an unpaid checkout and frees the name (its starter or an operator). Never over a payment that has landed: then 409 `payment_landed` and the registration completes.',
   },
-  'GET /api/v1/domains/{domain_name}/registration': { operationId: 'getRegistrationProgress', description: 'Where your running registration of a name stands.' },
-  'GET /api/agent/register-status/{order_id}': { operationId: 'getRegistrationOrder', description: 'A registration order by its id (session id or hosted-checkout order id): state and, once registered, the result.' },
-  'POST /api/v1/checkout/gfavip/callback': { operationId: 'hostedCheckoutCallback', description: 'The hosted checkout reports a paid order. Signed: `X-Service-Signature` is the hex HMAC-SHA256 of the raw body.' },
-  'GET /api/v1/domains/activity': { operationId: 'listActivity', description: 'Your orders (registrations, transfers, …) as payer or owner, newest first.' },
-  'GET /api/v1/domains/{domain_name}/agent.json': { operationId: 'getAgentManifest', description: "The domain's agent manifest (JSON)." },
-  'GET /api/v1/domains/{domain_name}/skill.md': { operationId: 'getAgentSkill', description: "The domain's agent skill document (markdown)." },
-  'POST /api/v1/domains/transfer': { operationId: 'transferDomain', description: 'Moves a domain you own or manage to another account; records a transfer order and event.' },
+  'GET /api/v1/domains/{domain_name}/registration': {
+    operationId: 'getRegistrationProgress',
+    description: 'Where your running registration of a name stands.',
+  },
+  'GET /api/agent/register-status/{order_id}': {
+    operationId: 'getRegistrationOrder',
+    description:
+      'A registration order by its id (session id or hosted-checkout order id): state and, once registered, the result.',
+  },
+  'POST /api/v1/checkout/gfavip/callback': {
+    operationId: 'hostedCheckoutCallback',
+    description:
+      'The hosted checkout reports a paid order. Signed: `X-Service-Signature` is the hex HMAC-SHA256 of the raw body.',
+  },
+  'GET /api/v1/domains/activity': {
+    operationId: 'listActivity',
+    description: 'Your orders (registrations, transfers, …) as payer or owner, newest first.',
+  },
+  'GET /api/v1/domains/{domain_name}/agent.json': {
+    operationId: 'getAgentManifest',
+    description: "The domain's agent manifest (JSON).",
+  },
+  'GET /api/v1/domains/{domain_name}/skill.md': {
+    operationId: 'getAgentSkill',
+    description: "The domain's agent skill document (markdown).",
+  },
+  'POST /api/v1/domains/transfer': {
+    operationId: 'transferDomain',
+    description: 'Moves a domain you own or manage to another account; records a transfer order and event.',
+  },
 };
 
 /** Top-level tags, in the order a reader meets them. */

@@ -44,7 +44,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { limit, offset } = req.query;
       const [rows, total] = await orm.em
         .fork()
-        .findAndCount(DomainOrder, { $or: [{ account: accountId }, { owner: accountId }] }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset });
+        .findAndCount(
+          DomainOrder,
+          { $or: [{ account: accountId }, { owner: accountId }] },
+          { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
+        );
       return { status: 'success' as const, data: rows.map((o) => entry(o, accountId)), limit, offset, total };
     },
   );

@@ -71,10 +71,15 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = accountPrincipal(req);
       const em = orm.em.fork();
       const operator = await principalAccount(em, principal);
-      if (operator.kind !== 'human') throw new AppError('forbidden', 'Only a signed-in operator (a human account) can claim an agent.');
+      if (operator.kind !== 'human')
+        throw new AppError('forbidden', 'Only a signed-in operator (a human account) can claim an agent.');
       const agent = await claimAgent(em, operator.id, req.body.claim_code);
       if (!agent) throw new AppError('invalid_claim_code', 'The claim code is not valid or has already been used.');
-      return { status: 'success' as const, message: `Agent ${agent.id} is now claimed by you.`, agent: identityView(agent) };
+      return {
+        status: 'success' as const,
+        message: `Agent ${agent.id} is now claimed by you.`,
+        agent: identityView(agent),
+      };
     },
   );
 

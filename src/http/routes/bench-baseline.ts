@@ -13,7 +13,10 @@ export const benchBaselineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         hide: true,
         params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ status: z.literal('success'), id: z.number(), name: z.string() }), ...clientErrors },
+        response: {
+          200: z.object({ status: z.literal('success'), id: z.number(), name: z.string() }),
+          ...clientErrors,
+        },
       },
     },
     async (req) => {

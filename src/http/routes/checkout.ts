@@ -2,7 +2,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
-import { checkoutPaidSignal, registrationWorkflowId, resetLockUpdate } from '../../../workflows/registration-messages.ts';
+import {
+  checkoutPaidSignal,
+  registrationWorkflowId,
+  resetLockUpdate,
+} from '../../../workflows/registration-messages.ts';
 import { AppError } from '../../domain/errors.ts';
 import { Account } from '../../db/entities/index.ts';
 import { accountPrincipal } from '../auth.ts';
@@ -10,7 +14,14 @@ import { parseFullName } from '../domain-name-param.ts';
 import { resolveTarget } from '../registration-target.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
-import { orderIdParams, orderStatusResponse, registeredResponse, registrationStatusResponse, simpleResponse, verifyMppBody } from '../schemas/register.ts';
+import {
+  orderIdParams,
+  orderStatusResponse,
+  registeredResponse,
+  registrationStatusResponse,
+  simpleResponse,
+  verifyMppBody,
+} from '../schemas/register.ts';
 import { checkoutSessions } from '../../db/checkout-sessions.ts';
 import { findOrderActor, findRegistrationResult } from '../../db/registration-result.ts';
 import { registrationKit, failureToError, checkoutCallbackBody } from '../registration-kit.ts';
@@ -40,14 +51,25 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!running || running.input.sessionId !== req.body.session_id || running.input.years !== req.body.years) {
         throw new AppError('invalid_receipt', 'No open checkout matches this session, domain and term.');
       }
-      return registered(reply, await submitReceipt(handle, req.body.receipt, running.input.sessionId), running.input.sessionId, [], target.ns.namespace);
+      return registered(
+        reply,
+        await submitReceipt(handle, req.body.receipt, running.input.sessionId),
+        running.input.sessionId,
+        [],
+        target.ns.namespace,
+      );
     },
   );
 
   app.get(
     '/api/v1/domains/:domain_name/registration',
     {
-      schema: { tags: ['registration'], summary: 'Where a running registration stands', params: domainNameParams, response: { 200: registrationStatusResponse, ...clientErrors } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Where a running registration stands',
+        params: domainNameParams,
+        response: { 200: registrationStatusResponse, ...clientErrors },
+      },
     },
     async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
@@ -55,7 +77,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const running = await statusOf(handleFor(name));
       if (!running) throw new AppError('lock_not_found', `No registration of ${name} is in progress.`);
       const operator = await isOperator(principal.accountId);
-      if (running.input.actorAccountId !== principal.accountId && !operator) throw new AppError('forbidden', 'Only the account that started this registration can see it.');
+      if (running.input.actorAccountId !== principal.accountId && !operator)
+        throw new AppError('forbidden', 'Only the account that started this registration can see it.');
       return {
         status: 'success' as const,
         domain: name,
@@ -100,7 +123,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         payment_method: result?.paymentMethod ?? checkout?.method ?? '',
         expires_at: checkout ? checkout.expiresAt.toISOString() : null,
         registration: result
-          ? { domain_id: result.domainId, order_id: result.orderId, owner_id: result.ownerId, expiry_date: result.expiryDate, payment_reference: result.paymentReference }
+          ? {
+              domain_id: result.domainId,
+              order_id: result.orderId,
+              owner_id: result.ownerId,
+              expiry_date: result.expiryDate,
+              payment_reference: result.paymentReference,
+            }
           : null,
       };
     },
@@ -109,7 +138,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/domains/:domain_name/reset-lock',
     {
-      schema: { tags: ['registration'], summary: 'End a stale checkout and free the name (starter or operator)', params: domainNameParams, response: { 200: simpleResponse, 409: errorBodySchema, ...clientErrors } },
+      schema: {
+        tags: ['registration'],
+        summary: 'End a stale checkout and free the name (starter or operator)',
+        params: domainNameParams,
+        response: { 200: simpleResponse, 409: errorBodySchema, ...clientErrors },
+      },
     },
     async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
@@ -119,16 +153,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const operator = await isOperator(principal.accountId);
       let outcome: { outcome: 'released' | 'payment_found' };
       try {
-        outcome = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: principal.accountId, operator }] });
+        outcome = await handle.executeUpdate(resetLockUpdate, {
+          args: [{ actorAccountId: principal.accountId, operator }],
+        });
       } catch (err) {
         if (err instanceof WorkflowUpdateFailedError) throw failureToError(err);
         throw err;
       }
       if (outcome.outcome === 'payment_found') {
-        throw new AppError('payment_landed', `A payment for this checkout has landed; ${name} is being registered, so the lock stays.`);
+        throw new AppError(
+          'payment_landed',
+          `A payment for this checkout has landed; ${name} is being registered, so the lock stays.`,
+        );
       }
       await handle.result().catch(() => undefined);
-      return { status: 'success' as const, message: `The registration lock on ${name} is cleared; the name can be registered again.` };
+      return {
+        status: 'success' as const,
+        message: `The registration lock on ${name} is cleared; the name can be registered again.`,
+      };
     },
   );
 
@@ -157,7 +199,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
         const given = Buffer.from(String(req.headers['x-service-signature'] ?? ''), 'hex');
         const expected = createHmac('sha256', config.GFAVIP_WEBHOOK_SECRET).update(raw).digest();
-        if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('invalid_credential', 'Bad checkout signature.');
+        if (given.length !== expected.length || !timingSafeEqual(given, expected))
+          throw new AppError('invalid_credential', 'Bad checkout signature.');
         const { name } = parseFullName(namespaces, req.body.domain);
         const handle = handleFor(name);
         const running = await statusOf(handle);
@@ -170,4 +213,3 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 };
-

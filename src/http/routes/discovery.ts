@@ -4,7 +4,13 @@ import { AppError } from '../../domain/errors.ts';
 import { parseQuery } from '../../domain/names.ts';
 import { domainRepository } from '../../db/domain-repository.ts';
 import { clientErrors } from '../schemas/common.ts';
-import { domainNameParams, lookupResponse, searchQuery, searchResponse, shopStatusResponse } from '../schemas/discovery.ts';
+import {
+  domainNameParams,
+  lookupResponse,
+  searchQuery,
+  searchResponse,
+  shopStatusResponse,
+} from '../schemas/discovery.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { requireNamespace } from '../namespace-param.ts';
 import { manifestUrls } from '../../domain/manifests.ts';

@@ -9,9 +9,16 @@ import { SESSION_COOKIE } from '../session-cookie.ts';
 // The home page: where a browser lands, also after sign-in. Public; a valid session only adds a greeting.
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, config, orm } = app.deps;
-  const ctx: PageContext = { baseUrl: config.publicBaseUrl, gemUsdRate: config.GEM_USD_RATE, currency: config.MPP_CURRENCY };
+  const ctx: PageContext = {
+    baseUrl: config.publicBaseUrl,
+    gemUsdRate: config.GEM_USD_RATE,
+    currency: config.MPP_CURRENCY,
+  };
 
-  async function visitorOf(cookie: string | undefined, req: Parameters<typeof sessionPrincipal>[1]): Promise<Visitor | null> {
+  async function visitorOf(
+    cookie: string | undefined,
+    req: Parameters<typeof sessionPrincipal>[1],
+  ): Promise<Visitor | null> {
     if (!cookie) return null;
     const em = orm.em.fork();
     const principal = await sessionPrincipal(em, req, cookie).catch(() => null);
@@ -22,7 +29,13 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { tags: ['pages'], summary: 'Home page (HTML): namespaces, sign-in state, links', response: { 200: z.string().describe('text/html') } } },
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'Home page (HTML): namespaces, sign-in state, links',
+        response: { 200: z.string().describe('text/html') },
+      },
+    },
     async (req, reply) => {
       const visitor = await visitorOf(req.cookies[SESSION_COOKIE], req);
       return reply

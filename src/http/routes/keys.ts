@@ -4,7 +4,13 @@ import { createApiKey, listApiKeys, revokeOwnKey } from '../../auth/accounts.ts'
 import { AppError } from '../../domain/errors.ts';
 import { accountPrincipal } from '../auth.ts';
 import { clientErrors } from '../schemas/common.ts';
-import { createKeyBody, createKeyResponse, keyIdParams, listKeysResponse, revokeKeyResponse } from '../schemas/identity.ts';
+import {
+  createKeyBody,
+  createKeyResponse,
+  keyIdParams,
+  listKeysResponse,
+  revokeKeyResponse,
+} from '../schemas/identity.ts';
 
 function keyView(k: ApiKey) {
   return {
@@ -25,7 +31,13 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/keys',
-    { schema: { tags: ['keys'], summary: "List the account's API keys", response: { 200: listKeysResponse, ...clientErrors } } },
+    {
+      schema: {
+        tags: ['keys'],
+        summary: "List the account's API keys",
+        response: { 200: listKeysResponse, ...clientErrors },
+      },
+    },
     async (req) => {
       const keys = await listApiKeys(orm.em.fork(), accountPrincipal(req).accountId);
       return { status: 'success' as const, data: keys.map(keyView) };
@@ -35,10 +47,20 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/keys',
     {
-      schema: { tags: ['keys'], summary: 'Create an API key (the secret is shown once)', body: createKeyBody, response: { 200: createKeyResponse, ...clientErrors } },
+      schema: {
+        tags: ['keys'],
+        summary: 'Create an API key (the secret is shown once)',
+        body: createKeyBody,
+        response: { 200: createKeyResponse, ...clientErrors },
+      },
     },
     async (req) => {
-      const { row, key } = await createApiKey(orm.em.fork(), accountPrincipal(req).accountId, req.body.key_class, req.body.name ?? null);
+      const { row, key } = await createApiKey(
+        orm.em.fork(),
+        accountPrincipal(req).accountId,
+        req.body.key_class,
+        req.body.name ?? null,
+      );
       return { status: 'success' as const, api_key: key.plaintext, key: keyView(row) };
     },
   );
@@ -46,13 +68,19 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/v1/keys/:key_id',
     {
-      schema: { tags: ['keys'], summary: 'Revoke one of your API keys (idempotent)', params: keyIdParams, response: { 200: revokeKeyResponse, ...clientErrors } },
+      schema: {
+        tags: ['keys'],
+        summary: 'Revoke one of your API keys (idempotent)',
+        params: keyIdParams,
+        response: { 200: revokeKeyResponse, ...clientErrors },
+      },
     },
     async (req) => {
       const em = orm.em.fork();
       const accountId = accountPrincipal(req).accountId;
       // Another account's key id is indistinguishable from a missing one.
-      if (!(await revokeOwnKey(em, accountId, req.params.key_id))) throw new AppError('key_not_found', 'You have no API key with that id.');
+      if (!(await revokeOwnKey(em, accountId, req.params.key_id)))
+        throw new AppError('key_not_found', 'You have no API key with that id.');
       const [row] = (await listApiKeys(em, accountId)).filter((k) => k.id === req.params.key_id);
       return { status: 'success' as const, message: 'The key is revoked.', key: keyView(row as ApiKey) };
     },

@@ -20,7 +20,12 @@ function ownerItem(d: Domain) {
 }
 
 function managedItem(d: Domain) {
-  return { ...ownerItem(d), registration_date: d.registrationDate.toISOString(), squad_id: d.squadId ?? null, storefront_id: d.storefrontId ?? null };
+  return {
+    ...ownerItem(d),
+    registration_date: d.registrationDate.toISOString(),
+    squad_id: d.squadId ?? null,
+    storefront_id: d.storefrontId ?? null,
+  };
 }
 
 export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +33,13 @@ export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/user/domains',
-    { schema: { tags: ['management'], summary: 'Domains owned by the signed-in account', response: { 200: userDomainsResponse, ...clientErrors } } },
+    {
+      schema: {
+        tags: ['management'],
+        summary: 'Domains owned by the signed-in account',
+        response: { 200: userDomainsResponse, ...clientErrors },
+      },
+    },
     async (req) => {
       const owner = accountPrincipal(req).accountId;
       const rows = await orm.em.fork().find(Domain, { owner }, { orderBy: { id: 'asc' } });
@@ -50,10 +61,26 @@ export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
       const em = orm.em.fork();
       const principal = req.principal!;
       const owners = await manageableOwnerIds(em, principal);
-      const where = principal.kind === 'org_key' && principal.domainNames ? { owner: { $in: owners }, name: { $in: principal.domainNames } } : { owner: { $in: owners } };
-      const [rows, total] = await em.findAndCount(Domain, where, { orderBy: { id: 'asc' }, limit: req.query.limit, offset: req.query.offset });
-      const visible = principal.kind === 'org_key' ? rows.filter((d) => (principal.namespaceOps[d.namespace.name] ?? []).includes('read')) : rows;
-      return { status: 'success' as const, data: visible.map(managedItem), limit: req.query.limit, offset: req.query.offset, total };
+      const where =
+        principal.kind === 'org_key' && principal.domainNames
+          ? { owner: { $in: owners }, name: { $in: principal.domainNames } }
+          : { owner: { $in: owners } };
+      const [rows, total] = await em.findAndCount(Domain, where, {
+        orderBy: { id: 'asc' },
+        limit: req.query.limit,
+        offset: req.query.offset,
+      });
+      const visible =
+        principal.kind === 'org_key'
+          ? rows.filter((d) => (principal.namespaceOps[d.namespace.name] ?? []).includes('read'))
+          : rows;
+      return {
+        status: 'success' as const,
+        data: visible.map(managedItem),
+        limit: req.query.limit,
+        offset: req.query.offset,
+        total,
+      };
     },
   );
 
@@ -72,7 +99,12 @@ export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
       const em = orm.em.fork();
       const d = await em.findOne(Domain, { name });
       if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
-      const allowed = await canActOnDomain(em, req.principal!, { name: d.name, namespace: d.namespace.name, ownerId: d.owner.id }, 'read');
+      const allowed = await canActOnDomain(
+        em,
+        req.principal!,
+        { name: d.name, namespace: d.namespace.name, ownerId: d.owner.id },
+        'read',
+      );
       if (!allowed) throw new AppError('forbidden', `You do not own or manage ${name}.`);
       return { status: 'success' as const, domain: managedItem(d) };
     },

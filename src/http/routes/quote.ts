@@ -33,7 +33,13 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = `${label}.${ns.namespace}`;
       const states = await domainRepository(orm.em.fork()).statesOf([name]);
       return buildQuote(
-        { ns, label, years: req.body.years, network, availability: availability(ns, label, states.get(name) ?? 'free') },
+        {
+          ns,
+          label,
+          years: req.body.years,
+          network,
+          availability: availability(ns, label, states.get(name) ?? 'free'),
+        },
         {
           gemUsdRate: config.GEM_USD_RATE,
           currency: config.MPP_CURRENCY,

@@ -6,19 +6,36 @@ import { checkoutSessions, TooManyCheckoutsError } from '../../db/checkout-sessi
 import { planRegistration } from '../registration-plan.ts';
 import { resolveTarget } from '../registration-target.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
-import { checkoutPendingResponse, paymentRequiredResponse, registerBody, registerHeaders, registeredResponse } from '../schemas/register.ts';
+import {
+  checkoutPendingResponse,
+  paymentRequiredResponse,
+  registerBody,
+  registerHeaders,
+  registeredResponse,
+} from '../schemas/register.ts';
 import { actorOf, holderOf, outcomeResult, registrationKit } from '../registration-kit.ts';
 
 export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm, namespaces, config } = app.deps;
-  const { temporal, handleFor, statusOf, registered, paymentRequired, submitReceipt, registrationByReceipt, receiptFrom, newInput } = registrationKit(app);
+  const {
+    temporal,
+    handleFor,
+    statusOf,
+    registered,
+    paymentRequired,
+    submitReceipt,
+    registrationByReceipt,
+    receiptFrom,
+    newInput,
+  } = registrationKit(app);
 
   app.post(
     '/api/v1/domains/register',
     {
       schema: {
         tags: ['registration'],
-        summary: 'Register a name: 402 challenge on mpp (default), instant on gems or when free, hosted checkout on partner namespaces',
+        summary:
+          'Register a name: 402 challenge on mpp (default), instant on gems or when free, hosted checkout on partner namespaces',
         body: registerBody,
         headers: registerHeaders,
         response: {
@@ -46,11 +63,24 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       const running = await statusOf(handle);
       if (running) {
         if (running.input.holder !== holder || running.input.method !== 'mpp') {
-          throw new AppError('name_being_registered', `${target.name} is being registered right now; check GET /api/v1/domains/${target.name}/registration if it is yours.`);
+          throw new AppError(
+            'name_being_registered',
+            `${target.name} is being registered right now; check GET /api/v1/domains/${target.name}/registration if it is yours.`,
+          );
         }
-        if (receipt) return registered(reply, await submitReceipt(handle, receipt, running.input.sessionId), running.input.sessionId, [], target.ns.namespace);
+        if (receipt)
+          return registered(
+            reply,
+            await submitReceipt(handle, receipt, running.input.sessionId),
+            running.input.sessionId,
+            [],
+            target.ns.namespace,
+          );
         if (running.stage === 'awaiting_payment') return paymentRequired(reply, running.input, []);
-        throw new AppError('name_being_registered', `The registration of ${target.name} is ${running.stage}; re-send the request with your receipt to get its outcome.`);
+        throw new AppError(
+          'name_being_registered',
+          `The registration of ${target.name} is ${running.stage}; re-send the request with your receipt to get its outcome.`,
+        );
       }
 
       // A paid retry whose answer was lost: the receipt already completed this name's registration, so
@@ -75,9 +105,16 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
         config,
       );
       if (receipt && plan.method === 'mpp') {
-        throw new AppError('no_checkout', 'There is no open checkout for this name: send the request without a receipt to get a payment challenge first.');
+        throw new AppError(
+          'no_checkout',
+          'There is no open checkout for this name: send the request without a receipt to get a payment challenge first.',
+        );
       }
-      const input = newInput(plan, { label: target.label, name: target.name, namespace: target.ns.namespace, years: body.years }, holder);
+      const input = newInput(
+        plan,
+        { label: target.label, name: target.name, namespace: target.ns.namespace, years: body.years },
+        holder,
+      );
       const waitsForPayment = plan.method === 'mpp' || plan.method === 'gfavip_checkout';
       const checkouts = checkoutSessions(orm.em.fork());
       if (waitsForPayment) await openCheckout(checkouts, input);
@@ -106,7 +143,13 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
           message: 'Complete the hosted checkout; the order stays pending until the checkout reports it paid.',
         });
       }
-      return registered(reply, outcomeResult(await handle.result()), input.sessionId, plan.warnings, target.ns.namespace);
+      return registered(
+        reply,
+        outcomeResult(await handle.result()),
+        input.sessionId,
+        plan.warnings,
+        target.ns.namespace,
+      );
     },
   );
 

@@ -33,7 +33,10 @@ export const tldRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const ns = requireNamespace(namespaces, req.params.tld_name, 'path');
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(landing.get(ns.namespace) ?? '');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(landing.get(ns.namespace) ?? '');
     },
   );
 
@@ -49,7 +52,10 @@ export const tldRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const ns = requireNamespace(namespaces, req.params.tld_name, 'path');
-      return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(skill.get(ns.namespace) ?? '');
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(skill.get(ns.namespace) ?? '');
     },
   );
 };

@@ -14,13 +14,23 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['management'],
         summary: 'Hand a domain to another account (owner, claiming operator, or a reseller to its customer)',
         body: transferBody,
-        response: { 200: transferResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema },
+        response: {
+          200: transferResponse,
+          ...clientErrors,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (req, reply) => {
       const name = parseBodyName(namespaces, req.body.domain);
       try {
-        const t = await transferDomain(orm.em.fork(), req.principal!, { name, toAccountId: req.body.to_account_id, reason: req.body.reason });
+        const t = await transferDomain(orm.em.fork(), req.principal!, {
+          name,
+          toAccountId: req.body.to_account_id,
+          reason: req.body.reason,
+        });
         return {
           status: 'success' as const,
           message: `${t.name} now belongs to account ${t.toOwnerId}.`,
@@ -29,7 +39,9 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       } catch (err) {
         if (!(err instanceof TransferRefused)) throw err;
-        return reply.status(err.statusCode as 404 | 409).send({ status: 'error', code: err.code, message: err.message });
+        return reply
+          .status(err.statusCode as 404 | 409)
+          .send({ status: 'error', code: err.code, message: err.message });
       }
     },
   );

@@ -12,7 +12,9 @@ export const activityEntry = z.object({
   kind: z.enum(orderKinds),
   domain: z.string(),
   status: z.string(),
-  role: z.enum(['payer', 'owner', 'both']).describe('payer: the caller paid or acted; owner: the domain went to the caller'),
+  role: z
+    .enum(['payer', 'owner', 'both'])
+    .describe('payer: the caller paid or acted; owner: the domain went to the caller'),
   payment_method: z.enum(paymentMethods),
   years: z.number().int().nullable(),
   amount_gems: z.number().int().nullable(),

@@ -3,7 +3,10 @@ import { example, EXAMPLE } from './examples.ts';
 import { isoTimestamp } from './common.ts';
 
 export const searchQuery = z.object({
-  q: example(z.string().min(1, 'q is required').max(300).describe('A bare name ("scout") or a full name ("scout.agent")'), 'scout'),
+  q: example(
+    z.string().min(1, 'q is required').max(300).describe('A bare name ("scout") or a full name ("scout.agent")'),
+    'scout',
+  ),
 });
 
 export const searchResultItem = z.object({
@@ -12,52 +15,86 @@ export const searchResultItem = z.object({
   available: z.boolean(),
   human_price: z.number().describe('Yearly price for human accounts, in gems'),
   agent_price: z.number().describe('Yearly price for agent accounts, in gems'),
-  reason: z.enum(['available', 'registered', 'being_registered', 'reserved', 'namespace_coming_soon', 'sunrise_whitelist_only']),
+  reason: z.enum([
+    'available',
+    'registered',
+    'being_registered',
+    'reserved',
+    'namespace_coming_soon',
+    'sunrise_whitelist_only',
+  ]),
 });
 
 export const searchResponse = example(
   z.object({
-  status: z.literal('success'),
-  query: z.string(),
-  price_unit: z.literal('gems_per_year'),
-  results: z.array(searchResultItem),
-}),
+    status: z.literal('success'),
+    query: z.string(),
+    price_unit: z.literal('gems_per_year'),
+    results: z.array(searchResultItem),
+  }),
   {
     status: 'success',
     query: 'scout',
     price_unit: 'gems_per_year',
     results: [
-      { domain: 'scout.agent', tld: 'agent', available: true, human_price: 2000, agent_price: 1500, reason: 'available' },
-      { domain: 'scout.boss', tld: 'boss', available: false, human_price: 2500, agent_price: 2000, reason: 'registered' },
+      {
+        domain: 'scout.agent',
+        tld: 'agent',
+        available: true,
+        human_price: 2000,
+        agent_price: 1500,
+        reason: 'available',
+      },
+      {
+        domain: 'scout.boss',
+        tld: 'boss',
+        available: false,
+        human_price: 2500,
+        agent_price: 2000,
+        reason: 'registered',
+      },
     ],
   },
 );
 
-export const domainNameParams = z.object({ domain_name: example(z.string().max(300).describe('Full name'), EXAMPLE.name) });
+export const domainNameParams = z.object({
+  domain_name: example(z.string().max(300).describe('Full name'), EXAMPLE.name),
+});
 
 export const lookupResponse = example(
   z.object({
-  status: z.literal('success'),
-  domain: z.object({
-    name: z.string(),
-    namespace: z.string(),
-    status: z.string(),
-    registration_date: isoTimestamp,
-    expiry_date: isoTimestamp,
+    status: z.literal('success'),
+    domain: z.object({
+      name: z.string(),
+      namespace: z.string(),
+      status: z.string(),
+      registration_date: isoTimestamp,
+      expiry_date: isoTimestamp,
+    }),
+    identity: z.object({
+      human_backed: z
+        .boolean()
+        .describe('Deprecated alias for a stored operator link; not a human-verification result'),
+      squad_id: z.string().describe('Agent squad identifier; "" when none'),
+      capabilities_preview: z.array(z.string()),
+    }),
+    manifests: z.object({ agent_json: z.string(), skill_md: z.string() }),
+    profile: z.record(z.string(), z.unknown()),
   }),
-  identity: z.object({
-    human_backed: z.boolean().describe('Deprecated alias for a stored operator link; not a human-verification result'),
-    squad_id: z.string().describe('Agent squad identifier; "" when none'),
-    capabilities_preview: z.array(z.string()),
-  }),
-  manifests: z.object({ agent_json: z.string(), skill_md: z.string() }),
-  profile: z.record(z.string(), z.unknown()),
-}),
   {
     status: 'success',
-    domain: { name: EXAMPLE.name, namespace: 'agent', status: 'active', registration_date: EXAMPLE.at, expiry_date: EXAMPLE.expiry },
+    domain: {
+      name: EXAMPLE.name,
+      namespace: 'agent',
+      status: 'active',
+      registration_date: EXAMPLE.at,
+      expiry_date: EXAMPLE.expiry,
+    },
     identity: { human_backed: false, squad_id: '', capabilities_preview: ['search'] },
-    manifests: { agent_json: 'https://registry.example/api/v1/domains/scout.agent/agent.json', skill_md: 'https://registry.example/api/v1/domains/scout.agent/skill.md' },
+    manifests: {
+      agent_json: 'https://registry.example/api/v1/domains/scout.agent/agent.json',
+      skill_md: 'https://registry.example/api/v1/domains/scout.agent/skill.md',
+    },
     profile: {},
   },
 );

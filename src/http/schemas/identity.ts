@@ -14,10 +14,9 @@ export const provisionResponse = z.object({
   message: z.string(),
 });
 
-export const claimBody = example(
-  z.object({ claim_code: z.string().trim().min(1).max(100) }).strict(),
-  { claim_code: 'clm_4f9a2b7c1d8e3f6a' },
-);
+export const claimBody = example(z.object({ claim_code: z.string().trim().min(1).max(100) }).strict(), {
+  claim_code: 'clm_4f9a2b7c1d8e3f6a',
+});
 
 export const identityView = z.object({
   account_id: z.string(),
@@ -61,10 +60,10 @@ export const revokeKeyResponse = z.object({ status: z.literal('success'), messag
 
 export const revokeBody = example(
   z.object({
-  // No length limits beyond the body limit: whatever is sent, the answer is the same 200 (RFC 7009 2.2).
-  token: z.string().min(1),
-  token_type_hint: z.string().optional(),
-}),
+    // No length limits beyond the body limit: whatever is sent, the answer is the same 200 (RFC 7009 2.2).
+    token: z.string().min(1),
+    token_type_hint: z.string().optional(),
+  }),
   { token: 'rk_agent_k1a2b3c4_secret', token_type_hint: 'access_token' },
 );
 export const revokeResponse = z.object({ status: z.literal('success') });

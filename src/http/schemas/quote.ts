@@ -3,14 +3,14 @@ import { example, EXAMPLE } from './examples.ts';
 
 export const quoteBody = example(
   z
-  .object({
-    domain: z.string().min(1).max(300).describe('Name part ("scout") or full name ("scout.agent")'),
-    namespace: z.string().min(1).max(63).optional(),
-    tld: z.string().min(1).max(63).optional().describe('Legacy alias of namespace'),
-    years: z.number().int().min(1).max(10),
-  })
-  // Unknown fields are ignored, so an agent may send its register body (agreed_to_terms, ...) unchanged.
-  .strip(),
+    .object({
+      domain: z.string().min(1).max(300).describe('Name part ("scout") or full name ("scout.agent")'),
+      namespace: z.string().min(1).max(63).optional(),
+      tld: z.string().min(1).max(63).optional().describe('Legacy alias of namespace'),
+      years: z.number().int().min(1).max(10),
+    })
+    // Unknown fields are ignored, so an agent may send its register body (agreed_to_terms, ...) unchanged.
+    .strip(),
   { domain: 'scout', namespace: 'agent', years: 1 },
 );
 

@@ -3,18 +3,26 @@ import { example, EXAMPLE } from './examples.ts';
 
 export const registerBody = example(
   z.object({
-  domain: z.string().min(1).max(300).describe('Name part ("scout") or full name ("scout.agent")'),
-  namespace: z.string().min(1).max(63).optional(),
-  tld: z.string().min(1).max(63).optional().describe('Legacy alias of namespace'),
-  years: z.number().int().min(1).max(10),
-  agreed_to_terms: z.literal(true, { error: 'agreed_to_terms must be true' }),
-  payment_method: z.enum(['mpp', 'gems', 'gfavip_checkout']).optional().describe('Default mpp; gems only when asked for'),
-  mpp_network: z.enum(['tempo', 'base-mainnet']).optional(),
-  receipt: z.string().min(1).max(8192).optional().describe('Payment credential for the retry (or send Authorization: Payment)'),
-  reseller_channel: z.string().trim().min(1).max(64).optional(),
-  target_owner_id: z.uuid().optional(),
-  coupon_code: z.string().trim().min(1).max(64).optional(),
-}),
+    domain: z.string().min(1).max(300).describe('Name part ("scout") or full name ("scout.agent")'),
+    namespace: z.string().min(1).max(63).optional(),
+    tld: z.string().min(1).max(63).optional().describe('Legacy alias of namespace'),
+    years: z.number().int().min(1).max(10),
+    agreed_to_terms: z.literal(true, { error: 'agreed_to_terms must be true' }),
+    payment_method: z
+      .enum(['mpp', 'gems', 'gfavip_checkout'])
+      .optional()
+      .describe('Default mpp; gems only when asked for'),
+    mpp_network: z.enum(['tempo', 'base-mainnet']).optional(),
+    receipt: z
+      .string()
+      .min(1)
+      .max(8192)
+      .optional()
+      .describe('Payment credential for the retry (or send Authorization: Payment)'),
+    reseller_channel: z.string().trim().min(1).max(64).optional(),
+    target_owner_id: z.uuid().optional(),
+    coupon_code: z.string().trim().min(1).max(64).optional(),
+  }),
   { domain: 'scout', namespace: 'agent', years: 1, agreed_to_terms: true },
 );
 
@@ -25,59 +33,73 @@ export const registerHeaders = z.object({
 
 export const registeredResponse = example(
   z.object({
-  status: z.literal('success'),
-  message: z.string(),
-  session_id: z.string(),
-  domain: z.object({
-    name: z.string(),
-    namespace: z.string(),
-    status: z.literal('active'),
-    owner_id: z.string(),
-    registration_date: z.string(),
-    expiry_date: z.string(),
+    status: z.literal('success'),
+    message: z.string(),
+    session_id: z.string(),
+    domain: z.object({
+      name: z.string(),
+      namespace: z.string(),
+      status: z.literal('active'),
+      owner_id: z.string(),
+      registration_date: z.string(),
+      expiry_date: z.string(),
+    }),
+    order: z.object({
+      order_id: z.number().int(),
+      payment_method: z.string(),
+      amount_gems: z.number().int(),
+      amount: z.string().nullable(),
+      currency: z.string(),
+      payment_reference: z.string(),
+    }),
+    warnings: z.array(z.string()),
   }),
-  order: z.object({
-    order_id: z.number().int(),
-    payment_method: z.string(),
-    amount_gems: z.number().int(),
-    amount: z.string().nullable(),
-    currency: z.string(),
-    payment_reference: z.string(),
-  }),
-  warnings: z.array(z.string()),
-}),
   {
     status: 'success',
     message: 'scout.agent is registered.',
     session_id: EXAMPLE.sessionId,
-    domain: { name: EXAMPLE.name, namespace: 'agent', status: 'active', owner_id: EXAMPLE.accountId, registration_date: EXAMPLE.at, expiry_date: EXAMPLE.expiry },
-    order: { order_id: 42, payment_method: 'mpp', amount_gems: 1500, amount: '15.00', currency: 'pathUSD', payment_reference: EXAMPLE.txHash },
+    domain: {
+      name: EXAMPLE.name,
+      namespace: 'agent',
+      status: 'active',
+      owner_id: EXAMPLE.accountId,
+      registration_date: EXAMPLE.at,
+      expiry_date: EXAMPLE.expiry,
+    },
+    order: {
+      order_id: 42,
+      payment_method: 'mpp',
+      amount_gems: 1500,
+      amount: '15.00',
+      currency: 'pathUSD',
+      payment_reference: EXAMPLE.txHash,
+    },
     warnings: [],
   },
 );
 
 export const paymentRequiredResponse = example(
   z.object({
-  status: z.literal('payment_required'),
-  protocol: z.literal('mpp'),
-  amount: z.number(),
-  amount_minor: z.string(),
-  currency: z.string(),
-  session_id: z.string(),
-  pay_url: z.string(),
-  expires_at: z.string(),
-  challenge: z.object({
-    token: z.string(),
-    pay_to: z.string(),
-    chain_id: z.number().int(),
-    memo: z.string(),
-    decimals: z.number().int(),
-    call: z.string().describe('The token function that pays: transferWithMemo(pay_to, amount_minor, memo)'),
-    rpc_url: z.string().nullable().describe('A public RPC of the chain, when the operator publishes one'),
+    status: z.literal('payment_required'),
+    protocol: z.literal('mpp'),
+    amount: z.number(),
+    amount_minor: z.string(),
+    currency: z.string(),
+    session_id: z.string(),
+    pay_url: z.string(),
+    expires_at: z.string(),
+    challenge: z.object({
+      token: z.string(),
+      pay_to: z.string(),
+      chain_id: z.number().int(),
+      memo: z.string(),
+      decimals: z.number().int(),
+      call: z.string().describe('The token function that pays: transferWithMemo(pay_to, amount_minor, memo)'),
+      rpc_url: z.string().nullable().describe('A public RPC of the chain, when the operator publishes one'),
+    }),
+    message: z.string(),
+    warnings: z.array(z.string()),
   }),
-  message: z.string(),
-  warnings: z.array(z.string()),
-}),
   {
     status: 'payment_required',
     protocol: 'mpp',
@@ -87,7 +109,15 @@ export const paymentRequiredResponse = example(
     session_id: EXAMPLE.sessionId,
     pay_url: `ethereum:${EXAMPLE.token}@4217/transferWithMemo?address=${EXAMPLE.payTo}&uint256=15000000&bytes32=${EXAMPLE.memo}`,
     expires_at: '2026-11-23T09:15:00.000Z',
-    challenge: { token: EXAMPLE.token, pay_to: EXAMPLE.payTo, chain_id: 4217, memo: EXAMPLE.memo, decimals: 6, call: 'transferWithMemo(address,uint256,bytes32)', rpc_url: 'http://127.0.0.1:8545' },
+    challenge: {
+      token: EXAMPLE.token,
+      pay_to: EXAMPLE.payTo,
+      chain_id: 4217,
+      memo: EXAMPLE.memo,
+      decimals: 6,
+      call: 'transferWithMemo(address,uint256,bytes32)',
+      rpc_url: 'http://127.0.0.1:8545',
+    },
     message: 'Pay once before expires_at, then re-send this request with the transaction hash.',
     warnings: [],
   },
@@ -104,13 +134,13 @@ export const checkoutPendingResponse = z.object({
 
 export const verifyMppBody = example(
   z.object({
-  session_id: z.string().min(1).max(64),
-  receipt: z.string().min(1).max(8192),
-  domain: z.string().min(1).max(300),
-  namespace: z.string().min(1).max(63).optional(),
-  tld: z.string().min(1).max(63).optional(),
-  years: z.number().int().min(1).max(10),
-}),
+    session_id: z.string().min(1).max(64),
+    receipt: z.string().min(1).max(8192),
+    domain: z.string().min(1).max(300),
+    namespace: z.string().min(1).max(63).optional(),
+    tld: z.string().min(1).max(63).optional(),
+    years: z.number().int().min(1).max(10),
+  }),
   { session_id: EXAMPLE.sessionId, receipt: EXAMPLE.txHash, domain: 'scout', namespace: 'agent', years: 1 },
 );
 
@@ -132,10 +162,25 @@ export const orderStatusResponse = z.object({
   status: z.literal('success'),
   order_id: z.string(),
   domain: z.string(),
-  state: z.enum(['awaiting_payment', 'verifying', 'activating', 'done', 'registered', 'refused', 'expired_unpaid', 'cancelled']),
+  state: z.enum([
+    'awaiting_payment',
+    'verifying',
+    'activating',
+    'done',
+    'registered',
+    'refused',
+    'expired_unpaid',
+    'cancelled',
+  ]),
   payment_method: z.string(),
   expires_at: z.string().nullable(),
   registration: z
-    .object({ domain_id: z.number().int(), order_id: z.number().int(), owner_id: z.string(), expiry_date: z.string(), payment_reference: z.string() })
+    .object({
+      domain_id: z.number().int(),
+      order_id: z.number().int(),
+      owner_id: z.string(),
+      expiry_date: z.string(),
+      payment_reference: z.string(),
+    })
     .nullable(),
 });

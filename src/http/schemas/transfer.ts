@@ -3,12 +3,12 @@ import { example, EXAMPLE } from './examples.ts';
 
 export const transferBody = example(
   z
-  .object({
-    domain: z.string().min(1).max(300).describe('Full name, e.g. "scout.agent"'),
-    to_account_id: z.uuid().describe('The account that will own the domain'),
-    reason: z.string().trim().max(500).optional().describe('Free text kept in the ledger entry'),
-  })
-  .strict(),
+    .object({
+      domain: z.string().min(1).max(300).describe('Full name, e.g. "scout.agent"'),
+      to_account_id: z.uuid().describe('The account that will own the domain'),
+      reason: z.string().trim().max(500).optional().describe('Free text kept in the ledger entry'),
+    })
+    .strict(),
   { domain: EXAMPLE.name, to_account_id: EXAMPLE.accountId, reason: 'handing over to the customer' },
 );
 
