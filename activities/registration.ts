@@ -20,7 +20,7 @@ import type {
   RegistrationResult,
 } from '../workflows/registration-messages.ts';
 import type { ActivityDeps } from './deps.ts';
-import { findRegistrationResult, toRegistrationResult } from '../src/db/registration-result.ts';
+import { findRegistrationResult, toRegistrationResult } from '../src/registration/records.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
 

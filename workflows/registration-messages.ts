@@ -1,47 +1,31 @@
-import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import {
+  checkoutStatusQuery,
+  submitPaymentUpdateOf,
+  type CheckoutPayment,
+  type CheckoutStage,
+  type CheckoutStatus,
+  type CheckoutTerms,
+  type PaymentCredit,
+} from './checkout-messages.ts';
 
-// The registration workflow's contract with the HTTP handlers; plain data only.
+// The registration workflow's contract with the checkout service and its activities; plain data only.
+// What every paid operation shares is in checkout-messages.ts.
 
 export type RegistrationMethod = 'mpp' | 'gems' | 'free' | 'gfavip_checkout';
-/** Where a run stands; the last four are its outcomes (the search attribute RegistryStage shows them). */
-export type RegistrationStage =
-  'awaiting_payment' | 'verifying' | 'activating' | 'done' | 'refused' | 'expired_unpaid' | 'cancelled';
+export type RegistrationStage = CheckoutStage;
+export type RegistrationPayment = CheckoutPayment;
 
-export interface RegistrationInput {
-  sessionId: string;
+export interface RegistrationInput extends CheckoutTerms {
   name: string;
   label: string;
   namespace: string;
   years: number;
   method: RegistrationMethod;
-  /** Who asked (null: anonymous machine payment; the payer's wallet becomes the identity). */
-  actorAccountId: string | null;
-  /** Who holds the checkout: `account:<id>` of the actor, or `ip:<address>` of an anonymous payer. */
-  holder: string;
   /** Who receives the domain (target_owner_id, else the actor; null: the payer's wallet). */
   ownerAccountId: string | null;
-  priceGems: number;
-  amountMinor: string;
-  currency: string;
   resellerChannel: string | null;
   wholesale: boolean;
   couponCode: string | null;
-  /** When the payment challenge (or hosted checkout) stops accepting payment. */
-  expiresAtMs: number;
-  chain: { chainId: number; token: string; payTo: string; memo: string } | null;
-}
-
-/** How a registration was paid, as the workflow hands it to activation. */
-export type RegistrationPayment =
-  | { kind: 'mpp'; txHash: string; payer: string; receipt: string }
-  | { kind: 'gems' }
-  | { kind: 'free' }
-  | { kind: 'checkout'; reference: string };
-
-/** Money that arrived for a registration that could not happen, credited back to the payer as gems. */
-export interface PaymentCredit {
-  accountId: string;
-  gems: number;
 }
 
 export interface RegistrationResult {
@@ -69,25 +53,10 @@ export type RegistrationOutcome =
   | { outcome: 'expired_unpaid' }
   | { outcome: 'cancelled' };
 
-/** Activity failure types that are business refusals, not faults. */
-export const businessRefusals = ['insufficient_gems', 'name_taken', 'receipt_already_used', 'owner_unknown'] as const;
-export const isBusinessRefusal = (type: string | undefined | null): boolean =>
-  type != null && ((businessRefusals as readonly string[]).includes(type) || type.startsWith('coupon_'));
+export type RegistrationStatus = CheckoutStatus<RegistrationInput, RegistrationOutcome>;
 
-export interface RegistrationStatus {
-  stage: RegistrationStage;
-  input: RegistrationInput;
-  outcome: RegistrationOutcome | null;
-}
-
-export const registrationStatusQuery = defineQuery<RegistrationStatus>('registrationStatus');
-export const submitPaymentUpdate = defineUpdate<RegistrationResult, [{ receipt: string }]>('submitPayment');
-export const resetLockUpdate = defineUpdate<
-  { outcome: 'released' | 'payment_found' },
-  [{ actorAccountId: string; operator: boolean }]
->('resetLock');
-export const checkoutPaidSignal = defineSignal<[{ reference: string }]>('checkoutPaid');
+export const registrationStatusQuery = checkoutStatusQuery<RegistrationInput, RegistrationOutcome>();
+export const submitPaymentUpdate = submitPaymentUpdateOf<RegistrationResult>();
+export { checkoutPaidSignal, resetLockUpdate, SETTLE_GRACE_MS, type PaymentCredit } from './checkout-messages.ts';
 
 export const registrationWorkflowId = (name: string) => `registration:${name}`;
-/** Payments arriving after the challenge expired are still looked for this long before the lock is released. */
-export const SETTLE_GRACE_MS = 60_000;

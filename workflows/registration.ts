@@ -9,12 +9,9 @@ import {
 } from '@temporalio/workflow';
 import type { RegistrationActivities } from '../activities/registration.ts';
 import { chainConfirm, dbWrite } from './retry-profiles.ts';
+import { isEffectRefusal, SETTLE_GRACE_MS, checkoutPaidSignal, resetLockUpdate } from './checkout-messages.ts';
 import {
-  SETTLE_GRACE_MS,
-  checkoutPaidSignal,
-  isBusinessRefusal,
   registrationStatusQuery,
-  resetLockUpdate,
   submitPaymentUpdate,
   type RegistrationInput,
   type RegistrationOutcome,
@@ -24,15 +21,17 @@ import {
 } from './registration-messages.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 
-const db = proxyActivities<RegistrationActivities>(dbWrite);
-const chain = proxyActivities<RegistrationActivities>(chainConfirm);
+// One proxy per retry profile, each typed over only the activities that kind of work may call.
+const db =
+  proxyActivities<Pick<RegistrationActivities, 'activateDomain' | 'creditRefusedPayment' | 'closeCheckout'>>(dbWrite);
+const chain = proxyActivities<Pick<RegistrationActivities, 'verifyMppPayment' | 'findMppPayment'>>(chainConfirm);
 
 type Payment = RegistrationPayment;
 
 /** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
 function refusalOf(err: unknown): { code: string; message: string } | null {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure && isBusinessRefusal(cause.type))
+  if (cause instanceof ApplicationFailure && isEffectRefusal(cause.type))
     return { code: cause.type as string, message: cause.message };
   return null;
 }
@@ -73,7 +72,8 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     if (o.outcome === 'refused') throw ApplicationFailure.nonRetryable(o.message, o.code, o.credit);
     throw ApplicationFailure.nonRetryable(
       o.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.',
-      o.outcome,
+      'checkout_closed',
+      { outcome: o.outcome },
     );
   };
 

@@ -1,10 +1,10 @@
 import type { ActivityOptions } from '@temporalio/workflow';
-import { businessRefusals } from './registration-messages.ts';
+import { effectRefusals } from './checkout-messages.ts';
 
 // Retry policy is part of the design, so it lives in one place. Business failures are thrown as
 // non-retryable ApplicationFailures by the activities; the types are also listed here, so a refusal
 // is never retried even if an activity forgot to mark it. Everything else is transient and retried.
-const couponRefusals = ['coupon_unknown', 'coupon_expired', 'coupon_used_up', 'coupon_wrong_namespace'];
+// Each workflow proxies one profile per kind of work, typed over only the activities it may call.
 
 export const dbWrite: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
@@ -13,7 +13,7 @@ export const dbWrite: ActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '30 seconds',
     maximumAttempts: 10,
-    nonRetryableErrorTypes: [...businessRefusals, ...couponRefusals],
+    nonRetryableErrorTypes: [...effectRefusals],
   },
 };
 

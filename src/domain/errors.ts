@@ -42,7 +42,7 @@ export const errorCodes = {
   already_owner: 409,
   domain_not_active: 409,
   coupon_invalid: 400,
-  registration_failed: 409,
+  owner_unknown: 409,
   network_not_enabled: 403,
   unsupported_media_type: 415,
   payload_too_large: 413,

@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openApiOptions } from './openapi/document.ts';
 import type { AppDeps } from './deps.ts';
+import { registrationService } from '../registration/service.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { homeRoutes } from './routes/home.ts';
 import { landingScriptHash } from '../pages/landing.ts';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('registration', registrationService(deps));
   registerErrorHandling(app);
 
   await app.register(cookie, { secret: deps.sessionSecret });

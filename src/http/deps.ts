@@ -3,6 +3,10 @@ import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
 import type { BearerVerifier } from '../auth/bearer-verifier.ts';
+import type { PaymentSettings } from '../payments/settings.ts';
+import type { RegistrationService } from '../registration/service.ts';
+
+export type { PaymentSettings } from '../payments/settings.ts';
 
 export interface ReadinessProbe {
   name: string;
@@ -15,21 +19,6 @@ export interface LoginSettings {
   clientId: string;
   clientSecret: string;
   resource: string;
-}
-
-/** Where machine payments go: the token and receiver on the configured chain. */
-export interface PaymentSettings {
-  /** Which MPP method challenges are issued for (see MPP_METHOD). */
-  method: 'tip20' | 'tempo';
-  /** The challenge realm: this server's host. */
-  realm: string;
-  chainId: number;
-  token: string;
-  payTo: string;
-  /** Binds challenges to this server (HMAC). */
-  secret: string;
-  /** The RPC payers are told to use (MPP_PUBLIC_RPC_URL), if any. */
-  rpcUrl?: string;
 }
 
 /** Everything the HTTP app needs, built once by the entry point (or a test) and passed in. */
@@ -49,5 +38,6 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    registration: RegistrationService;
   }
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config/env.ts';
 import { createChainVerifier, PaymentVerificationError } from './chain-verifier.ts';
 import { parseCredential } from './mpp.ts';
 import { createTempoVerifier } from './tempo-method.ts';
-import type { PaymentSettings } from '../http/deps.ts';
+import type { PaymentSettings } from './settings.ts';
 
 /**
  * The worker's payment verifier: reads the receipt in any accepted form, then lets the chain decide

@@ -1,20 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { WorkflowUpdateFailedError } from '@temporalio/client';
-import {
-  checkoutPaidSignal,
-  registrationWorkflowId,
-  resetLockUpdate,
-} from '../../../workflows/registration-messages.ts';
+import { readReceipt } from '../../checkout/receipt.ts';
 import { AppError } from '../../domain/errors.ts';
-import { Account } from '../../db/entities/index.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { resolveTarget } from '../registration-target.ts';
+import { sendRegistered } from '../replies/registration.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import {
+  checkoutCallbackBody,
   orderIdParams,
   orderStatusResponse,
   registeredResponse,
@@ -22,17 +18,12 @@ import {
   simpleResponse,
   verifyMppBody,
 } from '../schemas/register.ts';
-import { checkoutSessions } from '../../db/checkout-sessions.ts';
-import { findOrderActor, findRegistrationResult } from '../../db/registration-result.ts';
-import { registrationKit, failureToError, checkoutCallbackBody } from '../registration-kit.ts';
 
 // Around a registration in progress: verify a receipt, see where it stands, reset its lock, and the
 // hosted checkout's paid callback.
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orm, namespaces, config } = app.deps;
-  const { handleFor, statusOf, registered, submitReceipt } = registrationKit(app);
-  const isOperator = async (accountId: string) =>
-    Boolean((await orm.em.fork().findOne(Account, { id: accountId }, { fields: ['isOperator'] }))?.isOperator);
+  const { namespaces, config } = app.deps;
+  const registration = app.registration;
 
   app.post(
     '/api/payments/verify-mpp',
@@ -46,18 +37,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const target = resolveTarget(namespaces, req.body);
-      const handle = handleFor(target.name);
-      const running = await statusOf(handle);
-      if (!running || running.input.sessionId !== req.body.session_id || running.input.years !== req.body.years) {
-        throw new AppError('invalid_receipt', 'No open checkout matches this session, domain and term.');
-      }
-      return registered(
-        reply,
-        await submitReceipt(handle, req.body.receipt, running.input.sessionId),
-        running.input.sessionId,
-        [],
-        target.ns.namespace,
-      );
+      const answer = await registration.verify({
+        name: target.name,
+        sessionId: req.body.session_id,
+        years: req.body.years,
+        receipt: readReceipt(req.body.receipt),
+      });
+      return sendRegistered(reply, answer, target.ns.namespace);
     },
   );
 
@@ -73,20 +59,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
-      const principal = accountPrincipal(req);
-      const running = await statusOf(handleFor(name));
-      if (!running) throw new AppError('lock_not_found', `No registration of ${name} is in progress.`);
-      const operator = await isOperator(principal.accountId);
-      if (running.input.actorAccountId !== principal.accountId && !operator)
-        throw new AppError('forbidden', 'Only the account that started this registration can see it.');
+      const p = await registration.progress(name, accountPrincipal(req).accountId);
       return {
         status: 'success' as const,
         domain: name,
-        workflow_id: registrationWorkflowId(name),
-        stage: running.stage,
-        session_id: running.input.sessionId,
-        payment_method: running.input.method,
-        expires_at: new Date(running.input.expiresAtMs).toISOString(),
+        workflow_id: p.workflowId,
+        stage: p.stage,
+        session_id: p.input.sessionId,
+        payment_method: p.input.method,
+        expires_at: new Date(p.input.expiresAtMs).toISOString(),
       };
     },
   );
@@ -104,31 +85,22 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const principal = accountPrincipal(req);
-      const em = orm.em.fork();
-      const id = req.params.order_id;
-      const checkout = await checkoutSessions(em).find(id);
-      const actor = checkout ? checkout.actorAccountId : await findOrderActor(em, id);
-      if (!actor || (actor !== principal.accountId && !(await isOperator(principal.accountId)))) {
-        throw new AppError('order_not_found', `No registration order ${id} of yours.`);
-      }
-      const result = await findRegistrationResult(em, id);
-      const running = checkout && !checkout.outcome ? await statusOf(handleFor(checkout.name)) : null;
-      const state = result ? 'registered' : (checkout?.outcome ?? running?.stage ?? 'expired_unpaid');
+      const o = await registration.order(req.params.order_id, accountPrincipal(req).accountId);
+      const r = o.result;
       return {
         status: 'success' as const,
-        order_id: id,
-        domain: result?.name ?? checkout?.name ?? '',
-        state,
-        payment_method: result?.paymentMethod ?? checkout?.method ?? '',
-        expires_at: checkout ? checkout.expiresAt.toISOString() : null,
-        registration: result
+        order_id: req.params.order_id,
+        domain: o.name,
+        state: o.state,
+        payment_method: o.method,
+        expires_at: o.expiresAt,
+        registration: r
           ? {
-              domain_id: result.domainId,
-              order_id: result.orderId,
-              owner_id: result.ownerId,
-              expiry_date: result.expiryDate,
-              payment_reference: result.paymentReference,
+              domain_id: r.domainId,
+              order_id: r.orderId,
+              owner_id: r.ownerId,
+              expiry_date: r.expiryDate,
+              payment_reference: r.paymentReference,
             }
           : null,
       };
@@ -147,26 +119,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
-      const principal = accountPrincipal(req);
-      const handle = handleFor(name);
-      if (!(await statusOf(handle))) throw new AppError('lock_not_found', `There is no registration lock on ${name}.`);
-      const operator = await isOperator(principal.accountId);
-      let outcome: { outcome: 'released' | 'payment_found' };
-      try {
-        outcome = await handle.executeUpdate(resetLockUpdate, {
-          args: [{ actorAccountId: principal.accountId, operator }],
-        });
-      } catch (err) {
-        if (err instanceof WorkflowUpdateFailedError) throw failureToError(err);
-        throw err;
-      }
-      if (outcome.outcome === 'payment_found') {
-        throw new AppError(
-          'payment_landed',
-          `A payment for this checkout has landed; ${name} is being registered, so the lock stays.`,
-        );
-      }
-      await handle.result().catch(() => undefined);
+      await registration.reset(name, accountPrincipal(req).accountId);
       return {
         status: 'success' as const,
         message: `The registration lock on ${name} is cleared; the name can be registered again.`,
@@ -202,12 +155,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         if (given.length !== expected.length || !timingSafeEqual(given, expected))
           throw new AppError('invalid_credential', 'Bad checkout signature.');
         const { name } = parseFullName(namespaces, req.body.domain);
-        const handle = handleFor(name);
-        const running = await statusOf(handle);
-        if (!running || running.input.sessionId !== req.body.order_id || running.input.method !== 'gfavip_checkout') {
-          throw new AppError('no_checkout', 'No pending hosted checkout matches this order.');
-        }
-        await handle.signal(checkoutPaidSignal, { reference: `gfavip:${req.body.reference}` });
+        await registration.hostedCheckoutPaid({ name, orderId: req.body.order_id, reference: req.body.reference });
         return { status: 'success' as const, message: 'Payment recorded; the domain is being activated.' };
       },
     );

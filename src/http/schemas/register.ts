@@ -184,3 +184,11 @@ export const orderStatusResponse = z.object({
     })
     .nullable(),
 });
+
+/** The hosted checkout's signed callback. */
+export const checkoutCallbackBody = z.object({
+  order_id: z.string().max(64),
+  domain: z.string().max(300),
+  status: z.literal('paid'),
+  reference: z.string().min(1).max(128),
+});

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Domain, DomainOrder } from './entities/index.ts';
+import { Account, Domain, DomainOrder } from '../db/entities/index.ts';
 import type { RegistrationResult } from '../../workflows/registration-messages.ts';
+
+// The registrations the database holds, in the registration workflow's contract shape (so this lives
+// beside the service, not in src/db, which never imports workflows/).
 
 /** The completed registration of a checkout session (its order's reference), or null. */
 export async function findRegistrationResult(em: EntityManager, sessionId: string): Promise<RegistrationResult | null> {
@@ -30,4 +33,9 @@ export function toRegistrationResult(domain: Domain, order: DomainOrder): Regist
     amountMinor: order.amountMinor == null ? null : String(order.amountMinor),
     currency: order.currency,
   };
+}
+
+/** Whether the account is an operator (who may see and reset anyone's checkout). */
+export async function isOperator(em: EntityManager, accountId: string): Promise<boolean> {
+  return Boolean((await em.findOne(Account, { id: accountId }, { fields: ['isOperator'] }))?.isOperator);
 }

@@ -1,0 +1,72 @@
+import type { CheckoutTerms } from '../../workflows/checkout-messages.ts';
+import { formatUsd } from '../domain/money.ts';
+import { buildChallenge, TRANSFER_CALL } from '../payments/mpp.ts';
+import type { PaymentSettings } from '../payments/settings.ts';
+import { buildTempoChallenge } from '../payments/tempo-method.ts';
+
+const DECIMALS = 6;
+
+/**
+ * The `WWW-Authenticate: Payment` challenge of a checkout. The same terms always give the same
+ * challenge, so a repeated 402 for one session is identical.
+ */
+export function checkoutChallenge(
+  p: PaymentSettings,
+  terms: CheckoutTerms,
+  description: string,
+): { header: string; memo: string } {
+  const chain = chainOf(terms);
+  const common = {
+    sessionId: terms.sessionId,
+    realm: p.realm,
+    amountMinor: BigInt(terms.amountMinor),
+    expiresAt: new Date(terms.expiresAtMs),
+    secret: p.secret,
+    chainId: chain.chainId,
+    payTo: chain.payTo,
+    description,
+  };
+  if (p.method === 'tempo') return buildTempoChallenge({ ...common, currency: chain.token, decimals: DECIMALS });
+  const c = buildChallenge({
+    ...common,
+    currency: terms.currency,
+    decimals: DECIMALS,
+    token: chain.token,
+    memo: chain.memo,
+  });
+  return { header: c.header, memo: chain.memo };
+}
+
+/** The 402 answer of a checkout awaiting machine payment: its challenge header and body (spec 4.2). */
+export function paymentOffer(p: PaymentSettings, terms: CheckoutTerms, description: string) {
+  const chain = chainOf(terms);
+  return {
+    header: checkoutChallenge(p, terms, description).header,
+    body: {
+      status: 'payment_required' as const,
+      protocol: 'mpp' as const,
+      amount: Number(formatUsd(BigInt(terms.amountMinor))),
+      amount_minor: terms.amountMinor,
+      currency: terms.currency,
+      session_id: terms.sessionId,
+      // EIP-681 payment request: the token call that pays this checkout.
+      pay_url: `ethereum:${chain.token}@${chain.chainId}/transferWithMemo?address=${chain.payTo}&uint256=${terms.amountMinor}&bytes32=${chain.memo}`,
+      expires_at: new Date(terms.expiresAtMs).toISOString(),
+      challenge: {
+        token: chain.token,
+        pay_to: chain.payTo,
+        chain_id: chain.chainId,
+        memo: chain.memo,
+        decimals: DECIMALS,
+        call: TRANSFER_CALL,
+        rpc_url: p.rpcUrl ?? null,
+      },
+      message: `Pay once before expires_at: call ${TRANSFER_CALL} on challenge.token (chain challenge.chain_id) with (pay_to, amount_minor, memo). Then re-send this request with the transaction hash in Authorization: Payment <hash> or the receipt field. Never pay twice: if an answer is lost, re-send the same receipt.`,
+    },
+  };
+}
+
+function chainOf(terms: CheckoutTerms): NonNullable<CheckoutTerms['chain']> {
+  if (!terms.chain) throw new Error(`checkout ${terms.sessionId} is not paid on chain`);
+  return terms.chain;
+}

@@ -1,0 +1,198 @@
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import type { QueryDefinition, UpdateDefinition } from '@temporalio/common';
+import {
+  checkoutPaidSignal,
+  resetLockUpdate,
+  SETTLE_GRACE_MS,
+  type CheckoutStatus,
+  type CheckoutTerms,
+} from '../../workflows/checkout-messages.ts';
+import { checkoutSessions, TooManyCheckoutsError } from '../db/checkout-sessions.ts';
+import type { Orm } from '../db/orm.ts';
+import { AppError } from '../domain/errors.ts';
+import type { PaymentSettings } from '../payments/settings.ts';
+import { requireOwnChallenge, type PresentedReceipt } from './receipt.ts';
+import { updateFailureError } from './refusals.ts';
+
+const OUTCOME_WAIT_MS = 60_000;
+const OUTCOME_POLL_MS = 250;
+
+/** What a paid operation (registration, renewal, purchase, …) tells the checkout machinery about itself. */
+export interface PaidOperation<I extends CheckoutTerms, R, O> {
+  workflowType: string;
+  /** The run's id for the locked object (`registration:<name>`): while the run is open, it is the lock. */
+  workflowId(key: string): string;
+  statusQuery: QueryDefinition<CheckoutStatus<I, O>>;
+  submitPaymentUpdate: UpdateDefinition<R, [{ receipt: string }]>;
+  /** A finished run's outcome as the paid result; a refusal is thrown as our HTTP error. */
+  resultOf(outcome: O): R;
+  /** What someone else is told while the object is locked by a run. */
+  busy(key: string): AppError;
+}
+
+export interface CheckoutDeps {
+  orm: Orm;
+  temporal?: Client | undefined;
+  taskQueue: string;
+  payments?: PaymentSettings | undefined;
+  /** How many unpaid checkouts one holder may have open at once. */
+  maxOpen: number;
+}
+
+/**
+ * The checkout machinery every paid operation shares: the lock (one workflow run per object), the
+ * holder's quota of unpaid checkouts, receipts handed to the run (identical ones coalesced), the wait
+ * for an outcome, reset, and the hosted checkout's paid signal. The run decides; this only asks it.
+ */
+export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDeps, op: PaidOperation<I, R, O>) {
+  const temporal = (): Client => {
+    if (!deps.temporal) throw new AppError('not_ready', 'Checkouts need Temporal, which is not configured.');
+    return deps.temporal;
+  };
+  const payments = (): PaymentSettings => {
+    if (!deps.payments)
+      throw new AppError('payment_method_not_available', 'Machine payments are not configured on this server.');
+    return deps.payments;
+  };
+  const handleOf = (key: string): WorkflowHandle => temporal().workflow.getHandle(op.workflowId(key));
+
+  /** The open run on this object and where it stands, or null when the object is not locked. */
+  async function status(key: string): Promise<CheckoutStatus<I, O> | null> {
+    const handle = handleOf(key);
+    try {
+      const d = await handle.describe();
+      if (d.status.name !== 'RUNNING') return null;
+      return await handle.query(op.statusQuery);
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Takes the lock: records the unpaid checkout against the holder's quota (when it waits for payment),
+   * then starts the run. Someone else's run on the object means it is busy; nothing is left behind.
+   */
+  async function open(key: string, input: I, waitsForPayment: boolean): Promise<void> {
+    const checkouts = checkoutSessions(deps.orm.em.fork());
+    if (waitsForPayment) await openRow(checkouts, key, input);
+    try {
+      await temporal().workflow.start(op.workflowType, {
+        taskQueue: deps.taskQueue,
+        workflowId: op.workflowId(key),
+        workflowIdConflictPolicy: 'FAIL',
+        args: [input],
+      });
+    } catch (err) {
+      if (waitsForPayment) await checkouts.close(input.sessionId, 'cancelled');
+      if (err instanceof WorkflowExecutionAlreadyStartedError) throw op.busy(key);
+      throw err;
+    }
+  }
+
+  async function openRow(checkouts: ReturnType<typeof checkoutSessions>, key: string, input: I): Promise<void> {
+    try {
+      await checkouts.open({
+        sessionId: input.sessionId,
+        name: key,
+        holder: input.holder,
+        actorAccountId: input.actorAccountId,
+        method: input.method,
+        expiresAt: new Date(input.expiresAtMs + SETTLE_GRACE_MS),
+        max: deps.maxOpen,
+      });
+    } catch (err) {
+      if (!(err instanceof TooManyCheckoutsError)) throw err;
+      throw new AppError(
+        'too_many_open_checkouts',
+        `You already have ${err.open.length} unpaid checkouts open (${err.open.join(', ')}); pay or reset one, or retry after ${err.retryAfterSeconds} s.`,
+        { open: err.open, limit: deps.maxOpen },
+        { 'retry-after': String(err.retryAfterSeconds) },
+      );
+    }
+  }
+
+  /** The outcome of the run on this object, once it closes. */
+  async function result(key: string): Promise<R> {
+    return op.resultOf((await handleOf(key).result()) as O);
+  }
+
+  // Identical receipts submitted at once share one update: Temporal bounds the updates in flight per
+  // run, and a burst of retries must not be refused for it.
+  const inflight = new Map<string, Promise<R>>();
+
+  /**
+   * Hands a receipt to the open checkout and waits for its outcome. A retry that arrives while another
+   * is being verified waits for that outcome (in the workflow); a run that closed meanwhile, or an update
+   * the server would not take now, is answered from the run's outcome.
+   */
+  function submitReceipt(key: string, receipt: PresentedReceipt, sessionId: string): Promise<R> {
+    if (deps.payments) requireOwnChallenge(receipt, sessionId, deps.payments.secret);
+    const handle = handleOf(key);
+    const id = `${sessionId}\n${receipt.raw}`;
+    let pending = inflight.get(id);
+    if (!pending) {
+      pending = handle
+        .executeUpdate(op.submitPaymentUpdate, { args: [{ receipt: receipt.raw }] })
+        .catch((err: unknown) => {
+          if (err instanceof WorkflowUpdateFailedError) throw updateFailureError(err);
+          return outcomeOf(handle, err);
+        })
+        .finally(() => inflight.delete(id));
+      inflight.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** Waits (bounded) for a run verifying or activating a payment to close, and answers its outcome. */
+  async function outcomeOf(handle: WorkflowHandle, cause: unknown): Promise<R> {
+    for (let waited = 0; waited < OUTCOME_WAIT_MS; waited += OUTCOME_POLL_MS) {
+      const d = await handle.describe();
+      if (d.status.name === 'COMPLETED') return op.resultOf((await handle.result()) as O);
+      if (d.status.name !== 'RUNNING') throw cause;
+      if ((await handle.query(op.statusQuery)).stage === 'awaiting_payment') break;
+      await new Promise((r) => setTimeout(r, OUTCOME_POLL_MS));
+    }
+    throw new AppError(
+      'verification_unavailable',
+      'The payment could not be judged right now; re-send the same receipt (never pay again).',
+    );
+  }
+
+  /**
+   * Ends an unpaid checkout and frees the object (its holder or an operator). A payment that already
+   * landed completes the operation instead, and the lock stays.
+   */
+  async function reset(key: string, actorAccountId: string, operator: boolean): Promise<void> {
+    const handle = handleOf(key);
+    let answer: { outcome: 'released' | 'payment_found' };
+    try {
+      answer = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId, operator }] });
+    } catch (err) {
+      if (err instanceof WorkflowUpdateFailedError) throw updateFailureError(err);
+      throw err;
+    }
+    if (answer.outcome === 'payment_found') {
+      throw new AppError(
+        'payment_landed',
+        `A payment for this checkout has landed; ${key} is being completed, so the lock stays.`,
+      );
+    }
+    await handle.result().catch(() => undefined);
+  }
+
+  /** The hosted checkout reported this run's payment. */
+  async function checkoutPaid(key: string, reference: string): Promise<void> {
+    await handleOf(key).signal(checkoutPaidSignal, { reference });
+  }
+
+  return { temporal, payments, status, open, result, submitReceipt, reset, checkoutPaid };
+}
+
+export type CheckoutService<I extends CheckoutTerms, R, O> = ReturnType<typeof checkoutService<I, R, O>>;

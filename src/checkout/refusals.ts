@@ -1,0 +1,62 @@
+import { type WorkflowUpdateFailedError } from '@temporalio/client';
+import type { CheckoutRefusal, PaymentCredit } from '../../workflows/checkout-messages.ts';
+import { AppError, type ErrorCode } from '../domain/errors.ts';
+
+/** Each failure type a checkout run answers with, as the one error a client sees (and its status). */
+const errorOf: Record<CheckoutRefusal, ErrorCode> = {
+  insufficient_gems: 'insufficient_gems',
+  name_taken: 'name_taken',
+  receipt_already_used: 'receipt_already_used',
+  owner_unknown: 'owner_unknown',
+  coupon_unknown: 'coupon_invalid',
+  coupon_expired: 'coupon_invalid',
+  coupon_used_up: 'coupon_invalid',
+  coupon_wrong_namespace: 'coupon_invalid',
+  invalid_receipt: 'invalid_receipt',
+  verification_unavailable: 'verification_unavailable',
+  payments_unavailable: 'verification_unavailable',
+  checkout_not_awaiting_payment: 'checkout_not_awaiting_payment',
+  checkout_closed: 'checkout_closed',
+  forbidden: 'forbidden',
+  lock_busy: 'lock_busy',
+};
+
+const isCheckoutRefusal = (type: string): type is CheckoutRefusal => Object.hasOwn(errorOf, type);
+
+/**
+ * A refusal from a checkout run as our HTTP error, saying where a credited payment went. A type outside
+ * the contract means something really broke, and is answered as an internal error.
+ */
+export function refusalError(type: string, message: string, credit?: PaymentCredit | null): AppError {
+  if (!isCheckoutRefusal(type)) return new AppError('internal_error', 'The checkout failed unexpectedly.');
+  const code = errorOf[type];
+  const reason = type.startsWith('coupon_') ? { reason: type.slice('coupon_'.length) } : undefined;
+  if (!credit) return new AppError(code, message, reason);
+  return new AppError(code, `${message} Your payment was credited to your gems balance (${credit.gems} gems).`, {
+    ...reason,
+    credited: { account_id: credit.accountId, gems: credit.gems },
+  });
+}
+
+type FailureShape = { type?: string | null; message?: string; details?: unknown[] | null };
+
+/** A failed update's refusal (its type, message and details) as our HTTP error. */
+export function updateFailureError(err: WorkflowUpdateFailedError): AppError {
+  const cause = err.cause as (FailureShape & { cause?: FailureShape }) | undefined;
+  const failure = cause?.type ? cause : cause?.cause;
+  const type = failure?.type ?? '';
+  const detail = failure?.details?.[0] as (PaymentCredit & { outcome?: string }) | undefined;
+  if (type === 'checkout_closed') return closedError(detail?.outcome === 'cancelled' ? 'cancelled' : 'expired_unpaid');
+  return refusalError(type, failure?.message ?? 'The checkout could not complete.', detail ?? null);
+}
+
+/** A checkout that ended unpaid (expired, or reset by its holder or an operator). */
+export function closedError(outcome: 'cancelled' | 'expired_unpaid'): AppError {
+  return new AppError(
+    'checkout_closed',
+    outcome === 'cancelled'
+      ? 'The checkout was reset; request a new one.'
+      : 'The checkout expired unpaid; request a new one.',
+    { outcome },
+  );
+}

@@ -1,0 +1,56 @@
+import type { FastifyReply } from 'fastify';
+import type { RegistrationResult } from '../../../workflows/registration-messages.ts';
+import { formatUsd } from '../../domain/money.ts';
+import { receiptHeader } from '../../payments/mpp.ts';
+import type { RegisterAnswer } from '../../registration/service.ts';
+
+/** The 200 of a completed registration (spec 4.2), with the mpp receipt header when paid on chain. */
+export function sendRegistered(
+  reply: FastifyReply,
+  a: { result: RegistrationResult; sessionId: string; warnings: string[] },
+  namespace: string,
+) {
+  const r = a.result;
+  if (r.paymentMethod === 'mpp')
+    reply.header('payment-receipt', receiptHeader({ reference: r.paymentReference, sessionId: a.sessionId }));
+  return reply.status(200).send({
+    status: 'success' as const,
+    message: `${r.name} is registered.`,
+    session_id: a.sessionId,
+    domain: {
+      name: r.name,
+      namespace,
+      status: 'active' as const,
+      owner_id: r.ownerId,
+      registration_date: r.registrationDate,
+      expiry_date: r.expiryDate,
+    },
+    order: {
+      order_id: r.orderId,
+      payment_method: r.paymentMethod,
+      amount_gems: r.amountGems,
+      amount: r.amountMinor == null ? null : formatUsd(BigInt(r.amountMinor)),
+      currency: r.currency,
+      payment_reference: r.paymentReference,
+    },
+    warnings: a.warnings,
+  });
+}
+
+/** Each answer of a registration request as its HTTP response: 200, 402 with the challenge, or 202. */
+export function sendRegisterAnswer(reply: FastifyReply, a: RegisterAnswer, namespace: string) {
+  if (a.kind === 'registered') return sendRegistered(reply, a, namespace);
+  if (a.kind === 'payment_required') {
+    reply.header('www-authenticate', a.offer.header);
+    reply.header('cache-control', 'no-store');
+    return reply.status(402).send({ ...a.offer.body, warnings: a.warnings });
+  }
+  return reply.status(202).send({
+    status: 'pending' as const,
+    order_id: a.orderId,
+    checkout_url: a.checkoutUrl,
+    status_url: a.statusUrl,
+    expires_at: a.expiresAt,
+    message: 'Complete the hosted checkout; the order stays pending until the checkout reports it paid.',
+  });
+}

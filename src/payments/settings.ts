@@ -1,0 +1,14 @@
+/** Where machine payments go, as the API issues challenges for them: the token and receiver on the configured chain. */
+export interface PaymentSettings {
+  /** Which MPP method challenges are issued for (see MPP_METHOD). */
+  method: 'tip20' | 'tempo';
+  /** The challenge realm: this server's host. */
+  realm: string;
+  chainId: number;
+  token: string;
+  payTo: string;
+  /** Binds challenges to this server (HMAC). */
+  secret: string;
+  /** The RPC payers are told to use (MPP_PUBLIC_RPC_URL), if any. */
+  rpcUrl?: string;
+}

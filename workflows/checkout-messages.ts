@@ -1,0 +1,81 @@
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+
+// The contract every paid operation's workflow (registration now; renewal, purchase and offers next)
+// shares with the checkout service in src/checkout: one run per locked object is the lock, a status
+// query says where it stands, an update hands it a receipt, another resets it. Plain data only.
+
+/** Where a checkout run stands; the last four are its outcomes (the search attribute RegistryStage shows them). */
+export type CheckoutStage =
+  'awaiting_payment' | 'verifying' | 'activating' | 'done' | 'refused' | 'expired_unpaid' | 'cancelled';
+
+/** What every paid operation's input carries about its checkout. */
+export interface CheckoutTerms {
+  sessionId: string;
+  /** Who asked (null: anonymous machine payment; the payer's wallet becomes the identity). */
+  actorAccountId: string | null;
+  /** Who holds the checkout: `account:<id>` of the actor, or `ip:<address>` of an anonymous payer. */
+  holder: string;
+  method: string;
+  priceGems: number;
+  amountMinor: string;
+  currency: string;
+  /** When the payment challenge (or hosted checkout) stops accepting payment. */
+  expiresAtMs: number;
+  chain: { chainId: number; token: string; payTo: string; memo: string } | null;
+}
+
+export interface CheckoutStatus<I extends CheckoutTerms, O> {
+  stage: CheckoutStage;
+  input: I;
+  outcome: O | null;
+}
+
+/** Money that arrived for an operation that could not happen, credited back to the payer as gems. */
+export interface PaymentCredit {
+  accountId: string;
+  gems: number;
+}
+
+/** How an operation was paid, as the workflow hands it to its effect. */
+export type CheckoutPayment =
+  | { kind: 'mpp'; txHash: string; payer: string; receipt: string }
+  | { kind: 'gems' }
+  | { kind: 'free' }
+  | { kind: 'checkout'; reference: string };
+
+/** Business refusals of an effect after payment (activity failure types): outcomes, never retried. */
+export const couponRefusals = ['coupon_unknown', 'coupon_expired', 'coupon_used_up', 'coupon_wrong_namespace'] as const;
+export const effectRefusals = [
+  'insufficient_gems',
+  'name_taken',
+  'receipt_already_used',
+  'owner_unknown',
+  ...couponRefusals,
+] as const;
+/** What an update on a checkout run may refuse with (the run goes on). */
+export const updateRefusals = [
+  'invalid_receipt',
+  'verification_unavailable',
+  'payments_unavailable',
+  'checkout_not_awaiting_payment',
+  'checkout_closed',
+  'forbidden',
+  'lock_busy',
+] as const;
+/** Every failure type a checkout run answers with; the checkout service maps each to one HTTP error. */
+export type CheckoutRefusal = (typeof effectRefusals)[number] | (typeof updateRefusals)[number];
+
+export const isEffectRefusal = (type: string | undefined | null): type is (typeof effectRefusals)[number] =>
+  type != null && (effectRefusals as readonly string[]).includes(type);
+
+export const checkoutStatusQuery = <I extends CheckoutTerms, O>() =>
+  defineQuery<CheckoutStatus<I, O>>('checkoutStatus');
+export const submitPaymentUpdateOf = <R>() => defineUpdate<R, [{ receipt: string }]>('submitPayment');
+export const resetLockUpdate = defineUpdate<
+  { outcome: 'released' | 'payment_found' },
+  [{ actorAccountId: string; operator: boolean }]
+>('resetLock');
+export const checkoutPaidSignal = defineSignal<[{ reference: string }]>('checkoutPaid');
+
+/** Payments arriving after the challenge expired are still looked for this long before the lock is released. */
+export const SETTLE_GRACE_MS = 60_000;
