@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { onRequestHookHandler } from 'fastify';
+import { AppError } from '../../domain/errors.ts';
+import { registerAccessControl } from '../auth.ts';
+import { SESSION_COOKIE } from '../session-cookie.ts';
+
+/**
+ * Who may call what, and how often: a limit per client address on every route, then on protected
+ * routes the credential check of the access table followed by a limit per credential.
+ */
+export const accessControlPlugin = fp(
+  async (app) => {
+    const { config, orm, bearer } = app.deps;
+    // Per client address on every route (in-memory store: one process, see README "Rate limits").
+    await app.register(rateLimit, {
+      global: true,
+      max: config.RATE_LIMIT_IP_MAX,
+      timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      errorResponseBuilder: (_req, ctx) => ({
+        statusCode: 429,
+        status: 'error',
+        code: 'rate_limited',
+        message: `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry after ${Math.ceil(ctx.ttl / 1000)} s.`,
+      }),
+    });
+    // Per credential on protected routes, applied right after the credential is checked.
+    // (A second limiter through createRateLimit: the plugin's own hook runs once per request.)
+    const credentialLimit = app.createRateLimit({
+      max: config.RATE_LIMIT_MAX,
+      timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      keyGenerator: (req) => (req.principal ? `${req.principal.kind}:${req.principal.credentialId}` : `ip:${req.ip}`),
+    });
+    const perCredential: onRequestHookHandler = async (req, reply) => {
+      const r = await credentialLimit(req);
+      if (r.isAllowed) return;
+      // The headers describe the bucket that binds: the credential's when it has fewer requests left
+      // than the address's (always when it is the one that fired).
+      const addressRemaining = Number(reply.getHeader('x-ratelimit-remaining') ?? Infinity);
+      if (r.isExceeded || r.remaining < addressRemaining) {
+        reply.header('x-ratelimit-limit', String(r.max));
+        reply.header('x-ratelimit-remaining', String(r.remaining));
+        reply.header('x-ratelimit-reset', String(r.ttlInSeconds));
+      }
+      if (!r.isExceeded) return;
+      reply.header('retry-after', String(r.ttlInSeconds));
+      throw new AppError(
+        'rate_limited',
+        `Rate limit exceeded for this credential: ${r.max} requests per ${config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`,
+      );
+    };
+    registerAccessControl(app, orm, { bearer, sessionCookie: SESSION_COOKIE }, perCredential);
+  },
+  { name: 'access-control', dependencies: ['services'] },
+);

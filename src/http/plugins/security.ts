@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import { landingScriptHash } from '../../pages/landing.ts';
+
+/** Cookies, security headers and CORS: what every answer carries. */
+export const securityPlugin = fp(
+  async (app) => {
+    await app.register(cookie, { secret: app.deps.sessionSecret });
+    // Security headers on every answer. The pages and the API reference load only their own scripts;
+    // inline styles stay allowed for the small HTML pages. Cross-origin reads are for CORS to decide.
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", landingScriptHash],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    });
+    // Agents and tools on other origins may call the API: credentials travel in headers, never in
+    // cookies across origins (no Access-Control-Allow-Credentials), so a foreign page cannot ride a session.
+    await app.register(cors, {
+      origin: '*',
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: [
+        'Content-Type',
+        'Authorization',
+        'X-API-Key',
+        'X-Payment-Method',
+        'X-MPP-Network',
+        'Idempotency-Key',
+      ],
+      exposedHeaders: [
+        'WWW-Authenticate',
+        'Payment-Receipt',
+        'Retry-After',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+      ],
+      maxAge: 600,
+      // A bare OPTIONS (no Origin) gets the same 204 rather than the plugin's plain-text 400.
+      strictPreflight: false,
+    });
+  },
+  { name: 'security', dependencies: ['services'] },
+);

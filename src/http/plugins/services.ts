@@ -1,0 +1,12 @@
+import fp from 'fastify-plugin';
+import type { AppDeps } from '../deps.ts';
+import { registrationService } from '../../registration/service.ts';
+
+/** The app's dependencies and the services built over them, one instance per app. */
+export const servicesPlugin = fp<{ deps: AppDeps }>(
+  async (app, { deps }) => {
+    app.decorate('deps', deps);
+    app.decorate('registration', registrationService(deps));
+  },
+  { name: 'services', fastify: '5.x' },
+);

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import { activityRoutes } from './activity.ts';
+import { agentRoutes } from './agents.ts';
+import { benchBaselineRoutes } from './bench-baseline.ts';
+import { checkoutRoutes } from './checkout.ts';
+import { discoveryRoutes } from './discovery.ts';
+import { healthRoutes } from './health.ts';
+import { homeRoutes } from './home.ts';
+import { keyRoutes } from './keys.ts';
+import { managementRoutes } from './management.ts';
+import { manifestsRoutes } from './manifests.ts';
+import { namespaceRoutes } from './namespaces.ts';
+import { quoteRoutes } from './quote.ts';
+import { registerRoutes } from './register.ts';
+import { revokeRoutes } from './revoke.ts';
+import { tldRoutes } from './tld.ts';
+import { transferRoutes } from './transfer.ts';
+
+/** Every route of the API. Each file registers as its own encapsulated plugin. */
+export const routesPlugin = fp(
+  async (app) => {
+    await app.register(homeRoutes);
+    await app.register(healthRoutes);
+    await app.register(namespaceRoutes);
+    await app.register(discoveryRoutes);
+    await app.register(quoteRoutes);
+    await app.register(tldRoutes);
+    await app.register(agentRoutes);
+    await app.register(keyRoutes);
+    await app.register(revokeRoutes);
+    await app.register(managementRoutes);
+    await app.register(activityRoutes);
+    await app.register(manifestsRoutes);
+    await app.register(transferRoutes);
+    await app.register(registerRoutes);
+    await app.register(checkoutRoutes);
+    if (app.deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);
+  },
+  // The access table's onRoute hook must be in place before any route is added, and the OpenAPI
+  // plugin before the routes it documents.
+  { name: 'routes', dependencies: ['services', 'access-control', 'openapi'] },
+);
