@@ -6,7 +6,7 @@ import { createActivities } from '../../activities/index.ts';
 import { initORM } from '../../src/db/orm.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
-import { workflowsPath } from './registry-stack.ts';
+import { workflowsPath } from './workflow-bundle.ts';
 
 const config = loadConfig();
 const orm = await initORM({ databaseUrl: config.DATABASE_URL as string, poolMax: 2 });

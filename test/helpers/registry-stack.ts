@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection } from '@temporalio/worker';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import { createActivities } from '../../activities/index.ts';
@@ -16,11 +15,11 @@ import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.t
 import { buildTestApp, testTemporalAddress, type TestApp } from './app.ts';
 import { CATALOG_PATH } from './db.ts';
 import { freePort } from './ports.ts';
+import { createWorker } from './workflow-bundle.ts';
 
 export const CHAIN_ID = 4217;
 /** anvil's default chain id, used for its Tempo network mode. */
 export const TEMPO_CHAIN = 31337;
-export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
 export interface RegistryStack {
   t: TestApp;
@@ -92,16 +91,11 @@ export async function startRegistryStack(
 
   const startWorker = async () => {
     const connection = await NativeConnection.connect({ address: testTemporalAddress() });
-    const worker = await Worker.create({
+    const worker = await createWorker(
       connection,
       taskQueue,
-      workflowsPath,
-      activities: createActivities({
-        orm: t.db.orm,
-        catalogPath: CATALOG_PATH,
-        payments: paymentVerifierFromConfig(t.config),
-      }),
-    });
+      createActivities({ orm: t.db.orm, catalogPath: CATALOG_PATH, payments: paymentVerifierFromConfig(t.config) }),
+    );
     const running = worker.run();
     return {
       async stop() {

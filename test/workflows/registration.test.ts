@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { ApplicationFailure } from '@temporalio/activity';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
-import { testTemporalAddress } from '../helpers/app.ts';
-import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { startTimeSkippingServer } from '../../src/infra/temporal-dev-server.ts';
+import { useTemporal } from '../helpers/temporal.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
 import {
   registrationStatusQuery,
@@ -16,8 +11,6 @@ import {
   type RegistrationInput,
   type RegistrationResult,
 } from '../../workflows/registration-messages.ts';
-
-const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
 const result = (name: string): RegistrationResult => ({
   domainId: 1,
@@ -89,22 +82,12 @@ function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: numbe
 
 // Time-skipping: checkout expiry (15 minutes) passes in milliseconds.
 describe('registrationWorkflow (time-skipping, fake activities)', () => {
-  let env: TestWorkflowEnvironment;
-  beforeAll(async () => {
-    env = await startTimeSkippingServer();
-  });
-  afterAll(() => env?.teardown());
-
-  async function run<T>(activities: RegistrationActivities, fn: (taskQueue: string) => Promise<T>): Promise<T> {
-    const taskQueue = `reg-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities });
-    return worker.runUntil(fn(taskQueue));
-  }
+  const env = useTemporal('time-skipping');
 
   it('waits for a payment, refuses a bad receipt without closing the checkout, then activates once', async () => {
     const f = fakes();
     const i = input();
-    await run(f.activities, async (taskQueue) => {
+    await env.withWorker(f.activities, async (taskQueue) => {
       const handle = await env.client.workflow.start('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${i.name}`,
@@ -130,7 +113,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
   it('concurrent retries while a receipt is being verified all wait for and get the same registration', async () => {
     const f = fakes({ verifyMs: 1500 });
     const i = input();
-    await run(f.activities, async (taskQueue) => {
+    await env.withWorker(f.activities, async (taskQueue) => {
       const handle = await env.client.workflow.start('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${i.name}`,
@@ -148,7 +131,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
   it('ends Completed with expired_unpaid when the challenge expires and nothing landed', async () => {
     const f = fakes();
     const i = input();
-    await run(f.activities, async (taskQueue) => {
+    await env.withWorker(f.activities, async (taskQueue) => {
       const handle = await env.client.workflow.start('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${i.name}`,
@@ -164,7 +147,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
   it('completes instead of expiring when a payment landed without a receipt', async () => {
     const f = fakes({ landed: true });
     const i = input();
-    const r = await run(f.activities, async (taskQueue) =>
+    const r = await env.withWorker(f.activities, async (taskQueue) =>
       env.client.workflow.execute('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${i.name}`,
@@ -178,7 +161,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
   it('activates at once when free or paid with gems; a business refusal completes, a fault fails', async () => {
     const f = fakes();
     const free = input({ method: 'free', priceGems: 0, chain: null });
-    const r = await run(f.activities, (taskQueue) =>
+    const r = await env.withWorker(f.activities, (taskQueue) =>
       env.client.workflow.execute('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${free.name}`,
@@ -195,7 +178,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
       },
     };
     const gems = input({ method: 'gems', chain: null });
-    const refused = await run(broke, (taskQueue) =>
+    const refused = await env.withWorker(broke, (taskQueue) =>
       env.client.workflow.execute('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${gems.name}`,
@@ -217,23 +200,21 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
       },
     };
     const g2 = input({ method: 'gems', chain: null });
-    const err = await run(faulty, (taskQueue) =>
-      env.client.workflow.execute('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${g2.name}`,
-        args: [g2],
-      }),
-    ).catch((e: unknown) => e);
+    const err = await env
+      .withWorker(faulty, (taskQueue) =>
+        env.client.workflow.execute('registrationWorkflow', {
+          taskQueue,
+          workflowId: `registration:${g2.name}`,
+          args: [g2],
+        }),
+      )
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkflowFailedError);
   });
 });
 
 describe('registrationWorkflow compensation (time-skipping, fake activities)', () => {
-  let env: TestWorkflowEnvironment;
-  beforeAll(async () => {
-    env = await startTimeSkippingServer();
-  });
-  afterAll(() => env?.teardown());
+  const env = useTemporal('time-skipping');
 
   const refusing = (type: string) => {
     const f = fakes();
@@ -246,9 +227,7 @@ describe('registrationWorkflow compensation (time-skipping, fake activities)', (
     return { calls: f.calls, activities };
   };
   async function pay(activities: RegistrationActivities, i: RegistrationInput) {
-    const taskQueue = `reg-${randomUUID()}`;
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities });
-    return worker.runUntil(async () => {
+    return env.withWorker(activities, async (taskQueue) => {
       const handle = await env.client.workflow.start('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${i.name}`,
@@ -288,30 +267,13 @@ describe('registrationWorkflow compensation (time-skipping, fake activities)', (
 // reset-lock needs wall-clock time to stand still while the test talks to the run, so it runs on the
 // suite's real dev server rather than the time-skipping one.
 describe('registrationWorkflow reset-lock (dev server, fake activities)', () => {
-  let connection: NativeConnection;
-  let clientConnection: Connection;
-  let client: Client;
-  beforeAll(async () => {
-    connection = await NativeConnection.connect({ address: testTemporalAddress() });
-    clientConnection = await Connection.connect({ address: testTemporalAddress() });
-    client = new Client({ connection: clientConnection });
-  });
-  afterAll(async () => {
-    await clientConnection?.close();
-    await connection?.close();
-  });
-
-  async function runReal<T>(activities: RegistrationActivities, fn: (taskQueue: string) => Promise<T>): Promise<T> {
-    const taskQueue = `reg-${randomUUID()}`;
-    const worker = await Worker.create({ connection, taskQueue, workflowsPath, activities });
-    return worker.runUntil(fn(taskQueue));
-  }
+  const env = useTemporal('dev-server');
 
   it('reset-lock: only the starter or an operator, and never over a landed payment', async () => {
     const f = fakes();
     const i = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
-    await runReal(f.activities, async (taskQueue) => {
-      const handle = await client.workflow.start('registrationWorkflow', {
+    await env.withWorker(f.activities, async (taskQueue) => {
+      const handle = await env.client.workflow.start('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${i.name}`,
         args: [i],
@@ -327,8 +289,8 @@ describe('registrationWorkflow reset-lock (dev server, fake activities)', () => 
     });
     const landed = fakes({ landed: true });
     const j = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
-    await runReal(landed.activities, async (taskQueue) => {
-      const handle = await client.workflow.start('registrationWorkflow', {
+    await env.withWorker(landed.activities, async (taskQueue) => {
+      const handle = await env.client.workflow.start('registrationWorkflow', {
         taskQueue,
         workflowId: `registration:${j.name}`,
         args: [j],
