@@ -2,10 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
-import { useTemporal } from '../helpers/temporal.ts';
+import { useTemporal, type TemporalTestEnv } from '../helpers/temporal.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
 import {
   registrationStatusQuery,
+  registrationWorkflowId,
   resetLockUpdate,
   submitPaymentUpdate,
   type RegistrationInput,
@@ -80,6 +81,14 @@ function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: numbe
   return { calls, activities };
 }
 
+/** Starts a registration run of `i` on the test's task queue, under its production workflow id. */
+const startRegistration = (env: TemporalTestEnv, taskQueue: string, i: RegistrationInput) =>
+  env.client.workflow.start('registrationWorkflow', {
+    taskQueue,
+    workflowId: registrationWorkflowId(i.name),
+    args: [i],
+  });
+
 // Time-skipping: checkout expiry (15 minutes) passes in milliseconds.
 describe('registrationWorkflow (time-skipping, fake activities)', () => {
   const env = useTemporal('time-skipping');
@@ -88,11 +97,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes();
     const i = input();
     await env.withWorker(f.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${i.name}`,
-        args: [i],
-      });
+      const handle = await startRegistration(env, taskQueue, i);
       expect((await handle.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
       const bad = handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'bad' }] });
       await expect(bad).rejects.toBeInstanceOf(WorkflowUpdateFailedError);
@@ -114,11 +119,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes({ verifyMs: 1500 });
     const i = input();
     await env.withWorker(f.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${i.name}`,
-        args: [i],
-      });
+      const handle = await startRegistration(env, taskQueue, i);
       const answers = await Promise.all(
         Array.from({ length: 8 }, () => handle.executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] })),
       );
@@ -132,11 +133,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes();
     const i = input();
     await env.withWorker(f.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${i.name}`,
-        args: [i],
-      });
+      const handle = await startRegistration(env, taskQueue, i);
       expect(await handle.result()).toEqual({ outcome: 'expired_unpaid' });
       expect((await handle.describe()).status.name).toBe('COMPLETED');
       expect((await handle.query(registrationStatusQuery)).stage).toBe('expired_unpaid');
@@ -148,11 +145,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes({ landed: true });
     const i = input();
     const r = await env.withWorker(f.activities, async (taskQueue) =>
-      env.client.workflow.execute('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${i.name}`,
-        args: [i],
-      }),
+      startRegistration(env, taskQueue, i).then((h) => h.result()),
     );
     expect(r).toMatchObject({ outcome: 'registered', result: { name: i.name } });
     expect(f.calls.activate).toBe(1);
@@ -162,11 +155,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     const f = fakes();
     const free = input({ method: 'free', priceGems: 0, chain: null });
     const r = await env.withWorker(f.activities, (taskQueue) =>
-      env.client.workflow.execute('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${free.name}`,
-        args: [free],
-      }),
+      startRegistration(env, taskQueue, free).then((h) => h.result()),
     );
     expect(r).toMatchObject({ outcome: 'registered', result: { name: free.name } });
     expect(f.calls.closed).toEqual([]); // nothing waited for a payment, so there is no checkout to close
@@ -179,11 +168,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     };
     const gems = input({ method: 'gems', chain: null });
     const refused = await env.withWorker(broke, (taskQueue) =>
-      env.client.workflow.execute('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${gems.name}`,
-        args: [gems],
-      }),
+      startRegistration(env, taskQueue, gems).then((h) => h.result()),
     );
     expect(refused).toEqual({
       outcome: 'refused',
@@ -201,13 +186,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     };
     const g2 = input({ method: 'gems', chain: null });
     const err = await env
-      .withWorker(faulty, (taskQueue) =>
-        env.client.workflow.execute('registrationWorkflow', {
-          taskQueue,
-          workflowId: `registration:${g2.name}`,
-          args: [g2],
-        }),
-      )
+      .withWorker(faulty, (taskQueue) => startRegistration(env, taskQueue, g2).then((h) => h.result()))
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WorkflowFailedError);
   });
@@ -228,11 +207,7 @@ describe('registrationWorkflow compensation (time-skipping, fake activities)', (
   };
   async function pay(activities: RegistrationActivities, i: RegistrationInput) {
     return env.withWorker(activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${i.name}`,
-        args: [i],
-      });
+      const handle = await startRegistration(env, taskQueue, i);
       const answer = await handle
         .executeUpdate(submitPaymentUpdate, { args: [{ receipt: 'good' }] })
         .catch((e: WorkflowUpdateFailedError) => e);
@@ -273,11 +248,7 @@ describe('registrationWorkflow reset-lock (dev server, fake activities)', () => 
     const f = fakes();
     const i = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
     await env.withWorker(f.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${i.name}`,
-        args: [i],
-      });
+      const handle = await startRegistration(env, taskQueue, i);
       const stranger = await handle
         .executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'someone-else', operator: false }] })
         .catch((e: WorkflowUpdateFailedError) => e);
@@ -290,11 +261,7 @@ describe('registrationWorkflow reset-lock (dev server, fake activities)', () => 
     const landed = fakes({ landed: true });
     const j = input({ expiresAtMs: Date.now() + 24 * 3600_000 });
     await env.withWorker(landed.activities, async (taskQueue) => {
-      const handle = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: `registration:${j.name}`,
-        args: [j],
-      });
+      const handle = await startRegistration(env, taskQueue, j);
       expect(await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'op', operator: true }] })).toEqual(
         { outcome: 'payment_found' },
       );
