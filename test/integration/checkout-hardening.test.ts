@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createHmac } from 'node:crypto';
 import type { Hex } from 'viem';
 import { Challenge, Credential } from 'mppx';
 import { WorkflowNotFoundError } from '@temporalio/client';
@@ -10,6 +9,7 @@ import { buildChallenge } from '../../src/payments/mpp.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { eventually, hostedCheckoutCallback } from '../helpers/hosted-checkout.ts';
 
 // Issue 7: what an attacker and a new user found in the registration path, each against the real
 // stack (PostgreSQL, Temporal, anvil with the token, the production activities).
@@ -300,21 +300,12 @@ describe('registration hardening', () => {
       );
       expect(res.statusCode).toBe(202);
       await createDomain(s.t.db.orm, { label, namespace: 'bpo' });
-      const payload = JSON.stringify({
-        order_id: res.json().order_id,
-        domain: `${label}.bpo`,
-        status: 'paid',
-        reference: 'chk_refund',
-      });
-      const sig = createHmac('sha256', s.t.config.GFAVIP_WEBHOOK_SECRET).update(payload).digest('hex');
-      await s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/checkout/gfavip/callback',
-        payload,
-        headers: { 'content-type': 'application/json', 'x-service-signature': sig },
-      });
-      for (let i = 0; i < 50 && (await gemsBalance(em(), human.accountId)) === 0; i++)
-        await new Promise((r) => setTimeout(r, 100));
+      await hostedCheckoutCallback(
+        s.t.app,
+        { order_id: res.json().order_id, domain: `${label}.bpo`, reference: 'chk_refund' },
+        s.t.config.GFAVIP_WEBHOOK_SECRET,
+      );
+      await eventually(async () => (await gemsBalance(em(), human.accountId)) > 0);
       // What the person paid: the human price of one year in .bpo.
       const paid = s.t.app.deps.namespaces.all.find((n) => n.namespace === 'bpo')?.price_per_year.human;
       expect(await gemsBalance(em(), human.accountId)).toBe(paid);
@@ -361,14 +352,11 @@ describe('registration hardening', () => {
       expect((await status({ 'x-api-key': other.api_key })).statusCode).toBe(404);
       expect((await status({})).statusCode).toBe(401);
 
-      const payload = JSON.stringify({ order_id, domain: `${label}.bpo`, status: 'paid', reference: 'chk_9' });
-      const sig = createHmac('sha256', s.t.config.GFAVIP_WEBHOOK_SECRET).update(payload).digest('hex');
-      const cb = await s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/checkout/gfavip/callback',
-        payload,
-        headers: { 'content-type': 'application/json', 'x-service-signature': sig },
-      });
+      const cb = await hostedCheckoutCallback(
+        s.t.app,
+        { order_id, domain: `${label}.bpo`, reference: 'chk_9' },
+        s.t.config.GFAVIP_WEBHOOK_SECRET,
+      );
       expect(cb.statusCode).toBe(200);
       let answer = (await status({ cookie: human.cookie })).json();
       for (let i = 0; i < 50 && answer.state !== 'registered'; i++) {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createHmac } from 'node:crypto';
 import type { Hex } from 'viem';
 import { payChallenge } from '../../examples/pay-and-register.ts';
 import { Challenge } from 'mppx';
@@ -10,6 +9,7 @@ import { createCoupon } from '../../src/ledger/coupons.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { eventually, hostedCheckoutCallback } from '../helpers/hosted-checkout.ts';
 
 describe('registration rules, rails and locks', () => {
   let s: RegistryStack;
@@ -301,19 +301,11 @@ describe('registration rules, rails and locks', () => {
     const { order_id, checkout_url } = res.json();
     expect(checkout_url).toContain(order_id);
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.bpo` })).toBe(0);
-    const payload = JSON.stringify({ order_id, domain: `${label}.bpo`, status: 'paid', reference: 'chk_123' });
-    const sign = (secret: string) => createHmac('sha256', secret).update(payload).digest('hex');
-    const callback = (sig: string) =>
-      s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/checkout/gfavip/callback',
-        payload,
-        headers: { 'content-type': 'application/json', 'x-service-signature': sig },
-      });
-    expect((await callback(sign('wrong-secret-0123456789'))).statusCode).toBe(401);
-    expect((await callback(sign('dev-gfavip-webhook-secret'))).statusCode).toBe(200);
-    for (let i = 0; i < 50 && (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.bpo` })) === 0; i++)
-      await new Promise((r) => setTimeout(r, 100));
+    const callback = (secret: string) =>
+      hostedCheckoutCallback(s.t.app, { order_id, domain: `${label}.bpo`, reference: 'chk_123' }, secret);
+    expect((await callback('wrong-secret-0123456789')).statusCode).toBe(401);
+    expect((await callback('dev-gfavip-webhook-secret')).statusCode).toBe(200);
+    await eventually(async () => (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.bpo` })) > 0);
     const order = await s.t.db.orm.em.fork().findOneOrFail(DomainOrder, { domainName: `${label}.bpo` });
     expect(order).toMatchObject({ paymentMethod: 'gfavip_checkout', paymentReference: 'gfavip:chk_123' });
   });

@@ -1,0 +1,25 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/** The hosted checkout's paid callback for an order, signed with `secret` as the checkout signs it. */
+export function hostedCheckoutCallback(
+  app: FastifyInstance,
+  order: { order_id: string; domain: string; reference: string },
+  secret: string,
+) {
+  const payload = JSON.stringify({ ...order, status: 'paid' });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/checkout/gfavip/callback',
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'x-service-signature': createHmac('sha256', secret).update(payload).digest('hex'),
+    },
+  });
+}
+
+/** Polls until `done` holds (the run acts on the signal asynchronously), for at most `ms`. */
+export async function eventually(done: () => Promise<boolean>, ms = 5000): Promise<void> {
+  for (let waited = 0; waited < ms && !(await done()); waited += 100) await new Promise((r) => setTimeout(r, 100));
+}
