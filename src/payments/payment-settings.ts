@@ -1,0 +1,18 @@
+/**
+ * Where machine payments go: the token and receiver on the configured chain, as the API needs them to
+ * issue challenges. src/http/deps.ts still declares a structural copy (owned elsewhere right now); it
+ * should re-export this one.
+ */
+export interface PaymentSettings {
+  /** Which MPP method challenges are issued for (see MPP_METHOD). */
+  method: 'tip20' | 'tempo';
+  /** The challenge realm: this server's host. */
+  realm: string;
+  chainId: number;
+  token: string;
+  payTo: string;
+  /** Binds challenges to this server (HMAC). */
+  secret: string;
+  /** The RPC payers are told to use (MPP_PUBLIC_RPC_URL), if any. */
+  rpcUrl?: string;
+}
