@@ -1,4 +1,4 @@
-import { readCatalogFile } from '../src/domain/catalog.ts';
+import { readCatalogFile } from '../src/db/catalog-file.ts';
 import { syncCatalog } from '../src/db/catalog-sync.ts';
 import type { ActivityDeps } from './deps.ts';
 

@@ -1,15 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, ApiKey, ClaimCode, WebSession } from '../db/entities/index.ts';
-import { generateClaimCode, generateKey, generateSessionToken, sha256Hex, type NewKey } from './secrets.ts';
+import {
+  generateClaimCode,
+  generateKey,
+  generateSessionToken,
+  parseKey,
+  sameDigest,
+  sha256Hex,
+  type NewKey,
+} from './secrets.ts';
 
 // Account and credential operations. Each takes an EntityManager the caller forked for this unit of
 // work and returns plain data; secrets leave only through the return values of the create calls.
 
-export async function provisionAgent(em: EntityManager) {
+export async function provisionAgent(em: EntityManager, displayName?: string) {
   const key = generateKey('agent');
   const claim = generateClaimCode();
   const account = await em.transactional(async (tx) => {
-    const account = tx.create(Account, { kind: 'agent', assurance: 'anonymous' });
+    const account = tx.create(Account, { kind: 'agent', assurance: 'anonymous', displayName: displayName ?? null });
     tx.create(ApiKey, { id: key.id, account, keyClass: 'agent', secretHash: key.secretHash, name: 'provisioned' });
     tx.create(ClaimCode, { codeHash: claim.hash, account });
     return account;
@@ -121,6 +129,20 @@ export async function revokeOwnKey(em: EntityManager, accountId: string, keyId: 
     await em.flush();
   }
   return true;
+}
+
+/**
+ * Revokes the agent or live key whose full secret is presented; anything else (an organization
+ * credential, a wrong secret, an unknown or already revoked key) changes nothing. Says nothing either way:
+ * RFC 7009 answers alike whether or not the token existed.
+ */
+export async function revokePresentedKey(em: EntityManager, token: string): Promise<void> {
+  const parsed = parseKey(token);
+  if (!parsed || parsed.keyClass === 'org') return;
+  const key = await em.findOne(ApiKey, { id: parsed.id }, { fields: ['id', 'secretHash', 'keyClass'] });
+  if (key && key.keyClass === parsed.keyClass && sameDigest(key.secretHash, sha256Hex(parsed.secret))) {
+    await em.nativeUpdate(ApiKey, { id: key.id, revokedAt: null }, { revokedAt: new Date() });
+  }
 }
 
 export async function createSession(em: EntityManager, accountId: string, ttlHours: number) {

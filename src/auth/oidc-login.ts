@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import { errorBodySchema } from '../http/schemas/common.ts';
+import { errorBodySchema } from '../domain/error-body.ts';
+import { AppError } from '../domain/errors.ts';
 
 export interface OidcLoginOptions {
   issuer: string;
@@ -39,18 +40,6 @@ const txSchema = z.object({
   returnTo: z.string().transform((v) => safeReturnTo(v)),
 });
 
-class LoginFailure extends Error {
-  override name = 'LoginFailure';
-  readonly status: 400 | 503;
-  readonly code: string;
-
-  constructor(status: 400 | 503, code: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.status = status;
-    this.code = code;
-  }
-}
-
 /**
  * Only same-site paths: one leading slash, never `//host` or `/\host` (browsers treat those as another
  * origin), and only printable ASCII — a control or non-Latin-1 character cannot go into a Location
@@ -58,6 +47,14 @@ class LoginFailure extends Error {
  */
 export function safeReturnTo(value: string | undefined): string {
   return value && value.length <= 2048 && /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/.test(value) ? value : '/';
+}
+
+/** Any failure of the sign-in flow as the refusal the browser is shown: 503 when the provider is down, else 400. */
+function loginRefusal(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isUnreachable(err))
+    return new AppError('idp_unavailable', 'The identity provider could not be reached; try again later.');
+  return new AppError('login_failed', `Sign-in failed: ${(err as Error).message}`);
 }
 
 // Duck-typed: fetch's errors may come from another realm (e.g. a test sandbox), where instanceof fails.
@@ -111,14 +108,10 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
     return discovered;
   };
 
+  // Rendered here, not left to the app's error handler: the plugin is self-contained and also runs on a bare Fastify.
   const fail = (reply: FastifyReply, err: unknown) => {
-    const f =
-      err instanceof LoginFailure
-        ? err
-        : isUnreachable(err)
-          ? new LoginFailure(503, 'idp_unavailable', 'The identity provider could not be reached; try again later.')
-          : new LoginFailure(400, 'login_failed', `Sign-in failed: ${(err as Error).message}`);
-    return reply.code(f.status).send({ status: 'error', code: f.code, message: f.message });
+    const f = loginRefusal(err);
+    return reply.code(f.statusCode).send({ status: 'error', code: f.code, message: f.message });
   };
 
   app.get(
@@ -177,11 +170,7 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
             ? txSchema.safeParse(JSON.parse(Buffer.from(unsigned.value, 'base64url').toString()))
             : undefined;
         if (!tx?.success)
-          throw new LoginFailure(
-            400,
-            'login_failed',
-            'The sign-in attempt is unknown or expired; start again at /auth/login.',
-          );
+          throw new AppError('login_failed', 'The sign-in attempt is unknown or expired; start again at /auth/login.');
         reply.clearCookie(TX_COOKIE, { path: txCookie.path });
         returnTo = tx.data.returnTo;
 
@@ -199,7 +188,7 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
           resource,
         );
         const claims = tokens.claims();
-        if (!claims) throw new LoginFailure(400, 'login_failed', 'The provider returned no ID token.');
+        if (!claims) throw new AppError('login_failed', 'The provider returned no ID token.');
         identity = { issuer: claims.iss, subject: claims.sub, claims: { ...claims } };
       } catch (err) {
         return fail(reply, err);

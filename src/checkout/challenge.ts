@@ -1,7 +1,7 @@
 import type { CheckoutTerms } from '../../workflows/checkout-messages.ts';
 import { formatUsd } from '../domain/money.ts';
 import { buildChallenge, TRANSFER_CALL } from '../payments/mpp.ts';
-import type { PaymentSettings } from '../payments/settings.ts';
+import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { buildTempoChallenge } from '../payments/tempo-method.ts';
 
 const DECIMALS = 6;

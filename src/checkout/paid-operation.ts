@@ -16,7 +16,7 @@ import {
 import { checkoutSessions, TooManyCheckoutsError } from '../db/checkout-sessions.ts';
 import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
-import type { PaymentSettings } from '../payments/settings.ts';
+import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { requireOwnChallenge, type PresentedReceipt } from './receipt.ts';
 import { updateFailureError } from './refusals.ts';
 

@@ -1,22 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Domain } from './entities/index.ts';
-import type { DomainProfile } from './entities/domain.ts';
 import type { NameState } from '../domain/availability.ts';
-
-/** The public record of a domain, read as one joined row (no ORM objects: this is the hottest path). */
-export interface PublicDomainRow {
-  name: string;
-  namespace: string;
-  status: string;
-  registrationDate: Date;
-  expiryDate: Date;
-  squadId: string | null;
-  capabilities: string[];
-  profile: DomainProfile;
-  storefrontId: string | null;
-  /** Set when an operator has claimed the owning account (exposed as the deprecated human_backed). */
-  operatorAccountId: string | null;
-}
+import type { PublicDomainRow } from '../domain/public-domain.ts';
 
 // Domain reads used by the public discovery routes. Every query goes through the unique "name" index or
 // the primary key; nothing here scans.

@@ -1,4 +1,4 @@
-import type { PublicDomainRow } from '../db/domain-repository.ts';
+import type { PublicDomainRow } from './public-domain.ts';
 import { manifestUrls } from './manifests.ts';
 
 // The two documents the lookup's `manifests` links point at, built from the public record only: what the

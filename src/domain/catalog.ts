@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { labelPattern } from './names.ts';
 
@@ -32,7 +31,7 @@ export const catalogSchema = z
 export type Catalog = z.infer<typeof catalogSchema>;
 export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
 
-export async function readCatalogFile(path: string): Promise<Catalog> {
-  const raw = JSON.parse(await readFile(path, 'utf8')) as unknown;
+/** The catalog a parsed JSON document describes; throws listing what is wrong. */
+export function parseCatalog(raw: unknown): Catalog {
   return catalogSchema.parse(raw);
 }

@@ -76,3 +76,8 @@ export class AppError extends Error {
     this.headers = headers;
   }
 }
+
+/** The refusal for a name nobody holds, the same wherever a domain is looked up. */
+export function domainNotFound(name: string): AppError {
+  return new AppError('domain_not_found', `Domain ${name} is not registered.`);
+}

@@ -1,6 +1,6 @@
 import { initORM, migrate } from '../db/orm.ts';
 import { syncCatalog } from '../db/catalog-sync.ts';
-import { readCatalogFile } from '../domain/catalog.ts';
+import { readCatalogFile } from '../db/catalog-file.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
 
 // Applies pending migrations, then loads the catalog file. Both are idempotent; `npm start` runs this

@@ -3,10 +3,10 @@ import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
 import type { BearerVerifier } from '../auth/bearer-verifier.ts';
-import type { PaymentSettings } from '../payments/settings.ts';
+import type { PaymentSettings } from '../payments/payment-settings.ts';
 import type { RegistrationService } from '../registration/service.ts';
 
-export type { PaymentSettings } from '../payments/settings.ts';
+export type { PaymentSettings } from '../payments/payment-settings.ts';
 
 export interface ReadinessProbe {
   name: string;

@@ -1,4 +1,4 @@
-import { AppError } from '../domain/errors.ts';
+import { AppError, domainNotFound } from '../domain/errors.ts';
 import { parseQuery } from '../domain/names.ts';
 import type { NamespaceDirectory, NamespaceInfo } from '../domain/namespace-directory.ts';
 import { requireNamespace } from './namespace-param.ts';
@@ -17,4 +17,19 @@ export function parseFullName(
   }
   const ns = requireNamespace(dir, parsed.value.namespace, 'path');
   return { label: parsed.value.label, ns, name: `${parsed.value.label}.${ns.namespace}` };
+}
+
+/**
+ * The registered domain a path names, read by `find`: bad syntax is 400, an unknown namespace or a name
+ * `find` does not know 404.
+ */
+export async function findNamedDomain<T>(
+  dir: NamespaceDirectory,
+  raw: string,
+  find: (name: string) => Promise<T | null>,
+): Promise<T> {
+  const { name } = parseFullName(dir, raw);
+  const found = await find(name);
+  if (!found) throw domainNotFound(name);
+  return found;
 }

@@ -3,14 +3,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../domain/error-body.ts';
 import { AppError, type ErrorCode } from '../domain/errors.ts';
-
-export interface ErrorBody {
-  status: 'error';
-  code: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
 
 // Fastify's own client errors, mapped onto our stable codes.
 const fastifyCodes: Record<string, ErrorCode> = {

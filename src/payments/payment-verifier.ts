@@ -1,10 +1,10 @@
 import type { Hex } from 'viem';
-import type { PaymentVerifier } from '../../activities/deps.ts';
 import type { Config } from '../config/env.ts';
 import { createChainVerifier, PaymentVerificationError } from './chain-verifier.ts';
 import { parseCredential } from './mpp.ts';
+import type { PaymentSettings } from './payment-settings.ts';
 import { createTempoVerifier } from './tempo-method.ts';
-import type { PaymentSettings } from './settings.ts';
+import type { PaymentVerifier } from './verifier.ts';
 
 /**
  * The worker's payment verifier: reads the receipt in any accepted form, then lets the chain decide

@@ -15,8 +15,8 @@ import {
 import { getTransactionReceipt } from 'viem/actions';
 import { Abis, Transaction } from 'viem/tempo';
 import { tempo as tempoMainnet } from 'viem/tempo/chains';
-import type { PaymentVerifier } from '../../activities/deps.ts';
 import { PaymentVerificationError } from './chain-verifier.ts';
+import type { PaymentVerifier } from './verifier.ts';
 
 /*
  * mppx's own Tempo `charge` method (method "tempo", intent "charge"), for a configured Tempo RPC.

@@ -23,7 +23,7 @@ import { AppError } from '../domain/errors.ts';
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { planRegistration, type Plan, type RegistrationRequest } from '../domain/registration-plan.ts';
 import { sessionMemo } from '../payments/chain-verifier.ts';
-import type { PaymentSettings } from '../payments/settings.ts';
+import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { findOrderActor, findRegistrationResult, isOperator } from './records.ts';
 
 export interface RegistrationDeps {

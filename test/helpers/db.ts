@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from '../../src/infra/embedded-postgres.ts';
 import { initORM, migrate, type Orm } from '../../src/db/orm.ts';
 import { syncCatalog } from '../../src/db/catalog-sync.ts';
-import { readCatalogFile } from '../../src/domain/catalog.ts';
+import { readCatalogFile } from '../../src/db/catalog-file.ts';
 
 export const CATALOG_PATH = 'catalog/namespaces.json';
 

@@ -13,7 +13,7 @@ import {
   challengeMemo,
   createTempoVerifier,
 } from '../../src/payments/tempo-method.ts';
-import type { PaymentVerifier } from '../../activities/deps.ts';
+import type { PaymentVerifier } from '../../src/payments/verifier.ts';
 import { freePort } from '../helpers/ports.ts';
 import { refusal } from '../helpers/refusal.ts';
 

@@ -2,9 +2,10 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Account } from './account.ts';
 import { Namespace } from './namespace.ts';
 import { timestamps } from './base.ts';
+import type { DomainProfile } from '../../domain/public-domain.ts';
 
-export type CommerceCatalog = { provider: string; storefront_id: string; feed_url: string; status: string };
-export type DomainProfile = Record<string, unknown> & { commerce_catalog?: CommerceCatalog };
+// The profile's shape is the domain's; re-exported for code that writes it through the entity (fixtures).
+export type { CommerceCatalog, DomainProfile } from '../../domain/public-domain.ts';
 
 // A registered name. `name` is the full lowercase "<label>.<namespace>" and is unique: the lookup and
 // availability paths hit only that index.

@@ -1,10 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt } from './base.ts';
 import { Account } from './account.ts';
-
-export const paymentMethods = ['mpp', 'gems', 'free', 'gfavip_checkout'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-export const orderKinds = ['registration', 'renewal', 'transfer', 'purchase'] as const;
+import { orderKinds, paymentMethods } from '../../domain/orders.ts';
 
 /**
  * One row per completed payment (or free/transfer operation): the activity ledger. `reference` is

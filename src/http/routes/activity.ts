@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainOrder } from '../../db/entities/index.ts';
+import { activityRepository } from '../../db/activity-repository.ts';
 import { formatUsd } from '../../domain/money.ts';
+import type { ActivityOrder } from '../../domain/orders.ts';
 import { accountPrincipal } from '../auth.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { activityQuery, activityResponse } from '../schemas/activity.ts';
 
-function entry(o: DomainOrder, accountId: string) {
-  const paid = o.account.id === accountId;
-  const owns = o.owner.id === accountId;
+function entry(o: ActivityOrder, accountId: string) {
+  const paid = o.payerId === accountId;
+  const owns = o.ownerId === accountId;
   return {
     order_id: o.id,
     kind: o.kind,
@@ -15,13 +16,13 @@ function entry(o: DomainOrder, accountId: string) {
     status: o.status,
     role: paid && owns ? ('both' as const) : paid ? ('payer' as const) : ('owner' as const),
     payment_method: o.paymentMethod,
-    years: o.years ?? null,
+    years: o.years,
     // The payer's side of the order, hidden from an owner who did not pay (see schemas/activity.ts).
     amount_gems: paid ? o.amountGems : null,
-    amount: paid && o.amountMinor != null ? formatUsd(BigInt(o.amountMinor)) : null,
+    amount: paid && o.amountMinor != null ? formatUsd(o.amountMinor) : null,
     currency: paid ? o.currency : null,
-    payment_reference: paid ? (o.paymentReference ?? null) : null,
-    reseller_channel: paid ? (o.resellerChannel ?? null) : null,
+    payment_reference: paid ? o.paymentReference : null,
+    reseller_channel: paid ? o.resellerChannel : null,
     created_at: o.createdAt.toISOString(),
   };
 }
@@ -42,14 +43,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const accountId = accountPrincipal(req).accountId;
       const { limit, offset } = req.query;
-      const [rows, total] = await orm.em
-        .fork()
-        .findAndCount(
-          DomainOrder,
-          { $or: [{ account: accountId }, { owner: accountId }] },
-          { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
-        );
-      return { status: 'success' as const, data: rows.map((o) => entry(o, accountId)), limit, offset, total };
+      const page = await activityRepository(orm.em.fork()).ofAccount(accountId, { limit, offset });
+      const data = page.rows.map((o) => entry(o, accountId));
+      return { status: 'success' as const, data, limit, offset, total: page.total };
     },
   );
 };

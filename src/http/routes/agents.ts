@@ -38,12 +38,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const em = orm.em.fork();
-      const { account, key, claimCode } = await provisionAgent(em);
-      if (req.body.display_name) {
-        account.displayName = req.body.display_name;
-        await em.flush();
-      }
+      const { account, key, claimCode } = await provisionAgent(orm.em.fork(), req.body.display_name);
       return {
         status: 'success' as const,
         account_id: account.id,

@@ -11,12 +11,14 @@ import {
   searchResponse,
   shopStatusResponse,
 } from '../schemas/discovery.ts';
-import { parseFullName } from '../domain-name-param.ts';
+import { findNamedDomain } from '../domain-name-param.ts';
 import { requireNamespace } from '../namespace-param.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
 
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm, config } = app.deps;
+  const publicDomain = (raw: string) =>
+    findNamedDomain(namespaces, raw, domainRepository(orm.em.fork()).findPublicByName);
 
   app.get(
     '/api/v1/domains/search',
@@ -64,9 +66,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { name } = parseFullName(namespaces, req.params.domain_name);
-      const d = await domainRepository(orm.em.fork()).findPublicByName(name);
-      if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
+      const d = await publicDomain(req.params.domain_name);
       return {
         status: 'success' as const,
         domain: {
@@ -99,9 +99,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { name } = parseFullName(namespaces, req.params.domain_name);
-      const d = await domainRepository(orm.em.fork()).findPublicByName(name);
-      if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
+      const d = await publicDomain(req.params.domain_name);
       return { status: 'success' as const, is_bound: d.storefrontId != null, storefront_id: d.storefrontId };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Account } from '../../db/entities/index.ts';
 import { sessionPrincipal } from '../../auth/authenticate.ts';
+import { accountRepository } from '../../db/account-repository.ts';
 import { renderHome, type Visitor } from '../../pages/home.ts';
 import type { PageContext } from '../../pages/landing.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
@@ -23,8 +23,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     const em = orm.em.fork();
     const principal = await sessionPrincipal(em, req, cookie).catch(() => null);
     if (!principal) return null;
-    const account = await em.findOne(Account, { id: principal.accountId }, { fields: ['displayName'] });
-    return { accountId: principal.accountId, name: account?.displayName ?? null };
+    return { accountId: principal.accountId, name: await accountRepository(em).displayNameOf(principal.accountId) };
   }
 
   app.get(

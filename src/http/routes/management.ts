@@ -1,30 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Domain } from '../../db/entities/index.ts';
-import { canActOnDomain, manageableOwnerIds } from '../../auth/domain-access.ts';
+import { canActOnDomain } from '../../auth/domain-access.ts';
+import { managedDomainRepository } from '../../db/managed-domain-repository.ts';
 import { AppError } from '../../domain/errors.ts';
+import type { ManagedDomain } from '../../domain/managed-domain.ts';
+import { manageableDomains } from '../../services/managed-domains.ts';
 import { accountPrincipal } from '../auth.ts';
-import { parseFullName } from '../domain-name-param.ts';
+import { findNamedDomain } from '../domain-name-param.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { managedDomainResponse, managedListResponse, pagination, userDomainsResponse } from '../schemas/management.ts';
 
-function ownerItem(d: Domain) {
+function ownerItem(d: ManagedDomain) {
   return {
     id: d.id,
     name: d.name,
-    tld: d.namespace.name,
+    tld: d.namespace,
     status: d.status,
-    owner_id: d.owner.id,
+    owner_id: d.ownerId,
     expiry_date: d.expiryDate.toISOString(),
   };
 }
 
-function managedItem(d: Domain) {
+function managedItem(d: ManagedDomain) {
   return {
     ...ownerItem(d),
     registration_date: d.registrationDate.toISOString(),
-    squad_id: d.squadId ?? null,
-    storefront_id: d.storefrontId ?? null,
+    squad_id: d.squadId,
+    storefront_id: d.storefrontId,
   };
 }
 
@@ -41,8 +43,7 @@ export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const owner = accountPrincipal(req).accountId;
-      const rows = await orm.em.fork().find(Domain, { owner }, { orderBy: { id: 'asc' } });
+      const rows = await managedDomainRepository(orm.em.fork()).ownedBy(accountPrincipal(req).accountId);
       return { status: 'success' as const, data: rows.map(ownerItem) };
     },
   );
@@ -58,29 +59,9 @@ export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const em = orm.em.fork();
-      const principal = req.principal!;
-      const owners = await manageableOwnerIds(em, principal);
-      const where =
-        principal.kind === 'org_key' && principal.domainNames
-          ? { owner: { $in: owners }, name: { $in: principal.domainNames } }
-          : { owner: { $in: owners } };
-      const [rows, total] = await em.findAndCount(Domain, where, {
-        orderBy: { id: 'asc' },
-        limit: req.query.limit,
-        offset: req.query.offset,
-      });
-      const visible =
-        principal.kind === 'org_key'
-          ? rows.filter((d) => (principal.namespaceOps[d.namespace.name] ?? []).includes('read'))
-          : rows;
-      return {
-        status: 'success' as const,
-        data: visible.map(managedItem),
-        limit: req.query.limit,
-        offset: req.query.offset,
-        total,
-      };
+      const { limit, offset } = req.query;
+      const page = await manageableDomains(orm.em.fork(), req.principal!, { limit, offset });
+      return { status: 'success' as const, data: page.rows.map(managedItem), limit, offset, total: page.total };
     },
   );
 
@@ -95,17 +76,10 @@ export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { name } = parseFullName(namespaces, req.params.domain_name);
       const em = orm.em.fork();
-      const d = await em.findOne(Domain, { name });
-      if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
-      const allowed = await canActOnDomain(
-        em,
-        req.principal!,
-        { name: d.name, namespace: d.namespace.name, ownerId: d.owner.id },
-        'read',
-      );
-      if (!allowed) throw new AppError('forbidden', `You do not own or manage ${name}.`);
+      const d = await findNamedDomain(namespaces, req.params.domain_name, managedDomainRepository(em).findByName);
+      if (!(await canActOnDomain(em, req.principal!, d, 'read')))
+        throw new AppError('forbidden', `You do not own or manage ${d.name}.`);
       return { status: 'success' as const, domain: managedItem(d) };
     },
   );

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { domainRepository } from '../../db/domain-repository.ts';
 import { buildAgentManifest, renderAgentSkillMd } from '../../domain/agent-manifest.ts';
-import { AppError } from '../../domain/errors.ts';
-import { parseFullName } from '../domain-name-param.ts';
+import { findNamedDomain } from '../domain-name-param.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { agentManifest } from '../schemas/manifests.ts';
@@ -16,9 +15,7 @@ export const manifestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm, config } = app.deps;
 
   async function manifestFor(raw: string) {
-    const { name } = parseFullName(namespaces, raw);
-    const d = await domainRepository(orm.em.fork()).findPublicByName(name);
-    if (!d) throw new AppError('domain_not_found', `Domain ${name} is not registered.`);
+    const d = await findNamedDomain(namespaces, raw, domainRepository(orm.em.fork()).findPublicByName);
     return buildAgentManifest(d, config.publicBaseUrl);
   }
 

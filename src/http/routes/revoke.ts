@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import formbody from '@fastify/formbody';
-import { ApiKey } from '../../db/entities/index.ts';
-import { parseKey, sameDigest, sha256Hex } from '../../auth/secrets.ts';
+import { revokePresentedKey } from '../../auth/accounts.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { revokeBody, revokeResponse } from '../schemas/identity.ts';
 
@@ -27,14 +26,7 @@ export const revokeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const parsed = parseKey(req.body.token);
-      if (parsed && parsed.keyClass !== 'org') {
-        const em = orm.em.fork();
-        const key = await em.findOne(ApiKey, { id: parsed.id }, { fields: ['id', 'secretHash', 'keyClass'] });
-        if (key && key.keyClass === parsed.keyClass && sameDigest(key.secretHash, sha256Hex(parsed.secret))) {
-          await em.nativeUpdate(ApiKey, { id: key.id, revokedAt: null }, { revokedAt: new Date() });
-        }
-      }
+      await revokePresentedKey(orm.em.fork(), req.body.token);
       return { status: 'success' as const };
     },
   );

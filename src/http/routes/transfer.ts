@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TransferRefused, transferDomain } from '../../domain/transfer.ts';
+import { transferDomain } from '../../services/transfer.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { transferBody, transferResponse } from '../schemas/transfer.ts';
 import { parseBodyName } from '../domain-name-body.ts';
@@ -23,26 +23,18 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req, reply) => {
-      const name = parseBodyName(namespaces, req.body.domain);
-      try {
-        const t = await transferDomain(orm.em.fork(), req.principal!, {
-          name,
-          toAccountId: req.body.to_account_id,
-          reason: req.body.reason,
-        });
-        return {
-          status: 'success' as const,
-          message: `${t.name} now belongs to account ${t.toOwnerId}.`,
-          domain: { name: t.name, owner_id: t.toOwnerId },
-          order_id: t.orderId,
-        };
-      } catch (err) {
-        if (!(err instanceof TransferRefused)) throw err;
-        return reply
-          .status(err.statusCode as 404 | 409)
-          .send({ status: 'error', code: err.code, message: err.message });
-      }
+    async (req) => {
+      const t = await transferDomain(orm.em.fork(), req.principal!, {
+        name: parseBodyName(namespaces, req.body.domain),
+        toAccountId: req.body.to_account_id,
+        reason: req.body.reason,
+      });
+      return {
+        status: 'success' as const,
+        message: `${t.name} now belongs to account ${t.toOwnerId}.`,
+        domain: { name: t.name, owner_id: t.toOwnerId },
+        order_id: t.orderId,
+      };
     },
   );
 };

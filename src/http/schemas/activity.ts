@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderKinds, paymentMethods } from '../../db/entities/orders.ts';
+import { orderKinds, paymentMethods } from '../../domain/orders.ts';
 import { isoTimestamp } from './common.ts';
 
 export { pagination as activityQuery } from './management.ts';

@@ -1,14 +1,7 @@
 import { z } from 'zod';
+import { errorBodySchema } from '../../domain/error-body.ts';
 
-export const errorBodySchema = z
-  .object({
-    status: z.literal('error'),
-    code: z.string(),
-    message: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
-  })
-  .describe('Error')
-  .meta({ id: 'Error' });
+export { errorBodySchema };
 
 export const isoTimestamp = z.string().describe('ISO 8601 timestamp with milliseconds and Z');
 

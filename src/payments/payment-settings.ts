@@ -1,4 +1,4 @@
-/** Where machine payments go, as the API issues challenges for them: the token and receiver on the configured chain. */
+/** Where machine payments go: the token and receiver on the configured chain, as the API needs them to issue challenges. */
 export interface PaymentSettings {
   /** Which MPP method challenges are issued for (see MPP_METHOD). */
   method: 'tip20' | 'tempo';

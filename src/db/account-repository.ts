@@ -1,0 +1,12 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account } from './entities/index.ts';
+
+// Account reads for pages and routes that show an account, not authenticate it (that is src/auth's).
+export function accountRepository(em: EntityManager) {
+  return {
+    /** The name an account goes by, if it set one; null also for an unknown account. */
+    async displayNameOf(id: string): Promise<string | null> {
+      return (await em.findOne(Account, { id }, { fields: ['displayName'] }))?.displayName ?? null;
+    },
+  };
+}

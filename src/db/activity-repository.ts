@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ActivityOrder } from '../domain/orders.ts';
+import type { Page, Paged } from '../domain/page.ts';
+import { DomainOrder } from './entities/index.ts';
+
+function toActivityOrder(o: DomainOrder): ActivityOrder {
+  return {
+    id: o.id,
+    kind: o.kind,
+    domainName: o.domainName,
+    status: o.status,
+    payerId: o.account.id,
+    ownerId: o.owner.id,
+    paymentMethod: o.paymentMethod,
+    years: o.years ?? null,
+    amountGems: o.amountGems,
+    amountMinor: o.amountMinor != null ? BigInt(o.amountMinor) : null,
+    currency: o.currency,
+    paymentReference: o.paymentReference ?? null,
+    resellerChannel: o.resellerChannel ?? null,
+    createdAt: o.createdAt,
+  };
+}
+
+// Reads of the activity ledger (domain_order).
+export function activityRepository(em: EntityManager) {
+  return {
+    /** Orders the account paid for or whose domain it received, newest first. */
+    async ofAccount(accountId: string, { limit, offset }: Page): Promise<Paged<ActivityOrder>> {
+      const [orders, total] = await em.findAndCount(
+        DomainOrder,
+        { $or: [{ account: accountId }, { owner: accountId }] },
+        { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
+      );
+      return { rows: orders.map(toActivityOrder), total };
+    },
+  };
+}

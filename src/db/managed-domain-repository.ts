@@ -1,0 +1,40 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ManagedDomain } from '../domain/managed-domain.ts';
+import type { Page, Paged } from '../domain/page.ts';
+import { Domain } from './entities/index.ts';
+
+function toManagedDomain(d: Domain): ManagedDomain {
+  return {
+    id: d.id,
+    name: d.name,
+    namespace: d.namespace.name,
+    status: d.status,
+    ownerId: d.owner.id,
+    registrationDate: d.registrationDate,
+    expiryDate: d.expiryDate,
+    squadId: d.squadId ?? null,
+    storefrontId: d.storefrontId ?? null,
+  };
+}
+
+// Domain reads of the management routes; who may see what is decided by the caller (src/auth).
+export function managedDomainRepository(em: EntityManager) {
+  return {
+    async findByName(name: string): Promise<ManagedDomain | null> {
+      const d = await em.findOne(Domain, { name });
+      return d && toManagedDomain(d);
+    },
+
+    /** Every domain of one owner, oldest registration first. */
+    async ownedBy(ownerId: string): Promise<ManagedDomain[]> {
+      return (await em.find(Domain, { owner: ownerId }, { orderBy: { id: 'asc' } })).map(toManagedDomain);
+    },
+
+    /** One page of the domains of these owners, oldest first; only the named ones when `names` is given. */
+    async ofOwners(ownerIds: string[], names: string[] | null, { limit, offset }: Page): Promise<Paged<ManagedDomain>> {
+      const where = names ? { owner: { $in: ownerIds }, name: { $in: names } } : { owner: { $in: ownerIds } };
+      const [rows, total] = await em.findAndCount(Domain, where, { orderBy: { id: 'asc' }, limit, offset });
+      return { rows: rows.map(toManagedDomain), total };
+    },
+  };
+}

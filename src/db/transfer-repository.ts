@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TransferSubject } from '../domain/transfer.ts';
+import { Account, Domain, DomainOrder, OrganizationCustomer, OutboxEvent } from './entities/index.ts';
+
+export interface TransferRecord {
+  subject: TransferSubject;
+  toOwnerId: string;
+  /** The account the order is booked to: the acting account, or the organization member behind a credential. */
+  actorAccountId: string;
+  /** Who acted, as the order's details record it. */
+  actor: Record<string, unknown>;
+  reason: string | null;
+}
+
+// The reads and writes of a domain transfer. Built over the transaction's EntityManager: the row lock
+// taken by lockByName holds until that transaction ends.
+export function transferRepository(tx: EntityManager) {
+  return {
+    /** The domain row, locked FOR UPDATE, so every later check reads what no concurrent transfer can change. */
+    async lockByName(name: string): Promise<TransferSubject | null> {
+      const d = await tx.findOne(Domain, { name }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      return d && { id: d.id, name: d.name, namespace: d.namespace.name, status: d.status, ownerId: d.owner.id };
+    },
+
+    /** The stored id of an account, or null when there is none. */
+    async accountId(id: string): Promise<string | null> {
+      return (await tx.findOne(Account, { id }, { fields: ['id'] }))?.id ?? null;
+    },
+
+    async isCustomerOf(organizationId: string, accountId: string): Promise<boolean> {
+      return (await tx.findOne(OrganizationCustomer, { organization: organizationId, account: accountId })) !== null;
+    },
+
+    /**
+     * Writes the owner change, its completed `transfer` order (the activity ledger's entry) and its
+     * `domain.transferred` outbox event; returns the order id. Nothing commits before the transaction does.
+     */
+    async record(r: TransferRecord): Promise<number> {
+      const { subject, toOwnerId } = r;
+      // Already in the identity map since lockByName: no second read.
+      const d = await tx.findOneOrFail(Domain, { id: subject.id });
+      d.owner = tx.getReference(Account, toOwnerId, { wrapped: true });
+      const order = tx.create(DomainOrder, {
+        reference: `transfer:${randomUUID()}`,
+        kind: 'transfer',
+        domainName: subject.name,
+        domainId: subject.id,
+        account: tx.getReference(Account, r.actorAccountId),
+        owner: tx.getReference(Account, toOwnerId),
+        status: 'completed',
+        paymentMethod: 'free',
+        amountGems: 0,
+        currency: 'gems',
+        details: { from_owner_id: subject.ownerId, to_owner_id: toOwnerId, reason: r.reason, actor: r.actor },
+      });
+      await tx.flush(); // the order id goes into the event below
+      tx.create(OutboxEvent, {
+        eventType: 'domain.transferred',
+        payload: { domain: subject.name, from_owner_id: subject.ownerId, to_owner_id: toOwnerId, order_id: order.id },
+      });
+      return order.id;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * How an AppError (errors.ts) reads on the wire: the one body of every refusal and failure. Declared
+ * beside the vocabulary, not in src/http, so that anything rendering a refusal itself (the browser sign-in
+ * in src/auth) uses the very same schema, and the OpenAPI document names it once, as `Error`.
+ */
+export const errorBodySchema = z
+  .object({
+    status: z.literal('error'),
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .describe('Error')
+  .meta({ id: 'Error' });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,28 @@
+// The activity ledger: one order per completed payment or free operation (registration, renewal,
+// transfer, purchase), recording who paid or acted and who received the domain.
+
+export const paymentMethods = ['mpp', 'gems', 'free', 'gfavip_checkout'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const orderKinds = ['registration', 'renewal', 'transfer', 'purchase'] as const;
+export type OrderKind = (typeof orderKinds)[number];
+
+/** An order as an account's activity ledger lists it. */
+export interface ActivityOrder {
+  id: number;
+  kind: OrderKind;
+  domainName: string;
+  status: string;
+  /** The account that paid or acted. */
+  payerId: string;
+  /** The account the domain went to. */
+  ownerId: string;
+  paymentMethod: PaymentMethod;
+  years: number | null;
+  amountGems: number;
+  /** Minor units of the machine payment's currency, when there was one. */
+  amountMinor: bigint | null;
+  currency: string;
+  paymentReference: string | null;
+  resellerChannel: string | null;
+  createdAt: Date;
+}

@@ -1,0 +1,19 @@
+// The public record of a domain: what lookup, the manifests and the skill file show. Defined here so the
+// documents built from it need nothing of the database; src/db reads rows of this shape.
+
+export type CommerceCatalog = { provider: string; storefront_id: string; feed_url: string; status: string };
+export type DomainProfile = Record<string, unknown> & { commerce_catalog?: CommerceCatalog };
+
+export interface PublicDomainRow {
+  name: string;
+  namespace: string;
+  status: string;
+  registrationDate: Date;
+  expiryDate: Date;
+  squadId: string | null;
+  capabilities: string[];
+  profile: DomainProfile;
+  storefrontId: string | null;
+  /** Set when an operator has claimed the owning account (exposed as the deprecated human_backed). */
+  operatorAccountId: string | null;
+}
