@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { oidcLogin } from '../../auth/oidc-login.ts';
+import { oidcLogin } from '../routes/login.ts';
 import { accountForIdentity, createSession, destroySession } from '../../auth/accounts.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
 
