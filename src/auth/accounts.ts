@@ -47,55 +47,41 @@ export async function claimAgent(em: EntityManager, operatorAccountId: string, c
   });
 }
 
-/** The local account for an identity-provider subject, created on first use (race-safe by the unique key). */
-export async function accountForIdentity(
+/**
+ * The account a unique key names, created with `row` on first use: concurrent first uses insert once
+ * (ON CONFLICT DO NOTHING on that key) and all read the same row back.
+ */
+async function accountByUniqueKey(
   em: EntityManager,
-  issuer: string,
-  subject: string,
-  name?: string,
+  key: { idpIssuer: string; idpSubject: string } | { walletAddress: string },
+  row: Pick<Account, 'kind'> & Partial<Pick<Account, 'assurance' | 'displayName'>>,
 ): Promise<string> {
-  const found = await em.findOne(Account, { idpIssuer: issuer, idpSubject: subject }, { fields: ['id'] });
+  const found = await em.findOne(Account, key, { fields: ['id'] });
   if (found) return found.id;
   const now = new Date();
   await em
     .createQueryBuilder(Account)
-    .insert({
-      id: crypto.randomUUID(),
-      kind: 'human',
-      idpIssuer: issuer,
-      idpSubject: subject,
-      displayName: name ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflict(['idpIssuer', 'idpSubject'])
+    .insert({ id: crypto.randomUUID(), ...row, ...key, createdAt: now, updatedAt: now })
+    .onConflict(Object.keys(key) as (keyof typeof key)[])
     .ignore()
     .execute();
-  const account = await em.findOneOrFail(Account, { idpIssuer: issuer, idpSubject: subject }, { fields: ['id'] });
-  return account.id;
+  return (await em.findOneOrFail(Account, key, { fields: ['id'] })).id;
+}
+
+/** The local account for an identity-provider subject, created on first use. */
+export function accountForIdentity(em: EntityManager, issuer: string, subject: string, name?: string): Promise<string> {
+  return accountByUniqueKey(
+    em,
+    { idpIssuer: issuer, idpSubject: subject },
+    { kind: 'human', displayName: name ?? null },
+  );
 }
 
 /** The account of a payer's wallet address (spec 5 rule 3), created on first use. */
-export async function accountForWallet(em: EntityManager, address: string): Promise<string> {
+export function accountForWallet(em: EntityManager, address: string): Promise<string> {
   const wallet = address.toLowerCase();
   if (!/^0x[0-9a-f]{40}$/.test(wallet)) throw new Error(`not an EVM address: ${address}`);
-  const found = await em.findOne(Account, { walletAddress: wallet }, { fields: ['id'] });
-  if (found) return found.id;
-  const now = new Date();
-  await em
-    .createQueryBuilder(Account)
-    .insert({
-      id: crypto.randomUUID(),
-      kind: 'agent',
-      assurance: 'anonymous',
-      walletAddress: wallet,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflict(['walletAddress'])
-    .ignore()
-    .execute();
-  return (await em.findOneOrFail(Account, { walletAddress: wallet }, { fields: ['id'] })).id;
+  return accountByUniqueKey(em, { walletAddress: wallet }, { kind: 'agent', assurance: 'anonymous' });
 }
 
 export async function createApiKey(

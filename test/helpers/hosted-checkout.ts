@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../../src/db/orm.ts';
+import { randomLabel } from './fixtures.ts';
+import { humanWithSession } from './identities.ts';
 
 /** The hosted checkout's paid callback for an order, signed with `secret` as the checkout signs it. */
 export function hostedCheckoutCallback(
@@ -22,4 +25,17 @@ export function hostedCheckoutCallback(
 /** Polls until `done` holds (the run acts on the signal asynchronously), for at most `ms`. */
 export async function eventually(done: () => Promise<boolean>, ms = 5000): Promise<void> {
   for (let waited = 0; waited < ms && !(await done()); waited += 100) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** A signed-in person starts the hosted checkout of a fresh .bpo (partner) name; answers the 202 and the label. */
+export async function startHostedCheckout(app: FastifyInstance, orm: Orm, who: string) {
+  const human = await humanWithSession(app, orm, `${who}-${randomLabel()}`);
+  const label = randomLabel('bpo');
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/domains/register',
+    payload: { domain: label, namespace: 'bpo', years: 1, agreed_to_terms: true, payment_method: 'gfavip_checkout' },
+    headers: { cookie: human.cookie },
+  });
+  return { human, label, res };
 }

@@ -9,7 +9,7 @@ import { buildChallenge } from '../../src/payments/mpp.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
-import { eventually, hostedCheckoutCallback } from '../helpers/hosted-checkout.ts';
+import { eventually, hostedCheckoutCallback, startHostedCheckout } from '../helpers/hosted-checkout.ts';
 
 // Issue 7: what an attacker and a new user found in the registration path, each against the real
 // stack (PostgreSQL, Temporal, anvil with the token, the production activities).
@@ -292,12 +292,7 @@ describe('registration hardening', () => {
     }, 60_000);
 
     it('credits a paid hosted checkout the same way', async () => {
-      const human = await humanWithSession(s.t.app, s.t.db.orm, `refund-${randomLabel()}`);
-      const label = randomLabel('bpo');
-      const res = await reg(
-        { ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' },
-        { cookie: human.cookie },
-      );
+      const { human, label, res } = await startHostedCheckout(s.t.app, s.t.db.orm, 'refund');
       expect(res.statusCode).toBe(202);
       await createDomain(s.t.db.orm, { label, namespace: 'bpo' });
       await hostedCheckoutCallback(
@@ -330,12 +325,7 @@ describe('registration hardening', () => {
     });
 
     it('a person’s hosted checkout has the status URL the capability record names, visible to its buyer only', async () => {
-      const human = await humanWithSession(s.t.app, s.t.db.orm, `buyer-${randomLabel()}`);
-      const label = randomLabel('bpo');
-      const res = await reg(
-        { ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' },
-        { cookie: human.cookie },
-      );
+      const { human, label, res } = await startHostedCheckout(s.t.app, s.t.db.orm, 'buyer');
       expect(res.statusCode).toBe(202);
       const { order_id, status_url } = res.json();
       const record = (await s.t.app.inject({ method: 'GET', url: '/api/v1/namespaces/bpo' })).json().capability;

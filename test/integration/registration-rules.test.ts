@@ -9,7 +9,7 @@ import { createCoupon } from '../../src/ledger/coupons.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
-import { eventually, hostedCheckoutCallback } from '../helpers/hosted-checkout.ts';
+import { eventually, hostedCheckoutCallback, startHostedCheckout } from '../helpers/hosted-checkout.ts';
 
 describe('registration rules, rails and locks', () => {
   let s: RegistryStack;
@@ -291,12 +291,7 @@ describe('registration rules, rails and locks', () => {
   }, 60_000);
 
   it('hosted checkout on a partner namespace stays pending until the signed callback reports it paid', async () => {
-    const human = await humanWithSession(s.t.app, s.t.db.orm, `hc-${randomLabel()}`);
-    const label = randomLabel('bpo');
-    const res = await reg(
-      { ...body(label), namespace: 'bpo', payment_method: 'gfavip_checkout' },
-      { cookie: human.cookie },
-    );
+    const { human, label, res } = await startHostedCheckout(s.t.app, s.t.db.orm, 'hc');
     expect(res.statusCode).toBe(202);
     const { order_id, checkout_url } = res.json();
     expect(checkout_url).toContain(order_id);
