@@ -13,7 +13,7 @@ import {
   type CheckoutStatus,
   type CheckoutTerms,
 } from '../../workflows/checkout-messages.ts';
-import { checkoutSessions, TooManyCheckoutsError } from '../db/checkout-sessions.ts';
+import { checkoutSessions } from '../db/checkout-sessions.ts';
 import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
@@ -81,7 +81,17 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
    */
   async function open(key: string, input: I, waitsForPayment: boolean): Promise<void> {
     const checkouts = checkoutSessions(deps.orm.em.fork());
-    if (waitsForPayment) await openRow(checkouts, key, input);
+    if (waitsForPayment) {
+      await checkouts.open({
+        sessionId: input.sessionId,
+        name: key,
+        holder: input.holder,
+        actorAccountId: input.actorAccountId,
+        method: input.method,
+        expiresAt: new Date(input.expiresAtMs + SETTLE_GRACE_MS),
+        max: deps.maxOpen,
+      });
+    }
     try {
       await temporal().workflow.start(op.workflowType, {
         taskQueue: deps.taskQueue,
@@ -93,28 +103,6 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
       if (waitsForPayment) await checkouts.close(input.sessionId, 'cancelled');
       if (err instanceof WorkflowExecutionAlreadyStartedError) throw op.busy(key);
       throw err;
-    }
-  }
-
-  async function openRow(checkouts: ReturnType<typeof checkoutSessions>, key: string, input: I): Promise<void> {
-    try {
-      await checkouts.open({
-        sessionId: input.sessionId,
-        name: key,
-        holder: input.holder,
-        actorAccountId: input.actorAccountId,
-        method: input.method,
-        expiresAt: new Date(input.expiresAtMs + SETTLE_GRACE_MS),
-        max: deps.maxOpen,
-      });
-    } catch (err) {
-      if (!(err instanceof TooManyCheckoutsError)) throw err;
-      throw new AppError(
-        'too_many_open_checkouts',
-        `You already have ${err.open.length} unpaid checkouts open (${err.open.join(', ')}); pay or reset one, or retry after ${err.retryAfterSeconds} s.`,
-        { open: err.open, limit: deps.maxOpen },
-        { 'retry-after': String(err.retryAfterSeconds) },
-      );
     }
   }
 

@@ -1,18 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../domain/errors.ts';
 import { CheckoutSession } from './entities/index.ts';
 import type { CheckoutOutcome } from './entities/checkout-session.ts';
-
-export class TooManyCheckoutsError extends Error {
-  override name = 'TooManyCheckoutsError';
-  readonly open: string[];
-  /** Seconds until the holder's first open checkout ends. */
-  readonly retryAfterSeconds: number;
-  constructor(open: string[], retryAfterSeconds: number) {
-    super(`holder already has ${open.length} open checkouts`);
-    this.open = open;
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 export interface CheckoutOpening {
   sessionId: string;
@@ -42,10 +31,14 @@ export function checkoutSessions(em: EntityManager) {
           { orderBy: { expiresAt: 'asc' } },
         );
         if (open.length >= max) {
+          const names = open.map((o) => o.name);
           const first = (open[0] as CheckoutSession).expiresAt.getTime();
-          throw new TooManyCheckoutsError(
-            open.map((o) => o.name),
-            Math.max(1, Math.ceil((first - Date.now()) / 1000)),
+          const retryAfter = Math.max(1, Math.ceil((first - Date.now()) / 1000));
+          throw new AppError(
+            'too_many_open_checkouts',
+            `You already have ${names.length} unpaid checkouts open (${names.join(', ')}); pay or reset one, or retry after ${retryAfter} s.`,
+            { open: names, limit: max },
+            { 'retry-after': String(retryAfter) },
           );
         }
         tx.create(CheckoutSession, { ...row, outcome: null, endedAt: null });
