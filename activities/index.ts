@@ -11,5 +11,3 @@ export function createActivities(deps: ActivityDeps) {
     ...createRegistrationActivities(deps),
   };
 }
-
-export type RegistryActivities = ReturnType<typeof createActivities>;

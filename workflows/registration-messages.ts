@@ -3,7 +3,6 @@ import {
   submitPaymentUpdateOf,
   type CheckoutPayment,
   type CheckoutStage,
-  type CheckoutStatus,
   type CheckoutTerms,
   type PaymentCredit,
 } from './checkout-messages.ts';
@@ -52,8 +51,6 @@ export type RegistrationOutcome =
   | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
   | { outcome: 'expired_unpaid' }
   | { outcome: 'cancelled' };
-
-export type RegistrationStatus = CheckoutStatus<RegistrationInput, RegistrationOutcome>;
 
 export const registrationStatusQuery = checkoutStatusQuery<RegistrationInput, RegistrationOutcome>();
 export const submitPaymentUpdate = submitPaymentUpdateOf<RegistrationResult>();

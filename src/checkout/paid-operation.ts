@@ -182,5 +182,3 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
 
   return { temporal, payments, status, open, result, submitReceipt, reset, checkoutPaid };
 }
-
-export type CheckoutService<I extends CheckoutTerms, R, O> = ReturnType<typeof checkoutService<I, R, O>>;

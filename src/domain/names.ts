@@ -70,7 +70,3 @@ export function parseQuery(
   if (!label.ok) return label;
   return { ok: true, value: { label: label.value, namespace: parts[1] ?? null } };
 }
-
-export function fqdn(label: string, namespace: string): string {
-  return `${label}.${namespace}`;
-}

@@ -20,7 +20,6 @@ import { PaymentReceipt } from '../db/entities/index.ts';
 import type { Orm } from '../db/orm.ts';
 import { registrationFacts } from '../db/registration-facts.ts';
 import { AppError } from '../domain/errors.ts';
-import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { planRegistration, type Plan, type RegistrationRequest } from '../domain/registration-plan.ts';
 import { sessionMemo } from '../payments/chain-verifier.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';

@@ -7,7 +7,7 @@ import { CheckoutSession, Domain, DomainOrder, OutboxEvent, PaymentReceipt } fro
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { buildChallenge } from '../../src/payments/mpp.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
+import { provision } from '../helpers/identities.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { eventually, hostedCheckoutCallback, startHostedCheckout } from '../helpers/hosted-checkout.ts';
 

@@ -291,7 +291,7 @@ describe('registration rules, rails and locks', () => {
   }, 60_000);
 
   it('hosted checkout on a partner namespace stays pending until the signed callback reports it paid', async () => {
-    const { human, label, res } = await startHostedCheckout(s.t.app, s.t.db.orm, 'hc');
+    const { label, res } = await startHostedCheckout(s.t.app, s.t.db.orm, 'hc');
     expect(res.statusCode).toBe(202);
     const { order_id, checkout_url } = res.json();
     expect(checkout_url).toContain(order_id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { example, EXAMPLE } from './examples.ts';
+import { example } from './examples.ts';
 
 export const provisionBody = z.object({ display_name: z.string().trim().min(1).max(80).optional() }).strict();
 

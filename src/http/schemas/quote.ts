@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { example, EXAMPLE } from './examples.ts';
+import { example } from './examples.ts';
 
 export const quoteBody = example(
   z
