@@ -78,7 +78,7 @@ export function accountForIdentity(em: EntityManager, issuer: string, subject: s
 }
 
 /** The account of a payer's wallet address (spec 5 rule 3), created on first use. */
-export function accountForWallet(em: EntityManager, address: string): Promise<string> {
+export async function accountForWallet(em: EntityManager, address: string): Promise<string> {
   const wallet = address.toLowerCase();
   if (!/^0x[0-9a-f]{40}$/.test(wallet)) throw new Error(`not an EVM address: ${address}`);
   return accountByUniqueKey(em, { walletAddress: wallet }, { kind: 'agent', assurance: 'anonymous' });
