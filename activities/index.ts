@@ -1,4 +1,5 @@
 import { createCatalogActivities } from './catalog.ts';
+import { createCheckoutActivities } from './checkout.ts';
 import { createRegistrationActivities } from './registration.ts';
 import type { ActivityDeps } from './deps.ts';
 
@@ -8,6 +9,7 @@ export type { ActivityDeps } from './deps.ts';
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createCatalogActivities(deps),
+    ...createCheckoutActivities(deps),
     ...createRegistrationActivities(deps),
   };
 }

@@ -1,72 +1,19 @@
-import { ApplicationFailure } from '@temporalio/activity';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  Account,
-  Domain,
-  DomainOrder,
-  LedgerTransaction,
-  Namespace,
-  OutboxEvent,
-  PaymentReceipt,
-} from '../src/db/entities/index.ts';
+import { Account, Domain, DomainOrder, Namespace, OutboxEvent } from '../src/db/entities/index.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
-import { debitGems, InsufficientGemsError, refundGems } from '../src/ledger/gems.ts';
+import { debitGems, InsufficientGemsError } from '../src/ledger/gems.ts';
 import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
-import type {
-  PaymentCredit,
-  RegistrationInput,
-  RegistrationPayment,
-  RegistrationResult,
-} from '../workflows/registration-messages.ts';
+import type { RegistrationInput, RegistrationPayment, RegistrationResult } from '../workflows/registration-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { findRegistrationResult, toRegistrationResult } from '../src/registration/records.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
-import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
+import { recordReceipt, refuse } from './checkout.ts';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
-function refuse(type: string, message: string): ApplicationFailure {
-  return ApplicationFailure.nonRetryable(message, type);
-}
-
 export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
-  const verifier = () => {
-    if (!payments) throw refuse('payments_unavailable', 'Machine payments are not configured on this worker.');
-    return payments;
-  };
-
   return {
-    /** Checks the receipt on chain for this session and that it was never used before. */
-    async verifyMppPayment(a: { sessionId: string; receipt: string; amountMinor: string; memo: string }) {
-      const p = verifier();
-      let verified: { txHash: string; payer: string };
-      try {
-        verified = await p.verify({ receipt: a.receipt, amountMinor: BigInt(a.amountMinor), memo: a.memo });
-      } catch (err) {
-        const e = err as { reason?: string; retryable?: boolean; message: string };
-        if (e.reason && !e.retryable)
-          throw refuse('invalid_receipt', `The receipt does not pay this checkout (${e.reason}).`);
-        throw err;
-      }
-      const used = await orm.em
-        .fork()
-        .findOne(PaymentReceipt, { chainId: p.chainId, txHash: verified.txHash.toLowerCase() });
-      if (used && used.sessionId !== a.sessionId)
-        throw refuse('receipt_already_used', 'This payment was already used for another registration.');
-      return verified;
-    },
-
-    /** Looks on chain for a payment bound to this session (used before any lock is released). */
-    async findMppPayment(a: { sessionId: string; amountMinor: string; memo: string }) {
-      const found = await verifier().findByMemo({ amountMinor: BigInt(a.amountMinor), memo: a.memo });
-      if (!found) return null;
-      const used = await orm.em
-        .fork()
-        .findOne(PaymentReceipt, { chainId: verifier().chainId, txHash: found.txHash.toLowerCase() });
-      return used && used.sessionId !== a.sessionId ? null : found;
-    },
-
     /**
      * Takes the payment (gems, coupon) and creates the domain, its order and its event in ONE
      * transaction. Idempotent on the session: a retry after a crash returns the first result.
@@ -97,63 +44,6 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
         throw err;
       }
     },
-
-    /**
-     * Compensation for a refused activation after the money arrived: records the machine payment (so
-     * its receipt can never be used again), credits the payer's gems balance with what was paid, and
-     * writes `payment.credited` — in one transaction, once per session (a retry finds the ledger entry).
-     */
-    async creditRefusedPayment({
-      input,
-      payment,
-      reason,
-    }: {
-      input: RegistrationInput;
-      payment: RegistrationPayment;
-      reason: string;
-    }): Promise<PaymentCredit> {
-      const reference = `credit:registration:${input.sessionId}`;
-      return orm.em.fork().transactional(async (tx) => {
-        const accountId =
-          input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : null);
-        if (!accountId) throw refuse('owner_unknown', 'No account to credit.');
-        const credit = { accountId, gems: input.priceGems };
-        if (await tx.count(LedgerTransaction, { reference })) return credit;
-        if (payment.kind === 'mpp') {
-          const chainId = payments?.chainId ?? 0;
-          const txHash = payment.txHash.toLowerCase();
-          if (!(await tx.count(PaymentReceipt, { chainId, txHash }))) {
-            tx.create(PaymentReceipt, {
-              chainId,
-              txHash,
-              sessionId: input.sessionId,
-              payer: payment.payer.toLowerCase(),
-              amountMinor: BigInt(input.amountMinor),
-              token: input.chain?.token.toLowerCase() ?? '',
-              receipt: payment.receipt,
-            });
-          }
-        }
-        await refundGems(tx, { accountId, amount: input.priceGems, reference, memo: `${input.name}: ${reason}` });
-        tx.create(OutboxEvent, {
-          eventType: 'payment.credited',
-          payload: {
-            domain: input.name,
-            session_id: input.sessionId,
-            account_id: accountId,
-            gems: input.priceGems,
-            reason,
-            payment_method: input.method,
-          },
-        });
-        return credit;
-      });
-    },
-
-    /** Records how a waiting checkout ended (idempotent); its hold on the name ends with it. */
-    async closeCheckout({ sessionId, outcome }: { sessionId: string; outcome: CheckoutOutcome }): Promise<void> {
-      await checkoutSessions(orm.em.fork()).close(sessionId, outcome);
-    },
   };
 }
 
@@ -168,16 +58,7 @@ async function activate(
   const actorId = input.actorAccountId ?? ownerId;
   let reference: string = input.sessionId;
   if (payment.kind === 'mpp') {
-    reference = payment.txHash.toLowerCase();
-    tx.create(PaymentReceipt, {
-      chainId,
-      txHash: reference,
-      sessionId: input.sessionId,
-      payer: payment.payer.toLowerCase(),
-      amountMinor: BigInt(input.amountMinor),
-      token: input.chain?.token.toLowerCase() ?? '',
-      receipt: payment.receipt,
-    });
+    reference = recordReceipt(tx, chainId, input, payment);
   } else if (payment.kind === 'gems') {
     const debit = await debitGems(tx, {
       accountId: actorId,

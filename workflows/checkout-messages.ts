@@ -11,6 +11,8 @@ export type CheckoutStage =
 /** What every paid operation's input carries about its checkout. */
 export interface CheckoutTerms {
   sessionId: string;
+  /** The name the checkout is about (the lock's object; the Temporal UI's RegistryDomain). */
+  name: string;
   /** Who asked (null: anonymous machine payment; the payer's wallet becomes the identity). */
   actorAccountId: string | null;
   /** Who holds the checkout: `account:<id>` of the actor, or `ip:<address>` of an anonymous payer. */

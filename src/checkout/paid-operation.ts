@@ -22,6 +22,7 @@ import { updateFailureError } from './refusals.ts';
 
 const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
+const QUERY_DEADLINE_MS = 5_000;
 
 /** What a paid operation (registration, renewal, purchase, …) tells the checkout machinery about itself. */
 export interface PaidOperation<I extends CheckoutTerms, R, O> {
@@ -62,13 +63,26 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
   };
   const handleOf = (key: string): WorkflowHandle => temporal().workflow.getHandle(op.workflowId(key));
 
+  /**
+   * Where an open run stands. A query that reaches a run as it completes can be dropped by the worker
+   * (the run leaves its cache with the query unanswered), so it is bounded, and on failure the run is
+   * described again: a run that closed meanwhile is answered as closed (null).
+   */
+  async function query(handle: WorkflowHandle): Promise<CheckoutStatus<I, O> | null> {
+    const ask = () => temporal().withDeadline(Date.now() + QUERY_DEADLINE_MS, () => handle.query(op.statusQuery));
+    try {
+      return await ask();
+    } catch {
+      return (await handle.describe()).status.name === 'RUNNING' ? await ask() : null;
+    }
+  }
+
   /** The open run on this object and where it stands, or null when the object is not locked. */
   async function status(key: string): Promise<CheckoutStatus<I, O> | null> {
     const handle = handleOf(key);
     try {
       const d = await handle.describe();
-      if (d.status.name !== 'RUNNING') return null;
-      return await handle.query(op.statusQuery);
+      return d.status.name === 'RUNNING' ? await query(handle) : null;
     } catch (err) {
       if (err instanceof WorkflowNotFoundError) return null;
       throw err;
@@ -144,7 +158,7 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
       const d = await handle.describe();
       if (d.status.name === 'COMPLETED') return op.resultOf((await handle.result()) as O);
       if (d.status.name !== 'RUNNING') throw cause;
-      if ((await handle.query(op.statusQuery)).stage === 'awaiting_payment') break;
+      if ((await query(handle))?.stage === 'awaiting_payment') break;
       await new Promise((r) => setTimeout(r, OUTCOME_POLL_MS));
     }
     throw new AppError(

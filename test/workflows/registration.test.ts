@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { useTemporal, type TemporalTestEnv } from '../helpers/temporal.ts';
+import type { CheckoutActivities } from '../../activities/checkout.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
 import {
   registrationStatusQuery,
@@ -12,6 +13,9 @@ import {
   type RegistrationInput,
   type RegistrationResult,
 } from '../../workflows/registration-messages.ts';
+
+/** What a registration run calls: the shared checkout activities and its own effect. */
+type Activities = RegistrationActivities & CheckoutActivities;
 
 const result = (name: string): RegistrationResult => ({
   domainId: 1,
@@ -54,7 +58,7 @@ function input(over: Partial<RegistrationInput> = {}): RegistrationInput {
 /** Fake activities recording calls; `landed` simulates a payment found on chain for the session. */
 function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: number } = {}) {
   const calls = { verify: 0, activate: 0, find: 0, closed: [] as string[], credited: [] as string[] };
-  const activities: RegistrationActivities = {
+  const activities: Activities = {
     async verifyMppPayment({ receipt }) {
       calls.verify += 1;
       if (opts.verifyMs) await new Promise((r) => setTimeout(r, opts.verifyMs));
@@ -160,7 +164,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     expect(r).toMatchObject({ outcome: 'registered', result: { name: free.name } });
     expect(f.calls.closed).toEqual([]); // nothing waited for a payment, so there is no checkout to close
 
-    const broke: RegistrationActivities = {
+    const broke: Activities = {
       ...f.activities,
       async activateDomain() {
         throw ApplicationFailure.nonRetryable('Insufficient gems', 'insufficient_gems');
@@ -178,7 +182,7 @@ describe('registrationWorkflow (time-skipping, fake activities)', () => {
     });
     expect(f.calls.credited).toEqual([]); // gems: the debit was in the refused transaction, nothing to give back
 
-    const faulty: RegistrationActivities = {
+    const faulty: Activities = {
       ...f.activities,
       async activateDomain() {
         throw ApplicationFailure.nonRetryable('disk on fire', 'database_corrupt');
@@ -197,7 +201,7 @@ describe('registrationWorkflow compensation (time-skipping, fake activities)', (
 
   const refusing = (type: string) => {
     const f = fakes();
-    const activities: RegistrationActivities = {
+    const activities: Activities = {
       ...f.activities,
       async activateDomain() {
         throw ApplicationFailure.nonRetryable(`refused: ${type}`, type);
@@ -205,7 +209,7 @@ describe('registrationWorkflow compensation (time-skipping, fake activities)', (
     };
     return { calls: f.calls, activities };
   };
-  async function pay(activities: RegistrationActivities, i: RegistrationInput) {
+  async function pay(activities: Activities, i: RegistrationInput) {
     return env.withWorker(activities, async (taskQueue) => {
       const handle = await startRegistration(env, taskQueue, i);
       const answer = await handle

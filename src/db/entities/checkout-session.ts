@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt } from './base.ts';
 
-export const checkoutOutcomes = ['registered', 'refused', 'expired_unpaid', 'cancelled'] as const;
+export const checkoutOutcomes = ['registered', 'renewed', 'refused', 'expired_unpaid', 'cancelled'] as const;
 export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
 
 /**

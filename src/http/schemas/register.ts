@@ -168,6 +168,7 @@ export const orderStatusResponse = z.object({
     'activating',
     'done',
     'registered',
+    'renewed',
     'refused',
     'expired_unpaid',
     'cancelled',

@@ -1,0 +1,129 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { LedgerTransaction, OutboxEvent, PaymentReceipt } from '../src/db/entities/index.ts';
+import { accountForWallet } from '../src/auth/accounts.ts';
+import { refundGems } from '../src/ledger/gems.ts';
+import { checkoutSessions } from '../src/db/checkout-sessions.ts';
+import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
+import type { CheckoutPayment, CheckoutTerms, PaymentCredit } from '../workflows/checkout-messages.ts';
+import type { ActivityDeps } from './deps.ts';
+
+export function refuse(type: string, message: string): ApplicationFailure {
+  return ApplicationFailure.nonRetryable(message, type);
+}
+
+/**
+ * Spends a machine payment's receipt for a session (single use across every paid operation: the
+ * (chain, tx hash) key is unique). In the caller's transaction, with the effect it pays for.
+ */
+export function recordReceipt(
+  tx: EntityManager,
+  chainId: number,
+  input: CheckoutTerms,
+  payment: Extract<CheckoutPayment, { kind: 'mpp' }>,
+): string {
+  const txHash = payment.txHash.toLowerCase();
+  tx.create(PaymentReceipt, {
+    chainId,
+    txHash,
+    sessionId: input.sessionId,
+    payer: payment.payer.toLowerCase(),
+    amountMinor: BigInt(input.amountMinor),
+    token: input.chain?.token.toLowerCase() ?? '',
+    receipt: payment.receipt,
+  });
+  return txHash;
+}
+
+/** What every paid operation's checkout does outside its effect: verify, look on chain, credit back, close. */
+export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
+  const verifier = () => {
+    if (!payments) throw refuse('payments_unavailable', 'Machine payments are not configured on this worker.');
+    return payments;
+  };
+  const chainId = () => payments?.chainId ?? 0;
+
+  return {
+    /** Checks the receipt on chain for this session and that it was never used before. */
+    async verifyMppPayment(a: { sessionId: string; receipt: string; amountMinor: string; memo: string }) {
+      const p = verifier();
+      let verified: { txHash: string; payer: string };
+      try {
+        verified = await p.verify({ receipt: a.receipt, amountMinor: BigInt(a.amountMinor), memo: a.memo });
+      } catch (err) {
+        const e = err as { reason?: string; retryable?: boolean; message: string };
+        if (e.reason && !e.retryable)
+          throw refuse('invalid_receipt', `The receipt does not pay this checkout (${e.reason}).`);
+        throw err;
+      }
+      const used = await orm.em
+        .fork()
+        .findOne(PaymentReceipt, { chainId: p.chainId, txHash: verified.txHash.toLowerCase() });
+      if (used && used.sessionId !== a.sessionId)
+        throw refuse('receipt_already_used', 'This payment was already used for another registration.');
+      return verified;
+    },
+
+    /** Looks on chain for a payment bound to this session (used before any lock is released). */
+    async findMppPayment(a: { sessionId: string; amountMinor: string; memo: string }) {
+      const found = await verifier().findByMemo({ amountMinor: BigInt(a.amountMinor), memo: a.memo });
+      if (!found) return null;
+      const used = await orm.em
+        .fork()
+        .findOne(PaymentReceipt, { chainId: verifier().chainId, txHash: found.txHash.toLowerCase() });
+      return used && used.sessionId !== a.sessionId ? null : found;
+    },
+
+    /**
+     * Compensation for a refused activation after the money arrived: records the machine payment (so
+     * its receipt can never be used again), credits the payer's gems balance with what was paid, and
+     * writes `payment.credited` — in one transaction, once per session (a retry finds the ledger entry).
+     */
+    async creditRefusedPayment({
+      operation,
+      input,
+      payment,
+      reason,
+    }: {
+      operation: string;
+      input: CheckoutTerms;
+      payment: CheckoutPayment;
+      reason: string;
+    }): Promise<PaymentCredit> {
+      const reference = `credit:${operation}:${input.sessionId}`;
+      return orm.em.fork().transactional(async (tx) => {
+        const accountId =
+          input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : null);
+        if (!accountId) throw refuse('owner_unknown', 'No account to credit.');
+        const credit = { accountId, gems: input.priceGems };
+        if (await tx.count(LedgerTransaction, { reference })) return credit;
+        if (
+          payment.kind === 'mpp' &&
+          !(await tx.count(PaymentReceipt, { chainId: chainId(), txHash: payment.txHash.toLowerCase() }))
+        )
+          recordReceipt(tx, chainId(), input, payment);
+        await refundGems(tx, { accountId, amount: input.priceGems, reference, memo: `${input.name}: ${reason}` });
+        tx.create(OutboxEvent, {
+          eventType: 'payment.credited',
+          payload: {
+            domain: input.name,
+            session_id: input.sessionId,
+            account_id: accountId,
+            gems: input.priceGems,
+            reason,
+            payment_method: input.method,
+            operation,
+          },
+        });
+        return credit;
+      });
+    },
+
+    /** Records how a waiting checkout ended (idempotent); its hold on the name ends with it. */
+    async closeCheckout({ sessionId, outcome }: { sessionId: string; outcome: CheckoutOutcome }): Promise<void> {
+      await checkoutSessions(orm.em.fork()).close(sessionId, outcome);
+    },
+  };
+}
+
+export type CheckoutActivities = ReturnType<typeof createCheckoutActivities>;

@@ -1,0 +1,264 @@
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import type { CheckoutActivities } from '../activities/checkout.ts';
+import {
+  checkoutPaidSignal,
+  checkoutStatusQuery,
+  isEffectRefusal,
+  resetLockUpdate,
+  SETTLE_GRACE_MS,
+  submitPaymentUpdateOf,
+  type CheckoutPayment,
+  type CheckoutStage,
+  type CheckoutTerms,
+  type PaymentCredit,
+} from './checkout-messages.ts';
+import { chainConfirm, dbWrite } from './retry-profiles.ts';
+import { registryDomainKey, registryStageKey } from './search-attributes.ts';
+
+// One proxy per retry profile, each typed over only the activities that kind of work may call.
+const db = proxyActivities<Pick<CheckoutActivities, 'creditRefusedPayment' | 'closeCheckout'>>(dbWrite);
+const chain = proxyActivities<Pick<CheckoutActivities, 'verifyMppPayment' | 'findMppPayment'>>(chainConfirm);
+
+/** The outcome every paid operation's run ends with; `done` carries the operation's own result. */
+export type PaidOutcome<R> =
+  | { outcome: 'done'; result: R }
+  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
+  | { outcome: 'expired_unpaid' }
+  | { outcome: 'cancelled' };
+
+export interface PaidOperationRun<I extends CheckoutTerms, R> {
+  input: I;
+  /** `credit:<operation>:<session>` names a compensation in the ledger. */
+  operation: string;
+  /** A payment already settled when the run starts (free, gems), else null: the run waits for one. */
+  paidAtStart: CheckoutPayment | null;
+  /** Whether the run waits for a hosted checkout's paid signal rather than a machine payment. */
+  hostedCheckout: boolean;
+  /** The effect, once paid: one idempotent activity; a business refusal is thrown as its failure type. */
+  effect(payment: CheckoutPayment): Promise<R>;
+  /** How the result is shown to `query` while the run is open (the run's own outcome type). */
+  shown(outcome: PaidOutcome<R>): unknown;
+}
+
+/** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
+function refusalOf(err: unknown): { code: string; message: string } | null {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof ApplicationFailure && isEffectRefusal(cause.type))
+    return { code: cause.type as string, message: cause.message };
+  return null;
+}
+
+/**
+ * A paid operation's checkout, the same for every operation: while the run is open it is the lock. It
+ * waits for the payment the rail needs (a receipt handed to it by update, a hosted checkout's signal),
+ * verifies it, and applies the effect. The lock is released only when no payment can land any more:
+ * after the challenge expired and a last look on chain found nothing, or on reset after the same look.
+ *
+ * Compensation: money that arrived for an effect that was refused (a business rule changed in between)
+ * is never kept in silence: it is recorded and credited back to the payer as gems, once per session.
+ * Every business outcome completes the run and is its result; the run fails only on a real fault.
+ */
+export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperationRun<I, R>): Promise<PaidOutcome<R>> {
+  const { input } = run;
+  const waits = run.paidAtStart === null;
+  let stage: CheckoutStage = waits ? 'awaiting_payment' : 'activating';
+  let outcome: PaidOutcome<R> | null = null;
+  let payment: CheckoutPayment | null = run.paidAtStart;
+  // A receipt is being verified or the chain looked at: nothing else may judge the checkout meanwhile.
+  let busy = false;
+  let release = false;
+
+  const setStage = (s: CheckoutStage) => {
+    stage = s;
+    upsertSearchAttributes({ [registryStageKey.name]: [s] });
+  };
+  upsertSearchAttributes({ [registryDomainKey.name]: [input.name], [registryStageKey.name]: [stage] });
+
+  setHandler(checkoutStatusQuery<I, unknown>(), () => ({
+    stage,
+    input,
+    outcome: outcome ? run.shown(outcome) : null,
+  }));
+
+  /** What a payer waiting on this run is told once it has an outcome. */
+  const answer = (): R => {
+    const o = outcome;
+    if (!o) throw ApplicationFailure.nonRetryable('The checkout has no outcome yet.', 'checkout_failed');
+    if (o.outcome === 'done') return o.result;
+    if (o.outcome === 'refused') throw ApplicationFailure.nonRetryable(o.message, o.code, o.credit);
+    throw ApplicationFailure.nonRetryable(
+      o.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.',
+      'checkout_closed',
+      { outcome: o.outcome },
+    );
+  };
+
+  setHandler(
+    submitPaymentUpdateOf<R>(),
+    async ({ receipt }) => {
+      // A retry that arrives while another receipt is being verified, or once a payment was accepted,
+      // waits for that outcome and gets it: the same answer, never a second verification.
+      // (Checked before the first await: handlers of one activation run one after another, and the
+      // first to pass sets `busy` before the next one looks.)
+      while (busy && outcome === null) await condition(() => !busy || outcome !== null);
+      if (payment || outcome) {
+        await condition(() => outcome !== null);
+        return answer();
+      }
+      busy = true;
+      setStage('verifying');
+      try {
+        const verified = await chain.verifyMppPayment({
+          sessionId: input.sessionId,
+          receipt,
+          amountMinor: input.amountMinor,
+          memo: input.chain?.memo ?? '',
+        });
+        payment = { kind: 'mpp', txHash: verified.txHash, payer: verified.payer, receipt };
+      } catch (err) {
+        // A refused receipt leaves the checkout open for a correct one; the caller sees the business type.
+        const cause = err instanceof ActivityFailure ? err.cause : err;
+        if (cause instanceof ApplicationFailure)
+          throw ApplicationFailure.nonRetryable(cause.message, cause.type ?? 'invalid_receipt');
+        throw ApplicationFailure.nonRetryable(
+          'The payment could not be verified now; retry with the same receipt.',
+          'verification_unavailable',
+        );
+      } finally {
+        busy = false;
+        if (!payment) setStage('awaiting_payment');
+      }
+      await condition(() => outcome !== null);
+      return answer();
+    },
+    {
+      validator: (_payment: { receipt: string }) => {
+        if (input.method !== 'mpp')
+          throw ApplicationFailure.nonRetryable(
+            'This checkout is not paid by machine payment.',
+            'checkout_not_awaiting_payment',
+          );
+        if (stage === 'expired_unpaid' || stage === 'cancelled') {
+          throw ApplicationFailure.nonRetryable(
+            `This checkout is ${stage}; it takes no payment any more.`,
+            'checkout_not_awaiting_payment',
+          );
+        }
+      },
+    },
+  );
+
+  setHandler(
+    resetLockUpdate,
+    async () => {
+      busy = true;
+      try {
+        // A payment that already landed for this session completes the operation instead.
+        const landed = input.chain ? await lookOnChain() : null;
+        if (landed) {
+          payment = landed;
+          return { outcome: 'payment_found' as const };
+        }
+        release = true;
+        return { outcome: 'released' as const };
+      } finally {
+        busy = false;
+      }
+    },
+    {
+      validator: ({ actorAccountId, operator }) => {
+        if (!operator && actorAccountId !== input.actorAccountId) {
+          throw ApplicationFailure.nonRetryable(
+            'Only the account that started this checkout, or an operator, can reset its lock.',
+            'forbidden',
+          );
+        }
+        if (stage !== 'awaiting_payment' || busy || payment) {
+          throw ApplicationFailure.nonRetryable(
+            `The checkout is ${stage}; a payment may be landing, so the lock stays.`,
+            'lock_busy',
+          );
+        }
+      },
+    },
+  );
+
+  setHandler(checkoutPaidSignal, ({ reference }) => {
+    if (stage === 'awaiting_payment' && run.hostedCheckout) payment = { kind: 'checkout', reference };
+  });
+
+  async function lookOnChain(): Promise<CheckoutPayment | null> {
+    const chainTerms = input.chain;
+    if (!chainTerms) return null;
+    const landed = await chain.findMppPayment({
+      sessionId: input.sessionId,
+      amountMinor: input.amountMinor,
+      memo: chainTerms.memo,
+    });
+    return landed ? { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash } : null;
+  }
+
+  if (!payment) {
+    const waitMs = Math.max(0, input.expiresAtMs + SETTLE_GRACE_MS - Date.now());
+    await condition(() => payment !== null || release, waitMs);
+    // A verification or reset under way finishes before the checkout is judged.
+    await condition(() => !busy);
+    if (!payment && !release && input.chain) {
+      // The challenge has expired: one last look on chain before the object goes back to the pool
+      // (busy, so a reset or receipt arriving meanwhile waits rather than racing this look).
+      busy = true;
+      setStage('verifying');
+      payment = await lookOnChain();
+      busy = false;
+    }
+  }
+
+  const end: PaidOutcome<R> = payment
+    ? await applyEffect(run, payment, setStage)
+    : { outcome: release ? 'cancelled' : 'expired_unpaid' };
+  if (waits) await db.closeCheckout({ sessionId: input.sessionId, outcome: closedAs(end, run.operation) });
+  outcome = end;
+  setStage(end.outcome === 'done' ? 'done' : end.outcome);
+  // Payers waiting in submitPayment get the outcome before the run closes.
+  await condition(allHandlersFinished);
+  return end;
+}
+
+/** How a checkout row records the run's end. */
+function closedAs(end: PaidOutcome<unknown>, operation: string) {
+  if (end.outcome !== 'done') return end.outcome;
+  return operation === 'renewal' ? ('renewed' as const) : ('registered' as const);
+}
+
+/**
+ * The effect, with a business refusal as an outcome, not a failure. A payment that belongs to another
+ * session (receipt_already_used) is not ours to credit; gems were never debited (the debit is in the
+ * refused transaction).
+ */
+async function applyEffect<I extends CheckoutTerms, R>(
+  run: PaidOperationRun<I, R>,
+  payment: CheckoutPayment,
+  setStage: (s: CheckoutStage) => void,
+): Promise<PaidOutcome<R>> {
+  setStage('activating');
+  try {
+    return { outcome: 'done', result: await run.effect(payment) };
+  } catch (err) {
+    const refusal = refusalOf(err);
+    if (!refusal) throw err;
+    const moneyArrived =
+      (payment.kind === 'mpp' || payment.kind === 'checkout') && refusal.code !== 'receipt_already_used';
+    const credit = moneyArrived
+      ? await db.creditRefusedPayment({ operation: run.operation, input: run.input, payment, reason: refusal.code })
+      : null;
+    return { outcome: 'refused', ...refusal, credit };
+  }
+}
