@@ -41,14 +41,14 @@ const layers = [
   {
     // The paid operations talk to Temporal through the workflow contracts (workflows/*-messages.ts),
     // never through workflow code, activities or HTTP.
-    target: ['./src/checkout', './src/registration'],
+    target: ['./src/checkout', './src/registration', './src/renewal'],
     from: ['./src/http', './activities'],
     message: 'Paid operations return data; src/http renders it. Side effects run in activities via workflows.',
   },
   {
-    target: ['./src/checkout', './src/registration'],
+    target: ['./src/checkout', './src/registration', './src/renewal'],
     from: './workflows',
-    except: ['./checkout-messages.ts', './registration-messages.ts'],
+    except: ['./checkout-messages.ts', './registration-messages.ts', './renewal-messages.ts'],
     message: 'Paid operations import only the workflow contracts (*-messages.ts), never workflow code.',
   },
 ];

@@ -1,6 +1,7 @@
 import { createCatalogActivities } from './catalog.ts';
 import { createCheckoutActivities } from './checkout.ts';
 import { createRegistrationActivities } from './registration.ts';
+import { createRenewalActivities } from './renewal.ts';
 import type { ActivityDeps } from './deps.ts';
 
 export type { ActivityDeps } from './deps.ts';
@@ -11,5 +12,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createCatalogActivities(deps),
     ...createCheckoutActivities(deps),
     ...createRegistrationActivities(deps),
+    ...createRenewalActivities(deps),
   };
 }

@@ -52,6 +52,8 @@ export const effectRefusals = [
   'name_taken',
   'receipt_already_used',
   'owner_unknown',
+  'domain_not_renewable',
+  'renewal_term_too_long',
   ...couponRefusals,
 ] as const;
 /** What an update on a checkout run may refuse with (the run goes on). */

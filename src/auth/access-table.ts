@@ -45,6 +45,7 @@ export const accessTable: Record<string, Rule> = {
   'GET /api/v1/domains/:domain_name': MANAGEMENT,
 
   'POST /api/v1/domains/register': [...MANAGEMENT, 'anonymous'],
+  'POST /api/v1/renew': [...MANAGEMENT, 'anonymous'],
   'POST /api/payments/verify-mpp': [],
   'POST /api/v1/domains/:domain_name/reset-lock': ACCOUNT,
   'GET /api/v1/domains/:domain_name/registration': ACCOUNT,

@@ -26,6 +26,8 @@ const QUERY_DEADLINE_MS = 5_000;
 
 /** What a paid operation (registration, renewal, purchase, …) tells the checkout machinery about itself. */
 export interface PaidOperation<I extends CheckoutTerms, R, O> {
+  /** `registration`, `renewal`, …: names its checkout rows and its compensations. */
+  operation: string;
   workflowType: string;
   /** The run's id for the locked object (`registration:<name>`): while the run is open, it is the lock. */
   workflowId(key: string): string;
@@ -98,7 +100,8 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
     if (waitsForPayment) {
       await checkouts.open({
         sessionId: input.sessionId,
-        name: key,
+        name: input.name,
+        operation: op.operation,
         holder: input.holder,
         actorAccountId: input.actorAccountId,
         method: input.method,

@@ -6,6 +6,8 @@ import type { CheckoutOutcome } from './entities/checkout-session.ts';
 export interface CheckoutOpening {
   sessionId: string;
   name: string;
+  /** The paid operation (`registration`, `renewal`, …). */
+  operation: string;
   holder: string;
   actorAccountId: string | null;
   method: string;
@@ -52,6 +54,16 @@ export function checkoutSessions(em: EntityManager) {
 
     find(sessionId: string) {
       return em.findOne(CheckoutSession, { sessionId });
+    },
+
+    /** The session of the holder's open checkout of this operation on this name, if any. */
+    async openOf(q: { holder: string; name: string; operation: string }): Promise<string | null> {
+      const row = await em.findOne(
+        CheckoutSession,
+        { ...q, ...openNow() },
+        { fields: ['sessionId'], orderBy: { createdAt: 'desc' } },
+      );
+      return row?.sessionId ?? null;
     },
   };
 }

@@ -43,6 +43,8 @@ export const errorCodes = {
   domain_not_active: 409,
   coupon_invalid: 400,
   owner_unknown: 409,
+  renewal_term_too_long: 400,
+  name_being_renewed: 409,
   network_not_enabled: 403,
   unsupported_media_type: 415,
   payload_too_large: 413,

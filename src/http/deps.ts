@@ -5,6 +5,7 @@ import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
 import type { BearerVerifier } from '../auth/bearer-verifier.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import type { RegistrationService } from '../registration/service.ts';
+import type { RenewalService } from '../renewal/service.ts';
 
 export type { PaymentSettings } from '../payments/payment-settings.ts';
 
@@ -39,5 +40,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     registration: RegistrationService;
+    renewal: RenewalService;
   }
 }

@@ -67,6 +67,7 @@ export function registrationService(deps: RegistrationDeps) {
       maxOpen: config.CHECKOUT_MAX_OPEN,
     },
     {
+      operation: 'registration',
       workflowType: 'registrationWorkflow',
       workflowId: registrationWorkflowId,
       statusQuery: registrationStatusQuery,

@@ -19,6 +19,8 @@ const CheckoutSessionSchema = defineEntity({
   properties: {
     sessionId: p.string().primary().length(64),
     name: p.string().length(253).index(),
+    /** The paid operation this checkout is for (`registration`, `renewal`, …). */
+    operation: p.string().length(32).default('registration'),
     /** `account:<id>` for a credentialed actor, `ip:<address>` for an anonymous one. */
     holder: p.string().length(128).index(),
     actorAccountId: p.uuid().nullable(),

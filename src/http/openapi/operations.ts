@@ -108,6 +108,11 @@ export const operations: Record<string, OperationDoc> = {
     description:
       'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202).',
   },
+  'POST /api/v1/renew': {
+    operationId: 'renewDomain',
+    description:
+      'Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension). `gems` is the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long` says how many years are allowed); in the grace period only the owner may renew; an expired or unknown name is 404.',
+  },
   'POST /api/payments/verify-mpp': {
     operationId: 'verifyMppPayment',
     description: 'Verifies a receipt for an open checkout by session id and registers the domain.',

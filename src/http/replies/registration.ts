@@ -3,6 +3,7 @@ import type { RegistrationResult } from '../../../workflows/registration-message
 import { formatUsd } from '../../domain/money.ts';
 import { receiptHeader } from '../../payments/mpp.ts';
 import type { RegisterAnswer } from '../../registration/service.ts';
+import { sendPaymentRequired } from './payment-required.ts';
 
 /** The 200 of a completed registration (spec 4.2), with the mpp receipt header when paid on chain. */
 export function sendRegistered(
@@ -40,11 +41,7 @@ export function sendRegistered(
 /** Each answer of a registration request as its HTTP response: 200, 402 with the challenge, or 202. */
 export function sendRegisterAnswer(reply: FastifyReply, a: RegisterAnswer, namespace: string) {
   if (a.kind === 'registered') return sendRegistered(reply, a, namespace);
-  if (a.kind === 'payment_required') {
-    reply.header('www-authenticate', a.offer.header);
-    reply.header('cache-control', 'no-store');
-    return reply.status(402).send({ ...a.offer.body, warnings: a.warnings });
-  }
+  if (a.kind === 'payment_required') return sendPaymentRequired(reply, a.offer, a.warnings);
   return reply.status(202).send({
     status: 'pending' as const,
     order_id: a.orderId,

@@ -12,6 +12,7 @@ import { manifestsRoutes } from './manifests.ts';
 import { namespaceRoutes } from './namespaces.ts';
 import { quoteRoutes } from './quote.ts';
 import { registerRoutes } from './register.ts';
+import { renewRoutes } from './renew.ts';
 import { revokeRoutes } from './revoke.ts';
 import { tldRoutes } from './tld.ts';
 import { transferRoutes } from './transfer.ts';
@@ -33,6 +34,7 @@ export const routesPlugin = fp(
     await app.register(manifestsRoutes);
     await app.register(transferRoutes);
     await app.register(registerRoutes);
+    await app.register(renewRoutes);
     await app.register(checkoutRoutes);
     if (app.deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);
   },

@@ -1,0 +1,104 @@
+import { AppError } from './errors.ts';
+import type { NamespaceInfo } from './namespace-directory.ts';
+import { priceRegistration, type Price } from './pricing.ts';
+
+/** No term reaches further ahead than this, however it is renewed. */
+export const MAX_TERM_YEARS = 10;
+export const YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** Statuses in which a name can be renewed: `active`, and `grace` (its owner only). */
+export const renewableStatuses = ['active', 'grace'] as const;
+
+export interface RenewalRequest {
+  name: string;
+  ns: NamespaceInfo;
+  years: number;
+  paymentMethod: 'mpp' | 'gems';
+  /** The acting account (null: an anonymous payer, whose wallet pays). */
+  actorAccountId: string | null;
+  now: Date;
+}
+
+/** What the database knows that the renewal rules need (src/db/renewal-facts.ts). */
+export interface RenewalFacts {
+  domain: { id: number; status: string; expiryDate: Date; ownerId: string } | null;
+  account: { kind: 'agent' | 'human' } | null;
+  gemsBalance: number;
+}
+
+export interface RenewalPlan {
+  domainId: number;
+  method: 'mpp' | 'gems';
+  currentExpiry: Date;
+  newExpiry: Date;
+  price: Price;
+}
+
+/** How many more years a term ending at `expiry` may be extended by at `now`. */
+export function yearsAllowed(expiry: Date, now: Date): number {
+  const horizon = now.getTime() + MAX_TERM_YEARS * YEAR_MS;
+  return Math.max(0, Math.min(MAX_TERM_YEARS, Math.floor((horizon - expiry.getTime()) / YEAR_MS)));
+}
+
+/** The term after renewing: from the current expiry date, never from today. */
+export const extendedExpiry = (expiry: Date, years: number): Date => new Date(expiry.getTime() + years * YEAR_MS);
+
+/**
+ * Every rule a renewal must pass before a checkout exists, in the order a caller should learn about
+ * them. Anyone may pay to renew an active name (the owner never changes by renewing); in grace only
+ * the owner may; gems are the owner's extension. Pure: the facts are read beforehand.
+ */
+export function planRenewal(req: RenewalRequest, facts: RenewalFacts, settings: { gemUsdRate: string }): RenewalPlan {
+  const d = facts.domain;
+  if (!d || !(renewableStatuses as readonly string[]).includes(d.status))
+    throw new AppError('domain_not_found', `${req.name} is not registered.`);
+  const owner = req.actorAccountId !== null && req.actorAccountId === d.ownerId;
+  if (d.status === 'grace' && !owner) {
+    throw new AppError(
+      'forbidden',
+      `${req.name} is in its grace period: only its owner can renew it now (send the owner's key or bearer).`,
+    );
+  }
+  if (req.paymentMethod === 'gems' && !req.actorAccountId)
+    throw new AppError(
+      'unauthorized',
+      'Renewing with gems needs the owner’s account: send X-API-Key or a bearer token.',
+    );
+  if (req.paymentMethod === 'gems' && !owner)
+    throw new AppError('forbidden', `Only the owner of ${req.name} renews it with gems; anyone may renew it with mpp.`);
+  const allowed = yearsAllowed(d.expiryDate, req.now);
+  if (req.years > allowed) {
+    throw new AppError(
+      'renewal_term_too_long',
+      `A term may not reach more than ${MAX_TERM_YEARS} years ahead: ${req.name} can be renewed by ${allowed} year(s) now.`,
+      { max_years: allowed },
+    );
+  }
+  const price = priceRegistration({
+    ns: req.ns,
+    years: req.years,
+    actorKind: facts.account?.kind === 'human' ? 'human' : 'agent',
+    wholesale: false,
+    wholesalePercentOff: 0,
+    ownerDiscount: false,
+    couponPercentOff: 0,
+    gemUsdRate: settings.gemUsdRate,
+  });
+  if (req.paymentMethod === 'gems' && facts.gemsBalance < price.totalGems) {
+    throw new AppError(
+      'insufficient_gems',
+      `Insufficient gems: balance ${facts.gemsBalance}, price ${price.totalGems}.`,
+      {
+        balance: facts.gemsBalance,
+        price: price.totalGems,
+      },
+    );
+  }
+  return {
+    domainId: d.id,
+    method: req.paymentMethod,
+    currentExpiry: d.expiryDate,
+    newExpiry: extendedExpiry(d.expiryDate, req.years),
+    price,
+  };
+}

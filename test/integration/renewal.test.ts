@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Hex } from 'viem';
+import { Challenge } from 'mppx';
+import { payChallenge } from '../../examples/pay-and-register.ts';
+import { Account, Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
+import { YEAR_MS } from '../../src/domain/renewal-plan.ts';
+import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { provision } from '../helpers/identities.ts';
+import { createDomain, randomLabel } from '../helpers/fixtures.ts';
+
+// Renewal (spec 4.4) against the real stack: PostgreSQL, Temporal, anvil with the token, the
+// production activities and the shared checkout.
+describe('renewal', () => {
+  let s: RegistryStack;
+  beforeAll(async () => {
+    s = await startRegistryStack();
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  const em = () => s.t.db.orm.em.fork();
+  const renew = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    s.t.app.inject({ method: 'POST', url: '/api/v1/renew', payload, headers });
+  const expiry = new Date(Date.now() + 100 * 24 * 3600 * 1000);
+  const fresh = async (owner?: Account) => {
+    const label = randomLabel('rn');
+    await createDomain(s.t.db.orm, { label, namespace: 'agent', expiryDate: expiry, ...(owner ? { owner } : {}) });
+    return `${label}.agent`;
+  };
+  const pay = (res: { headers: Record<string, unknown>; json(): unknown }, payer = 0) =>
+    payChallenge({
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[payer] as Hex,
+      challenge: Challenge.deserialize(res.headers['www-authenticate'] as string),
+      required: res.json() as Parameters<typeof payChallenge>[0]['required'],
+    });
+
+  it('anyone pays to renew: 402, then the paid retry extends from the current expiry, once', async () => {
+    const name = await fresh();
+    const ownerBefore = (await em().findOneOrFail(Domain, { name })).owner.id;
+    const first = await renew({ domain: name, years: 2 });
+    expect(first.statusCode).toBe(402);
+    expect(first.json()).toMatchObject({ status: 'payment_required', protocol: 'mpp', amount_minor: '30000000' });
+    expect(first.headers['www-authenticate']).toMatch(/^Payment /);
+    // The same request again is the same checkout (an identical challenge), never a second one.
+    expect((await renew({ domain: name, years: 2 })).json().session_id).toBe(first.json().session_id);
+
+    const paid = await pay(first);
+    const ok = await renew({ domain: name, years: 2 }, { authorization: paid.credential });
+    expect(ok.statusCode).toBe(200);
+    const newExpiry = new Date(expiry.getTime() + 2 * YEAR_MS).toISOString();
+    expect(ok.json()).toMatchObject({
+      status: 'success',
+      domain: { name, previous_expiry_date: expiry.toISOString(), new_expiry_date: newExpiry },
+      order: { payment_method: 'mpp', amount: '30.00', payment_reference: paid.txHash.toLowerCase() },
+    });
+    expect(ok.headers['payment-receipt']).toBeTruthy();
+
+    // A retry whose answer was lost gets the same 200; the term is extended once.
+    const again = await renew({ domain: name, years: 2, receipt: paid.txHash });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order.order_id).toBe(ok.json().order.order_id);
+    const d = await em().findOneOrFail(Domain, { name });
+    expect(d.expiryDate.toISOString()).toBe(newExpiry);
+    expect(d.owner.id).toBe(ownerBefore);
+    expect(await em().count(DomainOrder, { domainName: name, kind: 'renewal' })).toBe(1);
+    expect(await em().count(OutboxEvent, { eventType: 'domain.renewed', payload: { domain: name } })).toBe(1);
+  }, 90_000);
+
+  it('a receipt is single-use across registrations and renewals', async () => {
+    const name = await fresh();
+    const first = await renew({ domain: name, years: 1 });
+    const paid = await pay(first, 1);
+    expect((await renew({ domain: name, years: 1 }, { authorization: paid.credential })).statusCode).toBe(200);
+    // Another renewal checkout (another name) presented the same payment: refused, nothing extended.
+    const other = await fresh();
+    const second = await renew({ domain: other, years: 1 });
+    expect(second.statusCode).toBe(402);
+    const reused = await renew({ domain: other, years: 1, receipt: paid.txHash });
+    expect([402, 409]).toContain(reused.statusCode);
+    expect((await em().findOneOrFail(Domain, { name: other })).expiryDate.toISOString()).toBe(expiry.toISOString());
+
+    // A registration's payment does not renew anything either.
+    const label = randomLabel('rr');
+    const reg = (extra: Record<string, unknown> = {}) =>
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/domains/register',
+        payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, ...extra },
+      });
+    const regPaid = await pay(await reg(), 2);
+    expect((await reg({ receipt: regPaid.credential })).statusCode).toBe(200);
+    const third = await fresh();
+    expect((await renew({ domain: third, years: 1 })).statusCode).toBe(402);
+    const crossed = await renew({ domain: third, years: 1, receipt: regPaid.txHash });
+    expect(crossed.json().code).toMatch(/receipt_already_used|invalid_receipt/);
+    expect((await em().findOneOrFail(Domain, { name: third })).expiryDate.toISOString()).toBe(expiry.toISOString());
+  }, 90_000);
+
+  it('the owner renews with gems at once; others may not use gems', async () => {
+    const p = await provision(s.t.app);
+    const owner = await em().findOneOrFail(Account, { id: p.account_id });
+    const name = await fresh(owner);
+    await grantGems(em(), { accountId: p.account_id, amount: 5000, reference: `grant:${randomLabel()}` });
+    const ok = await renew({ domain: name, years: 1, payment_method: 'gems' }, { 'x-api-key': p.api_key });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().order).toMatchObject({ payment_method: 'gems', amount_gems: 1500, currency: 'gems' });
+    expect(await gemsBalance(em(), p.account_id)).toBe(3500);
+
+    const stranger = await provision(s.t.app);
+    const refused = await renew({ domain: name, years: 1, payment_method: 'gems' }, { 'x-api-key': stranger.api_key });
+    expect(refused.statusCode).toBe(403);
+    expect((await renew({ domain: name, years: 1, payment_method: 'gems' })).statusCode).toBe(401);
+  }, 60_000);
+
+  it('never reaches more than 10 years ahead, and says how many years are allowed', async () => {
+    const p = await provision(s.t.app);
+    const owner = await em().findOneOrFail(Account, { id: p.account_id });
+    const label = randomLabel('far');
+    await createDomain(s.t.db.orm, {
+      label,
+      namespace: 'agent',
+      owner,
+      expiryDate: new Date(Date.now() + 8.5 * YEAR_MS),
+    });
+    const res = await renew({ domain: `${label}.agent`, years: 2 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'renewal_term_too_long', details: { max_years: 1 } });
+    expect(await em().count(DomainOrder, { domainName: `${label}.agent` })).toBe(0);
+  });
+
+  it('bad input is a 4xx that changes nothing', async () => {
+    const name = await fresh();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ domain: name, years: 0 }, 400, 'validation_failed'],
+      [{ domain: name, years: 11 }, 400, 'validation_failed'],
+      [{ domain: 'nobody-here.agent', years: 1 }, 404, 'domain_not_found'],
+      [{ domain: 'scout', years: 1 }, 400, 'invalid_name'],
+      [{ domain: name, years: 1, receipt: `0x${'ab'.repeat(32)}` }, 409, 'no_checkout'],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await renew(payload);
+      expect([res.statusCode, res.json().code]).toEqual([status, code]);
+    }
+    expect(await em().count(DomainOrder, { domainName: name })).toBe(0);
+  });
+});

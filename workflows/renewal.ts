@@ -1,0 +1,30 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { RenewalActivities } from '../activities/renewal.ts';
+import { paidCheckout, type PaidOutcome } from './checkout.ts';
+import type { RenewalInput, RenewalOutcome, RenewalResult } from './renewal-messages.ts';
+import { dbWrite } from './retry-profiles.ts';
+
+const db = proxyActivities<Pick<RenewalActivities, 'renewDomain'>>(dbWrite);
+
+function asRenewal(o: PaidOutcome<RenewalResult>): RenewalOutcome {
+  return o.outcome === 'done' ? { outcome: 'renewed', result: o.result } : o;
+}
+
+/**
+ * One run per renewal checkout, id `renewal:<name>:<session>`. The checkout is the shared one
+ * (checkout.ts); the effect extends the term from the current expiry date, writes the `renewal` order
+ * and `domain.renewed` in one transaction, idempotent on the session, so a retried or replayed run
+ * never extends twice. A renewal refused after payment (the name expired meanwhile, the term would
+ * pass ten years) is credited back to the payer's gems.
+ */
+export async function renewalWorkflow(input: RenewalInput): Promise<RenewalOutcome> {
+  const end = await paidCheckout<RenewalInput, RenewalResult>({
+    input,
+    operation: 'renewal',
+    paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
+    hostedCheckout: false,
+    effect: (payment) => db.renewDomain({ input, payment }),
+    shown: asRenewal,
+  });
+  return asRenewal(end);
+}
