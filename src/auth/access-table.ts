@@ -55,6 +55,8 @@ export const accessTable: Record<string, Rule> = {
   'GET /api/v1/domains/:domain_name/agent.json': [],
   'GET /api/v1/domains/:domain_name/skill.md': [],
   'POST /api/v1/domains/transfer': MANAGEMENT,
+  // Spec 4.8 and 5: the command endpoint takes a browser session or a bearer token, never a key.
+  'POST /api/v1/command': DASHBOARD,
 };
 
 /** Routes added by plugins we do not own (the interactive API reference) are public by prefix. */

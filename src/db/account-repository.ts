@@ -8,5 +8,10 @@ export function accountRepository(em: EntityManager) {
     async displayNameOf(id: string): Promise<string | null> {
       return (await em.findOne(Account, { id }, { fields: ['displayName'] }))?.displayName ?? null;
     },
+
+    /** Whether the account is one of the registry's operators (who pay nothing: the owner discount). */
+    async isOperator(id: string): Promise<boolean> {
+      return (await em.findOne(Account, { id }, { fields: ['isOperator'] }))?.isOperator ?? false;
+    },
   };
 }

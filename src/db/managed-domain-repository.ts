@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { EXPIRED_STATUS } from '../domain/expiring.ts';
 import type { ManagedDomain } from '../domain/managed-domain.ts';
 import type { Page, Paged } from '../domain/page.ts';
 import { Domain } from './entities/index.ts';
@@ -35,6 +36,16 @@ export function managedDomainRepository(em: EntityManager) {
       const where = names ? { owner: { $in: ownerIds }, name: { $in: names } } : { owner: { $in: ownerIds } };
       const [rows, total] = await em.findAndCount(Domain, where, { orderBy: { id: 'asc' }, limit, offset });
       return { rows: rows.map(toManagedDomain), total };
+    },
+
+    /** The domains of these owners that expire by `horizon` (also those already past it), soonest first; never expired ones. */
+    async expiringOf(ownerIds: string[], horizon: Date): Promise<ManagedDomain[]> {
+      const rows = await em.find(
+        Domain,
+        { owner: { $in: ownerIds }, expiryDate: { $lte: horizon }, status: { $ne: EXPIRED_STATUS } },
+        { orderBy: { expiryDate: 'asc', id: 'asc' } },
+      );
+      return rows.map(toManagedDomain);
     },
   };
 }

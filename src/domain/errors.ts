@@ -41,6 +41,12 @@ export const errorCodes = {
   account_not_found: 404,
   already_owner: 409,
   domain_not_active: 409,
+  domain_expired: 409,
+  term_too_long: 400,
+  unsupported_action: 400,
+  invalid_params: 400,
+  // A mode the command interface defines (spec 4.8: confirm, execute) that this server does not run yet.
+  mode_not_implemented: 501,
   coupon_invalid: 400,
   owner_unknown: 409,
   renewal_term_too_long: 400,

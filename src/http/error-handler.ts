@@ -20,38 +20,57 @@ function body(code: string, message: string, details?: Record<string, unknown>):
   return details ? { status: 'error', code, message, details } : { status: 'error', code, message };
 }
 
+/** An error as we answer it, before it is put in an envelope. */
+export interface DescribedError {
+  statusCode: number;
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Any error a route can raise as a stable code with its status: our AppErrors, request validation,
+ * Fastify's own client errors, the rate limiter. Anything else is a 500 whose details stay in the log.
+ */
+export function describeError(err: FastifyError, req: FastifyRequest): DescribedError {
+  if (err instanceof AppError) {
+    return {
+      statusCode: err.statusCode,
+      code: err.code,
+      message: err.message,
+      ...(err.details ? { details: err.details } : {}),
+      ...(err.headers ? { headers: err.headers } : {}),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const issues = err.validation.map((v) => ({
+      location: err.validationContext ?? 'request',
+      path: v.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.'),
+      message: v.message ?? 'invalid value',
+    }));
+    const where = issues.map((i) => `${i.location}${i.path ? `.${i.path}` : ''}: ${i.message}`).join('; ');
+    return { statusCode: 400, code: 'validation_failed', message: `Invalid request: ${where}`, details: { issues } };
+  }
+  if (isResponseSerializationError(err)) {
+    req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
+    return { statusCode: 500, code: 'internal_error', message: 'Internal server error.' };
+  }
+  const code = err.code ? fastifyCodes[err.code] : undefined;
+  if (code) return { statusCode: err.statusCode ?? 400, code, message: err.message };
+  if (err.statusCode === 429) return { statusCode: 429, code: 'rate_limited', message: err.message };
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return { statusCode: err.statusCode, code: 'bad_request', message: err.message };
+  req.log.error({ err }, 'unhandled error');
+  return { statusCode: 500, code: 'internal_error', message: 'Internal server error.' };
+}
+
 /** One error shape for every 4xx/5xx: { status: "error", code, message, details? }. 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      if (err.headers) reply.headers(err.headers);
-      return reply.status(err.statusCode).send(body(err.code, err.message, err.details));
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        location: err.validationContext ?? 'request',
-        path: v.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.'),
-        message: v.message ?? 'invalid value',
-      }));
-      const where = issues.map((i) => `${i.location}${i.path ? `.${i.path}` : ''}: ${i.message}`).join('; ');
-      return reply.status(400).send(body('validation_failed', `Invalid request: ${where}`, { issues }));
-    }
-    if (isResponseSerializationError(err)) {
-      req.log.error({ err, issues: err.cause?.issues }, 'response did not match its schema');
-      return reply.status(500).send(body('internal_error', 'Internal server error.'));
-    }
-    const code = err.code ? fastifyCodes[err.code] : undefined;
-    if (code) {
-      return reply.status(err.statusCode ?? 400).send(body(code, err.message));
-    }
-    if (err.statusCode === 429) {
-      return reply.status(429).send(body('rate_limited', err.message));
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send(body('bad_request', err.message));
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(body('internal_error', 'Internal server error.'));
+    const e = describeError(err, req);
+    if (e.headers) reply.headers(e.headers);
+    return reply.status(e.statusCode).send(body(e.code, e.message, e.details));
   });
 
   // Every route's method and path, to tell "no such path" (404) from "not with this method" (405).

@@ -60,6 +60,11 @@ describe('access control', () => {
       method: 'GET',
       url: '/api/agent/register-status/no-such-order',
     }),
+    'POST /api/v1/command': () => ({
+      method: 'POST',
+      url: '/api/v1/command',
+      payload: { action: 'renew_domain', mode: 'dry_run', params: { domain: names.alice, years: 1 } },
+    }),
   };
   const protectedRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length > 0);
   const anonymousRoutes = protectedRoutes.filter((k) => accessTable[k]?.includes('anonymous'));
@@ -67,6 +72,13 @@ describe('access control', () => {
   const publicRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length === 0);
   const call = (route: string, headers: Record<string, string> = {}) =>
     t.app.inject({ ...(samples[route] as () => Req)(), headers });
+  // The command endpoint answers in its own envelope (spec 7): `{ success: false, error: { code, message } }`.
+  type Refusal = { code?: string; message?: string };
+  const refusal = (res: { json(): Refusal & { error?: Refusal } }): Refusal => {
+    const body = res.json();
+    return body.error ?? body;
+  };
+  const codeOf = (res: { json(): Refusal & { error?: Refusal } }) => refusal(res).code;
 
   beforeAll(async () => {
     idp = await startTestOidc();
@@ -171,6 +183,7 @@ describe('access control', () => {
       'POST /api/v1/domains/:domain_name/reset-lock': account,
       'GET /api/v1/domains/:domain_name/registration': account,
       'GET /api/agent/register-status/:order_id': account,
+      'POST /api/v1/command': ['bearer', 'session'],
     };
     expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessTable[r] ?? [])]]))).toEqual(expected);
     for (const r of [
@@ -213,26 +226,28 @@ describe('access control', () => {
   it.each(credentialRoutes)('%s without a credential is 401 unauthorized', async (route) => {
     const res = await call(route);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ status: 'error', code: 'unauthorized' });
+    expect(codeOf(res)).toBe('unauthorized');
+    const envelope = route === 'POST /api/v1/command' ? { success: false } : { status: 'error' };
+    expect(res.json()).toMatchObject(envelope);
     expect(res.headers['www-authenticate']).toBeDefined();
   });
 
   it.each(protectedRoutes)('%s with a revoked key is 401 invalid_credential', async (route) => {
     const res = await call(route, creds.revoked_key);
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('invalid_credential');
+    expect(codeOf(res)).toBe('invalid_credential');
   });
 
   it.each(protectedRoutes)('%s with an expired bearer token is 401 invalid_credential', async (route) => {
     const res = await call(route, creds.expired_bearer);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'invalid_credential', message: expect.stringMatching(/expired/) });
+    expect(refusal(res)).toMatchObject({ code: 'invalid_credential', message: expect.stringMatching(/expired/) });
   });
 
   it.each(protectedRoutes)('%s accepts exactly the credential kinds of its row', async (route) => {
     for (const kind of credentialKinds) {
       const res = await call(route, creds[kind] as Record<string, string>);
-      const code = res.statusCode >= 400 ? res.json().code : 'ok';
+      const code = res.statusCode >= 400 ? codeOf(res) : 'ok';
       const accepted = (accessTable[route] ?? []).includes(kind);
       if (accepted)
         expect({ kind, code }).not.toEqual({

@@ -64,14 +64,18 @@ describe('the OpenAPI document', () => {
     const raw = JSON.stringify(doc);
     expect(raw).not.toContain('Default Response');
     expect(doc.components.schemas.Error).toBeDefined();
+    expect(doc.components.schemas.CommandError).toBeDefined();
     for (const { key, op } of ops) {
       for (const [status, response] of Object.entries(op.responses)) {
         expect([key, status, Boolean(response.description)]).toEqual([key, status, true]);
         if (Number(status) < 400) continue;
-        // The shared Error component, by reference (alone, or as one branch where a 402 may also be a challenge).
+        // The shared Error component, by reference (alone, or as one branch where a 402 may also be a challenge);
+        // the command endpoint's own errors are its shared CommandError envelope (spec 7), except those
+        // answered before any route is known (414, 431).
         const schema = response.content?.['application/json']?.schema ?? {};
         const refs = [schema.$ref, ...((schema.anyOf as { $ref?: string }[] | undefined) ?? []).map((s) => s.$ref)];
-        expect([key, status, refs.includes('#/components/schemas/Error')]).toEqual([key, status, true]);
+        const component = key === 'POST /api/v1/command' && !['414', '431'].includes(status) ? 'CommandError' : 'Error';
+        expect([key, status, refs.includes(`#/components/schemas/${component}`)]).toEqual([key, status, true]);
       }
     }
   });

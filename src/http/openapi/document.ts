@@ -64,6 +64,7 @@ const statusText: Record<string, string> = {
   '429': 'Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After',
   '431': 'Request headers too large (`headers_too_large`)',
   '500': 'Internal error (details only in the server log)',
+  '501': 'Not implemented',
   '503': 'A dependency is unavailable; retry later',
 };
 
@@ -113,7 +114,7 @@ export const transform: SwaggerTransform = (input) => {
   schema.security = securityFor(rule, key);
   for (const [status, r] of Object.entries(responses)) {
     if (!r['x-response-description'] && !r.description)
-      responses[status] = describe(r, statusText[status] ?? 'Response');
+      responses[status] = describe(r, doc?.responses?.[status] ?? statusText[status] ?? 'Response');
   }
   const extra = ['414', '431', '500', ...(rule.length > 0 ? ['401', '403', '429'] : ['429'])];
   for (const status of extra) responses[status] ??= errorResponse(status);

@@ -8,6 +8,8 @@ export interface OperationDoc {
   description: string;
   /** When the operation answers with a redirect: what the 302's Location is. */
   redirect?: string;
+  /** What a status means on this operation, where the document's general wording would not say it. */
+  responses?: Record<string, string>;
 }
 
 export const operations: Record<string, OperationDoc> = {
@@ -152,6 +154,21 @@ export const operations: Record<string, OperationDoc> = {
     operationId: 'transferDomain',
     description: 'Moves a domain you own or manage to another account; records a transfer order and event.',
   },
+  'POST /api/v1/command': {
+    operationId: 'runCommand',
+    description:
+      'A structured command, `dry_run` only. `show_expiring_domains` lists the domains you and the agents you claimed own that expire within `within_days` (1–365, default 30); `renew_domain` says what renewing a domain you own or manage would cost (`mpp`, `agent_mpp`, `agent`: agent price in USD on the mpp route; anything else: human price in gems) and where its expiry would move. Nothing is charged, renewed or written. Every answer, errors included, is the command envelope (spec 7).',
+    responses: {
+      '200':
+        'The dry run: `result` with `summary`, both `requires_*` flags, `resolved`, `data` or `pricing`, `next_step`',
+      '400':
+        '`unsupported_action` (anything but the two actions), `invalid_params` (`error.details.issues`), `term_too_long` (`error.details.max_years`), `invalid_name`, `unknown_namespace`, `validation_failed` (the envelope itself), `invalid_json`',
+      '403': '`credential_not_accepted` (an API key: sessions and bearer tokens only) or `forbidden` (not your domain)',
+      '404': '`domain_not_found`',
+      '409': '`domain_expired`: an expired domain cannot be renewed',
+      '501': '`mode_not_implemented`: a mode other than `dry_run` (`confirm` and `execute` are planned)',
+    },
+  },
 };
 
 /** Top-level tags, in the order a reader meets them. */
@@ -159,6 +176,7 @@ export const tags = [
   { name: 'discovery', description: 'Search, lookup and quotes: public, read-only.' },
   { name: 'registration', description: 'Registering and paying for names; checkout status and locks.' },
   { name: 'management', description: 'Your domains, activity and transfers.' },
+  { name: 'command', description: 'Structured commands for agents and the dashboard (dry runs).' },
   { name: 'identity', description: 'Agent identities, claiming and revocation.' },
   { name: 'keys', description: 'The API-key dashboard (signed-in people).' },
   { name: 'auth', description: 'Browser sign-in with the identity provider.' },

@@ -3,6 +3,7 @@ import { activityRoutes } from './activity.ts';
 import { agentRoutes } from './agents.ts';
 import { benchBaselineRoutes } from './bench-baseline.ts';
 import { checkoutRoutes } from './checkout.ts';
+import { commandRoutes } from './command.ts';
 import { discoveryRoutes } from './discovery.ts';
 import { healthRoutes } from './health.ts';
 import { homeRoutes } from './home.ts';
@@ -36,6 +37,7 @@ export const routesPlugin = fp(
     await app.register(registerRoutes);
     await app.register(renewRoutes);
     await app.register(checkoutRoutes);
+    await app.register(commandRoutes);
     if (app.deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);
   },
   // The access table's onRoute hook must be in place before any route is added, and the OpenAPI
