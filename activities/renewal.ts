@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Domain, DomainOrder, OutboxEvent } from '../src/db/entities/index.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
-import { extendedExpiry, renewableStatuses, yearsAllowed } from '../src/domain/renewal-plan.ts';
+import { renewableStatuses } from '../src/domain/renewal-plan.ts';
+import { extendedExpiry, renewableYears } from '../src/domain/renewal.ts';
 import { debitGems, InsufficientGemsError } from '../src/ledger/gems.ts';
 import { findRenewalResult, toRenewalResult } from '../src/renewal/records.ts';
 import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
@@ -47,10 +48,10 @@ async function renew(
   if (!domain || !(renewableStatuses as readonly string[]).includes(domain.status))
     throw refuse('domain_not_renewable', `${input.name} is no longer registered.`);
   const now = new Date();
-  const allowed = yearsAllowed(domain.expiryDate, now);
+  const allowed = renewableYears(domain.expiryDate, now);
   if (input.years > allowed) {
     throw refuse(
-      'renewal_term_too_long',
+      'term_too_long',
       `A term may not reach more than 10 years ahead: ${input.name} can be renewed by ${allowed} year(s) now.`,
     );
   }

@@ -53,7 +53,7 @@ export const effectRefusals = [
   'receipt_already_used',
   'owner_unknown',
   'domain_not_renewable',
-  'renewal_term_too_long',
+  'term_too_long',
   ...couponRefusals,
 ] as const;
 /** What an update on a checkout run may refuse with (the run goes on). */

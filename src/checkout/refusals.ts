@@ -9,7 +9,7 @@ const errorOf: Record<CheckoutRefusal, ErrorCode> = {
   receipt_already_used: 'receipt_already_used',
   owner_unknown: 'owner_unknown',
   domain_not_renewable: 'domain_not_found',
-  renewal_term_too_long: 'renewal_term_too_long',
+  term_too_long: 'term_too_long',
   coupon_unknown: 'coupon_invalid',
   coupon_expired: 'coupon_invalid',
   coupon_used_up: 'coupon_invalid',

@@ -9,7 +9,7 @@ export function accountRepository(em: EntityManager) {
       return (await em.findOne(Account, { id }, { fields: ['displayName'] }))?.displayName ?? null;
     },
 
-    /** Whether the account is one of the registry's operators (who pay nothing: the owner discount). */
+    /** Whether the account is one of the registry's operators (support: they see and reset any checkout, and register free). */
     async isOperator(id: string): Promise<boolean> {
       return (await em.findOne(Account, { id }, { fields: ['isOperator'] }))?.isOperator ?? false;
     },

@@ -15,10 +15,10 @@ export async function renewalFacts(
   );
   const account = q.actorAccountId ? await em.findOne(Account, { id: q.actorAccountId }, { fields: ['kind'] }) : null;
   return {
+    account: account ? { kind: account.kind } : null,
     domain: domain
       ? { id: domain.id, status: domain.status, expiryDate: domain.expiryDate, ownerId: domain.owner.id }
       : null,
-    account: account ? { kind: account.kind } : null,
     gemsBalance: q.actorAccountId ? await gemsBalance(em, q.actorAccountId) : 0,
   };
 }

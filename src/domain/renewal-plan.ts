@@ -1,10 +1,8 @@
 import { AppError } from './errors.ts';
 import type { NamespaceInfo } from './namespace-directory.ts';
+import { MAX_YEARS } from './money.ts';
 import { priceRegistration, type Price } from './pricing.ts';
-
-/** No term reaches further ahead than this, however it is renewed. */
-export const MAX_TERM_YEARS = 10;
-export const YEAR_MS = 365 * 24 * 3600 * 1000;
+import { extendedExpiry, renewableYears } from './renewal.ts';
 
 /** Statuses in which a name can be renewed: `active`, and `grace` (its owner only). */
 export const renewableStatuses = ['active', 'grace'] as const;
@@ -34,15 +32,6 @@ export interface RenewalPlan {
   price: Price;
 }
 
-/** How many more years a term ending at `expiry` may be extended by at `now`. */
-export function yearsAllowed(expiry: Date, now: Date): number {
-  const horizon = now.getTime() + MAX_TERM_YEARS * YEAR_MS;
-  return Math.max(0, Math.min(MAX_TERM_YEARS, Math.floor((horizon - expiry.getTime()) / YEAR_MS)));
-}
-
-/** The term after renewing: from the current expiry date, never from today. */
-export const extendedExpiry = (expiry: Date, years: number): Date => new Date(expiry.getTime() + years * YEAR_MS);
-
 /**
  * Every rule a renewal must pass before a checkout exists, in the order a caller should learn about
  * them. Anyone may pay to renew an active name (the owner never changes by renewing); in grace only
@@ -66,18 +55,19 @@ export function planRenewal(req: RenewalRequest, facts: RenewalFacts, settings: 
     );
   if (req.paymentMethod === 'gems' && !owner)
     throw new AppError('forbidden', `Only the owner of ${req.name} renews it with gems; anyone may renew it with mpp.`);
-  const allowed = yearsAllowed(d.expiryDate, req.now);
+  const allowed = renewableYears(d.expiryDate, req.now);
   if (req.years > allowed) {
     throw new AppError(
-      'renewal_term_too_long',
-      `A term may not reach more than ${MAX_TERM_YEARS} years ahead: ${req.name} can be renewed by ${allowed} year(s) now.`,
+      'term_too_long',
+      `A term may not reach more than ${MAX_YEARS} years ahead: ${req.name} can be renewed by ${allowed} year(s) now.`,
       { max_years: allowed },
     );
   }
   const price = priceRegistration({
     ns: req.ns,
     years: req.years,
-    actorKind: facts.account?.kind === 'human' ? 'human' : 'agent',
+    // The agent rate on mpp (as the dry run quotes it); with gems the owner's own rate, as registration.
+    actorKind: req.paymentMethod === 'mpp' ? 'agent' : (facts.account?.kind ?? 'human'),
     wholesale: false,
     wholesalePercentOff: 0,
     ownerDiscount: false,

@@ -18,13 +18,11 @@ export interface RenewalSubject {
   expiryDate: Date;
 }
 
-export interface RenewalInput {
+export interface RenewalQuoteInput {
   domain: RenewalSubject;
   ns: NamespaceInfo;
   years: number;
   paymentPreference: string;
-  /** The registry's own operators renew without charge, as they register (the owner discount). */
-  ownerDiscount: boolean;
   now: Date;
 }
 
@@ -34,7 +32,7 @@ export interface RenewalSettings {
   currency: 'pathUSD' | 'USDC';
 }
 
-export interface RenewalPlan {
+export interface RenewalQuote {
   purchaseChannel: 'agent' | 'human';
   paymentMethod: 'mpp' | 'gems';
   /** `gems` for the human plan, the mpp route's stablecoin (USD) for the agent plan. */
@@ -52,6 +50,9 @@ export interface RenewalPlan {
  * How many years a domain may be renewed for now: the renewed term may reach at most MAX_YEARS (10)
  * years ahead of `now`, and a single renewal adds at most MAX_YEARS. Zero when it already reaches that far.
  */
+/** The term after renewing: from the current expiry date, never from today. */
+export const extendedExpiry = (expiry: Date, years: number): Date => new Date(expiry.getTime() + years * YEAR_MS);
+
 export function renewableYears(currentExpiry: Date, now: Date): number {
   const room = Math.floor((now.getTime() + MAX_YEARS * YEAR_MS - currentExpiry.getTime()) / YEAR_MS);
   return Math.max(0, Math.min(MAX_YEARS, room));
@@ -62,10 +63,10 @@ export function renewableYears(currentExpiry: Date, now: Date): number {
  * ten years ahead) and the price. Agent preferences price the agent rate in USD on the mpp route; any
  * other preference the human rate in gems. Pure: the domain and the caller's discount are read elsewhere.
  */
-export function planRenewal(r: RenewalInput, s: RenewalSettings): RenewalPlan {
+export function quoteRenewal(r: RenewalQuoteInput, s: RenewalSettings): RenewalQuote {
   const { domain, ns, years } = r;
-  if (domain.status === EXPIRED_STATUS)
-    throw new AppError('domain_expired', `${domain.name} has expired and returned to the pool: it cannot be renewed.`);
+  // An expired name is gone: it has returned to the pool.
+  if (domain.status === EXPIRED_STATUS) throw new AppError('domain_not_found', `${domain.name} is not registered.`);
   const allowed = renewableYears(domain.expiryDate, r.now);
   if (years > allowed) {
     const max = allowed === 0 ? 'it cannot be renewed now' : `at most ${allowed} year${allowed === 1 ? '' : 's'}`;
@@ -83,7 +84,8 @@ export function planRenewal(r: RenewalInput, s: RenewalSettings): RenewalPlan {
     actorKind: agent ? 'agent' : 'human',
     wholesale: false,
     wholesalePercentOff: 0,
-    ownerDiscount: r.ownerDiscount,
+    // Renewals are always charged, operators included: the price the checkout will ask.
+    ownerDiscount: false,
     couponPercentOff: 0,
     gemUsdRate: s.gemUsdRate,
   });
@@ -101,12 +103,12 @@ export function planRenewal(r: RenewalInput, s: RenewalSettings): RenewalPlan {
     discountAmount: show(gross - net),
     netPrice: show(net),
     currentExpiry: domain.expiryDate,
-    newExpiry: new Date(domain.expiryDate.getTime() + years * YEAR_MS),
+    newExpiry: extendedExpiry(domain.expiryDate, years),
     warnings: renewalWarnings(r, agent),
   };
 }
 
-function renewalWarnings(r: RenewalInput, agent: boolean): string[] {
+function renewalWarnings(r: RenewalQuoteInput, agent: boolean): string[] {
   const warnings: string[] = [];
   if (!agent && r.paymentPreference !== 'gems')
     warnings.push(
@@ -116,6 +118,5 @@ function renewalWarnings(r: RenewalInput, agent: boolean): string[] {
     warnings.push(`Gems are not a rail of .${r.ns.namespace}: a renewal there is paid with mpp.`);
   if (r.domain.status === 'grace')
     warnings.push(`${r.domain.name} is in its grace period: renew it before the grace period ends or it is released.`);
-  if (r.ownerDiscount) warnings.push('Operator account: the owner discount makes this renewal free.');
   return warnings;
 }

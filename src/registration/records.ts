@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder } from '../db/entities/index.ts';
+import { Domain, DomainOrder } from '../db/entities/index.ts';
 import type { RegistrationResult } from '../../workflows/registration-messages.ts';
 
 // The registrations the database holds, in the registration workflow's contract shape (so this lives
@@ -33,9 +33,4 @@ export function toRegistrationResult(domain: Domain, order: DomainOrder): Regist
     amountMinor: order.amountMinor == null ? null : String(order.amountMinor),
     currency: order.currency,
   };
-}
-
-/** Whether the account is an operator (who may see and reset anyone's checkout). */
-export async function isOperator(em: EntityManager, accountId: string): Promise<boolean> {
-  return Boolean((await em.findOne(Account, { id: accountId }, { fields: ['isOperator'] }))?.isOperator);
 }

@@ -23,7 +23,8 @@ import { AppError } from '../domain/errors.ts';
 import { planRegistration, type Plan, type RegistrationRequest } from '../domain/registration-plan.ts';
 import { sessionMemo } from '../payments/chain-verifier.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
-import { findOrderActor, findRegistrationResult, isOperator } from './records.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { findOrderActor, findRegistrationResult } from './records.ts';
 
 export interface RegistrationDeps {
   config: Config;
@@ -218,7 +219,7 @@ export function registrationService(deps: RegistrationDeps) {
   async function progress(name: string, accountId: string) {
     const running = await checkout.status(name);
     if (!running) throw new AppError('lock_not_found', `No registration of ${name} is in progress.`);
-    if (running.input.actorAccountId !== accountId && !(await isOperator(orm.em.fork(), accountId)))
+    if (running.input.actorAccountId !== accountId && !(await accountRepository(orm.em.fork()).isOperator(accountId)))
       throw new AppError('forbidden', 'Only the account that started this registration can see it.');
     return { workflowId: registrationWorkflowId(name), stage: running.stage, input: running.input };
   }
@@ -228,7 +229,7 @@ export function registrationService(deps: RegistrationDeps) {
     const em = orm.em.fork();
     const row = await checkoutSessions(em).find(orderId);
     const actor = row ? row.actorAccountId : await findOrderActor(em, orderId);
-    if (!actor || (actor !== accountId && !(await isOperator(em, accountId))))
+    if (!actor || (actor !== accountId && !(await accountRepository(em).isOperator(accountId))))
       throw new AppError('order_not_found', `No registration order ${orderId} of yours.`);
     const result = await findRegistrationResult(em, orderId);
     const running = row && !row.outcome ? await checkout.status(row.name) : null;
@@ -245,7 +246,7 @@ export function registrationService(deps: RegistrationDeps) {
   async function reset(name: string, accountId: string): Promise<void> {
     if (!(await checkout.status(name)))
       throw new AppError('lock_not_found', `There is no registration lock on ${name}.`);
-    await checkout.reset(name, accountId, await isOperator(orm.em.fork(), accountId));
+    await checkout.reset(name, accountId, await accountRepository(orm.em.fork()).isOperator(accountId));
   }
 
   /** The hosted checkout reported an order paid. */

@@ -1,13 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { canActOnDomain, manageableOwnerIds } from '../auth/domain-access.ts';
 import type { AccountPrincipal } from '../auth/principal.ts';
-import { accountRepository } from '../db/account-repository.ts';
 import { managedDomainRepository } from '../db/managed-domain-repository.ts';
 import { AppError, domainNotFound } from '../domain/errors.ts';
 import { daysUntilExpiry, expiryHorizon } from '../domain/expiring.ts';
 import type { ManagedDomain } from '../domain/managed-domain.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
-import { planRenewal, type RenewalPlan, type RenewalSettings } from '../domain/renewal.ts';
+import { quoteRenewal, type RenewalQuote, type RenewalSettings } from '../domain/renewal.ts';
 
 // The command endpoint's dry runs (spec 4.8): each reads what it needs and writes nothing, so a dry run
 // can be repeated freely. Only account principals get here (the route takes session and bearer only).
@@ -45,7 +44,7 @@ export interface RenewalRequest {
 export interface RenewalDryRun {
   domain: ManagedDomain;
   years: number;
-  plan: RenewalPlan;
+  plan: RenewalQuote;
 }
 
 /**
@@ -66,13 +65,12 @@ export async function planDomainRenewal(
     throw new AppError('forbidden', `You do not own or manage ${domain.name}.`);
   const ns = namespaces.get(domain.namespace);
   if (!ns) throw new Error(`namespace ${domain.namespace} of ${domain.name} is not in the catalog`);
-  const plan = planRenewal(
+  const plan = quoteRenewal(
     {
       domain,
       ns,
       years: req.years,
       paymentPreference: req.paymentPreference,
-      ownerDiscount: await accountRepository(em).isOperator(principal.accountId),
       now: settings.now,
     },
     settings,

@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { Challenge } from 'mppx';
 import { payChallenge } from '../../examples/pay-and-register.ts';
 import { Account, Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
-import { YEAR_MS } from '../../src/domain/renewal-plan.ts';
+import { YEAR_MS } from '../../src/domain/renewal.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { provision } from '../helpers/identities.ts';
@@ -125,7 +125,7 @@ describe('renewal', () => {
     });
     const res = await renew({ domain: `${label}.agent`, years: 2 });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'renewal_term_too_long', details: { max_years: 1 } });
+    expect(res.json()).toMatchObject({ code: 'term_too_long', details: { max_years: 1 } });
     expect(await em().count(DomainOrder, { domainName: `${label}.agent` })).toBe(0);
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { catalogSchema } from '../../src/domain/catalog.ts';
 import { daysUntilExpiry, expiryHorizon } from '../../src/domain/expiring.ts';
-import { planRenewal, renewableYears, YEAR_MS, type RenewalInput } from '../../src/domain/renewal.ts';
+import { quoteRenewal, renewableYears, YEAR_MS, type RenewalQuoteInput } from '../../src/domain/renewal.ts';
 import { CATALOG_PATH } from '../helpers/db.ts';
 
 // The renewal and expiry rules of the command endpoint are pure: checked here without a database.
@@ -13,12 +13,11 @@ const ns = (name: string) => ({
 });
 const DAY = 24 * 3600 * 1000;
 const now = new Date('2026-06-01T12:00:00.000Z');
-const input = (r: Partial<RenewalInput> = {}): RenewalInput => ({
+const input = (r: Partial<RenewalQuoteInput> = {}): RenewalQuoteInput => ({
   domain: { name: 'scout.agent', status: 'active', expiryDate: new Date(now.getTime() + 30 * DAY) },
   ns: ns('agent'),
   years: 1,
   paymentPreference: 'mpp',
-  ownerDiscount: false,
   now,
   ...r,
 });
@@ -56,7 +55,7 @@ describe('renewable years', () => {
 
 describe('planRenewal', () => {
   it('prices an agent preference at the agent rate in USD, and extends the expiry by 365-day years', () => {
-    const p = planRenewal(input({ years: 3 }), settings);
+    const p = quoteRenewal(input({ years: 3 }), settings);
     expect(p).toEqual({
       purchaseChannel: 'agent',
       paymentMethod: 'mpp',
@@ -69,18 +68,18 @@ describe('planRenewal', () => {
       newExpiry: new Date(input().domain.expiryDate.getTime() + 3 * YEAR_MS),
       warnings: [],
     });
-    expect(planRenewal(input(), { ...settings, currency: 'USDC' }).currencyUnit).toBe('USDC');
+    expect(quoteRenewal(input(), { ...settings, currency: 'USDC' }).currencyUnit).toBe('USDC');
   });
 
   it('rounds USD up to the micro-dollar, as registration charges (1500 gems × 1e-9 USD = 1.5 µ$ → 2 µ$)', () => {
-    const p = planRenewal(input({ years: 1 }), { ...settings, gemUsdRate: '0.0000001' });
+    const p = quoteRenewal(input({ years: 1 }), { ...settings, gemUsdRate: '0.0000001' });
     expect(p.netPrice).toBe(0.00015);
-    expect(planRenewal(input(), { ...settings, gemUsdRate: '0.00000001' }).netPrice).toBe(0.000015);
-    expect(planRenewal(input(), { ...settings, gemUsdRate: '0.000000001' }).netPrice).toBe(0.000002);
+    expect(quoteRenewal(input(), { ...settings, gemUsdRate: '0.00000001' }).netPrice).toBe(0.000015);
+    expect(quoteRenewal(input(), { ...settings, gemUsdRate: '0.000000001' }).netPrice).toBe(0.000002);
   });
 
   it('prices any other preference at the human rate in gems, warning unless it said gems', () => {
-    const gems = planRenewal(input({ years: 2, paymentPreference: 'gems' }), settings);
+    const gems = quoteRenewal(input({ years: 2, paymentPreference: 'gems' }), settings);
     expect(gems).toMatchObject({
       purchaseChannel: 'human',
       paymentMethod: 'gems',
@@ -91,37 +90,29 @@ describe('planRenewal', () => {
       netPrice: 4000,
       warnings: [],
     });
-    expect(planRenewal(input({ paymentPreference: 'human' }), settings).warnings).toEqual([
+    expect(quoteRenewal(input({ paymentPreference: 'human' }), settings).warnings).toEqual([
       expect.stringMatching(/"human" is not an agent machine-payment preference/),
     ]);
   });
 
-  it('gives operators the owner discount, the whole gross price', () => {
-    expect(planRenewal(input({ years: 2, ownerDiscount: true }), settings)).toMatchObject({
-      grossPrice: 30,
-      discountAmount: 30,
-      netPrice: 0,
-    });
-  });
-
   it('refuses an expired domain and a term past ten years ahead, saying how many years remain', () => {
     const expired = input({ domain: { name: 'old.agent', status: 'expired', expiryDate: now } });
-    expect(refusal(() => planRenewal(expired, settings))).toMatchObject({ code: 'domain_expired', statusCode: 409 });
-    expect(refusal(() => planRenewal(input({ years: 10 }), settings))).toMatchObject({
+    expect(refusal(() => quoteRenewal(expired, settings))).toMatchObject({ code: 'domain_not_found', statusCode: 404 });
+    expect(refusal(() => quoteRenewal(input({ years: 10 }), settings))).toMatchObject({
       code: 'term_too_long',
       statusCode: 400,
       details: { max_years: 9 },
     });
-    expect(planRenewal(input({ years: 9 }), settings).newExpiry.getTime()).toBeLessThanOrEqual(
+    expect(quoteRenewal(input({ years: 9 }), settings).newExpiry.getTime()).toBeLessThanOrEqual(
       now.getTime() + 10 * YEAR_MS,
     );
   });
 
   it('warns of a grace period and of gems in a partner namespace', () => {
     const grace = input({ domain: { name: 'late.agent', status: 'grace', expiryDate: new Date(now.getTime() - DAY) } });
-    expect(planRenewal(grace, settings).warnings).toEqual([expect.stringMatching(/grace period/)]);
-    const partner = planRenewal(input({ ns: ns('bpo'), paymentPreference: 'gems' }), settings);
+    expect(quoteRenewal(grace, settings).warnings).toEqual([expect.stringMatching(/grace period/)]);
+    const partner = quoteRenewal(input({ ns: ns('bpo'), paymentPreference: 'gems' }), settings);
     expect(partner.warnings).toEqual([expect.stringMatching(/Gems are not a rail of \.bpo/)]);
-    expect(planRenewal(input({ ns: ns('bpo') }), settings)).toMatchObject({ unitPrice: 18, warnings: [] });
+    expect(quoteRenewal(input({ ns: ns('bpo') }), settings)).toMatchObject({ unitPrice: 18, warnings: [] });
   });
 });
