@@ -1,9 +1,9 @@
-// What an agent writes to buy a name over the Machine Payments Protocol: ask, get a 402 challenge,
-// pay it on chain with transferWithMemo, re-send with the credential, look the name up. It depends only
-// on public packages (viem, mppx), never on this repository's code.
+// What an agent writes to buy (or renew) a name over the Machine Payments Protocol: ask, get a 402
+// challenge, pay it on chain with transferWithMemo, re-send with the credential, look the name up. It
+// depends only on public packages (viem, mppx), never on this repository's code.
 //
 //   npm exec -- node examples/pay-and-register.ts --base http://127.0.0.1:3000 \
-//     --rpc http://127.0.0.1:8545 --key 0x<payer private key> --name scout.agent
+//     --rpc http://127.0.0.1:8545 --key 0x<payer private key> --name scout.agent [--renew]
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Challenge, Credential } from 'mppx';
@@ -175,6 +175,34 @@ export async function submitPaid(
   }
 }
 
+/** A renewal request (spec 4.4): no key needed, the payment is the identity. */
+export function renew(base: string, body: { domain: string; years: number }, credential?: string) {
+  return call(base, '/api/v1/renew', {
+    method: 'POST',
+    headers: credential ? { authorization: credential } : {},
+    body: { ...body, payment_method: 'mpp' },
+  });
+}
+
+/** Renews a name: 402 → pay once → re-send with the credential (the same one on every retry). */
+export async function payAndRenew(opts: {
+  base: string;
+  rpcUrl: string;
+  privateKey: Hex;
+  name: string;
+  years?: number;
+}) {
+  const body = { domain: opts.name, years: opts.years ?? 1 };
+  const { required, challenge } = readChallenge(await renew(opts.base, body));
+  const payment = await payChallenge({ rpcUrl: opts.rpcUrl, privateKey: opts.privateKey, challenge, required });
+  let renewed = await renew(opts.base, body, payment.credential);
+  for (let attempt = 1; attempt < 10 && (renewed.status >= 500 || renewed.status === 429); attempt++) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    renewed = await renew(opts.base, body, payment.credential);
+  }
+  return { required, challenge, payment, renewed, lookup: await lookup(opts.base, opts.name) };
+}
+
 export async function lookup(base: string, fullName: string): Promise<HttpResult> {
   return call(base, `/api/v1/lookup/${encodeURIComponent(fullName)}`);
 }
@@ -204,13 +232,28 @@ async function main() {
       key: { type: 'string' },
       name: { type: 'string' },
       years: { type: 'string' },
+      renew: { type: 'boolean' },
     },
   });
   if (!values.base || !values.rpc || !values.key || !values.name) {
     console.error(
-      'usage: pay-and-register.ts --base <api> --rpc <rpc url> --key <0x private key> --name <label.namespace> [--years n]',
+      'usage: pay-and-register.ts --base <api> --rpc <rpc url> --key <0x private key> --name <label.namespace> [--years n] [--renew]',
     );
     process.exit(2);
+  }
+  if (values.renew) {
+    const r = await payAndRenew({
+      base: values.base,
+      rpcUrl: values.rpc,
+      privateKey: values.key as Hex,
+      name: values.name,
+      years: Number(values.years ?? 1),
+    });
+    console.log(`402: pay ${r.required.amount} ${r.required.currency} (session ${r.required.session_id})`);
+    console.log(`paid: ${r.payment.txHash} from ${r.payment.payer}`);
+    console.log(`renew: ${r.renewed.status}`, JSON.stringify(r.renewed.body, null, 2));
+    if (r.renewed.status !== 200) process.exit(1);
+    return;
   }
   const r = await payAndRegister({
     base: values.base,

@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
 import {
   payAndRegister,
+  payAndRenew,
   payChallenge,
   provisionKey,
   readChallenge,
@@ -55,6 +56,39 @@ describe('registration on the default mpp route', () => {
       .findOneOrFail(PaymentReceipt, { txHash: out.payment.txHash.toLowerCase() });
     expect(receipt.amountMinor).toBe(15_000_000n);
   }, 60_000);
+
+  it('the example agent renews a name it does not own: new_expiry_date from the current expiry, one order, one event', async () => {
+    const name = `${randomLabel('renew')}.agent`;
+    const bought = await payAndRegister({
+      base: s.baseUrl,
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[0] as Hex,
+      name,
+    });
+    const expiry = (bought.registered.body as { domain: { expiry_date: string } }).domain.expiry_date;
+    // Another wallet pays: anyone may renew; the owner never changes.
+    const out = await payAndRenew({
+      base: s.baseUrl,
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[1] as Hex,
+      name,
+      years: 2,
+    });
+    expect(out.renewed.status).toBe(200);
+    const expected = new Date(new Date(expiry).getTime() + 2 * 365 * 24 * 3600 * 1000).toISOString();
+    expect(out.renewed.body).toMatchObject({
+      status: 'success',
+      domain: { name, previous_expiry_date: expiry, new_expiry_date: expected },
+      order: { payment_method: 'mpp', amount: '30.00', payment_reference: out.payment.txHash.toLowerCase() },
+    });
+    expect((out.lookup.body as { domain: { expiry_date: string } }).domain.expiry_date).toBe(expected);
+    const em = s.t.db.orm.em.fork();
+    expect(await em.count(DomainOrder, { domainName: name, kind: 'renewal' })).toBe(1);
+    const events = await em.find(OutboxEvent, { eventType: 'domain.renewed' });
+    expect(events.filter((e) => e.payload.domain === name)).toHaveLength(1);
+    const owner = (await em.findOneOrFail(Domain, { name })).owner.id;
+    expect(owner).toBe((bought.registered.body as { domain: { owner_id: string } }).domain.owner_id);
+  }, 90_000);
 
   it('answers the first request with the spec 402 body and a standard WWW-Authenticate: Payment challenge', async () => {
     const key = await provisionKey(s.baseUrl);
