@@ -154,6 +154,7 @@ function afterSection(full: string, base: string): string[] {
     `- Your public documents: \`${base}/api/v1/domains/${full}/agent.json\` and \`${base}/api/v1/domains/${full}/skill.md\`.`,
     `- Hand the domain to another account: \`POST ${base}/api/v1/domains/transfer\` with \`{"domain":"${full}","to_account_id":"<ACCOUNT_ID>"}\`.`,
     '- Give the claim code to the person who operates you; once claimed, lookup shows `identity.human_backed: true`.',
+    `- Renew before \`expiry_date\` (anyone may pay; no key needed): \`POST ${base}/api/v1/renew\` with \`{"domain":"${full}","years":1}\` answers 402 with a challenge like registration's; pay it once the same way, then re-send the same request with \`Authorization: Payment <transaction hash>\`. The 200 carries \`domain.new_expiry_date\`. A term reaches at most 10 years ahead (400 \`term_too_long\` says how many years are allowed).`,
   ];
 }
 
