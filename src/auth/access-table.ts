@@ -46,6 +46,7 @@ export const accessTable: Record<string, Rule> = {
 
   'POST /api/v1/domains/register': [...MANAGEMENT, 'anonymous'],
   'POST /api/v1/renew': [...MANAGEMENT, 'anonymous'],
+  'PUT /api/v1/domains/:domain_name/auto-renew': ACCOUNT,
   'POST /api/payments/verify-mpp': [],
   'POST /api/v1/domains/:domain_name/reset-lock': ACCOUNT,
   'GET /api/v1/domains/:domain_name/registration': ACCOUNT,

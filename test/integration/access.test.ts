@@ -54,6 +54,11 @@ describe('access control', () => {
       url: '/api/v1/renew',
       payload: { domain: 'nobody-owns-this.agent', years: 1 },
     }),
+    'PUT /api/v1/domains/:domain_name/auto-renew': () => ({
+      method: 'PUT',
+      url: `/api/v1/domains/${names.alice}/auto-renew`,
+      payload: { enabled: false },
+    }),
     'POST /api/v1/domains/:domain_name/reset-lock': () => ({
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/reset-lock`,
@@ -187,6 +192,7 @@ describe('access control', () => {
       'POST /api/v1/domains/transfer': [...account, 'org_key'],
       'POST /api/v1/domains/register': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/renew': [...account, 'org_key', 'anonymous'],
+      'PUT /api/v1/domains/:domain_name/auto-renew': account,
       'POST /api/v1/domains/:domain_name/reset-lock': account,
       'GET /api/v1/domains/:domain_name/registration': account,
       'GET /api/agent/register-status/:order_id': account,

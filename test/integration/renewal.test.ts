@@ -144,4 +144,29 @@ describe('renewal', () => {
     }
     expect(await em().count(DomainOrder, { domainName: name })).toBe(0);
   });
+
+  it('the owner turns auto-renew on with a price cap, and off; nobody else can', async () => {
+    const p = await provision(s.t.app);
+    const owner = await em().findOneOrFail(Account, { id: p.account_id });
+    const name = await fresh(owner);
+    const put = (payload: Record<string, unknown>, key = p.api_key) =>
+      s.t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/domains/${name}/auto-renew`,
+        payload,
+        headers: { 'x-api-key': key },
+      });
+    const on = await put({ enabled: true, max_gems: 2000 });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ status: 'success', domain: name, auto_renew: { enabled: true, max_gems: 2000 } });
+    expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBe(2000);
+
+    expect((await put({ enabled: true })).json()).toMatchObject({ code: 'validation_failed' });
+    const stranger = await provision(s.t.app);
+    expect((await put({ enabled: false }, stranger.api_key)).statusCode).toBe(403);
+    expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBe(2000);
+
+    expect((await put({ enabled: false })).json().auto_renew).toEqual({ enabled: false, max_gems: null });
+    expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBeNull();
+  });
 });

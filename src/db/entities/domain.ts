@@ -25,6 +25,8 @@ const DomainSchema = defineEntity({
     capabilities: p.json<string[]>(),
     profile: p.json<DomainProfile>(),
     storefrontId: p.string().nullable().unique(),
+    /** Auto-renew from the owner's gems when a year costs at most this; null: off. */
+    autoRenewMaxGems: p.integer().nullable(),
     ...timestamps,
   },
 });

@@ -115,6 +115,11 @@ export const operations: Record<string, OperationDoc> = {
     description:
       'Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension). `gems` is the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long` says how many years are allowed); in the grace period only the owner may renew; an expired or unknown name is 404.',
   },
+  'PUT /api/v1/domains/{domain_name}/auto-renew': {
+    operationId: 'setAutoRenew',
+    description:
+      'Turns auto-renew on with a price cap (`max_gems`, the most a one-year renewal may cost) or off. A few days before expiry (AUTO_RENEW_DAYS_BEFORE) the expiry sweep renews the name for one year from the owner’s gems when the price is within the cap, once per term; otherwise it writes `domain.renewal_failed` with the reason. Owner (or the owner’s operator) only.',
+  },
   'POST /api/payments/verify-mpp': {
     operationId: 'verifyMppPayment',
     description: 'Verifies a receipt for an open checkout by session id and registers the domain.',

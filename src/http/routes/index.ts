@@ -14,6 +14,7 @@ import { namespaceRoutes } from './namespaces.ts';
 import { quoteRoutes } from './quote.ts';
 import { registerRoutes } from './register.ts';
 import { renewRoutes } from './renew.ts';
+import { autoRenewRoutes } from './auto-renew.ts';
 import { revokeRoutes } from './revoke.ts';
 import { tldRoutes } from './tld.ts';
 import { transferRoutes } from './transfer.ts';
@@ -36,6 +37,7 @@ export const routesPlugin = fp(
     await app.register(transferRoutes);
     await app.register(registerRoutes);
     await app.register(renewRoutes);
+    await app.register(autoRenewRoutes);
     await app.register(checkoutRoutes);
     await app.register(commandRoutes);
     if (app.deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { setAutoRenew } from '../../services/auto-renew.ts';
+import { accountPrincipal } from '../auth.ts';
+import { parseFullName } from '../domain-name-param.ts';
+import { autoRenewBody, autoRenewResponse } from '../schemas/auto-renew.ts';
+import { clientErrors } from '../schemas/common.ts';
+import { domainNameParams } from '../schemas/discovery.ts';
+
+export const autoRenewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/v1/domains/:domain_name/auto-renew',
+    {
+      schema: {
+        tags: ['management'],
+        summary: 'Turn auto-renew from the owner’s gems on (with a price cap) or off',
+        params: domainNameParams,
+        body: autoRenewBody,
+        response: { 200: autoRenewResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const { name } = parseFullName(app.deps.namespaces, req.params.domain_name);
+      const set = await setAutoRenew(app.deps.orm.em.fork(), accountPrincipal(req), name, {
+        enabled: req.body.enabled,
+        maxGems: req.body.max_gems ?? null,
+      });
+      return {
+        status: 'success' as const,
+        domain: set.name,
+        auto_renew: { enabled: set.enabled, max_gems: set.maxGems },
+      };
+    },
+  );
+};
