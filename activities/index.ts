@@ -1,4 +1,5 @@
 import { createCatalogActivities } from './catalog.ts';
+import { createExpiryActivities } from './expiry.ts';
 import { createRegistrationActivities } from './registration.ts';
 import type { ActivityDeps } from './deps.ts';
 
@@ -9,5 +10,6 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createCatalogActivities(deps),
     ...createRegistrationActivities(deps),
+    ...createExpiryActivities(deps),
   };
 }

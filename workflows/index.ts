@@ -2,3 +2,4 @@
 // built-ins, no ORM, no network; activities are imported as types only.
 export { catalogSyncWorkflow } from './catalog-sync.ts';
 export { registrationWorkflow } from './registration.ts';
+export { expirySweepWorkflow } from './expiry-sweep.ts';
