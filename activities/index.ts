@@ -1,5 +1,6 @@
 import { createCatalogActivities } from './catalog.ts';
 import { createCheckoutActivities } from './checkout.ts';
+import { createExpiryActivities } from './expiry.ts';
 import { createRegistrationActivities } from './registration.ts';
 import { createRenewalActivities } from './renewal.ts';
 import type { ActivityDeps } from './deps.ts';
@@ -13,5 +14,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createCheckoutActivities(deps),
     ...createRegistrationActivities(deps),
     ...createRenewalActivities(deps),
+    ...createExpiryActivities(deps),
   };
 }

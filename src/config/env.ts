@@ -62,6 +62,11 @@ export const configSchema = z.object({
   // Unpaid checkouts one holder (an account, or the address of an anonymous payer) may have open at once.
   CHECKOUT_MAX_OPEN: z.coerce.number().int().min(1).default(3),
   WHOLESALE_PERCENT_OFF: z.coerce.number().int().min(0).max(100).default(20),
+
+  // Expiry (README "Expiry"): days a name stays held after its expiry date before it returns to the
+  // pool, and how often the worker's schedule sweeps for due names (unset: every 60 s; `npm start`: 5 s).
+  GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
   GFAVIP_WEBHOOK_SECRET: z.string().min(16).optional(),
 

@@ -2,9 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Domain } from './entities/index.ts';
 import type { NameState } from '../domain/availability.ts';
 import type { PublicDomainRow } from '../domain/public-domain.ts';
+import { EXPIRED } from '../domain/expiry.ts';
 
 // Domain reads used by the public discovery routes. Every query goes through the unique "name" index or
-// the primary key; nothing here scans.
+// the primary key; nothing here scans. A read by name sees only the record that holds the name: an
+// expired record is history (its name is back in the pool), and the partial unique index covers exactly
+// the others.
 export function domainRepository(em: EntityManager) {
   return {
     /**
@@ -27,14 +30,14 @@ export function domainRepository(em: EntityManager) {
           'd.storefrontId',
           'o.operatorAccount as operatorAccountId',
         ])
-        .where({ name })
+        .where({ name, status: { $ne: EXPIRED } })
         .execute('get') as Promise<PublicDomainRow | null>;
     },
     findById(id: number) {
       return em.findOne(Domain, { id });
     },
     /**
-     * The state of each name, in one round trip: registered (any status that still holds the name),
+     * The state of each name, in one round trip: registered (any status but expired holds the name),
      * held by an open checkout (README "Unpaid checkouts"), else free.
      */
     async statesOf(names: string[]): Promise<Map<string, NameState>> {
@@ -42,7 +45,7 @@ export function domainRepository(em: EntityManager) {
       if (names.length === 0) return states;
       const list = names.map(() => '?').join(', ');
       const rows = await em.execute<{ name: string; state: 'registered' | 'held' }[]>(
-        `select name, 'registered' as state from domain where name in (${list})
+        `select name, 'registered' as state from domain where name in (${list}) and status <> '${EXPIRED}'
          union all select name, 'held' as state from checkout_session where name in (${list}) and outcome is null and expires_at > now()`,
         [...names, ...names],
       );

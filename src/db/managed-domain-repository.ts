@@ -2,7 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXPIRED_STATUS } from '../domain/expiring.ts';
 import type { ManagedDomain } from '../domain/managed-domain.ts';
 import type { Page, Paged } from '../domain/page.ts';
+import { EXPIRED } from '../domain/expiry.ts';
 import { Domain } from './entities/index.ts';
+
+// An expired record is history, not a domain anyone manages: every read here skips it.
+const held = { status: { $ne: EXPIRED } } as const;
 
 function toManagedDomain(d: Domain): ManagedDomain {
   return {
@@ -22,18 +26,19 @@ function toManagedDomain(d: Domain): ManagedDomain {
 export function managedDomainRepository(em: EntityManager) {
   return {
     async findByName(name: string): Promise<ManagedDomain | null> {
-      const d = await em.findOne(Domain, { name });
+      const d = await em.findOne(Domain, { name, ...held });
       return d && toManagedDomain(d);
     },
 
     /** Every domain of one owner, oldest registration first. */
     async ownedBy(ownerId: string): Promise<ManagedDomain[]> {
-      return (await em.find(Domain, { owner: ownerId }, { orderBy: { id: 'asc' } })).map(toManagedDomain);
+      return (await em.find(Domain, { owner: ownerId, ...held }, { orderBy: { id: 'asc' } })).map(toManagedDomain);
     },
 
     /** One page of the domains of these owners, oldest first; only the named ones when `names` is given. */
     async ofOwners(ownerIds: string[], names: string[] | null, { limit, offset }: Page): Promise<Paged<ManagedDomain>> {
-      const where = names ? { owner: { $in: ownerIds }, name: { $in: names } } : { owner: { $in: ownerIds } };
+      const owners = { owner: { $in: ownerIds }, ...held };
+      const where = names ? { ...owners, name: { $in: names } } : owners;
       const [rows, total] = await em.findAndCount(Domain, where, { orderBy: { id: 'asc' }, limit, offset });
       return { rows: rows.map(toManagedDomain), total };
     },

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RegistrationFacts } from '../domain/registration-plan.ts';
 import { CouponError, previewCoupon } from '../ledger/coupons.ts';
 import { gemsBalance } from '../ledger/gems.ts';
+import { EXPIRED } from '../domain/expiry.ts';
 import { Account, Domain, NamespaceWhitelist, OrganizationCustomer } from './entities/index.ts';
 
 /** What the registration rules need to know about a name, its actor, its target owner and its coupon. */
@@ -20,7 +21,8 @@ export async function registrationFacts(
     ? await em.findOne(Account, { id: q.actorAccountId }, { fields: ['kind', 'isReseller', 'isOperator'] })
     : null;
   return {
-    taken: (await em.count(Domain, { name: q.name })) > 0,
+    // An expired record no longer holds its name (README "Expiry").
+    taken: (await em.count(Domain, { name: q.name, status: { $ne: EXPIRED } })) > 0,
     account: account ? { kind: account.kind, isReseller: account.isReseller, isOperator: account.isOperator } : null,
     whitelisted: q.actorAccountId
       ? (await em.count(NamespaceWhitelist, { namespace: q.namespace, account: q.actorAccountId })) > 0

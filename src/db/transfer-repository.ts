@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TransferSubject } from '../domain/transfer.ts';
+import { EXPIRED } from '../domain/expiry.ts';
 import { Account, Domain, DomainOrder, OrganizationCustomer, OutboxEvent } from './entities/index.ts';
 
 export interface TransferRecord {
@@ -18,9 +19,12 @@ export interface TransferRecord {
 // taken by lockByName holds until that transaction ends.
 export function transferRepository(tx: EntityManager) {
   return {
-    /** The domain row, locked FOR UPDATE, so every later check reads what no concurrent transfer can change. */
+    /**
+     * The record holding the name (never an expired one), locked FOR UPDATE, so every later check reads
+     * what no concurrent transfer (or expiry) can change.
+     */
     async lockByName(name: string): Promise<TransferSubject | null> {
-      const d = await tx.findOne(Domain, { name }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const d = await tx.findOne(Domain, { name, status: { $ne: EXPIRED } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       return d && { id: d.id, name: d.name, namespace: d.namespace.name, status: d.status, ownerId: d.owner.id };
     },
 

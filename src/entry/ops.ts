@@ -21,7 +21,9 @@ const usage = `usage: npm run ops -- <command> [args]
   grant-gems <account-id> <amount> [--memo text]
                                            add prepaid gems (each run is a new grant)
   gems-balance <account-id>                an account's prepaid gems
-  create-coupon <code> --percent-off N --max-uses N [--namespace ns] [--expires ISO-date]`;
+  create-coupon <code> --percent-off N --max-uses N [--namespace ns] [--expires ISO-date]
+  expire <name> [--stage grace|expired]    move a domain's expiry into the past (default: past its grace
+                                           period); the expiry sweep acts on it within one interval`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -35,6 +37,7 @@ const { positionals, values } = parseArgs({
     'max-uses': { type: 'string' },
     namespace: { type: 'string' },
     expires: { type: 'string' },
+    stage: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -103,6 +106,8 @@ try {
           namespace: values.namespace,
           expires: values.expires,
         });
+      case 'expire':
+        return ops.expireDomain(em, need(a, 'domain name'), values.stage, config.GRACE_PERIOD_DAYS);
       default:
         throw new ops.OpsError(`unknown command "${command}"\n\n${usage}`);
     }

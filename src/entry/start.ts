@@ -14,6 +14,7 @@ import { loadConfigOrExit } from './shared.ts';
 // `npm start`: the whole stack on embedded defaults. Each part is used from the environment when given
 // (DATABASE_URL, TEMPORAL_ADDRESS) and started here otherwise; the worker and the API run as child
 // processes exactly as they would in production. Ctrl-C stops everything in reverse order.
+const DEV_EXPIRY_SWEEP_SECONDS = 5;
 const config = loadConfigOrExit();
 const dataDir = resolve(config.DATA_DIR);
 const say = (part: string, text: string) => console.log(`${part.padEnd(11)} ${text}`);
@@ -196,6 +197,8 @@ const childEnv = {
   // The local chain is public to local payers; a configured one is advertised only if MPP_PUBLIC_RPC_URL says so.
   ...(!config.CHAIN_RPC_URL && chainRpcUrl && !config.MPP_PUBLIC_RPC_URL ? { MPP_PUBLIC_RPC_URL: chainRpcUrl } : {}),
   MPP_SECRET: config.MPP_SECRET ?? randomBytes(32).toString('hex'),
+  // Sweep every few seconds on a dev stack, so `npm run ops -- expire` shows its effect at once.
+  EXPIRY_SWEEP_SECONDS: process.env.EXPIRY_SWEEP_SECONDS || String(DEV_EXPIRY_SWEEP_SECONDS),
 };
 function launch(part: string, script: string): ChildProcess {
   const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {

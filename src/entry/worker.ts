@@ -3,6 +3,8 @@ import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/wo
 import { createActivities } from '../../activities/index.ts';
 import { initORM } from '../db/orm.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
+import { connectTemporal } from '../temporal/connection.ts';
+import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
 
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
@@ -25,6 +27,19 @@ const worker = await Worker.create({
   workflowsPath,
   activities: createActivities({ orm, catalogPath: config.CATALOG_PATH, payments: paymentVerifierFromConfig(config) }),
 });
+
+// Unattended expiry: the schedule lives in Temporal, so it survives restarts of this process; creating
+// it again here only brings it to the current settings (README "Expiry").
+const temporal = connectTemporal(address, config.TEMPORAL_NAMESPACE);
+try {
+  await ensureExpirySweepSchedule(temporal.client, {
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    everySeconds: config.EXPIRY_SWEEP_SECONDS,
+    graceDays: config.GRACE_PERIOD_DAYS,
+  });
+} finally {
+  await temporal.close();
+}
 
 // Worker.run() returns once SIGINT/SIGTERM has drained in-flight tasks (the SDK installs those handlers).
 await worker.run();

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   Account,
+  Domain,
   Namespace,
   NamespaceWhitelist,
   OrgCredential,
@@ -12,6 +13,7 @@ import { accessTable } from '../auth/access-table.ts';
 import { generateKey } from '../auth/secrets.ts';
 import * as coupons from '../ledger/coupons.ts';
 import * as gems from '../ledger/gems.ts';
+import { EXPIRED, expiryForStage, graceEndsAt } from '../domain/expiry.ts';
 
 /** Operator actions. Each returns a plain object the CLI prints as JSON; failures throw OpsError. */
 export class OpsError extends Error {
@@ -183,4 +185,35 @@ export async function createCoupon(
     if (err instanceof coupons.CouponDefinitionError) throw new OpsError(err.message);
     throw err;
   }
+}
+
+/**
+ * Moves a domain's expiry date into the past — just past for `grace`, past the grace period for
+ * `expired` — and nothing else: the expiry sweep then does, within one interval, exactly what it does
+ * on the real date (status change, events, the name back in the pool).
+ */
+export async function expireDomain(
+  em: EntityManager,
+  rawName: string,
+  stage: string | undefined,
+  graceDays: number,
+  now = new Date(),
+) {
+  const to = stage ?? 'expired';
+  if (to !== 'grace' && to !== 'expired') throw new OpsError(`--stage is grace or expired, got "${to}"`);
+  const name = rawName.trim().toLowerCase().replace(/\.$/, '');
+  const d = await em.findOne(Domain, { name, status: { $ne: EXPIRED } });
+  if (!d) throw new OpsError(`no domain ${name} holds that name (an expired one is already back in the pool)`);
+  const previous = d.expiryDate;
+  d.expiryDate = expiryForStage(to, now, graceDays);
+  await em.flush();
+  return {
+    domain: d.name,
+    status: d.status,
+    stage: to,
+    previous_expiry_date: previous.toISOString(),
+    expiry_date: d.expiryDate.toISOString(),
+    grace_ends_at: graceEndsAt(d.expiryDate, graceDays).toISOString(),
+    note: 'The expiry sweep applies it within one EXPIRY_SWEEP_SECONDS interval.',
+  };
 }

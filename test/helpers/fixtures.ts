@@ -17,7 +17,10 @@ export async function createAccount(orm: Orm, data: Partial<{ kind: 'human' | 'a
   return account;
 }
 
-/** Inserts a registered domain directly (registration itself arrives with the registration workflow). */
+/**
+ * Inserts a registered domain directly (registration itself arrives with the registration workflow).
+ * The default term runs ten years, so a stack whose expiry sweep runs never sees it come due.
+ */
 export async function createDomain(
   orm: Orm,
   data: {
@@ -35,6 +38,7 @@ export async function createDomain(
   const em = orm.em.fork();
   const owner = data.owner ?? (await createAccount(orm));
   const registrationDate = data.registrationDate ?? new Date('2026-01-02T03:04:05.678Z');
+  const tenYearsAfter = (d: Date) => new Date(new Date(d).setUTCFullYear(d.getUTCFullYear() + 10));
   const domain = em.create(Domain, {
     name: `${data.label}.${data.namespace}`,
     label: data.label,
@@ -42,7 +46,7 @@ export async function createDomain(
     owner: em.getReference(Account, owner.id),
     status: 'active',
     registrationDate,
-    expiryDate: data.expiryDate ?? new Date(registrationDate.getTime() + 365 * 24 * 3600 * 1000),
+    expiryDate: data.expiryDate ?? tenYearsAfter(registrationDate),
     squadId: data.squadId ?? null,
     capabilities: data.capabilities ?? [],
     profile: data.profile ?? {},

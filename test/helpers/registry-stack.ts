@@ -12,6 +12,7 @@ import {
   type Anvil,
 } from '../../src/infra/anvil.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
+import { deleteExpirySweepSchedule, ensureExpirySweepSchedule } from '../../src/temporal/expiry-schedule.ts';
 import { buildTestApp, testTemporalAddress, type TestApp } from './app.ts';
 import { CATALOG_PATH } from './db.ts';
 import { freePort } from './ports.ts';
@@ -33,13 +34,15 @@ export interface RegistryStack {
   stop(): Promise<void>;
 }
 
-/**
- * The whole registration path for one test file: a real anvil chain with the token, the API listening
- * on a free port, and a worker running the production activities on the suite's Temporal server.
- */
 /** pathUSD on `anvil --network tempo`: Tempo's TIP-20 precompile, funded on the dev accounts. */
 export const TEMPO_PATH_USD: Hex = '0x20c0000000000000000000000000000000000000';
 
+/**
+ * The whole registration path for one test file: a real anvil chain with the token, the API listening
+ * on a free port, and a worker running the production activities on the suite's Temporal server, with
+ * the expiry sweep scheduled as the production worker schedules it (every 2 s unless the test sets
+ * EXPIRY_SWEEP_SECONDS); stopping the stack deletes its schedule.
+ */
 export async function startRegistryStack(
   env: Record<string, string> = {},
   opts: { worker?: boolean; network?: 'tempo' } = {},
@@ -71,6 +74,7 @@ export async function startRegistryStack(
       TEMPO_CHAIN_ID: String(chainId),
       MPP_SECRET: secret,
       MPP_PUBLIC_RPC_URL: anvil.rpcUrl,
+      EXPIRY_SWEEP_SECONDS: '2',
       ...(opts.network === 'tempo' ? { MPP_METHOD: 'tempo' } : {}),
       ...env,
     },
@@ -97,6 +101,11 @@ export async function startRegistryStack(
       createActivities({ orm: t.db.orm, catalogPath: CATALOG_PATH, payments: paymentVerifierFromConfig(t.config) }),
     );
     const running = worker.run();
+    await ensureExpirySweepSchedule(t.temporal.client, {
+      taskQueue,
+      everySeconds: t.config.EXPIRY_SWEEP_SECONDS,
+      graceDays: t.config.GRACE_PERIOD_DAYS,
+    });
     return {
       async stop() {
         worker.shutdown();
@@ -116,6 +125,7 @@ export async function startRegistryStack(
     baseUrl: `http://127.0.0.1:${port}`,
     startWorker,
     async stop() {
+      await deleteExpirySweepSchedule(t.temporal.client, taskQueue);
       await worker?.stop();
       await t.close();
       await anvil.stop();

@@ -18,6 +18,11 @@ export interface TemporalTestEnv {
   /** The environment's client; usable inside tests (the environment starts in `beforeAll`). */
   readonly client: Client;
   /**
+   * The environment itself, for what the helpers do not cover: on the time-skipping server `sleep`
+   * moves its clock and `currentTimeMs` reads it; `nativeConnection` lets a test run its own workers.
+   */
+  readonly environment: TestWorkflowEnvironment;
+  /**
    * Runs `body` while a Worker over `activities` polls a task queue of its own, and stops the worker
    * when `body` settles. Activities are per call, so one test may run the workflow over different fakes.
    */
@@ -69,6 +74,9 @@ export function useTemporal(server: TemporalServer): TemporalTestEnv {
   return {
     get client() {
       return started().client;
+    },
+    get environment() {
+      return started();
     },
     async withWorker(activities, body) {
       const taskQueue = taskQueueForCurrentTest();

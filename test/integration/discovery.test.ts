@@ -110,7 +110,7 @@ describe('search, lookup and shop-status', () => {
           namespace: 'agent',
           status: 'active',
           registration_date: '2026-01-02T03:04:05.678Z',
-          expiry_date: '2027-01-02T03:04:05.678Z',
+          expiry_date: '2036-01-02T03:04:05.678Z',
         },
         identity: { human_backed: true, squad_id: 'squad-7', capabilities_preview: ['search', 'book_travel'] },
         manifests: {

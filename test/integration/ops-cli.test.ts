@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Account, Coupon, NamespaceWhitelist } from '../../src/db/entities/index.ts';
+import { Account, Coupon, Domain, NamespaceWhitelist } from '../../src/db/entities/index.ts';
 import { accountForWallet } from '../../src/auth/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { createAccount, randomLabel } from '../helpers/fixtures.ts';
+import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -108,6 +108,37 @@ describe('operator CLI (npm run ops)', () => {
       expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
     }
     expect(await db.orm.em.fork().count(Coupon, {})).toBe(1);
+  }, 120_000);
+
+  it('expire moves the expiry date into the past (the sweep does the rest), refusing bad input', async () => {
+    const d = await createDomain(db.orm, { label: randomLabel('exp'), namespace: 'agent' });
+    const DAY = 24 * 3600 * 1000;
+    const moved = async (args: string[], env: Record<string, string> = {}) => {
+      const before = Date.now();
+      const r = await run(process.execPath, ['src/entry/ops.ts', 'expire', ...args], {
+        env: { ...process.env, DATABASE_URL: db.url, ...env },
+      });
+      const expiry = (await db.orm.em.fork().findOneOrFail(Domain, { id: d.id })).expiryDate.getTime();
+      return { out: JSON.parse(r.stdout), ago: before - expiry };
+    };
+    const grace = await moved([d.name.toUpperCase(), '--stage', 'grace']);
+    expect(grace.out).toMatchObject({ domain: d.name, status: 'active', stage: 'grace' });
+    expect(grace.ago).toBeGreaterThan(0);
+    expect(grace.ago).toBeLessThan(5000);
+    const expired = await moved([d.name], { GRACE_PERIOD_DAYS: '10' });
+    expect(expired.out).toMatchObject({ stage: 'expired', grace_ends_at: expect.any(String) });
+    expect(Date.parse(expired.out.grace_ends_at)).toBeLessThan(Date.now());
+    expect(expired.ago).toBeGreaterThan(10 * DAY);
+    expect(expired.ago).toBeLessThan(10 * DAY + 5000);
+    expect((await db.orm.em.fork().findOneOrFail(Domain, { id: d.id })).status).toBe('active');
+    for (const [args, message] of [
+      [['expire', d.name, '--stage', 'gone'], '--stage is grace or expired'],
+      [['expire', `${randomLabel()}.agent`], 'holds that name'],
+      [['expire'], 'missing domain name'],
+    ] as const) {
+      const r = await ops(...args);
+      expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
+    }
   }, 120_000);
 });
 

@@ -3,24 +3,27 @@ import { Account } from './account.ts';
 import { Namespace } from './namespace.ts';
 import { timestamps } from './base.ts';
 import type { DomainProfile } from '../../domain/public-domain.ts';
+import { EXPIRED } from '../../domain/expiry.ts';
 
 // The profile's shape is the domain's; re-exported for code that writes it through the entity (fixtures).
 export type { CommerceCatalog, DomainProfile } from '../../domain/public-domain.ts';
 
-// A registered name. `name` is the full lowercase "<label>.<namespace>" and is unique: the lookup and
-// availability paths hit only that index.
+// A registered name. `name` is the full lowercase "<label>.<namespace>". It is unique among the records
+// that hold it (status other than `expired`): an expired record stays as history and the next
+// registration of the name is a new record. The lookup and availability paths hit only that index; the
+// expiry sweep walks (status, expiry_date, id) (README "Expiry").
 const DomainSchema = defineEntity({
   name: 'Domain',
   tableName: 'domain',
   properties: {
     id: p.integer().primary().autoincrement(),
-    name: p.string().length(253).unique(),
+    name: p.string().length(253),
     label: p.string().length(63),
     namespace: () => p.manyToOne(Namespace).ref(),
     owner: () => p.manyToOne(Account).ref().index(),
     status: p.string().length(32).default('active'),
     registrationDate: p.datetime().columnType('timestamptz'),
-    expiryDate: p.datetime().columnType('timestamptz').index(),
+    expiryDate: p.datetime().columnType('timestamptz'),
     squadId: p.string().nullable(),
     capabilities: p.json<string[]>(),
     profile: p.json<DomainProfile>(),
@@ -29,6 +32,8 @@ const DomainSchema = defineEntity({
     autoRenewMaxGems: p.integer().nullable(),
     ...timestamps,
   },
+  uniques: [{ name: 'domain_name_live_unique', properties: ['name'], where: `"status" <> '${EXPIRED}'` }],
+  indexes: [{ name: 'domain_status_expiry_date_id_index', properties: ['status', 'expiryDate', 'id'] }],
 });
 
 export class Domain extends DomainSchema.class {}

@@ -11,6 +11,7 @@ export {
 } from './organization.ts';
 export { DomainOrder, PaymentReceipt, OutboxEvent, Coupon, LedgerTransaction, LedgerLine } from './orders.ts';
 export { CheckoutSession } from './checkout-session.ts';
+export { DomainReminder } from './domain-reminder.ts';
 import {
   CouponSchema,
   DomainOrderSchema,
@@ -22,6 +23,7 @@ import {
 import { AccountSchema } from './account.ts';
 import { CheckoutSessionSchema } from './checkout-session.ts';
 import { DomainSchema } from './domain.ts';
+import { DomainReminderSchema } from './domain-reminder.ts';
 import { NamespaceSchema } from './namespace.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
 import {
@@ -51,4 +53,5 @@ export const entities = [
   LedgerTransactionSchema,
   LedgerLineSchema,
   CheckoutSessionSchema,
+  DomainReminderSchema,
 ];

@@ -4,6 +4,7 @@ import { InitialSchema } from './0001-initial-schema.ts';
 import { IdentityAndCredentials } from './0002-identity-and-credentials.ts';
 import { OrdersAndLedger } from './0003-orders-and-ledger.ts';
 import { CheckoutSessions } from './0004-checkout-sessions.ts';
+import { Expiry } from './0005-expiry.ts';
 import { RenewalCheckouts } from './0006-renewal-checkouts.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
@@ -13,5 +14,6 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0002-identity-and-credentials', class: IdentityAndCredentials },
   { name: '0003-orders-and-ledger', class: OrdersAndLedger },
   { name: '0004-checkout-sessions', class: CheckoutSessions },
+  { name: '0005-expiry', class: Expiry },
   { name: '0006-renewal-checkouts', class: RenewalCheckouts },
 ];

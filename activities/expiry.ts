@@ -1,0 +1,34 @@
+import { expiryRepository, type PageRequest } from '../src/db/expiry-repository.ts';
+import type { ReminderDays } from '../src/domain/expiry.ts';
+import type { ExpiryPageInput, ExpiryPageResult } from '../workflows/expiry-messages.ts';
+import type { ActivityDeps } from './deps.ts';
+
+const pageRequest = (p: ExpiryPageInput): PageRequest => ({
+  asOf: new Date(p.asOfMs),
+  graceDays: p.graceDays,
+  after: p.after,
+  limit: p.limit,
+});
+
+// The expiry sweep's pages. Each judges by the workflow's cut-off time (`asOfMs`), never by this
+// process's clock, and is one idempotent transaction (src/db/expiry-repository.ts), so Temporal may
+// retry it freely.
+export function createExpiryActivities({ orm }: ActivityDeps) {
+  const repo = () => expiryRepository(orm.em.fork());
+  return {
+    /** `domain.expiring` for the domains `days` before their expiry, once per term. */
+    async remindExpiringDomains(p: ExpiryPageInput & { days: ReminderDays }): Promise<ExpiryPageResult> {
+      return repo().remind(p.days, pageRequest(p));
+    },
+    /** active → grace once the expiry date has passed; `domain.grace_started`. */
+    async startGracePeriods(p: ExpiryPageInput): Promise<ExpiryPageResult> {
+      return repo().startGrace(pageRequest(p));
+    },
+    /** grace → expired once the grace period has passed: the name returns to the pool; `domain.expired`. */
+    async expireDomains(p: ExpiryPageInput): Promise<ExpiryPageResult> {
+      return repo().expire(pageRequest(p));
+    },
+  };
+}
+
+export type ExpiryActivities = ReturnType<typeof createExpiryActivities>;

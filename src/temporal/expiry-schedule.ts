@@ -1,0 +1,60 @@
+import {
+  ScheduleAlreadyRunning,
+  ScheduleNotFoundError,
+  ScheduleOverlapPolicy,
+  type Client,
+  type ScheduleUpdateOptions,
+} from '@temporalio/client';
+import { expirySweepScheduleId, type ExpirySweepInput } from '../../workflows/expiry-messages.ts';
+
+export interface ExpiryScheduleSettings {
+  taskQueue: string;
+  everySeconds: number;
+  graceDays: number;
+}
+
+function scheduleOf(s: ExpiryScheduleSettings): ScheduleUpdateOptions {
+  const input: ExpirySweepInput = { graceDays: s.graceDays };
+  return {
+    spec: { intervals: [{ every: `${s.everySeconds}s` }] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'expirySweepWorkflow',
+      // Temporal appends the scheduled time: runs read `expiry-sweep:<task queue>-2026-11-23T11:21:00Z`.
+      workflowId: expirySweepScheduleId(s.taskQueue),
+      taskQueue: s.taskQueue,
+      args: [input],
+    },
+    // SKIP: a sweep still running (a large backlog) is never joined by a second one; the next interval
+    // after it finishes picks up whatever is still due. An outage longer than the catch-up window is
+    // not replayed run by run: the first sweep after it sees everything that came due meanwhile.
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute', pauseOnFailure: false },
+    state: { paused: false },
+  };
+}
+
+/**
+ * Creates the expiry sweep's schedule, or brings an existing one to the current settings (interval,
+ * grace period): every worker calls this at start, so a restart or a second worker changes nothing and
+ * a changed configuration takes effect with the next worker start. Returns the schedule id.
+ */
+export async function ensureExpirySweepSchedule(client: Client, s: ExpiryScheduleSettings): Promise<string> {
+  const scheduleId = expirySweepScheduleId(s.taskQueue);
+  const options = scheduleOf(s);
+  try {
+    await client.schedule.create({ scheduleId, ...options });
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await client.schedule.getHandle(scheduleId).update((current) => ({ ...current, ...options }));
+  }
+  return scheduleId;
+}
+
+/** Deletes the schedule (a test stack's, when it stops); a missing one is already gone. */
+export async function deleteExpirySweepSchedule(client: Client, taskQueue: string): Promise<void> {
+  try {
+    await client.schedule.getHandle(expirySweepScheduleId(taskQueue)).delete();
+  } catch (err) {
+    if (!(err instanceof ScheduleNotFoundError)) throw err;
+  }
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
+import { grantGems } from '../../src/ledger/gems.ts';
+import { ensureExpirySweepSchedule } from '../../src/temporal/expiry-schedule.ts';
+import { expirySweepScheduleId } from '../../workflows/expiry-messages.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { provision } from '../helpers/identities.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+
+const run = promisify(execFile);
+
+// Unattended expiry end to end: the stack's worker with its schedule (a sweep every 2 s), the API, and
+// the operator CLI. `ops expire` moves a real registration's expiry into the past; the next sweep does
+// what the real date would, and the name is registered again by someone else as a new record.
+describe('expiry: grace, back to the pool, registered again', () => {
+  let s: RegistryStack;
+  beforeAll(async () => {
+    s = await startRegistryStack();
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  const get = (url: string, headers: Record<string, string> = {}) => s.t.app.inject({ method: 'GET', url, headers });
+  const ops = (...args: string[]) =>
+    run(process.execPath, ['src/entry/ops.ts', ...args], { env: { ...process.env, DATABASE_URL: s.t.db.url } }).then(
+      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+  /** An agent with gems enough for a registration, and its key header. */
+  const agent = async () => {
+    const p = await provision(s.t.app);
+    await grantGems(s.t.db.orm.em.fork(), {
+      accountId: p.account_id,
+      amount: 5000,
+      reference: `grant:${randomLabel()}`,
+    });
+    return { ...p, headers: { 'x-api-key': p.api_key } };
+  };
+  const register = (label: string, headers: Record<string, string>) =>
+    s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gems' },
+      headers,
+    });
+  const availability = async (label: string) =>
+    (await get(`/api/v1/domains/search?q=${label}.agent`)).json().results[0] as { available: boolean; reason: string };
+  const eventsOf = async (name: string) =>
+    (
+      await s.t.db.orm.em
+        .fork()
+        .find(OutboxEvent, { eventType: { $like: 'domain.%' } }, { orderBy: { createdAt: 'asc' } })
+    )
+      .filter((e) => e.payload.domain === name)
+      .map((e) => e.eventType);
+
+  it('ops expire: within one sweep interval the name is in grace, then back in the pool, and registrable anew', async () => {
+    const alice = await agent();
+    const label = randomLabel('life');
+    const name = `${label}.agent`;
+    const first = await register(label, alice.headers);
+    expect(first.statusCode).toBe(200);
+    const oldId = (await s.t.db.orm.em.fork().findOneOrFail(Domain, { name })).id;
+
+    // Grace: still held — lookup shows it, search and registration refuse it.
+    const toGrace = await ops('expire', name, '--stage', 'grace');
+    expect(toGrace.code).toBe(0);
+    expect(JSON.parse(toGrace.stdout)).toMatchObject({ domain: name, status: 'active', stage: 'grace' });
+    await eventually(async () => (await get(`/api/v1/lookup/${name}`)).json().domain?.status === 'grace', 15_000);
+    expect((await get(`/api/v1/lookup/${name}`)).json().domain).toMatchObject({ name, status: 'grace' });
+    expect(await availability(label)).toMatchObject({ available: false, reason: 'registered' });
+    const bob = await agent();
+    expect((await register(label, bob.headers)).json()).toMatchObject({ code: 'name_taken' });
+
+    // Expired: back in the pool — lookup, management, transfer and manifests no longer know the record.
+    const toExpired = await ops('expire', name);
+    expect(toExpired.code).toBe(0);
+    expect(JSON.parse(toExpired.stdout)).toMatchObject({ domain: name, status: 'grace', stage: 'expired' });
+    await eventually(async () => (await get(`/api/v1/lookup/${name}`)).statusCode === 404, 15_000);
+    expect((await get(`/api/v1/lookup/${name}`)).json()).toMatchObject({ code: 'domain_not_found' });
+    expect(await availability(label)).toEqual(expect.objectContaining({ available: true, reason: 'available' }));
+    expect((await get(`/api/v1/domains/${name}`, alice.headers)).statusCode).toBe(404);
+    expect((await get(`/api/v1/domains/${name}/agent.json`)).statusCode).toBe(404);
+    const transfer = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/transfer',
+      payload: { domain: name, to_account_id: bob.account_id },
+      headers: alice.headers,
+    });
+    expect(transfer.json()).toMatchObject({ code: 'domain_not_found' });
+    expect((await get('/api/v1/domains', alice.headers)).json().data).toEqual([]);
+    expect(await eventsOf(name)).toEqual(['domain.registered', 'domain.grace_started', 'domain.expired']);
+    // The order stays in the activity ledger.
+    const activity = (await get('/api/v1/domains/activity', alice.headers)).json().data;
+    expect(activity).toEqual([expect.objectContaining({ kind: 'registration', domain: name })]);
+    expect((await ops('expire', name)).stderr).toContain(`no domain ${name} holds that name`);
+
+    // Someone else registers the name: a new record, the old one kept as history.
+    const again = await register(label, bob.headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().domain).toMatchObject({ name, status: 'active', owner_id: bob.account_id });
+    const records = await s.t.db.orm.em.fork().find(Domain, { name }, { orderBy: { id: 'asc' } });
+    expect(records.map((d) => [d.id === oldId, d.status, d.owner.id])).toEqual([
+      [true, 'expired', alice.account_id],
+      [false, 'active', bob.account_id],
+    ]);
+    expect((await get(`/api/v1/lookup/${name}`)).json().domain).toMatchObject({ name, status: 'active' });
+    expect(await s.t.db.orm.em.fork().count(DomainOrder, { domainName: name })).toBe(2);
+    // Only one record may hold a name: the partial unique index still refuses a second live one.
+    const third = await agent();
+    expect((await register(label, third.headers)).json()).toMatchObject({ code: 'name_taken' });
+  }, 90_000);
+
+  it('the schedule is created once per task queue and follows the configuration', async () => {
+    const id = expirySweepScheduleId(s.taskQueue);
+    const settings = { taskQueue: s.taskQueue, everySeconds: 2, graceDays: 30 };
+    expect(await ensureExpirySweepSchedule(s.t.temporal.client, settings)).toBe(id);
+    await ensureExpirySweepSchedule(s.t.temporal.client, { ...settings, graceDays: 45 });
+    const d = await s.t.temporal.client.schedule.getHandle(id).describe();
+    expect(d.policies.overlap).toBe('SKIP');
+    expect(d.action).toMatchObject({
+      workflowType: 'expirySweepWorkflow',
+      taskQueue: s.taskQueue,
+      args: [{ graceDays: 45 }],
+    });
+    await ensureExpirySweepSchedule(s.t.temporal.client, settings);
+    expect((await s.t.temporal.client.schedule.getHandle(id).describe()).action).toMatchObject({
+      args: [{ graceDays: 30 }],
+    });
+  });
+});

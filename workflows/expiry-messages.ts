@@ -1,0 +1,65 @@
+// The expiry sweep's contract with its schedule, its activities and the worker; plain data only.
+// README "Expiry" says what each step does and why it scales.
+
+/** The steps of one sweep, in order: reminders (farthest mark first), then active → grace, then grace → expired. */
+export const expirySweepSteps = ['remind-30', 'remind-7', 'remind-1', 'start-grace', 'expire'] as const;
+export type ExpirySweepStep = (typeof expirySweepSteps)[number];
+
+/** Where a step's next page starts: the last (expiry_date, id) seen, the date as PostgreSQL's text. */
+export interface ExpirySweepCursor {
+  expiry: string;
+  id: number;
+}
+
+export interface ExpirySweepTotals {
+  /** `domain.expiring` events written. */
+  reminded: number;
+  /** Domains moved from active to grace (`domain.grace_started`). */
+  graceStarted: number;
+  /** Domains whose grace ended and whose names returned to the pool (`domain.expired`). */
+  expired: number;
+  pages: number;
+}
+
+/** Where a sweep stands; handed to the next run when a long sweep continues as new. */
+export interface ExpirySweepProgress {
+  /** The sweep's one cut-off time, taken from the workflow clock when the sweep began. */
+  asOfMs: number;
+  step: ExpirySweepStep;
+  after: ExpirySweepCursor | null;
+  totals: ExpirySweepTotals;
+}
+
+export interface ExpirySweepInput {
+  graceDays: number;
+  /** Rows read per page (one activity, one transaction); default 500, at most 1000. */
+  pageSize?: number;
+  /** Pages per run before the sweep continues as new, so a history stays small; default 50. */
+  pagesPerRun?: number;
+  /** Set only by continue-as-new. */
+  resume?: ExpirySweepProgress;
+}
+
+export interface ExpirySweepResult extends ExpirySweepTotals {
+  asOf: string;
+}
+
+/** What every page activity receives: the workflow's cut-off time, never the activity's own clock. */
+export interface ExpiryPageInput {
+  asOfMs: number;
+  graceDays: number;
+  after: ExpirySweepCursor | null;
+  limit: number;
+}
+
+export interface ExpiryPageResult {
+  /** Domains changed by this page (one event each). */
+  changed: number;
+  next: ExpirySweepCursor | null;
+}
+
+/**
+ * The schedule (and the id prefix of its runs: Temporal appends the scheduled time) of one deployment,
+ * named after its task queue so deployments and test stacks sharing a namespace never sweep each other.
+ */
+export const expirySweepScheduleId = (taskQueue: string) => `expiry-sweep:${taskQueue}`;
