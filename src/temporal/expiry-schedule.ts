@@ -13,7 +13,7 @@ export interface ExpiryScheduleSettings {
   graceDays: number;
 }
 
-function scheduleOf(s: ExpiryScheduleSettings): ScheduleUpdateOptions {
+function scheduleOf(s: ExpiryScheduleSettings): Pick<ScheduleUpdateOptions, 'spec' | 'action' | 'policies'> {
   const input: ExpirySweepInput = { graceDays: s.graceDays };
   return {
     spec: { intervals: [{ every: `${s.everySeconds}s` }] },
@@ -29,14 +29,14 @@ function scheduleOf(s: ExpiryScheduleSettings): ScheduleUpdateOptions {
     // after it finishes picks up whatever is still due. An outage longer than the catch-up window is
     // not replayed run by run: the first sweep after it sees everything that came due meanwhile.
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute', pauseOnFailure: false },
-    state: { paused: false },
   };
 }
 
 /**
  * Creates the expiry sweep's schedule, or brings an existing one to the current settings (interval,
  * grace period): every worker calls this at start, so a restart or a second worker changes nothing and
- * a changed configuration takes effect with the next worker start. Returns the schedule id.
+ * a changed configuration takes effect with the next worker start. An operator's pause (in the UI or
+ * `temporal schedule toggle`) is kept. Returns the schedule id.
  */
 export async function ensureExpirySweepSchedule(client: Client, s: ExpiryScheduleSettings): Promise<string> {
   const scheduleId = expirySweepScheduleId(s.taskQueue);

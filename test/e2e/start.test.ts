@@ -120,6 +120,43 @@ describe('npm start (whole stack, embedded defaults)', () => {
     expect(out.lookup.status).toBe(200);
   }, 60_000);
 
+  it('expires names unattended: after `ops expire` the next sweep puts the name back in the pool', async () => {
+    const name = 'e2e-scout.agent';
+    // The embedded server's development password (src/infra/embedded-postgres.ts).
+    const databaseUrl = `postgres://postgres:registry-dev@127.0.0.1:${ports.pg}/registry`;
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const { stdout } = await promisify(execFile)(process.execPath, ['src/entry/ops.ts', 'expire', name], {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+    });
+    expect(JSON.parse(stdout)).toMatchObject({ domain: name, stage: 'expired' });
+    const started = Date.now();
+    while ((await api(`/api/v1/lookup/${name}`)).status !== 404 && Date.now() - started < 20_000)
+      await new Promise((r) => setTimeout(r, 250));
+    // `npm start` sweeps every 5 s: one interval (and the sweep itself), not the default minute.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const search = (await (await api(`/api/v1/domains/search?q=${name}`)).json()) as {
+      results: { available: boolean }[];
+    };
+    expect(search.results[0]?.available).toBe(true);
+    const { default: pg } = await import('pg');
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const events = await db.query<{ event_type: string }>(
+        "select event_type from outbox_event where payload->>'domain' = $1 order by created_at",
+        [name],
+      );
+      expect(events.rows.map((r) => r.event_type)).toEqual([
+        'domain.registered',
+        'domain.grace_started',
+        'domain.expired',
+      ]);
+    } finally {
+      await db.end();
+    }
+  }, 60_000);
+
   it('runs workflows on its worker', async () => {
     // The worker is the only one polling the "registry" task queue of this dev server.
     const { Connection, Client } = await import('@temporalio/client');

@@ -125,9 +125,12 @@ describe('expiry: grace, back to the pool, registered again', () => {
       taskQueue: s.taskQueue,
       args: [{ graceDays: 45 }],
     });
+    // An operator's pause survives a worker restart; the settings still follow the configuration.
+    await s.t.temporal.client.schedule.getHandle(id).pause('operator');
     await ensureExpirySweepSchedule(s.t.temporal.client, settings);
-    expect((await s.t.temporal.client.schedule.getHandle(id).describe()).action).toMatchObject({
-      args: [{ graceDays: 30 }],
-    });
+    const after = await s.t.temporal.client.schedule.getHandle(id).describe();
+    expect(after.state.paused).toBe(true);
+    expect(after.action).toMatchObject({ args: [{ graceDays: 30 }] });
+    await s.t.temporal.client.schedule.getHandle(id).unpause();
   });
 });
