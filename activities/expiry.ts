@@ -1,3 +1,4 @@
+import { autoRenewals } from '../src/db/auto-renewals.ts';
 import { expiryRepository, type PageRequest } from '../src/db/expiry-repository.ts';
 import type { ReminderDays } from '../src/domain/expiry.ts';
 import type { ExpiryPageInput, ExpiryPageResult } from '../workflows/expiry-messages.ts';
@@ -16,6 +17,13 @@ const pageRequest = (p: ExpiryPageInput): PageRequest => ({
 export function createExpiryActivities({ orm }: ActivityDeps) {
   const repo = () => expiryRepository(orm.em.fork());
   return {
+    /**
+     * Auto-renew from the prepaid balance: renews (or announces `domain.renewal_failed` for) the
+     * auto-renew domains due within `leadDays`, each once per term.
+     */
+    async autoRenewDomains(p: ExpiryPageInput & { leadDays: number }): Promise<ExpiryPageResult> {
+      return autoRenewals(orm.em.fork()).renewDue({ ...pageRequest(p), leadDays: p.leadDays });
+    },
     /** `domain.expiring` for the domains `days` before their expiry, once per term. */
     async remindExpiringDomains(p: ExpiryPageInput & { days: ReminderDays }): Promise<ExpiryPageResult> {
       return repo().remind(p.days, pageRequest(p));

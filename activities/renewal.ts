@@ -102,6 +102,7 @@ async function renew(
     eventType: 'domain.renewed',
     payload: {
       domain: input.name,
+      domain_id: domain.id,
       owner_id: domain.owner.id,
       order_id: result.orderId,
       years: input.years,

@@ -1,8 +1,11 @@
 // The expiry sweep's contract with its schedule, its activities and the worker; plain data only.
 // README "Expiry" says what each step does and why it scales.
 
-/** The steps of one sweep, in order: reminders (farthest mark first), then active → grace, then grace → expired. */
-export const expirySweepSteps = ['remind-30', 'remind-7', 'remind-1', 'start-grace', 'expire'] as const;
+/**
+ * The steps of one sweep, in order: auto-renewals (so a renewed name is not reminded of a term it no
+ * longer has), reminders (farthest mark first), then active → grace, then grace → expired.
+ */
+export const expirySweepSteps = ['auto-renew', 'remind-30', 'remind-7', 'remind-1', 'start-grace', 'expire'] as const;
 export type ExpirySweepStep = (typeof expirySweepSteps)[number];
 
 /** Where a step's next page starts: the last (expiry_date, id) seen, the date as PostgreSQL's text. */
@@ -12,6 +15,8 @@ export interface ExpirySweepCursor {
 }
 
 export interface ExpirySweepTotals {
+  /** Auto-renewals made or refused (`domain.renewed` / `domain.renewal_failed`). */
+  autoRenewed: number;
   /** `domain.expiring` events written. */
   reminded: number;
   /** Domains moved from active to grace (`domain.grace_started`). */
@@ -32,6 +37,8 @@ export interface ExpirySweepProgress {
 
 export interface ExpirySweepInput {
   graceDays: number;
+  /** How many days before expiry an auto-renew domain is renewed; default 3. */
+  autoRenewDaysBefore?: number;
   /** Rows read per page (one activity, one transaction); default 500, at most 1000. */
   pageSize?: number;
   /** Pages per run before the sweep continues as new, so a history stays small; default 50. */

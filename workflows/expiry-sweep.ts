@@ -13,7 +13,11 @@ import { dbWrite } from './retry-profiles.ts';
 
 const db = proxyActivities<ExpiryActivities>(dbWrite);
 
-const pageOf: Record<ExpirySweepStep, (p: ExpiryPageInput) => Promise<ExpiryPageResult>> = {
+const AUTO_RENEW_DAYS_BEFORE = 3;
+
+const pageOf: Record<ExpirySweepStep, (p: ExpiryPageInput, input: ExpirySweepInput) => Promise<ExpiryPageResult>> = {
+  'auto-renew': (p, input) =>
+    db.autoRenewDomains({ ...p, leadDays: input.autoRenewDaysBefore ?? AUTO_RENEW_DAYS_BEFORE }),
   'remind-30': (p) => db.remindExpiringDomains({ ...p, days: 30 }),
   'remind-7': (p) => db.remindExpiringDomains({ ...p, days: 7 }),
   'remind-1': (p) => db.remindExpiringDomains({ ...p, days: 1 }),
@@ -22,6 +26,7 @@ const pageOf: Record<ExpirySweepStep, (p: ExpiryPageInput) => Promise<ExpiryPage
 };
 
 const counted: Record<ExpirySweepStep, keyof ExpirySweepTotals> = {
+  'auto-renew': 'autoRenewed',
   'remind-30': 'reminded',
   'remind-7': 'reminded',
   'remind-1': 'reminded',
@@ -42,7 +47,13 @@ export async function expirySweepWorkflow(input: ExpirySweepInput): Promise<Expi
   const pagesPerRun = Math.max(Math.trunc(input.pagesPerRun ?? 50), 1);
   const resume = input.resume;
   const asOfMs = resume?.asOfMs ?? Date.now();
-  const totals: ExpirySweepTotals = resume?.totals ?? { reminded: 0, graceStarted: 0, expired: 0, pages: 0 };
+  const totals: ExpirySweepTotals = resume?.totals ?? {
+    autoRenewed: 0,
+    reminded: 0,
+    graceStarted: 0,
+    expired: 0,
+    pages: 0,
+  };
   let pagesThisRun = 0;
 
   for (const step of expirySweepSteps.slice(resume ? expirySweepSteps.indexOf(resume.step) : 0)) {
@@ -51,7 +62,7 @@ export async function expirySweepWorkflow(input: ExpirySweepInput): Promise<Expi
       if (pagesThisRun >= pagesPerRun || workflowInfo().continueAsNewSuggested) {
         return continueAsNew<typeof expirySweepWorkflow>({ ...input, resume: { asOfMs, step, after, totals } });
       }
-      const page = await pageOf[step]({ asOfMs, graceDays: input.graceDays, after, limit });
+      const page = await pageOf[step]({ asOfMs, graceDays: input.graceDays, after, limit }, input);
       pagesThisRun += 1;
       totals.pages += 1;
       totals[counted[step]] += page.changed;

@@ -67,6 +67,7 @@ export const configSchema = z.object({
   // pool, and how often the worker's schedule sweeps for due names (unset: every 60 s; `npm start`: 5 s).
   GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  AUTO_RENEW_DAYS_BEFORE: z.coerce.number().int().min(1).max(30).default(3),
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
   GFAVIP_WEBHOOK_SECRET: z.string().min(16).optional(),
 

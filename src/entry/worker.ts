@@ -36,6 +36,7 @@ try {
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     everySeconds: config.EXPIRY_SWEEP_SECONDS,
     graceDays: config.GRACE_PERIOD_DAYS,
+    autoRenewDaysBefore: config.AUTO_RENEW_DAYS_BEFORE,
   });
 } finally {
   await temporal.close();

@@ -16,7 +16,7 @@ import { challengeHeldFor, type PresentedReceipt } from '../checkout/receipt.ts'
 import { closedError, refusalError } from '../checkout/refusals.ts';
 import type { Config } from '../config/env.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
-import { PaymentReceipt } from '../db/entities/index.ts';
+import { Domain, PaymentReceipt } from '../db/entities/index.ts';
 import type { Orm } from '../db/orm.ts';
 import { registrationFacts } from '../db/registration-facts.ts';
 import { AppError } from '../domain/errors.ts';
@@ -202,6 +202,8 @@ export function registrationService(deps: RegistrationDeps) {
     if (!stored) return null;
     const result = await findRegistrationResult(em, stored.sessionId);
     if (!result || result.name !== name) return null;
+    // A registration whose record has since expired is history: the name is free to register again.
+    if (!(await em.count(Domain, { id: result.domainId, status: { $ne: 'expired' } }))) return null;
     const holdsChallenge = challengeHeldFor(receipt, stored.sessionId, deps.payments.secret) === 'held';
     const ownActor = actorAccountId !== null && actorAccountId === (await findOrderActor(em, stored.sessionId));
     return ownActor || holdsChallenge ? { result, sessionId: stored.sessionId } : null;

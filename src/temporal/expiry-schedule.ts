@@ -11,10 +11,11 @@ export interface ExpiryScheduleSettings {
   taskQueue: string;
   everySeconds: number;
   graceDays: number;
+  autoRenewDaysBefore: number;
 }
 
 function scheduleOf(s: ExpiryScheduleSettings): Pick<ScheduleUpdateOptions, 'spec' | 'action' | 'policies'> {
-  const input: ExpirySweepInput = { graceDays: s.graceDays };
+  const input: ExpirySweepInput = { graceDays: s.graceDays, autoRenewDaysBefore: s.autoRenewDaysBefore };
   return {
     spec: { intervals: [{ every: `${s.everySeconds}s` }] },
     action: {

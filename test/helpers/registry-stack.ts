@@ -105,6 +105,7 @@ export async function startRegistryStack(
       taskQueue,
       everySeconds: t.config.EXPIRY_SWEEP_SECONDS,
       graceDays: t.config.GRACE_PERIOD_DAYS,
+      autoRenewDaysBefore: t.config.AUTO_RENEW_DAYS_BEFORE,
     });
     return {
       async stop() {

@@ -115,7 +115,7 @@ describe('expiry: grace, back to the pool, registered again', () => {
 
   it('the schedule is created once per task queue and follows the configuration', async () => {
     const id = expirySweepScheduleId(s.taskQueue);
-    const settings = { taskQueue: s.taskQueue, everySeconds: 2, graceDays: 30 };
+    const settings = { taskQueue: s.taskQueue, everySeconds: 2, graceDays: 30, autoRenewDaysBefore: 3 };
     expect(await ensureExpirySweepSchedule(s.t.temporal.client, settings)).toBe(id);
     await ensureExpirySweepSchedule(s.t.temporal.client, { ...settings, graceDays: 45 });
     const d = await s.t.temporal.client.schedule.getHandle(id).describe();

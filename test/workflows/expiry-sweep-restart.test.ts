@@ -81,7 +81,7 @@ describe('expirySweepWorkflow across a worker restart (dev server, real activiti
               asOfMs: Date.parse(finished.asOf),
               step: 'remind-30',
               after: null,
-              totals: { reminded: 0, graceStarted: 0, expired: 0, pages: 0 },
+              totals: { autoRenewed: 0, reminded: 0, graceStarted: 0, expired: 0, pages: 0 },
             },
           } satisfies ExpirySweepInput,
         ],

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Client } from '@temporalio/client';
 import { createExpiryActivities, type ExpiryActivities } from '../../activities/expiry.ts';
-import { Domain, OutboxEvent } from '../../src/db/entities/index.ts';
+import { Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
+import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import type { ExpiryPageResult, ExpirySweepInput, ExpirySweepResult } from '../../workflows/expiry-messages.ts';
 import { CATALOG_PATH, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
@@ -229,6 +230,7 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
         return done;
       };
     const acts: ExpiryActivities = {
+      autoRenewDomains: real.autoRenewDomains,
       remindExpiringDomains: flaky('remind', real.remindExpiringDomains),
       startGracePeriods: flaky('grace', real.startGracePeriods),
       expireDomains: flaky('expire', real.expireDomains),
@@ -250,5 +252,43 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
         ['domain.expired', null],
       ]);
     }
+  });
+
+  it('auto-renews from the owner’s gems within the cap, once per term; beyond the cap it says so once', async () => {
+    const t0 = await now();
+    const expiry = t0 + 365 * DAY;
+    const within = await domainExpiring(expiry, t0);
+    const beyond = await domainExpiring(expiry, t0);
+    const em = () => db.orm.em.fork();
+    await em().nativeUpdate(Domain, { id: within.id }, { autoRenewMaxGems: 2000 });
+    await em().nativeUpdate(Domain, { id: beyond.id }, { autoRenewMaxGems: 1000 });
+    for (const d of [within, beyond])
+      await grantGems(em(), { accountId: d.owner.id, amount: 5000, reference: `grant:${randomLabel()}` });
+
+    await at(expiry - 4 * DAY);
+    expect(await sweep()).toMatchObject({ autoRenewed: 0 });
+    await at(expiry - 2 * DAY);
+    expect(await sweep()).toMatchObject({ autoRenewed: 2 });
+    expect(await sweep()).toMatchObject({ autoRenewed: 0 });
+
+    // Within the cap: one year from the old expiry, 1500 gems (the agent price of .agent), one order.
+    const renewed = await em().findOneOrFail(Domain, { id: within.id });
+    expect(renewed.expiryDate.getTime()).toBe(expiry + 365 * DAY);
+    expect(renewed.status).toBe('active');
+    expect(await gemsBalance(em(), within.owner.id)).toBe(3500);
+    expect(await em().count(DomainOrder, { domainId: within.id, kind: 'renewal' })).toBe(1);
+    // (The 7-day reminder came first: the sweep at four days before.)
+    expect((await eventsOf(within.id)).map((e) => [e.type, e.auto_renew ?? null])).toEqual([
+      ['domain.expiring', null],
+      ['domain.renewed', true],
+    ]);
+
+    // Beyond the cap: nothing charged, nothing moved, `domain.renewal_failed` once for the term.
+    expect((await em().findOneOrFail(Domain, { id: beyond.id })).expiryDate.getTime()).toBe(expiry);
+    expect(await gemsBalance(em(), beyond.owner.id)).toBe(5000);
+    expect(await eventsOf(beyond.id)).toEqual([
+      expect.objectContaining({ type: 'domain.expiring', days_before: 7 }),
+      expect.objectContaining({ type: 'domain.renewal_failed', reason: 'price_above_cap', price_gems: 1500 }),
+    ]);
   });
 });

@@ -1,0 +1,136 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { autoRenewRefusal, AUTO_RENEW_YEARS } from '../domain/auto-renew.ts';
+import { extendedExpiry } from '../domain/renewal.ts';
+import { debitGems, gemsBalance, InsufficientGemsError } from '../ledger/gems.ts';
+import { Account, DomainOrder, OutboxEvent } from './entities/index.ts';
+import type { PageRequest, SweepCursor, SweepPage } from './expiry-repository.ts';
+
+interface DueRow {
+  id: number;
+  name: string;
+  owner_id: string;
+  expiry_date: Date | string;
+  cursor: string;
+  max_gems: number;
+  price: number;
+}
+
+/**
+ * Auto-renew from the prepaid balance (README "Expiry → Auto-renew"): a sweep step over the active
+ * domains with auto-renew on whose expiry is within `leadDays` of the sweep's cut-off, in index order.
+ * Each domain is its own transaction: the term is extended only if it is still the term the sweep read
+ * (`expiry_date = ?`), and the gems debit is keyed on that term, so one term is never charged twice.
+ * A renewal that cannot happen (price above the cap, balance too low) writes `domain.renewal_failed`
+ * once per term (noted in domain_reminder with days_before 0).
+ */
+export function autoRenewals(em: EntityManager) {
+  async function renewOne(d: DueRow): Promise<'renewed' | 'failed' | 'skipped'> {
+    const term = new Date(d.expiry_date);
+    const reference = `auto-renew:${d.id}:${term.toISOString()}`;
+    const refusal = autoRenewRefusal({
+      priceGems: d.price,
+      maxGems: d.max_gems,
+      balance: await gemsBalance(em, d.owner_id),
+    });
+    if (!refusal) {
+      try {
+        return await em.fork().transactional(async (tx) => {
+          const moved = await tx.execute<{ expiry_date: Date }[]>(
+            `update domain set expiry_date = ?, updated_at = now()
+             where id = ? and status = 'active' and expiry_date = ?::timestamptz returning expiry_date`,
+            [extendedExpiry(term, AUTO_RENEW_YEARS), d.id, d.cursor],
+          );
+          if (moved.length === 0) return 'skipped' as const; // renewed or changed meanwhile: nothing to do
+          const debit = await debitGems(tx, { accountId: d.owner_id, amount: d.price, reference, memo: d.name });
+          const order = tx.create(DomainOrder, {
+            reference,
+            kind: 'renewal',
+            domainName: d.name,
+            domainId: d.id,
+            account: tx.getReference(Account, d.owner_id),
+            owner: tx.getReference(Account, d.owner_id),
+            paymentMethod: 'gems',
+            years: AUTO_RENEW_YEARS,
+            amountGems: d.price,
+            amountMinor: null,
+            currency: 'gems',
+            paymentReference: `ledger:${debit.transactionId}`,
+            resellerChannel: null,
+            wholesale: false,
+            details: {
+              auto_renew: true,
+              previous_expiry_date: term.toISOString(),
+              new_expiry_date: extendedExpiry(term, AUTO_RENEW_YEARS).toISOString(),
+            },
+          });
+          await tx.flush();
+          tx.create(OutboxEvent, {
+            eventType: 'domain.renewed',
+            payload: {
+              domain: d.name,
+              domain_id: d.id,
+              owner_id: d.owner_id,
+              order_id: order.id,
+              years: AUTO_RENEW_YEARS,
+              previous_expiry_date: term.toISOString(),
+              new_expiry_date: extendedExpiry(term, AUTO_RENEW_YEARS).toISOString(),
+              payment_method: 'gems',
+              auto_renew: true,
+            },
+          });
+          return 'renewed' as const;
+        });
+      } catch (err) {
+        // The balance fell between the look and the debit: the whole renewal rolled back.
+        if (!(err instanceof InsufficientGemsError)) throw err;
+        return noteFailure(d, term, 'insufficient_gems');
+      }
+    }
+    return noteFailure(d, term, refusal);
+  }
+
+  async function noteFailure(d: DueRow, term: Date, reason: string): Promise<'failed' | 'skipped'> {
+    return em.fork().transactional(async (tx) => {
+      const noted = await tx.execute<{ domain_id: number }[]>(
+        `insert into domain_reminder (domain_id, term_expiry, days_before, created_at)
+         values (?, ?::timestamptz, 0, now()) on conflict do nothing returning domain_id`,
+        [d.id, d.cursor],
+      );
+      if (noted.length === 0) return 'skipped' as const;
+      tx.create(OutboxEvent, {
+        eventType: 'domain.renewal_failed',
+        payload: {
+          domain: d.name,
+          domain_id: d.id,
+          owner_id: d.owner_id,
+          expiry_date: term.toISOString(),
+          reason,
+          price_gems: d.price,
+          max_gems: d.max_gems,
+        },
+      });
+      return 'failed' as const;
+    });
+  }
+
+  return {
+    /** One page of due auto-renewals; `changed` counts renewals and failures announced. */
+    async renewDue(page: PageRequest & { leadDays: number }): Promise<SweepPage> {
+      const through = new Date(page.asOf.getTime() + page.leadDays * 24 * 3600 * 1000);
+      const after = page.after ? 'and (d.expiry_date, d.id) > (?::timestamptz, ?)' : '';
+      const due = await em.execute<DueRow[]>(
+        `select d.id, d.name, d.owner_id, d.expiry_date, d.expiry_date::text as cursor, d.auto_renew_max_gems as max_gems,
+                case when a.kind = 'human' then n.human_price_per_year else n.agent_price_per_year end * ${AUTO_RENEW_YEARS} as price
+         from domain d join account a on a.id = d.owner_id join namespace n on n.name = d.namespace_name
+         where d.status = 'active' and d.expiry_date <= ? and d.auto_renew_max_gems is not null ${after}
+         order by d.expiry_date, d.id limit ?`,
+        [through, ...(page.after ? [page.after.expiry, page.after.id] : []), page.limit],
+      );
+      let changed = 0;
+      for (const d of due) if ((await renewOne(d)) !== 'skipped') changed += 1;
+      const last = due.at(-1);
+      const next: SweepCursor | null = last && due.length === page.limit ? { expiry: last.cursor, id: last.id } : null;
+      return { changed, next };
+    },
+  };
+}
