@@ -169,4 +169,28 @@ describe('renewal', () => {
     expect((await put({ enabled: false })).json().auto_renew).toEqual({ enabled: false, max_gems: null });
     expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBeNull();
   });
+
+  it('in grace only the owner renews, and renewing restores active', async () => {
+    const p = await provision(s.t.app);
+    const owner = await em().findOneOrFail(Account, { id: p.account_id });
+    const label = randomLabel('gr');
+    const name = `${label}.agent`;
+    const lapsed = new Date(Date.now() - 10 * 24 * 3600 * 1000);
+    const d = await createDomain(s.t.db.orm, { label, namespace: 'agent', owner, expiryDate: lapsed });
+    await em().nativeUpdate(Domain, { id: d.id }, { status: 'grace' });
+
+    const stranger = await renew({ domain: name, years: 1 });
+    expect([stranger.statusCode, stranger.json().code]).toEqual([403, 'forbidden']);
+    await grantGems(em(), { accountId: p.account_id, amount: 1500, reference: `grant:${randomLabel()}` });
+    const ok = await renew({ domain: name, years: 1, payment_method: 'gems' }, { 'x-api-key': p.api_key });
+    expect(ok.statusCode).toBe(200);
+    const after = await em().findOneOrFail(Domain, { id: d.id });
+    expect(after.status).toBe('active');
+    expect(after.expiryDate.getTime()).toBe(lapsed.getTime() + YEAR_MS);
+
+    // An expired name is gone: 404, for the owner too.
+    await em().nativeUpdate(Domain, { id: d.id }, { status: 'expired' });
+    const gone = await renew({ domain: name, years: 1, payment_method: 'gems' }, { 'x-api-key': p.api_key });
+    expect([gone.statusCode, gone.json().code]).toEqual([404, 'domain_not_found']);
+  });
 });
