@@ -38,6 +38,7 @@ export const configSchema = z.object({
   TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
   MPP_BASE_MAINNET_ENABLED: bool.default(false),
   BENCH_ROUTES: bool.default(false),
+  WEBHOOK_ALLOW_INSECURE_LOCAL: bool.default(false),
 
   // Machine payments. Unset CHAIN_RPC_URL: `npm start` runs a local anvil chain (chain id TEMPO_CHAIN_ID)
   // and deploys the pathUSD-style token; MPP_TOKEN_ADDRESS and MPP_PAY_TO then default to that chain.
@@ -129,6 +130,8 @@ function productionProblems(c: Parsed): string[] {
     if (c[name as keyof Parsed] === dev)
       problems.push(`  ${name}: the published development value cannot be used in production`);
   }
+  if (c.WEBHOOK_ALLOW_INSECURE_LOCAL)
+    problems.push('  WEBHOOK_ALLOW_INSECURE_LOCAL: webhooks to http and loopback are for local development only');
   return problems;
 }
 

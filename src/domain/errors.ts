@@ -48,6 +48,7 @@ export const errorCodes = {
   mode_not_implemented: 501,
   coupon_invalid: 400,
   owner_unknown: 409,
+  invalid_target: 400,
   name_being_renewed: 409,
   network_not_enabled: 403,
   unsupported_media_type: 415,

@@ -52,6 +52,8 @@ describe('config', () => {
     });
     expect(devValues).toContain('GFAVIP_WEBHOOK_SECRET: the published development value');
     expect(devValues).toContain('OIDC_CLIENT_SECRET: the published development value');
+    // Webhooks to http and loopback are a local-development switch, never production.
+    expect(problems({ ...prod, WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' })).toContain('WEBHOOK_ALLOW_INSECURE_LOCAL');
     const ok = loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(32), GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32) });
     expect(ok.GFAVIP_WEBHOOK_SECRET).toBe('g'.repeat(32));
     // Outside production the development values keep `npm start` working on a fresh machine.
