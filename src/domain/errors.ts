@@ -49,6 +49,7 @@ export const errorCodes = {
   coupon_invalid: 400,
   owner_unknown: 409,
   invalid_target: 400,
+  subscription_not_found: 404,
   name_being_renewed: 409,
   network_not_enabled: 403,
   unsupported_media_type: 415,

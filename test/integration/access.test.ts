@@ -15,6 +15,9 @@ type Req = Pick<InjectOptions, 'method' | 'url' | 'payload'>;
 
 // The access table, walked exhaustively: every protected route with no credential, a revoked key, an
 // expired token, each credential kind, and other accounts' credentials on owner-only routes.
+/** A subscription id nobody has: the walk over every credential changes nothing. */
+const NO_SUBSCRIPTION = '00000000-0000-4000-8000-00000000beef';
+
 describe('access control', () => {
   let t: TestApp;
   let idp: DevOidcProvider;
@@ -58,6 +61,22 @@ describe('access control', () => {
       method: 'PUT',
       url: `/api/v1/domains/${names.alice}/auto-renew`,
       payload: { enabled: false },
+    }),
+    'POST /api/v1/webhooks/subscribe': () => ({
+      method: 'POST',
+      url: '/api/v1/webhooks/subscribe',
+      payload: { target_url: 'https://10.0.0.1/hook', events: ['domain.registered'] },
+    }),
+    'GET /api/v1/webhooks': () => ({ method: 'GET', url: '/api/v1/webhooks' }),
+    'GET /api/v1/webhooks/:subscription_id': () => ({ method: 'GET', url: `/api/v1/webhooks/${NO_SUBSCRIPTION}` }),
+    'DELETE /api/v1/webhooks/:subscription_id': () => ({
+      method: 'DELETE',
+      url: `/api/v1/webhooks/${NO_SUBSCRIPTION}`,
+    }),
+    'POST /api/v1/webhooks/:subscription_id/rotate-secret': () => ({
+      method: 'POST',
+      url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/rotate-secret`,
+      payload: {},
     }),
     'POST /api/v1/domains/:domain_name/reset-lock': () => ({
       method: 'POST',
@@ -184,6 +203,11 @@ describe('access control', () => {
       'POST /api/v1/agents/claim': ['bearer', 'session'],
       'GET /api/v1/keys': ['bearer', 'session'],
       'POST /api/v1/keys': ['bearer', 'session'],
+      'POST /api/v1/webhooks/subscribe': ['agent_key', 'live_key'],
+      'GET /api/v1/webhooks': ['agent_key', 'live_key'],
+      'GET /api/v1/webhooks/:subscription_id': ['agent_key', 'live_key'],
+      'DELETE /api/v1/webhooks/:subscription_id': ['agent_key', 'live_key'],
+      'POST /api/v1/webhooks/:subscription_id/rotate-secret': ['agent_key', 'live_key'],
       'DELETE /api/v1/keys/:key_id': ['bearer', 'session'],
       'GET /api/v1/user/domains': ['bearer'],
       'GET /api/v1/domains': [...account, 'org_key'],

@@ -6,6 +6,7 @@ import { OrdersAndLedger } from './0003-orders-and-ledger.ts';
 import { CheckoutSessions } from './0004-checkout-sessions.ts';
 import { Expiry } from './0005-expiry.ts';
 import { RenewalCheckouts } from './0006-renewal-checkouts.ts';
+import { WebhookSubscriptions } from './0007-webhook-subscriptions.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -16,4 +17,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0004-checkout-sessions', class: CheckoutSessions },
   { name: '0005-expiry', class: Expiry },
   { name: '0006-renewal-checkouts', class: RenewalCheckouts },
+  { name: '0007-webhook-subscriptions', class: WebhookSubscriptions },
 ];

@@ -120,6 +120,28 @@ export const operations: Record<string, OperationDoc> = {
     description:
       'Turns auto-renew on with a price cap (`max_gems`, the most a one-year renewal may cost) or off. A few days before expiry (AUTO_RENEW_DAYS_BEFORE) the expiry sweep renews the name for one year from the owner’s gems when the price is within the cap, once per term; otherwise it writes `domain.renewal_failed` with the reason. Owner (or the owner’s operator) only.',
   },
+  'POST /api/v1/webhooks/subscribe': {
+    operationId: 'subscribeWebhook',
+    description:
+      'Subscribes the calling account (X-API-Key) to events. `target_url` must be https and resolve only to public addresses (checked now and before every delivery); `events` from the documented list; `secret` at least 24 printable characters, or omit it and a Standard Webhooks secret (`whsec_…`) is generated and shown in this answer only. The secret is never echoed again.',
+  },
+  'GET /api/v1/webhooks': {
+    operationId: 'listWebhooks',
+    description: 'The calling account’s subscriptions (never their secrets).',
+  },
+  'GET /api/v1/webhooks/{subscription_id}': {
+    operationId: 'getWebhook',
+    description: 'One subscription of the calling account; another account’s is 404.',
+  },
+  'DELETE /api/v1/webhooks/{subscription_id}': {
+    operationId: 'deleteWebhook',
+    description: 'Deletes a subscription of the calling account.',
+  },
+  'POST /api/v1/webhooks/{subscription_id}/rotate-secret': {
+    operationId: 'rotateWebhookSecret',
+    description:
+      'Replaces the signing secret (given, or generated and shown once); the previous one stays valid for 24 hours (`previous_secret_expires_at`), so a receiver can switch without losing events.',
+  },
   'POST /api/payments/verify-mpp': {
     operationId: 'verifyMppPayment',
     description: 'Verifies a receipt for an open checkout by session id and registers the domain.',
@@ -183,6 +205,7 @@ export const tags = [
   { name: 'command', description: 'Structured commands for agents and the dashboard (dry runs).' },
   { name: 'identity', description: 'Agent identities, claiming and revocation.' },
   { name: 'keys', description: 'The API-key dashboard (signed-in people).' },
+  { name: 'webhooks', description: 'Webhook subscriptions of an account (X-API-Key).' },
   { name: 'auth', description: 'Browser sign-in with the identity provider.' },
   { name: 'pages', description: 'HTML pages and skill files.' },
   { name: 'health', description: 'Liveness and readiness.' },

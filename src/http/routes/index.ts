@@ -15,6 +15,7 @@ import { quoteRoutes } from './quote.ts';
 import { registerRoutes } from './register.ts';
 import { renewRoutes } from './renew.ts';
 import { autoRenewRoutes } from './auto-renew.ts';
+import { webhookRoutes } from './webhooks.ts';
 import { revokeRoutes } from './revoke.ts';
 import { tldRoutes } from './tld.ts';
 import { transferRoutes } from './transfer.ts';
@@ -38,6 +39,7 @@ export const routesPlugin = fp(
     await app.register(registerRoutes);
     await app.register(renewRoutes);
     await app.register(autoRenewRoutes);
+    await app.register(webhookRoutes);
     await app.register(checkoutRoutes);
     await app.register(commandRoutes);
     if (app.deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account, WebhookSubscription } from './entities/index.ts';
+
+/** A subscription as its owner sees it: never the secret. */
+export interface SubscriptionView {
+  id: string;
+  targetUrl: string;
+  events: string[];
+  status: string;
+  disabledReason: string | null;
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
+}
+
+const view = (s: WebhookSubscription): SubscriptionView => ({
+  id: s.id,
+  targetUrl: s.targetUrl,
+  events: s.events,
+  status: s.status,
+  disabledReason: s.disabledReason ?? null,
+  previousSecretExpiresAt: s.previousSecretExpiresAt ?? null,
+  createdAt: s.createdAt,
+});
+
+/** An account's webhook subscriptions; every read and write is scoped to the owning account. */
+export function webhookSubscriptions(em: EntityManager) {
+  const own = (accountId: string, id: string) => em.findOne(WebhookSubscription, { id, account: accountId });
+  return {
+    async create(
+      accountId: string,
+      s: { targetUrl: string; events: string[]; secret: string },
+    ): Promise<SubscriptionView> {
+      const row = em.create(WebhookSubscription, {
+        id: randomUUID(),
+        account: em.getReference(Account, accountId),
+        targetUrl: s.targetUrl,
+        events: s.events,
+        secret: s.secret,
+        previousSecret: null,
+        previousSecretExpiresAt: null,
+        status: 'active',
+        disabledReason: null,
+      });
+      await em.flush();
+      return view(row);
+    },
+    async list(accountId: string): Promise<SubscriptionView[]> {
+      return (await em.find(WebhookSubscription, { account: accountId }, { orderBy: { createdAt: 'asc' } })).map(view);
+    },
+    async get(accountId: string, id: string): Promise<SubscriptionView | null> {
+      const s = await own(accountId, id);
+      return s && view(s);
+    },
+    async remove(accountId: string, id: string): Promise<boolean> {
+      return (await em.nativeDelete(WebhookSubscription, { id, account: accountId })) > 0;
+    },
+    /** The new secret becomes current; the old one stays valid until `previousUntil`. */
+    async rotate(accountId: string, id: string, secret: string, previousUntil: Date): Promise<SubscriptionView | null> {
+      const s = await own(accountId, id);
+      if (!s) return null;
+      s.previousSecret = s.secret;
+      s.previousSecretExpiresAt = previousUntil;
+      s.secret = secret;
+      await em.flush();
+      return view(s);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { webhookSubscriptions, type SubscriptionView } from '../db/webhook-subscriptions.ts';
+import { AppError } from '../domain/errors.ts';
+import { SECRET_ROTATION_WINDOW_MS } from '../domain/webhook-events.ts';
+import { checkTarget, type TargetPolicy } from './target.ts';
+
+/** A secret in the Standard Webhooks form (`whsec_` + base64 of 24 random bytes), shown once. */
+const generatedSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+const notFound = (id: string) => new AppError('subscription_not_found', `No webhook subscription ${id} of yours.`);
+
+/**
+ * Subscriptions of the calling account. The target is checked like every delivery will check it; a
+ * secret the caller gives is kept as given, one we generate is returned once and never again.
+ */
+export function subscriptionService(em: EntityManager, policy: TargetPolicy) {
+  const repo = webhookSubscriptions(em);
+  return {
+    async subscribe(
+      accountId: string,
+      s: { targetUrl: string; events: string[]; secret: string | undefined },
+    ): Promise<{ subscription: SubscriptionView; secret: string | null }> {
+      const target = await checkTarget(s.targetUrl, policy);
+      const secret = s.secret ?? generatedSecret();
+      const subscription = await repo.create(accountId, {
+        targetUrl: target.url.href,
+        events: [...new Set(s.events)],
+        secret,
+      });
+      return { subscription, secret: s.secret === undefined ? secret : null };
+    },
+    list: (accountId: string) => repo.list(accountId),
+    async get(accountId: string, id: string): Promise<SubscriptionView> {
+      const s = await repo.get(accountId, id);
+      if (!s) throw notFound(id);
+      return s;
+    },
+    async remove(accountId: string, id: string): Promise<void> {
+      if (!(await repo.remove(accountId, id))) throw notFound(id);
+    },
+    async rotate(accountId: string, id: string, given: string | undefined) {
+      const secret = given ?? generatedSecret();
+      const s = await repo.rotate(accountId, id, secret, new Date(Date.now() + SECRET_ROTATION_WINDOW_MS));
+      if (!s) throw notFound(id);
+      return { subscription: s, secret: given === undefined ? secret : null };
+    },
+  };
+}
