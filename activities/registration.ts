@@ -9,6 +9,7 @@ import type { ActivityDeps } from './deps.ts';
 import { findRegistrationResult, toRegistrationResult } from '../src/registration/records.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import { recordReceipt, refuse } from './checkout.ts';
+import { insufficientGems } from '../src/domain/errors.ts';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -32,7 +33,7 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
         return await em.transactional((tx) => activate(tx, input, payment, payments?.chainId ?? 0));
       } catch (err) {
         if (err instanceof InsufficientGemsError)
-          throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, price ${err.required}.`);
+          throw refuse('insufficient_gems', insufficientGems(err.balance, err.required).message);
         if (err instanceof CouponError) throw refuse(`coupon_${err.reason}`, err.message);
         if (err instanceof UniqueConstraintViolationException) {
           const again = await findRegistrationResult(orm.em.fork(), input.sessionId);

@@ -10,6 +10,7 @@ import { findRenewalResult, toRenewalResult } from '../src/renewal/records.ts';
 import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
 import type { RenewalInput, RenewalResult } from '../workflows/renewal-messages.ts';
 import { recordReceipt, refuse } from './checkout.ts';
+import { insufficientGems } from '../src/domain/errors.ts';
 import type { ActivityDeps } from './deps.ts';
 
 export function createRenewalActivities({ orm, payments }: ActivityDeps) {
@@ -26,7 +27,7 @@ export function createRenewalActivities({ orm, payments }: ActivityDeps) {
         return await orm.em.fork().transactional((tx) => renew(tx, input, payment, payments?.chainId ?? 0));
       } catch (err) {
         if (err instanceof InsufficientGemsError)
-          throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, price ${err.required}.`);
+          throw refuse('insufficient_gems', insufficientGems(err.balance, err.required).message);
         if (err instanceof UniqueConstraintViolationException) {
           const again = await findRenewalResult(orm.em.fork(), input.sessionId);
           if (again) return again;

@@ -3,6 +3,7 @@ import { formatUsd } from '../domain/money.ts';
 import { buildChallenge, TRANSFER_CALL } from '../payments/mpp.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { buildTempoChallenge } from '../payments/tempo-method.ts';
+import { sessionMemo } from '../payments/chain-verifier.ts';
 
 const DECIMALS = 6;
 
@@ -35,6 +36,23 @@ export function checkoutChallenge(
     memo: chain.memo,
   });
   return { header: c.header, memo: chain.memo };
+}
+
+/** Where a checkout paid on chain is paid: the configured token and receiver, and the session's memo. */
+export function chainTerms(
+  p: PaymentSettings,
+  terms: CheckoutTerms,
+  description: string,
+): NonNullable<CheckoutTerms['chain']> {
+  const chain: NonNullable<CheckoutTerms['chain']> = {
+    chainId: p.chainId,
+    token: p.token,
+    payTo: p.payTo,
+    memo: sessionMemo(terms.sessionId),
+  };
+  // mppx's Tempo method binds a payment to its challenge id, so the session memo is derived from it.
+  if (p.method === 'tempo') chain.memo = checkoutChallenge(p, { ...terms, chain }, description).memo;
+  return chain;
 }
 
 /** The 402 answer of a checkout awaiting machine payment: its challenge header and body (spec 4.2). */

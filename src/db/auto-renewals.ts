@@ -3,14 +3,10 @@ import { autoRenewRefusal, AUTO_RENEW_YEARS } from '../domain/auto-renew.ts';
 import { extendedExpiry } from '../domain/renewal.ts';
 import { debitGems, gemsBalance, InsufficientGemsError } from '../ledger/gems.ts';
 import { Account, DomainOrder, OutboxEvent } from './entities/index.ts';
-import type { PageRequest, SweepCursor, SweepPage } from './expiry-repository.ts';
+import { nextCursor, type DueRow, type PageRequest, type SweepPage } from './expiry-repository.ts';
 
-interface DueRow {
-  id: number;
-  name: string;
-  owner_id: string;
-  expiry_date: Date | string;
-  cursor: string;
+/** A due row of the sweep, with the domain's cap and the owner's one-year price. */
+interface AutoRenewRow extends DueRow {
   max_gems: number;
   price: number;
 }
@@ -24,7 +20,7 @@ interface DueRow {
  * once per term (noted in domain_reminder with days_before 0).
  */
 export function autoRenewals(em: EntityManager) {
-  async function renewOne(d: DueRow): Promise<'renewed' | 'failed' | 'skipped'> {
+  async function renewOne(d: AutoRenewRow): Promise<'renewed' | 'failed' | 'skipped'> {
     const term = new Date(d.expiry_date);
     const reference = `auto-renew:${d.id}:${term.toISOString()}`;
     const refusal = autoRenewRefusal({
@@ -89,7 +85,7 @@ export function autoRenewals(em: EntityManager) {
     return noteFailure(d, term, refusal);
   }
 
-  async function noteFailure(d: DueRow, term: Date, reason: string): Promise<'failed' | 'skipped'> {
+  async function noteFailure(d: AutoRenewRow, term: Date, reason: string): Promise<'failed' | 'skipped'> {
     return em.fork().transactional(async (tx) => {
       const noted = await tx.execute<{ domain_id: number }[]>(
         `insert into domain_reminder (domain_id, term_expiry, days_before, created_at)
@@ -118,7 +114,7 @@ export function autoRenewals(em: EntityManager) {
     async renewDue(page: PageRequest & { leadDays: number }): Promise<SweepPage> {
       const through = new Date(page.asOf.getTime() + page.leadDays * 24 * 3600 * 1000);
       const after = page.after ? 'and (d.expiry_date, d.id) > (?::timestamptz, ?)' : '';
-      const due = await em.execute<DueRow[]>(
+      const due = await em.execute<AutoRenewRow[]>(
         `select d.id, d.name, d.owner_id, d.expiry_date, d.expiry_date::text as cursor, d.auto_renew_max_gems as max_gems,
                 case when a.kind = 'human' then n.human_price_per_year else n.agent_price_per_year end * ${AUTO_RENEW_YEARS} as price
          from domain d join account a on a.id = d.owner_id join namespace n on n.name = d.namespace_name
@@ -128,9 +124,7 @@ export function autoRenewals(em: EntityManager) {
       );
       let changed = 0;
       for (const d of due) if ((await renewOne(d)) !== 'skipped') changed += 1;
-      const last = due.at(-1);
-      const next: SweepCursor | null = last && due.length === page.limit ? { expiry: last.cursor, id: last.id } : null;
-      return { changed, next };
+      return { changed, next: nextCursor(due, page.limit) };
     },
   };
 }

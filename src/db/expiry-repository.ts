@@ -33,7 +33,7 @@ export interface PageRequest {
   limit: number;
 }
 
-interface DueRow {
+export interface DueRow {
   id: number;
   name: string;
   owner_id: string;
@@ -47,6 +47,12 @@ const toDomain = (r: Omit<DueRow, 'cursor'>): ExpiringDomain => ({
   ownerId: r.owner_id,
   expiryDate: new Date(r.expiry_date),
 });
+
+/** Where the next page starts: after the last row of a full page; null when the page was the last. */
+export function nextCursor(rows: DueRow[], limit: number): SweepCursor | null {
+  const last = rows.at(-1);
+  return last && rows.length === limit ? { expiry: last.cursor, id: last.id } : null;
+}
 
 // The expiry sweep's reads and writes (README "Expiry"). Every read is a range of the index
 // (status, expiry_date, id) in that order, one bounded page at a time, resumed after the last row seen.
@@ -63,11 +69,6 @@ export function expiryRepository(em: EntityManager) {
       [...params, ...(page.after ? [page.after.expiry, page.after.id] : []), page.limit],
     );
   }
-
-  const nextOf = (rows: DueRow[], limit: number): SweepCursor | null => {
-    const last = rows.at(-1);
-    return last && rows.length === limit ? { expiry: last.cursor, id: last.id } : null;
-  };
 
   function announce(
     tx: EntityManager,
@@ -93,7 +94,7 @@ export function expiryRepository(em: EntityManager) {
         [step.to, ...due.map((r) => r.id), step.from, step.cutoff],
       );
       announce(tx, step.event, moved.map(toDomain), { graceDays: page.graceDays });
-      return { changed: moved.length, next: nextOf(due, page.limit) };
+      return { changed: moved.length, next: nextCursor(due, page.limit) };
     });
   }
 
@@ -124,7 +125,7 @@ export function expiryRepository(em: EntityManager) {
         const fresh = new Set(noted.map((n) => n.domain_id));
         const reminded = due.filter((r) => fresh.has(r.id)).map(toDomain);
         announce(tx, 'domain.expiring', reminded, { graceDays: page.graceDays, daysBefore: days });
-        return { changed: reminded.length, next: nextOf(due, page.limit) };
+        return { changed: reminded.length, next: nextCursor(due, page.limit) };
       });
     },
 

@@ -89,3 +89,11 @@ export class AppError extends Error {
 export function domainNotFound(name: string): AppError {
   return new AppError('domain_not_found', `Domain ${name} is not registered.`);
 }
+
+/** Gems short of a price: refused before a checkout starts, and again atomically with the debit. */
+export function insufficientGems(balance: number, price: number): AppError {
+  return new AppError('insufficient_gems', `Insufficient gems: balance ${balance}, price ${price}.`, {
+    balance,
+    price,
+  });
+}

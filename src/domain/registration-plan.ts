@@ -1,4 +1,4 @@
-import { AppError } from './errors.ts';
+import { AppError, insufficientGems } from './errors.ts';
 import { availability } from './availability.ts';
 import type { NamespaceInfo } from './namespace-directory.ts';
 import { priceRegistration, type Price } from './pricing.ts';
@@ -114,14 +114,7 @@ export function planRegistration(
   const method: RegistrationMethod = price.totalGems === 0 ? 'free' : req.paymentMethod;
   // Refused before any checkout starts; activation checks the balance again, atomically with the debit.
   if (method === 'gems' && facts.gemsBalance < price.totalGems) {
-    throw new AppError(
-      'insufficient_gems',
-      `Insufficient gems: balance ${facts.gemsBalance}, price ${price.totalGems}.`,
-      {
-        balance: facts.gemsBalance,
-        price: price.totalGems,
-      },
-    );
+    throw insufficientGems(facts.gemsBalance, price.totalGems);
   }
   return {
     method,

@@ -1,4 +1,4 @@
-import { AppError } from './errors.ts';
+import { AppError, insufficientGems } from './errors.ts';
 import type { NamespaceInfo } from './namespace-directory.ts';
 import { MAX_YEARS } from './money.ts';
 import { priceRegistration, type Price } from './pricing.ts';
@@ -75,14 +75,7 @@ export function planRenewal(req: RenewalRequest, facts: RenewalFacts, settings: 
     gemUsdRate: settings.gemUsdRate,
   });
   if (req.paymentMethod === 'gems' && facts.gemsBalance < price.totalGems) {
-    throw new AppError(
-      'insufficient_gems',
-      `Insufficient gems: balance ${facts.gemsBalance}, price ${price.totalGems}.`,
-      {
-        balance: facts.gemsBalance,
-        price: price.totalGems,
-      },
-    );
+    throw insufficientGems(facts.gemsBalance, price.totalGems);
   }
   return {
     domainId: d.id,

@@ -9,7 +9,7 @@ import {
   type RegistrationResult,
 } from '../../workflows/registration-messages.ts';
 import type { Principal } from '../auth/principal.ts';
-import { paymentOffer, checkoutChallenge } from '../checkout/challenge.ts';
+import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { checkoutService } from '../checkout/paid-operation.ts';
 import { challengeHeldFor, type PresentedReceipt } from '../checkout/receipt.ts';
@@ -21,7 +21,6 @@ import type { Orm } from '../db/orm.ts';
 import { registrationFacts } from '../db/registration-facts.ts';
 import { AppError } from '../domain/errors.ts';
 import { planRegistration, type Plan, type RegistrationRequest } from '../domain/registration-plan.ts';
-import { sessionMemo } from '../payments/chain-verifier.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import { findOrderActor, findRegistrationResult } from './records.ts';
@@ -183,10 +182,9 @@ export function registrationService(deps: RegistrationDeps) {
       wholesale: plan.wholesale,
       couponCode: plan.couponCode,
       expiresAtMs: Date.now() + ttl * 1000,
-      chain: p ? { chainId: p.chainId, token: p.token, payTo: p.payTo, memo: sessionMemo(sessionId) } : null,
+      chain: null,
     };
-    // mppx's Tempo method binds a payment to its challenge id, so the session memo is derived from it.
-    if (p?.method === 'tempo' && input.chain) input.chain.memo = checkoutChallenge(p, input, description(input)).memo;
+    if (p) input.chain = chainTerms(p, input, description(input));
     return input;
   }
 

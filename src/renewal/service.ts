@@ -9,7 +9,7 @@ import {
   type RenewalResult,
 } from '../../workflows/renewal-messages.ts';
 import type { Principal } from '../auth/principal.ts';
-import { checkoutChallenge, paymentOffer } from '../checkout/challenge.ts';
+import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { checkoutService, type CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
@@ -21,7 +21,6 @@ import { renewalFacts } from '../db/renewal-facts.ts';
 import { AppError } from '../domain/errors.ts';
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { planRenewal, type RenewalPlan } from '../domain/renewal-plan.ts';
-import { sessionMemo } from '../payments/chain-verifier.ts';
 import { findRenewalResult } from './records.ts';
 
 export interface RenewCommand {
@@ -127,10 +126,9 @@ export function renewalService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'>
       amountMinor: plan.price.amountMinor.toString(),
       currency: config.MPP_CURRENCY,
       expiresAtMs: Date.now() + config.CHECKOUT_TTL_SECONDS * 1000,
-      chain: p ? { chainId: p.chainId, token: p.token, payTo: p.payTo, memo: sessionMemo(sessionId) } : null,
+      chain: null,
     };
-    // mppx's Tempo method binds a payment to its challenge id, so the session memo is derived from it.
-    if (p?.method === 'tempo' && input.chain) input.chain.memo = checkoutChallenge(p, input, description(input)).memo;
+    if (p) input.chain = chainTerms(p, input, description(input));
     return input;
   }
 

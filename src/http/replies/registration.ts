@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { RegistrationResult } from '../../../workflows/registration-messages.ts';
-import { formatUsd } from '../../domain/money.ts';
+import { orderBlock } from './order.ts';
 import { receiptHeader } from '../../payments/mpp.ts';
 import type { RegisterAnswer } from '../../registration/service.ts';
 import { sendPaymentRequired } from './payment-required.ts';
@@ -26,14 +26,7 @@ export function sendRegistered(
       registration_date: r.registrationDate,
       expiry_date: r.expiryDate,
     },
-    order: {
-      order_id: r.orderId,
-      payment_method: r.paymentMethod,
-      amount_gems: r.amountGems,
-      amount: r.amountMinor == null ? null : formatUsd(BigInt(r.amountMinor)),
-      currency: r.currency,
-      payment_reference: r.paymentReference,
-    },
+    order: orderBlock(r),
     warnings: a.warnings,
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { formatUsd } from '../../domain/money.ts';
+import { orderBlock } from './order.ts';
 import { receiptHeader } from '../../payments/mpp.ts';
 import type { RenewAnswer } from '../../renewal/service.ts';
 import { sendPaymentRequired } from './payment-required.ts';
@@ -15,13 +15,6 @@ export function sendRenewAnswer(reply: FastifyReply, a: RenewAnswer) {
     message: `${r.name} is renewed until ${r.newExpiryDate}.`,
     session_id: a.sessionId,
     domain: { name: r.name, previous_expiry_date: r.previousExpiryDate, new_expiry_date: r.newExpiryDate },
-    order: {
-      order_id: r.orderId,
-      payment_method: r.paymentMethod,
-      amount_gems: r.amountGems,
-      amount: r.amountMinor == null ? null : formatUsd(BigInt(r.amountMinor)),
-      currency: r.currency,
-      payment_reference: r.paymentReference,
-    },
+    order: orderBlock(r),
   });
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { example, EXAMPLE } from './examples.ts';
 
+/** A payment receipt in a body, for a paid retry: the same forms as `Authorization: Payment`. */
+export const receiptField = z
+  .string()
+  .min(1)
+  .max(8192)
+  .optional()
+  .describe('Payment credential for the retry (or send Authorization: Payment)');
+
 export const registerBody = example(
   z.object({
     domain: z.string().min(1).max(300).describe('Name part ("scout") or full name ("scout.agent")'),
@@ -13,12 +21,7 @@ export const registerBody = example(
       .optional()
       .describe('Default mpp; gems only when asked for'),
     mpp_network: z.enum(['tempo', 'base-mainnet']).optional(),
-    receipt: z
-      .string()
-      .min(1)
-      .max(8192)
-      .optional()
-      .describe('Payment credential for the retry (or send Authorization: Payment)'),
+    receipt: receiptField,
     reseller_channel: z.string().trim().min(1).max(64).optional(),
     target_owner_id: z.uuid().optional(),
     coupon_code: z.string().trim().min(1).max(64).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { example, EXAMPLE } from './examples.ts';
+import { receiptField } from './register.ts';
 
 export const renewBody = example(
   z.object({
@@ -9,12 +10,7 @@ export const renewBody = example(
       .enum(['mpp', 'gems'])
       .optional()
       .describe('Default mpp (anyone may pay); gems is the owner’s extension (X-API-Key or bearer)'),
-    receipt: z
-      .string()
-      .min(1)
-      .max(8192)
-      .optional()
-      .describe('Payment credential for the retry (or send Authorization: Payment)'),
+    receipt: receiptField,
   }),
   { domain: EXAMPLE.name, years: 1, payment_method: 'mpp' },
 );
