@@ -173,6 +173,7 @@ async function startApi(databaseUrl: string): Promise<string> {
       BENCH_ROUTES: 'true',
       NODE_ENV: 'production',
       SESSION_SECRET: 'bench-only-session-secret-0123456789',
+      GFAVIP_WEBHOOK_SECRET: 'bench-only-checkout-secret-0123456789',
       // One load generator on one address: the limiter still runs on every request, but never trips.
       RATE_LIMIT_MAX: '1000000000',
       RATE_LIMIT_IP_MAX: '1000000000',
