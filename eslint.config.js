@@ -51,6 +51,17 @@ const layers = [
     except: ['./checkout-messages.ts', './registration-messages.ts', './renewal-messages.ts'],
     message: 'Paid operations import only the workflow contracts (*-messages.ts), never workflow code.',
   },
+  {
+    target: './src/webhooks',
+    from: ['./src/http', './activities'],
+    message: 'Webhook services return data; src/http renders it and the delivery activity calls into them.',
+  },
+  {
+    target: './src/webhooks',
+    from: './workflows',
+    except: ['./webhook-messages.ts'],
+    message: 'src/webhooks talks to Temporal through the delivery contract (workflows/webhook-messages.ts) only.',
+  },
 ];
 const dbImportsNoWorkflows = {
   target: './src/db',

@@ -6,4 +6,6 @@ export interface ActivityDeps {
   orm: Orm;
   catalogPath: string;
   payments?: PaymentVerifier;
+  /** Webhook delivery settings from the configuration (README "Webhooks → Delivery"). */
+  webhooks?: { allowInsecureLocal: boolean; disableAfterMs: number };
 }

@@ -3,6 +3,7 @@ import { createCheckoutActivities } from './checkout.ts';
 import { createExpiryActivities } from './expiry.ts';
 import { createRegistrationActivities } from './registration.ts';
 import { createRenewalActivities } from './renewal.ts';
+import { createWebhookActivities } from './webhooks.ts';
 import type { ActivityDeps } from './deps.ts';
 
 export type { ActivityDeps } from './deps.ts';
@@ -15,5 +16,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createRegistrationActivities(deps),
     ...createRenewalActivities(deps),
     ...createExpiryActivities(deps),
+    ...createWebhookActivities(deps),
   };
 }

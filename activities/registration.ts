@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder, Namespace, OutboxEvent } from '../src/db/entities/index.ts';
+import { Account, Domain, DomainOrder, Namespace } from '../src/db/entities/index.ts';
+import { recordEvent } from '../src/db/outbox.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { debitGems, InsufficientGemsError } from '../src/ledger/gems.ts';
 import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
@@ -114,16 +115,14 @@ async function activate(
   // The checkout closes with the activation, so search never shows the name free in between.
   await checkoutSessions(tx).close(input.sessionId, 'registered');
   const result = toRegistrationResult(domain, order);
-  tx.create(OutboxEvent, {
-    eventType: 'domain.registered',
-    payload: {
-      domain: result.name,
-      owner_id: result.ownerId,
-      order_id: result.orderId,
-      registration_date: result.registrationDate,
-      expiry_date: result.expiryDate,
-      payment_method: result.paymentMethod,
-    },
+  recordEvent(tx, 'domain.registered', {
+    domain: result.name,
+    domain_id: result.domainId,
+    owner_id: result.ownerId,
+    order_id: result.orderId,
+    registration_date: result.registrationDate,
+    expiry_date: result.expiryDate,
+    payment_method: result.paymentMethod,
   });
   return result;
 }

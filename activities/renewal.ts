@@ -1,6 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder, OutboxEvent } from '../src/db/entities/index.ts';
+import { Account, Domain, DomainOrder } from '../src/db/entities/index.ts';
+import { recordEvent } from '../src/db/outbox.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import { renewableStatuses } from '../src/domain/renewal-plan.ts';
@@ -99,18 +100,16 @@ async function renew(
   await tx.flush();
   await checkoutSessions(tx).close(input.sessionId, 'renewed');
   const result = toRenewalResult(order);
-  tx.create(OutboxEvent, {
-    eventType: 'domain.renewed',
-    payload: {
-      domain: input.name,
-      domain_id: domain.id,
-      owner_id: domain.owner.id,
-      order_id: result.orderId,
-      years: input.years,
-      previous_expiry_date: result.previousExpiryDate,
-      new_expiry_date: result.newExpiryDate,
-      payment_method: input.method,
-    },
+  recordEvent(tx, 'domain.renewed', {
+    domain: input.name,
+    domain_id: domain.id,
+    owner_id: domain.owner.id,
+    order_id: result.orderId,
+    years: input.years,
+    previous_expiry_date: result.previousExpiryDate,
+    new_expiry_date: result.newExpiryDate,
+    payment_method: input.method,
+    auto_renew: false,
   });
   return result;
 }

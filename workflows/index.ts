@@ -4,3 +4,4 @@ export { catalogSyncWorkflow } from './catalog-sync.ts';
 export { registrationWorkflow } from './registration.ts';
 export { renewalWorkflow } from './renewal.ts';
 export { expirySweepWorkflow } from './expiry-sweep.ts';
+export { webhookDeliveryWorkflow } from './webhook-delivery.ts';

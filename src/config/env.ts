@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RETRY_SCHEDULE_MS, MIN_RETRY_SPAN_MS, scheduleSpanMs } from '../domain/webhook-delivery.ts';
 
 // Environment variables are read exactly once, here; everything else receives the frozen result.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -39,6 +40,15 @@ export const configSchema = z.object({
   MPP_BASE_MAINNET_ENABLED: bool.default(false),
   BENCH_ROUTES: bool.default(false),
   WEBHOOK_ALLOW_INSECURE_LOCAL: bool.default(false),
+  // Webhook delivery (README "Webhooks → Delivery"): seconds to wait before each attempt (unset: the
+  // standard schedule of about 77 hours; production refuses one shorter than three days), the hours of
+  // unbroken failure after which a subscription is disabled, and the dispatcher's safety-net poll.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be comma-separated whole seconds, e.g. 0,5,300')
+    .optional(),
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().int().min(1).default(120),
+  WEBHOOK_DISPATCH_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
 
   // Machine payments. Unset CHAIN_RPC_URL: `npm start` runs a local anvil chain (chain id TEMPO_CHAIN_ID)
   // and deploys the pathUSD-style token; MPP_TOKEN_ADDRESS and MPP_PAY_TO then default to that chain.
@@ -103,8 +113,17 @@ export const DEV_SECRETS = {
 
 type Parsed = z.infer<typeof configSchema>;
 export type Config = Readonly<
-  Omit<Parsed, keyof typeof DEV_SECRETS> & { [K in keyof typeof DEV_SECRETS]: string } & { publicBaseUrl: string }
+  Omit<Parsed, keyof typeof DEV_SECRETS> & { [K in keyof typeof DEV_SECRETS]: string } & {
+    publicBaseUrl: string;
+    /** WEBHOOK_RETRY_SCHEDULE in milliseconds, or the standard schedule. */
+    webhookRetryScheduleMs: readonly number[];
+  }
 >;
+
+const retrySchedule = (c: Parsed): number[] =>
+  c.WEBHOOK_RETRY_SCHEDULE
+    ? c.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s) * 1000)
+    : [...DEFAULT_RETRY_SCHEDULE_MS];
 
 /** Every secret production must be given (README "Configuration → Production"), with why it is needed. */
 function productionProblems(c: Parsed): string[] {
@@ -132,6 +151,8 @@ function productionProblems(c: Parsed): string[] {
   }
   if (c.WEBHOOK_ALLOW_INSECURE_LOCAL)
     problems.push('  WEBHOOK_ALLOW_INSECURE_LOCAL: webhooks to http and loopback are for local development only');
+  if (c.WEBHOOK_RETRY_SCHEDULE && scheduleSpanMs(retrySchedule(c)) < MIN_RETRY_SPAN_MS)
+    problems.push('  WEBHOOK_RETRY_SCHEDULE: production retries a delivery for at least three days');
   return problems;
 }
 
@@ -162,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     GFAVIP_WEBHOOK_SECRET: c.GFAVIP_WEBHOOK_SECRET ?? DEV_SECRETS.GFAVIP_WEBHOOK_SECRET,
     OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET ?? DEV_SECRETS.OIDC_CLIENT_SECRET,
+    webhookRetryScheduleMs: Object.freeze(retrySchedule(c)),
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${browsableHost(c.HOST)}:${c.PORT}`).replace(/\/+$/, ''),
   });
 }

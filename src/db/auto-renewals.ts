@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { autoRenewRefusal, AUTO_RENEW_YEARS } from '../domain/auto-renew.ts';
 import { extendedExpiry } from '../domain/renewal.ts';
 import { debitGems, gemsBalance, InsufficientGemsError } from '../ledger/gems.ts';
-import { Account, DomainOrder, OutboxEvent } from './entities/index.ts';
+import { Account, DomainOrder } from './entities/index.ts';
+import { recordEvent } from './outbox.ts';
 import { nextCursor, type DueRow, type PageRequest, type SweepPage } from './expiry-repository.ts';
 
 /** A due row of the sweep, with the domain's cap and the owner's one-year price. */
@@ -60,19 +61,16 @@ export function autoRenewals(em: EntityManager) {
             },
           });
           await tx.flush();
-          tx.create(OutboxEvent, {
-            eventType: 'domain.renewed',
-            payload: {
-              domain: d.name,
-              domain_id: d.id,
-              owner_id: d.owner_id,
-              order_id: order.id,
-              years: AUTO_RENEW_YEARS,
-              previous_expiry_date: term.toISOString(),
-              new_expiry_date: extendedExpiry(term, AUTO_RENEW_YEARS).toISOString(),
-              payment_method: 'gems',
-              auto_renew: true,
-            },
+          recordEvent(tx, 'domain.renewed', {
+            domain: d.name,
+            domain_id: d.id,
+            owner_id: d.owner_id,
+            order_id: order.id,
+            years: AUTO_RENEW_YEARS,
+            previous_expiry_date: term.toISOString(),
+            new_expiry_date: extendedExpiry(term, AUTO_RENEW_YEARS).toISOString(),
+            payment_method: 'gems',
+            auto_renew: true,
           });
           return 'renewed' as const;
         });
@@ -93,17 +91,14 @@ export function autoRenewals(em: EntityManager) {
         [d.id, d.cursor],
       );
       if (noted.length === 0) return 'skipped' as const;
-      tx.create(OutboxEvent, {
-        eventType: 'domain.renewal_failed',
-        payload: {
-          domain: d.name,
-          domain_id: d.id,
-          owner_id: d.owner_id,
-          expiry_date: term.toISOString(),
-          reason,
-          price_gems: d.price,
-          max_gems: d.max_gems,
-        },
+      recordEvent(tx, 'domain.renewal_failed', {
+        domain: d.name,
+        domain_id: d.id,
+        owner_id: d.owner_id,
+        expiry_date: term.toISOString(),
+        reason,
+        price_gems: d.price,
+        max_gems: d.max_gems,
       });
       return 'failed' as const;
     });

@@ -3,7 +3,8 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TransferSubject } from '../domain/transfer.ts';
 import { EXPIRED } from '../domain/expiry.ts';
-import { Account, Domain, DomainOrder, OrganizationCustomer, OutboxEvent } from './entities/index.ts';
+import { Account, Domain, DomainOrder, OrganizationCustomer } from './entities/index.ts';
+import { recordEvent } from './outbox.ts';
 
 export interface TransferRecord {
   subject: TransferSubject;
@@ -60,9 +61,14 @@ export function transferRepository(tx: EntityManager) {
         details: { from_owner_id: subject.ownerId, to_owner_id: toOwnerId, reason: r.reason, actor: r.actor },
       });
       await tx.flush(); // the order id goes into the event below
-      tx.create(OutboxEvent, {
-        eventType: 'domain.transferred',
-        payload: { domain: subject.name, from_owner_id: subject.ownerId, to_owner_id: toOwnerId, order_id: order.id },
+      recordEvent(tx, 'domain.transferred', {
+        domain: subject.name,
+        domain_id: subject.id,
+        owner_id: toOwnerId,
+        order_id: order.id,
+        from_owner_id: subject.ownerId,
+        to_owner_id: toOwnerId,
+        transferred_at: order.createdAt.toISOString(),
       });
       return order.id;
     },

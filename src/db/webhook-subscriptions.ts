@@ -7,7 +7,7 @@ export interface SubscriptionView {
   id: string;
   targetUrl: string;
   events: string[];
-  status: string;
+  status: 'active' | 'disabled';
   disabledReason: string | null;
   previousSecretExpiresAt: Date | null;
   createdAt: Date;
@@ -17,7 +17,7 @@ const view = (s: WebhookSubscription): SubscriptionView => ({
   id: s.id,
   targetUrl: s.targetUrl,
   events: s.events,
-  status: s.status,
+  status: s.status === 'disabled' ? 'disabled' : 'active',
   disabledReason: s.disabledReason ?? null,
   previousSecretExpiresAt: s.previousSecretExpiresAt ?? null,
   createdAt: s.createdAt,
@@ -54,6 +54,16 @@ export function webhookSubscriptions(em: EntityManager) {
     },
     async remove(accountId: string, id: string): Promise<boolean> {
       return (await em.nativeDelete(WebhookSubscription, { id, account: accountId })) > 0;
+    },
+    /** A disabled subscription is active again, its failure mark cleared; deliveries resume from new events. */
+    async enable(accountId: string, id: string): Promise<SubscriptionView | null> {
+      const s = await own(accountId, id);
+      if (!s) return null;
+      s.status = 'active';
+      s.disabledReason = null;
+      s.failingSince = null;
+      await em.flush();
+      return view(s);
     },
     /** The new secret becomes current; the old one stays valid until `previousUntil`. */
     async rotate(accountId: string, id: string, secret: string, previousUntil: Date): Promise<SubscriptionView | null> {

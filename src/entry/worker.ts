@@ -5,6 +5,7 @@ import { initORM } from '../db/orm.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
 import { connectTemporal } from '../temporal/connection.ts';
 import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
+import { startOutboxDispatcher, webhookActivitySettings } from '../webhooks/worker-side.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
 
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
@@ -25,24 +26,37 @@ const worker = await Worker.create({
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
   workflowsPath,
-  activities: createActivities({ orm, catalogPath: config.CATALOG_PATH, payments: paymentVerifierFromConfig(config) }),
+  activities: createActivities({
+    orm,
+    catalogPath: config.CATALOG_PATH,
+    payments: paymentVerifierFromConfig(config),
+    webhooks: webhookActivitySettings(config),
+  }),
 });
 
 // Unattended expiry: the schedule lives in Temporal, so it survives restarts of this process; creating
 // it again here only brings it to the current settings (README "Expiry").
 const temporal = connectTemporal(address, config.TEMPORAL_NAMESPACE);
-try {
-  await ensureExpirySweepSchedule(temporal.client, {
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    everySeconds: config.EXPIRY_SWEEP_SECONDS,
-    graceDays: config.GRACE_PERIOD_DAYS,
-    autoRenewDaysBefore: config.AUTO_RENEW_DAYS_BEFORE,
-  });
-} finally {
-  await temporal.close();
-}
+await ensureExpirySweepSchedule(temporal.client, {
+  taskQueue: config.TEMPORAL_TASK_QUEUE,
+  everySeconds: config.EXPIRY_SWEEP_SECONDS,
+  graceDays: config.GRACE_PERIOD_DAYS,
+  autoRenewDaysBefore: config.AUTO_RENEW_DAYS_BEFORE,
+});
+
+// Events leave the outbox for their delivery workflows from here (README "Webhooks → Delivery"). A
+// failed pass leaves the events where they are; the next notification or poll takes them.
+const dispatcher = await startOutboxDispatcher({
+  config,
+  orm,
+  client: temporal.client,
+  databaseUrl,
+  onError: (err) => console.warn(`outbox dispatch: ${err instanceof Error ? err.message : String(err)}`),
+});
 
 // Worker.run() returns once SIGINT/SIGTERM has drained in-flight tasks (the SDK installs those handlers).
 await worker.run();
+await dispatcher.stop();
+await temporal.close();
 await connection.close();
 await orm.close();

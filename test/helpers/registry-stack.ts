@@ -13,6 +13,8 @@ import {
 } from '../../src/infra/anvil.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
 import { deleteExpirySweepSchedule, ensureExpirySweepSchedule } from '../../src/temporal/expiry-schedule.ts';
+import { startOutboxDispatcher, webhookActivitySettings } from '../../src/webhooks/worker-side.ts';
+import type { OutboxDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { buildTestApp, testTemporalAddress, type TestApp } from './app.ts';
 import { CATALOG_PATH } from './db.ts';
 import { freePort } from './ports.ts';
@@ -22,6 +24,11 @@ export const CHAIN_ID = 4217;
 /** anvil's default chain id, used for its Tempo network mode. */
 export const TEMPO_CHAIN = 31337;
 
+export interface StackWorker {
+  dispatcher: OutboxDispatcher;
+  stop(): Promise<void>;
+}
+
 export interface RegistryStack {
   t: TestApp;
   anvil: Anvil;
@@ -30,7 +37,9 @@ export interface RegistryStack {
   payerKeys: Hex[];
   taskQueue: string;
   baseUrl: string;
-  startWorker(): Promise<{ stop(): Promise<void> }>;
+  startWorker(): Promise<StackWorker>;
+  /** The worker started with the stack (null with `worker: false`). */
+  worker: StackWorker | null;
   stop(): Promise<void>;
 }
 
@@ -98,9 +107,20 @@ export async function startRegistryStack(
     const worker = await createWorker(
       connection,
       taskQueue,
-      createActivities({ orm: t.db.orm, catalogPath: CATALOG_PATH, payments: paymentVerifierFromConfig(t.config) }),
+      createActivities({
+        orm: t.db.orm,
+        catalogPath: CATALOG_PATH,
+        payments: paymentVerifierFromConfig(t.config),
+        webhooks: webhookActivitySettings(t.config),
+      }),
     );
     const running = worker.run();
+    const dispatcher = await startOutboxDispatcher({
+      config: t.config,
+      orm: t.db.orm,
+      client: t.temporal.client,
+      databaseUrl: t.db.url,
+    });
     await ensureExpirySweepSchedule(t.temporal.client, {
       taskQueue,
       everySeconds: t.config.EXPIRY_SWEEP_SECONDS,
@@ -108,7 +128,9 @@ export async function startRegistryStack(
       autoRenewDaysBefore: t.config.AUTO_RENEW_DAYS_BEFORE,
     });
     return {
+      dispatcher,
       async stop() {
+        await dispatcher.stop();
         worker.shutdown();
         await running;
         await connection.close();
@@ -125,6 +147,7 @@ export async function startRegistryStack(
     taskQueue,
     baseUrl: `http://127.0.0.1:${port}`,
     startWorker,
+    worker,
     async stop() {
       await deleteExpirySweepSchedule(t.temporal.client, taskQueue);
       await worker?.stop();

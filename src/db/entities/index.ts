@@ -11,7 +11,7 @@ export {
 } from './organization.ts';
 export { DomainOrder, PaymentReceipt, OutboxEvent, Coupon, LedgerTransaction, LedgerLine } from './orders.ts';
 export { CheckoutSession } from './checkout-session.ts';
-export { WebhookSubscription } from './webhook-subscription.ts';
+export { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook-subscription.ts';
 export { DomainReminder } from './domain-reminder.ts';
 import {
   CouponSchema,
@@ -23,7 +23,7 @@ import {
 } from './orders.ts';
 import { AccountSchema } from './account.ts';
 import { CheckoutSessionSchema } from './checkout-session.ts';
-import { WebhookSubscriptionSchema } from './webhook-subscription.ts';
+import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookSubscriptionSchema } from './webhook-subscription.ts';
 import { DomainSchema } from './domain.ts';
 import { DomainReminderSchema } from './domain-reminder.ts';
 import { NamespaceSchema } from './namespace.ts';
@@ -56,5 +56,7 @@ export const entities = [
   LedgerLineSchema,
   CheckoutSessionSchema,
   WebhookSubscriptionSchema,
+  WebhookDeliverySchema,
+  WebhookAttemptSchema,
   DomainReminderSchema,
 ];

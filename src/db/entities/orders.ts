@@ -66,8 +66,11 @@ const OutboxEventSchema = defineEntity({
     eventType: p.string().length(64),
     payload: p.json<Record<string, unknown>>(),
     createdAt,
-    deliveredAt: p.datetime().columnType('timestamptz').nullable(),
+    /** When the dispatcher handed the event to its subscribers' delivery workflows (README "Webhooks"). */
+    dispatchedAt: p.datetime().columnType('timestamptz').nullable(),
   },
+  // What the dispatcher reads: the rows not yet dispatched, oldest first; the rest of the table is history.
+  indexes: [{ name: 'outbox_event_undispatched_index', properties: ['createdAt'], where: '"dispatched_at" is null' }],
 });
 export class OutboxEvent extends OutboxEventSchema.class {}
 OutboxEventSchema.setClass(OutboxEvent);

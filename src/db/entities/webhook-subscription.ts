@@ -21,9 +21,63 @@ const WebhookSubscriptionSchema = defineEntity({
     previousSecretExpiresAt: p.datetime().columnType('timestamptz').nullable(),
     status: p.string().length(16).default('active'),
     disabledReason: p.text().nullable(),
+    /** Since when every attempt has failed (null after a success); days of it disable the subscription. */
+    failingSince: p.datetime().columnType('timestamptz').nullable(),
     ...timestamps,
   },
 });
 export class WebhookSubscription extends WebhookSubscriptionSchema.class {}
 WebhookSubscriptionSchema.setClass(WebhookSubscription);
 export { WebhookSubscriptionSchema };
+
+/**
+ * One event owed to one subscription: created when the dispatcher hands the event over, then updated
+ * by every attempt. `status` is `pending` (attempts remain), `delivered`, `failed` (the schedule ran
+ * out) or `skipped` (the subscription was disabled first). The key is what makes a redelivery or a
+ * second dispatch the same delivery, never a second one.
+ */
+const WebhookDeliverySchema = defineEntity({
+  name: 'WebhookDelivery',
+  tableName: 'webhook_delivery',
+  properties: {
+    subscription: () => p.manyToOne(WebhookSubscription).ref().primary().deleteRule('cascade'),
+    eventId: p.uuid().primary(),
+    eventType: p.string().length(64),
+    status: p.string().length(16).default('pending'),
+    attempts: p.integer().default(0),
+    lastStatusCode: p.smallint().nullable(),
+    lastError: p.text().nullable(),
+    deliveredAt: p.datetime().columnType('timestamptz').nullable(),
+    ...timestamps,
+  },
+});
+export class WebhookDelivery extends WebhookDeliverySchema.class {}
+WebhookDeliverySchema.setClass(WebhookDelivery);
+export { WebhookDeliverySchema };
+
+/**
+ * The log of every HTTP attempt, as the subscription's owner sees it (`GET .../deliveries`): when,
+ * the status code (null when no answer came), how long it took, the error, and at most the first
+ * kilobyte of the answer.
+ */
+const WebhookAttemptSchema = defineEntity({
+  name: 'WebhookAttempt',
+  tableName: 'webhook_attempt',
+  properties: {
+    id: p.bigint().primary().autoincrement(),
+    subscription: () => p.manyToOne(WebhookSubscription).ref().deleteRule('cascade'),
+    eventId: p.uuid(),
+    eventType: p.string().length(64),
+    attempt: p.integer(),
+    attemptedAt: p.datetime().columnType('timestamptz'),
+    statusCode: p.smallint().nullable(),
+    latencyMs: p.integer(),
+    error: p.text().nullable(),
+    responsePrefix: p.text().nullable(),
+  },
+  // The log is read per subscription, newest first.
+  indexes: [{ name: 'webhook_attempt_subscription_id_index', properties: ['subscription', 'id'] }],
+});
+export class WebhookAttempt extends WebhookAttemptSchema.class {}
+WebhookAttemptSchema.setClass(WebhookAttempt);
+export { WebhookAttemptSchema };

@@ -142,6 +142,26 @@ export const operations: Record<string, OperationDoc> = {
     description:
       'Replaces the signing secret (given, or generated and shown once); the previous one stays valid for 24 hours (`previous_secret_expires_at`), so a receiver can switch without losing events.',
   },
+  'POST /api/v1/webhooks/{subscription_id}/enable': {
+    operationId: 'enableWebhook',
+    description:
+      'Turns a disabled subscription (`disabled_reason` says why: 410 Gone, or days of failed deliveries) back on. Events from now on are delivered; events it missed can be sent with redeliver.',
+  },
+  'POST /api/v1/webhooks/{subscription_id}/ping': {
+    operationId: 'pingWebhook',
+    description:
+      'Sends a signed `webhook.ping` event (`data`: `{subscription_id}`) to this subscription only, once, and answers with the attempt: status code, latency, error. Does not count toward disabling.',
+  },
+  'GET /api/v1/webhooks/{subscription_id}/deliveries': {
+    operationId: 'listWebhookDeliveries',
+    description:
+      'The delivery log: every attempt, newest first, with its time, status code (null when no answer came), latency, error, the first kilobyte of the answer and where the delivery of that event stands (`pending`, `delivered`, `failed` after the whole schedule, `skipped` because the subscription was disabled).',
+  },
+  'POST /api/v1/webhooks/{subscription_id}/deliveries/{event_id}/redeliver': {
+    operationId: 'redeliverWebhook',
+    description:
+      'Sends one event again to this subscription: a delivery waiting between attempts tries now; a finished one (delivered, failed or skipped) starts over with the whole retry schedule. Only events the subscription was owed (404 otherwise); the subscription must be active (409). Receivers dedupe by `event_id`.',
+  },
   'POST /api/payments/verify-mpp': {
     operationId: 'verifyMppPayment',
     description: 'Verifies a receipt for an open checkout by session id and registers the domain.',
@@ -205,7 +225,11 @@ export const tags = [
   { name: 'command', description: 'Structured commands for agents and the dashboard (dry runs).' },
   { name: 'identity', description: 'Agent identities, claiming and revocation.' },
   { name: 'keys', description: 'The API-key dashboard (signed-in people).' },
-  { name: 'webhooks', description: 'Webhook subscriptions of an account (X-API-Key).' },
+  {
+    name: 'webhooks',
+    description:
+      'Webhook subscriptions of an account (X-API-Key): signed, at-least-once delivery of the events about its domains, with a delivery log.',
+  },
   { name: 'auth', description: 'Browser sign-in with the identity provider.' },
   { name: 'pages', description: 'HTML pages and skill files.' },
   { name: 'health', description: 'Liveness and readiness.' },

@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SubscriptionView } from '../../db/webhook-subscriptions.ts';
+import type { AttemptLogLine } from '../../db/webhook-deliveries.ts';
+import { deliveryService } from '../../webhooks/deliveries.ts';
+import { deliveryRuns } from '../../webhooks/delivery-runs.ts';
 import { subscriptionService } from '../../webhooks/subscriptions.ts';
 import { accountPrincipal } from '../auth.ts';
-import { clientErrors } from '../schemas/common.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { simpleResponse } from '../schemas/register.ts';
 import {
+  deliveriesQuery,
+  deliveriesResponse,
+  deliveryParams,
+  pingResponse,
+  redeliverResponse,
   rotateBody,
   subscribeBody,
   subscriptionListResponse,
@@ -27,11 +35,32 @@ const withSecret = (r: { subscription: SubscriptionView; secret: string | null }
   ...(r.secret ? { secret: r.secret } : {}),
 });
 
+const attemptItem = (a: AttemptLogLine) => ({
+  event_id: a.eventId,
+  event_type: a.eventType,
+  attempt: a.attempt,
+  attempted_at: a.attemptedAt.toISOString(),
+  status_code: a.statusCode,
+  latency_ms: a.latencyMs,
+  error: a.error,
+  response_prefix: a.responsePrefix,
+  delivery_status: a.deliveryStatus as 'pending' | 'delivered' | 'failed' | 'skipped',
+});
+
 // Webhook subscriptions of the calling account (spec 4.10). The secret is never echoed; a generated
 // one is shown once, in the answer that created it.
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const policy = { allowInsecureLocal: app.deps.config.WEBHOOK_ALLOW_INSECURE_LOCAL };
   const service = () => subscriptionService(app.deps.orm.em.fork(), policy);
+  const { temporal, config } = app.deps;
+  const runs = temporal
+    ? deliveryRuns({
+        client: temporal,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        scheduleMs: config.webhookRetryScheduleMs,
+      })
+    : null;
+  const deliveries = () => deliveryService(app.deps.orm.em.fork(), runs);
   const tags = ['webhooks'];
 
   app.post(
@@ -113,5 +142,89 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       withSecret(await service().rotate(accountPrincipal(req).accountId, req.params.subscription_id, req.body.secret)),
+  );
+
+  app.post(
+    '/api/v1/webhooks/:subscription_id/enable',
+    {
+      schema: {
+        tags,
+        summary: 'Turn a disabled subscription back on',
+        params: subscriptionParams,
+        response: { 200: subscriptionResponse, ...clientErrors },
+      },
+    },
+    async (req) =>
+      withSecret({
+        subscription: await deliveries().enable(accountPrincipal(req).accountId, req.params.subscription_id),
+        secret: null,
+      }),
+  );
+
+  app.post(
+    '/api/v1/webhooks/:subscription_id/ping',
+    {
+      schema: {
+        tags,
+        summary: 'Send a test event to this subscription',
+        params: subscriptionParams,
+        response: { 200: pingResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const r = await deliveries().ping(accountPrincipal(req).accountId, req.params.subscription_id);
+      return {
+        status: 'success' as const,
+        event_id: r.eventId,
+        delivered: r.result?.outcome === 'delivered',
+        outcome: r.result?.outcome ?? 'pending',
+        attempt: r.attempt ? attemptItem(r.attempt) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/webhooks/:subscription_id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'The delivery log of a subscription',
+        params: subscriptionParams,
+        querystring: deliveriesQuery,
+        response: { 200: deliveriesResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const { attempts, next } = await deliveries().log(accountPrincipal(req).accountId, req.params.subscription_id, {
+        limit: req.query.limit,
+        before: req.query.before ?? null,
+      });
+      return { status: 'success' as const, attempts: attempts.map(attemptItem), next };
+    },
+  );
+
+  app.post(
+    '/api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver',
+    {
+      schema: {
+        tags,
+        summary: 'Deliver one event again',
+        params: deliveryParams,
+        response: { 200: redeliverResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const { subscription_id, event_id } = req.params;
+      const redelivery = await deliveries().redeliver(accountPrincipal(req).accountId, subscription_id, event_id);
+      return {
+        status: 'success' as const,
+        message:
+          redelivery === 'retrying_now'
+            ? 'The delivery was waiting between attempts; it tries now.'
+            : 'The event is being delivered again, with the whole retry schedule.',
+        event_id,
+        redelivery,
+      };
+    },
   );
 };

@@ -1,0 +1,75 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { webhookDeliveries, type AttemptLogLine } from '../db/webhook-deliveries.ts';
+import { webhookSubscriptions } from '../db/webhook-subscriptions.ts';
+import { AppError } from '../domain/errors.ts';
+import { PING_EVENT } from '../domain/webhook-events.ts';
+import type { DeliveryRuns } from './delivery-runs.ts';
+
+/** How long a ping waits for its one attempt (10 s of HTTP and the workflow around it). */
+const PING_WAIT_MS = 15_000;
+
+const notFound = (id: string) => new AppError('subscription_not_found', `No webhook subscription ${id} of yours.`);
+
+/**
+ * What a subscription's owner can see and do about deliveries: the attempt log, redelivery of an
+ * event the subscription was owed (never one it was not: that would leak another account's events),
+ * a ping, and enabling a disabled subscription again.
+ */
+export function deliveryService(em: EntityManager, runs: DeliveryRuns | null) {
+  const subs = webhookSubscriptions(em);
+  const deliveries = webhookDeliveries(em);
+  const own = async (accountId: string, id: string) => {
+    const s = await subs.get(accountId, id);
+    if (!s) throw notFound(id);
+    return s;
+  };
+  const temporal = () => {
+    if (!runs) throw new AppError('webhooks_unavailable', 'Webhook delivery is not running on this server.');
+    return runs;
+  };
+
+  return {
+    async log(
+      accountId: string,
+      id: string,
+      page: { limit: number; before: string | null },
+    ): Promise<{ attempts: AttemptLogLine[]; next: string | null }> {
+      await own(accountId, id);
+      const attempts = await deliveries.log(id, page);
+      return { attempts, next: attempts.length === page.limit ? (attempts.at(-1)?.id ?? null) : null };
+    },
+
+    async redeliver(accountId: string, id: string, eventId: string): Promise<'retrying_now' | 'restarted'> {
+      const s = await own(accountId, id);
+      if (s.status !== 'active')
+        throw new AppError(
+          'subscription_disabled',
+          `The subscription is disabled (${s.disabledReason}); enable it first.`,
+        );
+      const d = await deliveries.delivery(id, eventId);
+      if (!d) throw new AppError('delivery_not_found', `The subscription was never sent event ${eventId}.`);
+      await deliveries.reopen(id, eventId);
+      return temporal().redeliver({ subscriptionId: id, eventId, eventType: d.eventType, domain: d.domain });
+    },
+
+    async ping(accountId: string, id: string) {
+      const s = await own(accountId, id);
+      if (s.status !== 'active')
+        throw new AppError(
+          'subscription_disabled',
+          `The subscription is disabled (${s.disabledReason}); enable it first.`,
+        );
+      const r = temporal();
+      const { eventId } = await deliveries.createPing(id);
+      const result = await r.once({ subscriptionId: id, eventId, eventType: PING_EVENT, domain: null }, PING_WAIT_MS);
+      const [attempt] = await deliveries.log(id, { limit: 1, before: null });
+      return { eventId, result, attempt: attempt?.eventId === eventId ? attempt : null };
+    },
+
+    async enable(accountId: string, id: string) {
+      const s = await subs.enable(accountId, id);
+      if (!s) throw notFound(id);
+      return s;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import {
+  retryNowSignal,
+  WEBHOOK_DELIVERY_WORKFLOW,
+  webhookWorkflowId,
+  type WebhookDeliveryInput,
+  type WebhookDeliveryResult,
+} from '../../workflows/webhook-messages.ts';
+
+/** Where delivery workflows run and on what schedule (from the configuration, once). */
+export interface DeliveryRunSettings {
+  client: Client;
+  taskQueue: string;
+  scheduleMs: readonly number[];
+}
+
+type Delivery = Omit<WebhookDeliveryInput, 'scheduleMs'>;
+
+/**
+ * The delivery workflows of events: `webhook:<subscription>:<event>`, one per event and subscription.
+ * Starting one twice is harmless (the id is taken: the first run stands), which is what lets the
+ * dispatcher start runs inside its transaction and simply start them again if that transaction fails.
+ */
+export function deliveryRuns({ client, taskQueue, scheduleMs }: DeliveryRunSettings) {
+  const start = (d: Delivery, policy: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE', schedule = scheduleMs) =>
+    client.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
+      workflowId: webhookWorkflowId(d.subscriptionId, d.eventId),
+      taskQueue,
+      args: [{ ...d, scheduleMs: [...schedule] } satisfies WebhookDeliveryInput],
+      workflowIdReusePolicy: policy,
+    });
+
+  return {
+    /** The first delivery of an event to a subscription; a run already started (or finished) stands. */
+    async ensure(d: Delivery): Promise<void> {
+      try {
+        await start(d, 'REJECT_DUPLICATE');
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+    },
+
+    /**
+     * Delivers again: a run still waiting between attempts tries now; a finished one is started
+     * afresh under the same id with the whole schedule.
+     */
+    async redeliver(d: Delivery): Promise<'retrying_now' | 'restarted'> {
+      const handle = client.workflow.getHandle(webhookWorkflowId(d.subscriptionId, d.eventId));
+      try {
+        const { status } = await handle.describe();
+        if (status.name === 'RUNNING') {
+          await handle.signal(retryNowSignal);
+          return 'retrying_now';
+        }
+      } catch (err) {
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+      }
+      try {
+        await start(d, 'ALLOW_DUPLICATE');
+      } catch (err) {
+        // Another redelivery started it a moment ago: that run delivers.
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+      return 'restarted';
+    },
+
+    /** A single attempt, awaited up to `waitMs` (a ping); null when no worker answered in time. */
+    async once(d: Delivery, waitMs: number): Promise<WebhookDeliveryResult | null> {
+      const handle = await start(d, 'REJECT_DUPLICATE', [0]);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), waitMs);
+      });
+      try {
+        return await Promise.race([handle.result() as Promise<WebhookDeliveryResult>, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+export type DeliveryRuns = ReturnType<typeof deliveryRuns>;
