@@ -38,6 +38,9 @@ export interface AttemptLogLine {
   deliveryStatus: string;
 }
 
+/** A PostgreSQL array literal of uuids (the query binds it as one value; the caller checked the form). */
+const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
+
 const asDomain = (payload: Record<string, unknown>) => (typeof payload.domain === 'string' ? payload.domain : null);
 
 /**
@@ -74,7 +77,7 @@ export function webhookDeliveries(em: EntityManager) {
                    and (s.account_id = any(?::uuid[])
                         or s.account_id in (select a.operator_account_id from account a where a.id = any(?::uuid[])))
                  order by s.id`,
-                [row.event_type, accounts, accounts],
+                [row.event_type, uuidArray(accounts), uuidArray(accounts)],
               );
         taken.push({
           id: row.id,
@@ -97,7 +100,7 @@ export function webhookDeliveries(em: EntityManager) {
             [sub, e.id, e.type],
           );
       await tx.execute(`update outbox_event set dispatched_at = now() where id = any(?::uuid[])`, [
-        events.map((e) => e.id),
+        uuidArray(events.map((e) => e.id)),
       ]);
     },
 

@@ -132,11 +132,14 @@ export const webhookEventExamples: { [T in WebhookEventType]: WebhookEventData<T
 /**
  * The accounts an event is about: its owner, and for a transfer both sides (the previous owner hears
  * that the name left it). A subscription hears an event only if its account is one of these or manages
- * one of them (README "Webhooks → Who hears what"); `account_id` covers account events.
+ * one of them (README "Webhooks → Who hears what"); `account_id` covers account events. Only
+ * well-formed ids count, so a malformed payload can never wedge the dispatcher.
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function eventAccounts(payload: Record<string, unknown>): string[] {
   const ids = ['owner_id', 'from_owner_id', 'to_owner_id', 'account_id']
     .map((k) => payload[k])
-    .filter((v): v is string => typeof v === 'string');
+    .filter((v): v is string => typeof v === 'string' && UUID.test(v));
   return [...new Set(ids)];
 }

@@ -38,7 +38,7 @@ export interface RegistryStack {
   taskQueue: string;
   baseUrl: string;
   startWorker(): Promise<StackWorker>;
-  /** The worker started with the stack (null with `worker: false`). */
+  /** The worker the stack stops at the end: the one it started (null with `worker: false`), or a test's. */
   worker: StackWorker | null;
   stop(): Promise<void>;
 }
@@ -131,6 +131,7 @@ export async function startRegistryStack(
       dispatcher,
       async stop() {
         await dispatcher.stop();
+        if (worker.getState() !== 'RUNNING') return running;
         worker.shutdown();
         await running;
         await connection.close();
@@ -138,7 +139,7 @@ export async function startRegistryStack(
     };
   };
   const worker = opts.worker === false ? null : await startWorker();
-  return {
+  const stack: RegistryStack = {
     t,
     anvil,
     token,
@@ -150,9 +151,10 @@ export async function startRegistryStack(
     worker,
     async stop() {
       await deleteExpirySweepSchedule(t.temporal.client, taskQueue);
-      await worker?.stop();
+      await stack.worker?.stop();
       await t.close();
       await anvil.stop();
     },
   };
+  return stack;
 }

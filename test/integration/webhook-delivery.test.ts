@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { WebhookSubscription } from '../../src/db/entities/index.ts';
+import { webhookEventData, webhookEventTypes, type WebhookEventType } from '../../src/domain/webhook-events.ts';
+import { grantGems } from '../../src/ledger/gems.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { provision } from '../helpers/identities.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
+
+const run = promisify(execFile);
+
+// Webhook delivery end to end: real operations write events to the outbox, the stack's worker runs the
+// dispatcher and the delivery workflows, and a real local receiver checks both signatures with the
+// README's receiver example. The retry schedule is shortened to seconds (WEBHOOK_RETRY_SCHEDULE); its
+// real length is covered on the time-skipping server (test/workflows/webhook-delivery.test.ts).
+describe('webhook delivery', () => {
+  let s: RegistryStack;
+  const receivers: TestReceiver[] = [];
+  beforeAll(async () => {
+    s = await startRegistryStack({ WEBHOOK_ALLOW_INSECURE_LOCAL: 'true', WEBHOOK_RETRY_SCHEDULE: '0,1,1,2' });
+  }, 120_000);
+  afterAll(async () => {
+    for (const r of receivers) await r.stop();
+    await s?.stop();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    headers: Record<string, string>,
+    payload?: Record<string, unknown>,
+  ) => s.t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  const ops = (...args: string[]) =>
+    run(process.execPath, ['src/entry/ops.ts', ...args], { env: { ...process.env, DATABASE_URL: s.t.db.url } });
+  const sql = (q: string, params: unknown[] = []) => s.t.db.orm.em.fork().getConnection().execute(q, params);
+
+  /** An agent with gems, its key header and a receiver subscribed to `events` with a generated secret. */
+  async function subscriber(events: readonly string[] = webhookEventTypes) {
+    const p = await provision(s.t.app);
+    await grantGems(s.t.db.orm.em.fork(), {
+      accountId: p.account_id,
+      amount: 100_000,
+      reference: `g:${randomLabel()}`,
+    });
+    const headers = { 'x-api-key': p.api_key };
+    const sub = await call('POST', '/api/v1/webhooks/subscribe', headers, {
+      target_url: 'http://127.0.0.1:9/placeholder',
+      events,
+    });
+    expect(sub.statusCode).toBe(200);
+    const { subscription, secret } = sub.json() as { subscription: { subscription_id: string }; secret: string };
+    const receiver = await startTestReceiver(secret);
+    receivers.push(receiver);
+    await sql(`update webhook_subscription set target_url = ? where id = ?`, [
+      receiver.url,
+      subscription.subscription_id,
+    ]);
+    return { ...p, headers, receiver, subscriptionId: subscription.subscription_id, secret };
+  }
+  const register = async (label: string, headers: Record<string, string>) => {
+    const res = await call('POST', '/api/v1/domains/register', headers, {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: 'gems',
+    });
+    expect(res.statusCode).toBe(200);
+    return `${label}.agent`;
+  };
+  const typesFor = (r: TestReceiver, name: string) =>
+    r
+      .events()
+      .filter((e) => e.data.domain === name)
+      .map((e) => e.event_type);
+
+  it('every event type reaches the owner, signed both ways, with its documented data', async () => {
+    const alice = await subscriber();
+    const bob = await subscriber(['domain.transferred']);
+
+    const kept = await register(randomLabel('wh'), alice.headers);
+    expect(
+      (await call('POST', '/api/v1/renew', alice.headers, { domain: kept, years: 1, payment_method: 'gems' }))
+        .statusCode,
+    ).toBe(200);
+    const given = await register(randomLabel('wh'), alice.headers);
+    const moved = await call('POST', '/api/v1/domains/transfer', alice.headers, {
+      domain: given,
+      to_account_id: bob.account_id,
+    });
+    expect(moved.statusCode).toBe(200);
+
+    // Auto-renew refused (the cap is below the price) a day before expiry: renewal_failed and the
+    // reminders; then grace and expiry by the operator CLI, as the real dates would.
+    expect(
+      (
+        await call('PUT', `/api/v1/domains/${kept}/auto-renew`, alice.headers, {
+          enabled: true,
+          max_gems: 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await sql(`update domain set expiry_date = now() + interval '20 hours' where name = ?`, [kept]);
+    await eventually(async () => typesFor(alice.receiver, kept).includes('domain.renewal_failed'), 20_000);
+    await eventually(async () => typesFor(alice.receiver, kept).includes('domain.expiring'), 20_000);
+    await ops('expire', kept, '--stage', 'grace');
+    await eventually(async () => typesFor(alice.receiver, kept).includes('domain.grace_started'), 20_000);
+    await ops('expire', kept);
+    await eventually(async () => typesFor(alice.receiver, kept).includes('domain.expired'), 20_000);
+    await eventually(async () => typesFor(alice.receiver, given).includes('domain.transferred'), 20_000);
+
+    const seen = new Set(alice.receiver.events().map((e) => e.event_type));
+    for (const type of webhookEventTypes.filter((t) => t !== 'profile.updated')) expect(seen).toContain(type);
+    for (const a of alice.receiver.arrivals) {
+      const { event, headers } = a;
+      expect(headers['content-type']).toBe('application/json');
+      expect(headers['webhook-id']).toBe(event.event_id);
+      expect(Number(headers['webhook-timestamp'])).toBeGreaterThan(Date.now() / 1000 - 120);
+      expect(new Date(event.timestamp).toISOString()).toBe(event.timestamp);
+      // The data is exactly what README "Webhooks → Events" documents for its type.
+      expect(() => webhookEventData[event.event_type as WebhookEventType].strict().parse(event.data)).not.toThrow();
+      expect(event.data.owner_id).toBe(event.event_type === 'domain.transferred' ? bob.account_id : alice.account_id);
+    }
+    expect(alice.receiver.refused).toEqual([]);
+    // The new owner heard of the transfer too, and of nothing else of alice's.
+    await eventually(async () => bob.receiver.events().length === 1, 10_000);
+    expect(bob.receiver.events()[0]).toMatchObject({
+      event_type: 'domain.transferred',
+      data: { domain: given, from_owner_id: alice.account_id, to_owner_id: bob.account_id },
+    });
+  }, 120_000);
+
+  it("never tells a subscriber of another account's domains; an operator hears of the agents it manages", async () => {
+    const owner = await subscriber();
+    const stranger = await subscriber();
+    const operator = await subscriber();
+    await sql(`update account set operator_account_id = ? where id = ?`, [operator.account_id, owner.account_id]);
+
+    const name = await register(randomLabel('bola'), owner.headers);
+    await eventually(async () => typesFor(owner.receiver, name).includes('domain.registered'), 15_000);
+    await eventually(async () => typesFor(operator.receiver, name).includes('domain.registered'), 15_000);
+    // The stranger's own registration arrives, so its delivery pipeline is demonstrably working…
+    const own = await register(randomLabel('bola'), stranger.headers);
+    await eventually(async () => typesFor(stranger.receiver, own).includes('domain.registered'), 15_000);
+    // …and nothing of the other account's ever did.
+    expect(stranger.receiver.events().filter((e) => e.data.domain !== own)).toEqual([]);
+    expect(owner.receiver.events().filter((e) => e.data.domain === own)).toEqual([]);
+
+    // Nor can the stranger read the owner's delivery log or redeliver its events.
+    const [event] = owner.receiver.events();
+    const log = await call('GET', `/api/v1/webhooks/${owner.subscriptionId}/deliveries`, stranger.headers);
+    expect(log.statusCode).toBe(404);
+    const re = await call(
+      'POST',
+      `/api/v1/webhooks/${stranger.subscriptionId}/deliveries/${event?.event_id}/redeliver`,
+      stranger.headers,
+    );
+    expect(re.statusCode).toBe(404);
+    expect(re.json()).toMatchObject({ status: 'error', code: 'delivery_not_found' });
+  }, 60_000);
+
+  it('a receiver that is down gets every event once it is back; the log shows each attempt', async () => {
+    const alice = await subscriber(['domain.registered']);
+    await alice.receiver.down();
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) names.push(await register(randomLabel('down'), alice.headers));
+    // The first attempts fail (connection refused) while it is down…
+    await eventually(async () => {
+      const log = (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json();
+      return log.attempts.length >= 3;
+    }, 15_000);
+    await alice.receiver.up();
+    // …and the schedule brings every event once it is back.
+    await eventually(async () => names.every((n) => typesFor(alice.receiver, n).includes('domain.registered')), 20_000);
+    expect(alice.receiver.events()).toHaveLength(3);
+    const log = (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json();
+    const failed = log.attempts.filter((a: { status_code: number | null }) => a.status_code === null);
+    expect(failed.length).toBeGreaterThanOrEqual(3);
+    expect(failed[0]).toMatchObject({ error: 'ECONNREFUSED', delivery_status: 'delivered' });
+    const ok = log.attempts.filter((a: { status_code: number | null }) => a.status_code === 200);
+    expect(ok).toHaveLength(3);
+    expect(ok[0]).toMatchObject({ error: null, response_prefix: '{"ok":true}', delivery_status: 'delivered' });
+    expect((await s.t.db.orm.em.fork().findOneOrFail(WebhookSubscription, alice.subscriptionId)).failingSince).toBe(
+      null,
+    );
+  }, 60_000);
+
+  it('gives an event up after the whole schedule; 410 Gone disables the subscription at once', async () => {
+    const alice = await subscriber(['domain.registered']);
+    alice.receiver.answerWith(503);
+    const name = await register(randomLabel('fail'), alice.headers);
+    const deliveryOf = async () =>
+      (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json().attempts;
+    await eventually(async () => (await deliveryOf())[0]?.delivery_status === 'failed', 20_000);
+    expect((await deliveryOf()).map((a: { attempt: number }) => a.attempt)).toEqual([4, 3, 2, 1]);
+    expect((await deliveryOf())[0]).toMatchObject({ status_code: 503, delivery_status: 'failed' });
+    expect(typesFor(alice.receiver, name)).toEqual(['domain.registered']); // it did arrive, answered 503 each time
+
+    alice.receiver.answerWith(410);
+    await register(randomLabel('gone'), alice.headers);
+    await eventually(
+      async () =>
+        (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}`, alice.headers)).json().subscription.status ===
+        'disabled',
+      15_000,
+    );
+    const sub = (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}`, alice.headers)).json().subscription;
+    expect(sub.disabled_reason).toMatch(/^The target answered 410 Gone at /);
+    // Disabled: later events are not sent to it; redeliver and ping say why.
+    const arrived = alice.receiver.arrivals.length;
+    const later = await register(randomLabel('later'), alice.headers);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(alice.receiver.arrivals).toHaveLength(arrived);
+    expect(typesFor(alice.receiver, later)).toEqual([]);
+    const ping = await call('POST', `/api/v1/webhooks/${alice.subscriptionId}/ping`, alice.headers);
+    expect(ping.statusCode).toBe(409);
+    expect(ping.json()).toMatchObject({ status: 'error', code: 'subscription_disabled' });
+
+    // Enabled again by its owner: a ping goes through.
+    alice.receiver.answerWith(200);
+    const on = await call('POST', `/api/v1/webhooks/${alice.subscriptionId}/enable`, alice.headers);
+    expect(on.json().subscription).toMatchObject({ status: 'active', disabled_reason: null });
+    const pong = await call('POST', `/api/v1/webhooks/${alice.subscriptionId}/ping`, alice.headers);
+    expect(pong.statusCode).toBe(200);
+    expect(pong.json()).toMatchObject({
+      status: 'success',
+      delivered: true,
+      outcome: 'delivered',
+      attempt: { event_type: 'webhook.ping', status_code: 200, attempt: 1 },
+    });
+    const pinged = alice.receiver.events().find((e) => e.event_id === pong.json().event_id);
+    expect(pinged).toMatchObject({ event_type: 'webhook.ping', data: { subscription_id: alice.subscriptionId } });
+  }, 60_000);
+
+  it('redelivers one event on request, with the same event id', async () => {
+    const alice = await subscriber(['domain.registered']);
+    const name = await register(randomLabel('again'), alice.headers);
+    await eventually(async () => typesFor(alice.receiver, name).length === 1, 15_000);
+    const [event] = alice.receiver.events();
+    const res = await call(
+      'POST',
+      `/api/v1/webhooks/${alice.subscriptionId}/deliveries/${event?.event_id}/redeliver`,
+      alice.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'success', redelivery: 'restarted', event_id: event?.event_id });
+    await eventually(async () => alice.receiver.arrivals.length === 2, 15_000);
+    expect(alice.receiver.arrivals.map((a) => a.event.event_id)).toEqual([event?.event_id, event?.event_id]);
+    expect(alice.receiver.events()).toHaveLength(1);
+  }, 60_000);
+
+  it('loses nothing while no worker runs, nor when its LISTEN connection is cut; p95 commit-to-arrival', async () => {
+    const alice = await subscriber(['domain.registered']);
+    // The worker's dispatcher is gone (as when a worker process dies; the registrations still need a
+    // worker to run, so the rest of it stays): committed events wait in the outbox.
+    await s.worker?.dispatcher.stop();
+    const waiting = [
+      await register(randomLabel('off'), alice.headers),
+      await register(randomLabel('off'), alice.headers),
+    ];
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(alice.receiver.arrivals).toHaveLength(0);
+    // A worker starting again takes them from the outbox.
+    await s.worker?.stop();
+    s.worker = await s.startWorker();
+    await eventually(async () => waiting.every((n) => typesFor(alice.receiver, n).length === 1), 20_000);
+
+    // The database drops the dispatcher's LISTEN connection (as a restart would): it reconnects, and
+    // the poll covers the gap.
+    await sql(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and query ilike 'LISTEN%'`,
+    );
+    const after = await register(randomLabel('cut'), alice.headers);
+    await eventually(async () => typesFor(alice.receiver, after).length === 1, 20_000);
+    const listening = async () =>
+      (
+        (await sql(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+        )) as { n: number }[]
+      )[0]?.n === 1;
+    await eventually(listening, 10_000);
+
+    // Commit-to-arrival latency of a series of registrations (the figure in README "Webhooks").
+    const latencies: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const name = await register(randomLabel('lat'), alice.headers);
+      const [row] = (await sql(`select created_at from outbox_event where payload->>'domain' = ?`, [name])) as {
+        created_at: Date;
+      }[];
+      await eventually(async () => typesFor(alice.receiver, name).length === 1, 10_000);
+      const arrival = alice.receiver.arrivals.find((a) => a.event.data.domain === name);
+      latencies.push((arrival?.at ?? 0) - new Date(row?.created_at ?? 0).getTime());
+    }
+    latencies.sort((a, b) => a - b);
+    const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1] ?? 0;
+    console.log(`webhook commit-to-arrival over ${latencies.length} events: p50 ${latencies[10]} ms, p95 ${p95} ms`);
+    expect(latencies.every((l) => l >= 0)).toBe(true);
+  }, 120_000);
+});
