@@ -7,6 +7,7 @@ import { CheckoutSessions } from './0004-checkout-sessions.ts';
 import { Expiry } from './0005-expiry.ts';
 import { RenewalCheckouts } from './0006-renewal-checkouts.ts';
 import { WebhookSubscriptions } from './0007-webhook-subscriptions.ts';
+import { ProfileEditing } from './0009-profile-editing.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -18,4 +19,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0005-expiry', class: Expiry },
   { name: '0006-renewal-checkouts', class: RenewalCheckouts },
   { name: '0007-webhook-subscriptions', class: WebhookSubscriptions },
+  { name: '0009-profile-editing', class: ProfileEditing },
 ];
