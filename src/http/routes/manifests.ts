@@ -46,8 +46,8 @@ export const manifestsRoutes: FastifyPluginAsyncZod = async (app) => {
       onSend: conditionalGet,
     },
     async (req, reply) => {
-      const d = await findNamedDomain(namespaces, req.params.domain_name, repo().findPublicByName);
-      const md = renderAgentSkillMd(buildAgentManifest(d, config.publicBaseUrl));
+      const d = await findNamedDomain(namespaces, req.params.domain_name, repo().findPublicWithSkillByName);
+      const md = renderAgentSkillMd(buildAgentManifest(d, config.publicBaseUrl), d.skillMd);
       return reply.type('text/plain; charset=utf-8').headers(headers).send(md);
     },
   );
