@@ -65,6 +65,11 @@ export const accessTable: Record<string, Rule> = {
   'GET /api/v1/domains/:domain_name/agent.json': [],
   'GET /api/v1/domains/:domain_name/skill.md': [],
   'POST /api/v1/domains/transfer': MANAGEMENT,
+  'PATCH /api/v1/domains/:domain_name/profile': MANAGEMENT,
+  'PUT /api/v1/domains/:domain_name/skill.md': MANAGEMENT,
+  'DELETE /api/v1/domains/:domain_name/skill.md': MANAGEMENT,
+  'PUT /api/v1/domains/:domain_name/storefront': MANAGEMENT,
+  'DELETE /api/v1/domains/:domain_name/storefront': MANAGEMENT,
   // Spec 4.8 and 5: the command endpoint takes a browser session or a bearer token, never a key.
   'POST /api/v1/command': DASHBOARD,
 };

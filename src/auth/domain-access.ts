@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, OrganizationCustomer } from '../db/entities/index.ts';
 import type { Principal } from './principal.ts';
 
-export type DomainOperation = 'read' | 'register' | 'renew' | 'transfer' | 'dns';
+export type DomainOperation = 'read' | 'register' | 'renew' | 'transfer' | 'dns' | 'profile';
 
 export interface DomainRef {
   name: string;

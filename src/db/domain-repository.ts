@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Domain } from './entities/index.ts';
 import type { NameState } from '../domain/availability.ts';
-import type { PublicDomainRow } from '../domain/public-domain.ts';
+import type { PublicDomainDocument, PublicDomainRow } from '../domain/public-domain.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 
 // Domain reads used by the public discovery routes. Every query goes through the unique "name" index or
@@ -9,29 +9,36 @@ import { EXPIRED } from '../domain/expiry.ts';
 // expired record is history (its name is back in the pool), and the partial unique index covers exactly
 // the others.
 export function domainRepository(em: EntityManager) {
+  const publicRow = (name: string, extra: readonly 'd.skillMd'[]) =>
+    em
+      .createQueryBuilder(Domain, 'd')
+      .join('d.owner', 'o')
+      .select([
+        'd.name',
+        'd.namespace',
+        'd.status',
+        'd.registrationDate',
+        'd.expiryDate',
+        'd.squadId',
+        'd.capabilities',
+        'd.profile',
+        'd.storefrontId',
+        'o.operatorAccount as operatorAccountId',
+        ...extra,
+      ])
+      .where({ name, status: { $ne: EXPIRED } })
+      .execute('get');
   return {
     /**
      * Lookup reads one joined row without hydrating entities: building the aliased column list of a
      * populated relation costs MikroORM more CPU than the query itself (see bench/README.md).
      */
     findPublicByName(name: string): Promise<PublicDomainRow | null> {
-      return em
-        .createQueryBuilder(Domain, 'd')
-        .join('d.owner', 'o')
-        .select([
-          'd.name',
-          'd.namespace',
-          'd.status',
-          'd.registrationDate',
-          'd.expiryDate',
-          'd.squadId',
-          'd.capabilities',
-          'd.profile',
-          'd.storefrontId',
-          'o.operatorAccount as operatorAccountId',
-        ])
-        .where({ name, status: { $ne: EXPIRED } })
-        .execute('get') as Promise<PublicDomainRow | null>;
+      return publicRow(name, []) as Promise<PublicDomainRow | null>;
+    },
+    /** The same row with the owner's skill text, which only the skill file needs (so lookup never reads it). */
+    findPublicWithSkillByName(name: string): Promise<PublicDomainDocument | null> {
+      return publicRow(name, ['d.skillMd']) as Promise<PublicDomainDocument | null>;
     },
     findById(id: number) {
       return em.findOne(Domain, { id });

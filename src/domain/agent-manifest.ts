@@ -42,11 +42,15 @@ export function buildAgentManifest(d: PublicDomainRow, baseUrl: string) {
 export type AgentManifest = ReturnType<typeof buildAgentManifest>;
 
 // Owner text goes into the markdown as one line (no headings or fences of its own) or as a quote block,
-// so it cannot pass itself off as a section written by the registry.
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-const quoted = (s: string) => s.split(/\r?\n/).map((l) => `> ${oneLine(l)}`.trimEnd());
+// so it cannot pass itself off as a section written by the registry: every line of a quote starts with
+// "> ", and a heading or an unclosed fence inside it ends with the quote. Indentation is kept, so the
+// owner's own markdown (lists, code) still reads as written.
+const CONTROLS = /[\u0000-\u001f\u007f]+/g;
+const oneLine = (s: string) => s.replace(CONTROLS, ' ').trim();
+const quoted = (s: string) => s.split(/\r?\n/).map((l) => `> ${l.replace(CONTROLS, ' ')}`.trimEnd());
 
-export function renderAgentSkillMd(m: AgentManifest): string {
+/** The domain's skill file; `ownerSkill` is the owner's own text (PUT …/skill.md), quoted in its section. */
+export function renderAgentSkillMd(m: AgentManifest, ownerSkill: string | null = null): string {
   const lines = [
     `# ${m.name}${m.display_name ? ` — ${oneLine(m.display_name)}` : ''}`,
     '',
@@ -77,6 +81,8 @@ export function renderAgentSkillMd(m: AgentManifest): string {
       JSON.stringify(m.endpoints, null, 2).replaceAll('```', '`\u200b``'),
       '```',
     );
+  if (ownerSkill?.trim())
+    lines.push('', '## Skill (published by the owner, unverified)', '', ...quoted(ownerSkill.trimEnd()));
   lines.push(
     '',
     '## Machine-readable',

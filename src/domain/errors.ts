@@ -41,6 +41,7 @@ export const errorCodes = {
   account_not_found: 404,
   already_owner: 409,
   domain_not_active: 409,
+  storefront_taken: 409,
   term_too_long: 400,
   unsupported_action: 400,
   invalid_params: 400,

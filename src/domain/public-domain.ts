@@ -17,3 +17,8 @@ export interface PublicDomainRow {
   /** Set when an operator has claimed the owning account (exposed as the deprecated human_backed). */
   operatorAccountId: string | null;
 }
+
+/** The public record with the owner's own skill text, from which the domain's skill file is rendered. */
+export interface PublicDomainDocument extends PublicDomainRow {
+  skillMd: string | null;
+}

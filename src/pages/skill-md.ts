@@ -153,6 +153,7 @@ function afterSection(full: string, base: string): string[] {
     `- Your orders: \`GET ${base}/api/v1/domains/activity\` (key).`,
     `- Your public documents: \`${base}/api/v1/domains/${full}/agent.json\` and \`${base}/api/v1/domains/${full}/skill.md\`.`,
     `- Hand the domain to another account: \`POST ${base}/api/v1/domains/transfer\` with \`{"domain":"${full}","to_account_id":"<ACCOUNT_ID>"}\`.`,
+    `- Publish your profile (your key): \`PATCH ${base}/api/v1/domains/${full}/profile\` with only the fields to change, e.g. \`{"display_name":"Scout","description":"...","capabilities_preview":["search"],"endpoints":{"a2a":"https://..."}}\` (\`null\` removes a field, unknown fields are refused); your own skill text: \`PUT ${base}/api/v1/domains/${full}/skill.md\` with the markdown as the body (\`Content-Type: text/markdown\`). Lookup, \`agent.json\` and \`skill.md\` show it at once.`,
     '- Give the claim code to the person who operates you; once claimed, lookup shows `identity.human_backed: true`.',
     `- Renew before \`expiry_date\` (anyone may pay; no key needed): \`POST ${base}/api/v1/renew\` with \`{"domain":"${full}","years":1}\` answers 402 with a challenge like registration's; pay it once the same way, then re-send the same request with \`Authorization: Payment <transaction hash>\`. The 200 carries \`domain.new_expiry_date\`. A term reaches at most 10 years ahead (400 \`term_too_long\` says how many years are allowed).`,
   ];

@@ -78,6 +78,30 @@ describe('access control', () => {
       url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/rotate-secret`,
       payload: {},
     }),
+    // Profile edits that change nothing (an empty patch, removing what is not there) or meet an unknown name.
+    'PATCH /api/v1/domains/:domain_name/profile': () => ({
+      method: 'PATCH',
+      url: `/api/v1/domains/${names.alice}/profile`,
+      payload: {},
+    }),
+    'PUT /api/v1/domains/:domain_name/skill.md': () => ({
+      method: 'PUT',
+      url: '/api/v1/domains/nobody-owns-this.agent/skill.md',
+      payload: '# skill',
+    }),
+    'DELETE /api/v1/domains/:domain_name/skill.md': () => ({
+      method: 'DELETE',
+      url: `/api/v1/domains/${names.alice}/skill.md`,
+    }),
+    'PUT /api/v1/domains/:domain_name/storefront': () => ({
+      method: 'PUT',
+      url: '/api/v1/domains/nobody-owns-this.agent/storefront',
+      payload: { provider: 'shopify', storefront_id: 'sf-1', feed_url: 'https://shop.example/feed.json' },
+    }),
+    'DELETE /api/v1/domains/:domain_name/storefront': () => ({
+      method: 'DELETE',
+      url: `/api/v1/domains/${names.alice}/storefront`,
+    }),
     'POST /api/v1/domains/:domain_name/reset-lock': () => ({
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/reset-lock`,
@@ -214,6 +238,11 @@ describe('access control', () => {
       'GET /api/v1/domains/:domain_name': [...account, 'org_key'],
       'GET /api/v1/domains/activity': account,
       'POST /api/v1/domains/transfer': [...account, 'org_key'],
+      'PATCH /api/v1/domains/:domain_name/profile': [...account, 'org_key'],
+      'PUT /api/v1/domains/:domain_name/skill.md': [...account, 'org_key'],
+      'DELETE /api/v1/domains/:domain_name/skill.md': [...account, 'org_key'],
+      'PUT /api/v1/domains/:domain_name/storefront': [...account, 'org_key'],
+      'DELETE /api/v1/domains/:domain_name/storefront': [...account, 'org_key'],
       'POST /api/v1/domains/register': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/renew': [...account, 'org_key', 'anonymous'],
       'PUT /api/v1/domains/:domain_name/auto-renew': account,

@@ -49,7 +49,7 @@ describe('agent manifest and skill file of a domain', () => {
   it('builds agent.json from the domain and its profile', async () => {
     const res = await get(`/api/v1/domains/${full}/agent.json`);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['cache-control']).toBe('public, no-cache'); // revalidated by ETag (profiles.test.ts)
     expect(res.json()).toEqual({
       schema_version: '1.0',
       name: full,

@@ -11,7 +11,11 @@ export type { CommerceCatalog, DomainProfile } from '../../domain/public-domain.
 // A registered name. `name` is the full lowercase "<label>.<namespace>". It is unique among the records
 // that hold it (status other than `expired`): an expired record stays as history and the next
 // registration of the name is a new record. The lookup and availability paths hit only that index; the
-// expiry sweep walks (status, expiry_date, id) (README "Expiry").
+// expiry sweep walks (status, expiry_date, id) (README "Expiry"). A storefront is bound to at most one
+// of those records too, so an expired record releases its storefront with its name (README "Profiles").
+/** The index that keeps a storefront on one live domain; its violation is a `storefront_taken` refusal. */
+export const STOREFRONT_UNIQUE = 'domain_storefront_live_unique';
+
 const DomainSchema = defineEntity({
   name: 'Domain',
   tableName: 'domain',
@@ -27,12 +31,17 @@ const DomainSchema = defineEntity({
     squadId: p.string().nullable(),
     capabilities: p.json<string[]>(),
     profile: p.json<DomainProfile>(),
-    storefrontId: p.string().nullable().unique(),
+    storefrontId: p.string().nullable(),
+    /** The owner's own skill text, served inside the domain's skill.md (README "Profiles"); null: none. */
+    skillMd: p.text().nullable(),
     /** Auto-renew from the owner's gems when a year costs at most this; null: off. */
     autoRenewMaxGems: p.integer().nullable(),
     ...timestamps,
   },
-  uniques: [{ name: 'domain_name_live_unique', properties: ['name'], where: `"status" <> '${EXPIRED}'` }],
+  uniques: [
+    { name: 'domain_name_live_unique', properties: ['name'], where: `"status" <> '${EXPIRED}'` },
+    { name: STOREFRONT_UNIQUE, properties: ['storefrontId'], where: `"status" <> '${EXPIRED}'` },
+  ],
   indexes: [{ name: 'domain_status_expiry_date_id_index', properties: ['status', 'expiryDate', 'id'] }],
 });
 

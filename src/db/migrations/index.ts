@@ -8,6 +8,7 @@ import { Expiry } from './0005-expiry.ts';
 import { RenewalCheckouts } from './0006-renewal-checkouts.ts';
 import { WebhookSubscriptions } from './0007-webhook-subscriptions.ts';
 import { WebhookDelivery } from './0008-webhook-delivery.ts';
+import { ProfileEditing } from './0009-profile-editing.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -20,4 +21,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0006-renewal-checkouts', class: RenewalCheckouts },
   { name: '0007-webhook-subscriptions', class: WebhookSubscriptions },
   { name: '0008-webhook-delivery', class: WebhookDelivery },
+  { name: '0009-profile-editing', class: ProfileEditing },
 ];

@@ -201,6 +201,30 @@ export const operations: Record<string, OperationDoc> = {
     operationId: 'transferDomain',
     description: 'Moves a domain you own or manage to another account; records a transfer order and event.',
   },
+  'PATCH /api/v1/domains/{domain_name}/profile': {
+    operationId: 'updateProfile',
+    description:
+      'Changes what the domain publishes: the profile fields (`display_name`, `description`, `endpoints`, `avatar_url`, `website`, `did`, `matrix`), `capabilities_preview` and `squad_id`. Each field sent replaces that field, `null` removes it, fields not sent stay; an unknown field is a 400. Lookup, agent.json and skill.md show the change at once. A change writes one `profile.updated` event naming the fields that changed; a request that changes nothing writes nothing (`updated_fields: []`). Owner, claiming operator, or an organization credential with the `profile` operation.',
+  },
+  'PUT /api/v1/domains/{domain_name}/skill.md': {
+    operationId: 'putOwnerSkill',
+    description:
+      "Publishes the owner's skill text: the body is the markdown itself (`Content-Type: text/markdown` or `text/plain`), at most 16,000 characters. The domain's skill.md shows it, quoted, in a section marked as published by the owner and unverified.",
+  },
+  'DELETE /api/v1/domains/{domain_name}/skill.md': {
+    operationId: 'deleteOwnerSkill',
+    description: "Removes the owner's skill text; skill.md shows only what the registry knows.",
+  },
+  'PUT /api/v1/domains/{domain_name}/storefront': {
+    operationId: 'bindStorefront',
+    description:
+      'Binds the domain to a storefront: `profile.commerce_catalog` and shop-status show it. A domain has at most one storefront (binding another replaces it) and a storefront at most one domain: one bound elsewhere is 409 `storefront_taken`.',
+    responses: { '409': '`storefront_taken`: the storefront is bound to another domain; unbind it there first' },
+  },
+  'DELETE /api/v1/domains/{domain_name}/storefront': {
+    operationId: 'unbindStorefront',
+    description: 'Unbinds the domain from its storefront (nothing to do when none is bound).',
+  },
   'POST /api/v1/command': {
     operationId: 'runCommand',
     description:
@@ -222,6 +246,7 @@ export const tags = [
   { name: 'discovery', description: 'Search, lookup and quotes: public, read-only.' },
   { name: 'registration', description: 'Registering and paying for names; checkout status and locks.' },
   { name: 'management', description: 'Your domains, activity and transfers.' },
+  { name: 'profile', description: 'What your domains publish: profile, skill text, storefront.' },
   { name: 'command', description: 'Structured commands for agents and the dashboard (dry runs).' },
   { name: 'identity', description: 'Agent identities, claiming and revocation.' },
   { name: 'keys', description: 'The API-key dashboard (signed-in people).' },

@@ -3,7 +3,8 @@ import { availability } from '../../domain/availability.ts';
 import { AppError } from '../../domain/errors.ts';
 import { parseQuery } from '../../domain/names.ts';
 import { domainRepository } from '../../db/domain-repository.ts';
-import { clientErrors } from '../schemas/common.ts';
+import { conditionalGet } from '../etag.ts';
+import { clientErrors, notModified } from '../schemas/common.ts';
 import {
   domainNameParams,
   lookupResponse,
@@ -62,8 +63,9 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['discovery'],
         summary: 'Public profile of a registered domain',
         params: domainNameParams,
-        response: { 200: lookupResponse, ...clientErrors },
+        response: { 200: lookupResponse, 304: notModified, ...clientErrors },
       },
+      onSend: conditionalGet,
     },
     async (req) => {
       const d = await publicDomain(req.params.domain_name);
@@ -95,8 +97,9 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['discovery'],
         summary: 'Whether the domain is bound to a storefront',
         params: domainNameParams,
-        response: { 200: shopStatusResponse, ...clientErrors },
+        response: { 200: shopStatusResponse, 304: notModified, ...clientErrors },
       },
+      onSend: conditionalGet,
     },
     async (req) => {
       const d = await publicDomain(req.params.domain_name);

@@ -11,6 +11,7 @@ import { keyRoutes } from './keys.ts';
 import { managementRoutes } from './management.ts';
 import { manifestsRoutes } from './manifests.ts';
 import { namespaceRoutes } from './namespaces.ts';
+import { profileRoutes } from './profile.ts';
 import { quoteRoutes } from './quote.ts';
 import { registerRoutes } from './register.ts';
 import { renewRoutes } from './renew.ts';
@@ -36,6 +37,7 @@ export const routesPlugin = fp(
     await app.register(activityRoutes);
     await app.register(manifestsRoutes);
     await app.register(transferRoutes);
+    await app.register(profileRoutes);
     await app.register(registerRoutes);
     await app.register(renewRoutes);
     await app.register(autoRenewRoutes);

@@ -3,21 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { domainRepository } from '../../db/domain-repository.ts';
 import { buildAgentManifest, renderAgentSkillMd } from '../../domain/agent-manifest.ts';
 import { findNamedDomain } from '../domain-name-param.ts';
-import { clientErrors } from '../schemas/common.ts';
+import { conditionalGet } from '../etag.ts';
+import { clientErrors, notModified } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { agentManifest } from '../schemas/manifests.ts';
 
-// Public documents behind the lookup's `manifests` links. Short shared caching: a transfer or a profile
-// change shows within a minute. nosniff because the skill file carries owner-written text.
-const headers = { 'cache-control': 'public, max-age=60', 'x-content-type-options': 'nosniff' };
+// Public documents behind the lookup's `manifests` links. An owner's edit shows at once: caches must
+// revalidate, cheaply, by ETag (etag.ts). nosniff because the skill file carries owner-written text.
+const headers = { 'x-content-type-options': 'nosniff' };
 
 export const manifestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm, config } = app.deps;
-
-  async function manifestFor(raw: string) {
-    const d = await findNamedDomain(namespaces, raw, domainRepository(orm.em.fork()).findPublicByName);
-    return buildAgentManifest(d, config.publicBaseUrl);
-  }
+  const repo = () => domainRepository(orm.em.fork());
 
   app.get(
     '/api/v1/domains/:domain_name/agent.json',
@@ -26,13 +23,14 @@ export const manifestsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['discovery'],
         summary: 'Agent manifest of a registered domain (JSON)',
         params: domainNameParams,
-        response: { 200: agentManifest, ...clientErrors },
+        response: { 200: agentManifest, 304: notModified, ...clientErrors },
       },
+      onSend: conditionalGet,
     },
     async (req, reply) => {
-      const manifest = await manifestFor(req.params.domain_name);
+      const d = await findNamedDomain(namespaces, req.params.domain_name, repo().findPublicByName);
       reply.headers(headers);
-      return manifest;
+      return buildAgentManifest(d, config.publicBaseUrl);
     },
   );
 
@@ -43,12 +41,14 @@ export const manifestsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['discovery'],
         summary: 'Skill file of a registered domain: markdown for other agents (text/plain)',
         params: domainNameParams,
-        response: { 200: z.string().describe('text/plain markdown'), ...clientErrors },
+        response: { 200: z.string().describe('text/plain markdown'), 304: notModified, ...clientErrors },
       },
+      onSend: conditionalGet,
     },
     async (req, reply) => {
-      const manifest = await manifestFor(req.params.domain_name);
-      return reply.type('text/plain; charset=utf-8').headers(headers).send(renderAgentSkillMd(manifest));
+      const d = await findNamedDomain(namespaces, req.params.domain_name, repo().findPublicWithSkillByName);
+      const md = renderAgentSkillMd(buildAgentManifest(d, config.publicBaseUrl), d.skillMd);
+      return reply.type('text/plain; charset=utf-8').headers(headers).send(md);
     },
   );
 };

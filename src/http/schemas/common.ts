@@ -5,6 +5,9 @@ export { errorBodySchema };
 
 export const isoTimestamp = z.string().describe('ISO 8601 timestamp with milliseconds and Z');
 
+/** A 304 to a conditional GET (etag.ts): no body. */
+export const notModified = z.null().describe('Not modified: the If-None-Match tag is current; no body');
+
 /** Standard error responses a route may produce besides its own. */
 export const clientErrors = {
   400: errorBodySchema,

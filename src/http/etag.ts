@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+// The public views of a domain (lookup, shop-status, agent.json, skill.md) change whenever their owner
+// edits them, and must show an edit at once. So caches may keep them but must ask again every time
+// (`no-cache`), and a strong tag — a digest of the exact bytes sent — makes asking cheap: a client that
+// already has the current document gets a 304 without a body.
+
+/** Whether an If-None-Match header names `tag`: weak comparison, as RFC 9110 (13.1.2) prescribes. */
+function matches(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
+}
+
+/** Route `onSend` hook: tags a 200, and answers 304 when the request already holds that tag. */
+export async function conditionalGet(req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+  const tag = `"${createHash('sha256').update(payload).digest('base64url')}"`;
+  reply.header('etag', tag).header('cache-control', 'public, no-cache');
+  if (!matches(req.headers['if-none-match'], tag)) return payload;
+  reply.code(304).removeHeader('content-type');
+  return null;
+}
