@@ -4,7 +4,8 @@ import { AppError } from '../domain/errors.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import type { ProfileField, ProfileState } from '../domain/profile.ts';
 import { STOREFRONT_UNIQUE } from './entities/domain.ts';
-import { Domain, OutboxEvent } from './entities/index.ts';
+import { Domain } from './entities/index.ts';
+import { recordEvent } from './outbox.ts';
 
 /** The domain a profile change acts on, as read under its row lock. */
 export interface ProfileSubject {
@@ -58,15 +59,12 @@ export function profileRepository(tx: EntityManager) {
           throw storefrontTaken(state.storefrontId);
         throw err;
       }
-      tx.create(OutboxEvent, {
-        eventType: 'profile.updated',
-        payload: {
-          domain: subject.name,
-          domain_id: subject.id,
-          owner_id: subject.ownerId,
-          updated_fields: updatedFields,
-          updated_at: d.updatedAt.toISOString(),
-        },
+      recordEvent(tx, 'profile.updated', {
+        domain: subject.name,
+        domain_id: subject.id,
+        owner_id: subject.ownerId,
+        updated_fields: updatedFields,
+        updated_at: d.updatedAt.toISOString(),
       });
       return d.updatedAt;
     },

@@ -28,7 +28,7 @@ describe('webhook delivery', () => {
   });
 
   const call = (
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
     url: string,
     headers: Record<string, string>,
     payload?: Record<string, unknown>,
@@ -86,6 +86,11 @@ describe('webhook delivery', () => {
       (await call('POST', '/api/v1/renew', alice.headers, { domain: kept, years: 1, payment_method: 'gems' }))
         .statusCode,
     ).toBe(200);
+    const edited = await call('PATCH', `/api/v1/domains/${kept}/profile`, alice.headers, {
+      description: 'Scouts the web for agents.',
+      capabilities_preview: ['search'],
+    });
+    expect(edited.statusCode).toBe(200);
     const given = await register(randomLabel('wh'), alice.headers);
     const moved = await call('POST', '/api/v1/domains/transfer', alice.headers, {
       domain: given,
@@ -113,7 +118,11 @@ describe('webhook delivery', () => {
     await eventually(async () => typesFor(alice.receiver, given).includes('domain.transferred'), 20_000);
 
     const seen = new Set(alice.receiver.events().map((e) => e.event_type));
-    for (const type of webhookEventTypes.filter((t) => t !== 'profile.updated')) expect(seen).toContain(type);
+    for (const type of webhookEventTypes) expect(seen).toContain(type);
+    expect(alice.receiver.events().find((e) => e.event_type === 'profile.updated')?.data).toMatchObject({
+      domain: kept,
+      updated_fields: ['capabilities_preview', 'description'],
+    });
     for (const a of alice.receiver.arrivals) {
       const { event, headers } = a;
       expect(headers['content-type']).toBe('application/json');

@@ -71,6 +71,17 @@ const OutboxEventSchema = defineEntity({
   },
   // What the dispatcher reads: the rows not yet dispatched, oldest first; the rest of the table is history.
   indexes: [{ name: 'outbox_event_undispatched_index', properties: ['createdAt'], where: '"dispatched_at" is null' }],
+  // Wakes the dispatcher: PostgreSQL sends a notification only when the inserting transaction commits,
+  // so the dispatcher never looks before the row is visible. It carries nothing: the table is the truth.
+  triggers: [
+    {
+      name: 'notify',
+      timing: 'after',
+      events: ['insert'],
+      forEach: 'statement',
+      body: "perform pg_notify('outbox_event', ''); return null;",
+    },
+  ],
 });
 export class OutboxEvent extends OutboxEventSchema.class {}
 OutboxEventSchema.setClass(OutboxEvent);

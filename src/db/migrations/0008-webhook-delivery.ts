@@ -23,13 +23,12 @@ export class WebhookDelivery extends Migration {
     this.addSql(
       `alter table "webhook_attempt" add constraint "webhook_attempt_subscription_id_foreign" foreign key ("subscription_id") references "webhook_subscription" ("id") on delete cascade;`,
     );
-    // A notification is sent only when the inserting transaction commits, so the dispatcher never
-    // looks before the row is visible. It carries nothing: the table is the truth.
+    // The dispatcher's wake-up (the entity's trigger, as MikroORM writes it).
     this.addSql(
-      `create function "outbox_event_notify"() returns trigger language plpgsql as $$ begin perform pg_notify('outbox_event', ''); return null; end $$;`,
+      `create or replace function "outbox_event_notify_fn"() returns trigger as $$ begin perform pg_notify('outbox_event', ''); return null; end; $$ language plpgsql;`,
     );
     this.addSql(
-      `create trigger "outbox_event_notify" after insert on "outbox_event" for each statement execute function "outbox_event_notify"();`,
+      `create trigger "notify" AFTER INSERT on "outbox_event" for each STATEMENT execute function "outbox_event_notify_fn"();`,
     );
   }
 }
