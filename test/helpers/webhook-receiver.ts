@@ -18,6 +18,7 @@ export async function startTestReceiver(secret: string, port = 0) {
   const arrivals: Arrival[] = [];
   const refused: string[] = [];
   let status = 200;
+  let holding = false;
   let server: Server;
 
   const listen = (p: number) =>
@@ -34,6 +35,7 @@ export async function startTestReceiver(secret: string, port = 0) {
             res.writeHead(401).end();
             return;
           }
+          if (holding) return; // no answer: the sender waits (until it gives up or dies)
           res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status < 300 }));
         });
       });
@@ -54,6 +56,10 @@ export async function startTestReceiver(secret: string, port = 0) {
     },
     answerWith(code: number) {
       status = code;
+    },
+    /** Records deliveries but answers none of them until `hold(false)`. */
+    hold(on = true) {
+      holding = on;
     },
     async down() {
       server.closeAllConnections();
