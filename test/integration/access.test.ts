@@ -73,6 +73,22 @@ describe('access control', () => {
       method: 'DELETE',
       url: `/api/v1/webhooks/${NO_SUBSCRIPTION}`,
     }),
+    'POST /api/v1/webhooks/:subscription_id/enable': () => ({
+      method: 'POST',
+      url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/enable`,
+    }),
+    'POST /api/v1/webhooks/:subscription_id/ping': () => ({
+      method: 'POST',
+      url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/ping`,
+    }),
+    'GET /api/v1/webhooks/:subscription_id/deliveries': () => ({
+      method: 'GET',
+      url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/deliveries`,
+    }),
+    'POST /api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver': () => ({
+      method: 'POST',
+      url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/deliveries/${NO_SUBSCRIPTION}/redeliver`,
+    }),
     'POST /api/v1/webhooks/:subscription_id/rotate-secret': () => ({
       method: 'POST',
       url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/rotate-secret`,
@@ -232,6 +248,10 @@ describe('access control', () => {
       'GET /api/v1/webhooks/:subscription_id': ['agent_key', 'live_key'],
       'DELETE /api/v1/webhooks/:subscription_id': ['agent_key', 'live_key'],
       'POST /api/v1/webhooks/:subscription_id/rotate-secret': ['agent_key', 'live_key'],
+      'POST /api/v1/webhooks/:subscription_id/enable': ['agent_key', 'live_key'],
+      'POST /api/v1/webhooks/:subscription_id/ping': ['agent_key', 'live_key'],
+      'GET /api/v1/webhooks/:subscription_id/deliveries': ['agent_key', 'live_key'],
+      'POST /api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver': ['agent_key', 'live_key'],
       'DELETE /api/v1/keys/:key_id': ['bearer', 'session'],
       'GET /api/v1/user/domains': ['bearer'],
       'GET /api/v1/domains': [...account, 'org_key'],
