@@ -1,6 +1,7 @@
 import { webhookDeliveries } from '../src/db/webhook-deliveries.ts';
 import { AppError } from '../src/domain/errors.ts';
 import { judgeAttempt, type AttemptResponse } from '../src/domain/webhook-delivery.ts';
+import { PING_EVENT } from '../src/domain/webhook-events.ts';
 import { postDelivery } from '../src/webhooks/send.ts';
 import { signDelivery } from '../src/webhooks/signing.ts';
 import { checkTarget } from '../src/webhooks/target.ts';
@@ -31,6 +32,7 @@ export function createWebhookActivities({ orm, webhooks = DEFAULT_WEBHOOKS }: Ac
         now: at,
         disableAfterMs: webhooks.disableAfterMs,
         final: input.final,
+        probe: event.type === PING_EVENT,
       });
       await repo.recordAttempt({ subscriptionId: sub.id, event, attempt: input.attempt, at, response, verdict });
       return verdict.outcome;

@@ -52,7 +52,8 @@ export function webhookDeliveries(em: EntityManager) {
     /**
      * Takes up to `limit` undispatched events, oldest first, locking them so that another dispatcher
      * (another worker process) skips them rather than waiting; for each, the active subscriptions
-     * that asked for its type and whose account the event is about or manages such an account. Call
+     * that asked for its type, existed when it happened, and whose account the event is about or
+     * manages such an account. Call
      * inside the transaction that will mark them dispatched.
      */
     async takeUndispatched(
@@ -60,8 +61,10 @@ export function webhookDeliveries(em: EntityManager) {
       limit: number,
       accountsOf: (payload: Record<string, unknown>) => string[],
     ): Promise<DispatchedEvent[]> {
-      const rows = await tx.execute<{ id: string; event_type: string; payload: Record<string, unknown> }[]>(
-        `select id, event_type, payload from outbox_event where dispatched_at is null
+      const rows = await tx.execute<
+        { id: string; event_type: string; payload: Record<string, unknown>; created_at: Date }[]
+      >(
+        `select id, event_type, payload, created_at from outbox_event where dispatched_at is null
          order by created_at limit ? for update skip locked`,
         [limit],
       );
@@ -73,11 +76,11 @@ export function webhookDeliveries(em: EntityManager) {
             ? []
             : await tx.execute<{ id: string }[]>(
                 `select s.id from webhook_subscription s
-                 where s.status = 'active' and s.events @> jsonb_build_array(?::text)
+                 where s.status = 'active' and s.events @> jsonb_build_array(?::text) and s.created_at <= ?
                    and (s.account_id = any(?::uuid[])
                         or s.account_id in (select a.operator_account_id from account a where a.id = any(?::uuid[])))
                  order by s.id`,
-                [row.event_type, uuidArray(accounts), uuidArray(accounts)],
+                [row.event_type, row.created_at, uuidArray(accounts), uuidArray(accounts)],
               );
         taken.push({
           id: row.id,

@@ -57,10 +57,13 @@ const describe = (r: AttemptResponse) => (r.statusCode !== null ? `HTTP ${r.stat
  */
 export function judgeAttempt(
   r: AttemptResponse,
-  s: { failingSince: Date | null; now: Date; disableAfterMs: number; final: boolean },
+  s: { failingSince: Date | null; now: Date; disableAfterMs: number; final: boolean; probe?: boolean },
 ): AttemptVerdict {
   if (r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300)
     return { outcome: 'delivered', deliveryStatus: 'delivered', failingSince: null, disable: null };
+  // A ping is the owner asking whether the target works: its failure is reported, never held against
+  // the subscription (no failure mark, no disabling, not even for 410).
+  if (s.probe) return { outcome: 'failed', deliveryStatus: 'failed', failingSince: s.failingSince, disable: null };
   const failingSince = s.failingSince ?? s.now;
   if (r.statusCode === 410)
     return {

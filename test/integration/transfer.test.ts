@@ -76,7 +76,15 @@ describe('POST /api/v1/domains/transfer', () => {
     });
     expect([orders[0]?.account.id, orders[0]?.owner.id]).toEqual([alice.account_id, bob.account_id]);
     expect(events.map((e) => e.payload)).toEqual([
-      { domain: name, from_owner_id: alice.account_id, to_owner_id: bob.account_id, order_id: body.order_id },
+      {
+        domain: name,
+        domain_id: expect.any(Number),
+        owner_id: bob.account_id,
+        from_owner_id: alice.account_id,
+        to_owner_id: bob.account_id,
+        order_id: body.order_id,
+        transferred_at: orders[0]?.createdAt.toISOString(),
+      },
     ]);
 
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${name}` })).json().domain.name).toBe(name);

@@ -52,6 +52,14 @@ describe('judgeAttempt', () => {
     expect(v.disable).toBe('The target answered 410 Gone at 2026-11-23T12:00:00.000Z.');
   });
 
+  it('a ping reports its failure but never marks or disables the subscription', () => {
+    const since = new Date(now.getTime() - 200 * HOUR);
+    for (const r of [answer(410), answer(500), answer(null, 'ECONNREFUSED')])
+      expect(
+        judgeAttempt(r, { failingSince: since, now, disableAfterMs: 120 * HOUR, final: true, probe: true }),
+      ).toEqual({ outcome: 'failed', deliveryStatus: 'failed', failingSince: since, disable: null });
+  });
+
   it('days of unbroken failure disable the subscription, with the reason its owner sees', () => {
     const justUnder = new Date(now.getTime() - 120 * HOUR + 1);
     expect(judge(answer(500), justUnder).outcome).toBe('retry');
