@@ -19,12 +19,13 @@ function pinnedLookup(address: string): LookupFunction {
 
 /**
  * POSTs one signed delivery to a checked target. Never follows a redirect (node's client does not),
- * gives up after 10 s for the whole exchange, keeps at most the first kilobyte of the answer and
+ * gives up after 10 s (a test may pass less) for the whole exchange, keeps at most the first kilobyte of the answer and
  * discards the rest. Always resolves: a failure is an answer with no status code and the reason.
  */
 export function postDelivery(
   target: CheckedTarget,
   delivery: { body: string; headers: Record<string, string> },
+  timeoutMs = DELIVERY_TIMEOUT_MS,
 ): Promise<AttemptResponse> {
   const started = performance.now();
   const client = target.url.protocol === 'https:' ? https : http;
@@ -45,7 +46,7 @@ export function postDelivery(
           'user-agent': 'agent-registry-webhooks/1',
         },
         lookup: pinnedLookup(target.address),
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
         agent: false,
       },
       (res) => {
@@ -72,7 +73,9 @@ export function postDelivery(
       finish({
         statusCode: null,
         error:
-          err.name === 'AbortError' || err.name === 'TimeoutError' ? 'timeout after 10 s' : (err.code ?? err.message),
+          err.name === 'AbortError' || err.name === 'TimeoutError'
+            ? `timeout after ${timeoutMs / 1000} s`
+            : (err.code ?? err.message),
         responsePrefix: null,
       }),
     );

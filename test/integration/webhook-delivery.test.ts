@@ -244,6 +244,24 @@ describe('webhook delivery', () => {
     expect(pinged).toMatchObject({ event_type: 'webhook.ping', data: { subscription_id: alice.subscriptionId } });
   }, 60_000);
 
+  it('checks the target again before every delivery: one that now points inside our network is refused', async () => {
+    const alice = await subscriber(['domain.registered']);
+    await sql(`update webhook_subscription set target_url = ? where id = ?`, [
+      'http://169.254.169.254/latest/meta-data/',
+      alice.subscriptionId,
+    ]);
+    await register(randomLabel('ssrf'), alice.headers);
+    const log = async () =>
+      (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json().attempts;
+    await eventually(async () => (await log())[0]?.delivery_status === 'failed', 20_000);
+    for (const a of await log())
+      expect(a).toMatchObject({
+        status_code: null,
+        latency_ms: 0,
+        error: expect.stringMatching(/^target refused: .*169\.254\.169\.254.*not a public address/),
+      });
+  }, 60_000);
+
   it('redelivers one event on request, with the same event id', async () => {
     const alice = await subscriber(['domain.registered']);
     const name = await register(randomLabel('again'), alice.headers);
