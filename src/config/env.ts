@@ -79,6 +79,27 @@ export const configSchema = z.object({
   GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTO_RENEW_DAYS_BEFORE: z.coerce.number().int().min(1).max(30).default(3),
+  // The USDC route on Base (README "USDC route"): the checkout relay the registry opens sessions at
+  // (unset: `npm start` runs ours at CHECKOUT_PORT), the secret the two share, and the relay's own chain
+  // settings: the RPC, the USDC contract, the receiver, the key that pays the gas of settlements.
+  CHECKOUT_URL: z.url().optional(),
+  CHECKOUT_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+  CHECKOUT_API_KEY: z.string().min(24).optional(),
+  BASE_RPC_URL: z.url().optional(),
+  USDC_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  USDC_PAY_TO: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  RELAY_SETTLER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
+  RELAY_SETTLEMENT_ENABLED: bool.default(true),
+  USDC_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
   GFAVIP_WEBHOOK_SECRET: z.string().min(16).optional(),
 
@@ -108,6 +129,7 @@ export const configSchema = z.object({
  */
 export const DEV_SECRETS = {
   GFAVIP_WEBHOOK_SECRET: 'dev-gfavip-webhook-secret',
+  CHECKOUT_API_KEY: 'dev-checkout-api-key-not-for-production',
   OIDC_CLIENT_SECRET: 'dev-registry-secret',
 } as const;
 
@@ -134,6 +156,11 @@ function productionProblems(c: Parsed): string[] {
       'MPP_SECRET',
       Boolean(c.MPP_TOKEN_ADDRESS),
       'binds payment challenges to this server (machine payments are configured)',
+    ],
+    [
+      'CHECKOUT_API_KEY',
+      c.MPP_BASE_MAINNET_ENABLED,
+      'authenticates the registry at the checkout relay (the base-mainnet route is enabled)',
     ],
     [
       'OIDC_CLIENT_SECRET',
@@ -183,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     GFAVIP_WEBHOOK_SECRET: c.GFAVIP_WEBHOOK_SECRET ?? DEV_SECRETS.GFAVIP_WEBHOOK_SECRET,
     OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET ?? DEV_SECRETS.OIDC_CLIENT_SECRET,
+    CHECKOUT_API_KEY: c.CHECKOUT_API_KEY ?? DEV_SECRETS.CHECKOUT_API_KEY,
     webhookRetryScheduleMs: Object.freeze(retrySchedule(c)),
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${browsableHost(c.HOST)}:${c.PORT}`).replace(/\/+$/, ''),
   });
