@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createPublicClient, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ANVIL_PAYER_KEYS, ANVIL_TREASURY_KEY, localChain, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
+import { deployUsdc, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
+import { buildRelayApp } from '../../src/relay/app.ts';
+import { relayChain } from '../../src/relay/chain.ts';
+import { settlement as settlementOf } from '../../src/relay/settlement.ts';
+import { relayStore, type RelayStore } from '../../src/relay/store.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { freePort } from '../helpers/ports.ts';
+
+const BASE = 8453;
+// anvil's account 9 pays the relay's gas; account 1 receives (the registry's treasury).
+const SETTLER_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+const API_KEY = 'relay-test-merchant-secret-0123456789';
+
+// The checkout relay against a real anvil (chain id 8453) running Circle's FiatToken V2.2: sessions,
+// the payer's EIP-3009 authorization checked by the x402 exact-scheme facilitator and our window rule,
+// settlement on chain, idempotency, and recovery after the relay dies mid-settlement.
+describe('checkout relay', () => {
+  let anvil: Anvil;
+  let db: TestDatabase;
+  let pool: pg.Pool;
+  let store: RelayStore;
+  let token: Hex;
+  let app: Awaited<ReturnType<typeof buildRelayApp>>;
+  const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
+  const payer = privateKeyToAccount(ANVIL_PAYER_KEYS[0] as Hex);
+  let chain: ReturnType<typeof relayChain>;
+
+  const build = (settlementEnabled = true) =>
+    buildRelayApp({
+      store,
+      settlement: settlementOf(store, chain),
+      settings: {
+        publicUrl: 'http://127.0.0.1:1',
+        apiKey: API_KEY,
+        asset: token,
+        payTo,
+        network: `eip155:${BASE}`,
+        maxTimeoutSeconds: 300,
+        settlementEnabled,
+      },
+    });
+
+  beforeAll(async () => {
+    anvil = await startAnvil({ port: await freePort(), chainId: BASE });
+    ({ token } = await deployUsdc(anvil.rpcUrl, BASE));
+    await mintUsdc(anvil.rpcUrl, BASE, token, payer.address, 1_000_000_000n);
+    db = await createTestDatabase({ loadCatalog: false });
+    pool = new pg.Pool({ connectionString: db.url, max: 4 });
+    store = relayStore(pool);
+    await store.migrate();
+    chain = relayChain(anvil.rpcUrl, BASE, SETTLER_KEY);
+    app = await build();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await pool?.end();
+    await db?.drop();
+    await anvil?.stop();
+  });
+
+  const balance = (who: Hex) =>
+    createPublicClient({ chain: localChain(BASE, anvil.rpcUrl), transport: http(anvil.rpcUrl) }).readContract({
+      address: token,
+      abi: usdcAbi,
+      functionName: 'balanceOf',
+      args: [who],
+    });
+  const open = async (amount = '15000000') => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      headers: { authorization: `Bearer ${API_KEY}` },
+      payload: { reference: `order:${randomUUID()}`, amount },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as {
+      session_id: string;
+      session_token: string;
+      payment_challenges: { asset: Hex; payTo: Hex; amount: string; maxTimeoutSeconds: number; network: string };
+    };
+  };
+  /** The payer's side: a TransferWithAuthorization signed locally for the challenge (or tampered terms). */
+  const sign = async (
+    c: { asset: Hex; payTo: Hex; amount: string },
+    over: Partial<{ to: Hex; value: string; validAfter: string; validBefore: string; chainId: number }> = {},
+  ) => {
+    const now = Math.floor(Date.now() / 1000);
+    const authorization = {
+      from: payer.address,
+      to: over.to ?? c.payTo,
+      value: over.value ?? c.amount,
+      validAfter: over.validAfter ?? String(now - 5),
+      validBefore: over.validBefore ?? String(now + 120),
+      nonce: `0x${randomBytes(32).toString('hex')}` as Hex,
+    };
+    const signature = await payer.signTypedData({
+      domain: { name: 'USD Coin', version: '2', chainId: over.chainId ?? BASE, verifyingContract: c.asset },
+      types: {
+        TransferWithAuthorization: [
+          { name: 'from', type: 'address' },
+          { name: 'to', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'validAfter', type: 'uint256' },
+          { name: 'validBefore', type: 'uint256' },
+          { name: 'nonce', type: 'bytes32' },
+        ],
+      },
+      primaryType: 'TransferWithAuthorization',
+      message: {
+        ...authorization,
+        value: BigInt(authorization.value),
+        validAfter: BigInt(authorization.validAfter),
+        validBefore: BigInt(authorization.validBefore),
+      },
+    });
+    return { authorization, signature };
+  };
+  const settle = (
+    s: { session_id: string; session_token: string },
+    body: Record<string, unknown>,
+    key = `settle-${randomUUID()}`,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: `/v1/sessions/${s.session_id}/settle`,
+      headers: { 'x-checkout-session-token': s.session_token, 'idempotency-key': key },
+      payload: body,
+    });
+  const receipt = async (s: { session_id: string; session_token: string }) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/v1/sessions/${s.session_id}/receipt`,
+        headers: { 'x-checkout-session-token': s.session_token },
+      })
+    ).json() as { status: string; tx_hash: Hex | null };
+
+  it('reports the Base method, and settles a signed authorization on chain exactly once', async () => {
+    const methods = (await app.inject({ method: 'GET', url: '/.well-known/payment-methods' })).json();
+    expect(methods.methods[0]).toMatchObject({ network: 'eip155:8453', settlement_enabled: true, asset: token });
+
+    const s = await open();
+    expect(s.payment_challenges).toEqual({
+      scheme: 'exact',
+      network: 'eip155:8453',
+      asset: token,
+      payTo,
+      amount: '15000000',
+      maxTimeoutSeconds: 300,
+      extra: { assetTransferMethod: 'eip3009', name: 'USD Coin', version: '2' },
+    });
+    const before = [await balance(payer.address), await balance(payTo)];
+    const signed = await sign(s.payment_challenges);
+    const key = `settle-${randomUUID()}`;
+    const first = await settle(s, { ...signed, accepted: s.payment_challenges }, key);
+    expect(first.statusCode).toBe(200);
+    expect(['prepared', 'broadcast', 'confirmed']).toContain(first.json().status);
+    await eventually(async () => (await receipt(s)).status === 'confirmed', 20_000);
+    const done = await receipt(s);
+    expect(done.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect([await balance(payer.address), await balance(payTo)]).toEqual([
+      (before[0] ?? 0n) - 15_000_000n,
+      (before[1] ?? 0n) + 15_000_000n,
+    ]);
+    // The same call again answers the same result; a different authorization is refused, never settled.
+    const again = await settle(s, { ...signed, accepted: s.payment_challenges }, key);
+    expect(again.json()).toMatchObject({ status: 'confirmed', tx_hash: done.tx_hash });
+    const other = await settle(s, { ...(await sign(s.payment_challenges)), accepted: s.payment_challenges });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ status: 'error', code: 'session_already_paying' });
+    expect(await balance(payer.address)).toBe((before[0] ?? 0n) - 15_000_000n);
+  }, 60_000);
+
+  it('refuses tampered terms, a replayed authorization and a window over maxTimeoutSeconds', async () => {
+    const s = await open();
+    const c = s.payment_challenges;
+    const now = Math.floor(Date.now() / 1000);
+    const refused: [Record<string, unknown>, number, string | RegExp][] = [
+      [{ ...(await sign(c, { value: '14999999' })), accepted: c }, 402, /value|amount/i],
+      [{ ...(await sign(c, { to: payer.address })), accepted: c }, 402, /recipient|payTo|to/i],
+      [{ ...(await sign(c)), accepted: { ...c, amount: '1' } }, 400, 'challenge_mismatch'],
+      [{ ...(await sign(c)), accepted: { ...c, asset: payTo } }, 400, 'challenge_mismatch'],
+      [{ ...(await sign(c)), accepted: { ...c, network: 'eip155:1' } }, 400, 'challenge_mismatch'],
+      [{ ...(await sign(c, { chainId: 1 })), accepted: c }, 402, /signature/i],
+      [
+        { ...(await sign(c, { validAfter: String(now - 10), validBefore: String(now + 600) })), accepted: c },
+        402,
+        'validity_window_too_long',
+      ],
+    ];
+    for (const [body, status, code] of refused) {
+      const res = await settle(s, body);
+      expect([res.statusCode, res.json().code]).toEqual([status, expect.stringMatching(code)]);
+    }
+    expect((await receipt(s)).status).toBe('awaiting_payment');
+
+    // An authorization already used for one session cannot pay another.
+    const paid = await open();
+    const signed = await sign(paid.payment_challenges);
+    await settle(paid, { ...signed, accepted: paid.payment_challenges });
+    await eventually(async () => (await receipt(paid)).status === 'confirmed', 20_000);
+    const replay = await settle(s, { ...signed, accepted: s.payment_challenges });
+    expect(replay.statusCode).toBe(402);
+    expect((await receipt(s)).status).toBe('awaiting_payment');
+  }, 60_000);
+
+  it('20 concurrent settle calls for one session settle once', async () => {
+    const s = await open('1000000');
+    const signed = await sign(s.payment_challenges);
+    const key = `settle-${randomUUID()}`;
+    const before = await balance(payer.address);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => settle(s, { ...signed, accepted: s.payment_challenges }, key)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    await eventually(async () => (await receipt(s)).status === 'confirmed', 20_000);
+    expect(await balance(payer.address)).toBe(before - 1_000_000n);
+  }, 60_000);
+
+  it('a relay that died after accepting finishes on restart, with one transfer', async () => {
+    const s = await open('2000000');
+    const signed = await sign(s.payment_challenges);
+    // The relay accepted the authorization and died before broadcasting it…
+    await store.prepare(s.session_id, 'died-before-broadcast', signed.authorization, signed.signature);
+    // …and another one died after the chain took the transaction but before it recorded the hash.
+    const t = await open('3000000');
+    const signedT = await sign(t.payment_challenges);
+    await store.prepare(t.session_id, 'died-after-broadcast', signedT.authorization, signedT.signature);
+    const sent = await chain.walletClient.writeContract({
+      address: token,
+      abi: usdcAbi,
+      functionName: 'transferWithAuthorization',
+      args: [
+        signedT.authorization.from,
+        signedT.authorization.to,
+        BigInt(signedT.authorization.value),
+        BigInt(signedT.authorization.validAfter),
+        BigInt(signedT.authorization.validBefore),
+        signedT.authorization.nonce,
+        signedT.signature,
+      ],
+      account: chain.walletClient.account ?? null,
+      chain: chain.walletClient.chain,
+    });
+    const before = await balance(payer.address);
+
+    await settlementOf(store, chain).recover();
+    expect(await receipt(s)).toMatchObject({ status: 'confirmed' });
+    expect(await receipt(t)).toMatchObject({ status: 'confirmed', tx_hash: sent });
+    expect(await balance(payer.address)).toBe(before - 2_000_000n);
+  }, 60_000);
+
+  it('with settlement disabled, the method says so and no session opens', async () => {
+    const closed = await build(false);
+    try {
+      const methods = (await closed.inject({ method: 'GET', url: '/.well-known/payment-methods' })).json();
+      expect(methods.methods[0].settlement_enabled).toBe(false);
+      const res = await closed.inject({
+        method: 'POST',
+        url: '/v1/sessions',
+        headers: { authorization: `Bearer ${API_KEY}` },
+        payload: { reference: `order:${randomUUID()}`, amount: '1000000' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'error', code: 'settlement_disabled' });
+    } finally {
+      await closed.close();
+    }
+  });
+});
