@@ -84,6 +84,7 @@ export const configSchema = z.object({
   // settings: the RPC, the USDC contract, the receiver, the key that pays the gas of settlements.
   CHECKOUT_URL: z.url().optional(),
   CHECKOUT_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
+  BASE_ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8546),
   CHECKOUT_API_KEY: z.string().min(24).optional(),
   BASE_RPC_URL: z.url().optional(),
   USDC_ADDRESS: z

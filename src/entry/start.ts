@@ -8,7 +8,16 @@ import { MissingTemporalCliError, startTemporalDevServer } from '../infra/tempor
 import { migrateAndLoadCatalog } from './migrate.ts';
 import { startDevOidcProvider } from '../infra/dev-oidc-provider.ts';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_PAYER_KEYS, ANVIL_TREASURY_KEY, deployPathUsd, fundAccount, startAnvil } from '../infra/anvil.ts';
+import {
+  ANVIL_PAYER_KEYS,
+  ANVIL_RELAY_KEY,
+  ANVIL_TREASURY_KEY,
+  deployPathUsd,
+  fundAccount,
+  startAnvil,
+} from '../infra/anvil.ts';
+import { deployUsdc, mintUsdc } from '../infra/usdc.ts';
+import { BASE_MAINNET_CHAIN_ID } from '../domain/quote.ts';
 import { loadConfigOrExit } from './shared.ts';
 
 // `npm start`: the whole stack on embedded defaults. Each part is used from the environment when given
@@ -155,6 +164,38 @@ if (!chainRpcUrl) {
   say('Chain', `${chainRpcUrl} (CHAIN_RPC_URL)`);
 }
 
+// The USDC route's chain: a second anvil with chain id 8453 running Circle's FiatToken V2.2 (what
+// Base's USDC runs), unless BASE_RPC_URL points at a real Base RPC (then USDC_ADDRESS must be set).
+let baseRpcUrl = config.BASE_RPC_URL;
+let usdcAddress = config.USDC_ADDRESS;
+const usdcPayTo = config.USDC_PAY_TO ?? payTo;
+if (!baseRpcUrl) {
+  try {
+    const base = await startAnvil({ port: config.BASE_ANVIL_PORT, chainId: BASE_MAINNET_CHAIN_ID });
+    stops.push(() => base.stop());
+    baseRpcUrl = base.rpcUrl;
+    usdcAddress = (await deployUsdc(base.rpcUrl, base.chainId)).token;
+    for (const key of ANVIL_PAYER_KEYS)
+      await mintUsdc(
+        base.rpcUrl,
+        base.chainId,
+        usdcAddress as `0x${string}`,
+        privateKeyToAccount(key).address,
+        1_000_000_000n,
+      );
+    say('Base', `${base.rpcUrl} (local anvil, chain id ${base.chainId}); USDC (FiatToken V2.2) at ${usdcAddress}`);
+  } catch (err) {
+    await fail(
+      'Base',
+      (err as Error).message,
+      `  - free port ${config.BASE_ANVIL_PORT} or set BASE_ANVIL_PORT, or\n  - set BASE_RPC_URL, USDC_ADDRESS and USDC_PAY_TO.`,
+    );
+  }
+} else {
+  say('Base', `${baseRpcUrl} (BASE_RPC_URL)`);
+}
+const checkoutUrl = config.CHECKOUT_URL ?? `http://127.0.0.1:${config.CHECKOUT_PORT}`;
+
 // Temporal
 let temporalAddress = config.TEMPORAL_ADDRESS;
 if (!temporalAddress) {
@@ -197,6 +238,12 @@ const childEnv = {
   // The local chain is public to local payers; a configured one is advertised only if MPP_PUBLIC_RPC_URL says so.
   ...(!config.CHAIN_RPC_URL && chainRpcUrl && !config.MPP_PUBLIC_RPC_URL ? { MPP_PUBLIC_RPC_URL: chainRpcUrl } : {}),
   MPP_SECRET: config.MPP_SECRET ?? randomBytes(32).toString('hex'),
+  CHECKOUT_URL: checkoutUrl,
+  ...(baseRpcUrl ? { BASE_RPC_URL: baseRpcUrl } : {}),
+  ...(usdcAddress ? { USDC_ADDRESS: usdcAddress } : {}),
+  ...(usdcPayTo ? { USDC_PAY_TO: usdcPayTo } : {}),
+  // The local relay pays gas from a public anvil account; a real relay is given its own key.
+  ...(!config.BASE_RPC_URL && !config.RELAY_SETTLER_KEY ? { RELAY_SETTLER_KEY: ANVIL_RELAY_KEY } : {}),
   // Sweep every few seconds on a dev stack, so `npm run ops -- expire` shows its effect at once.
   EXPIRY_SWEEP_SECONDS: process.env.EXPIRY_SWEEP_SECONDS || String(DEV_EXPIRY_SWEEP_SECONDS),
 };
@@ -225,6 +272,10 @@ function launch(part: string, script: string): ChildProcess {
 
 launch('Worker', './worker.ts');
 say('Worker', `task queue "${config.TEMPORAL_TASK_QUEUE}" on namespace "${config.TEMPORAL_NAMESPACE}"`);
+if (!config.CHECKOUT_URL) {
+  launch('Relay', './relay.ts');
+  say('Relay', `${checkoutUrl} (the USDC route's checkout relay)`);
+}
 launch('API', './api.ts');
 
 const apiUrl = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;

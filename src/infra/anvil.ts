@@ -9,6 +9,8 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 // ("test test test test test test test test test test test junk"). They are PUBLIC TEST KEYS,
 // printed by every anvil and hardhat node: never send anything of value to their addresses.
 export const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+/** anvil's account 9: pays the gas of the local checkout relay's settlements. */
+export const ANVIL_RELAY_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
 export const ANVIL_TREASURY_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 export const ANVIL_PAYER_KEYS = [
   '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',

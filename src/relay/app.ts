@@ -58,10 +58,12 @@ export async function buildRelayApp(deps: {
   store: RelayStore;
   settlement: Settlement;
   settings: RelaySettings;
-  logger?: FastifyBaseLogger | boolean;
+  logger?: FastifyBaseLogger;
 }) {
   const { store, settlement, settings } = deps;
-  const app = Fastify({ logger: deps.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(
+    deps.logger ? { loggerInstance: deps.logger } : { logger: false },
+  ).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((err, _req, reply) => {

@@ -13,7 +13,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
   let child: ChildProcess;
   let output = '';
   let dataDir: string;
-  const ports = { api: 0, temporal: 0, ui: 0, pg: 0, oidc: 0, anvil: 0 };
+  const ports = { api: 0, temporal: 0, ui: 0, pg: 0, oidc: 0, anvil: 0, base: 0, relay: 0 };
   const api = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${ports.api}${path}`, init);
 
   beforeAll(async () => {
@@ -29,6 +29,8 @@ describe('npm start (whole stack, embedded defaults)', () => {
       EMBEDDED_PG_PORT: String(ports.pg),
       DEV_OIDC_PORT: String(ports.oidc),
       ANVIL_PORT: String(ports.anvil),
+      BASE_ANVIL_PORT: String(ports.base),
+      CHECKOUT_PORT: String(ports.relay),
       LOG_LEVEL: 'warn',
     };
     // No PUBLIC_BASE_URL: the default base must be the address printed (issue 7 item 11).
@@ -37,6 +39,8 @@ describe('npm start (whole stack, embedded defaults)', () => {
     delete env.TEMPORAL_ADDRESS;
     delete env.OIDC_ISSUER;
     delete env.CHAIN_RPC_URL;
+    delete env.BASE_RPC_URL;
+    delete env.CHECKOUT_URL;
     child = spawn(process.execPath, ['src/entry/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -66,7 +70,22 @@ describe('npm start (whole stack, embedded defaults)', () => {
         `Chain\\s+http://127\\.0\\.0\\.1:${ports.anvil} \\(local anvil, chain id 4217\\); pathUSD at 0x[0-9a-fA-F]{40}`,
       ),
     );
+    expect(output).toMatch(
+      new RegExp(
+        `Base\\s+http://127\\.0\\.0\\.1:${ports.base} \\(local anvil, chain id 8453\\); USDC \\(FiatToken V2\\.2\\) at 0x[0-9a-fA-F]{40}`,
+      ),
+    );
+    expect(output).toContain(`Relay       http://127.0.0.1:${ports.relay} (the USDC route's checkout relay)`);
     expect(output).toContain(`API         http://127.0.0.1:${ports.api}`);
+  });
+
+  it('runs the checkout relay of the USDC route on the local Base chain', async () => {
+    const res = await fetch(`http://127.0.0.1:${ports.relay}/.well-known/payment-methods`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { methods: unknown[] }).methods[0]).toMatchObject({
+      network: 'eip155:8453',
+      settlement_enabled: true,
+    });
   });
 
   it('is ready, with the Temporal Web UI up', async () => {

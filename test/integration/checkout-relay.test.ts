@@ -3,7 +3,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createPublicClient, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_PAYER_KEYS, ANVIL_TREASURY_KEY, localChain, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
+import {
+  ANVIL_PAYER_KEYS,
+  ANVIL_RELAY_KEY,
+  ANVIL_TREASURY_KEY,
+  localChain,
+  startAnvil,
+  type Anvil,
+} from '../../src/infra/anvil.ts';
 import { deployUsdc, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
 import { buildRelayApp } from '../../src/relay/app.ts';
 import { relayChain } from '../../src/relay/chain.ts';
@@ -15,7 +22,7 @@ import { freePort } from '../helpers/ports.ts';
 
 const BASE = 8453;
 // anvil's account 9 pays the relay's gas; account 1 receives (the registry's treasury).
-const SETTLER_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+const SETTLER_KEY: Hex = ANVIL_RELAY_KEY;
 const API_KEY = 'relay-test-merchant-secret-0123456789';
 
 // The checkout relay against a real anvil (chain id 8453) running Circle's FiatToken V2.2: sessions,

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { buildRelayApp } from '../relay/app.ts';
+import { relayChain } from '../relay/chain.ts';
+import { settlement as settlementOf } from '../relay/settlement.ts';
+import { relayStore } from '../relay/store.ts';
+import { BASE_MAINNET_CHAIN_ID as BASE_CHAIN_ID } from '../domain/quote.ts';
+import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
+
+// The checkout relay of the USDC route, as its own process (README "USDC route"): what an external
+// relay is to the registry. It keeps its state in its own schema and settles on the Base RPC.
+const config = loadConfigOrExit();
+const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'relay');
+const rpcUrl = requireSetting(config.BASE_RPC_URL, 'BASE_RPC_URL', 'relay');
+const asset = requireSetting(config.USDC_ADDRESS, 'USDC_ADDRESS', 'relay') as `0x${string}`;
+const payTo = requireSetting(config.USDC_PAY_TO, 'USDC_PAY_TO', 'relay') as `0x${string}`;
+const settlerKey = requireSetting(config.RELAY_SETTLER_KEY, 'RELAY_SETTLER_KEY', 'relay') as `0x${string}`;
+const log = createLogger(config, 'relay');
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+const store = relayStore(pool);
+await store.migrate();
+const settlement = settlementOf(store, relayChain(rpcUrl, BASE_CHAIN_ID, settlerKey));
+const publicUrl = (config.CHECKOUT_URL ?? `http://127.0.0.1:${config.CHECKOUT_PORT}`).replace(/\/+$/, '');
+const app = await buildRelayApp({
+  store,
+  settlement,
+  logger: log,
+  settings: {
+    publicUrl,
+    apiKey: config.CHECKOUT_API_KEY,
+    asset,
+    payTo,
+    network: `eip155:${BASE_CHAIN_ID}`,
+    maxTimeoutSeconds: config.USDC_MAX_TIMEOUT_SECONDS,
+    settlementEnabled: config.RELAY_SETTLEMENT_ENABLED,
+  },
+});
+
+// Settlements a previous run accepted and did not finish are finished now, and then every few
+// seconds any that a failed background attempt left behind.
+const recover = () => settlement.recover().catch((err: unknown) => log.warn({ err }, 'recovery will retry'));
+await recover();
+const timer = setInterval(() => void recover(), 3000);
+
+onShutdown(async () => {
+  clearInterval(timer);
+  await app.close();
+  await pool.end();
+});
+
+await app.listen({ host: config.HOST, port: config.CHECKOUT_PORT });
