@@ -12,6 +12,7 @@ import {
   type Anvil,
 } from '../../src/infra/anvil.ts';
 import { deployUsdc, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
+import { relayClient, RelayUnavailableError } from '../../src/payments/relay-client.ts';
 import { buildRelayApp } from '../../src/relay/app.ts';
 import { relayChain } from '../../src/relay/chain.ts';
 import { settlement as settlementOf } from '../../src/relay/settlement.ts';
@@ -262,6 +263,32 @@ describe('checkout relay', () => {
     expect(await receipt(s)).toMatchObject({ status: 'confirmed' });
     expect(await receipt(t)).toMatchObject({ status: 'confirmed', tx_hash: sent });
     expect(await balance(payer.address)).toBe(before - 2_000_000n);
+  }, 60_000);
+
+  it("the registry's client opens and reads sessions over HTTP, and reports a relay it cannot use", async () => {
+    const port = await freePort();
+    await app.listen({ host: '127.0.0.1', port });
+    const client = relayClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: API_KEY });
+    expect(await client.settlementEnabled('eip155:8453')).toBe(true);
+    expect(await client.settlementEnabled('eip155:1')).toBe(false);
+    const reference = `registration:${randomUUID()}`;
+    const opened = await client.openSession({ reference, amount: '4000000', expiresInSeconds: 600 });
+    expect(opened).toMatchObject({ reference, status: 'awaiting_payment', amount: '4000000' });
+    expect(opened.session_token).toMatch(/^cst_/);
+    const again = await client.openSession({ reference, amount: '4000000', expiresInSeconds: 600 });
+    expect([again.session_id, again.session_token]).toEqual([opened.session_id, null]);
+    const signed = await sign(opened.payment_challenges as { asset: Hex; payTo: Hex; amount: string });
+    await settle(
+      { session_id: opened.session_id, session_token: opened.session_token as string },
+      { ...signed, accepted: opened.payment_challenges },
+    );
+    await eventually(async () => (await client.session(opened.session_id)).status === 'confirmed', 20_000);
+    expect((await client.session(opened.session_id)).payer?.toLowerCase()).toBe(payer.address.toLowerCase());
+
+    const wrongKey = relayClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'not-the-merchant-secret-000' });
+    await expect(wrongKey.session(opened.session_id)).rejects.toThrow(/refused \(401 unauthorized\)/);
+    const down = relayClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey: API_KEY, timeoutMs: 500 });
+    await expect(down.settlementEnabled('eip155:8453')).rejects.toBeInstanceOf(RelayUnavailableError);
   }, 60_000);
 
   it('with settlement disabled, the method says so and no session opens', async () => {

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+// The registry's side of the checkout relay's merchant API (README "USDC route"): what it asks the
+// relay, and what it accepts back. Answers are parsed, never trusted; a relay that does not answer in
+// time is an unknown state for the caller to poll again, never a reason to ask for a second payment.
+
+const challenge = z.object({
+  scheme: z.literal('exact'),
+  network: z.string(),
+  asset: z.string(),
+  payTo: z.string(),
+  amount: z.string().regex(/^\d+$/),
+  maxTimeoutSeconds: z.number().int(),
+  extra: z.object({ assetTransferMethod: z.literal('eip3009'), name: z.string(), version: z.string() }),
+});
+
+const sessionView = z.object({
+  session_id: z.string(),
+  reference: z.string(),
+  status: z.enum(['awaiting_payment', 'prepared', 'broadcast', 'confirmed', 'failed', 'expired_unpaid']),
+  amount: z.string(),
+  payer: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  expires_at: z.string(),
+});
+
+const openedSession = sessionView.extend({
+  settle_url: z.url(),
+  receipt_url: z.url(),
+  session_token: z.string().nullable(),
+  payment_challenges: challenge,
+});
+
+const methods = z.object({
+  methods: z.array(z.object({ network: z.string(), settlement_enabled: z.boolean() }).loose()),
+});
+
+export type RelaySessionView = z.infer<typeof sessionView>;
+export type OpenedRelaySession = z.infer<typeof openedSession>;
+
+export class RelayUnavailableError extends Error {
+  override name = 'RelayUnavailableError';
+}
+
+export function relayClient(opts: { baseUrl: string; apiKey: string; timeoutMs?: number }) {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+  async function call<T>(schema: z.ZodType<T>, path: string, init: RequestInit = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${opts.apiKey}`, 'content-type': 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+      });
+    } catch (err) {
+      throw new RelayUnavailableError(`The checkout relay did not answer: ${(err as Error).message}`);
+    }
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const code = (body as { code?: string } | null)?.code ?? `http_${res.status}`;
+      throw new RelayUnavailableError(`The checkout relay refused (${res.status} ${code}).`);
+    }
+    return schema.parse(body);
+  }
+  return {
+    /** Whether the Base method is there and settling (spec 4.6 step 1). */
+    async settlementEnabled(network: string): Promise<boolean> {
+      const m = await call(methods, '/.well-known/payment-methods', { method: 'GET' });
+      return m.methods.some((x) => x.network === network && x.settlement_enabled);
+    },
+    /** A session for one registry checkout; the same reference again returns the same session. */
+    openSession: (s: { reference: string; amount: string; expiresInSeconds: number }) =>
+      call(openedSession, '/v1/sessions', {
+        method: 'POST',
+        body: JSON.stringify({ reference: s.reference, amount: s.amount, expires_in_seconds: s.expiresInSeconds }),
+      }),
+    session: (id: string) => call(sessionView, `/v1/sessions/${encodeURIComponent(id)}`, { method: 'GET' }),
+  };
+}
+
+export type RelayClient = ReturnType<typeof relayClient>;
