@@ -13,6 +13,7 @@ import {
 } from '../../src/infra/anvil.ts';
 import { deployUsdc, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
 import { relayClient, RelayUnavailableError } from '../../src/payments/relay-client.ts';
+import { usdcTransferVerifier } from '../../src/payments/usdc-transfer.ts';
 import { buildRelayApp } from '../../src/relay/app.ts';
 import { relayChain } from '../../src/relay/chain.ts';
 import { settlement as settlementOf } from '../../src/relay/settlement.ts';
@@ -177,6 +178,26 @@ describe('checkout relay', () => {
       (before[0] ?? 0n) - 15_000_000n,
       (before[1] ?? 0n) + 15_000_000n,
     ]);
+    // The registry's own check of what the relay reports: exactly this Transfer of this token to us.
+    const verify = usdcTransferVerifier({ rpcUrl: anvil.rpcUrl, token, payTo });
+    const hash = done.tx_hash as Hex;
+    expect((await verify({ txHash: hash, amountMinor: 15_000_000n, payer: payer.address })).payer).toBe(payer.address);
+    for (const [wrong, reason] of [
+      [{ txHash: hash, amountMinor: 15_000_001n }, 'wrong_amount'],
+      [{ txHash: hash, amountMinor: 15_000_000n, payer: payTo }, 'wrong_amount'],
+      [{ txHash: `0x${'ab'.repeat(32)}` as Hex, amountMinor: 15_000_000n }, 'not_found'],
+    ] as const)
+      await expect(verify(wrong)).rejects.toMatchObject({ reason });
+    await expect(
+      usdcTransferVerifier({ rpcUrl: anvil.rpcUrl, token: payTo, payTo })({ txHash: hash, amountMinor: 15_000_000n }),
+    ).rejects.toMatchObject({ reason: 'wrong_token' });
+    await expect(
+      usdcTransferVerifier({ rpcUrl: anvil.rpcUrl, token, payTo: payer.address })({
+        txHash: hash,
+        amountMinor: 15_000_000n,
+      }),
+    ).rejects.toMatchObject({ reason: 'wrong_receiver' });
+
     // The same call again answers the same result; a different authorization is refused, never settled.
     const again = await settle(s, { ...signed, accepted: s.payment_challenges }, key);
     expect(again.json()).toMatchObject({ status: 'confirmed', tx_hash: done.tx_hash });
