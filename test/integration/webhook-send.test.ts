@@ -17,7 +17,7 @@ describe('postDelivery', () => {
       req.on('end', () => {
         seen.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
         if (req.url === '/redirect') res.writeHead(307, { location: '/elsewhere' }).end();
-        else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2000);
+        else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2000).unref();
         else if (req.url === '/big') res.writeHead(500).end('x'.repeat(100_000));
         else res.writeHead(204).end();
       });
