@@ -1,8 +1,13 @@
 import { condition, proxyActivities, setHandler, upsertSearchAttributes } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks.ts';
 import { dbWrite } from './retry-profiles.ts';
-import { registryDomainKey, registryStageKey } from './search-attributes.ts';
-import { retryNowSignal, type WebhookDeliveryInput, type WebhookDeliveryResult } from './webhook-messages.ts';
+import { registryDomainKey } from './search-attributes.ts';
+import {
+  deliveryStageKey,
+  retryNowSignal,
+  type WebhookDeliveryInput,
+  type WebhookDeliveryResult,
+} from './webhook-messages.ts';
 
 // The attempt's own HTTP timeout is 10 s; the rest is database work around it. A worker killed
 // mid-attempt is noticed when this runs out, and the attempt is made again.
@@ -21,7 +26,7 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
   setHandler(retryNowSignal, () => {
     retryNow = true;
   });
-  const stage = (s: string) => upsertSearchAttributes({ [registryStageKey.name]: [s] });
+  const stage = (s: string) => upsertSearchAttributes({ [deliveryStageKey.name]: [s] });
   if (input.domain) upsertSearchAttributes({ [registryDomainKey.name]: [input.domain] });
 
   const schedule = input.scheduleMs.length > 0 ? input.scheduleMs : [0];

@@ -1,4 +1,5 @@
 import { defineSignal } from '@temporalio/workflow';
+import { registryStageKey } from './search-attributes.ts';
 
 // The webhook delivery workflow's contract with the dispatcher, the API and its activity; plain data
 // only. README "Webhooks → Delivery" says why the schedule looks as it does.
@@ -34,3 +35,7 @@ export const retryNowSignal = defineSignal('retryNow');
 
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 export const webhookWorkflowId = (subscriptionId: string, eventId: string) => `webhook:${subscriptionId}:${eventId}`;
+
+/** Where a run stands (RegistryStage): `waiting-<n>` while it sleeps before attempt n. */
+export const deliveryStageKey = registryStageKey;
+export const isWaitingStage = (stage: unknown) => typeof stage === 'string' && stage.startsWith('waiting-');

@@ -1,5 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import {
+  deliveryStageKey,
+  isWaitingStage,
   retryNowSignal,
   WEBHOOK_DELIVERY_WORKFLOW,
   webhookWorkflowId,
@@ -22,7 +24,7 @@ type Delivery = Omit<WebhookDeliveryInput, 'scheduleMs'>;
  * dispatcher start runs inside its transaction and simply start them again if that transaction fails.
  */
 export function deliveryRuns({ client, taskQueue, scheduleMs }: DeliveryRunSettings) {
-  const start = (d: Delivery, policy: 'REJECT_DUPLICATE' | 'ALLOW_DUPLICATE', schedule = scheduleMs) =>
+  const start = (d: Delivery, policy: 'REJECT_DUPLICATE', schedule = scheduleMs) =>
     client.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
       workflowId: webhookWorkflowId(d.subscriptionId, d.eventId),
       taskQueue,
@@ -41,26 +43,29 @@ export function deliveryRuns({ client, taskQueue, scheduleMs }: DeliveryRunSetti
     },
 
     /**
-     * Delivers again: a run still waiting between attempts tries now; a finished one is started
-     * afresh under the same id with the whole schedule.
+     * Delivers again, with an attempt that starts after this request. A run sleeping between attempts
+     * is woken to try now (its timer is all it was doing, so nothing races the signal). Otherwise — an
+     * attempt in flight, whose end we cannot know, or a finished run — a redelivery run of its own
+     * (`webhook:<subscription>:<event>:redelivery-<ms>`) makes the whole schedule again; receivers
+     * dedupe by event id, so two deliveries meeting are harmless.
      */
     async redeliver(d: Delivery): Promise<'retrying_now' | 'restarted'> {
-      const handle = client.workflow.getHandle(webhookWorkflowId(d.subscriptionId, d.eventId));
+      const id = webhookWorkflowId(d.subscriptionId, d.eventId);
       try {
-        const { status } = await handle.describe();
-        if (status.name === 'RUNNING') {
+        const handle = client.workflow.getHandle(id);
+        const { status, searchAttributes } = await handle.describe();
+        if (status.name === 'RUNNING' && isWaitingStage(searchAttributes[deliveryStageKey.name]?.[0])) {
           await handle.signal(retryNowSignal);
           return 'retrying_now';
         }
       } catch (err) {
         if (!(err instanceof WorkflowNotFoundError)) throw err;
       }
-      try {
-        await start(d, 'ALLOW_DUPLICATE');
-      } catch (err) {
-        // Another redelivery started it a moment ago: that run delivers.
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      }
+      await client.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
+        workflowId: `${id}:redelivery-${Date.now()}`,
+        taskQueue,
+        args: [{ ...d, scheduleMs: [...scheduleMs] } satisfies WebhookDeliveryInput],
+      });
       return 'restarted';
     },
 

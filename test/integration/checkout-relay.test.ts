@@ -278,6 +278,7 @@ describe('checkout relay', () => {
       account: chain.walletClient.account ?? null,
       chain: chain.walletClient.chain,
     });
+    await chain.publicClient.waitForTransactionReceipt({ hash: sent });
     const before = await balance(payer.address);
 
     await settlementOf(store, chain).recover();

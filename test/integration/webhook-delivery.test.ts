@@ -277,6 +277,23 @@ describe('webhook delivery', () => {
     await eventually(async () => alice.receiver.arrivals.length === 2, 15_000);
     expect(alice.receiver.arrivals.map((a) => a.event.event_id)).toEqual([event?.event_id, event?.event_id]);
     expect(alice.receiver.events()).toHaveLength(1);
+
+    // Redelivered the moment it arrived (its run may still be closing): the request still gets a new
+    // attempt, never lost to a run that was about to end.
+    alice.receiver.arrivals.length = 0;
+    const next = await register(randomLabel('again'), alice.headers);
+    await eventually(async () => alice.receiver.arrivals.some((a) => a.event.data.domain === next), 15_000);
+    const nextId = alice.receiver.arrivals[0]?.event.event_id;
+    const quick = await call(
+      'POST',
+      `/api/v1/webhooks/${alice.subscriptionId}/deliveries/${nextId}/redeliver`,
+      alice.headers,
+    );
+    expect(quick.statusCode).toBe(200);
+    await eventually(
+      async () => alice.receiver.arrivals.filter((a) => a.event.event_id === nextId).length === 2,
+      15_000,
+    );
   }, 60_000);
 
   it('loses nothing while no worker runs, nor when its LISTEN connection is cut; p95 commit-to-arrival', async () => {

@@ -160,7 +160,7 @@ export const operations: Record<string, OperationDoc> = {
   'POST /api/v1/webhooks/{subscription_id}/deliveries/{event_id}/redeliver': {
     operationId: 'redeliverWebhook',
     description:
-      'Sends one event again to this subscription: a delivery waiting between attempts tries now; a finished one (delivered, failed or skipped) starts over with the whole retry schedule. Only events the subscription was owed (404 otherwise); the subscription must be active (409). Receivers dedupe by `event_id`.',
+      'Sends one event again to this subscription, with an attempt that starts after the request: a delivery waiting between attempts tries now (`retrying_now`); otherwise (an attempt in flight, or finished: delivered, failed or skipped) a redelivery run `webhook:<subscription>:<event>:redelivery-<ms>` makes the whole retry schedule (`restarted`). Only events the subscription was owed (404 otherwise); the subscription must be active (409). Receivers dedupe by `event_id`.',
   },
   'POST /api/payments/verify-mpp': {
     operationId: 'verifyMppPayment',
