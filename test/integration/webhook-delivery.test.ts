@@ -185,7 +185,15 @@ describe('webhook delivery', () => {
     // …and the schedule brings every event once it is back.
     await eventually(async () => names.every((n) => typesFor(alice.receiver, n).includes('domain.registered')), 20_000);
     expect(alice.receiver.events()).toHaveLength(3);
-    const log = (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json();
+    // The receiver has them; each attempt's record follows its answer.
+    const logged = async () =>
+      (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json();
+    await eventually(
+      async () =>
+        (await logged()).attempts.filter((a: { status_code: number | null }) => a.status_code === 200).length === 3,
+      10_000,
+    );
+    const log = await logged();
     const failed = log.attempts.filter((a: { status_code: number | null }) => a.status_code === null);
     expect(failed.length).toBeGreaterThanOrEqual(3);
     expect(failed[0]).toMatchObject({ error: 'ECONNREFUSED', delivery_status: 'delivered' });
