@@ -16,21 +16,36 @@ export function refuse(type: string, message: string): ApplicationFailure {
  * Spends a machine payment's receipt for a session (single use across every paid operation: the
  * (chain, tx hash) key is unique). In the caller's transaction, with the effect it pays for.
  */
+/** A payment seen on a chain: a machine payment's receipt, or a relay settlement on the USDC route. */
+type ChainPayment = Extract<CheckoutPayment, { kind: 'mpp' } | { kind: 'usdc' }>;
+
+/**
+ * Where a chain payment was made: the USDC route's chain (from its CAIP-2 network) and token, or the
+ * machine-payment chain of this worker.
+ */
+export function receiptChain(input: CheckoutTerms, payment: ChainPayment, mppChainId: number) {
+  if (payment.kind === 'usdc' && input.relay)
+    return { chainId: Number(input.relay.network.split(':')[1]), token: input.relay.asset.toLowerCase() };
+  return { chainId: mppChainId, token: input.chain?.token.toLowerCase() ?? '' };
+}
+
+/** Stores the payment as used (unique per chain and transaction); its hash is the order's payment reference. */
 export function recordReceipt(
   tx: EntityManager,
-  chainId: number,
+  mppChainId: number,
   input: CheckoutTerms,
-  payment: Extract<CheckoutPayment, { kind: 'mpp' }>,
+  payment: ChainPayment,
 ): string {
   const txHash = payment.txHash.toLowerCase();
+  const { chainId, token } = receiptChain(input, payment, mppChainId);
   tx.create(PaymentReceipt, {
     chainId,
     txHash,
     sessionId: input.sessionId,
     payer: payment.payer.toLowerCase(),
     amountMinor: BigInt(input.amountMinor),
-    token: input.chain?.token.toLowerCase() ?? '',
-    receipt: payment.receipt,
+    token,
+    receipt: payment.kind === 'mpp' ? payment.receipt : txHash,
   });
   return txHash;
 }
@@ -92,14 +107,17 @@ export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
     }): Promise<PaymentCredit> {
       const reference = `credit:${operation}:${input.sessionId}`;
       return orm.em.fork().transactional(async (tx) => {
-        const accountId =
-          input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : null);
+        const onChain = payment.kind === 'mpp' || payment.kind === 'usdc';
+        const accountId = input.actorAccountId ?? (onChain ? await accountForWallet(tx, payment.payer) : null);
         if (!accountId) throw refuse('owner_unknown', 'No account to credit.');
         const credit = { accountId, gems: input.priceGems };
         if (await tx.count(LedgerTransaction, { reference })) return credit;
         if (
-          payment.kind === 'mpp' &&
-          !(await tx.count(PaymentReceipt, { chainId: chainId(), txHash: payment.txHash.toLowerCase() }))
+          onChain &&
+          !(await tx.count(PaymentReceipt, {
+            chainId: receiptChain(input, payment, chainId()).chainId,
+            txHash: payment.txHash.toLowerCase(),
+          }))
         )
           recordReceipt(tx, chainId(), input, payment);
         await refundGems(tx, { accountId, amount: input.priceGems, reference, memo: `${input.name}: ${reason}` });

@@ -55,11 +55,12 @@ async function activate(
   payment: RegistrationPayment,
   chainId: number,
 ): Promise<RegistrationResult> {
-  const ownerId = input.ownerAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : null);
+  const onChain = payment.kind === 'mpp' || payment.kind === 'usdc';
+  const ownerId = input.ownerAccountId ?? (onChain ? await accountForWallet(tx, payment.payer) : null);
   if (!ownerId) throw refuse('owner_unknown', 'No account to own the domain.');
   const actorId = input.actorAccountId ?? ownerId;
   let reference: string = input.sessionId;
-  if (payment.kind === 'mpp') {
+  if (onChain) {
     reference = recordReceipt(tx, chainId, input, payment);
   } else if (payment.kind === 'gems') {
     const debit = await debitGems(tx, {
@@ -100,15 +101,15 @@ async function activate(
     paymentMethod: input.method,
     years: input.years,
     amountGems: payment.kind === 'free' ? 0 : input.priceGems,
-    amountMinor: payment.kind === 'mpp' ? BigInt(input.amountMinor) : null,
-    currency: payment.kind === 'mpp' ? input.currency : 'gems',
+    amountMinor: onChain ? BigInt(input.amountMinor) : null,
+    currency: onChain ? input.currency : 'gems',
     paymentReference: reference,
     resellerChannel: input.resellerChannel,
     wholesale: input.wholesale,
     details: {
       session_id: input.sessionId,
       coupon: input.couponCode,
-      payer: payment.kind === 'mpp' ? payment.payer : null,
+      payer: onChain ? payment.payer : null,
     },
   });
   await tx.flush();

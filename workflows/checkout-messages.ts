@@ -24,6 +24,17 @@ export interface CheckoutTerms {
   /** When the payment challenge (or hosted checkout) stops accepting payment. */
   expiresAtMs: number;
   chain: { chainId: number; token: string; payTo: string; memo: string } | null;
+  /** Paid through the USDC route's checkout relay: the relay session the run waits on (README "USDC route"). */
+  relay?: RelayTerms | null;
+}
+
+/** A relay-settled checkout: where the payment settles and the relay session that follows it. */
+export interface RelayTerms {
+  relaySessionId: string;
+  /** CAIP-2, e.g. `eip155:8453`. */
+  network: string;
+  asset: string;
+  payTo: string;
 }
 
 export interface CheckoutStatus<I extends CheckoutTerms, O> {
@@ -43,7 +54,9 @@ export type CheckoutPayment =
   | { kind: 'mpp'; txHash: string; payer: string; receipt: string }
   | { kind: 'gems' }
   | { kind: 'free' }
-  | { kind: 'checkout'; reference: string };
+  | { kind: 'checkout'; reference: string }
+  /** Settled by the relay and checked on chain by the settlement workflow. */
+  | { kind: 'usdc'; txHash: string; payer: string };
 
 /** Business refusals of an effect after payment (activity failure types): outcomes, never retried. */
 export const couponRefusals = ['coupon_unknown', 'coupon_expired', 'coupon_used_up', 'coupon_wrong_namespace'] as const;
@@ -80,6 +93,10 @@ export const resetLockUpdate = defineUpdate<
   [{ actorAccountId: string; operator: boolean }]
 >('resetLock');
 export const checkoutPaidSignal = defineSignal<[{ reference: string }]>('checkoutPaid');
+/** From the settlement workflow: the relay confirmed, and the chain shows exactly this transfer. */
+export const relaySettledSignal = defineSignal<[{ txHash: string; payer: string }]>('relaySettled');
+/** From the settlement workflow: the relay reports the session `expired_unpaid`; only this releases the lock. */
+export const relayExpiredSignal = defineSignal('relayExpired');
 
 /** Payments arriving after the challenge expired are still looked for this long before the lock is released. */
 export const SETTLE_GRACE_MS = 60_000;

@@ -11,6 +11,8 @@ import type { CheckoutActivities } from '../activities/checkout.ts';
 import {
   checkoutPaidSignal,
   checkoutStatusQuery,
+  relayExpiredSignal,
+  relaySettledSignal,
   isEffectRefusal,
   resetLockUpdate,
   SETTLE_GRACE_MS,
@@ -75,6 +77,9 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
   // A receipt is being verified or the chain looked at: nothing else may judge the checkout meanwhile.
   let busy = false;
   let release = false;
+  // A relay-settled checkout (USDC route) has no local clock: only the relay's word ends it unpaid.
+  const relayed = Boolean(input.relay);
+  let relayExpired = false;
 
   const setStage = (s: CheckoutStage) => {
     stage = s;
@@ -175,6 +180,11 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
     },
     {
       validator: ({ actorAccountId, operator }) => {
+        if (relayed)
+          throw ApplicationFailure.nonRetryable(
+            'A payment may be in flight at the relay: this lock is released only when the relay reports the session expired_unpaid.',
+            'lock_busy',
+          );
         if (!operator && actorAccountId !== input.actorAccountId) {
           throw ApplicationFailure.nonRetryable(
             'Only the account that started this checkout, or an operator, can reset its lock.',
@@ -194,6 +204,12 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
   setHandler(checkoutPaidSignal, ({ reference }) => {
     if (stage === 'awaiting_payment' && run.hostedCheckout) payment = { kind: 'checkout', reference };
   });
+  setHandler(relaySettledSignal, ({ txHash, payer }) => {
+    if (relayed && !payment && !relayExpired) payment = { kind: 'usdc', txHash, payer };
+  });
+  setHandler(relayExpiredSignal, () => {
+    if (relayed && !payment) relayExpired = true;
+  });
 
   async function lookOnChain(): Promise<CheckoutPayment | null> {
     const chainTerms = input.chain;
@@ -206,7 +222,9 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
     return landed ? { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash } : null;
   }
 
-  if (!payment) {
+  if (!payment && relayed) {
+    await condition(() => payment !== null || relayExpired);
+  } else if (!payment) {
     const waitMs = Math.max(0, input.expiresAtMs + SETTLE_GRACE_MS - Date.now());
     await condition(() => payment !== null || release, waitMs);
     // A verification or reset under way finishes before the checkout is judged.
@@ -255,7 +273,8 @@ async function applyEffect<I extends CheckoutTerms, R>(
     const refusal = refusalOf(err);
     if (!refusal) throw err;
     const moneyArrived =
-      (payment.kind === 'mpp' || payment.kind === 'checkout') && refusal.code !== 'receipt_already_used';
+      (payment.kind === 'mpp' || payment.kind === 'checkout' || payment.kind === 'usdc') &&
+      refusal.code !== 'receipt_already_used';
     const credit = moneyArrived
       ? await db.creditRefusedPayment({ operation: run.operation, input: run.input, payment, reason: refusal.code })
       : null;

@@ -54,6 +54,13 @@ export type RegistrationOutcome =
 
 export const registrationStatusQuery = checkoutStatusQuery<RegistrationInput, RegistrationOutcome>();
 export const submitPaymentUpdate = submitPaymentUpdateOf<RegistrationResult>();
-export { checkoutPaidSignal, resetLockUpdate, SETTLE_GRACE_MS, type PaymentCredit } from './checkout-messages.ts';
+export {
+  checkoutPaidSignal,
+  relayExpiredSignal,
+  relaySettledSignal,
+  resetLockUpdate,
+  SETTLE_GRACE_MS,
+  type PaymentCredit,
+} from './checkout-messages.ts';
 
 export const registrationWorkflowId = (name: string) => `registration:${name}`;
