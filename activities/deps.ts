@@ -1,4 +1,6 @@
 import type { Orm } from '../src/db/orm.ts';
+import type { RelayClient } from '../src/payments/relay-client.ts';
+import type { UsdcTransferVerifier } from '../src/payments/usdc-transfer.ts';
 import type { PaymentVerifier } from '../src/payments/verifier.ts';
 
 /** What activities may touch. Built once by the worker (or a test) and handed to every factory. */
@@ -8,4 +10,6 @@ export interface ActivityDeps {
   payments?: PaymentVerifier;
   /** Webhook delivery settings from the configuration (README "Webhooks → Delivery"). */
   webhooks?: { allowInsecureLocal: boolean; disableAfterMs: number };
+  /** The USDC route: the checkout relay and the Base chain check (absent when the route is not configured). */
+  usdc?: { relay: RelayClient; verifyTransfer: UsdcTransferVerifier };
 }

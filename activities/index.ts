@@ -3,6 +3,7 @@ import { createCheckoutActivities } from './checkout.ts';
 import { createExpiryActivities } from './expiry.ts';
 import { createRegistrationActivities } from './registration.ts';
 import { createRenewalActivities } from './renewal.ts';
+import { createSettlementActivities } from './settlement.ts';
 import { createWebhookActivities } from './webhooks.ts';
 import type { ActivityDeps } from './deps.ts';
 
@@ -17,5 +18,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createRenewalActivities(deps),
     ...createExpiryActivities(deps),
     ...createWebhookActivities(deps),
+    ...createSettlementActivities(deps),
   };
 }

@@ -5,3 +5,4 @@ export { registrationWorkflow } from './registration.ts';
 export { renewalWorkflow } from './renewal.ts';
 export { expirySweepWorkflow } from './expiry-sweep.ts';
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
+export { settlementWorkflow } from './settlement.ts';

@@ -55,3 +55,5 @@ export function usdcTransferVerifier(opts: { rpcUrl: string; token: Hex; payTo: 
     return { payer: exact.args.from, blockNumber: receipt.blockNumber };
   };
 }
+
+export type UsdcTransferVerifier = ReturnType<typeof usdcTransferVerifier>;
