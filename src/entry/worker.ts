@@ -3,6 +3,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/wo
 import { createActivities } from '../../activities/index.ts';
 import { initORM } from '../db/orm.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
+import { usdcRouteFromConfig } from '../payments/usdc-route.ts';
 import { connectTemporal } from '../temporal/connection.ts';
 import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../webhooks/worker-side.ts';
@@ -19,6 +20,12 @@ Runtime.install({
   logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
 });
 
+/** The USDC route's activity dependencies, when it is configured (README "USDC route"). */
+function withUsdcRoute(c: typeof config) {
+  const usdc = usdcRouteFromConfig(c);
+  return usdc ? { usdc } : {};
+}
+
 const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
 const connection = await NativeConnection.connect({ address });
 const worker = await Worker.create({
@@ -31,6 +38,7 @@ const worker = await Worker.create({
     catalogPath: config.CATALOG_PATH,
     payments: paymentVerifierFromConfig(config),
     webhooks: webhookActivitySettings(config),
+    ...withUsdcRoute(config),
   }),
 });
 

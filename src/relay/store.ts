@@ -62,8 +62,12 @@ const toSession = (r: Row): RelaySession => ({
   payTo: r.pay_to,
   network: r.network,
   maxTimeoutSeconds: r.max_timeout_seconds,
-  // An unpaid session past its time is expired, whether or not the sweep has written it yet.
-  status: r.status === 'awaiting_payment' && r.expires_at.getTime() <= Date.now() ? 'expired_unpaid' : r.status,
+  // A session past its time with no money moved (never paid, or its transaction reverted, which
+  // consumed nothing) is expired_unpaid: what releases the merchant's lock.
+  status:
+    (r.status === 'awaiting_payment' || r.status === 'failed') && r.expires_at.getTime() <= Date.now()
+      ? 'expired_unpaid'
+      : r.status,
   expiresAt: r.expires_at,
   idempotencyKey: r.idempotency_key,
   authorization: r.authorization,

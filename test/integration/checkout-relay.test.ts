@@ -287,6 +287,24 @@ describe('checkout relay', () => {
     expect(await balance(payer.address)).toBe(before - 2_000_000n);
   }, 60_000);
 
+  it('reads a session whose time ran out with no money moved as expired_unpaid, never one that paid', async () => {
+    const unpaid = await open();
+    const reverted = await open();
+    const signed = await sign(reverted.payment_challenges);
+    await store.prepare(reverted.session_id, 'reverted', signed.authorization, signed.signature);
+    await store.finish(reverted.session_id, 'failed', null);
+    const paid = await open();
+    await settle(paid, { ...(await sign(paid.payment_challenges)), accepted: paid.payment_challenges });
+    await eventually(async () => (await receipt(paid)).status === 'confirmed', 20_000);
+    expect((await receipt(reverted)).status).toBe('failed');
+    await pool.query(`update checkout_relay.session set expires_at = now() - interval '1 second' where id = any($1)`, [
+      [unpaid.session_id, reverted.session_id, paid.session_id],
+    ]);
+    expect((await receipt(unpaid)).status).toBe('expired_unpaid');
+    expect((await receipt(reverted)).status).toBe('expired_unpaid');
+    expect((await receipt(paid)).status).toBe('confirmed');
+  }, 60_000);
+
   it("the registry's client opens and reads sessions over HTTP, and reports a relay it cannot use", async () => {
     const port = await freePort();
     await app.listen({ host: '127.0.0.1', port });
