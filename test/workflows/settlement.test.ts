@@ -20,10 +20,11 @@ import { useTemporal } from '../helpers/temporal.ts';
 
 type Activities = RegistrationActivities & CheckoutActivities & SettlementActivities;
 
-// The settlement-polling workflow driving a real registration run (both on the time-skipping server)
-// over fake activities: the relay's answers are scripted, lost answers included.
-describe('settlementWorkflow (time-skipping, fake activities)', () => {
-  const env = useTemporal('time-skipping');
+// The settlement-polling workflow driving a real registration run over fake activities, on the suite's
+// dev server in real time (polls 50 ms apart; a lost answer is retried after Temporal's 1 s backoff):
+// the relay's answers are scripted, lost answers included.
+describe('settlementWorkflow (dev server, fake activities)', () => {
+  const env = useTemporal('dev-server');
 
   function setup(script: (RelaySessionState | 'lost')[], verify: 'ok' | 'mismatch' = 'ok') {
     const name = `${randomUUID().slice(0, 8)}.agent`;
@@ -53,6 +54,7 @@ describe('settlementWorkflow (time-skipping, fake activities)', () => {
       relaySessionId: reg.relay?.relaySessionId as string,
       amountMinor: reg.amountMinor,
       checkoutWorkflowId: registrationWorkflowId(name),
+      pollMs: 50,
     };
     const calls = { reads: 0, verified: [] as string[], activated: [] as unknown[] };
     const activities: Activities = {
@@ -120,6 +122,7 @@ describe('settlementWorkflow (time-skipping, fake activities)', () => {
     });
 
   it('polls through the relay states and lost answers, checks the chain, and completes the registration', async () => {
+    // (real time: two lost answers cost about 3 s of backoff)
     const s = setup([
       state('awaiting_payment'),
       'lost',
