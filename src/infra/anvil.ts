@@ -143,7 +143,8 @@ export function pathUsdArtifact(): Artifact {
   return artifact;
 }
 
-function clients(rpcUrl: string, chainId: number, key: `0x${string}`) {
+/** Public and wallet clients of one dev account on a local chain (also used by usdc.ts). */
+export function localClients(rpcUrl: string, chainId: number, key: `0x${string}`) {
   const chain = localChain(chainId, rpcUrl);
   const account = privateKeyToAccount(key);
   return {
@@ -159,7 +160,7 @@ export async function deployPathUsd(
   rpcUrl: string,
   chainId: number,
 ): Promise<{ token: `0x${string}`; deployer: PrivateKeyAccount }> {
-  const c = clients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
+  const c = localClients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
   const { abi, bytecode } = pathUsdArtifact();
   const hash = await c.wallet.deployContract({ abi, bytecode });
   const receipt = await c.public.waitForTransactionReceipt({ hash });
@@ -176,7 +177,7 @@ export async function fundAccount(
   amountMinor: bigint,
   gasEth = '0.1',
 ): Promise<void> {
-  const c = clients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
+  const c = localClients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
   // One after the other: each waits for its receipt, so the deployer's nonces never collide.
   const mint = await c.wallet.writeContract({
     address: token,

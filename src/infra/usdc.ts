@@ -1,19 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  maxUint256,
-  parseAbi,
-  type Abi,
-  type Address,
-  type Hash,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_DEPLOYER_KEY, localChain } from './anvil.ts';
+import { maxUint256, parseAbi, type Abi, type Address, type Hash, type Hex } from 'viem';
+import { ANVIL_DEPLOYER_KEY, localClients } from './anvil.ts';
 
 // Circle's FiatToken V2.2, the implementation behind Base's USDC, from its published compiled artifacts:
 // the dev chain runs the real bytecode (6 decimals, EIP-3009, EIP-712 domain {name 'USD Coin', version
@@ -25,6 +14,16 @@ const CHECKER_ARTIFACT = 'artifacts/hardhat/contracts/util/SignatureChecker.sol/
 const CHECKER = 'contracts/util/SignatureChecker.sol:SignatureChecker';
 
 /** The token's functions and events that paying with USDC uses (the full ABI is in the artifact). */
+/** The EIP-712 fields of an EIP-3009 authorization (TransferWithAuthorization, ReceiveWithAuthorization). */
+export const eip3009AuthorizationFields = [
+  { name: 'from', type: 'address' },
+  { name: 'to', type: 'address' },
+  { name: 'value', type: 'uint256' },
+  { name: 'validAfter', type: 'uint256' },
+  { name: 'validBefore', type: 'uint256' },
+  { name: 'nonce', type: 'bytes32' },
+] as const;
+
 export const usdcAbi = parseAbi([
   'function name() view returns (string)',
   'function symbol() view returns (string)',
@@ -92,16 +91,7 @@ function linkBytecode(artifact: Artifact, libraries: Record<string, Address>): H
   return `0x${code}`;
 }
 
-function clients(rpcUrl: string, chainId: number) {
-  const chain = localChain(chainId, rpcUrl);
-  const account = privateKeyToAccount(ANVIL_DEPLOYER_KEY);
-  return {
-    account,
-    // Anvil mines at once: poll receipts fast, and leave no long polling timer behind.
-    public: createPublicClient({ chain, pollingInterval: 50, transport: http(rpcUrl) }),
-    wallet: createWalletClient({ chain, account, transport: http(rpcUrl) }),
-  };
-}
+const clients = (rpcUrl: string, chainId: number) => localClients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
 
 type Clients = ReturnType<typeof clients>;
 

@@ -11,7 +11,7 @@ import {
   startAnvil,
   type Anvil,
 } from '../../src/infra/anvil.ts';
-import { deployUsdc, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
+import { deployUsdc, eip3009AuthorizationFields, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
 import { relayClient, RelayUnavailableError } from '../../src/payments/relay-client.ts';
 import { usdcTransferVerifier } from '../../src/payments/usdc-transfer.ts';
 import { buildRelayApp } from '../../src/relay/app.ts';
@@ -112,14 +112,7 @@ describe('checkout relay', () => {
     const signature = await payer.signTypedData({
       domain: { name: 'USD Coin', version: '2', chainId: over.chainId ?? BASE, verifyingContract: c.asset },
       types: {
-        TransferWithAuthorization: [
-          { name: 'from', type: 'address' },
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'validAfter', type: 'uint256' },
-          { name: 'validBefore', type: 'uint256' },
-          { name: 'nonce', type: 'bytes32' },
-        ],
+        TransferWithAuthorization: eip3009AuthorizationFields,
       },
       primaryType: 'TransferWithAuthorization',
       message: {

@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_PAYER_KEYS, ANVIL_TREASURY_KEY, localChain, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
-import { deployUsdc, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
+import { deployUsdc, eip3009AuthorizationFields, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
 import { freePort } from '../helpers/ports.ts';
 
 // Circle's FiatToken V2.2 on a real anvil with Base's chain id: every acceptance and refusal below is
@@ -34,15 +34,10 @@ const domainFields = [
   { name: 'chainId', type: 'uint256' },
   { name: 'verifyingContract', type: 'address' },
 ] as const;
-const authorizationFields = [
-  { name: 'from', type: 'address' },
-  { name: 'to', type: 'address' },
-  { name: 'value', type: 'uint256' },
-  { name: 'validAfter', type: 'uint256' },
-  { name: 'validBefore', type: 'uint256' },
-  { name: 'nonce', type: 'bytes32' },
-] as const;
-const types = { TransferWithAuthorization: authorizationFields, ReceiveWithAuthorization: authorizationFields };
+const types = {
+  TransferWithAuthorization: eip3009AuthorizationFields,
+  ReceiveWithAuthorization: eip3009AuthorizationFields,
+};
 
 interface Authorization {
   from: Address;
