@@ -24,19 +24,19 @@ type Delivery = Omit<WebhookDeliveryInput, 'scheduleMs'>;
  * dispatcher start runs inside its transaction and simply start them again if that transaction fails.
  */
 export function deliveryRuns({ client, taskQueue, scheduleMs }: DeliveryRunSettings) {
-  const start = (d: Delivery, policy: 'REJECT_DUPLICATE', schedule = scheduleMs) =>
+  const start = (d: Delivery, schedule = scheduleMs, workflowId = webhookWorkflowId(d.subscriptionId, d.eventId)) =>
     client.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
-      workflowId: webhookWorkflowId(d.subscriptionId, d.eventId),
+      workflowId,
       taskQueue,
       args: [{ ...d, scheduleMs: [...schedule] } satisfies WebhookDeliveryInput],
-      workflowIdReusePolicy: policy,
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
     });
 
   return {
     /** The first delivery of an event to a subscription; a run already started (or finished) stands. */
     async ensure(d: Delivery): Promise<void> {
       try {
-        await start(d, 'REJECT_DUPLICATE');
+        await start(d);
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
       }
@@ -61,17 +61,13 @@ export function deliveryRuns({ client, taskQueue, scheduleMs }: DeliveryRunSetti
       } catch (err) {
         if (!(err instanceof WorkflowNotFoundError)) throw err;
       }
-      await client.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
-        workflowId: `${id}:redelivery-${Date.now()}`,
-        taskQueue,
-        args: [{ ...d, scheduleMs: [...scheduleMs] } satisfies WebhookDeliveryInput],
-      });
+      await start(d, scheduleMs, `${id}:redelivery-${Date.now()}`);
       return 'restarted';
     },
 
     /** A single attempt, awaited up to `waitMs` (a ping); null when no worker answered in time. */
     async once(d: Delivery, waitMs: number): Promise<WebhookDeliveryResult | null> {
-      const handle = await start(d, 'REJECT_DUPLICATE', [0]);
+      const handle = await start(d, [0]);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), waitMs);
