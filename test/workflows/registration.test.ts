@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
+import { input, result } from '../helpers/registration-input.ts';
 import { useTemporal, type TemporalTestEnv } from '../helpers/temporal.ts';
 import type { CheckoutActivities } from '../../activities/checkout.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
@@ -13,49 +14,10 @@ import {
   resetLockUpdate,
   submitPaymentUpdate,
   type RegistrationInput,
-  type RegistrationResult,
 } from '../../workflows/registration-messages.ts';
 
 /** What a registration run calls: the shared checkout activities and its own effect. */
 type Activities = RegistrationActivities & CheckoutActivities;
-
-const result = (name: string): RegistrationResult => ({
-  domainId: 1,
-  name,
-  ownerId: 'owner',
-  orderId: 7,
-  registrationDate: '2026-01-01T00:00:00.000Z',
-  expiryDate: '2027-01-01T00:00:00.000Z',
-  paymentMethod: 'mpp',
-  paymentReference: '0xabc',
-  amountGems: 1500,
-  amountMinor: '15000000',
-  currency: 'pathUSD',
-});
-
-function input(over: Partial<RegistrationInput> = {}): RegistrationInput {
-  const name = `${randomUUID().slice(0, 8)}.agent`;
-  return {
-    sessionId: randomUUID(),
-    name,
-    label: name.split('.')[0] as string,
-    namespace: 'agent',
-    years: 1,
-    method: 'mpp',
-    actorAccountId: 'actor-1',
-    holder: 'account:actor-1',
-    ownerAccountId: 'actor-1',
-    priceGems: 1500,
-    amountMinor: '15000000',
-    currency: 'pathUSD',
-    resellerChannel: null,
-    wholesale: false,
-    couponCode: null,
-    expiresAtMs: Date.now() + 15 * 60_000,
-    chain: { chainId: 4217, token: '0xtoken', payTo: '0xpayto', memo: '0xmemo' },
-    ...over,
-  };
-}
 
 /** Fake activities recording calls; `landed` simulates a payment found on chain for the session. */
 function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: number } = {}) {

@@ -5,17 +5,14 @@ import { WorkflowFailedError } from '@temporalio/client';
 import type { CheckoutActivities } from '../../activities/checkout.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
 import type { SettlementActivities } from '../../activities/settlement.ts';
-import {
-  registrationStatusQuery,
-  registrationWorkflowId,
-  type RegistrationInput,
-} from '../../workflows/registration-messages.ts';
+import { registrationStatusQuery, registrationWorkflowId } from '../../workflows/registration-messages.ts';
 import {
   SETTLEMENT_UNVERIFIED,
   settlementWorkflowId,
   type RelaySessionState,
   type SettlementInput,
 } from '../../workflows/settlement-messages.ts';
+import { input, result } from '../helpers/registration-input.ts';
 import { useTemporal } from '../helpers/temporal.ts';
 
 type Activities = RegistrationActivities & CheckoutActivities & SettlementActivities;
@@ -27,27 +24,13 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
   const env = useTemporal('dev-server');
 
   function setup(script: (RelaySessionState | 'lost')[], verify: 'ok' | 'mismatch' = 'ok') {
-    const name = `${randomUUID().slice(0, 8)}.agent`;
-    const reg: RegistrationInput = {
-      sessionId: randomUUID(),
-      name,
-      label: name.split('.')[0] as string,
-      namespace: 'agent',
-      years: 1,
-      method: 'mpp',
-      actorAccountId: 'actor-1',
-      holder: 'account:actor-1',
-      ownerAccountId: 'actor-1',
-      priceGems: 1500,
-      amountMinor: '15000000',
+    const reg = input({
       currency: 'USDC',
-      resellerChannel: null,
-      wholesale: false,
-      couponCode: null,
       expiresAtMs: Date.now() + 60_000,
       chain: null,
       relay: { relaySessionId: randomUUID(), network: 'eip155:8453', asset: '0xusdc', payTo: '0xpayto' },
-    };
+    });
+    const { name } = reg;
     const settlement: SettlementInput = {
       sessionId: reg.sessionId,
       name,
@@ -71,19 +54,7 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
       },
       async activateDomain({ input, payment }) {
         calls.activated.push(payment);
-        return {
-          domainId: 1,
-          name: input.name,
-          ownerId: 'actor-1',
-          orderId: 1,
-          registrationDate: '2026-01-01T00:00:00.000Z',
-          expiryDate: '2027-01-01T00:00:00.000Z',
-          paymentMethod: 'mpp',
-          paymentReference: '0xsettled',
-          amountGems: 1500,
-          amountMinor: '15000000',
-          currency: 'USDC',
-        };
+        return result(input.name);
       },
       async verifyMppPayment() {
         throw new Error('not used');
