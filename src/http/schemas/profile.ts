@@ -117,7 +117,16 @@ export const profileResponse = example(
   },
 );
 
-export const skillMdResponse = z.object({ ...editResult, skill_md: z.string().describe('Where it is served') });
+export const skillMdResponse = example(
+  z.object({ ...editResult, skill_md: z.string().describe('Where it is served') }),
+  {
+    status: 'success',
+    domain: EXAMPLE.name,
+    updated_fields: ['skill_md'],
+    updated_at: EXAMPLE.at,
+    skill_md: `https://registry.example/api/v1/domains/${EXAMPLE.name}/skill.md`,
+  },
+);
 
 export const storefrontResponse = example(
   z.object({ ...editResult, is_bound: z.boolean(), storefront_id: z.string().nullable() }),
