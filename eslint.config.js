@@ -48,7 +48,13 @@ const layers = [
   {
     target: ['./src/checkout', './src/registration', './src/renewal'],
     from: './workflows',
-    except: ['./checkout-messages.ts', './registration-messages.ts', './renewal-messages.ts'],
+    except: [
+      './checkout-messages.ts',
+      './registration-messages.ts',
+      './renewal-messages.ts',
+      './settlement-messages.ts',
+      './search-attributes.ts',
+    ],
     message: 'Paid operations import only the workflow contracts (*-messages.ts), never workflow code.',
   },
   {

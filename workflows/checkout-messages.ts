@@ -35,6 +35,8 @@ export interface RelayTerms {
   network: string;
   asset: string;
   payTo: string;
+  /** Between two looks at the relay (the settlement run's default when absent). */
+  pollMs?: number;
 }
 
 export interface CheckoutStatus<I extends CheckoutTerms, O> {

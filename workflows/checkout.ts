@@ -5,7 +5,10 @@ import {
   condition,
   proxyActivities,
   setHandler,
+  startChild,
   upsertSearchAttributes,
+  workflowInfo,
+  type ChildWorkflowHandle,
 } from '@temporalio/workflow';
 import type { CheckoutActivities } from '../activities/checkout.ts';
 import {
@@ -24,6 +27,8 @@ import {
 } from './checkout-messages.ts';
 import { chainConfirm, dbWrite } from './retry-profiles.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
+import { settlementWorkflow } from './settlement.ts';
+import { settlementWorkflowId } from './settlement-messages.ts';
 
 // One proxy per retry profile, each typed over only the activities that kind of work may call.
 const db = proxyActivities<Pick<CheckoutActivities, 'creditRefusedPayment' | 'closeCheckout'>>(dbWrite);
@@ -146,9 +151,11 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
     },
     {
       validator: (_payment: { receipt: string }) => {
-        if (input.method !== 'mpp')
+        if (input.method !== 'mpp' || relayed)
           throw ApplicationFailure.nonRetryable(
-            'This checkout is not paid by machine payment.',
+            relayed
+              ? 'This checkout is paid through the checkout relay; its settlement is followed without a receipt.'
+              : 'This checkout is not paid by machine payment.',
             'checkout_not_awaiting_payment',
           );
         if (stage === 'expired_unpaid' || stage === 'cancelled') {
@@ -223,7 +230,10 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
   }
 
   if (!payment && relayed) {
+    const settlement = await followRelay(input);
     await condition(() => payment !== null || relayExpired);
+    // The settlement run ends right after its word; waiting for it lets both runs end Completed.
+    await settlement.result();
   } else if (!payment) {
     const waitMs = Math.max(0, input.expiresAtMs + SETTLE_GRACE_MS - Date.now());
     await condition(() => payment !== null || release, waitMs);
@@ -248,6 +258,30 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
   // Payers waiting in submitPayment get the outcome before the run closes.
   await condition(allHandlersFinished);
   return end;
+}
+
+/**
+ * A relay-settled checkout's settlement run (`settlement:<session>`), started as a child so that no
+ * checkout ever waits on a relay session that nobody follows. It signals this run `relaySettled` (the
+ * transfer checked on chain) or `relayExpired`; if the chain contradicts the relay it fails for an
+ * operator while this run keeps the lock.
+ */
+function followRelay(input: CheckoutTerms): Promise<ChildWorkflowHandle<typeof settlementWorkflow>> {
+  const relay = input.relay;
+  if (!relay) throw ApplicationFailure.nonRetryable('The checkout has no relay session.', 'checkout_failed');
+  return startChild(settlementWorkflow, {
+    workflowId: settlementWorkflowId(input.sessionId),
+    args: [
+      {
+        sessionId: input.sessionId,
+        name: input.name,
+        relaySessionId: relay.relaySessionId,
+        amountMinor: input.amountMinor,
+        checkoutWorkflowId: workflowInfo().workflowId,
+        ...(relay.pollMs ? { pollMs: relay.pollMs } : {}),
+      },
+    ],
+  });
 }
 
 /** How a checkout row records the run's end. */

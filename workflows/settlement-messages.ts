@@ -1,3 +1,5 @@
+import { defineUpdate } from '@temporalio/workflow';
+
 // The settlement-polling workflow's contract (USDC route, README "USDC route"); plain data only.
 
 export interface SettlementInput {
@@ -26,3 +28,9 @@ export type SettlementOutcome = { outcome: 'settled'; txHash: string; payer: str
 export const SETTLEMENT_UNVERIFIED = 'settlement_unverified';
 
 export const settlementWorkflowId = (sessionId: string) => `settlement:${sessionId}`;
+
+/**
+ * Reconcile (`POST /api/agent/register-status/{id}/reconcile`): look at the relay now rather than at the
+ * next poll, and answer what it said. A confirmed settlement is then checked and activated as usual.
+ */
+export const lookNowUpdate = defineUpdate<RelaySessionState>('lookNow');

@@ -1,14 +1,22 @@
 import {
+  allHandlersFinished,
+  condition,
   continueAsNew,
   getExternalWorkflowHandle,
   proxyActivities,
-  sleep,
+  setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { SettlementActivities } from '../activities/settlement.ts';
 import { relayExpiredSignal, relaySettledSignal } from './checkout-messages.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
-import { SETTLEMENT_UNVERIFIED, type SettlementInput, type SettlementOutcome } from './settlement-messages.ts';
+import {
+  lookNowUpdate,
+  SETTLEMENT_UNVERIFIED,
+  type RelaySessionState,
+  type SettlementInput,
+  type SettlementOutcome,
+} from './settlement-messages.ts';
 
 // Reading the relay: a timeout or a lost answer is an unknown state, so it is simply asked again,
 // with backoff and without limit; the run never gives up on a payment that may be in flight.
@@ -41,8 +49,28 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
   const stage = (s: string) => upsertSearchAttributes({ [registryStageKey.name]: [s] });
   upsertSearchAttributes({ [registryDomainKey.name]: [input.name] });
   const checkout = getExternalWorkflowHandle(input.checkoutWorkflowId);
+  // Reconcile asks for a look now: the next poll happens at once, and the caller gets what it read.
+  let looks = 0;
+  let reading = false;
+  let lookNow = false;
+  let last: RelaySessionState | null = null;
+  setHandler(lookNowUpdate, async () => {
+    // A read already under way may have left before this request: the answer is the one after it.
+    const after = looks + (reading ? 1 : 0);
+    lookNow = true;
+    await condition(() => looks > after);
+    return last as RelaySessionState;
+  });
+  const settle = async <T>(end: T): Promise<T> => {
+    await condition(allHandlersFinished);
+    return end;
+  };
+
   for (let poll = 0; poll < POLLS_PER_RUN; poll++) {
+    lookNow = false;
+    reading = true;
     const s = await relay.readRelaySession({ relaySessionId: input.relaySessionId });
+    reading = false;
     stage(`relay-${s.status}`);
     if (s.status === 'confirmed' && s.txHash) {
       const verified = await chain.verifyUsdcSettlement({
@@ -52,15 +80,20 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
       });
       await checkout.signal(relaySettledSignal, { txHash: s.txHash, payer: verified.payer });
       stage('settled');
-      return { outcome: 'settled', txHash: s.txHash, payer: verified.payer };
+      last = s;
+      looks += 1;
+      return settle({ outcome: 'settled', txHash: s.txHash, payer: verified.payer });
     }
+    last = s;
+    looks += 1;
     if (s.status === 'expired_unpaid') {
       await checkout.signal(relayExpiredSignal);
       stage('expired_unpaid');
-      return { outcome: 'expired_unpaid' };
+      return settle({ outcome: 'expired_unpaid' });
     }
-    await sleep(input.pollMs ?? 2000);
+    await condition(() => lookNow, input.pollMs ?? 2000);
   }
-  // A long wait keeps its history small.
+  // A long wait keeps its history small (once no reconcile is waiting on this run).
+  await condition(allHandlersFinished);
   return continueAsNew<typeof settlementWorkflow>(input);
 }

@@ -60,6 +60,7 @@ export const accessTable: Record<string, Rule> = {
   'POST /api/v1/domains/:domain_name/reset-lock': ACCOUNT,
   'GET /api/v1/domains/:domain_name/registration': ACCOUNT,
   'GET /api/agent/register-status/:order_id': ACCOUNT,
+  'POST /api/agent/register-status/:order_id/reconcile': ACCOUNT,
   'POST /api/v1/checkout/gfavip/callback': [],
   'GET /api/v1/domains/activity': ACCOUNT,
   'GET /api/v1/domains/:domain_name/agent.json': [],

@@ -10,9 +10,11 @@ import {
   checkoutPaidSignal,
   resetLockUpdate,
   SETTLE_GRACE_MS,
+  type CheckoutStage,
   type CheckoutStatus,
   type CheckoutTerms,
 } from '../../workflows/checkout-messages.ts';
+import { registryStageKey } from '../../workflows/search-attributes.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
@@ -105,6 +107,7 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
         holder: input.holder,
         actorAccountId: input.actorAccountId,
         method: input.method,
+        relaySessionId: input.relay?.relaySessionId ?? null,
         expiresAt: new Date(input.expiresAtMs + SETTLE_GRACE_MS),
         max: deps.maxOpen,
       });
@@ -115,10 +118,31 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
         workflowId: op.workflowId(key),
         workflowIdConflictPolicy: 'FAIL',
         args: [input],
+        // Read back by `standing` without a worker: which checkout this run is.
+        memo: { sessionId: input.sessionId },
       });
     } catch (err) {
       if (waitsForPayment) await checkouts.close(input.sessionId, 'cancelled');
       if (err instanceof WorkflowExecutionAlreadyStartedError) throw op.busy(key);
+      throw err;
+    }
+  }
+
+  /**
+   * Which checkout holds the object and its stage, from the server alone (the run's memo and its
+   * RegistryStage search attribute): it answers while no worker is running, where a query cannot.
+   */
+  async function standing(key: string): Promise<{ sessionId: string | null; stage: CheckoutStage } | null> {
+    try {
+      const d = await handleOf(key).describe();
+      if (d.status.name !== 'RUNNING') return null;
+      const stage = d.searchAttributes[registryStageKey.name]?.[0];
+      return {
+        sessionId: typeof d.memo?.sessionId === 'string' ? d.memo.sessionId : null,
+        stage: (typeof stage === 'string' ? stage : 'awaiting_payment') as CheckoutStage,
+      };
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return null;
       throw err;
     }
   }
@@ -197,5 +221,5 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
     await handleOf(key).signal(checkoutPaidSignal, { reference });
   }
 
-  return { temporal, payments, status, open, result, submitReceipt, reset, checkoutPaid };
+  return { temporal, payments, status, standing, open, result, submitReceipt, reset, checkoutPaid };
 }

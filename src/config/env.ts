@@ -184,6 +184,19 @@ function productionProblems(c: Parsed): string[] {
   return problems;
 }
 
+/** The USDC route, once enabled, needs its relay and token; payers are sent to the relay, so HTTPS in production. */
+function usdcRouteProblems(c: Parsed): string[] {
+  if (!c.MPP_BASE_MAINNET_ENABLED) return [];
+  const problems: string[] = [];
+  const why = 'required when MPP_BASE_MAINNET_ENABLED is set (README "USDC route")';
+  if (!c.CHECKOUT_URL) problems.push(`  CHECKOUT_URL: ${why}`);
+  if (!c.USDC_ADDRESS) problems.push(`  USDC_ADDRESS: ${why}`);
+  if (!c.USDC_PAY_TO && !c.MPP_PAY_TO) problems.push(`  USDC_PAY_TO: ${why}`);
+  if (c.NODE_ENV === 'production' && c.CHECKOUT_URL && !c.CHECKOUT_URL.startsWith('https://'))
+    problems.push('  CHECKOUT_URL: payers settle there, so it must be HTTPS in production');
+  return problems;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -203,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const route = usdcRouteProblems(c);
+  if (route.length) throw new ConfigError(`Invalid configuration:\n${route.join('\n')}`);
   if (c.NODE_ENV === 'production') {
     const problems = productionProblems(c);
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

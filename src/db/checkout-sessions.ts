@@ -11,6 +11,8 @@ export interface CheckoutOpening {
   holder: string;
   actorAccountId: string | null;
   method: string;
+  /** The USDC route's relay session, when the checkout settles there. */
+  relaySessionId?: string | null;
   expiresAt: Date;
   /** How many open checkouts one holder may have at once. */
   max: number;
@@ -43,7 +45,12 @@ export function checkoutSessions(em: EntityManager) {
             { 'retry-after': String(retryAfter) },
           );
         }
-        tx.create(CheckoutSession, { ...row, outcome: null, endedAt: null });
+        tx.create(CheckoutSession, {
+          ...row,
+          relaySessionId: row.relaySessionId ?? null,
+          outcome: null,
+          endedAt: null,
+        });
       });
     },
 

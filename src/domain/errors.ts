@@ -56,6 +56,14 @@ export const errorCodes = {
   webhooks_unavailable: 503,
   name_being_renewed: 409,
   network_not_enabled: 403,
+  // The USDC route (README "USDC route"): the relay reports settlement off, cannot be reached, or
+  // offers terms other than ours; a payment may be in flight; a reconcile found nothing confirmed.
+  settlement_disabled: 503,
+  relay_unavailable: 503,
+  relay_terms_mismatch: 503,
+  payment_may_be_in_flight: 409,
+  settlement_not_confirmed: 409,
+  not_a_relay_checkout: 409,
   unsupported_media_type: 415,
   payload_too_large: 413,
   namespace_not_found: 404,

@@ -20,6 +20,8 @@ export interface QuoteSettings {
   currency: 'pathUSD' | 'USDC';
   tempoChainId: number;
   registerUrl: string;
+  /** The USDC route's checkout relay, shown on base-mainnet quotes (spec 4.6 step 1). */
+  checkoutUrl?: string | undefined;
 }
 
 /**
@@ -51,5 +53,6 @@ export function buildQuote(q: QuoteInput, s: QuoteSettings) {
       price_class: 'agent' as const,
     },
     next: { method: 'POST' as const, url: s.registerUrl, creates_pending_order: true as const },
+    ...(base && s.checkoutUrl ? { checkout_url: s.checkoutUrl } : {}),
   };
 }

@@ -39,6 +39,8 @@ export interface RegistrationFacts {
 export interface PricingSettings {
   wholesalePercentOff: number;
   gemUsdRate: string;
+  /** The operator opened the USDC route (MPP_BASE_MAINNET_ENABLED). */
+  baseMainnetEnabled: boolean;
 }
 
 export interface Plan {
@@ -64,12 +66,7 @@ export function planRegistration(
   settings: PricingSettings,
 ): Plan {
   const { ns, label, name } = req;
-  if (req.network === 'base-mainnet') {
-    throw new AppError(
-      'network_not_enabled',
-      'The base-mainnet USDC route is operator-gated and not available here; omit mpp_network to pay on the default route.',
-    );
-  }
+  if (req.network === 'base-mainnet') checkUsdcRoute(actor, req, settings);
   if (ns.launch_phase === 'coming_soon')
     throw new AppError('namespace_not_open', `.${ns.namespace} is coming soon: registration is not open yet.`);
   const a = availability(ns, label, facts.taken ? 'registered' : 'free');
@@ -127,6 +124,25 @@ export function planRegistration(
     couponCode: req.couponCode,
     warnings,
   };
+}
+
+/**
+ * The USDC route (spec 4.6) is operator-gated, never a fallback; it is a machine payment, and its
+ * session belongs to an identity (the status and reconcile routes answer only that identity).
+ */
+function checkUsdcRoute(actor: RegistrationActor, req: RegistrationRequest, settings: PricingSettings): void {
+  if (!settings.baseMainnetEnabled)
+    throw new AppError(
+      'network_not_enabled',
+      'The base-mainnet USDC route is operator-gated and not available here; omit mpp_network to pay on the default route.',
+    );
+  if (req.paymentMethod !== 'mpp')
+    throw new AppError('payment_method_not_available', 'The base-mainnet USDC route is paid by machine payment (mpp).');
+  if (!actor.accountId)
+    throw new AppError(
+      'unauthorized',
+      'The USDC route needs an identity: provision one (POST /api/v1/agents/provision) and send its X-API-Key.',
+    );
 }
 
 /** The rails a namespace takes: partner namespaces have mpp and their hosted checkout, ours mpp and gems. */

@@ -11,6 +11,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import {
   ANVIL_PAYER_KEYS,
   ANVIL_RELAY_KEY,
+  setIntervalMining,
   ANVIL_TREASURY_KEY,
   deployPathUsd,
   fundAccount,
@@ -183,6 +184,8 @@ if (!baseRpcUrl) {
         privateKeyToAccount(key).address,
         1_000_000_000n,
       );
+    // Base mines every two seconds; so does this chain from now on (payers date authorizations by the clock).
+    await setIntervalMining(base.rpcUrl, 2);
     say('Base', `${base.rpcUrl} (local anvil, chain id ${base.chainId}); USDC (FiatToken V2.2) at ${usdcAddress}`);
   } catch (err) {
     await fail(
@@ -239,6 +242,9 @@ const childEnv = {
   ...(!config.CHAIN_RPC_URL && chainRpcUrl && !config.MPP_PUBLIC_RPC_URL ? { MPP_PUBLIC_RPC_URL: chainRpcUrl } : {}),
   MPP_SECRET: config.MPP_SECRET ?? randomBytes(32).toString('hex'),
   CHECKOUT_URL: checkoutUrl,
+  // Our own relay on the local chain costs nothing, so the USDC route is open on a dev stack; against a
+  // configured relay the operator opens it (MPP_BASE_MAINNET_ENABLED), never implicitly.
+  MPP_BASE_MAINNET_ENABLED: process.env.MPP_BASE_MAINNET_ENABLED || String(!config.CHECKOUT_URL),
   ...(baseRpcUrl ? { BASE_RPC_URL: baseRpcUrl } : {}),
   ...(usdcAddress ? { USDC_ADDRESS: usdcAddress } : {}),
   ...(usdcPayTo ? { USDC_PAY_TO: usdcPayTo } : {}),

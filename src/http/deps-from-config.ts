@@ -4,6 +4,7 @@ import { loadNamespaceDirectory } from '../db/namespace-loader.ts';
 import type { TemporalHandle } from '../temporal/connection.ts';
 import { bearerVerifierFromConfig, sessionSecretFromConfig } from '../auth/bearer-config.ts';
 import { paymentSettingsFromConfig } from '../payments/payment-verifier.ts';
+import { usdcCheckoutFromConfig } from '../payments/usdc-route.ts';
 import { readinessProbes } from './probes.ts';
 import type { AppDeps, PaymentSettings } from './deps.ts';
 
@@ -22,6 +23,7 @@ export async function appDepsFromConfig(
   },
 ): Promise<AppDeps> {
   const payments = parts.payments ?? paymentSettingsFromConfig(config);
+  const usdc = usdcCheckoutFromConfig(config);
   return {
     config,
     orm: parts.orm,
@@ -31,6 +33,7 @@ export async function appDepsFromConfig(
     sessionSecret: parts.sessionSecret ?? sessionSecretFromConfig(config),
     temporal: parts.temporal.client,
     ...(payments ? { payments } : {}),
+    ...(usdc ? { usdc } : {}),
     ...(config.OIDC_ISSUER
       ? {
           login: {

@@ -4,6 +4,7 @@ import type { Orm } from '../db/orm.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
 import type { BearerVerifier } from '../auth/bearer-verifier.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
+import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
 import type { RegistrationService } from '../registration/service.ts';
 import type { RenewalService } from '../renewal/service.ts';
 
@@ -34,6 +35,8 @@ export interface AppDeps {
   login?: LoginSettings;
   temporal?: Client;
   payments?: PaymentSettings;
+  /** The USDC route's relay and terms, when the operator enabled it. */
+  usdc?: UsdcCheckoutSettings;
 }
 
 declare module 'fastify' {

@@ -117,6 +117,21 @@ export async function startAnvil(opts: {
   }
 }
 
+/**
+ * Mines a block every `seconds` (0: stops mining until asked again), as a real chain does. A chain
+ * that mines only on demand keeps the last block's timestamp while time passes, so a payer's
+ * authorization "valid from a few seconds ago" would look not yet valid to a simulation there.
+ */
+export async function setIntervalMining(rpcUrl: string, seconds: number): Promise<void> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_setIntervalMining', params: [seconds] }),
+  });
+  const body = (await res.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`evm_setIntervalMining: ${body.error.message}`);
+}
+
 async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
   try {
     const res = await fetch(rpcUrl, {

@@ -8,6 +8,7 @@ import {
   type RegistrationOutcome,
   type RegistrationResult,
 } from '../../workflows/registration-messages.ts';
+import { lookNowUpdate, settlementWorkflowId, type RelaySessionState } from '../../workflows/settlement-messages.ts';
 import type { Principal } from '../auth/principal.ts';
 import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
@@ -23,13 +24,22 @@ import { AppError } from '../domain/errors.ts';
 import { planRegistration, type Plan, type RegistrationRequest } from '../domain/registration-plan.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { accountRepository } from '../db/account-repository.ts';
+import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
 import { findOrderActor, findRegistrationResult } from './records.ts';
+import { usdcCheckout, type UsdcCheckoutRequest } from './usdc-checkout.ts';
+
+// Reconcile: how long the relay may take to answer a look, and the wait for activation after it.
+const RECONCILE_LOOK_MS = 10_000;
+const RECONCILE_WAIT_MS = 30_000;
+const RECONCILE_POLL_MS = 250;
 
 export interface RegistrationDeps {
   config: Config;
   orm: Orm;
   temporal?: Client | undefined;
   payments?: PaymentSettings | undefined;
+  /** The USDC route, when the operator enabled it. */
+  usdc?: UsdcCheckoutSettings | null | undefined;
 }
 
 export interface RegisterCommand extends RegistrationRequest {
@@ -43,6 +53,7 @@ export interface RegisterCommand extends RegistrationRequest {
 export type RegisterAnswer =
   | { kind: 'registered'; result: RegistrationResult; sessionId: string; warnings: string[] }
   | { kind: 'payment_required'; offer: ReturnType<typeof paymentOffer>; warnings: string[] }
+  | { kind: 'usdc_payment_required'; body: ReturnType<UsdcRoute['offer']> }
   | { kind: 'hosted_checkout'; orderId: string; checkoutUrl: string; statusUrl: string; expiresAt: string };
 
 /** A finished run's outcome: the registration, or the refusal as our HTTP error. */
@@ -58,6 +69,7 @@ export function registrationOf(o: RegistrationOutcome): RegistrationResult {
  */
 export function registrationService(deps: RegistrationDeps) {
   const { config, orm } = deps;
+  const usdc = deps.usdc ? usdcCheckout(deps.usdc, { publicBaseUrl: config.publicBaseUrl }) : null;
   const checkout = checkoutService(
     {
       orm,
@@ -97,7 +109,9 @@ export function registrationService(deps: RegistrationDeps) {
     // verified waits for that outcome), anyone else is told the name is being registered.
     const running = await checkout.status(cmd.name);
     if (running) {
-      if (running.input.holder !== holder || running.input.method !== 'mpp') {
+      // A relay-settled checkout is never answered with a second challenge: its payment may be in flight.
+      if (running.input.relay && running.input.holder === holder && usdc) throw usdc.inFlight(running.input.sessionId);
+      if (running.input.holder !== holder || running.input.method !== 'mpp' || running.input.relay) {
         throw new AppError(
           'name_being_registered',
           `${cmd.name} is being registered right now; check GET /api/v1/domains/${cmd.name}/registration if it is yours.`,
@@ -120,6 +134,7 @@ export function registrationService(deps: RegistrationDeps) {
     }
 
     const plan = await planFor(cmd, actorId);
+    if (cmd.network === 'base-mainnet' && plan.method === 'mpp') return registerOnUsdcRoute(cmd, plan, holder);
     if (cmd.receipt && plan.method === 'mpp') {
       throw new AppError(
         'no_checkout',
@@ -141,6 +156,35 @@ export function registrationService(deps: RegistrationDeps) {
     return registered(await checkout.result(cmd.name), input.sessionId, plan.warnings);
   }
 
+  /**
+   * Spec 4.6 on the registry's side: the route must be settling, the relay session is opened (its
+   * reference is our session id) and its terms checked, then the run takes the lock and follows the
+   * relay session; the 402 hands the payer the session and everything it must check before signing.
+   */
+  async function registerOnUsdcRoute(cmd: RegisterCommand, plan: Plan, holder: string): Promise<RegisterAnswer> {
+    if (!usdc) throw new AppError('network_not_enabled', 'The base-mainnet USDC route is not configured here.');
+    if (cmd.receipt)
+      throw new AppError(
+        'no_checkout',
+        'The USDC route takes no receipt: send the request without one to get the relay session, then settle there.',
+      );
+    await usdc.requireSettlement();
+    const request: UsdcCheckoutRequest = {
+      sessionId: randomUUID(),
+      name: cmd.name,
+      namespace: cmd.ns.namespace,
+      years: cmd.years,
+      amountMinor: plan.price.amountMinor.toString(),
+    };
+    const { terms, opened } = await usdc.open(request, config.CHECKOUT_TTL_SECONDS);
+    const input = newInput(plan, cmd, holder, request.sessionId);
+    input.relay = terms;
+    input.expiresAtMs = Date.parse(opened.expires_at);
+    // Someone else holding the lock leaves this relay session unused: its token was never handed out.
+    await checkout.open(cmd.name, input, true);
+    return { kind: 'usdc_payment_required', body: usdc.offer(request, opened, plan.warnings) };
+  }
+
   async function planFor(cmd: RegisterCommand, actorId: string | null): Promise<Plan> {
     const p = cmd.principal;
     const facts = await registrationFacts(orm.em.fork(), {
@@ -158,13 +202,20 @@ export function registrationService(deps: RegistrationDeps) {
     return planRegistration(actor, cmd, facts, {
       wholesalePercentOff: config.WHOLESALE_PERCENT_OFF,
       gemUsdRate: config.GEM_USD_RATE,
+      baseMainnetEnabled: usdc !== null,
     });
   }
 
-  function newInput(plan: Plan, t: RegisterCommand, holder: string): RegistrationInput {
-    const sessionId = randomUUID();
+  function newInput(
+    plan: Plan,
+    t: RegisterCommand,
+    holder: string,
+    sessionId: string = randomUUID(),
+  ): RegistrationInput {
     const ttl = plan.method === 'gfavip_checkout' ? 3600 : config.CHECKOUT_TTL_SECONDS;
-    const p = plan.method === 'mpp' ? checkout.payments() : null;
+    // The USDC route pays through the relay (the run follows its session), never on the default chain.
+    const onRelay = t.network === 'base-mainnet';
+    const p = plan.method === 'mpp' && !onRelay ? checkout.payments() : null;
     const input: RegistrationInput = {
       sessionId,
       name: t.name,
@@ -177,7 +228,7 @@ export function registrationService(deps: RegistrationDeps) {
       ownerAccountId: plan.ownerAccountId,
       priceGems: plan.price.totalGems,
       amountMinor: plan.price.amountMinor.toString(),
-      currency: config.MPP_CURRENCY,
+      currency: onRelay ? 'USDC' : config.MPP_CURRENCY,
       resellerChannel: plan.resellerChannel,
       wholesale: plan.wholesale,
       couponCode: plan.couponCode,
@@ -232,14 +283,89 @@ export function registrationService(deps: RegistrationDeps) {
     if (!actor || (actor !== accountId && !(await accountRepository(em).isOperator(accountId))))
       throw new AppError('order_not_found', `No registration order ${orderId} of yours.`);
     const result = await findRegistrationResult(em, orderId);
-    const running = row && !row.outcome ? await checkout.status(row.name) : null;
+    const open = row && !row.outcome ? await checkout.standing(row.name) : null;
+    const running = open?.sessionId === orderId ? open : null;
+    const state = result ? 'registered' : (row?.outcome ?? running?.stage ?? 'expired_unpaid');
+    const domain = result ? await em.findOne(Domain, { id: result.domainId }, { fields: ['status'] }) : null;
     return {
       name: result?.name ?? row?.name ?? '',
-      state: result ? 'registered' : (row?.outcome ?? running?.stage ?? 'expired_unpaid'),
+      state,
       method: result?.paymentMethod ?? row?.method ?? '',
       expiresAt: row ? row.expiresAt.toISOString() : null,
       result,
+      domainStatus: domain?.status ?? null,
+      settlement: row?.relaySessionId ? await settlementState(row.relaySessionId, state, result) : null,
     };
+  }
+
+  /**
+   * Where the relay's settlement of a USDC-route checkout stands. A registration paid this way was
+   * checked on chain, so it is `confirmed` with its transaction; otherwise the relay is asked, and a
+   * relay that cannot be asked is `unknown` (a payment may be in flight), never "unpaid".
+   */
+  async function settlementState(relaySessionId: string, state: string, result: RegistrationResult | null) {
+    if (result) return { relaySessionId, status: 'confirmed', txHash: result.paymentReference };
+    const seen = usdc ? await usdc.settlementOf(relaySessionId) : null;
+    if (seen) return { relaySessionId, status: seen.status as string, txHash: seen.tx_hash };
+    return { relaySessionId, status: state === 'expired_unpaid' ? 'expired_unpaid' : 'unknown', txHash: null };
+  }
+
+  /**
+   * Spec 4.6 step 8: reconcile a relay-settled checkout with the registry. The settlement run looks at
+   * the relay at once; a confirmed settlement is checked on chain and activated by the runs that own
+   * it, and the answer is the order's status. Idempotent: a completed registration is answered as it
+   * is (the same payment reference, nothing created again); an unconfirmed one activates nothing.
+   */
+  async function reconcile(orderId: string, accountId: string) {
+    const before = await order(orderId, accountId);
+    if (before.result || before.state === 'refused') return before;
+    if (!before.settlement)
+      throw new AppError(
+        'not_a_relay_checkout',
+        `Order ${orderId} is not paid through the checkout relay; nothing to reconcile.`,
+      );
+    if (before.state === 'expired_unpaid' || before.state === 'cancelled')
+      throw new AppError(
+        'settlement_not_confirmed',
+        `Order ${orderId} ended ${before.state}; nothing was paid or activated.`,
+        {
+          settlement_status: before.settlement.status,
+        },
+      );
+    let seen: RelaySessionState | null = null;
+    try {
+      seen = await checkout
+        .temporal()
+        .withDeadline(Date.now() + RECONCILE_LOOK_MS, () =>
+          checkout.temporal().workflow.getHandle(settlementWorkflowId(orderId)).executeUpdate(lookNowUpdate),
+        );
+    } catch {
+      // The settlement run closed meanwhile (its outcome is in the order now), or the relay did not answer in time.
+    }
+    if (seen && seen.status !== 'confirmed')
+      throw new AppError(
+        'settlement_not_confirmed',
+        `The relay reports ${seen.status}: nothing is activated until it is confirmed. Poll the receipt; never sign a second authorization.`,
+        { settlement_status: seen.status },
+      );
+    const after = await settled(orderId, accountId);
+    if (after.result || after.state === 'refused') return after;
+    if (!seen)
+      throw new AppError(
+        'relay_unavailable',
+        'The checkout relay could not be asked just now; a payment may be in flight. Poll the status and reconcile again shortly (never pay again).',
+        { settlement_status: after.settlement?.status ?? 'unknown' },
+      );
+    return after;
+  }
+
+  /** The order once a confirmed settlement has been activated (or, after a bounded wait, as it stands). */
+  async function settled(orderId: string, accountId: string) {
+    for (let waited = 0; ; waited += RECONCILE_POLL_MS) {
+      const now = await order(orderId, accountId);
+      if (now.result || now.state === 'refused' || waited >= RECONCILE_WAIT_MS) return now;
+      await new Promise((r) => setTimeout(r, RECONCILE_POLL_MS));
+    }
   }
 
   /** Ends a stale checkout and frees the name (its starter or an operator). */
@@ -257,7 +383,8 @@ export function registrationService(deps: RegistrationDeps) {
     await checkout.checkoutPaid(q.name, `gfavip:${q.reference}`);
   }
 
-  return { register, verify, progress, order, reset, hostedCheckoutPaid };
+  return { register, verify, progress, order, reconcile, reset, hostedCheckoutPaid };
 }
 
 export type RegistrationService = ReturnType<typeof registrationService>;
+type UsdcRoute = ReturnType<typeof usdcCheckout>;

@@ -12,6 +12,7 @@ import {
   type Anvil,
 } from '../../src/infra/anvil.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
+import { usdcRouteFromConfig } from '../../src/payments/usdc-route.ts';
 import { deleteExpirySweepSchedule, ensureExpirySweepSchedule } from '../../src/temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../../src/webhooks/worker-side.ts';
 import type { OutboxDispatcher } from '../../src/webhooks/dispatcher.ts';
@@ -104,6 +105,7 @@ export async function startRegistryStack(
 
   const startWorker = async () => {
     const connection = await NativeConnection.connect({ address: testTemporalAddress() });
+    const usdc = usdcRouteFromConfig(t.config);
     const worker = await createWorker(
       connection,
       taskQueue,
@@ -112,6 +114,7 @@ export async function startRegistryStack(
         catalogPath: CATALOG_PATH,
         payments: paymentVerifierFromConfig(t.config),
         webhooks: webhookActivitySettings(t.config),
+        ...(usdc ? { usdc } : {}),
       }),
     );
     const running = worker.run();

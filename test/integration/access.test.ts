@@ -130,6 +130,10 @@ describe('access control', () => {
       method: 'GET',
       url: '/api/agent/register-status/no-such-order',
     }),
+    'POST /api/agent/register-status/:order_id/reconcile': () => ({
+      method: 'POST',
+      url: '/api/agent/register-status/no-such-order/reconcile',
+    }),
     'POST /api/v1/command': () => ({
       method: 'POST',
       url: '/api/v1/command',
@@ -269,6 +273,7 @@ describe('access control', () => {
       'POST /api/v1/domains/:domain_name/reset-lock': account,
       'GET /api/v1/domains/:domain_name/registration': account,
       'GET /api/agent/register-status/:order_id': account,
+      'POST /api/agent/register-status/:order_id/reconcile': account,
       'POST /api/v1/command': ['bearer', 'session'],
     };
     expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessTable[r] ?? [])]]))).toEqual(expected);

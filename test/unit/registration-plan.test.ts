@@ -16,7 +16,7 @@ const agentNs = {
   ...catalog.namespaces.find((n) => n.namespace === 'agent')!,
   catalog_version: catalog.catalog_version,
 };
-const settings = { wholesalePercentOff: 20, gemUsdRate: '0.01' };
+const settings = { wholesalePercentOff: 20, gemUsdRate: '0.01', baseMainnetEnabled: false };
 const anonymous: RegistrationActor = { accountId: null, org: null };
 const agentActor: RegistrationActor = { accountId: 'acc-1', org: null };
 const facts = (f: Partial<RegistrationFacts> = {}): RegistrationFacts => ({
@@ -67,6 +67,18 @@ describe('planRegistration (pure rules)', () => {
     expect(codeOf(() => planRegistration(agentActor, request({ network: 'base-mainnet' }), facts(), settings))).toBe(
       'network_not_enabled',
     );
+  });
+
+  it('the USDC route, once enabled, is a machine payment of an identity at the agent price in 6-decimal units', () => {
+    const open = { ...settings, baseMainnetEnabled: true };
+    const base = (over: Partial<Parameters<typeof request>[0]> = {}) => request({ network: 'base-mainnet', ...over });
+    expect(codeOf(() => planRegistration(anonymous, base(), facts({ account: null }), open))).toBe('unauthorized');
+    expect(codeOf(() => planRegistration(agentActor, base({ paymentMethod: 'gems' }), facts(), open))).toBe(
+      'payment_method_not_available',
+    );
+    const plan = planRegistration(agentActor, base({ years: 2 }), facts(), open);
+    expect(plan.method).toBe('mpp');
+    expect(plan.price.amountMinor).toBe(BigInt(plan.price.totalGems) * 10_000n); // 0.01 USD a gem
   });
 
   it('gems need the balance; a refused coupon says why', () => {

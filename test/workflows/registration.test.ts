@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { input, result } from '../helpers/registration-input.ts';
@@ -9,8 +8,6 @@ import type { RegistrationActivities } from '../../activities/registration.ts';
 import {
   registrationStatusQuery,
   registrationWorkflowId,
-  relayExpiredSignal,
-  relaySettledSignal,
   resetLockUpdate,
   submitPaymentUpdate,
   type RegistrationInput,
@@ -236,75 +233,5 @@ describe('registrationWorkflow reset-lock (dev server, fake activities)', () => 
       expect(await handle.result()).toMatchObject({ outcome: 'registered', result: { name: j.name } });
     });
     expect(landed.calls.activate).toBe(1);
-  });
-});
-
-// The USDC route: the checkout follows a relay session, so no local clock ends it; the settlement
-// workflow's signals do (relaySettled with the verified transfer, or relayExpired).
-describe('registrationWorkflow settled by the checkout relay (time-skipping, fake activities)', () => {
-  const env = useTemporal('time-skipping');
-  const relayed = () =>
-    input({
-      currency: 'USDC',
-      chain: null,
-      relay: { relaySessionId: randomUUID(), network: 'eip155:8453', asset: '0xusdc', payTo: '0xpayto' },
-    });
-
-  it('outlives its expiry time until the relay settles, then activates with the settled transfer', async () => {
-    const f = fakes();
-    const payments: unknown[] = [];
-    const activities: Activities = {
-      ...f.activities,
-      async activateDomain(a) {
-        payments.push(a.payment);
-        return f.activities.activateDomain(a);
-      },
-    };
-    const i = relayed();
-    await env.withWorker(activities, async (taskQueue) => {
-      const handle = await startRegistration(env, taskQueue, i);
-      await env.environment.sleep(2 * 3600_000); // far past expiresAtMs and the settle grace
-      expect((await handle.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
-      // Only the relay's word releases the lock: a reset is refused while a payment may be in flight.
-      const reset = handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId: 'actor-1', operator: true }] });
-      await expect(reset).rejects.toBeInstanceOf(WorkflowUpdateFailedError);
-      await reset.catch((e: WorkflowUpdateFailedError) =>
-        expect((e.cause as ApplicationFailure).type).toBe('lock_busy'),
-      );
-      await handle.signal(relaySettledSignal, { txHash: '0xsettled', payer: '0xpayer' });
-      expect(await handle.result()).toMatchObject({ outcome: 'registered', result: { name: i.name } });
-    });
-    expect(payments).toEqual([{ kind: 'usdc', txHash: '0xsettled', payer: '0xpayer' }]);
-    expect(f.calls).toMatchObject({ find: 0, verify: 0, activate: 1, closed: ['registered'] });
-  });
-
-  it('ends expired_unpaid when the relay says so, and only then', async () => {
-    const f = fakes();
-    const i = relayed();
-    await env.withWorker(f.activities, async (taskQueue) => {
-      const handle = await startRegistration(env, taskQueue, i);
-      await handle.signal(relayExpiredSignal);
-      expect(await handle.result()).toEqual({ outcome: 'expired_unpaid' });
-      expect((await handle.describe()).status.name).toBe('COMPLETED');
-    });
-    expect(f.calls).toMatchObject({ find: 0, activate: 0, closed: ['expired_unpaid'] });
-  });
-
-  it('credits a settled payment back when activation is refused', async () => {
-    const f = fakes();
-    const refusing: Activities = {
-      ...f.activities,
-      async activateDomain() {
-        throw ApplicationFailure.nonRetryable('example.agent is already registered.', 'name_taken');
-      },
-    };
-    const i = relayed();
-    const end = await env.withWorker(refusing, async (taskQueue) => {
-      const handle = await startRegistration(env, taskQueue, i);
-      await handle.signal(relaySettledSignal, { txHash: '0xsettled', payer: '0xpayer' });
-      return handle.result();
-    });
-    expect(end).toMatchObject({ outcome: 'refused', code: 'name_taken', credit: { gems: 1500 } });
-    expect(f.calls.credited).toEqual(['name_taken']);
   });
 });

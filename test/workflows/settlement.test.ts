@@ -1,18 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
-import { WorkflowFailedError } from '@temporalio/client';
+import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutActivities } from '../../activities/checkout.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
 import type { SettlementActivities } from '../../activities/settlement.ts';
-import { registrationStatusQuery, registrationWorkflowId } from '../../workflows/registration-messages.ts';
 import {
+  registrationStatusQuery,
+  registrationWorkflowId,
+  resetLockUpdate,
+} from '../../workflows/registration-messages.ts';
+import {
+  lookNowUpdate,
   SETTLEMENT_UNVERIFIED,
   settlementWorkflowId,
   type RelaySessionState,
-  type SettlementInput,
 } from '../../workflows/settlement-messages.ts';
 import { input, result } from '../helpers/registration-input.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
 import { useTemporal } from '../helpers/temporal.ts';
 
 type Activities = RegistrationActivities & CheckoutActivities & SettlementActivities;
@@ -23,25 +28,45 @@ type Activities = RegistrationActivities & CheckoutActivities & SettlementActivi
 describe('settlementWorkflow (dev server, fake activities)', () => {
   const env = useTemporal('dev-server');
 
-  function setup(script: (RelaySessionState | 'lost')[], verify: 'ok' | 'mismatch' = 'ok') {
+  const state = (status: RelaySessionState['status'], txHash: string | null = null): RelaySessionState => ({
+    status,
+    txHash,
+    payer: txHash ? '0xpayer' : null,
+  });
+
+  interface Options {
+    verify?: 'ok' | 'mismatch';
+    pollMs?: number;
+    /** When the challenge expired (default: a minute ahead). */
+    expiresAtMs?: number;
+    /** The effect refuses with this business code. */
+    refuse?: string;
+  }
+  function setup(script: (RelaySessionState | 'lost')[], o: Options = {}) {
+    const verify = o.verify ?? 'ok';
     const reg = input({
       currency: 'USDC',
-      expiresAtMs: Date.now() + 60_000,
+      expiresAtMs: o.expiresAtMs ?? Date.now() + 60_000,
       chain: null,
-      relay: { relaySessionId: randomUUID(), network: 'eip155:8453', asset: '0xusdc', payTo: '0xpayto' },
+      relay: {
+        relaySessionId: randomUUID(),
+        network: 'eip155:8453',
+        asset: '0xusdc',
+        payTo: '0xpayto',
+        pollMs: o.pollMs ?? 50,
+      },
     });
-    const { name } = reg;
-    const settlement: SettlementInput = {
-      sessionId: reg.sessionId,
-      name,
-      relaySessionId: reg.relay?.relaySessionId as string,
-      amountMinor: reg.amountMinor,
-      checkoutWorkflowId: registrationWorkflowId(name),
-      pollMs: 50,
+    // While held, the relay keeps answering awaiting_payment and the script does not advance.
+    const calls = {
+      reads: 0,
+      held: false,
+      verified: [] as string[],
+      activated: [] as unknown[],
+      credited: [] as string[],
     };
-    const calls = { reads: 0, verified: [] as string[], activated: [] as unknown[] };
     const activities: Activities = {
       async readRelaySession() {
+        if (calls.held) return state('awaiting_payment');
         const next = script[Math.min(calls.reads, script.length - 1)];
         calls.reads += 1;
         if (next === 'lost') throw new Error('socket hang up');
@@ -54,6 +79,7 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
       },
       async activateDomain({ input, payment }) {
         calls.activated.push(payment);
+        if (o.refuse) throw ApplicationFailure.nonRetryable(`${input.name}: ${o.refuse}`, o.refuse);
         return result(input.name);
       },
       async verifyMppPayment() {
@@ -63,17 +89,13 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
         return null;
       },
       async closeCheckout() {},
-      async creditRefusedPayment({ input }) {
+      async creditRefusedPayment({ input, reason }) {
+        calls.credited.push(reason);
         return { accountId: 'actor-1', gems: input.priceGems };
       },
     };
-    return { reg, settlement, calls, activities };
+    return { reg, calls, activities };
   }
-  const state = (status: RelaySessionState['status'], txHash: string | null = null): RelaySessionState => ({
-    status,
-    txHash,
-    payer: txHash ? '0xpayer' : null,
-  });
 
   const run = (s: ReturnType<typeof setup>) =>
     env.withWorker(s.activities, async (taskQueue) => {
@@ -82,14 +104,19 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
         workflowId: registrationWorkflowId(s.reg.name),
         args: [s.reg],
       });
-      const settlement = await env.client.workflow.start('settlementWorkflow', {
-        taskQueue,
-        workflowId: settlementWorkflowId(s.reg.sessionId),
-        args: [s.settlement],
-      });
+      // The registration run starts its settlement run as a child, under a readable id.
+      const settlement = env.client.workflow.getHandle(settlementWorkflowId(s.reg.sessionId));
+      await eventually(() =>
+        settlement.describe().then(
+          () => true,
+          () => false,
+        ),
+      );
       const settled = await settlement.result().catch((e: unknown) => e);
-      const stage = (await registration.query(registrationStatusQuery)).stage;
-      return { registration, settlement, settled, stage };
+      // The registration finishes on this worker (unless the settlement failed: then it holds the lock).
+      const outcome = settled instanceof Error ? null : await registration.result();
+      const stage = (await registration.describe()).searchAttributes.RegistryStage?.[0];
+      return { registration, settlement, settled, outcome, stage };
     });
 
   it('polls through the relay states and lost answers, checks the chain, and completes the registration', async () => {
@@ -104,7 +131,7 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
     ]);
     const r = await run(s);
     expect(r.settled).toEqual({ outcome: 'settled', txHash: '0xsettled', payer: '0xpayer' });
-    expect(await r.registration.result()).toMatchObject({ outcome: 'registered' });
+    expect(r.outcome).toMatchObject({ outcome: 'registered' });
     expect(s.calls.verified).toEqual(['0xsettled']);
     expect(s.calls.activated).toEqual([{ kind: 'usdc', txHash: '0xsettled', payer: '0xpayer' }]);
     expect((await r.settlement.describe()).searchAttributes.RegistryStage).toEqual(['settled']);
@@ -114,16 +141,65 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
     const s = setup([state('awaiting_payment'), state('awaiting_payment'), state('expired_unpaid')]);
     const r = await run(s);
     expect(r.settled).toEqual({ outcome: 'expired_unpaid' });
-    expect(await r.registration.result()).toEqual({ outcome: 'expired_unpaid' });
+    expect(r.outcome).toEqual({ outcome: 'expired_unpaid' });
     expect(s.calls.activated).toEqual([]);
   });
 
   it('a confirmation the chain does not bear out fails the run for an operator and activates nothing', async () => {
-    const s = setup([state('confirmed', '0xbogus')], 'mismatch');
+    const s = setup([state('confirmed', '0xbogus')], { verify: 'mismatch' });
     const r = await run(s);
     expect(r.settled).toBeInstanceOf(WorkflowFailedError);
     expect(r.stage).toBe('awaiting_payment'); // the lock holds: what happened to the money is for a person
     expect(s.calls.activated).toEqual([]);
     await r.registration.terminate('test cleanup').catch(() => undefined);
+  });
+
+  it("outlives its challenge: no local clock ends it, a reset is refused, and the relay's confirmation still activates", async () => {
+    const s = setup([state('confirmed', '0xsettled')], { expiresAtMs: Date.now() - 3_600_000 });
+    s.calls.held = true;
+    const end = await env.withWorker(s.activities, async (taskQueue) => {
+      const registration = await env.client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: registrationWorkflowId(s.reg.name),
+        args: [s.reg],
+      });
+      await new Promise((r) => setTimeout(r, 500)); // ten polls, an hour past the challenge's end
+      expect((await registration.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
+      const reset = registration.executeUpdate(resetLockUpdate, {
+        args: [{ actorAccountId: 'actor-1', operator: true }],
+      });
+      await expect(reset).rejects.toBeInstanceOf(WorkflowUpdateFailedError);
+      await reset.catch((e: WorkflowUpdateFailedError) =>
+        expect((e.cause as ApplicationFailure).type).toBe('lock_busy'),
+      );
+      s.calls.held = false;
+      return registration.result();
+    });
+    expect(end).toMatchObject({ outcome: 'registered' });
+    expect(s.calls.activated).toEqual([{ kind: 'usdc', txHash: '0xsettled', payer: '0xpayer' }]);
+  });
+
+  it('lookNow (reconcile) reads the relay at once instead of at the next poll, and answers what it read', async () => {
+    const s = setup([state('awaiting_payment'), state('confirmed', '0xsettled')], { pollMs: 600_000 });
+    await env.withWorker(s.activities, async (taskQueue) => {
+      const registration = await env.client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: registrationWorkflowId(s.reg.name),
+        args: [s.reg],
+      });
+      const settlement = env.client.workflow.getHandle(settlementWorkflowId(s.reg.sessionId));
+      await eventually(async () => s.calls.reads === 1);
+      // The next poll is ten minutes away; the update makes it now.
+      expect(await settlement.executeUpdate(lookNowUpdate)).toMatchObject({ status: 'confirmed', txHash: '0xsettled' });
+      expect(await registration.result()).toMatchObject({ outcome: 'registered' });
+    });
+    expect(s.calls.reads).toBe(2);
+  });
+
+  it('credits a settled payment back when activation is refused', async () => {
+    const s = setup([state('confirmed', '0xsettled')], { refuse: 'name_taken' });
+    const r = await run(s);
+    expect(r.outcome).toMatchObject({ outcome: 'refused', code: 'name_taken', credit: { gems: 1500 } });
+    expect(s.calls.credited).toEqual(['name_taken']);
   });
 });

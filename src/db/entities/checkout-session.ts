@@ -25,6 +25,8 @@ const CheckoutSessionSchema = defineEntity({
     holder: p.string().length(128).index(),
     actorAccountId: p.uuid().nullable(),
     method: p.string().length(32),
+    /** The checkout relay's session that settles it (the USDC route), else null. */
+    relaySessionId: p.string().length(64).nullable(),
     expiresAt: p.datetime().columnType('timestamptz'),
     outcome: p.enum([...checkoutOutcomes]).nullable(),
     endedAt: p.datetime().columnType('timestamptz').nullable(),

@@ -9,6 +9,7 @@ import { RenewalCheckouts } from './0006-renewal-checkouts.ts';
 import { WebhookSubscriptions } from './0007-webhook-subscriptions.ts';
 import { WebhookDelivery } from './0008-webhook-delivery.ts';
 import { ProfileEditing } from './0009-profile-editing.ts';
+import { UsdcRoute } from './0010-usdc-route.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -22,4 +23,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0007-webhook-subscriptions', class: WebhookSubscriptions },
   { name: '0008-webhook-delivery', class: WebhookDelivery },
   { name: '0009-profile-editing', class: ProfileEditing },
+  { name: '0010-usdc-route', class: UsdcRoute },
 ];

@@ -35,6 +35,7 @@ export function sendRegistered(
 export function sendRegisterAnswer(reply: FastifyReply, a: RegisterAnswer, namespace: string) {
   if (a.kind === 'registered') return sendRegistered(reply, a, namespace);
   if (a.kind === 'payment_required') return sendPaymentRequired(reply, a.offer, a.warnings);
+  if (a.kind === 'usdc_payment_required') return reply.header('cache-control', 'no-store').status(402).send(a.body);
   return reply.status(202).send({
     status: 'pending' as const,
     order_id: a.orderId,

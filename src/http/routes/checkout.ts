@@ -7,6 +7,7 @@ import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { resolveTarget } from '../registration-target.ts';
 import { sendRegistered } from '../replies/registration.ts';
+import type { RegistrationService } from '../../registration/service.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import {
@@ -84,27 +85,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderStatusResponse, ...clientErrors },
       },
     },
-    async (req) => {
-      const o = await registration.order(req.params.order_id, accountPrincipal(req).accountId);
-      const r = o.result;
-      return {
-        status: 'success' as const,
-        order_id: req.params.order_id,
-        domain: o.name,
-        state: o.state,
-        payment_method: o.method,
-        expires_at: o.expiresAt,
-        registration: r
-          ? {
-              domain_id: r.domainId,
-              order_id: r.orderId,
-              owner_id: r.ownerId,
-              expiry_date: r.expiryDate,
-              payment_reference: r.paymentReference,
-            }
-          : null,
-      };
+    async (req) =>
+      orderStatus(req.params.order_id, await registration.order(req.params.order_id, accountPrincipal(req).accountId)),
+  );
+
+  // Spec 4.6 step 8: reconcile a relay-settled payment with the registry (idempotent).
+  app.post(
+    '/api/agent/register-status/:order_id/reconcile',
+    {
+      schema: {
+        tags: ['registration'],
+        summary: 'USDC route: reconcile a confirmed relay settlement with the registry (idempotent)',
+        params: orderIdParams,
+        response: { 200: orderStatusResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
+      },
     },
+    async (req) =>
+      orderStatus(
+        req.params.order_id,
+        await registration.reconcile(req.params.order_id, accountPrincipal(req).accountId),
+      ),
   );
 
   app.post(
@@ -161,3 +161,37 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 };
+
+/** How an order reads on the wire (spec 4.6 step 8: settlement, order and domain status, ids, the transaction). */
+function orderStatus(orderId: string, o: Awaited<ReturnType<RegistrationService['order']>>) {
+  const r = o.result;
+  const onChain = r && /^0x[0-9a-f]{64}$/i.test(r.paymentReference) ? r.paymentReference : null;
+  return {
+    status: 'success' as const,
+    order_id: orderId,
+    domain: o.name,
+    state: o.state,
+    order_status: r
+      ? ('paid' as const)
+      : o.state === 'refused' || o.state === 'expired_unpaid' || o.state === 'cancelled'
+        ? o.state
+        : ('pending' as const),
+    payment_method: o.method,
+    expires_at: o.expiresAt,
+    domain_id: r?.domainId ?? null,
+    domain_status: o.domainStatus,
+    tx_hash: onChain ?? o.settlement?.txHash ?? null,
+    settlement: o.settlement
+      ? { relay_session_id: o.settlement.relaySessionId, status: o.settlement.status, tx_hash: o.settlement.txHash }
+      : null,
+    registration: r
+      ? {
+          domain_id: r.domainId,
+          order_id: r.orderId,
+          owner_id: r.ownerId,
+          expiry_date: r.expiryDate,
+          payment_reference: r.paymentReference,
+        }
+      : null,
+  };
+}

@@ -45,6 +45,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
           currency: config.MPP_CURRENCY,
           tempoChainId: config.TEMPO_CHAIN_ID,
           registerUrl: `${config.publicBaseUrl}/api/v1/domains/register`,
+          checkoutUrl: config.CHECKOUT_URL,
         },
       );
     },

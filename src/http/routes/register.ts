@@ -9,6 +9,7 @@ import {
   registerBody,
   registerHeaders,
   registeredResponse,
+  usdcPaymentRequiredResponse,
 } from '../schemas/register.ts';
 
 export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,13 +19,13 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['registration'],
         summary:
-          'Register a name: 402 challenge on mpp (default), instant on gems or when free, hosted checkout on partner namespaces',
+          'Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-mainnet), instant on gems or when free, hosted checkout on partner namespaces',
         body: registerBody,
         headers: registerHeaders,
         response: {
           200: registeredResponse,
           202: checkoutPendingResponse,
-          402: paymentRequiredResponse.or(errorBodySchema),
+          402: paymentRequiredResponse.or(usdcPaymentRequiredResponse).or(errorBodySchema),
           403: errorBodySchema,
           409: errorBodySchema,
           503: errorBodySchema,

@@ -40,4 +40,8 @@ export const quoteResponse = z.object({
     price_class: z.enum(['agent', 'human']),
   }),
   next: z.object({ method: z.literal('POST'), url: z.string(), creates_pending_order: z.literal(true) }),
+  checkout_url: z
+    .string()
+    .optional()
+    .describe('USDC route only: the checkout relay; check its /.well-known/payment-methods before paying'),
 });

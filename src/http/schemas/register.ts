@@ -126,6 +126,91 @@ export const paymentRequiredResponse = example(
   },
 );
 
+/** Spec 4.3's 402 on the USDC route (spec 4.6): the relay session, its flat challenge and what it is bound to. */
+export const usdcPaymentRequiredResponse = example(
+  z.object({
+    status: z.literal('payment_required'),
+    protocol: z.literal('x402'),
+    session_id: z.string().describe('The registry checkout (register-status/{session_id})'),
+    session_token: z
+      .string()
+      .nullable()
+      .describe('Single-use token for settle_url and receipt_url (X-Checkout-Session-Token); shown once'),
+    settle_url: z.string(),
+    receipt_url: z.string(),
+    expires_at: z.string(),
+    payment_challenges: z.object({
+      scheme: z.literal('exact'),
+      network: z.string().describe('CAIP-2: eip155:8453'),
+      asset: z.string().describe('The USDC contract'),
+      payTo: z.string(),
+      amount: z.string().describe('USDC minor units (6 decimals); equals quote.amount_minor'),
+      maxTimeoutSeconds: z.number().int(),
+      extra: z.object({
+        assetTransferMethod: z.literal('eip3009'),
+        name: z.string().describe('EIP-712 domain name of the token; copy it exactly'),
+        version: z.string(),
+      }),
+    }),
+    request: z.object({
+      method: z.literal('POST'),
+      url: z.string(),
+      payment_method: z.literal('mpp'),
+      mpp_network: z.literal('base-mainnet'),
+    }),
+    domain: z.object({ name: z.string(), namespace: z.string(), years: z.number().int() }),
+    quote: z.object({
+      currency: z.literal('USDC'),
+      amount: z.string(),
+      amount_minor: z.string(),
+      decimals: z.number().int(),
+      mpp_network: z.literal('base'),
+      chain_id: z.number().int(),
+    }),
+    status_url: z.string(),
+    reconcile_url: z.string(),
+    message: z.string(),
+    warnings: z.array(z.string()),
+  }),
+  {
+    status: 'payment_required',
+    protocol: 'x402',
+    session_id: EXAMPLE.sessionId,
+    session_token: 'cst_q0vN3m2x9Yb7Lr1sT4uW6zA8cE5gH2jK',
+    settle_url: 'https://checkout.example/v1/sessions/5e1c7a92-8b4d-4f06-9c3e-2a7d1b6f0e84/settle',
+    receipt_url: 'https://checkout.example/v1/sessions/5e1c7a92-8b4d-4f06-9c3e-2a7d1b6f0e84/receipt',
+    expires_at: '2026-11-23T09:15:00.000Z',
+    payment_challenges: {
+      scheme: 'exact',
+      network: 'eip155:8453',
+      asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      payTo: EXAMPLE.payTo,
+      amount: '15000000',
+      maxTimeoutSeconds: 300,
+      extra: { assetTransferMethod: 'eip3009', name: 'USD Coin', version: '2' },
+    },
+    request: {
+      method: 'POST',
+      url: 'https://registry.example/api/v1/domains/register',
+      payment_method: 'mpp',
+      mpp_network: 'base-mainnet',
+    },
+    domain: { name: EXAMPLE.name, namespace: 'agent', years: 1 },
+    quote: {
+      currency: 'USDC',
+      amount: '15.00',
+      amount_minor: '15000000',
+      decimals: 6,
+      mpp_network: 'base',
+      chain_id: 8453,
+    },
+    status_url: `https://registry.example/api/agent/register-status/${EXAMPLE.sessionId}`,
+    reconcile_url: `https://registry.example/api/agent/register-status/${EXAMPLE.sessionId}/reconcile`,
+    message: 'Check every term, sign an EIP-3009 authorization locally, settle once, poll the receipt, reconcile.',
+    warnings: [],
+  },
+);
+
 export const checkoutPendingResponse = z.object({
   status: z.literal('pending'),
   order_id: z.string(),
@@ -161,33 +246,77 @@ export const simpleResponse = z.object({ status: z.literal('success'), message: 
 
 export const orderIdParams = z.object({ order_id: example(z.string().min(1).max(64), EXAMPLE.sessionId) });
 
-export const orderStatusResponse = z.object({
-  status: z.literal('success'),
-  order_id: z.string(),
-  domain: z.string(),
-  state: z.enum([
-    'awaiting_payment',
-    'verifying',
-    'activating',
-    'done',
-    'registered',
-    'renewed',
-    'refused',
-    'expired_unpaid',
-    'cancelled',
-  ]),
-  payment_method: z.string(),
-  expires_at: z.string().nullable(),
-  registration: z
-    .object({
-      domain_id: z.number().int(),
-      order_id: z.number().int(),
-      owner_id: z.string(),
-      expiry_date: z.string(),
-      payment_reference: z.string(),
-    })
-    .nullable(),
-});
+export const orderStatusResponse = example(
+  z.object({
+    status: z.literal('success'),
+    order_id: z.string().describe('The checkout: its session id (USDC and mpp routes) or hosted-checkout order id'),
+    domain: z.string(),
+    state: z.enum([
+      'awaiting_payment',
+      'verifying',
+      'activating',
+      'done',
+      'registered',
+      'renewed',
+      'refused',
+      'expired_unpaid',
+      'cancelled',
+    ]),
+    order_status: z
+      .enum(['pending', 'paid', 'refused', 'expired_unpaid', 'cancelled'])
+      .describe('paid once the domain is registered; refused: money that arrived was credited back as gems'),
+    payment_method: z.string(),
+    expires_at: z.string().nullable(),
+    domain_id: z.number().int().nullable(),
+    domain_status: z.string().nullable().describe('The registered domain’s status (active, grace, expired)'),
+    tx_hash: z.string().nullable().describe('The transaction that paid, when paid on chain'),
+    settlement: z
+      .object({
+        relay_session_id: z.string(),
+        status: z
+          .string()
+          .describe(
+            "The relay's receipt status: awaiting_payment, prepared, broadcast, confirmed, failed, expired_unpaid; unknown when the relay cannot be asked",
+          ),
+        tx_hash: z.string().nullable(),
+      })
+      .nullable()
+      .describe('USDC route only: where the checkout relay’s settlement stands'),
+    registration: z
+      .object({
+        domain_id: z.number().int(),
+        order_id: z.number().int(),
+        owner_id: z.string(),
+        expiry_date: z.string(),
+        payment_reference: z.string(),
+      })
+      .nullable(),
+  }),
+  {
+    status: 'success',
+    order_id: EXAMPLE.sessionId,
+    domain: EXAMPLE.name,
+    state: 'registered',
+    order_status: 'paid',
+    payment_method: 'mpp',
+    expires_at: '2026-11-23T09:16:00.000Z',
+    domain_id: 118,
+    domain_status: 'active',
+    tx_hash: EXAMPLE.txHash,
+    settlement: {
+      relay_session_id: '5e1c7a92-8b4d-4f06-9c3e-2a7d1b6f0e84',
+      status: 'confirmed',
+      tx_hash: EXAMPLE.txHash,
+    },
+    registration: {
+      domain_id: 118,
+      order_id: 42,
+      owner_id: EXAMPLE.accountId,
+      expiry_date: EXAMPLE.expiry,
+      payment_reference: EXAMPLE.txHash,
+    },
+  },
+);
 
 /** The hosted checkout's signed callback. */
 export const checkoutCallbackBody = z.object({

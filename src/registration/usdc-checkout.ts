@@ -1,0 +1,131 @@
+import type { RelayTerms } from '../../workflows/checkout-messages.ts';
+import { AppError } from '../domain/errors.ts';
+import { formatUsd } from '../domain/money.ts';
+import { BASE_MAINNET_CHAIN_ID, USDC_DECIMALS } from '../domain/quote.ts';
+import { RelayUnavailableError, type OpenedRelaySession, type RelaySessionView } from '../payments/relay-client.ts';
+import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
+
+/** What a USDC-route checkout is for, as the 402 binds it. */
+export interface UsdcCheckoutRequest {
+  sessionId: string;
+  name: string;
+  namespace: string;
+  years: number;
+  amountMinor: string;
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The registry's side of the USDC route's checkout relay (spec 4.6, README "USDC route"): it asks the
+ * relay whether Base settlement is on, opens one relay session per registry checkout (its reference is
+ * the registry's session id, so asking again returns the same session), and refuses to hand a payer
+ * any challenge whose terms are not exactly ours: the network, the USDC contract, our receiver and the
+ * quoted amount.
+ */
+export function usdcCheckout(settings: UsdcCheckoutSettings, urls: { publicBaseUrl: string }) {
+  const { relay } = settings;
+  const unavailable = (err: unknown): never => {
+    if (err instanceof RelayUnavailableError)
+      throw new AppError('relay_unavailable', `${err.message} Nothing was created; try again shortly.`);
+    throw err;
+  };
+
+  /** Spec 4.6 step 1 from the registry's side: a closed route is refused before anything is created. */
+  async function requireSettlement(): Promise<void> {
+    const enabled = await relay.settlementEnabled(settings.network).catch(unavailable);
+    if (!enabled)
+      throw new AppError(
+        'settlement_disabled',
+        'The checkout relay reports settlement_enabled: false for Base: the USDC route is closed. Do not pay; use the default route (omit X-MPP-Network) or try later.',
+        undefined,
+        { 'retry-after': '300' },
+      );
+  }
+
+  /** Opens (or finds again) the relay session of one checkout, and checks its challenge against our terms. */
+  async function open(
+    q: UsdcCheckoutRequest,
+    ttlSeconds: number,
+  ): Promise<{ terms: RelayTerms; opened: OpenedRelaySession }> {
+    const opened = await relay
+      .openSession({ reference: q.sessionId, amount: q.amountMinor, expiresInSeconds: ttlSeconds })
+      .catch(unavailable);
+    const c = opened.payment_challenges;
+    const agrees =
+      opened.reference === q.sessionId &&
+      c.network === settings.network &&
+      same(c.asset, settings.asset) &&
+      same(c.payTo, settings.payTo) &&
+      c.amount === q.amountMinor &&
+      opened.amount === q.amountMinor &&
+      c.maxTimeoutSeconds > 0;
+    if (!agrees)
+      throw new AppError(
+        'relay_terms_mismatch',
+        'The checkout relay offered terms other than this registry’s (network, asset, receiver or amount); nothing was handed out to pay. An operator has to look at the relay configuration.',
+      );
+    return {
+      opened,
+      terms: { relaySessionId: opened.session_id, network: c.network, asset: c.asset, payTo: c.payTo },
+    };
+  }
+
+  /** What the relay says of a session now, or null when it cannot be asked (an unknown state, never "unpaid"). */
+  async function settlementOf(relaySessionId: string): Promise<RelaySessionView | null> {
+    return relay.session(relaySessionId).catch(() => null);
+  }
+
+  const statusUrl = (sessionId: string) => `${urls.publicBaseUrl}/api/agent/register-status/${sessionId}`;
+
+  /**
+   * Spec 4.3's 402 on the USDC route: the relay session (id, single-use token, settle and receipt URLs),
+   * the flat `payment_challenges` of spec 4.6 and what the payment is bound to (the request, the domain
+   * and the quote), so a payer can check every term before it signs.
+   */
+  function offer(q: UsdcCheckoutRequest, opened: OpenedRelaySession, warnings: string[]) {
+    return {
+      status: 'payment_required' as const,
+      protocol: 'x402' as const,
+      session_id: q.sessionId,
+      session_token: opened.session_token,
+      settle_url: opened.settle_url,
+      receipt_url: opened.receipt_url,
+      expires_at: opened.expires_at,
+      payment_challenges: opened.payment_challenges,
+      request: {
+        method: 'POST' as const,
+        url: `${urls.publicBaseUrl}/api/v1/domains/register`,
+        payment_method: 'mpp' as const,
+        mpp_network: 'base-mainnet' as const,
+      },
+      domain: { name: q.name, namespace: q.namespace, years: q.years },
+      quote: {
+        currency: 'USDC' as const,
+        amount: formatUsd(BigInt(q.amountMinor)),
+        amount_minor: q.amountMinor,
+        decimals: USDC_DECIMALS,
+        mpp_network: 'base' as const,
+        chain_id: BASE_MAINNET_CHAIN_ID,
+      },
+      status_url: statusUrl(q.sessionId),
+      reconcile_url: `${statusUrl(q.sessionId)}/reconcile`,
+      message:
+        'Check every term (amount equals the quote, asset, payTo and network as quoted, the name still available), sign an EIP-3009 TransferWithAuthorization locally with validBefore - validAfter at most maxTimeoutSeconds, POST it once to settle_url with X-Checkout-Session-Token and an Idempotency-Key, then poll receipt_url until confirmed and call reconcile_url. If an answer is lost, poll: never sign a replacement.',
+      warnings,
+    };
+  }
+
+  /** Told to a holder who asks again while the payment may be settling: where to look, never a new challenge. */
+  function inFlight(sessionId: string): AppError {
+    return new AppError(
+      'payment_may_be_in_flight',
+      `This registration is paid through the checkout relay and a payment may be in flight: poll GET ${statusUrl(sessionId)} and POST ${statusUrl(sessionId)}/reconcile once the relay's receipt says confirmed. Never sign a second authorization.`,
+      { session_id: sessionId, status_url: statusUrl(sessionId), reconcile_url: `${statusUrl(sessionId)}/reconcile` },
+    );
+  }
+
+  return { requireSettlement, open, settlementOf, offer, inFlight };
+}
+
+export type UsdcCheckout = ReturnType<typeof usdcCheckout>;

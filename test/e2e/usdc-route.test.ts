@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { setIntervalMining } from '../../src/infra/anvil.ts';
+import {
+  checkTerms,
+  isComplete,
+  openCheckout,
+  PayerCheckError,
+  payUsdcAndRegister,
+  pollReceipt,
+  provisionKey,
+  quote,
+  reconcile,
+  registerStatus,
+  settle,
+  signAuthorization,
+  type UsdcOffer,
+  type UsdcQuote,
+} from '../../examples/pay-usdc-and-register.ts';
+import { CheckoutSession, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
+import { usdcAbi } from '../../src/infra/usdc.ts';
+import { registrationWorkflowId } from '../../workflows/registration-messages.ts';
+import { settlementWorkflowId } from '../../workflows/settlement-messages.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { startUsdcRoute, type UsdcRoute } from '../helpers/usdc-route.ts';
+
+const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+// The USDC route end to end (spec 4.2, 4.6): the registry's API and worker, the checkout relay as its
+// own process, Circle's FiatToken V2.2 on an anvil with Base's chain id, paid by the example payer
+// script (examples/pay-usdc-and-register.ts), which checks every term and signs locally.
+describe('the USDC route on Base through the checkout relay', () => {
+  let route: UsdcRoute;
+  let s: RegistryStack;
+  const PRICE = 15_000_000n; // .agent: 1,500 gems at 0.01 USD
+
+  beforeAll(async () => {
+    route = await startUsdcRoute();
+    s = await startRegistryStack({ ...route.registryEnv, CHECKOUT_TTL_SECONDS: '30' });
+  }, 180_000);
+  afterAll(async () => {
+    await s?.stop();
+    await route?.stop();
+  });
+
+  const chain = () => createPublicClient({ transport: http(route.base.rpcUrl) });
+  const balanceOf = (who: Hex) =>
+    chain().readContract({ address: route.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [who] });
+  /** Every USDC transfer to the receiver, on the whole chain. */
+  const transfersToUs = async () =>
+    chain().getLogs({ address: route.usdc, event: transferEvent, args: { to: route.payTo }, fromBlock: 0n });
+  const counts = async (name: string) => {
+    const em = s.t.db.orm.em.fork();
+    return {
+      domains: await em.count(Domain, { name }),
+      orders: await em.count(DomainOrder, { domainName: name }),
+      events: (await em.find(OutboxEvent, { eventType: 'domain.registered' })).filter((e) => e.payload.domain === name)
+        .length,
+    };
+  };
+  /** Quote and open a checkout for a fresh name as a fresh identity: what a payer holds before signing. */
+  const opened = async (label = 'usdc') => {
+    const name = `${randomLabel(label)}.agent`;
+    const apiKey = await provisionKey(s.baseUrl);
+    const q = (await quote(s.baseUrl, apiKey, name)).body as UsdcQuote;
+    const res = await openCheckout(s.baseUrl, apiKey, name);
+    expect(res.status).toBe(402);
+    return { name, apiKey, quote: q, offer: res.body as UsdcOffer };
+  };
+
+  it('steps 1 to 9: quote, 402 with the flat challenge, settle once, reconcile, active; reconcile again changes nothing', async () => {
+    const name = `${randomLabel('scout')}.agent`;
+    const key = s.payerKeys[0] as Hex;
+    const before = await balanceOf(route.payTo);
+    const done = await payUsdcAndRegister({
+      base: s.baseUrl,
+      privateKey: key,
+      name,
+      maxAmountMinor: 20_000_000n,
+      allowInsecureLocal: true,
+    });
+    expect(done.offer).toMatchObject({
+      status: 'payment_required',
+      domain: { name, namespace: 'agent', years: 1 },
+      quote: { currency: 'USDC', amount: '15.00', amount_minor: '15000000', chain_id: 8453 },
+      payment_challenges: {
+        scheme: 'exact',
+        network: 'eip155:8453',
+        amount: '15000000',
+        extra: { assetTransferMethod: 'eip3009', name: 'USD Coin', version: '2' },
+      },
+    });
+    expect(done.offer).not.toHaveProperty('payment_challenge');
+    expect(done.receipt.status).toBe('confirmed');
+    expect(done.status).toMatchObject({
+      order_status: 'paid',
+      domain_status: 'active',
+      state: 'registered',
+      tx_hash: done.receipt.tx_hash,
+      settlement: { status: 'confirmed', tx_hash: done.receipt.tx_hash },
+      registration: { payment_reference: done.receipt.tx_hash },
+    });
+    expect(done.lookup).toMatchObject({ status: 'success', domain: { name } });
+    expect((await balanceOf(route.payTo)) - before).toBe(PRICE);
+    expect(await counts(name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    const order = await s.t.db.orm.em.fork().findOneOrFail(DomainOrder, { domainName: name });
+    expect(order).toMatchObject({ currency: 'USDC', amountMinor: PRICE, paymentReference: done.receipt.tx_hash });
+
+    // Reconcile is idempotent: the same payment reference, and no second transfer, order or domain.
+    const transfers = (await transfersToUs()).length;
+    const again = await reconcile(s.baseUrl, done.apiKey, done.offer.session_id);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ registration: { payment_reference: done.receipt.tx_hash } });
+    expect(isComplete(again.body)).toBe(true);
+    expect((await transfersToUs()).length).toBe(transfers);
+    expect(await counts(name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(
+      await s.t.db.orm.em.fork().count(PaymentReceipt, { txHash: (done.receipt.tx_hash as string).toLowerCase() }),
+    ).toBe(1);
+
+    // Only the session's own identity sees it.
+    const stranger = await provisionKey(s.baseUrl);
+    expect((await registerStatus(s.baseUrl, stranger, done.offer.session_id)).status).toBe(404);
+    expect((await reconcile(s.baseUrl, stranger, done.offer.session_id)).status).toBe(404);
+    // Both runs end Completed with their business outcome.
+    const client = s.t.temporal.client;
+    expect((await client.workflow.getHandle(settlementWorkflowId(done.offer.session_id)).describe()).status.name).toBe(
+      'COMPLETED',
+    );
+    expect((await client.workflow.getHandle(registrationWorkflowId(name)).describe()).status.name).toBe('COMPLETED');
+  }, 120_000);
+
+  /** A signed authorization for the offer, as the example payer makes it (payerKeys[i]). */
+  const signFor = (offer: UsdcOffer, i = 0, challenge = offer.payment_challenges) =>
+    signAuthorization({ privateKey: s.payerKeys[i] as Hex, challenge });
+  const payerAddress = (i: number) => privateKeyToAccount(s.payerKeys[i] as Hex).address;
+  const someoneElse = privateKeyToAccount(generatePrivateKey()).address;
+  const state = (apiKey: string, sessionId: string) =>
+    registerStatus(s.baseUrl, apiKey, sessionId).then((r) => r.body as Record<string, unknown>);
+
+  it('tampered terms: the payer refuses to sign, the relay refuses what was altered, and nothing activates', async () => {
+    const o = await opened('tamper');
+    const c = o.offer.payment_challenges;
+    const checks = (offer: UsdcOffer) => {
+      try {
+        checkTerms({
+          quote: o.quote,
+          offer,
+          maxAmountMinor: 20_000_000n,
+          allowInsecureLocal: true,
+          expected: { asset: route.usdc, payTo: route.payTo },
+        });
+        return 'signed';
+      } catch (err) {
+        return err instanceof PayerCheckError ? err.check : String(err);
+      }
+    };
+    const altered = (over: Partial<typeof c>) => ({ ...o.offer, payment_challenges: { ...c, ...over } });
+    expect(checks(o.offer)).toBe('signed');
+    expect(checks(altered({ amount: '15000001' }))).toBe('amount');
+    expect(checks(altered({ payTo: someoneElse }))).toBe('pay_to');
+    expect(checks(altered({ asset: someoneElse }))).toBe('asset');
+    expect(checks(altered({ network: 'eip155:84532' }))).toBe('network');
+    expect(checks({ ...o.offer, settle_url: o.offer.settle_url.replace('127.0.0.1', 'relay.example') })).toBe('https');
+    expect(() =>
+      checkTerms({ quote: o.quote, offer: o.offer, maxAmountMinor: 10_000_000n, allowInsecureLocal: true }),
+    ).toThrow(PayerCheckError);
+
+    // A payer that skipped its checks meets the relay's own.
+    const good = await signFor(o.offer);
+    const tamperedAccepted = await settle(o.offer, good, `k-${randomUUID()}`, { ...c, amount: '1' });
+    expect(tamperedAccepted).toMatchObject({ status: 400, body: { code: 'challenge_mismatch' } });
+    for (const over of [{ amount: '1' }, { payTo: someoneElse }, { asset: someoneElse }]) {
+      const res = await settle(o.offer, await signFor(o.offer, 0, { ...c, ...over }), `k-${randomUUID()}`);
+      expect(res.status).toBe(402);
+    }
+    expect(await state(o.apiKey, o.offer.session_id)).toMatchObject({
+      order_status: 'pending',
+      settlement: { status: 'awaiting_payment' },
+      domain_id: null,
+    });
+    const rec = await reconcile(s.baseUrl, o.apiKey, o.offer.session_id);
+    expect(rec).toMatchObject({ status: 409, body: { code: 'settlement_not_confirmed' } });
+    expect(await counts(o.name)).toEqual({ domains: 0, orders: 0, events: 0 });
+  }, 60_000);
+
+  it('a replayed authorization and a window over maxTimeoutSeconds are refused', async () => {
+    const first = await opened('replay');
+    const signed = await signFor(first.offer, 2);
+    expect((await settle(first.offer, signed, `k-${randomUUID()}`)).status).toBe(200);
+    expect((await pollReceipt(first.offer)).status).toBe('confirmed');
+
+    const second = await opened('replay');
+    // The same signed transfer, presented for another checkout: its nonce is spent on chain.
+    const replayed = await settle(second.offer, signed, `k-${randomUUID()}`, second.offer.payment_challenges);
+    expect(replayed.status).toBe(402);
+    const c = second.offer.payment_challenges;
+    const long = await signAuthorization({
+      privateKey: s.payerKeys[2] as Hex,
+      challenge: { ...c, maxTimeoutSeconds: c.maxTimeoutSeconds + 60 },
+    });
+    const tooLong = await settle(second.offer, long, `k-${randomUUID()}`);
+    expect(tooLong).toMatchObject({ status: 402, body: { code: 'validity_window_too_long' } });
+    expect(await state(second.apiKey, second.offer.session_id)).toMatchObject({ order_status: 'pending' });
+    expect(await counts(second.name)).toEqual({ domains: 0, orders: 0, events: 0 });
+  }, 60_000);
+
+  it('while a payment may be in flight: the holder is told to poll, anyone else that the name is taken, reset refused', async () => {
+    const o = await opened('inflight');
+    const again = await openCheckout(s.baseUrl, o.apiKey, o.name);
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'payment_may_be_in_flight', details: { session_id: o.offer.session_id } },
+    });
+    expect(JSON.stringify(again.body)).not.toContain('payment_challenges');
+    const other = await openCheckout(s.baseUrl, await provisionKey(s.baseUrl), o.name);
+    expect(other).toMatchObject({ status: 409, body: { code: 'name_being_registered' } });
+    const reset = await fetch(`${s.baseUrl}/api/v1/domains/${o.name}/reset-lock`, {
+      method: 'POST',
+      headers: { 'x-api-key': o.apiKey },
+    });
+    expect(reset.status).toBe(409);
+    expect(((await reset.json()) as { code: string }).code).toBe('lock_busy');
+  }, 60_000);
+
+  it('20 concurrent settle calls for one session settle once: one transfer, one order, one domain', async () => {
+    const o = await opened('burst');
+    const payer = payerAddress(1);
+    const from = await chain().getBlockNumber();
+    const signed = await Promise.all(Array.from({ length: 20 }, () => signFor(o.offer, 1)));
+    const answers = await Promise.all(signed.map((a) => settle(o.offer, a, `k-${randomUUID()}`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    expect((await pollReceipt(o.offer)).status).toBe('confirmed');
+    await eventually(async () => isComplete(await state(o.apiKey, o.offer.session_id)), 30_000);
+    const paid = (await transfersToUs()).filter((l) => l.blockNumber >= from && l.args.from === payer);
+    expect(paid).toHaveLength(1);
+    expect(await counts(o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+  }, 90_000);
+
+  it('the relay killed right after broadcasting and the worker restarted: still one transfer, one order, one domain', async () => {
+    const o = await opened('crash');
+    const payer = payerAddress(1);
+    const from = await chain().getBlockNumber();
+    await setIntervalMining(route.base.rpcUrl, 0); // the transaction stays in the mempool, unmined
+    try {
+      expect((await settle(o.offer, await signFor(o.offer, 1), `k-${randomUUID()}`)).status).toBe(200);
+      const relayStatus = async () => (await state(o.apiKey, o.offer.session_id)).settlement as { status: string };
+      await eventually(async () => (await relayStatus()).status === 'broadcast', 15_000);
+      await route.relay.kill();
+      await s.worker?.stop();
+    } finally {
+      await setIntervalMining(route.base.rpcUrl, 1);
+    }
+    // While both are down the chain mines the transfer; the registry does not know yet.
+    expect(await state(o.apiKey, o.offer.session_id)).toMatchObject({
+      order_status: 'pending',
+      settlement: { status: 'unknown' },
+    });
+    await route.relay.start();
+    s.worker = await s.startWorker();
+    await eventually(async () => isComplete(await state(o.apiKey, o.offer.session_id)), 60_000);
+    const paid = (await transfersToUs()).filter((l) => l.blockNumber >= from && l.args.from === payer);
+    expect(paid).toHaveLength(1);
+    expect(await counts(o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    const again = await reconcile(s.baseUrl, o.apiKey, o.offer.session_id);
+    expect(again.body).toMatchObject({ tx_hash: paid[0]?.transactionHash });
+    expect(await counts(o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+  }, 120_000);
+
+  it('the lock is released when the relay reports expired_unpaid, and the name can be registered again', async () => {
+    const o = await opened('expire');
+    // The relay session was opened for CHECKOUT_TTL_SECONDS (30 s in this file); nothing is paid.
+    await eventually(async () => (await state(o.apiKey, o.offer.session_id)).state === 'expired_unpaid', 60_000);
+    expect(await state(o.apiKey, o.offer.session_id)).toMatchObject({
+      order_status: 'expired_unpaid',
+      settlement: { status: 'expired_unpaid' },
+    });
+    const rec = await reconcile(s.baseUrl, o.apiKey, o.offer.session_id);
+    expect(rec).toMatchObject({ status: 409, body: { code: 'settlement_not_confirmed' } });
+    const next = await openCheckout(s.baseUrl, await provisionKey(s.baseUrl), o.name);
+    expect(next.status).toBe(402);
+  }, 90_000);
+
+  it('settlement_enabled false at the relay closes the route with a clear error, and nothing is created', async () => {
+    await route.relay.stop();
+    await route.relay.start({ RELAY_SETTLEMENT_ENABLED: 'false' });
+    try {
+      const name = `${randomLabel('closed')}.agent`;
+      const apiKey = await provisionKey(s.baseUrl);
+      const res = await openCheckout(s.baseUrl, apiKey, name);
+      expect(res).toMatchObject({ status: 503, body: { status: 'error', code: 'settlement_disabled' } });
+      expect(await s.t.db.orm.em.fork().count(CheckoutSession, { name })).toBe(0);
+      await expect(s.t.temporal.client.workflow.getHandle(registrationWorkflowId(name)).describe()).rejects.toThrow();
+      // The default route is unaffected.
+      const tempo = await fetch(`${s.baseUrl}/api/v1/domains/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify({ domain: name, years: 1, agreed_to_terms: true }),
+      });
+      expect(tempo.status).toBe(402);
+    } finally {
+      await route.relay.stop();
+      await route.relay.start();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import {
+  ANVIL_PAYER_KEYS,
+  ANVIL_RELAY_KEY,
+  ANVIL_TREASURY_KEY,
+  setIntervalMining,
+  startAnvil,
+  type Anvil,
+} from '../../src/infra/anvil.ts';
+import { deployUsdc, mintUsdc } from '../../src/infra/usdc.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+import { freePort } from './ports.ts';
+
+export const BASE_CHAIN = 8453;
+const API_KEY = 'usdc-route-test-merchant-secret-0123456789';
+
+/** The checkout relay as its own process (`src/entry/relay.ts`), so a test can kill it and start it again. */
+export interface RelayProcess {
+  url: string;
+  start(env?: Record<string, string>): Promise<void>;
+  /** SIGKILL, no cleanup: what a crash is. */
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface UsdcRoute {
+  base: Anvil;
+  usdc: Hex;
+  payTo: Hex;
+  relay: RelayProcess;
+  /** What the registry (API and worker) is configured with to use this route. */
+  registryEnv: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The USDC route's real parts below the registry: an anvil with Base's chain id running Circle's
+ * FiatToken V2.2 (the payers funded), and our checkout relay as a separate process with its own
+ * database, as an external relay would be.
+ */
+export async function startUsdcRoute(relayEnv: Record<string, string> = {}): Promise<UsdcRoute> {
+  const base = await startAnvil({ port: await freePort(), chainId: BASE_CHAIN });
+  const { token: usdc } = await deployUsdc(base.rpcUrl, BASE_CHAIN);
+  for (const key of ANVIL_PAYER_KEYS)
+    await mintUsdc(base.rpcUrl, BASE_CHAIN, usdc, privateKeyToAccount(key).address, 1_000_000_000n);
+  // From here on blocks come every second, as on Base (every two), whether or not anything is sent.
+  await setIntervalMining(base.rpcUrl, 1);
+  const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
+  const db: TestDatabase = await createTestDatabase({ loadCatalog: false });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: db.url,
+    CHECKOUT_URL: url,
+    CHECKOUT_PORT: String(port),
+    CHECKOUT_API_KEY: API_KEY,
+    BASE_RPC_URL: base.rpcUrl,
+    USDC_ADDRESS: usdc,
+    USDC_PAY_TO: payTo,
+    RELAY_SETTLER_KEY: ANVIL_RELAY_KEY,
+    ...relayEnv,
+  };
+
+  let child: ChildProcess | null = null;
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => c.once('exit', () => r()));
+  const relay: RelayProcess = {
+    url,
+    async start(extra = {}) {
+      const c = spawn(process.execPath, ['src/entry/relay.ts'], {
+        env: { ...env, ...extra },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child = c;
+      for (let i = 0; i < 200; i++) {
+        if (c.exitCode !== null) throw new Error(`the relay exited with ${c.exitCode}`);
+        const up = await fetch(`${url}/.well-known/payment-methods`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (up) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the relay did not come up');
+    },
+    async kill() {
+      if (!child) return;
+      child.kill('SIGKILL');
+      await exited(child);
+      child = null;
+    },
+    async stop() {
+      if (!child) return;
+      child.kill('SIGTERM');
+      await exited(child);
+      child = null;
+    },
+  };
+  await relay.start();
+  return {
+    base,
+    usdc,
+    payTo,
+    relay,
+    registryEnv: {
+      MPP_BASE_MAINNET_ENABLED: 'true',
+      CHECKOUT_URL: url,
+      CHECKOUT_API_KEY: API_KEY,
+      BASE_RPC_URL: base.rpcUrl,
+      USDC_ADDRESS: usdc,
+      USDC_PAY_TO: payTo,
+    },
+    async stop() {
+      await relay.stop();
+      await db.drop();
+      await base.stop();
+    },
+  };
+}
