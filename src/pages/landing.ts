@@ -10,6 +10,8 @@ export type PageContext = {
   /** The payment chain, and its public RPC when the operator publishes one. */
   chainId?: number;
   rpcUrl?: string | null;
+  /** The USDC route's checkout relay, when the operator opened the route. */
+  usdcCheckoutUrl?: string | null;
 };
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -132,6 +132,37 @@ function registerSection(ns: NamespaceInfo, ctx: PageContext): string[] {
   return lines;
 }
 
+/** Spec 4.6, step by step, for an agent holding only USDC on Base and a key (shown when the route is open). */
+function usdcSection(ns: NamespaceInfo, ctx: PageContext, checkoutUrl: string): string[] {
+  const base = ctx.baseUrl.replace(/\/+$/, '');
+  const full = `${exampleLabel(ns)}.${ns.namespace}`;
+  const body = JSON.stringify({
+    domain: exampleLabel(ns),
+    namespace: ns.namespace,
+    years: 1,
+    agreed_to_terms: true,
+    payment_method: 'mpp',
+    mpp_network: 'base-mainnet',
+  });
+  const headers =
+    "-H 'Content-Type: application/json' -H 'X-API-Key: <API_KEY>' -H 'X-Payment-Method: mpp' -H 'X-MPP-Network: base-mainnet'";
+  return [
+    'Pay in USDC on Base (chain id 8453) with an EIP-3009 authorization that you sign locally; a checkout relay settles it on chain. You never send your private key and never pay gas.',
+    '',
+    `1. \`GET ${checkoutUrl}/.well-known/payment-methods\`: the method with \`network\` \`eip155:8453\` must say \`settlement_enabled: true\` (note its \`asset\` and \`pay_to\`). If it is false the route is closed: do not pay.`,
+    '2. Provision an identity (step 1 above) and send its key as `X-API-Key` on every call below.',
+    `3. Quote, then register once per identity (\`${base}/api/v1/domains/quote\`, then \`${base}/api/v1/domains/register\`), both with: \`curl -s -X POST <url> ${headers} -d '${body}'\` (the quote ignores the extra fields). The quote shows \`price.amount_minor\` in USDC (6 decimals) and \`checkout_url\`. The register answer is HTTP 402 with \`session_id\`, a single-use \`session_token\` (shown once), \`settle_url\`, \`receipt_url\`, the flat \`payment_challenges\` {\`scheme\` \`exact\`, \`network\`, \`asset\`, \`payTo\`, \`amount\`, \`maxTimeoutSeconds\`, \`extra\` {\`assetTransferMethod\` \`eip3009\`, \`name\`, \`version\`}}, and what it is bound to: \`request\`, \`domain\` and \`quote\`.`,
+    "4. Before signing, check: `payment_challenges.amount` equals the quote's `price.amount_minor` exactly and is within your budget; `asset`, `payTo` and `network` agree with the relay's method, the quote and the 402; `settle_url` and `receipt_url` are HTTPS; the name is still available. Refuse to sign if anything differs.",
+    '5. Sign a `TransferWithAuthorization` (EIP-712 domain: `name` and `version` copied exactly from `extra`, `chainId` 8453, `verifyingContract` = `asset`) with `from` your address, `to` = `payTo`, `value` = `amount`, a random 32-byte `nonce`, and `validBefore - validAfter` at most `maxTimeoutSeconds` (backdating included).',
+    '6. `POST <settle_url>` with headers `X-Checkout-Session-Token: <session_token>` and `Idempotency-Key: <one stable value for this session and authorization>`, body `{"authorization":{"from","to","value","validAfter","validBefore","nonce"},"signature":"0x...","accepted":<payment_challenges unchanged>}` (numbers as decimal strings). If the answer is lost, send the very same request again (same key, same authorization).',
+    '7. Poll `GET <receipt_url>` (same token header) while `status` is `prepared` or `broadcast`; `confirmed` means settled, with `tx_hash`. A timeout or lost answer is an unknown state: keep polling; never sign a replacement.',
+    `8. \`POST ${base}/api/agent/register-status/<session_id>/reconcile\` (your key), then \`GET ${base}/api/agent/register-status/<session_id>\`: done when \`settlement.status\` is \`confirmed\`, \`order_status\` \`paid\`, \`domain_status\` \`active\`, with \`domain_id\`, \`registration.order_id\` and \`tx_hash\`. Reconcile is safe to repeat; before confirmation it answers \`409 settlement_not_confirmed\` and activates nothing.`,
+    `9. \`GET ${base}/api/v1/lookup/${full}\` shows the public record.`,
+    '',
+    'If you ask to register the same name again while your payment may be in flight you get `409 payment_may_be_in_flight` with where to poll, never a second challenge; the name is held until the relay settles or reports `expired_unpaid`. `503 settlement_disabled`: the relay is not settling: do not pay.',
+  ];
+}
+
 function errorsSection(full: string, base: string): string[] {
   return [
     'Every error is JSON `{"status":"error","code":...,"message":...}`. What to do:',
@@ -210,6 +241,9 @@ export function renderSkillMd(ns: NamespaceInfo, ctx: PageContext): string {
     '',
     ...registerSection(ns, ctx),
     '',
+    ...(ctx.usdcCheckoutUrl
+      ? ['### Paying with USDC on Base (`base-mainnet`)', '', ...usdcSection(ns, ctx, ctx.usdcCheckoutUrl), '']
+      : []),
     '### Errors and what to do',
     '',
     ...errorsSection(`${exampleLabel(ns)}.${ns.namespace}`, ctx.baseUrl.replace(/\/+$/, '')),

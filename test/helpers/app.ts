@@ -61,3 +61,14 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * The USDC route opened in configuration for tests that never reach its relay (the quote, capability
+ * records): the relay address answers nothing, and nothing in those tests asks it.
+ */
+export const USDC_ROUTE_CONFIG = {
+  MPP_BASE_MAINNET_ENABLED: 'true',
+  CHECKOUT_URL: 'http://127.0.0.1:9',
+  USDC_ADDRESS: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  USDC_PAY_TO: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+} as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { capabilityRecordSchema } from '../../src/domain/capability-schema.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, USDC_ROUTE_CONFIG, type TestApp } from '../helpers/app.ts';
 
 describe('namespace capability records', () => {
   let t: TestApp;
@@ -104,7 +104,7 @@ describe('namespace capability records', () => {
 describe('capability records with base-mainnet enabled', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ MPP_BASE_MAINNET_ENABLED: 'true' });
+    t = await buildTestApp(USDC_ROUTE_CONFIG);
   });
   afterAll(() => t.close());
 

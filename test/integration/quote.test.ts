@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, USDC_ROUTE_CONFIG, type TestApp } from '../helpers/app.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 
 describe('POST /api/v1/domains/quote', () => {
   let t: TestApp;
   const taken = randomLabel('q');
   beforeAll(async () => {
-    t = await buildTestApp({ MPP_BASE_MAINNET_ENABLED: 'true' });
+    t = await buildTestApp(USDC_ROUTE_CONFIG);
     await createDomain(t.db.orm, { label: taken, namespace: 'agent' });
   });
   afterAll(() => t.close());
@@ -54,6 +54,7 @@ describe('POST /api/v1/domains/quote', () => {
         price_class: 'agent',
       },
       next: { method: 'POST', url: 'https://registry.test/api/v1/domains/register', creates_pending_order: true },
+      checkout_url: 'http://127.0.0.1:9',
     });
   });
 

@@ -18,10 +18,35 @@ describe('config', () => {
       DATABASE_URL: '',
       PORT: '8080',
       MPP_BASE_MAINNET_ENABLED: 'true',
+      CHECKOUT_URL: 'https://checkout.example',
+      USDC_ADDRESS: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      USDC_PAY_TO: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
       PUBLIC_BASE_URL: 'https://r.example/',
     });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c).toMatchObject({ PORT: 8080, MPP_BASE_MAINNET_ENABLED: true, publicBaseUrl: 'https://r.example' });
+  });
+
+  it('opens the USDC route only with its relay, token and receiver, and only over HTTPS in production', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig({ MPP_BASE_MAINNET_ENABLED: 'true', ...env });
+        return '';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    const bare = refusal({});
+    for (const v of ['CHECKOUT_URL', 'USDC_ADDRESS', 'USDC_PAY_TO']) expect(bare).toContain(`${v}: required when`);
+    const route = {
+      CHECKOUT_URL: 'http://relay.internal:3002',
+      USDC_ADDRESS: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      MPP_PAY_TO: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    };
+    expect(refusal(route)).toBe('');
+    expect(refusal({ ...route, NODE_ENV: 'production' })).toContain(
+      'CHECKOUT_URL: payers settle there, so it must be HTTPS',
+    );
   });
 
   it('requires every secret in production and refuses the published development values', () => {

@@ -31,6 +31,17 @@ describe('renderSkillMd', () => {
     expect(headings).toEqual(['## Overview', '## Current status', '## How to register', '## Special rules']);
   });
 
+  it('walks the USDC route step by step only when the operator opened it', () => {
+    expect(renderSkillMd(ns('agent'), ctx)).not.toContain('Paying with USDC on Base');
+    const md = renderSkillMd(ns('agent'), { ...ctx, usdcCheckoutUrl: 'https://checkout.example' });
+    expect(md).toContain('### Paying with USDC on Base (`base-mainnet`)');
+    expect(md).toContain('`GET https://checkout.example/.well-known/payment-methods`');
+    for (const term of ['settlement_enabled', 'maxTimeoutSeconds', 'X-Checkout-Session-Token', 'Idempotency-Key'])
+      expect(md).toContain(term);
+    expect(md).toContain('https://registry.example/api/agent/register-status/<session_id>/reconcile');
+    expect(md).toContain('never sign a replacement');
+  });
+
   it.each(all.map((n) => [n.namespace, n] as const))('.%s carries its catalog content', (_name, info) => {
     const md = renderSkillMd(info, ctx);
     expect(md).toContain(info.tagline);

@@ -108,7 +108,7 @@ export const operations: Record<string, OperationDoc> = {
   'POST /api/v1/domains/register': {
     operationId: 'registerDomain',
     description:
-      'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202).',
+      'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge.',
   },
   'POST /api/v1/renew': {
     operationId: 'renewDomain',
@@ -178,7 +178,12 @@ export const operations: Record<string, OperationDoc> = {
   'GET /api/agent/register-status/{order_id}': {
     operationId: 'getRegistrationOrder',
     description:
-      'A registration order by its id (session id or hosted-checkout order id): state and, once registered, the result.',
+      'A registration order by its id (session id or hosted-checkout order id): state, order status, the domain’s id and status, the paying transaction and, on the USDC route, where the relay’s settlement stands (`unknown` when the relay cannot be asked: a payment may be in flight). Complete when settlement is `confirmed`, `order_status` `paid` and `domain_status` `active`.',
+  },
+  'POST /api/agent/register-status/{order_id}/reconcile': {
+    operationId: 'reconcileRegistrationOrder',
+    description:
+      'USDC route (spec 4.6 step 8): looks at the relay now; a confirmed settlement is checked on chain (a `Transfer` of exactly the amount to the receiver) and the domain activated, then the order status is answered. Idempotent: a completed order is answered as it is (same payment reference; no second transfer, order or domain). Not confirmed: 409 `settlement_not_confirmed` with `details.settlement_status`, and nothing is activated; relay unreachable: 503 `relay_unavailable` (poll, never pay again).',
   },
   'POST /api/v1/checkout/gfavip/callback': {
     operationId: 'hostedCheckoutCallback',

@@ -17,6 +17,7 @@ export const tldRoutes: FastifyPluginAsyncZod = async (app) => {
     currency: config.MPP_CURRENCY,
     chainId: config.TEMPO_CHAIN_ID,
     rpcUrl: config.MPP_PUBLIC_RPC_URL ?? null,
+    usdcCheckoutUrl: app.deps.usdc ? (config.CHECKOUT_URL ?? null) : null,
   };
   const landing = new Map(namespaces.all.map((ns) => [ns.namespace, renderLanding(ns, ctx)]));
   const skill = new Map(namespaces.all.map((ns) => [ns.namespace, renderSkillMd(ns, ctx)]));
