@@ -3,7 +3,7 @@
 // authorization locally (the key never leaves this process), settle once, poll the receipt, reconcile,
 // look the name up. It depends only on public packages (viem), never on this repository's code.
 //
-//   node examples/pay-usdc-and-register.ts --base http://127.0.0.1:3000 \
+//   npm exec -- node examples/pay-usdc-and-register.ts --base http://127.0.0.1:3000 \
 //     --key 0x<payer private key> --name scout.agent --max-usdc 50
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
