@@ -64,6 +64,19 @@ export const errorCodes = {
   payment_may_be_in_flight: 409,
   settlement_not_confirmed: 409,
   not_a_relay_checkout: 409,
+  // The secondary market (README "Market").
+  invalid_listing: 400,
+  invalid_amount: 400,
+  unknown_currency: 400,
+  offer_below_minimum: 400,
+  not_listed: 404,
+  listing_not_found: 404,
+  offer_not_found: 404,
+  own_domain: 409,
+  domain_not_listable: 409,
+  name_being_bought: 409,
+  offer_not_pending: 409,
+  currency_not_accepted: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
   namespace_not_found: 404,
@@ -87,13 +100,22 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly details: Record<string, unknown> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Members rendered beside `code` where the specification puts them there (spec 7's floor error). */
+  readonly fields: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: Record<string, unknown>,
+    headers?: Record<string, string>,
+    fields?: Record<string, unknown>,
+  ) {
     super(message);
     this.code = code;
     this.statusCode = errorCodes[code];
     this.details = details;
     this.headers = headers;
+    this.fields = fields;
   }
 }
 

@@ -3,7 +3,18 @@
 
 export const paymentMethods = ['mpp', 'gems', 'free', 'gfavip_checkout'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
-export const orderKinds = ['registration', 'renewal', 'transfer', 'purchase'] as const;
+// purchase: the buyer's side of a secondary sale; sale: the seller's; payout: pathUSD proceeds sent on
+// chain; offer_escrow / offer_release: gems held for an offer and given back (README "Market").
+export const orderKinds = [
+  'registration',
+  'renewal',
+  'transfer',
+  'purchase',
+  'sale',
+  'payout',
+  'offer_escrow',
+  'offer_release',
+] as const;
 export type OrderKind = (typeof orderKinds)[number];
 
 /** An order as an account's activity ledger lists it. */

@@ -10,6 +10,7 @@ export const webhookEventTypes = [
   'domain.expiring',
   'domain.grace_started',
   'domain.renewal_failed',
+  'domain.sold',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -65,6 +66,17 @@ export const webhookEventData = {
     transferred_at: iso,
   }),
   'profile.updated': z.object({ ...subject, updated_fields: z.array(z.string()), updated_at: iso }),
+  'domain.sold': z.object({
+    ...subject,
+    sale_id: z.number().int(),
+    seller_id: z.guid(),
+    buyer_id: z.guid(),
+    source: z.enum(['listing', 'offer']),
+    currency: z.enum(['gems', 'pathusd']),
+    price: z.string().describe('whole gems, or pathUSD in 6-decimal minor units'),
+    seller_amount: z.string(),
+    sold_at: iso,
+  }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
 export type WebhookEventData<T extends WebhookEventType> = z.infer<(typeof webhookEventData)[T]>;
@@ -127,6 +139,18 @@ export const webhookEventExamples: { [T in WebhookEventType]: WebhookEventData<T
     updated_fields: ['capabilities_preview', 'description'],
     updated_at: '2026-11-23T12:30:00.000Z',
   },
+  'domain.sold': {
+    ...domainOf,
+    owner_id: buyer,
+    sale_id: 77,
+    seller_id: owner,
+    buyer_id: buyer,
+    source: 'listing',
+    currency: 'pathusd',
+    price: '250000000',
+    seller_amount: '225000000',
+    sold_at: '2026-11-23T14:00:00.000Z',
+  },
 };
 
 /**
@@ -138,7 +162,7 @@ export const webhookEventExamples: { [T in WebhookEventType]: WebhookEventData<T
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function eventAccounts(payload: Record<string, unknown>): string[] {
-  const ids = ['owner_id', 'from_owner_id', 'to_owner_id', 'account_id']
+  const ids = ['owner_id', 'from_owner_id', 'to_owner_id', 'seller_id', 'account_id']
     .map((k) => payload[k])
     .filter((v): v is string => typeof v === 'string' && UUID.test(v));
   return [...new Set(ids)];

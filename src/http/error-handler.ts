@@ -16,8 +16,13 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'validation_failed',
 };
 
-function body(code: string, message: string, details?: Record<string, unknown>): ErrorBody {
-  return details ? { status: 'error', code, message, details } : { status: 'error', code, message };
+function body(
+  code: string,
+  message: string,
+  details?: Record<string, unknown>,
+  fields?: Record<string, unknown>,
+): ErrorBody {
+  return { status: 'error', code, message, ...fields, ...(details ? { details } : {}) };
 }
 
 /** An error as we answer it, before it is put in an envelope. */
@@ -27,6 +32,8 @@ export interface DescribedError {
   message: string;
   details?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** Members the specification puts beside `code` (spec 7's floor error: `minimum`, `currency`). */
+  fields?: Record<string, unknown>;
 }
 
 /**
@@ -41,6 +48,7 @@ export function describeError(err: FastifyError, req: FastifyRequest): Described
       message: err.message,
       ...(err.details ? { details: err.details } : {}),
       ...(err.headers ? { headers: err.headers } : {}),
+      ...(err.fields ? { fields: err.fields } : {}),
     };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
@@ -70,7 +78,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const e = describeError(err, req);
     if (e.headers) reply.headers(e.headers);
-    return reply.status(e.statusCode).send(body(e.code, e.message, e.details));
+    return reply.status(e.statusCode).send(body(e.code, e.message, e.details, e.fields));
   });
 
   // Every route's method and path, to tell "no such path" (404) from "not with this method" (405).

@@ -62,14 +62,14 @@ function validate(m: GemsMovement): void {
  * A reference reused for a different movement is a caller bug and is refused, never silently merged.
  */
 async function replay(em: EntityManager, kind: Kind, m: GemsMovement, signed: number): Promise<GemsResult | null> {
-  const rows = await em.execute<{ id: number; kind: string; book: string; amount: number }[]>(
+  const rows = await em.execute<{ id: number; kind: string; book: string; amount: number | string }[]>(
     'select t.id, t.kind, l.book, l.amount from ledger_transaction t join ledger_line l on l.transaction_id = t.id where t.reference = ?',
     [m.reference],
   );
   const first = rows[0];
   if (!first) return null;
   const book = userBook(m.accountId);
-  if (first.kind !== kind || !rows.some((r) => r.book === book && r.amount === signed)) {
+  if (first.kind !== kind || !rows.some((r) => r.book === book && Number(r.amount) === signed)) {
     throw new Error(`ledger reference "${m.reference}" was already used for a different movement`);
   }
   return { transactionId: first.id, balance: await balanceOf(em, book, first.id) };
@@ -98,8 +98,8 @@ async function post(em: EntityManager, kind: Kind, m: GemsMovement, from: string
       });
       const transaction = tx.getReference(LedgerTransaction, transactionId);
       await tx.insertMany(LedgerLine, [
-        { transaction, book: from, amount: -m.amount, createdAt },
-        { transaction, book: to, amount: m.amount, createdAt },
+        { transaction, book: from, amount: BigInt(-m.amount), createdAt },
+        { transaction, book: to, amount: BigInt(m.amount), createdAt },
       ]);
       return { transactionId, balance: await balanceOf(tx, book) };
     });

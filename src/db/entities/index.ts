@@ -13,6 +13,7 @@ export { DomainOrder, PaymentReceipt, OutboxEvent, Coupon, LedgerTransaction, Le
 export { CheckoutSession } from './checkout-session.ts';
 export { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook-subscription.ts';
 export { DomainReminder } from './domain-reminder.ts';
+export { Listing, Offer, Sale } from './market.ts';
 import {
   CouponSchema,
   DomainOrderSchema,
@@ -27,6 +28,7 @@ import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookSubscriptionSchema 
 import { DomainSchema } from './domain.ts';
 import { DomainReminderSchema } from './domain-reminder.ts';
 import { NamespaceSchema } from './namespace.ts';
+import { ListingSchema, OfferSchema, SaleSchema } from './market.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
 import {
   NamespaceWhitelistSchema,
@@ -59,4 +61,7 @@ export const entities = [
   WebhookDeliverySchema,
   WebhookAttemptSchema,
   DomainReminderSchema,
+  ListingSchema,
+  OfferSchema,
+  SaleSchema,
 ];

@@ -127,9 +127,13 @@ const LedgerLineSchema = defineEntity({
   properties: {
     id: p.integer().primary().autoincrement(),
     transaction: () => p.manyToOne(LedgerTransaction).ref().index(),
-    /** `user:<account id>`, `system:grants`, `system:revenue`, ... */
+    /**
+     * `user:<account id>`, `system:grants`, `system:revenue`, `escrow:offer:<id>`, ... in gems; the same
+     * prefixed `pathusd:` for pathUSD in 6-decimal minor units (README "Market"). One transaction never
+     * mixes currencies, so each currency sums to zero on its own.
+     */
     book: p.string().length(64).index(),
-    amount: p.integer(),
+    amount: p.bigint(),
     createdAt,
   },
 });

@@ -1,0 +1,250 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account, Domain, DomainOrder, Listing, Offer, Sale } from '../db/entities/index.ts';
+import { recordEvent } from '../db/outbox.ts';
+import { EXPIRED } from '../domain/expiry.ts';
+import { splitSale, type MarketCurrency } from '../domain/market.ts';
+import { accountBook, CHAIN_BOOK, escrowBook, PLATFORM_BOOK, postJournal } from '../ledger/journal.ts';
+
+/** Where the buyer's money is when the sale happens. */
+export type SaleFunding =
+  /** pathUSD already paid on chain to the registry (a verified receipt): it enters through `system:chain`. */
+  | { kind: 'chain'; paymentReference: string }
+  /** The buyer's gem balance, debited now (refused if short). */
+  | { kind: 'gems' }
+  /** A gems offer's escrow. */
+  | { kind: 'escrow'; offerId: string };
+
+export interface SaleRequest {
+  /** Unique per sale: the purchase checkout's session id, or `offer:<id>`. */
+  reference: string;
+  domainName: string;
+  buyerId: string;
+  /** The seller the buyer agreed to buy from: if the name changed hands meanwhile there is no sale. */
+  sellerId: string;
+  currency: MarketCurrency;
+  price: bigint;
+  source: 'listing' | 'offer';
+  referrerId: string | null;
+  funding: SaleFunding;
+}
+
+/** Why a sale cannot happen (after a payment, the caller credits the buyer back). */
+export class SaleRefusal extends Error {
+  override name = 'SaleRefusal';
+  readonly code: 'listing_gone' | 'own_domain' | 'insufficient_gems';
+  constructor(code: SaleRefusal['code'], message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export interface SaleResult {
+  saleId: number;
+  domainId: number;
+  domainName: string;
+  sellerId: string;
+  buyerId: string;
+  currency: MarketCurrency;
+  price: string;
+  sellerAmount: string;
+  referrerAmount: string;
+  platformAmount: string;
+  orderId: number;
+  soldAt: string;
+  payoutStatus: string | null;
+}
+
+const resultOf = (s: Sale, orderId: number): SaleResult => ({
+  saleId: s.id,
+  domainId: s.domainId,
+  domainName: s.domainName,
+  sellerId: s.seller.id,
+  buyerId: s.buyer.id,
+  currency: s.currency,
+  price: s.price.toString(),
+  sellerAmount: s.sellerAmount.toString(),
+  referrerAmount: s.referrerAmount.toString(),
+  platformAmount: s.platformAmount.toString(),
+  orderId,
+  soldAt: s.createdAt.toISOString(),
+  payoutStatus: s.payoutStatus ?? null,
+});
+
+/** The sale already recorded under this reference, or null. */
+export async function findSale(em: EntityManager, reference: string): Promise<SaleResult | null> {
+  const sale = await em.findOne(Sale, { reference });
+  if (!sale) return null;
+  const order = await em.findOneOrFail(DomainOrder, { reference: `purchase:${reference}` }, { fields: ['id'] });
+  return resultOf(sale, order.id);
+}
+
+/**
+ * A secondary sale, in the caller's transaction, all or nothing (README "Market"): the name moves to
+ * the buyer, its listing goes, the other pending offers on it are rejected with their escrows given
+ * back, the price is split in the ledger (seller 90%, referrer 5%, platform the rest), the buyer's
+ * `purchase` and the seller's `sale` orders are written, and `domain.transferred` and `domain.sold`
+ * are recorded. Idempotent on `reference`: a retry returns the first sale.
+ */
+export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<SaleResult> {
+  const done = await findSale(tx, r.reference);
+  if (done) return done;
+  const domain = await tx.findOne(
+    Domain,
+    { name: r.domainName, status: { $ne: EXPIRED } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
+  if (!domain || domain.status !== 'active' || domain.owner.id !== r.sellerId)
+    throw new SaleRefusal('listing_gone', `${r.domainName} is no longer sold by the account it was offered by.`);
+  if (r.buyerId === r.sellerId) throw new SaleRefusal('own_domain', `You already own ${r.domainName}.`);
+
+  const split = splitSale(r.price, r.referrerId !== null);
+  const source =
+    r.funding.kind === 'chain'
+      ? CHAIN_BOOK
+      : r.funding.kind === 'gems'
+        ? accountBook(r.buyerId)
+        : escrowBook(r.funding.offerId);
+  try {
+    await postJournal(tx, {
+      reference: `sale:${r.reference}`,
+      kind: 'sale',
+      memo: r.domainName,
+      currency: r.currency,
+      covered: source === CHAIN_BOOK ? [] : [source],
+      lines: [
+        { book: source, amount: -r.price },
+        { book: accountBook(r.sellerId), amount: split.seller },
+        ...(r.referrerId ? [{ book: accountBook(r.referrerId), amount: split.referrer }] : []),
+        { book: PLATFORM_BOOK, amount: split.platform },
+      ],
+    });
+  } catch (err) {
+    if ((err as Error).name === 'LedgerShortError')
+      throw new SaleRefusal('insufficient_gems', `Your gem balance does not cover ${r.price} gems.`);
+    throw err;
+  }
+
+  const from = r.sellerId;
+  domain.owner = tx.getReference(Account, r.buyerId, { wrapped: true });
+  await tx.nativeDelete(Listing, { domainId: domain.id });
+  await releaseOtherOffers(tx, domain.id, r.funding.kind === 'escrow' ? r.funding.offerId : null);
+
+  const seller = await tx.findOneOrFail(Account, { id: r.sellerId }, { fields: ['payoutAddress'] });
+  const sale = tx.create(Sale, {
+    reference: r.reference,
+    domainId: domain.id,
+    domainName: domain.name,
+    seller: tx.getReference(Account, r.sellerId),
+    buyer: tx.getReference(Account, r.buyerId),
+    referrer: r.referrerId ? tx.getReference(Account, r.referrerId) : null,
+    currency: r.currency,
+    price: r.price,
+    sellerAmount: split.seller,
+    referrerAmount: split.referrer,
+    platformAmount: split.platform,
+    source: r.source,
+    paymentReference: r.funding.kind === 'chain' ? r.funding.paymentReference : null,
+    payoutStatus: r.currency === 'pathusd' ? (seller.payoutAddress ? 'pending' : 'held') : null,
+    payoutAddress: r.currency === 'pathusd' ? seller.payoutAddress : null,
+    payoutRawTx: null,
+    payoutTxHash: null,
+  });
+  const order = (kind: 'purchase' | 'sale', account: string) =>
+    tx.create(DomainOrder, {
+      reference: `${kind}:${r.reference}`,
+      kind,
+      domainName: domain.name,
+      domainId: domain.id,
+      account: tx.getReference(Account, account),
+      owner: tx.getReference(Account, r.buyerId),
+      status: 'completed',
+      paymentMethod: r.currency === 'gems' ? 'gems' : 'mpp',
+      amountGems: r.currency === 'gems' ? Number(r.price) : 0,
+      amountMinor: r.currency === 'pathusd' ? r.price : null,
+      currency: r.currency,
+      paymentReference: r.funding.kind === 'chain' ? r.funding.paymentReference : `ledger:sale:${r.reference}`,
+      details: {
+        source: r.source,
+        seller_id: from,
+        buyer_id: r.buyerId,
+        referrer_id: r.referrerId,
+        seller_amount: split.seller.toString(),
+        referrer_amount: split.referrer.toString(),
+        platform_amount: split.platform.toString(),
+      },
+    });
+  const purchase = order('purchase', r.buyerId);
+  order('sale', r.sellerId);
+  await tx.flush();
+
+  const soldAt = sale.createdAt.toISOString();
+  recordEvent(tx, 'domain.transferred', {
+    domain: domain.name,
+    domain_id: domain.id,
+    owner_id: r.buyerId,
+    order_id: purchase.id,
+    from_owner_id: from,
+    to_owner_id: r.buyerId,
+    transferred_at: soldAt,
+  });
+  recordEvent(tx, 'domain.sold', {
+    domain: domain.name,
+    domain_id: domain.id,
+    owner_id: r.buyerId,
+    sale_id: sale.id,
+    seller_id: from,
+    buyer_id: r.buyerId,
+    source: r.source,
+    currency: r.currency,
+    price: r.price.toString(),
+    seller_amount: split.seller.toString(),
+    sold_at: soldAt,
+  });
+  return resultOf(sale, purchase.id);
+}
+
+/**
+ * Every other pending offer on the name ends `rejected` when it is sold; a gems offer's escrow goes
+ * back to its bidder in the same transaction (a pathUSD offer holds nothing).
+ */
+export async function releaseOtherOffers(tx: EntityManager, domainId: number, except: string | null): Promise<void> {
+  const pending = await tx.find(Offer, { domainId, status: 'pending', ...(except ? { id: { $ne: except } } : {}) });
+  for (const offer of pending) await endOffer(tx, offer, 'rejected');
+}
+
+/**
+ * Ends a pending offer (rejected, withdrawn, expired) and gives a gems escrow back to the bidder, once:
+ * the release is its own ledger posting keyed on the offer, with an `offer_release` order.
+ */
+export async function endOffer(tx: EntityManager, offer: Offer, status: 'rejected' | 'withdrawn' | 'expired') {
+  offer.status = status;
+  offer.decidedAt = new Date();
+  if (offer.currency !== 'gems') return;
+  await postJournal(tx, {
+    reference: `release:offer:${offer.id}`,
+    kind: 'offer_release',
+    memo: offer.domainName,
+    currency: 'gems',
+    covered: [escrowBook(offer.id)],
+    lines: [
+      { book: escrowBook(offer.id), amount: -offer.amount },
+      { book: accountBook(offer.bidder.id), amount: offer.amount },
+    ],
+  });
+  tx.create(DomainOrder, {
+    reference: `offer_release:${offer.id}`,
+    kind: 'offer_release',
+    domainName: offer.domainName,
+    domainId: offer.domainId,
+    account: offer.bidder,
+    owner: offer.seller,
+    status,
+    paymentMethod: 'gems',
+    amountGems: Number(offer.amount),
+    amountMinor: null,
+    currency: 'gems',
+    paymentReference: `ledger:release:offer:${offer.id}`,
+    details: { offer_id: offer.id, reason: status },
+  });
+}
