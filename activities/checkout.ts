@@ -12,10 +12,6 @@ export function refuse(type: string, message: string): ApplicationFailure {
   return ApplicationFailure.nonRetryable(message, type);
 }
 
-/**
- * Spends a machine payment's receipt for a session (single use across every paid operation: the
- * (chain, tx hash) key is unique). In the caller's transaction, with the effect it pays for.
- */
 /** A payment seen on a chain: a machine payment's receipt, or a relay settlement on the USDC route. */
 type ChainPayment = Extract<CheckoutPayment, { kind: 'mpp' } | { kind: 'usdc' }>;
 
@@ -29,7 +25,11 @@ export function receiptChain(input: CheckoutTerms, payment: ChainPayment, mppCha
   return { chainId: mppChainId, token: input.chain?.token.toLowerCase() ?? '' };
 }
 
-/** Stores the payment as used (unique per chain and transaction); its hash is the order's payment reference. */
+/**
+ * Spends a machine payment's receipt for a session (single use across every paid operation: the
+ * (chain, tx hash) key is unique), in the caller's transaction with the effect it pays for. Its hash is
+ * the order's payment reference.
+ */
 export function recordReceipt(
   tx: EntityManager,
   mppChainId: number,

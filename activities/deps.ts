@@ -1,4 +1,5 @@
 import type { Orm } from '../src/db/orm.ts';
+import type { PayoutService } from '../src/market/payouts.ts';
 import type { RelayClient } from '../src/payments/relay-client.ts';
 import type { UsdcTransferVerifier } from '../src/payments/usdc-transfer.ts';
 import type { PaymentVerifier } from '../src/payments/verifier.ts';
@@ -12,4 +13,6 @@ export interface ActivityDeps {
   webhooks?: { allowInsecureLocal: boolean; disableAfterMs: number };
   /** The USDC route: the checkout relay and the Base chain check (absent when the route is not configured). */
   usdc?: { relay: RelayClient; verifyTransfer: UsdcTransferVerifier };
+  /** Pays sellers' pathUSD proceeds on chain (absent: proceeds are held as a balance). */
+  payouts?: PayoutService;
 }

@@ -2,6 +2,7 @@ import { createCatalogActivities } from './catalog.ts';
 import { createCheckoutActivities } from './checkout.ts';
 import { createExpiryActivities } from './expiry.ts';
 import { createRegistrationActivities } from './registration.ts';
+import { createPurchaseActivities } from './purchase.ts';
 import { createRenewalActivities } from './renewal.ts';
 import { createSettlementActivities } from './settlement.ts';
 import { createWebhookActivities } from './webhooks.ts';
@@ -19,5 +20,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createExpiryActivities(deps),
     ...createWebhookActivities(deps),
     ...createSettlementActivities(deps),
+    ...createPurchaseActivities(deps),
   };
 }

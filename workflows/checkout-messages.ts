@@ -69,6 +69,9 @@ export const effectRefusals = [
   'owner_unknown',
   'domain_not_renewable',
   'term_too_long',
+  // A purchase whose name changed hands or would go to its own seller (README "Market").
+  'listing_gone',
+  'own_domain',
   ...couponRefusals,
 ] as const;
 /** What an update on a checkout run may refuse with (the run goes on). */

@@ -287,7 +287,8 @@ function followRelay(input: CheckoutTerms): Promise<ChildWorkflowHandle<typeof s
 /** How a checkout row records the run's end. */
 function closedAs(end: PaidOutcome<unknown>, operation: string) {
   if (end.outcome !== 'done') return end.outcome;
-  return operation === 'renewal' ? ('renewed' as const) : ('registered' as const);
+  if (operation === 'renewal') return 'renewed' as const;
+  return operation === 'purchase' ? ('purchased' as const) : ('registered' as const);
 }
 
 /**

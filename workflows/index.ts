@@ -6,3 +6,4 @@ export { renewalWorkflow } from './renewal.ts';
 export { expirySweepWorkflow } from './expiry-sweep.ts';
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { settlementWorkflow } from './settlement.ts';
+export { purchaseWorkflow } from './purchase.ts';

@@ -28,3 +28,12 @@ export const chainConfirm: ActivityOptions = {
     nonRetryableErrorTypes: ['invalid_receipt', 'receipt_already_used', 'payments_unavailable'],
   },
 };
+
+/**
+ * Paying out on chain: money owed is never given up on, so retries go on without limit (an operator
+ * sees the attempts in the Temporal UI); the payout itself is idempotent on its sale.
+ */
+export const chainPayout: ActivityOptions = {
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
+};

@@ -10,6 +10,8 @@ const errorOf: Record<CheckoutRefusal, ErrorCode> = {
   owner_unknown: 'owner_unknown',
   domain_not_renewable: 'domain_not_found',
   term_too_long: 'term_too_long',
+  listing_gone: 'not_listed',
+  own_domain: 'own_domain',
   coupon_unknown: 'coupon_invalid',
   coupon_expired: 'coupon_invalid',
   coupon_used_up: 'coupon_invalid',

@@ -63,6 +63,12 @@ export const configSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .optional(),
   MPP_SECRET: z.string().min(32).optional(),
+  // The treasury's key (the receiver of machine payments): it pays sellers' pathUSD proceeds out on
+  // chain (README "Market → Payouts"). `npm start` uses its local anvil's receiving account.
+  PAYOUT_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
   // The chain RPC payers are told to use (402 body, skill file). Never CHAIN_RPC_URL itself, which may
   // carry a provider key; `npm start` sets it to its local anvil.
   MPP_PUBLIC_RPC_URL: z.url().optional(),
@@ -157,6 +163,11 @@ function productionProblems(c: Parsed): string[] {
       'MPP_SECRET',
       Boolean(c.MPP_TOKEN_ADDRESS),
       'binds payment challenges to this server (machine payments are configured)',
+    ],
+    [
+      'PAYOUT_PRIVATE_KEY',
+      Boolean(c.MPP_TOKEN_ADDRESS),
+      "pays sellers' pathUSD proceeds from the treasury (machine payments are configured)",
     ],
     [
       'CHECKOUT_API_KEY',

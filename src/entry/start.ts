@@ -241,6 +241,8 @@ const childEnv = {
   // The local chain is public to local payers; a configured one is advertised only if MPP_PUBLIC_RPC_URL says so.
   ...(!config.CHAIN_RPC_URL && chainRpcUrl && !config.MPP_PUBLIC_RPC_URL ? { MPP_PUBLIC_RPC_URL: chainRpcUrl } : {}),
   MPP_SECRET: config.MPP_SECRET ?? randomBytes(32).toString('hex'),
+  // The local chain's receiving account pays sellers' proceeds out; a configured chain brings its own key.
+  ...(!config.CHAIN_RPC_URL && !config.PAYOUT_PRIVATE_KEY ? { PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY } : {}),
   CHECKOUT_URL: checkoutUrl,
   // Our own relay on the local chain costs nothing, so the USDC route is open on a dev stack; against a
   // configured relay the operator opens it (MPP_BASE_MAINNET_ENABLED), never implicitly.

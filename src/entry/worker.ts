@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.ts';
 import { initORM } from '../db/orm.ts';
+import { payoutServiceFromConfig } from '../market/payouts.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../payments/usdc-route.ts';
 import { connectTemporal } from '../temporal/connection.ts';
@@ -26,6 +27,12 @@ function withUsdcRoute(c: typeof config) {
   return usdc ? { usdc } : {};
 }
 
+/** Pays sellers' pathUSD proceeds on chain, when the treasury's key is configured (README "Market → Payouts"). */
+function withPayouts() {
+  const payouts = payoutServiceFromConfig(config, orm);
+  return payouts ? { payouts } : {};
+}
+
 const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
 const connection = await NativeConnection.connect({ address });
 const worker = await Worker.create({
@@ -39,6 +46,7 @@ const worker = await Worker.create({
     payments: paymentVerifierFromConfig(config),
     webhooks: webhookActivitySettings(config),
     ...withUsdcRoute(config),
+    ...withPayouts(),
   }),
 });
 

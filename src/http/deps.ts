@@ -7,6 +7,7 @@ import type { PaymentSettings } from '../payments/payment-settings.ts';
 import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
 import type { RegistrationService } from '../registration/service.ts';
 import type { RenewalService } from '../renewal/service.ts';
+import type { PurchaseService } from '../market/purchase.ts';
 
 export type { PaymentSettings } from '../payments/payment-settings.ts';
 
@@ -44,5 +45,6 @@ declare module 'fastify' {
     deps: AppDeps;
     registration: RegistrationService;
     renewal: RenewalService;
+    purchase: PurchaseService;
   }
 }

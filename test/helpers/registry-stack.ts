@@ -13,6 +13,7 @@ import {
 } from '../../src/infra/anvil.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../../src/payments/usdc-route.ts';
+import { payoutServiceFromConfig } from '../../src/market/payouts.ts';
 import { deleteExpirySweepSchedule, ensureExpirySweepSchedule } from '../../src/temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../../src/webhooks/worker-side.ts';
 import type { OutboxDispatcher } from '../../src/webhooks/dispatcher.ts';
@@ -84,6 +85,7 @@ export async function startRegistryStack(
       TEMPO_CHAIN_ID: String(chainId),
       MPP_SECRET: secret,
       MPP_PUBLIC_RPC_URL: anvil.rpcUrl,
+      PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY,
       EXPIRY_SWEEP_SECONDS: '2',
       ...(opts.network === 'tempo' ? { MPP_METHOD: 'tempo' } : {}),
       ...env,
@@ -106,6 +108,7 @@ export async function startRegistryStack(
   const startWorker = async () => {
     const connection = await NativeConnection.connect({ address: testTemporalAddress() });
     const usdc = usdcRouteFromConfig(t.config);
+    const payouts = payoutServiceFromConfig(t.config, t.db.orm);
     const worker = await createWorker(
       connection,
       taskQueue,
@@ -115,6 +118,7 @@ export async function startRegistryStack(
         payments: paymentVerifierFromConfig(t.config),
         webhooks: webhookActivitySettings(t.config),
         ...(usdc ? { usdc } : {}),
+        ...(payouts ? { payouts } : {}),
       }),
     );
     const running = worker.run();

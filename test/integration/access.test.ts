@@ -57,6 +57,11 @@ describe('access control', () => {
       url: '/api/v1/renew',
       payload: { domain: 'nobody-owns-this.agent', years: 1 },
     }),
+    'POST /api/v1/domains/buy-secondary': () => ({
+      method: 'POST',
+      url: '/api/v1/domains/buy-secondary',
+      payload: { domain: 'nobody-owns-this.agent' },
+    }),
     'PUT /api/v1/domains/:domain_name/auto-renew': () => ({
       method: 'PUT',
       url: `/api/v1/domains/${names.alice}/auto-renew`,
@@ -269,6 +274,7 @@ describe('access control', () => {
       'DELETE /api/v1/domains/:domain_name/storefront': [...account, 'org_key'],
       'POST /api/v1/domains/register': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/renew': [...account, 'org_key', 'anonymous'],
+      'POST /api/v1/domains/buy-secondary': [...account, 'org_key', 'anonymous'],
       'PUT /api/v1/domains/:domain_name/auto-renew': account,
       'POST /api/v1/domains/:domain_name/reset-lock': account,
       'GET /api/v1/domains/:domain_name/registration': account,
@@ -309,7 +315,10 @@ describe('access control', () => {
   it.each(anonymousRoutes)('%s also runs without a credential (identity from the payment)', async (route) => {
     const res = await call(route);
     // The sample is refused by a business rule (a reserved or unknown name), never by the access check.
-    const expected = route === 'POST /api/v1/renew' ? 'domain_not_found' : 'name_reserved';
+    const expected = {
+      'POST /api/v1/renew': 'domain_not_found',
+      'POST /api/v1/domains/buy-secondary': 'not_listed',
+    }[route] ?? 'name_reserved';
     expect(res.json().code).toBe(expected);
   });
 

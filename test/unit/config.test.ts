@@ -68,7 +68,7 @@ describe('config', () => {
       MPP_TOKEN_ADDRESS: `0x${'1'.repeat(40)}`,
       OIDC_ISSUER: 'https://idp.example',
     });
-    for (const v of ['MPP_SECRET', 'OIDC_CLIENT_SECRET'])
+    for (const v of ['MPP_SECRET', 'PAYOUT_PRIVATE_KEY', 'OIDC_CLIENT_SECRET'])
       expect(withPayments).toContain(`${v}: required in production`);
     const devValues = problems({
       ...prod,

@@ -1,7 +1,14 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt } from './base.ts';
 
-export const checkoutOutcomes = ['registered', 'renewed', 'refused', 'expired_unpaid', 'cancelled'] as const;
+export const checkoutOutcomes = [
+  'registered',
+  'renewed',
+  'purchased',
+  'refused',
+  'expired_unpaid',
+  'cancelled',
+] as const;
 export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
 
 /**

@@ -5,7 +5,11 @@ import { Migration } from '@mikro-orm/migrations';
 // seller's pathUSD proceeds, and the account's payout address.
 export class Market extends Migration {
   override async up(): Promise<void> {
-    // pathUSD amounts in minor units outgrow 32 bits; the market's order kinds.
+    // pathUSD amounts in minor units outgrow 32 bits; the market's order kinds; a checkout ends `purchased`.
+    this.addSql('alter table "checkout_session" drop constraint "checkout_session_outcome_check";');
+    this.addSql(
+      `alter table "checkout_session" add constraint "checkout_session_outcome_check" check ("outcome" in ('registered', 'renewed', 'purchased', 'refused', 'expired_unpaid', 'cancelled'));`,
+    );
     this.addSql('alter table "ledger_line" alter column "amount" type bigint using ("amount"::bigint);');
     this.addSql('alter table "domain_order" drop constraint "domain_order_kind_check";');
     this.addSql(

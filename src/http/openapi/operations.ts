@@ -110,6 +110,11 @@ export const operations: Record<string, OperationDoc> = {
     description:
       'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge.',
   },
+  'POST /api/v1/domains/buy-secondary': {
+    operationId: 'buySecondary',
+    description:
+      'Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price (pathUSD, like registration’s); pay once, re-send with the transaction hash; the name moves to the buyer (the key’s account, or the paying wallet’s identity). `payment_method: "gems"` buys at the gems price from your balance at once. One open purchase per name: a second buyer gets 409 `name_being_bought` before paying. A landed payment completes at the price it was challenged at, even if the listing changed; if the name changed hands meanwhile the payment is credited back as gems. `affiliate_id` (an account id or a person’s username, not the buyer or seller) earns 5%.',
+  },
   'POST /api/v1/renew': {
     operationId: 'renewDomain',
     description:
@@ -252,6 +257,10 @@ export const tags = [
   { name: 'registration', description: 'Registering and paying for names; checkout status and locks.' },
   { name: 'management', description: 'Your domains, activity and transfers.' },
   { name: 'profile', description: 'What your domains publish: profile, skill text, storefront.' },
+  {
+    name: 'market',
+    description: 'The secondary market: listings, purchases, offers, sales (90% seller, 5% referrer, 5% platform).',
+  },
   { name: 'command', description: 'Structured commands for agents and the dashboard (dry runs).' },
   { name: 'identity', description: 'Agent identities, claiming and revocation.' },
   { name: 'keys', description: 'The API-key dashboard (signed-in people).' },

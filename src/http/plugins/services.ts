@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps.ts';
 import { registrationService } from '../../registration/service.ts';
 import { renewalService } from '../../renewal/service.ts';
+import { purchaseService } from '../../market/purchase.ts';
 
 /** The app's dependencies and the services built over them, one instance per app. */
 export const servicesPlugin = fp<{ deps: AppDeps }>(
@@ -9,6 +10,7 @@ export const servicesPlugin = fp<{ deps: AppDeps }>(
     app.decorate('deps', deps);
     app.decorate('registration', registrationService(deps));
     app.decorate('renewal', renewalService(deps));
+    app.decorate('purchase', purchaseService(deps));
   },
   { name: 'services', fastify: '5.x' },
 );

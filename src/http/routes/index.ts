@@ -12,6 +12,7 @@ import { managementRoutes } from './management.ts';
 import { manifestsRoutes } from './manifests.ts';
 import { namespaceRoutes } from './namespaces.ts';
 import { profileRoutes } from './profile.ts';
+import { purchaseRoutes } from './purchase.ts';
 import { quoteRoutes } from './quote.ts';
 import { registerRoutes } from './register.ts';
 import { renewRoutes } from './renew.ts';
@@ -40,6 +41,7 @@ export const routesPlugin = fp(
     await app.register(profileRoutes);
     await app.register(registerRoutes);
     await app.register(renewRoutes);
+    await app.register(purchaseRoutes);
     await app.register(autoRenewRoutes);
     await app.register(webhookRoutes);
     await app.register(checkoutRoutes);

@@ -258,6 +258,7 @@ export const orderStatusResponse = example(
       'done',
       'registered',
       'renewed',
+      'purchased',
       'refused',
       'expired_unpaid',
       'cancelled',

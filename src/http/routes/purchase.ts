@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { presentedReceipt } from '../../checkout/receipt.ts';
+import { parseFullName } from '../domain-name-param.ts';
+import { sendBuyAnswer } from '../replies/purchase.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { buySecondaryBody, purchasedResponse } from '../schemas/purchase.ts';
+import { paymentRequiredResponse } from '../schemas/register.ts';
+
+export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/v1/domains/buy-secondary',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems',
+        body: buySecondaryBody,
+        response: {
+          200: purchasedResponse,
+          402: paymentRequiredResponse.or(errorBodySchema),
+          409: errorBodySchema,
+          503: errorBodySchema,
+          ...clientErrors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { name } = parseFullName(app.deps.namespaces, req.body.domain);
+      const answer = await app.purchase.buy({
+        name,
+        paymentMethod: req.body.payment_method ?? 'mpp',
+        affiliateId: req.body.affiliate_id ?? null,
+        principal: req.principal,
+        ip: req.ip,
+        receipt: presentedReceipt(req.body.receipt, req.headers.authorization),
+      });
+      return sendBuyAnswer(reply, answer);
+    },
+  );
+};

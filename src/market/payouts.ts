@@ -1,0 +1,168 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  http,
+  keccak256,
+  parseAbi,
+  parseTransaction,
+  TransactionReceiptNotFoundError,
+  type Hex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { Account, DomainOrder, Sale } from '../db/entities/index.ts';
+import type { Config } from '../config/env.ts';
+import type { Orm } from '../db/orm.ts';
+import { accountBook, CHAIN_BOOK, postJournal } from '../ledger/journal.ts';
+
+const erc20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
+
+/**
+ * The payout service from the configuration: the machine-payment chain, its token and the treasury's
+ * key (PAYOUT_PRIVATE_KEY). Null without a key: proceeds stay held as a withdrawable balance.
+ */
+export function payoutServiceFromConfig(config: Config, orm: Orm): PayoutService | null {
+  const { CHAIN_RPC_URL, MPP_TOKEN_ADDRESS, PAYOUT_PRIVATE_KEY } = config;
+  if (!CHAIN_RPC_URL || !MPP_TOKEN_ADDRESS || !PAYOUT_PRIVATE_KEY) return null;
+  return payoutService({
+    orm,
+    rpcUrl: CHAIN_RPC_URL,
+    chainId: config.TEMPO_CHAIN_ID,
+    token: MPP_TOKEN_ADDRESS as Hex,
+    privateKey: PAYOUT_PRIVATE_KEY as Hex,
+  });
+}
+
+export interface PayoutSettings {
+  orm: Orm;
+  rpcUrl: string;
+  chainId: number;
+  /** The pathUSD token payments land in. */
+  token: Hex;
+  /** The treasury's key: the receiver of payments, which pays proceeds out. */
+  privateKey: Hex;
+}
+
+/**
+ * Pays a sale's pathUSD proceeds to the seller's payout address, never twice (README "Market →
+ * Payouts"). The transaction is signed and stored on the sale BEFORE it is sent, so a retry after a
+ * crash sends the very same transaction again (same nonce, same hash): the chain takes it once. Only
+ * when the chain proves the stored one can never be mined (its nonce was used by another transaction
+ * and no receipt exists) is a new one signed. Signing is serialised across workers by an advisory lock,
+ * so two payouts never take one nonce. Once mined, the seller's ledger book pays the chain book.
+ */
+export function payoutService(s: PayoutSettings) {
+  const chain = defineChain({
+    id: s.chainId,
+    name: `chain-${s.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [s.rpcUrl] } },
+  });
+  const account = privateKeyToAccount(s.privateKey);
+  const client = createPublicClient({ chain, transport: http(s.rpcUrl), pollingInterval: 500 });
+  const wallet = createWalletClient({ chain, account, transport: http(s.rpcUrl) });
+
+  async function receiptOf(hash: Hex) {
+    try {
+      return await client.getTransactionReceipt({ hash });
+    } catch (err) {
+      if (err instanceof TransactionReceiptNotFoundError) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * Signs the payout and stores it on the sale (committed before anything is sent), then sends it. A
+   * second signer may take the same nonce before this one is sent; then only one of the two can be
+   * mined, and the other is re-signed by its retry (see payOut): never two payments.
+   */
+  async function signAndStore(sale: Sale): Promise<Hex> {
+    const raw = await s.orm.em.fork().transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`payout-signer:${account.address}`]);
+      const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+      const request = await wallet.prepareTransactionRequest({
+        to: s.token,
+        data: encodeFunctionData({
+          abi: erc20,
+          functionName: 'transfer',
+          args: [sale.payoutAddress as Hex, sale.sellerAmount],
+        }),
+        nonce,
+        chain,
+      });
+      const raw = await wallet.signTransaction(request);
+      await tx.nativeUpdate(Sale, { id: sale.id }, { payoutRawTx: raw, payoutTxHash: keccak256(raw) });
+      return raw;
+    });
+    await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
+    return raw;
+  }
+
+  /** Records a mined payout: the seller's book pays the chain book, and a `payout` order. Once. */
+  async function settle(sale: Sale, hash: Hex): Promise<void> {
+    await s.orm.em.fork().transactional(async (tx) => {
+      await postJournal(tx, {
+        reference: `payout:sale:${sale.id}`,
+        kind: 'payout',
+        memo: sale.domainName,
+        currency: 'pathusd',
+        covered: [],
+        lines: [
+          { book: accountBook(sale.seller.id), amount: -sale.sellerAmount },
+          { book: CHAIN_BOOK, amount: sale.sellerAmount },
+        ],
+      });
+      const order = await tx.findOne(DomainOrder, { reference: `payout:${sale.id}` });
+      if (!order)
+        tx.create(DomainOrder, {
+          reference: `payout:${sale.id}`,
+          kind: 'payout',
+          domainName: sale.domainName,
+          domainId: sale.domainId,
+          account: tx.getReference(Account, sale.seller.id),
+          owner: tx.getReference(Account, sale.buyer.id),
+          status: 'completed',
+          paymentMethod: 'mpp',
+          amountGems: 0,
+          amountMinor: sale.sellerAmount,
+          currency: 'pathusd',
+          paymentReference: hash,
+          details: { sale_id: sale.id, payout_address: sale.payoutAddress },
+        });
+      await tx.nativeUpdate(Sale, { id: sale.id }, { payoutStatus: 'paid', payoutTxHash: hash });
+    });
+  }
+
+  return {
+    address: account.address,
+    /** The sale's payout status after this attempt: `paid`, or `held` when there is nothing to send. */
+    async payOut(saleId: number): Promise<string> {
+      const sale = await s.orm.em.fork().findOneOrFail(Sale, { id: saleId });
+      if (sale.payoutStatus === 'paid' || sale.payoutStatus === 'held' || !sale.payoutAddress)
+        return sale.payoutStatus ?? 'held';
+      let raw = sale.payoutRawTx as Hex | null;
+      if (raw) {
+        const hash = keccak256(raw);
+        const mined = await receiptOf(hash);
+        if (mined?.status === 'success') {
+          await settle(sale, hash);
+          return 'paid';
+        }
+        if (mined) throw new Error(`payout ${hash} of sale ${saleId} reverted; an operator must look`);
+        await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
+        const used = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
+        // Its nonce is taken by another mined transaction and it has no receipt: it can never be mined.
+        if (used > (parseTransaction(raw).nonce ?? 0) && !(await receiptOf(hash))) raw = null;
+      }
+      raw ??= await signAndStore(sale);
+      const hash = keccak256(raw);
+      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
+      if (receipt.status !== 'success') throw new Error(`payout ${hash} of sale ${saleId} reverted`);
+      await settle(sale, hash);
+      return 'paid';
+    },
+  };
+}
+
+export type PayoutService = ReturnType<typeof payoutService>;

@@ -1,0 +1,51 @@
+import {
+  checkoutStatusQuery,
+  submitPaymentUpdateOf,
+  type CheckoutTerms,
+  type PaymentCredit,
+} from './checkout-messages.ts';
+
+// The purchase workflow's contract (README "Market → Purchase"); plain data only.
+
+export type PurchaseMethod = 'mpp' | 'gems';
+
+export interface PurchaseInput extends CheckoutTerms {
+  method: PurchaseMethod;
+  domainId: number;
+  /** The owner who listed it: if the name changed hands meanwhile, there is no sale (the payment is credited back). */
+  sellerId: string;
+  /** The buyer's account; null: an anonymous machine payer, whose wallet becomes the identity. */
+  buyerAccountId: string | null;
+  /** `gems`, or `pathusd` (paid on chain); the price in whole gems or minor units, as challenged. */
+  saleCurrency: 'gems' | 'pathusd';
+  price: string;
+  referrerId: string | null;
+}
+
+export interface PurchaseResult {
+  saleId: number;
+  domainId: number;
+  domainName: string;
+  sellerId: string;
+  buyerId: string;
+  currency: 'gems' | 'pathusd';
+  price: string;
+  sellerAmount: string;
+  referrerAmount: string;
+  platformAmount: string;
+  orderId: number;
+  soldAt: string;
+  payoutStatus: string | null;
+}
+
+export type PurchaseOutcome =
+  | { outcome: 'purchased'; result: PurchaseResult }
+  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
+  | { outcome: 'expired_unpaid' }
+  | { outcome: 'cancelled' };
+
+export const purchaseStatusQuery = checkoutStatusQuery<PurchaseInput, PurchaseOutcome>();
+export const submitPurchasePayment = submitPaymentUpdateOf<PurchaseResult>();
+
+/** One open purchase checkout per name: while the run is open it is the lock (a second buyer is told before paying). */
+export const purchaseWorkflowId = (name: string) => `purchase:${name}`;
