@@ -9,7 +9,9 @@ export const buySecondaryBody = example(
     payment_method: z
       .enum(['mpp', 'gems'])
       .optional()
-      .describe('mpp (default): pay the USD asking price in pathUSD; gems: pay the gems asking price from your balance'),
+      .describe(
+        'mpp (default): pay the USD asking price in pathUSD; gems: pay the gems asking price from your balance',
+      ),
     affiliate_id: z
       .string()
       .trim()

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createPublicClient, http, parseAbi, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { payChallenge, provisionKey, readChallenge, type HttpResult } from '../../examples/pay-and-register.ts';
+import { Account, Domain, DomainOrder, Listing, Sale } from '../../src/db/entities/index.ts';
+import { grantGems } from '../../src/ledger/gems.ts';
+import { bookBalance } from '../../src/ledger/journal.ts';
+import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { provision } from '../helpers/identities.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+
+const balanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
+
+// Buying a listed name end to end: the real API over HTTP, the purchase workflow on a real worker,
+// PostgreSQL, and the local chain for the buyer's payment and the seller's payout.
+describe('secondary market: purchase', () => {
+  let s: RegistryStack;
+  beforeAll(async () => {
+    s = await startRegistryStack();
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  const em = () => s.t.db.orm.em.fork();
+  const buy = async (body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<HttpResult> => {
+    const res = await fetch(`${s.baseUrl}/api/v1/domains/buy-secondary`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, headers: res.headers, body: await res.json() };
+  };
+  /** A name owned by a fresh seller, listed at these prices; the seller's payout address when given. */
+  const listed = async (price: { gems?: number; usdMinor?: bigint }, payoutAddress: Hex | null = null) => {
+    const seller = await createAccount(s.t.db.orm);
+    if (payoutAddress) await em().nativeUpdate(Account, { id: seller.id }, { payoutAddress });
+    const domain = await createDomain(s.t.db.orm, { label: randomLabel('sale'), namespace: 'agent', owner: seller });
+    const e = em();
+    e.create(Listing, {
+      domainId: domain.id,
+      domainName: domain.name,
+      seller: e.getReference(Account, seller.id),
+      priceGems: price.gems ?? null,
+      priceUsdMinor: price.usdMinor ?? null,
+      minOfferGems: null,
+      minOfferUsdMinor: null,
+    });
+    await e.flush();
+    return { seller, name: domain.name, domainId: domain.id };
+  };
+  /** Every currency of the ledger sums to zero. */
+  const ledgerSums = async () =>
+    em().execute<{ currency: string; total: string }[]>(
+      `select case when book like 'pathusd:%' then 'pathusd' else 'gems' end as currency, sum(amount)::text as total
+       from ledger_line group by 1 order by 1`,
+    );
+
+  it('mpp: 402 for the USD price → pay on chain → the name moves, the sale splits 90/10, the seller is paid out on chain', async () => {
+    const payout = privateKeyToAccount(generatePrivateKey()).address;
+    const { seller, name, domainId } = await listed({ usdMinor: 20_000_000n, gems: 2000 }, payout);
+    const first = await buy({ domain: name });
+    const { challenge, required } = readChallenge(first);
+    expect(required).toMatchObject({ amount: 20, amount_minor: '20000000' });
+    const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[0] as Hex, challenge, required });
+    const res = await buy({ domain: name }, { authorization: paid.credential });
+    expect(res.status).toBe(200);
+    const buyer = await em().findOneOrFail(Account, { walletAddress: paid.payer.toLowerCase() });
+    expect(res.body).toMatchObject({
+      status: 'success',
+      sale: {
+        domain: name,
+        buyer_id: buyer.id,
+        seller_id: seller.id,
+        currency: 'pathusd',
+        price: 20,
+        seller_amount: 18,
+        referrer_amount: 0,
+        platform_amount: 2,
+      },
+    });
+    expect((await em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(buyer.id);
+    expect(await em().count(Listing, { domainId })).toBe(0);
+    expect(await em().count(DomainOrder, { domainName: name, kind: { $in: ['purchase', 'sale'] } })).toBe(2);
+
+    // The payout: 18 pathUSD to the seller's address, once; the seller's book goes back to zero.
+    const chain = createPublicClient({ transport: http(s.anvil.rpcUrl) });
+    await eventually(async () => (await em().findOneOrFail(Sale, { domainId })).payoutStatus === 'paid', 30_000);
+    expect(
+      await chain.readContract({ address: s.token, abi: balanceAbi, functionName: 'balanceOf', args: [payout] }),
+    ).toBe(18_000_000n);
+    expect(await bookBalance(em(), 'pathusd', `user:${seller.id}`)).toBe(0n);
+    expect(await bookBalance(em(), 'pathusd', 'system:platform')).toBeGreaterThanOrEqual(2_000_000n);
+    expect(
+      await em().count(DomainOrder, { reference: `payout:${(await em().findOneOrFail(Sale, { domainId })).id}` }),
+    ).toBe(1);
+    expect((await ledgerSums()).every((r) => r.total === '0')).toBe(true);
+
+    // The same receipt again answers the same sale, and moves nothing more.
+    const again = await buy({ domain: name }, { authorization: paid.credential });
+    expect(again.status).toBe(200);
+    expect(await em().count(Sale, { domainId })).toBe(1);
+  }, 90_000);
+
+  it('gems with a referrer: 90% seller, 5% referrer, 5% platform, straight from the buyer’s balance', async () => {
+    const { seller, name } = await listed({ gems: 1000 });
+    const { api_key: buyerKey, account_id: buyerId } = await provision(s.t.app);
+    await grantGems(em(), { accountId: buyerId, amount: 1500, reference: `grant:${randomLabel()}` });
+    const referrer = await createAccount(s.t.db.orm);
+    const res = await buy(
+      { domain: name, payment_method: 'gems', affiliate_id: referrer.id },
+      { 'x-api-key': buyerKey },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      sale: { currency: 'gems', price: 1000, seller_amount: 900, referrer_amount: 50, platform_amount: 50 },
+      warnings: [],
+    });
+    expect(await bookBalance(em(), 'gems', `user:${buyerId}`)).toBe(500n);
+    expect(await bookBalance(em(), 'gems', `user:${seller.id}`)).toBe(900n);
+    expect(await bookBalance(em(), 'gems', `user:${referrer.id}`)).toBe(50n);
+    expect((await ledgerSums()).every((r) => r.total === '0')).toBe(true);
+  }, 60_000);
+
+  it('twenty concurrent buyers: one gets the challenge, nineteen are told before paying', async () => {
+    const { name } = await listed({ usdMinor: 5_000_000n });
+    const keys = await Promise.all(Array.from({ length: 20 }, () => provisionKey(s.baseUrl)));
+    const answers = await Promise.all(keys.map((k) => buy({ domain: name }, { 'x-api-key': k })));
+    expect(answers.filter((a) => a.status === 402)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect(r.body).toMatchObject({ code: 'name_being_bought' });
+  }, 60_000);
+
+  it('bad input changes nothing: unlisted, wrong currency, invalid name or method', async () => {
+    const { name } = await listed({ usdMinor: 5_000_000n });
+    const unlisted = await createDomain(s.t.db.orm, { label: randomLabel('free'), namespace: 'agent' });
+    const key = await provisionKey(s.baseUrl);
+    expect(await buy({ domain: unlisted.name }, { 'x-api-key': key })).toMatchObject({
+      status: 404,
+      body: { code: 'not_listed' },
+    });
+    expect(await buy({ domain: name, payment_method: 'gems' }, { 'x-api-key': key })).toMatchObject({
+      status: 400,
+      body: { code: 'currency_not_accepted' },
+    });
+    expect(await buy({ domain: 'not a name' })).toMatchObject({ status: 400 });
+    expect(await buy({ domain: name, payment_method: 'bitcoin' })).toMatchObject({ status: 400 });
+    expect(await em().count(Sale, { domainName: name })).toBe(0);
+    expect(await em().count(Listing, { domainName: name })).toBe(1);
+  }, 30_000);
+});
