@@ -2,6 +2,7 @@ import { createCatalogActivities } from './catalog.ts';
 import { createCheckoutActivities } from './checkout.ts';
 import { createExpiryActivities } from './expiry.ts';
 import { createRegistrationActivities } from './registration.ts';
+import { createOfferActivities } from './offers.ts';
 import { createPurchaseActivities } from './purchase.ts';
 import { createRenewalActivities } from './renewal.ts';
 import { createSettlementActivities } from './settlement.ts';
@@ -21,5 +22,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createSettlementActivities(deps),
     ...createPurchaseActivities(deps),
+    ...createOfferActivities(deps),
   };
 }

@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
+import { Offer } from '../src/db/entities/index.ts';
 import { completeSale, findSale, SaleRefusal } from '../src/market/sale.ts';
 import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
 import type { PurchaseInput, PurchaseResult } from '../workflows/purchase-messages.ts';
@@ -13,7 +14,13 @@ export function createPurchaseActivities({ orm, payments, payouts }: ActivityDep
      * The sale (src/market/sale.ts) in ONE transaction with the payment: the receipt spent (pathUSD) or
      * the buyer's gems debited, at the price the buyer was challenged at. Idempotent on the session.
      */
-    async completePurchase({ input, payment }: { input: PurchaseInput; payment: CheckoutPayment }): Promise<PurchaseResult> {
+    async completePurchase({
+      input,
+      payment,
+    }: {
+      input: PurchaseInput;
+      payment: CheckoutPayment;
+    }): Promise<PurchaseResult> {
       const existing = await findSale(orm.em.fork(), input.sessionId);
       if (existing) return existing;
       try {
@@ -29,10 +36,11 @@ export function createPurchaseActivities({ orm, payments, payouts }: ActivityDep
             sellerId: input.sellerId,
             currency: input.saleCurrency,
             price: BigInt(input.price),
-            source: 'listing',
+            source: input.offerId ? 'offer' : 'listing',
             referrerId: input.referrerId === buyerId ? null : input.referrerId,
             funding: reference ? { kind: 'chain', paymentReference: reference } : { kind: 'gems' },
           });
+          if (input.offerId) await tx.nativeUpdate(Offer, { id: input.offerId }, { saleId: sale.saleId });
           await checkoutSessions(tx).close(input.sessionId, 'purchased');
           return sale;
         });

@@ -7,3 +7,4 @@ export { expirySweepWorkflow } from './expiry-sweep.ts';
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { settlementWorkflow } from './settlement.ts';
 export { purchaseWorkflow } from './purchase.ts';
+export { offerWorkflow } from './offer.ts';

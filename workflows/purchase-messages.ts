@@ -20,6 +20,8 @@ export interface PurchaseInput extends CheckoutTerms {
   saleCurrency: 'gems' | 'pathusd';
   price: string;
   referrerId: string | null;
+  /** The accepted pathUSD offer this checkout pays, if any (the sale's source is then `offer`). */
+  offerId?: string | null;
 }
 
 export interface PurchaseResult {

@@ -78,6 +78,12 @@ export const configSchema = z.object({
   CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   // Unpaid checkouts one holder (an account, or the address of an anonymous payer) may have open at once.
   CHECKOUT_MAX_OPEN: z.coerce.number().int().min(1).default(3),
+  // How long an offer stays pending before it lapses and its escrow goes back (README "Market → Offers").
+  OFFER_TTL_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 90)
+    .default(168),
   WHOLESALE_PERCENT_OFF: z.coerce.number().int().min(0).max(100).default(20),
 
   // Expiry (README "Expiry"): days a name stays held after its expiry date before it returns to the

@@ -315,10 +315,11 @@ describe('access control', () => {
   it.each(anonymousRoutes)('%s also runs without a credential (identity from the payment)', async (route) => {
     const res = await call(route);
     // The sample is refused by a business rule (a reserved or unknown name), never by the access check.
-    const expected = {
-      'POST /api/v1/renew': 'domain_not_found',
-      'POST /api/v1/domains/buy-secondary': 'not_listed',
-    }[route] ?? 'name_reserved';
+    const expected =
+      {
+        'POST /api/v1/renew': 'domain_not_found',
+        'POST /api/v1/domains/buy-secondary': 'not_listed',
+      }[route] ?? 'name_reserved';
     expect(res.json().code).toBe(expected);
   });
 

@@ -52,6 +52,8 @@ const OfferSchema = defineEntity({
     status: p.enum([...offerStatuses]).default('pending'),
     expiresAt: p.datetime().columnType('timestamptz'),
     decidedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** The sale an accepted offer became. */
+    saleId: p.integer().nullable(),
     ...timestamps,
   },
   indexes: [{ name: 'offer_pending_domain_index', properties: ['domainId'], where: `"status" = 'pending'` }],

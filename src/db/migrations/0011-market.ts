@@ -21,7 +21,7 @@ export class Market extends Migration {
     this.addSql('alter table "listing" add constraint "listing_domain_name_unique" unique ("domain_name");');
     this.addSql('create index "listing_seller_id_index" on "listing" ("seller_id");');
     this.addSql(
-      `create table "offer" ("id" uuid not null, "domain_id" int not null, "domain_name" varchar(253) not null, "bidder_id" uuid not null, "seller_id" uuid not null, "currency" text not null, "amount" bigint not null, "status" text not null default 'pending', "expires_at" timestamptz not null, "decided_at" timestamptz null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"));`,
+      `create table "offer" ("id" uuid not null, "domain_id" int not null, "domain_name" varchar(253) not null, "bidder_id" uuid not null, "seller_id" uuid not null, "currency" text not null, "amount" bigint not null, "status" text not null default 'pending', "expires_at" timestamptz not null, "decided_at" timestamptz null, "sale_id" int null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"));`,
     );
     this.addSql('create index "offer_domain_id_index" on "offer" ("domain_id");');
     this.addSql('create index "offer_bidder_id_index" on "offer" ("bidder_id");');

@@ -1,0 +1,199 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Account, Domain, DomainOrder, Listing, Offer } from '../src/db/entities/index.ts';
+import { EXPIRED } from '../src/domain/expiry.ts';
+import { minorToUsd } from '../src/domain/market.ts';
+import { accountBook, escrowBook, LedgerShortError, postJournal } from '../src/ledger/journal.ts';
+import { completeSale, endOffer, SaleRefusal } from '../src/market/sale.ts';
+import type { OfferInput, OfferView } from '../workflows/offer-messages.ts';
+import { refuse } from './checkout.ts';
+import type { ActivityDeps } from './deps.ts';
+
+export function toOfferView(o: Offer): OfferView {
+  return {
+    offerId: o.id,
+    domain: o.domainName,
+    domainId: o.domainId,
+    bidderId: o.bidder.id,
+    sellerId: o.seller.id,
+    currency: o.currency,
+    amount: o.amount.toString(),
+    status: o.status,
+    expiresAt: o.expiresAt.toISOString(),
+    createdAt: o.createdAt.toISOString(),
+    decidedAt: o.decidedAt?.toISOString() ?? null,
+    saleId: o.saleId ?? null,
+  };
+}
+
+const liveDomain = (tx: EntityManager, where: { name: string } | { id: number }) =>
+  tx.findOne(Domain, { ...where, status: { $ne: EXPIRED } });
+
+async function lockOffer(tx: EntityManager, offerId: string): Promise<Offer> {
+  const offer = await tx.findOne(Offer, { id: offerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!offer) throw refuse('offer_not_found', `No offer ${offerId}.`);
+  return offer;
+}
+
+/**
+ * The offer run's steps (README "Market → Offers"), each one database transaction. Refusals are
+ * non-retryable failures with the error code as their type; spec 7's floor refusal carries the
+ * minimum and its currency as details.
+ */
+export function createOfferActivities({ orm }: ActivityDeps) {
+  return {
+    /** Creates the offer; a gems offer's amount moves from the bidder's balance into its escrow book. */
+    async openOffer(input: OfferInput): Promise<OfferView> {
+      return orm.em.fork().transactional(async (tx) => {
+        const done = await tx.findOne(Offer, { id: input.offerId });
+        if (done) return toOfferView(done);
+        const domain = await liveDomain(tx, { name: input.domainName });
+        if (!domain || domain.status !== 'active')
+          throw refuse('domain_not_found', `${input.domainName} is not a registered name.`);
+        if (domain.owner.id === input.bidderId) throw refuse('own_domain', `You already own ${input.domainName}.`);
+        const amount = BigInt(input.amount);
+        const listing = await tx.findOne(Listing, { domainId: domain.id });
+        const floor = input.currency === 'gems' ? listing?.minOfferGems : listing?.minOfferUsdMinor;
+        if (floor !== null && floor !== undefined && amount < BigInt(floor)) {
+          const minimum = input.currency === 'gems' ? Number(floor) : minorToUsd(BigInt(floor));
+          throw ApplicationFailure.create({
+            message: `The seller accepts offers of at least ${minimum}.`,
+            type: 'offer_below_minimum',
+            nonRetryable: true,
+            details: [{ minimum, currency: input.currency }],
+          });
+        }
+        const offer = tx.create(Offer, {
+          id: input.offerId,
+          domainId: domain.id,
+          domainName: domain.name,
+          bidder: tx.getReference(Account, input.bidderId),
+          seller: tx.getReference(Account, domain.owner.id),
+          currency: input.currency,
+          amount,
+          status: 'pending',
+          expiresAt: new Date(input.expiresAtMs),
+          decidedAt: null,
+          saleId: null,
+        });
+        if (input.currency === 'gems') {
+          try {
+            await postJournal(tx, {
+              reference: `escrow:offer:${input.offerId}`,
+              kind: 'offer_escrow',
+              memo: domain.name,
+              currency: 'gems',
+              covered: [accountBook(input.bidderId)],
+              lines: [
+                { book: accountBook(input.bidderId), amount: -amount },
+                { book: escrowBook(input.offerId), amount },
+              ],
+            });
+          } catch (err) {
+            if (err instanceof LedgerShortError)
+              throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, offer ${amount}.`);
+            throw err;
+          }
+          tx.create(DomainOrder, {
+            reference: `offer_escrow:${input.offerId}`,
+            kind: 'offer_escrow',
+            domainName: domain.name,
+            domainId: domain.id,
+            account: tx.getReference(Account, input.bidderId),
+            owner: tx.getReference(Account, domain.owner.id),
+            status: 'held',
+            paymentMethod: 'gems',
+            amountGems: Number(amount),
+            amountMinor: null,
+            currency: 'gems',
+            paymentReference: `ledger:escrow:offer:${input.offerId}`,
+            details: { offer_id: input.offerId },
+          });
+        }
+        await tx.flush();
+        return toOfferView(offer);
+      });
+    },
+
+    /**
+     * The owner accepts or rejects, the bidder withdraws: only a pending offer, only by them. A
+     * rejection or withdrawal gives a gems escrow back at once; an acceptance takes the name off sale.
+     */
+    async decideOffer(a: { offerId: string; action: 'accept' | 'reject' | 'withdraw'; accountId: string }) {
+      return orm.em.fork().transactional(async (tx) => {
+        const offer = await lockOffer(tx, a.offerId);
+        if (offer.status !== 'pending') throw refuse('offer_not_pending', `This offer is ${offer.status}.`);
+        if (a.action === 'withdraw') {
+          if (offer.bidder.id !== a.accountId) throw refuse('forbidden', 'Only the bidder can withdraw an offer.');
+          await endOffer(tx, offer, 'withdrawn');
+        } else {
+          const domain = await liveDomain(tx, { id: offer.domainId });
+          if (!domain || domain.owner.id !== a.accountId)
+            throw refuse('forbidden', `Only the owner of ${offer.domainName} can ${a.action} offers on it.`);
+          if (a.action === 'reject') await endOffer(tx, offer, 'rejected');
+          else {
+            offer.status = 'accepted';
+            offer.decidedAt = new Date();
+            offer.seller = tx.getReference(Account, a.accountId, { wrapped: true });
+            await tx.nativeDelete(Listing, { domainId: offer.domainId });
+          }
+        }
+        await tx.flush();
+        return toOfferView(offer);
+      });
+    },
+
+    /** A pending offer whose time ran out: ended and its escrow given back. False if it was decided first. */
+    async expireOffer({ offerId }: { offerId: string }): Promise<boolean> {
+      return orm.em.fork().transactional(async (tx) => {
+        const offer = await lockOffer(tx, offerId);
+        if (offer.status !== 'pending') return false;
+        await endOffer(tx, offer, 'expired');
+        await tx.flush();
+        return true;
+      });
+    },
+
+    /** An accepted pathUSD offer whose payment never completed: it ends (nothing was held). */
+    async lapseOffer({ offerId }: { offerId: string }): Promise<void> {
+      await orm.em.fork().nativeUpdate(Offer, { id: offerId, status: 'accepted', saleId: null }, { status: 'expired' });
+    },
+
+    /**
+     * An accepted gems offer becomes a sale paid from its escrow. If the name can no longer be sold by
+     * the accepting owner (it changed hands, it lapsed), the escrow goes back to the bidder instead.
+     */
+    async sellOffer({ offerId }: { offerId: string }): Promise<{ saleId: number } | { refused: string }> {
+      try {
+        return await orm.em.fork().transactional(async (tx) => {
+          const offer = await lockOffer(tx, offerId);
+          const sale = await completeSale(tx, {
+            reference: `offer:${offerId}`,
+            domainName: offer.domainName,
+            buyerId: offer.bidder.id,
+            sellerId: offer.seller.id,
+            currency: offer.currency,
+            price: offer.amount,
+            source: 'offer',
+            referrerId: null,
+            funding: { kind: 'escrow', offerId },
+          });
+          offer.saleId = sale.saleId;
+          await tx.flush();
+          return { saleId: sale.saleId };
+        });
+      } catch (err) {
+        if (!(err instanceof SaleRefusal)) throw err;
+        await orm.em.fork().transactional(async (tx) => {
+          const offer = await lockOffer(tx, offerId);
+          if (offer.status === 'accepted' && !offer.saleId) await endOffer(tx, offer, 'rejected');
+          await tx.flush();
+        });
+        return { refused: err.code };
+      }
+    },
+  };
+}
+
+export type OfferActivities = ReturnType<typeof createOfferActivities>;

@@ -1,0 +1,53 @@
+import { defineUpdate } from '@temporalio/workflow';
+import type { PurchaseInput } from './purchase-messages.ts';
+
+// The offer workflow's contract (README "Market → Offers"); plain data only.
+
+export interface OfferInput {
+  offerId: string;
+  domainName: string;
+  bidderId: string;
+  currency: 'gems' | 'pathusd';
+  /** Whole gems, or pathUSD minor units. */
+  amount: string;
+  /** When a pending offer lapses (its escrow goes back). */
+  expiresAtMs: number;
+  /** How long an accepted pathUSD offer waits for the bidder's payment. */
+  payWindowMs: number;
+}
+
+/** An offer as the API shows it. */
+export interface OfferView {
+  offerId: string;
+  domain: string;
+  domainId: number;
+  bidderId: string;
+  sellerId: string;
+  currency: 'gems' | 'pathusd';
+  amount: string;
+  status: 'pending' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
+  expiresAt: string;
+  createdAt: string;
+  decidedAt: string | null;
+  saleId: number | null;
+}
+
+export type OfferDecision =
+  | { action: 'reject' | 'withdraw'; accountId: string }
+  /** Accepting a pathUSD offer opens the bidder's checkout with these terms (built by the API). */
+  | { action: 'accept'; accountId: string; checkout: PurchaseInput | null };
+
+/** Creates the offer (and holds a gems offer's amount in escrow); refused offers end the run. */
+export const openOfferUpdate = defineUpdate<OfferView>('openOffer');
+/** The owner accepts or rejects, the bidder withdraws; answers the offer as it now stands. */
+export const decideOfferUpdate = defineUpdate<OfferView, [OfferDecision]>('decideOffer');
+
+export type OfferOutcome =
+  | { outcome: 'refused'; code: string }
+  | { outcome: 'rejected' | 'withdrawn' | 'expired' }
+  | { outcome: 'sold'; saleId: number }
+  /** An accepted pathUSD offer whose payment never came, or was refused (the checkout's own outcome). */
+  | { outcome: 'unpaid' | 'payment_refused' };
+
+/** One run per offer: its lifetime (pending timer, decision, the sale). */
+export const offerWorkflowId = (offerId: string) => `offer:${offerId}`;

@@ -1,0 +1,138 @@
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+} from '@temporalio/workflow';
+import type { OfferActivities } from '../activities/offers.ts';
+import type { PurchaseActivities } from '../activities/purchase.ts';
+import { paidCheckout } from './checkout.ts';
+import {
+  decideOfferUpdate,
+  openOfferUpdate,
+  type OfferDecision,
+  type OfferInput,
+  type OfferOutcome,
+  type OfferView,
+} from './offer-messages.ts';
+import type { PurchaseInput, PurchaseResult } from './purchase-messages.ts';
+import { chainPayout, dbWrite } from './retry-profiles.ts';
+import { registryDomainKey, registryStageKey } from './search-attributes.ts';
+
+// Offer refusals are business outcomes, never retried.
+const offerRefusals = [
+  'domain_not_found',
+  'own_domain',
+  'offer_below_minimum',
+  'insufficient_gems',
+  'offer_not_found',
+  'offer_not_pending',
+  'forbidden',
+];
+const db = proxyActivities<OfferActivities & Pick<PurchaseActivities, 'completePurchase'>>({
+  ...dbWrite,
+  retry: {
+    ...dbWrite.retry,
+    nonRetryableErrorTypes: [...(dbWrite.retry?.nonRetryableErrorTypes ?? []), ...offerRefusals],
+  },
+});
+const chain = proxyActivities<Pick<PurchaseActivities, 'payOutSale'>>(chainPayout);
+
+/** An activity's business refusal, passed on to the update's caller as its own failure. */
+function passOn(err: unknown): never {
+  const cause = err instanceof ActivityFailure ? err.cause : err;
+  if (cause instanceof ApplicationFailure && cause.type)
+    throw ApplicationFailure.create({
+      message: cause.message,
+      type: cause.type,
+      nonRetryable: true,
+      details: cause.details ?? [],
+    });
+  throw err;
+}
+
+/**
+ * One run per offer, id `offer:<id>` (README "Market → Offers"). Started with its `openOffer` update
+ * (update-with-start), so an offer exists exactly when its run does: a gems offer's escrow is never
+ * held without a timer that will give it back. It then waits for the owner's answer, the bidder's
+ * withdrawal or its expiry (a durable timer). Accepted: a gems offer is sold from its escrow at once;
+ * a pathUSD offer becomes the bidder's checkout (the shared one, as a purchase) for the offered price.
+ */
+export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
+  const stage = (s: string) => upsertSearchAttributes({ [registryStageKey.name]: [s] });
+  upsertSearchAttributes({ [registryDomainKey.name]: [input.domainName], [registryStageKey.name]: ['offer-opening'] });
+  let view: OfferView | null = null;
+  let refused: string | null = null;
+  let decision: OfferDecision | null = null;
+
+  setHandler(openOfferUpdate, async () => {
+    if (view) return view;
+    try {
+      view = await db.openOffer(input);
+      return view;
+    } catch (err) {
+      const cause = err instanceof ActivityFailure ? err.cause : err;
+      refused = cause instanceof ApplicationFailure ? (cause.type ?? 'refused') : 'failed';
+      return passOn(err);
+    }
+  });
+  setHandler(
+    decideOfferUpdate,
+    async (d) => {
+      try {
+        view = await db.decideOffer({ offerId: input.offerId, action: d.action, accountId: d.accountId });
+      } catch (err) {
+        return passOn(err);
+      }
+      decision ??= d;
+      return view;
+    },
+    {
+      validator: (_d: OfferDecision) => {
+        if (!view || decision)
+          throw ApplicationFailure.nonRetryable('This offer is no longer pending.', 'offer_not_pending');
+      },
+    },
+  );
+
+  await condition(() => view !== null || refused !== null);
+  const end = async (o: OfferOutcome): Promise<OfferOutcome> => {
+    stage(`offer-${o.outcome}`);
+    await condition(allHandlersFinished);
+    return o;
+  };
+  if (refused) return end({ outcome: 'refused', code: refused });
+  stage('offer-pending');
+
+  if (!(await condition(() => decision !== null, Math.max(0, input.expiresAtMs - Date.now())))) {
+    if (await db.expireOffer({ offerId: input.offerId })) return end({ outcome: 'expired' });
+    await condition(() => decision !== null); // decided while the timer fired
+  }
+  const d = decision as OfferDecision | null;
+  if (!d) return end({ outcome: 'rejected' });
+  if (d.action !== 'accept') return end({ outcome: d.action === 'withdraw' ? 'withdrawn' : 'rejected' });
+
+  if (input.currency === 'gems') {
+    stage('offer-accepted');
+    const sold = await db.sellOffer({ offerId: input.offerId });
+    return end('saleId' in sold ? { outcome: 'sold', saleId: sold.saleId } : { outcome: 'rejected' });
+  }
+  const checkout = d.checkout as PurchaseInput;
+  const paid = await paidCheckout<PurchaseInput, PurchaseResult>({
+    input: checkout,
+    operation: 'purchase',
+    paidAtStart: null,
+    hostedCheckout: false,
+    effect: (payment) => db.completePurchase({ input: checkout, payment }),
+    shown: (o) => (o.outcome === 'done' ? { outcome: 'purchased', result: o.result } : o),
+  });
+  if (paid.outcome !== 'done') {
+    await db.lapseOffer({ offerId: input.offerId });
+    return end({ outcome: paid.outcome === 'refused' ? 'payment_refused' : 'unpaid' });
+  }
+  if (paid.result.payoutStatus === 'pending') await chain.payOutSale({ saleId: paid.result.saleId });
+  return end({ outcome: 'sold', saleId: paid.result.saleId });
+}
