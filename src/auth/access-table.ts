@@ -73,6 +73,11 @@ export const accessTable: Record<string, Rule> = {
   'DELETE /api/v1/domains/:domain_name/skill.md': MANAGEMENT,
   'PUT /api/v1/domains/:domain_name/storefront': MANAGEMENT,
   'DELETE /api/v1/domains/:domain_name/storefront': MANAGEMENT,
+  // The market (README "Market"): listing a name asks what a transfer asks; the lists are public.
+  'PUT /api/v1/domains/:domain_name/listing': MANAGEMENT,
+  'DELETE /api/v1/domains/:domain_name/listing': MANAGEMENT,
+  'GET /api/v1/domains/for-sale': [],
+  'GET /api/v1/domains/sold': [],
   // Spec 4.8 and 5: the command endpoint takes a browser session or a bearer token, never a key.
   'POST /api/v1/command': DASHBOARD,
 };

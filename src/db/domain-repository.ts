@@ -1,33 +1,68 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type EntityManager } from '@mikro-orm/postgresql';
 import { Domain } from './entities/index.ts';
 import type { NameState } from '../domain/availability.ts';
 import type { PublicDomainDocument, PublicDomainRow } from '../domain/public-domain.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 
+/** The listing's columns as the joined row carries them (bigint columns arrive as strings). */
+interface ListingColumns {
+  listingPriceGems: number | null;
+  listingPriceUsdMinor: string | number | null;
+  listingMinOfferGems: number | null;
+  listingMinOfferUsdMinor: string | number | null;
+}
+
+const big = (v: string | number | null) => (v === null ? null : BigInt(v));
+
+/** Folds the joined listing columns into the public row's `listing` (null: the name is not listed). */
+function withListing(row: (Record<string, unknown> & ListingColumns) | null) {
+  if (!row) return null;
+  const { listingPriceGems, listingPriceUsdMinor, listingMinOfferGems, listingMinOfferUsdMinor, ...rest } = row;
+  // A listing always has a price (checkListingTerms), so two null prices mean the join found no listing.
+  const listed = listingPriceGems !== null || listingPriceUsdMinor !== null;
+  const listing: PublicDomainRow['listing'] = listed
+    ? {
+        priceGems: listingPriceGems,
+        priceUsdMinor: big(listingPriceUsdMinor),
+        minOfferGems: listingMinOfferGems,
+        minOfferUsdMinor: big(listingMinOfferUsdMinor),
+      }
+    : null;
+  return { ...rest, listing };
+}
+
 // Domain reads used by the public discovery routes. Every query goes through the unique "name" index or
 // the primary key; nothing here scans. A read by name sees only the record that holds the name: an
 // expired record is history (its name is back in the pool), and the partial unique index covers exactly
-// the others.
+// the others. The public row carries the name's listing through a left join on the listing's primary
+// key, so lookup stays one round trip.
 export function domainRepository(em: EntityManager) {
-  const publicRow = (name: string, extra: readonly 'd.skillMd'[]) =>
-    em
-      .createQueryBuilder(Domain, 'd')
-      .join('d.owner', 'o')
-      .select([
-        'd.name',
-        'd.namespace',
-        'd.status',
-        'd.registrationDate',
-        'd.expiryDate',
-        'd.squadId',
-        'd.capabilities',
-        'd.profile',
-        'd.storefrontId',
-        'o.operatorAccount as operatorAccountId',
-        ...extra,
-      ])
-      .where({ name, status: { $ne: EXPIRED } })
-      .execute('get');
+  const publicRow = async (name: string, extra: readonly 'd.skillMd'[]) =>
+    withListing(
+      (await em
+        .createQueryBuilder(Domain, 'd')
+        .join('d.owner', 'o')
+        .leftJoin(sql.ref('listing'), 'l', { 'l.domain_id': sql.ref('d.id') })
+        .select([
+          'd.name',
+          'd.namespace',
+          'd.status',
+          'd.registrationDate',
+          'd.expiryDate',
+          'd.squadId',
+          'd.capabilities',
+          'd.profile',
+          'd.storefrontId',
+          'o.operatorAccount as operatorAccountId',
+          'l.price_gems as listingPriceGems',
+          'l.price_usd_minor as listingPriceUsdMinor',
+          'l.min_offer_gems as listingMinOfferGems',
+          'l.min_offer_usd_minor as listingMinOfferUsdMinor',
+          ...extra,
+        ])
+        .where({ name, status: { $ne: EXPIRED } })
+        .execute('get')) as (Record<string, unknown> & ListingColumns) | null,
+    );
   return {
     /**
      * Lookup reads one joined row without hydrating entities: building the aliased column list of a

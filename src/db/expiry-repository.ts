@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  EXPIRED,
   expiryEventPayload,
   graceCutoff,
   reminderWindow,
@@ -8,7 +9,7 @@ import {
   type ExpiryEventType,
   type ReminderDays,
 } from '../domain/expiry.ts';
-import { OutboxEvent } from './entities/index.ts';
+import { Listing, OutboxEvent } from './entities/index.ts';
 
 /**
  * Where the next page starts: the last (expiry_date, id) seen. The expiry date travels as PostgreSQL's
@@ -79,7 +80,10 @@ export function expiryRepository(em: EntityManager) {
     for (const d of changed) tx.create(OutboxEvent, { eventType: type, payload: expiryEventPayload(type, d, extra) });
   }
 
-  /** Moves the due rows of a page from `from` to `to` (only if still due) and announces each move. */
+  /**
+   * Moves the due rows of a page from `from` to `to` (only if still due) and announces each move. A name
+   * that expires leaves the market with its record: its listing goes in the same transaction.
+   */
   async function transition(
     page: PageRequest,
     step: { from: DomainStatus; to: DomainStatus; cutoff: Date; event: ExpiryEventType },
@@ -93,6 +97,8 @@ export function expiryRepository(em: EntityManager) {
          returning id, name, owner_id, expiry_date`,
         [step.to, ...due.map((r) => r.id), step.from, step.cutoff],
       );
+      if (step.to === EXPIRED && moved.length > 0)
+        await tx.nativeDelete(Listing, { domainId: { $in: moved.map((r) => r.id) } });
       announce(tx, step.event, moved.map(toDomain), { graceDays: page.graceDays });
       return { changed: moved.length, next: nextCursor(due, page.limit) };
     });

@@ -3,7 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TransferSubject } from '../domain/transfer.ts';
 import { EXPIRED } from '../domain/expiry.ts';
-import { Account, Domain, DomainOrder, OrganizationCustomer } from './entities/index.ts';
+import { Account, Domain, DomainOrder, Listing, OrganizationCustomer } from './entities/index.ts';
 import { recordEvent } from './outbox.ts';
 
 export interface TransferRecord {
@@ -40,13 +40,15 @@ export function transferRepository(tx: EntityManager) {
 
     /**
      * Writes the owner change, its completed `transfer` order (the activity ledger's entry) and its
-     * `domain.transferred` outbox event; returns the order id. Nothing commits before the transaction does.
+     * `domain.transferred` outbox event, and removes the name's listing (the new owner did not list it);
+     * returns the order id. Nothing commits before the transaction does.
      */
     async record(r: TransferRecord): Promise<number> {
       const { subject, toOwnerId } = r;
       // Already in the identity map since lockByName: no second read.
       const d = await tx.findOneOrFail(Domain, { id: subject.id });
       d.owner = tx.getReference(Account, toOwnerId, { wrapped: true });
+      await tx.nativeDelete(Listing, { domainId: subject.id });
       const order = tx.create(DomainOrder, {
         reference: `transfer:${randomUUID()}`,
         kind: 'transfer',

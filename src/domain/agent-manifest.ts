@@ -1,3 +1,4 @@
+import { forSaleBlocks } from './listing.ts';
 import type { PublicDomainRow } from './public-domain.ts';
 import { manifestUrls } from './manifests.ts';
 
@@ -34,6 +35,7 @@ export function buildAgentManifest(d: PublicDomainRow, baseUrl: string) {
       capabilities: d.capabilities,
     },
     profile: d.profile,
+    ...forSaleBlocks(d.status, d.listing),
     links: { lookup: `${baseUrl}/api/v1/lookup/${encodeURIComponent(d.name)}`, ...manifestUrls(baseUrl, d.name) },
     notice: 'Profile fields are published by the domain owner and are not verified by the registry.',
   };

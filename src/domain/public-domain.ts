@@ -1,3 +1,5 @@
+import type { ListingTerms } from './market.ts';
+
 // The public record of a domain: what lookup, the manifests and the skill file show. Defined here so the
 // documents built from it need nothing of the database; src/db reads rows of this shape.
 
@@ -16,6 +18,8 @@ export interface PublicDomainRow {
   storefrontId: string | null;
   /** Set when an operator has claimed the owning account (exposed as the deprecated human_backed). */
   operatorAccountId: string | null;
+  /** The name's listing (README "Market → Listings"), read in the same query; null when not listed. */
+  listing: ListingTerms | null;
 }
 
 /** The public record with the owner's own skill text, from which the domain's skill file is rendered. */

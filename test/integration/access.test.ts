@@ -123,6 +123,16 @@ describe('access control', () => {
       method: 'DELETE',
       url: `/api/v1/domains/${names.alice}/storefront`,
     }),
+    // Listing an unknown name, withdrawing a listing that is not there: refused, nothing changes.
+    'PUT /api/v1/domains/:domain_name/listing': () => ({
+      method: 'PUT',
+      url: '/api/v1/domains/nobody-owns-this.agent/listing',
+      payload: { price: { gems: 500 } },
+    }),
+    'DELETE /api/v1/domains/:domain_name/listing': () => ({
+      method: 'DELETE',
+      url: `/api/v1/domains/${names.alice}/listing`,
+    }),
     'POST /api/v1/domains/:domain_name/reset-lock': () => ({
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/reset-lock`,
@@ -272,6 +282,8 @@ describe('access control', () => {
       'DELETE /api/v1/domains/:domain_name/skill.md': [...account, 'org_key'],
       'PUT /api/v1/domains/:domain_name/storefront': [...account, 'org_key'],
       'DELETE /api/v1/domains/:domain_name/storefront': [...account, 'org_key'],
+      'PUT /api/v1/domains/:domain_name/listing': [...account, 'org_key'],
+      'DELETE /api/v1/domains/:domain_name/listing': [...account, 'org_key'],
       'POST /api/v1/domains/register': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/renew': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/domains/buy-secondary': [...account, 'org_key', 'anonymous'],
@@ -286,6 +298,8 @@ describe('access control', () => {
     for (const r of [
       'GET /api/v1/lookup/:domain_name',
       'GET /api/v1/domains/:domain_name/shop-status',
+      'GET /api/v1/domains/for-sale',
+      'GET /api/v1/domains/sold',
       'POST /api/v1/agents/provision',
       'POST /oauth2/revoke',
     ]) {

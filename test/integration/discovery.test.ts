@@ -126,6 +126,8 @@ describe('search, lookup and shop-status', () => {
             status: 'active',
           },
         },
+        for_sale: null,
+        min_offer: null,
       });
     });
 

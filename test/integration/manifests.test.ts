@@ -62,6 +62,8 @@ describe('agent manifest and skill file of a domain', () => {
       endpoints: { a2a: 'https://scout.example/a2a' },
       identity: { operator_linked: false, squad_id: 'squad-7', capabilities: ['search', 'summarize'] },
       profile: expect.objectContaining({ commerce_catalog: expect.objectContaining({ storefront_id: 's1' }) }),
+      for_sale: null,
+      min_offer: null,
       links: {
         lookup: `${base}/api/v1/lookup/${full}`,
         agent_json: `${base}/api/v1/domains/${full}/agent.json`,

@@ -39,7 +39,7 @@ export const operations: Record<string, OperationDoc> = {
   'GET /api/v1/lookup/{domain_name}': {
     operationId: 'lookupDomain',
     description:
-      'The public record of a registered domain: registration data, identity block, manifest links and profile.',
+      'The public record of a registered domain: registration data, identity block, manifest links and profile; `for_sale` (asking price in gems and USD, currency marker `pathUSD`) and `min_offer` while the name is listed, else null.',
   },
   'GET /api/v1/domains/{domain_name}/shop-status': {
     operationId: 'getShopStatus',
@@ -201,7 +201,7 @@ export const operations: Record<string, OperationDoc> = {
   },
   'GET /api/v1/domains/{domain_name}/agent.json': {
     operationId: 'getAgentManifest',
-    description: "The domain's agent manifest (JSON).",
+    description: "The domain's agent manifest (JSON), with `for_sale` and `min_offer` as lookup shows them.",
   },
   'GET /api/v1/domains/{domain_name}/skill.md': {
     operationId: 'getAgentSkill',
@@ -234,6 +234,31 @@ export const operations: Record<string, OperationDoc> = {
   'DELETE /api/v1/domains/{domain_name}/storefront': {
     operationId: 'unbindStorefront',
     description: 'Unbinds the domain from its storefront (nothing to do when none is bound).',
+  },
+  'PUT /api/v1/domains/{domain_name}/listing': {
+    operationId: 'putListing',
+    description:
+      'Lists a domain you own (or manage) for sale, or replaces its listing: `price` in whole gems and/or USD (at most two decimals, paid in pathUSD), and optionally `min_offer`, the floor for offers, never above the price. The seller is the current owner; replacing keeps `listed_at`. Lookup and agent.json show it at once. A transfer, a sale or expiry ends the listing. Owner, claiming operator, or an organization credential with the `transfer` operation.',
+    responses: {
+      '400':
+        '`validation_failed` (the body’s shape) or `invalid_listing` (no price, an amount out of range, more than two decimals, a floor above the price)',
+      '409':
+        '`domain_not_listable`: the name is in its grace period, or an open registration or purchase checkout holds it',
+    },
+  },
+  'DELETE /api/v1/domains/{domain_name}/listing': {
+    operationId: 'deleteListing',
+    description: 'Withdraws the listing of a domain you own or manage; 404 `not_listed` when it has none.',
+  },
+  'GET /api/v1/domains/for-sale': {
+    operationId: 'listForSale',
+    description:
+      'Names listed for sale (active names only), newest listing first, paged (`limit` 1–100, default 50; `offset`). `currency=gems` keeps the names with a price in gems, `currency=usd` those with a price in USD.',
+  },
+  'GET /api/v1/domains/sold': {
+    operationId: 'listSold',
+    description:
+      'Completed secondary sales, newest first, paged (`limit` 1–100, default 50; `offset`): the name, the currency, the price (gems, or USD) and whether it was bought at the asking price or by an accepted offer. No account ids.',
   },
   'POST /api/v1/command': {
     operationId: 'runCommand',

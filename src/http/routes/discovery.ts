@@ -15,6 +15,7 @@ import {
 import { findNamedDomain } from '../domain-name-param.ts';
 import { requireNamespace } from '../namespace-param.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
+import { forSaleBlocks } from '../../domain/listing.ts';
 
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm, config } = app.deps;
@@ -86,6 +87,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         manifests: manifestUrls(config.publicBaseUrl, d.name),
         profile: d.profile,
+        // Spec 2.4: the asking price while the name is listed (read in the same query).
+        ...forSaleBlocks(d.status, d.listing),
       };
     },
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { example, EXAMPLE } from './examples.ts';
 import { isoTimestamp } from './common.ts';
+import { forSaleBlock, minOfferBlock } from './listings.ts';
 
 export const searchQuery = z.object({
   q: example(
@@ -80,6 +81,8 @@ export const lookupResponse = example(
     }),
     manifests: z.object({ agent_json: z.string(), skill_md: z.string() }),
     profile: z.record(z.string(), z.unknown()),
+    for_sale: forSaleBlock,
+    min_offer: minOfferBlock,
   }),
   {
     status: 'success',
@@ -96,6 +99,8 @@ export const lookupResponse = example(
       skill_md: 'https://registry.example/api/v1/domains/scout.agent/skill.md',
     },
     profile: {},
+    for_sale: { gems: 5000, usd: 250, currency: 'pathUSD' },
+    min_offer: { gems: 4000, usd: null },
   },
 );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from './common.ts';
+import { forSaleBlock, minOfferBlock } from './listings.ts';
 
 export const agentManifest = z
   .object({
@@ -18,6 +19,8 @@ export const agentManifest = z
       capabilities: z.array(z.string()),
     }),
     profile: z.record(z.string(), z.unknown()),
+    for_sale: forSaleBlock,
+    min_offer: minOfferBlock,
     links: z.object({ lookup: z.string(), agent_json: z.string(), skill_md: z.string() }),
     notice: z.string(),
   })

@@ -1,0 +1,98 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ForSaleCurrency } from '../domain/listing.ts';
+import type { ListingTerms, MarketCurrency } from '../domain/market.ts';
+import type { Page, Paged } from '../domain/page.ts';
+import { Sale } from './entities/index.ts';
+
+/** A name in the for-sale list. */
+export interface ForSaleEntry extends ListingTerms {
+  name: string;
+  namespace: string;
+  listedAt: Date;
+  expiryDate: Date;
+}
+
+/** A completed sale in the sold list (no account ids: the list is public). */
+export interface SoldEntry {
+  saleId: number;
+  domainName: string;
+  currency: MarketCurrency;
+  /** Whole gems, or pathUSD minor units. */
+  price: bigint;
+  source: string;
+  soldAt: Date;
+}
+
+interface ForSaleRow {
+  domain_name: string;
+  namespace_name: string;
+  price_gems: number | null;
+  price_usd_minor: string | null;
+  min_offer_gems: number | null;
+  min_offer_usd_minor: string | null;
+  created_at: Date;
+  expiry_date: Date;
+}
+
+const big = (v: string | null) => (v === null ? null : BigInt(v));
+
+/** Only names that can be bought now: an active record; and, when asked, a price in that currency. */
+function forSaleWhere(currency: ForSaleCurrency | undefined): string {
+  const priced = { gems: ' and l.price_gems is not null', usd: ' and l.price_usd_minor is not null' };
+  return `from listing l join domain d on d.id = l.domain_id where d.status = 'active'${currency ? priced[currency] : ''}`;
+}
+
+// The market's public lists (README "Market → Listings"), newest first, one bounded page at a time.
+export function marketLists(em: EntityManager) {
+  return {
+    async forSale(currency: ForSaleCurrency | undefined, { limit, offset }: Page): Promise<Paged<ForSaleEntry>> {
+      const where = forSaleWhere(currency);
+      const [rows, [count]] = await Promise.all([
+        em.execute<ForSaleRow[]>(
+          `select l.domain_name, d.namespace_name, l.price_gems, l.price_usd_minor, l.min_offer_gems,
+                  l.min_offer_usd_minor, l.created_at, d.expiry_date
+           ${where} order by l.created_at desc, l.domain_id desc limit ? offset ?`,
+          [limit, offset],
+        ),
+        em.execute<{ total: number }[]>(`select count(*)::int as total ${where}`),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          name: r.domain_name,
+          namespace: r.namespace_name,
+          priceGems: r.price_gems,
+          priceUsdMinor: big(r.price_usd_minor),
+          minOfferGems: r.min_offer_gems,
+          minOfferUsdMinor: big(r.min_offer_usd_minor),
+          listedAt: new Date(r.created_at),
+          expiryDate: new Date(r.expiry_date),
+        })),
+        total: count?.total ?? 0,
+      };
+    },
+
+    async sold({ limit, offset }: Page): Promise<Paged<SoldEntry>> {
+      const [sales, total] = await em.findAndCount(
+        Sale,
+        {},
+        {
+          fields: ['id', 'domainName', 'currency', 'price', 'source', 'createdAt'],
+          orderBy: { createdAt: 'desc', id: 'desc' },
+          limit,
+          offset,
+        },
+      );
+      return {
+        rows: sales.map((s) => ({
+          saleId: s.id,
+          domainName: s.domainName,
+          currency: s.currency,
+          price: BigInt(s.price),
+          source: s.source,
+          soldAt: s.createdAt,
+        })),
+        total,
+      };
+    },
+  };
+}
