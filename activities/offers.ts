@@ -5,27 +5,11 @@ import { Account, Domain, DomainOrder, Listing, Offer } from '../src/db/entities
 import { EXPIRED } from '../src/domain/expiry.ts';
 import { minorToUsd } from '../src/domain/market.ts';
 import { accountBook, escrowBook, LedgerShortError, postJournal } from '../src/ledger/journal.ts';
+import { toOfferViewRow } from '../src/market/offer-view.ts';
 import { completeSale, endOffer, SaleRefusal } from '../src/market/sale.ts';
 import type { OfferInput, OfferView } from '../workflows/offer-messages.ts';
 import { refuse } from './checkout.ts';
 import type { ActivityDeps } from './deps.ts';
-
-export function toOfferView(o: Offer): OfferView {
-  return {
-    offerId: o.id,
-    domain: o.domainName,
-    domainId: o.domainId,
-    bidderId: o.bidder.id,
-    sellerId: o.seller.id,
-    currency: o.currency,
-    amount: o.amount.toString(),
-    status: o.status,
-    expiresAt: o.expiresAt.toISOString(),
-    createdAt: o.createdAt.toISOString(),
-    decidedAt: o.decidedAt?.toISOString() ?? null,
-    saleId: o.saleId ?? null,
-  };
-}
 
 const liveDomain = (tx: EntityManager, where: { name: string } | { id: number }) =>
   tx.findOne(Domain, { ...where, status: { $ne: EXPIRED } });
@@ -47,7 +31,7 @@ export function createOfferActivities({ orm }: ActivityDeps) {
     async openOffer(input: OfferInput): Promise<OfferView> {
       return orm.em.fork().transactional(async (tx) => {
         const done = await tx.findOne(Offer, { id: input.offerId });
-        if (done) return toOfferView(done);
+        if (done) return toOfferViewRow(done);
         const domain = await liveDomain(tx, { name: input.domainName });
         if (!domain || domain.status !== 'active')
           throw refuse('domain_not_found', `${input.domainName} is not a registered name.`);
@@ -112,7 +96,7 @@ export function createOfferActivities({ orm }: ActivityDeps) {
           });
         }
         await tx.flush();
-        return toOfferView(offer);
+        return toOfferViewRow(offer);
       });
     },
 
@@ -140,18 +124,20 @@ export function createOfferActivities({ orm }: ActivityDeps) {
           }
         }
         await tx.flush();
-        return toOfferView(offer);
+        return toOfferViewRow(offer);
       });
     },
 
-    /** A pending offer whose time ran out: ended and its escrow given back. False if it was decided first. */
-    async expireOffer({ offerId }: { offerId: string }): Promise<boolean> {
+    /**
+     * A pending offer whose time ran out: ended and its escrow given back. Answers the offer's status
+     * afterwards (it may have been decided, or ended by a sale, first).
+     */
+    async expireOffer({ offerId }: { offerId: string }): Promise<OfferView['status']> {
       return orm.em.fork().transactional(async (tx) => {
         const offer = await lockOffer(tx, offerId);
-        if (offer.status !== 'pending') return false;
-        await endOffer(tx, offer, 'expired');
+        if (offer.status === 'pending') await endOffer(tx, offer, 'expired');
         await tx.flush();
-        return true;
+        return offer.status;
       });
     },
 
@@ -164,7 +150,11 @@ export function createOfferActivities({ orm }: ActivityDeps) {
      * An accepted gems offer becomes a sale paid from its escrow. If the name can no longer be sold by
      * the accepting owner (it changed hands, it lapsed), the escrow goes back to the bidder instead.
      */
-    async sellOffer({ offerId }: { offerId: string }): Promise<{ saleId: number } | { refused: string }> {
+    async sellOffer({
+      offerId,
+    }: {
+      offerId: string;
+    }): Promise<{ saleId: number; releasedOfferIds: string[] } | { refused: string }> {
       try {
         return await orm.em.fork().transactional(async (tx) => {
           const offer = await lockOffer(tx, offerId);
@@ -181,7 +171,7 @@ export function createOfferActivities({ orm }: ActivityDeps) {
           });
           offer.saleId = sale.saleId;
           await tx.flush();
-          return { saleId: sale.saleId };
+          return { saleId: sale.saleId, releasedOfferIds: sale.releasedOfferIds };
         });
       } catch (err) {
         if (!(err instanceof SaleRefusal)) throw err;

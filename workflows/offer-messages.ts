@@ -1,4 +1,4 @@
-import { defineUpdate } from '@temporalio/workflow';
+import { defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { PurchaseInput } from './purchase-messages.ts';
 
 // The offer workflow's contract (README "Market → Offers"); plain data only.
@@ -41,6 +41,9 @@ export type OfferDecision =
 export const openOfferUpdate = defineUpdate<OfferView>('openOffer');
 /** The owner accepts or rejects, the bidder withdraws; answers the offer as it now stands. */
 export const decideOfferUpdate = defineUpdate<OfferView, [OfferDecision]>('decideOffer');
+
+/** The offer was ended by a sale of the name (rejected, its escrow given back): the run closes. */
+export const offerEndedSignal = defineSignal('offerEnded');
 
 export type OfferOutcome =
   | { outcome: 'refused'; code: string }

@@ -3,6 +3,7 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
+  getExternalWorkflowHandle,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
@@ -12,6 +13,8 @@ import type { PurchaseActivities } from '../activities/purchase.ts';
 import { paidCheckout } from './checkout.ts';
 import {
   decideOfferUpdate,
+  offerEndedSignal,
+  offerWorkflowId,
   openOfferUpdate,
   type OfferDecision,
   type OfferInput,
@@ -67,6 +70,10 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
   let view: OfferView | null = null;
   let refused: string | null = null;
   let decision: OfferDecision | null = null;
+  let endedBySale = false;
+  setHandler(offerEndedSignal, () => {
+    endedBySale = true;
+  });
 
   setHandler(openOfferUpdate, async () => {
     if (view) return view;
@@ -107,9 +114,12 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
   if (refused) return end({ outcome: 'refused', code: refused });
   stage('offer-pending');
 
-  if (!(await condition(() => decision !== null, Math.max(0, input.expiresAtMs - Date.now())))) {
-    if (await db.expireOffer({ offerId: input.offerId })) return end({ outcome: 'expired' });
-    await condition(() => decision !== null); // decided while the timer fired
+  const waitMs = Math.max(0, input.expiresAtMs - Date.now());
+  if (!(await condition(() => decision !== null || endedBySale, waitMs)) || (endedBySale && !decision)) {
+    // Time is up, or a sale of the name ended it: the database says which (a decision may have raced).
+    const status = await db.expireOffer({ offerId: input.offerId });
+    if (status === 'expired' || status === 'rejected' || status === 'withdrawn') return end({ outcome: status });
+    await condition(() => decision !== null);
   }
   const d = decision as OfferDecision | null;
   if (!d) return end({ outcome: 'rejected' });
@@ -118,7 +128,9 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
   if (input.currency === 'gems') {
     stage('offer-accepted');
     const sold = await db.sellOffer({ offerId: input.offerId });
-    return end('saleId' in sold ? { outcome: 'sold', saleId: sold.saleId } : { outcome: 'rejected' });
+    if (!('saleId' in sold)) return end({ outcome: 'rejected' });
+    await tellEnded(sold.releasedOfferIds);
+    return end({ outcome: 'sold', saleId: sold.saleId });
   }
   const checkout = d.checkout as PurchaseInput;
   const paid = await paidCheckout<PurchaseInput, PurchaseResult>({
@@ -133,6 +145,18 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
     await db.lapseOffer({ offerId: input.offerId });
     return end({ outcome: paid.outcome === 'refused' ? 'payment_refused' : 'unpaid' });
   }
+  await tellEnded(paid.result.releasedOfferIds);
   if (paid.result.payoutStatus === 'pending') await chain.payOutSale({ saleId: paid.result.saleId });
   return end({ outcome: 'sold', saleId: paid.result.saleId });
+}
+
+/**
+ * Tells the runs of the offers a sale ended that they are over. A run that is already gone (or a
+ * signal lost to a crash) is harmless: each run also reads its offer when its timer fires.
+ */
+export async function tellEnded(offerIds: string[]): Promise<void> {
+  for (const id of offerIds)
+    await getExternalWorkflowHandle(offerWorkflowId(id))
+      .signal(offerEndedSignal)
+      .catch(() => undefined);
 }

@@ -38,6 +38,8 @@ export interface PurchaseResult {
   orderId: number;
   soldAt: string;
   payoutStatus: string | null;
+  /** Pending offers on the name that the sale ended: their runs are told (offerEnded). */
+  releasedOfferIds: string[];
 }
 
 export type PurchaseOutcome =

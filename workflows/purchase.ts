@@ -1,6 +1,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { PurchaseActivities } from '../activities/purchase.ts';
 import { paidCheckout, type PaidOutcome } from './checkout.ts';
+import { tellEnded } from './offer.ts';
 import type { PurchaseInput, PurchaseOutcome, PurchaseResult } from './purchase-messages.ts';
 import { chainPayout, dbWrite } from './retry-profiles.ts';
 
@@ -27,6 +28,7 @@ export async function purchaseWorkflow(input: PurchaseInput): Promise<PurchaseOu
     effect: (payment) => db.completePurchase({ input, payment }),
     shown: asPurchase,
   });
+  if (end.outcome === 'done') await tellEnded(end.result.releasedOfferIds);
   if (end.outcome === 'done' && end.result.payoutStatus === 'pending') {
     const paid = await chain.payOutSale({ saleId: end.result.saleId });
     end.result.payoutStatus = paid.payoutStatus;

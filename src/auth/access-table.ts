@@ -48,6 +48,11 @@ export const accessTable: Record<string, Rule> = {
   'POST /api/v1/renew': [...MANAGEMENT, 'anonymous'],
   // Anyone may buy a listed name; a machine payer without a credential becomes the wallet's identity.
   'POST /api/v1/domains/buy-secondary': [...MANAGEMENT, 'anonymous'],
+  'POST /api/v1/domains/make-offer': ACCOUNT,
+  'GET /api/v1/domains/offers': ACCOUNT,
+  'POST /api/v1/domains/offers/:offer_id/respond': ACCOUNT,
+  'POST /api/v1/domains/offers/:offer_id/withdraw': ACCOUNT,
+  'POST /api/v1/domains/offers/:offer_id/pay': ACCOUNT,
   'PUT /api/v1/domains/:domain_name/auto-renew': ACCOUNT,
   'POST /api/v1/webhooks/subscribe': USER_KEYS,
   'GET /api/v1/webhooks': USER_KEYS,

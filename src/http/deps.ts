@@ -8,6 +8,7 @@ import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
 import type { RegistrationService } from '../registration/service.ts';
 import type { RenewalService } from '../renewal/service.ts';
 import type { PurchaseService } from '../market/purchase.ts';
+import type { OfferService } from '../market/offers.ts';
 
 export type { PaymentSettings } from '../payments/payment-settings.ts';
 
@@ -46,5 +47,6 @@ declare module 'fastify' {
     registration: RegistrationService;
     renewal: RenewalService;
     purchase: PurchaseService;
+    offers: OfferService;
   }
 }

@@ -53,6 +53,8 @@ export interface SaleResult {
   orderId: number;
   soldAt: string;
   payoutStatus: string | null;
+  /** The other pending offers this sale ended (their runs are told); empty when the sale is replayed. */
+  releasedOfferIds: string[];
 }
 
 const resultOf = (s: Sale, orderId: number): SaleResult => ({
@@ -69,6 +71,7 @@ const resultOf = (s: Sale, orderId: number): SaleResult => ({
   orderId,
   soldAt: s.createdAt.toISOString(),
   payoutStatus: s.payoutStatus ?? null,
+  releasedOfferIds: [],
 });
 
 /** The sale already recorded under this reference, or null. */
@@ -128,7 +131,11 @@ export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<S
   const from = r.sellerId;
   domain.owner = tx.getReference(Account, r.buyerId, { wrapped: true });
   await tx.nativeDelete(Listing, { domainId: domain.id });
-  await releaseOtherOffers(tx, domain.id, r.funding.kind === 'escrow' ? r.funding.offerId : null);
+  const releasedOfferIds = await releaseOtherOffers(
+    tx,
+    domain.id,
+    r.funding.kind === 'escrow' ? r.funding.offerId : null,
+  );
 
   const seller = await tx.findOneOrFail(Account, { id: r.sellerId }, { fields: ['payoutAddress'] });
   const sale = tx.create(Sale, {
@@ -201,16 +208,21 @@ export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<S
     seller_amount: split.seller.toString(),
     sold_at: soldAt,
   });
-  return resultOf(sale, purchase.id);
+  return { ...resultOf(sale, purchase.id), releasedOfferIds };
 }
 
 /**
  * Every other pending offer on the name ends `rejected` when it is sold; a gems offer's escrow goes
  * back to its bidder in the same transaction (a pathUSD offer holds nothing).
  */
-export async function releaseOtherOffers(tx: EntityManager, domainId: number, except: string | null): Promise<void> {
+export async function releaseOtherOffers(
+  tx: EntityManager,
+  domainId: number,
+  except: string | null,
+): Promise<string[]> {
   const pending = await tx.find(Offer, { domainId, status: 'pending', ...(except ? { id: { $ne: except } } : {}) });
   for (const offer of pending) await endOffer(tx, offer, 'rejected');
+  return pending.map((o) => o.id);
 }
 
 /**

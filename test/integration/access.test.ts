@@ -57,6 +57,26 @@ describe('access control', () => {
       url: '/api/v1/renew',
       payload: { domain: 'nobody-owns-this.agent', years: 1 },
     }),
+    'POST /api/v1/domains/make-offer': () => ({
+      method: 'POST',
+      url: '/api/v1/domains/make-offer',
+      payload: { domain: 'nobody-owns-this.agent', amount: 10, currency: 'gems' },
+    }),
+    'GET /api/v1/domains/offers': () => ({ method: 'GET', url: '/api/v1/domains/offers' }),
+    'POST /api/v1/domains/offers/:offer_id/respond': () => ({
+      method: 'POST',
+      url: '/api/v1/domains/offers/no-such-offer/respond',
+      payload: { action: 'reject' },
+    }),
+    'POST /api/v1/domains/offers/:offer_id/withdraw': () => ({
+      method: 'POST',
+      url: '/api/v1/domains/offers/no-such-offer/withdraw',
+    }),
+    'POST /api/v1/domains/offers/:offer_id/pay': () => ({
+      method: 'POST',
+      url: '/api/v1/domains/offers/no-such-offer/pay',
+      payload: {},
+    }),
     'POST /api/v1/domains/buy-secondary': () => ({
       method: 'POST',
       url: '/api/v1/domains/buy-secondary',
@@ -287,6 +307,11 @@ describe('access control', () => {
       'POST /api/v1/domains/register': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/renew': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/domains/buy-secondary': [...account, 'org_key', 'anonymous'],
+      'POST /api/v1/domains/make-offer': account,
+      'GET /api/v1/domains/offers': account,
+      'POST /api/v1/domains/offers/:offer_id/respond': account,
+      'POST /api/v1/domains/offers/:offer_id/withdraw': account,
+      'POST /api/v1/domains/offers/:offer_id/pay': account,
       'PUT /api/v1/domains/:domain_name/auto-renew': account,
       'POST /api/v1/domains/:domain_name/reset-lock': account,
       'GET /api/v1/domains/:domain_name/registration': account,

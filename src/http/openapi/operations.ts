@@ -110,6 +110,30 @@ export const operations: Record<string, OperationDoc> = {
     description:
       'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge.',
   },
+  'POST /api/v1/domains/make-offer': {
+    operationId: 'makeOffer',
+    description:
+      'Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd` (USD, at most two decimals). Under the seller’s floor (`min_offer` of the listing): 400 `offer_below_minimum` with `minimum` and `currency` beside `code` (spec 7). A gems offer moves the amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST …/offers/{id}/pay`). Each offer is a run `offer:<id>` in Temporal.',
+  },
+  'GET /api/v1/domains/offers': {
+    operationId: 'listOffers',
+    description:
+      'Offers you made (`direction: outgoing`) and offers on names you own now (`incoming`), newest first, in every status (`pending`, `accepted`, `rejected`, `withdrawn`, `expired`); paged (limit 1–100, default 50).',
+  },
+  'POST /api/v1/domains/offers/{offer_id}/respond': {
+    operationId: 'respondToOffer',
+    description:
+      'The owner of the name accepts or rejects a pending offer. Accepting a gems offer sells the name from the escrow at once (the answer carries `sale_id`): the name moves, the split is posted, the other pending offers are rejected and their escrows given back. Accepting a pathUSD offer takes the name off sale and opens the bidder’s payment window (`CHECKOUT_TTL_SECONDS`). Not pending: 409 `offer_not_pending`; not yours: 404.',
+  },
+  'POST /api/v1/domains/offers/{offer_id}/withdraw': {
+    operationId: 'withdrawOffer',
+    description: 'The bidder withdraws a pending offer; a gems escrow comes back at once.',
+  },
+  'POST /api/v1/domains/offers/{offer_id}/pay': {
+    operationId: 'payAcceptedOffer',
+    description:
+      'The bidder pays an accepted pathUSD offer: without a receipt a 402 challenge for the offered amount (as registration’s); pay once and re-send with the transaction hash; the sale completes as a purchase does. After the window closes unpaid the offer ends `expired`.',
+  },
   'POST /api/v1/domains/buy-secondary': {
     operationId: 'buySecondary',
     description:

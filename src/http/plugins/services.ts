@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { registrationService } from '../../registration/service.ts';
 import { renewalService } from '../../renewal/service.ts';
 import { purchaseService } from '../../market/purchase.ts';
+import { offerService } from '../../market/offers.ts';
 
 /** The app's dependencies and the services built over them, one instance per app. */
 export const servicesPlugin = fp<{ deps: AppDeps }>(
@@ -11,6 +12,7 @@ export const servicesPlugin = fp<{ deps: AppDeps }>(
     app.decorate('registration', registrationService(deps));
     app.decorate('renewal', renewalService(deps));
     app.decorate('purchase', purchaseService(deps));
+    app.decorate('offers', offerService(deps));
   },
   { name: 'services', fastify: '5.x' },
 );

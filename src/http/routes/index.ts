@@ -15,6 +15,7 @@ import { marketListRoutes } from './market-lists.ts';
 import { namespaceRoutes } from './namespaces.ts';
 import { profileRoutes } from './profile.ts';
 import { purchaseRoutes } from './purchase.ts';
+import { offerRoutes } from './offers.ts';
 import { quoteRoutes } from './quote.ts';
 import { registerRoutes } from './register.ts';
 import { renewRoutes } from './renew.ts';
@@ -46,6 +47,7 @@ export const routesPlugin = fp(
     await app.register(registerRoutes);
     await app.register(renewRoutes);
     await app.register(purchaseRoutes);
+    await app.register(offerRoutes);
     await app.register(autoRenewRoutes);
     await app.register(webhookRoutes);
     await app.register(checkoutRoutes);

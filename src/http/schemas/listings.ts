@@ -75,7 +75,7 @@ export const withdrawResponse = example(z.object({ status: z.literal('success'),
   message: `${EXAMPLE.name} is no longer for sale.`,
 });
 
-const page = {
+export const page = {
   limit: z.coerce
     .number()
     .int()
@@ -85,7 +85,7 @@ const page = {
     .describe(`Items per page (1 to ${MARKET_PAGE_MAX})`),
   offset: z.coerce.number().int().min(0).default(0).describe('Items to skip'),
 };
-const pageOf = <T extends z.ZodType>(item: T) =>
+export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     status: z.literal('success'),
     data: z.array(item),

@@ -1,0 +1,152 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OfferView } from '../../../workflows/offer-messages.ts';
+import { presentedReceipt } from '../../checkout/receipt.ts';
+import { minorToUsd } from '../../domain/market.ts';
+import { listOffersOf } from '../../market/offer-view.ts';
+import { accountPrincipal } from '../auth.ts';
+import { parseFullName } from '../domain-name-param.ts';
+import { sendBuyAnswer } from '../replies/purchase.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import {
+  makeOfferBody,
+  offerFloorError,
+  offerIdParams,
+  offerResponse,
+  offersQuery,
+  offersResponse,
+  payOfferBody,
+  respondBody,
+} from '../schemas/offers.ts';
+import { purchasedResponse } from '../schemas/purchase.ts';
+import { paymentRequiredResponse } from '../schemas/register.ts';
+
+/** An offer as the API shows it: gems as a whole number, pathUSD as USD. */
+export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }) {
+  return {
+    offer_id: o.offerId,
+    domain: o.domain,
+    ...(o.direction ? { direction: o.direction } : {}),
+    currency: o.currency,
+    amount: o.currency === 'gems' ? Number(o.amount) : minorToUsd(BigInt(o.amount)),
+    status: o.status,
+    bidder_id: o.bidderId,
+    seller_id: o.sellerId,
+    created_at: o.createdAt,
+    expires_at: o.expiresAt,
+    decided_at: o.decidedAt,
+    sale_id: o.saleId,
+  };
+}
+
+// Offers (spec 4.7, README "Market → Offers"): make, list, respond, withdraw, and pay an accepted
+// pathUSD offer. Every route acts as the calling account.
+export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { namespaces, orm } = app.deps;
+  const offers = app.offers;
+  const decided = { 200: offerResponse, 409: errorBodySchema, ...clientErrors };
+
+  app.post(
+    '/api/v1/domains/make-offer',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Offer an amount for a name; a gems offer is held in escrow until it ends',
+        body: makeOfferBody,
+        response: {
+          200: offerResponse,
+          402: errorBodySchema,
+          409: errorBodySchema,
+          ...clientErrors,
+          400: offerFloorError,
+        },
+      },
+    },
+    async (req) => {
+      const { name } = parseFullName(namespaces, req.body.domain);
+      const view = await offers.make({
+        bidderId: accountPrincipal(req).accountId,
+        name,
+        amount: req.body.amount,
+        currency: req.body.currency,
+      });
+      return { status: 'success' as const, offer: offerItem(view) };
+    },
+  );
+
+  app.get(
+    '/api/v1/domains/offers',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Offers you made and offers on names you own, newest first',
+        querystring: offersQuery,
+        response: { 200: offersResponse, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const { limit, offset } = req.query;
+      const page = await listOffersOf(orm.em.fork(), accountPrincipal(req).accountId, { limit, offset });
+      return { status: 'success' as const, data: page.items.map(offerItem), limit, offset, total: page.total };
+    },
+  );
+
+  app.post(
+    '/api/v1/domains/offers/:offer_id/respond',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Accept or reject a pending offer on a name you own',
+        params: offerIdParams,
+        body: respondBody,
+        response: decided,
+      },
+    },
+    async (req) => {
+      const view = await offers.decide(req.params.offer_id, accountPrincipal(req).accountId, req.body.action);
+      return { status: 'success' as const, offer: offerItem(view) };
+    },
+  );
+
+  app.post(
+    '/api/v1/domains/offers/:offer_id/withdraw',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Withdraw your pending offer; a gems escrow comes back at once',
+        params: offerIdParams,
+        response: decided,
+      },
+    },
+    async (req) => {
+      const view = await offers.decide(req.params.offer_id, accountPrincipal(req).accountId, 'withdraw');
+      return { status: 'success' as const, offer: offerItem(view) };
+    },
+  );
+
+  app.post(
+    '/api/v1/domains/offers/:offer_id/pay',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Pay your accepted pathUSD offer: 402 challenge, then the sale',
+        params: offerIdParams,
+        body: payOfferBody,
+        response: {
+          200: purchasedResponse,
+          402: paymentRequiredResponse.or(errorBodySchema),
+          409: errorBodySchema,
+          503: errorBodySchema,
+          ...clientErrors,
+        },
+      },
+    },
+    async (req, reply) => {
+      const answer = await offers.pay(
+        req.params.offer_id,
+        accountPrincipal(req).accountId,
+        presentedReceipt(req.body.receipt, req.headers.authorization),
+      );
+      return sendBuyAnswer(reply, answer);
+    },
+  );
+};

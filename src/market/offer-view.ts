@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OfferView } from '../../workflows/offer-messages.ts';
+import { Offer } from '../db/entities/index.ts';
+
+/** An offer row in the offer run's contract shape (the API renders it). */
+export function toOfferViewRow(o: Offer): OfferView {
+  return {
+    offerId: o.id,
+    domain: o.domainName,
+    domainId: o.domainId,
+    bidderId: o.bidder.id,
+    sellerId: o.seller.id,
+    currency: o.currency,
+    amount: o.amount.toString(),
+    status: o.status,
+    expiresAt: o.expiresAt.toISOString(),
+    createdAt: o.createdAt.toISOString(),
+    decidedAt: o.decidedAt?.toISOString() ?? null,
+    saleId: o.saleId ?? null,
+  };
+}
+
+/**
+ * Spec 4.7's offers list: offers the account made (outgoing) and offers on the names it owns now
+ * (incoming), newest first, paged.
+ */
+export async function listOffersOf(em: EntityManager, accountId: string, page: { limit: number; offset: number }) {
+  const where = `o.bidder_id = ? or o.domain_id in (select id from domain where owner_id = ? and status <> 'expired')`;
+  const [count] = await em.execute<{ total: string }[]>(`select count(*)::text as total from offer o where ${where}`, [
+    accountId,
+    accountId,
+  ]);
+  const rows = await em.execute<{ id: string }[]>(
+    `select o.id from offer o where ${where} order by o.created_at desc, o.id limit ? offset ?`,
+    [accountId, accountId, page.limit, page.offset],
+  );
+  const offers = rows.length ? await em.find(Offer, { id: { $in: rows.map((r) => r.id) } }) : [];
+  const byId = new Map(offers.map((o) => [o.id, o]));
+  return {
+    total: Number(count?.total ?? 0),
+    items: rows.map((r) => {
+      const view = toOfferViewRow(byId.get(r.id) as Offer);
+      return { ...view, direction: view.bidderId === accountId ? ('outgoing' as const) : ('incoming' as const) };
+    }),
+  };
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import {
+  WithStartWorkflowOperation,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import {
+  decideOfferUpdate,
+  offerWorkflowId,
+  openOfferUpdate,
+  type OfferInput,
+  type OfferView,
+} from '../../workflows/offer-messages.ts';
+import { purchaseStatusQuery, submitPurchasePayment, type PurchaseInput } from '../../workflows/purchase-messages.ts';
+import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
+import { checkoutService, type CheckoutDeps } from '../checkout/paid-operation.ts';
+import type { PresentedReceipt } from '../checkout/receipt.ts';
+import type { Config } from '../config/env.ts';
+import { Domain, Offer } from '../db/entities/index.ts';
+import { EXPIRED } from '../domain/expiry.ts';
+import { AppError, type ErrorCode } from '../domain/errors.ts';
+import { MAX_GEMS, MAX_USD_MINOR, offerBelowMinimum, usdToMinor, type MarketCurrency } from '../domain/market.ts';
+import { gemsToUsdMicros } from '../domain/money.ts';
+import { toOfferViewRow } from './offer-view.ts';
+import { purchaseOf } from './purchase.ts';
+
+/** The business refusals of the offer run, as our errors. */
+const refusals: Record<string, ErrorCode> = {
+  domain_not_found: 'domain_not_found',
+  own_domain: 'own_domain',
+  insufficient_gems: 'insufficient_gems',
+  offer_not_found: 'offer_not_found',
+  offer_not_pending: 'offer_not_pending',
+  forbidden: 'forbidden',
+};
+
+function refusalOf(err: unknown): AppError {
+  const cause = err instanceof WorkflowUpdateFailedError ? err.cause : err;
+  if (cause instanceof ApplicationFailure && cause.type === 'offer_below_minimum') {
+    const d = (cause.details?.[0] ?? {}) as { minimum?: number; currency?: MarketCurrency };
+    return offerBelowMinimum(d.minimum ?? 0, d.currency ?? 'gems');
+  }
+  if (cause instanceof ApplicationFailure && cause.type && refusals[cause.type])
+    return new AppError(refusals[cause.type] as ErrorCode, cause.message);
+  throw err;
+}
+
+/** An offer amount in its currency's integer units, or a 400 that changes nothing. */
+export function offerAmount(amount: number, currency: MarketCurrency): bigint {
+  if (currency === 'gems') {
+    if (!Number.isSafeInteger(amount) || amount < 1 || amount > MAX_GEMS)
+      throw new AppError('invalid_amount', `A gems offer is a whole number from 1 to ${MAX_GEMS}.`);
+    return BigInt(amount);
+  }
+  const minor = usdToMinor(amount, 'amount');
+  if (minor < 10_000n || minor > MAX_USD_MINOR)
+    throw new AppError('invalid_amount', 'A pathUSD offer is from 0.01 to 10,000,000 USD.');
+  return minor;
+}
+
+/**
+ * Offers (spec 4.7, README "Market → Offers"): each offer is its own run `offer:<id>`, started by its
+ * `openOffer` update so that the offer, its escrow and its expiry timer exist together or not at all.
+ * Answers, withdrawals and an accepted pathUSD offer's payment go to that run.
+ */
+export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> & { config: Config }) {
+  const { config, orm } = deps;
+  const checkout = checkoutService(
+    { ...deps, taskQueue: config.TEMPORAL_TASK_QUEUE, maxOpen: config.CHECKOUT_MAX_OPEN },
+    {
+      operation: 'purchase',
+      workflowType: 'offerWorkflow',
+      workflowId: offerWorkflowId,
+      statusQuery: purchaseStatusQuery,
+      submitPaymentUpdate: submitPurchasePayment,
+      resultOf: purchaseOf,
+      busy: (id) => new AppError('offer_not_pending', `Offer ${id} is already being decided.`),
+    },
+  );
+  const handle = (offerId: string): WorkflowHandle => checkout.temporal().workflow.getHandle(offerWorkflowId(offerId));
+
+  async function make(q: { bidderId: string; name: string; amount: number; currency: MarketCurrency }) {
+    const amount = offerAmount(q.amount, q.currency);
+    const input: OfferInput = {
+      offerId: randomUUID(),
+      domainName: q.name,
+      bidderId: q.bidderId,
+      currency: q.currency,
+      amount: amount.toString(),
+      expiresAtMs: Date.now() + config.OFFER_TTL_HOURS * 3600_000,
+      payWindowMs: config.CHECKOUT_TTL_SECONDS * 1000,
+    };
+    try {
+      return await checkout.temporal().workflow.executeUpdateWithStart(openOfferUpdate, {
+        startWorkflowOperation: new WithStartWorkflowOperation('offerWorkflow', {
+          workflowId: offerWorkflowId(input.offerId),
+          taskQueue: config.TEMPORAL_TASK_QUEUE,
+          workflowIdConflictPolicy: 'FAIL',
+          args: [input],
+        }),
+      });
+    } catch (err) {
+      throw refusalOf(err);
+    }
+  }
+
+  /** The offer, to its bidder or the current owner of its name; to anyone else it does not exist. */
+  async function visible(offerId: string, accountId: string) {
+    const em = orm.em.fork();
+    const offer = /^[0-9a-f-]{36}$/i.test(offerId) ? await em.findOne(Offer, { id: offerId }) : null;
+    const domain = offer ? await em.findOne(Domain, { id: offer.domainId, status: { $ne: EXPIRED } }) : null;
+    if (!offer || (offer.bidder.id !== accountId && domain?.owner.id !== accountId))
+      throw new AppError('offer_not_found', `No offer ${offerId} of yours.`);
+    return offer;
+  }
+
+  /** The owner accepts or rejects; the bidder withdraws. An accepted pathUSD offer opens the bidder's checkout. */
+  async function decide(offerId: string, accountId: string, action: 'accept' | 'reject' | 'withdraw') {
+    const offer = await visible(offerId, accountId);
+    const accept = action === 'accept';
+    const checkoutTerms = accept && offer.currency === 'pathusd' ? pathUsdCheckout(offer, accountId) : null;
+    try {
+      const view = await handle(offerId).executeUpdate(decideOfferUpdate, {
+        args: [accept ? { action, accountId, checkout: checkoutTerms } : { action, accountId }],
+      });
+      return accept && offer.currency === 'gems' ? await settled(offerId, view) : view;
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError)
+        throw new AppError('offer_not_pending', `Offer ${offerId} is no longer pending.`);
+      throw refusalOf(err);
+    }
+  }
+
+  /** The bidder's checkout for an accepted pathUSD offer, at the offered price. */
+  function pathUsdCheckout(offer: Offer, sellerId: string): PurchaseInput {
+    const perGem = gemsToUsdMicros(1, config.GEM_USD_RATE);
+    const input: PurchaseInput = {
+      sessionId: randomUUID(),
+      name: offer.domainName,
+      actorAccountId: offer.bidder.id,
+      holder: `account:${offer.bidder.id}`,
+      method: 'mpp',
+      priceGems: Number((offer.amount + perGem - 1n) / perGem),
+      amountMinor: offer.amount.toString(),
+      currency: config.MPP_CURRENCY,
+      expiresAtMs: Date.now() + config.CHECKOUT_TTL_SECONDS * 1000,
+      chain: null,
+      domainId: offer.domainId,
+      sellerId,
+      buyerAccountId: offer.bidder.id,
+      saleCurrency: 'pathusd',
+      price: offer.amount.toString(),
+      referrerId: null,
+      offerId: offer.id,
+    };
+    input.chain = chainTerms(checkout.payments(), input, `Buy ${offer.domainName} (accepted offer)`);
+    return input;
+  }
+
+  /** An accepted gems offer is sold from its escrow at once: the answer waits (briefly) for the sale. */
+  async function settled(offerId: string, view: OfferView): Promise<OfferView> {
+    for (let i = 0; i < 40; i++) {
+      const now = await orm.em.fork().findOne(Offer, { id: offerId });
+      if (now && (now.saleId || now.status !== 'accepted')) return toOfferViewRow(now);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return view;
+  }
+
+  /**
+   * Paying an accepted pathUSD offer (the bidder): without a receipt the 402 of its checkout; with one,
+   * the sale. The checkout is the offer run's own, like a purchase's.
+   */
+  async function pay(offerId: string, accountId: string, receipt: PresentedReceipt | undefined) {
+    const offer = await visible(offerId, accountId);
+    if (offer.bidder.id !== accountId) throw new AppError('forbidden', 'Only the bidder pays for an accepted offer.');
+    if (offer.status !== 'accepted' || offer.currency !== 'pathusd' || offer.saleId)
+      throw new AppError('offer_not_pending', `Offer ${offerId} is not an accepted pathUSD offer awaiting payment.`);
+    const running = await checkout.status(offerId);
+    if (!running) throw new AppError('checkout_closed', 'The payment window of this offer has closed.');
+    if (receipt)
+      return {
+        kind: 'purchased' as const,
+        result: await checkout.submitReceipt(offerId, receipt, running.input.sessionId),
+        sessionId: running.input.sessionId,
+        warnings: [],
+      };
+    return {
+      kind: 'payment_required' as const,
+      offer: paymentOffer(checkout.payments(), running.input, `Buy ${offer.domainName} (accepted offer)`),
+      warnings: [],
+    };
+  }
+
+  return { make, decide, pay, visible };
+}
+
+export type OfferService = ReturnType<typeof offerService>;

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Hex } from 'viem';
+import { payChallenge, readChallenge, type HttpResult } from '../../examples/pay-and-register.ts';
+import { Account, Domain, Listing, Offer, Sale } from '../../src/db/entities/index.ts';
+import { grantGems } from '../../src/ledger/gems.ts';
+import { bookBalance } from '../../src/ledger/journal.ts';
+import { offerWorkflowId } from '../../workflows/offer-messages.ts';
+import { createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { provision } from '../helpers/identities.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+
+const OFFER_TTL_SECONDS = 20;
+
+// Offers end to end (spec 4.7, 7, 8): the API over HTTP, one Temporal run per offer on a real worker,
+// the gems escrow in the ledger, the pathUSD payment of an accepted offer on the local chain.
+describe('secondary market: offers', () => {
+  let s: RegistryStack;
+  beforeAll(async () => {
+    s = await startRegistryStack({ OFFER_TTL_HOURS: String(OFFER_TTL_SECONDS / 3600) });
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  const em = () => s.t.db.orm.em.fork();
+  const call = async (
+    method: string,
+    path: string,
+    key: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await fetch(`${s.baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (await res.json()) as Record<string, any>,
+    } as HttpResult & {
+      body: Record<string, any>;
+    };
+  };
+  /** An agent identity with gems. */
+  const bidder = async (gems = 0) => {
+    const p = await provision(s.t.app);
+    if (gems) await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
+    return { key: p.api_key, id: p.account_id };
+  };
+  const gemsOf = async (id: string) => bookBalance(em(), 'gems', `user:${id}`);
+  const ownedName = async (floor: { gems?: number } = {}) => {
+    const owner = await bidder();
+    const account = await em().findOneOrFail(Account, { id: owner.id });
+    const d = await createDomain(s.t.db.orm, { label: randomLabel('offer'), namespace: 'agent', owner: account });
+    if (floor.gems) {
+      const e = em();
+      e.create(Listing, {
+        domainId: d.id,
+        domainName: d.name,
+        seller: e.getReference(Account, owner.id),
+        priceGems: floor.gems * 10,
+        priceUsdMinor: null,
+        minOfferGems: floor.gems,
+        minOfferUsdMinor: null,
+      });
+      await e.flush();
+    }
+    return { owner, name: d.name, domainId: d.id };
+  };
+  const offer = (key: string, domain: string, amount: number, currency = 'gems') =>
+    call('POST', '/api/v1/domains/make-offer', key, { domain, amount, currency });
+  const ledgerZero = async () =>
+    (
+      await em().execute<{ total: string }[]>(
+        `select sum(amount)::text as total from ledger_line group by (book like 'pathusd:%')`,
+      )
+    ).every((r) => r.total === '0');
+
+  it('under the floor: 400 offer_below_minimum with minimum and currency, and nothing is held', async () => {
+    const { name } = await ownedName({ gems: 500 });
+    const b = await bidder(1000);
+    const res = await offer(b.key, name, 400);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      status: 'error',
+      code: 'offer_below_minimum',
+      message: expect.any(String),
+      minimum: 500,
+      currency: 'gems',
+    });
+    expect(await gemsOf(b.id)).toBe(1000n);
+    expect(await em().count(Offer, { domainName: name })).toBe(0);
+  }, 30_000);
+
+  it('three competing gems offers: the accepted one buys the name, the other two escrows come back', async () => {
+    const { owner, name, domainId } = await ownedName({ gems: 100 });
+    const bidders = await Promise.all([bidder(1000), bidder(1000), bidder(1000)]);
+    const made = await Promise.all(bidders.map((b, i) => offer(b.key, name, 200 + i * 100)));
+    for (const m of made)
+      expect(m).toMatchObject({ status: 200, body: { offer: { status: 'pending', currency: 'gems' } } });
+    expect(await Promise.all(bidders.map((b) => gemsOf(b.id)))).toEqual([800n, 700n, 600n]);
+    const incoming = await call('GET', '/api/v1/domains/offers', owner.key);
+    expect(incoming.body.data.filter((o: { domain: string }) => o.domain === name)).toHaveLength(3);
+
+    const chosen = made[1]?.body.offer.offer_id as string;
+    const accepted = await call('POST', `/api/v1/domains/offers/${chosen}/respond`, owner.key, { action: 'accept' });
+    expect(accepted).toMatchObject({
+      status: 200,
+      body: { offer: { status: 'accepted', sale_id: expect.any(Number) } },
+    });
+    expect((await em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(bidders[1]?.id);
+    // 300 gems: 270 to the seller, 30 to the platform; the other two bidders are whole again.
+    expect(await gemsOf(owner.id)).toBe(270n);
+    expect(await Promise.all(bidders.map((b) => gemsOf(b.id)))).toEqual([1000n, 700n, 1000n]);
+    const statuses = await em().find(Offer, { domainName: name }, { orderBy: { amount: 'asc' } });
+    expect(statuses.map((o) => o.status)).toEqual(['rejected', 'accepted', 'rejected']);
+    expect(await em().count(Sale, { domainId, source: 'offer' })).toBe(1);
+    expect(await em().count(Listing, { domainId })).toBe(0);
+    // Every offer's run ends Completed, the rejected ones told by the sale.
+    for (const m of made)
+      await eventually(
+        async () =>
+          (await s.t.temporal.client.workflow.getHandle(offerWorkflowId(m.body.offer.offer_id)).describe()).status
+            .name === 'COMPLETED',
+        15_000,
+      );
+    expect(await ledgerZero()).toBe(true);
+    // A decided offer cannot be decided again.
+    const again = await call('POST', `/api/v1/domains/offers/${chosen}/respond`, bidders[1]?.key as string, {
+      action: 'reject',
+    });
+    expect(again.status).toBe(409);
+  }, 60_000);
+
+  it('withdrawn and expired offers give their escrow back; only the owner answers', async () => {
+    const { owner, name } = await ownedName();
+    const b = await bidder(500);
+    const stranger = await bidder();
+    const first = await offer(b.key, name, 200);
+    const id = first.body.offer.offer_id as string;
+    expect(
+      (await call('POST', `/api/v1/domains/offers/${id}/respond`, stranger.key, { action: 'accept' })).status,
+    ).toBe(404);
+    expect((await call('POST', `/api/v1/domains/offers/${id}/respond`, b.key, { action: 'accept' })).status).toBe(403);
+    const withdrawn = await call('POST', `/api/v1/domains/offers/${id}/withdraw`, b.key);
+    expect(withdrawn).toMatchObject({ status: 200, body: { offer: { status: 'withdrawn' } } });
+    expect(await gemsOf(b.id)).toBe(500n);
+
+    const second = await offer(b.key, name, 300);
+    expect(await gemsOf(b.id)).toBe(200n);
+    // Nobody answers: the run's timer ends it and the escrow comes back.
+    await eventually(async () => (await gemsOf(b.id)) === 500n, (OFFER_TTL_SECONDS + 15) * 1000);
+    expect((await em().findOneOrFail(Offer, { id: second.body.offer.offer_id })).status).toBe('expired');
+    expect(
+      (
+        await call('POST', `/api/v1/domains/offers/${second.body.offer.offer_id}/respond`, owner.key, {
+          action: 'accept',
+        })
+      ).status,
+    ).toBe(409);
+    expect(await ledgerZero()).toBe(true);
+  }, 90_000);
+
+  it('an accepted pathUSD offer is paid by the bidder through a 402, and the name moves', async () => {
+    const { owner, name, domainId } = await ownedName();
+    const b = await bidder();
+    const made = await offer(b.key, name, 12.5, 'pathusd');
+    expect(made).toMatchObject({ status: 200, body: { offer: { currency: 'pathusd', amount: 12.5 } } });
+    const id = made.body.offer.offer_id as string;
+    expect(await call('POST', `/api/v1/domains/offers/${id}/respond`, owner.key, { action: 'accept' })).toMatchObject({
+      status: 200,
+      body: { offer: { status: 'accepted' } },
+    });
+    const first = await call('POST', `/api/v1/domains/offers/${id}/pay`, b.key, {});
+    const { challenge, required } = readChallenge(first);
+    expect(required).toMatchObject({ amount_minor: '12500000' });
+    const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge, required });
+    const res = await call('POST', `/api/v1/domains/offers/${id}/pay`, b.key, {}, { authorization: paid.credential });
+    expect(res).toMatchObject({ status: 200, body: { sale: { currency: 'pathusd', price: 12.5, buyer_id: b.id } } });
+    expect((await em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(b.id);
+    expect((await em().findOneOrFail(Offer, { id })).saleId).toBe(res.body.sale.sale_id);
+    expect(await ledgerZero()).toBe(true);
+  }, 60_000);
+
+  it('bad input is a 4xx and changes nothing', async () => {
+    const { owner, name } = await ownedName();
+    const b = await bidder(100);
+    for (const [amount, currency] of [
+      [-5, 'gems'],
+      [0, 'gems'],
+      [1.5, 'gems'],
+      [1e12, 'gems'],
+      [10.123, 'pathusd'],
+      [5, 'bitcoin'],
+    ] as const)
+      expect((await offer(b.key, name, amount, currency)).status).toBe(400);
+    expect((await offer(b.key, name, 500)).body).toMatchObject({ code: 'insufficient_gems' });
+    expect((await offer(owner.key, name, 10)).body).toMatchObject({ code: 'own_domain' });
+    expect((await offer(b.key, 'nobody-has-this.agent', 10)).status).toBe(404);
+    expect(await gemsOf(b.id)).toBe(100n);
+    expect(await em().count(Offer, { domainName: name })).toBe(0);
+  }, 30_000);
+});
