@@ -11,6 +11,9 @@ export const errorBodySchema = z
     code: z.string(),
     message: z.string(),
     details: z.record(z.string(), z.unknown()).optional(),
+    // Spec 7 puts the floor of an `offer_below_minimum` refusal beside `code`; no other error has these.
+    minimum: z.number().optional().describe('offer_below_minimum only: the seller’s floor'),
+    currency: z.string().optional().describe('offer_below_minimum only: the floor’s currency (gems or pathusd)'),
   })
   .describe('Error')
   .meta({ id: 'Error' });

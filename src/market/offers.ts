@@ -18,10 +18,18 @@ import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { checkoutService, type CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
-import { Domain, Offer } from '../db/entities/index.ts';
+import { Domain, Listing, Offer } from '../db/entities/index.ts';
+import { gemsBalance } from '../ledger/gems.ts';
 import { EXPIRED } from '../domain/expiry.ts';
-import { AppError, type ErrorCode } from '../domain/errors.ts';
-import { MAX_GEMS, MAX_USD_MINOR, offerBelowMinimum, usdToMinor, type MarketCurrency } from '../domain/market.ts';
+import { AppError, insufficientGems, type ErrorCode } from '../domain/errors.ts';
+import {
+  MAX_GEMS,
+  MAX_USD_MINOR,
+  minorToUsd,
+  offerBelowMinimum,
+  usdToMinor,
+  type MarketCurrency,
+} from '../domain/market.ts';
 import { gemsToUsdMicros } from '../domain/money.ts';
 import { toOfferViewRow } from './offer-view.ts';
 import { purchaseOf } from './purchase.ts';
@@ -36,6 +44,9 @@ const refusals: Record<string, ErrorCode> = {
   forbidden: 'forbidden',
 };
 
+/** How long opening an offer may wait for its run's first step before the caller is told to retry. */
+const START_DEADLINE_MS = 30_000;
+
 function refusalOf(err: unknown): AppError {
   const cause = err instanceof WorkflowUpdateFailedError ? err.cause : err;
   if (cause instanceof ApplicationFailure && cause.type === 'offer_below_minimum') {
@@ -44,8 +55,16 @@ function refusalOf(err: unknown): AppError {
   }
   if (cause instanceof ApplicationFailure && cause.type && refusals[cause.type])
     return new AppError(refusals[cause.type] as ErrorCode, cause.message);
+  if (isDeadline(err))
+    return new AppError(
+      'verification_unavailable',
+      'The offer could not be confirmed right now; it may still open when the service catches up. Check GET /api/v1/domains/offers before offering again.',
+    );
   throw err;
 }
+
+const isDeadline = (err: unknown) =>
+  (err as { code?: number } | null)?.code === 4 || /deadline/i.test((err as Error | null)?.message ?? '');
 
 /** An offer amount in its currency's integer units, or a 400 that changes nothing. */
 export function offerAmount(amount: number, currency: MarketCurrency): bigint {
@@ -81,8 +100,29 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
   );
   const handle = (offerId: string): WorkflowHandle => checkout.temporal().workflow.getHandle(offerWorkflowId(offerId));
 
+  /**
+   * The offer's rules checked before its run starts, so bad input never waits on a worker; the run's
+   * first step checks them again atomically with the escrow.
+   */
+  async function precheck(q: { bidderId: string; name: string; currency: MarketCurrency }, amount: bigint) {
+    const em = orm.em.fork();
+    const domain = await em.findOne(Domain, { name: q.name, status: { $ne: EXPIRED } });
+    if (!domain || domain.status !== 'active')
+      throw new AppError('domain_not_found', `${q.name} is not a registered name.`);
+    if (domain.owner.id === q.bidderId) throw new AppError('own_domain', `You already own ${q.name}.`);
+    const listing = await em.findOne(Listing, { domainId: domain.id });
+    const floor = q.currency === 'gems' ? listing?.minOfferGems : listing?.minOfferUsdMinor;
+    if (floor !== null && floor !== undefined && amount < BigInt(floor))
+      throw offerBelowMinimum(q.currency === 'gems' ? Number(floor) : minorToUsd(BigInt(floor)), q.currency);
+    if (q.currency === 'gems') {
+      const balance = await gemsBalance(em, q.bidderId);
+      if (BigInt(balance) < amount) throw insufficientGems(balance, Number(amount));
+    }
+  }
+
   async function make(q: { bidderId: string; name: string; amount: number; currency: MarketCurrency }) {
     const amount = offerAmount(q.amount, q.currency);
+    await precheck(q, amount);
     const input: OfferInput = {
       offerId: randomUUID(),
       domainName: q.name,
@@ -93,14 +133,17 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
       payWindowMs: config.CHECKOUT_TTL_SECONDS * 1000,
     };
     try {
-      return await checkout.temporal().workflow.executeUpdateWithStart(openOfferUpdate, {
-        startWorkflowOperation: new WithStartWorkflowOperation('offerWorkflow', {
-          workflowId: offerWorkflowId(input.offerId),
-          taskQueue: config.TEMPORAL_TASK_QUEUE,
-          workflowIdConflictPolicy: 'FAIL',
-          args: [input],
+      const client = checkout.temporal();
+      return await client.withDeadline(Date.now() + START_DEADLINE_MS, () =>
+        client.workflow.executeUpdateWithStart(openOfferUpdate, {
+          startWorkflowOperation: new WithStartWorkflowOperation('offerWorkflow', {
+            workflowId: offerWorkflowId(input.offerId),
+            taskQueue: config.TEMPORAL_TASK_QUEUE,
+            workflowIdConflictPolicy: 'FAIL',
+            args: [input],
+          }),
         }),
-      });
+      );
     } catch (err) {
       throw refusalOf(err);
     }

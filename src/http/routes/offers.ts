@@ -9,7 +9,6 @@ import { sendBuyAnswer } from '../replies/purchase.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import {
   makeOfferBody,
-  offerFloorError,
   offerIdParams,
   offerResponse,
   offersQuery,
@@ -57,7 +56,6 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
           402: errorBodySchema,
           409: errorBodySchema,
           ...clientErrors,
-          400: offerFloorError,
         },
       },
     },

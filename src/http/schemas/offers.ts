@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { errorBodySchema } from '../../domain/error-body.ts';
 import { example, EXAMPLE } from './examples.ts';
 import { page, pageOf } from './listings.ts';
 
@@ -69,11 +68,3 @@ export const offersResponse = example(pageOf(offerItem), {
   offset: 0,
   total: 1,
 });
-
-/** Spec 7: the floor refusal carries `minimum` and `currency` beside `code`. */
-export const offerFloorError = errorBodySchema
-  .extend({
-    minimum: z.number().optional().describe('offer_below_minimum: the seller’s floor'),
-    currency: currency.optional().describe('offer_below_minimum: the floor’s currency'),
-  })
-  .meta({ id: 'OfferError' });
