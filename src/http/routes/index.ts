@@ -7,6 +7,7 @@ import { commandRoutes } from './command.ts';
 import { discoveryRoutes } from './discovery.ts';
 import { healthRoutes } from './health.ts';
 import { homeRoutes } from './home.ts';
+import { humanCheckoutRoutes } from './human-checkout.ts';
 import { keyRoutes } from './keys.ts';
 import { managementRoutes } from './management.ts';
 import { manifestsRoutes } from './manifests.ts';
@@ -42,6 +43,7 @@ export const routesPlugin = fp(
     await app.register(registerRoutes);
     await app.register(renewRoutes);
     await app.register(purchaseRoutes);
+    await app.register(humanCheckoutRoutes);
     await app.register(autoRenewRoutes);
     await app.register(webhookRoutes);
     await app.register(checkoutRoutes);
