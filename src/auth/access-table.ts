@@ -36,6 +36,7 @@ export const accessTable: Record<string, Rule> = {
   'POST /auth/logout': [],
 
   'GET /api/v1/agents/me': ACCOUNT,
+  'PUT /api/v1/agents/me/payout-address': ACCOUNT,
   'POST /api/v1/agents/claim': DASHBOARD,
   'GET /api/v1/keys': DASHBOARD,
   'POST /api/v1/keys': DASHBOARD,
@@ -53,6 +54,10 @@ export const accessTable: Record<string, Rule> = {
   'POST /api/v1/domains/offers/:offer_id/respond': ACCOUNT,
   'POST /api/v1/domains/offers/:offer_id/withdraw': ACCOUNT,
   'POST /api/v1/domains/offers/:offer_id/pay': ACCOUNT,
+  // The human checkout page: anyone may look (a session adds the balance and the form); buying is a
+  // browser form, so the post takes the session only (README "Market → Purchase").
+  'GET /checkout/:domain': ['session', 'anonymous'],
+  'POST /checkout/:domain': ['session'],
   'PUT /api/v1/domains/:domain_name/auto-renew': ACCOUNT,
   'POST /api/v1/webhooks/subscribe': USER_KEYS,
   'GET /api/v1/webhooks': USER_KEYS,

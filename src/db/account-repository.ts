@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from './entities/index.ts';
 
-// Account reads for pages and routes that show an account, not authenticate it (that is src/auth's).
+// Account reads and settings for pages and routes that show an account, not authenticate it (that is src/auth's).
 export function accountRepository(em: EntityManager) {
   return {
     /** The name an account goes by, if it set one; null also for an unknown account. */
@@ -12,6 +12,14 @@ export function accountRepository(em: EntityManager) {
     /** Whether the account is one of the registry's operators (support: they see and reset any checkout, and register free). */
     async isOperator(id: string): Promise<boolean> {
       return (await em.findOne(Account, { id }, { fields: ['isOperator'] }))?.isOperator ?? false;
+    },
+
+    /**
+     * Sets or clears where the account's pathUSD sale proceeds are paid (README "Market → Payouts"). A
+     * sale keeps the address it was made with, so a change applies to the sales after it.
+     */
+    async setPayoutAddress(id: string, address: string | null): Promise<void> {
+      await em.nativeUpdate(Account, { id }, { payoutAddress: address });
     },
   };
 }

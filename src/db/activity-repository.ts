@@ -18,6 +18,7 @@ function toActivityOrder(o: DomainOrder): ActivityOrder {
     currency: o.currency,
     paymentReference: o.paymentReference ?? null,
     resellerChannel: o.resellerChannel ?? null,
+    details: o.details,
     createdAt: o.createdAt,
   };
 }

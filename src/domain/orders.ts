@@ -35,5 +35,7 @@ export interface ActivityOrder {
   currency: string;
   paymentReference: string | null;
   resellerChannel: string | null;
+  /** What the kind of order records beside the payment (a sale's parties and split, a payout's address, …). */
+  details: Record<string, unknown>;
   createdAt: Date;
 }

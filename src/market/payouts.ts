@@ -121,7 +121,7 @@ export function payoutService(s: PayoutSettings) {
           domainName: sale.domainName,
           domainId: sale.domainId,
           account: tx.getReference(Account, sale.seller.id),
-          owner: tx.getReference(Account, sale.buyer.id),
+          owner: tx.getReference(Account, sale.seller.id),
           status: 'completed',
           paymentMethod: 'mpp',
           amountGems: 0,

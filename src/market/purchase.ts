@@ -14,10 +14,11 @@ import { checkoutService, type CheckoutDeps } from '../checkout/paid-operation.t
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import { closedError, refusalError } from '../checkout/refusals.ts';
 import type { Config } from '../config/env.ts';
-import { Account, Domain, Listing, PaymentReceipt } from '../db/entities/index.ts';
+import { Domain, Listing, PaymentReceipt } from '../db/entities/index.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import { AppError } from '../domain/errors.ts';
 import { gemsToUsdMicros } from '../domain/money.ts';
+import { referrerOf } from './checkout-terms.ts';
 import { findSale } from './sale.ts';
 
 export interface BuyCommand {
@@ -40,8 +41,6 @@ export function purchaseOf(o: PurchaseOutcome): PurchaseResult {
   if (o.outcome === 'refused') throw refusalError(o.code, o.message, o.credit);
   throw closedError(o.outcome);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Buying a listed name (spec 4.7 buy-secondary) as a paid operation over the shared checkout
@@ -158,12 +157,7 @@ export function purchaseService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'
   /** A valid referrer: an existing account (by id, or a person's username), neither the buyer nor the seller. */
   async function referrer(affiliateId: string | null, buyerId: string | null, sellerId: string) {
     if (!affiliateId) return null;
-    const em = orm.em.fork();
-    const found = UUID.test(affiliateId)
-      ? await em.findOne(Account, { id: affiliateId }, { fields: ['id'] })
-      : await em.findOne(Account, { idpSubject: affiliateId, kind: 'human' }, { fields: ['id'] });
-    if (!found || found.id === buyerId || found.id === sellerId) return null;
-    return found.id;
+    return (await referrerOf(orm.em.fork(), affiliateId, buyerId, sellerId))?.id ?? null;
   }
 
   async function purchaseByReceipt(receipt: PresentedReceipt, name: string) {

@@ -164,7 +164,8 @@ export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<S
       domainName: domain.name,
       domainId: domain.id,
       account: tx.getReference(Account, account),
-      owner: tx.getReference(Account, r.buyerId),
+      // The seller's side is the seller's alone: the name went to the buyer, recorded in details.
+      owner: tx.getReference(Account, kind === 'purchase' ? r.buyerId : r.sellerId),
       status: 'completed',
       paymentMethod: r.currency === 'gems' ? 'gems' : 'mpp',
       amountGems: r.currency === 'gems' ? Number(r.price) : 0,

@@ -28,6 +28,12 @@ describe('access control', () => {
 
   const samples: Record<string, () => Req> = {
     'GET /api/v1/agents/me': () => ({ method: 'GET', url: '/api/v1/agents/me' }),
+    // Clearing an address nobody set: the walk over every credential changes nothing.
+    'PUT /api/v1/agents/me/payout-address': () => ({
+      method: 'PUT',
+      url: '/api/v1/agents/me/payout-address',
+      payload: { address: null },
+    }),
     'POST /api/v1/agents/claim': () => ({
       method: 'POST',
       url: '/api/v1/agents/claim',
@@ -82,6 +88,9 @@ describe('access control', () => {
       url: '/api/v1/domains/buy-secondary',
       payload: { domain: 'nobody-owns-this.agent' },
     }),
+    // The human checkout of a name nobody lists; the post, without its form token, is refused before buying.
+    'GET /checkout/:domain': () => ({ method: 'GET', url: '/checkout/nobody-owns-this.agent' }),
+    'POST /checkout/:domain': () => ({ method: 'POST', url: '/checkout/nobody-owns-this.agent', payload: {} }),
     'PUT /api/v1/domains/:domain_name/auto-renew': () => ({
       method: 'PUT',
       url: `/api/v1/domains/${names.alice}/auto-renew`,
@@ -279,6 +288,7 @@ describe('access control', () => {
     const account = ['agent_key', 'live_key', 'bearer', 'session'];
     const expected: Record<string, string[]> = {
       'GET /api/v1/agents/me': account,
+      'PUT /api/v1/agents/me/payout-address': account,
       'POST /api/v1/agents/claim': ['bearer', 'session'],
       'GET /api/v1/keys': ['bearer', 'session'],
       'POST /api/v1/keys': ['bearer', 'session'],
@@ -312,6 +322,8 @@ describe('access control', () => {
       'POST /api/v1/domains/offers/:offer_id/respond': account,
       'POST /api/v1/domains/offers/:offer_id/withdraw': account,
       'POST /api/v1/domains/offers/:offer_id/pay': account,
+      'GET /checkout/:domain': ['session', 'anonymous'],
+      'POST /checkout/:domain': ['session'],
       'PUT /api/v1/domains/:domain_name/auto-renew': account,
       'POST /api/v1/domains/:domain_name/reset-lock': account,
       'GET /api/v1/domains/:domain_name/registration': account,
@@ -358,6 +370,7 @@ describe('access control', () => {
       {
         'POST /api/v1/renew': 'domain_not_found',
         'POST /api/v1/domains/buy-secondary': 'not_listed',
+        'GET /checkout/:domain': 'not_listed',
       }[route] ?? 'name_reserved';
     expect(res.json().code).toBe(expected);
   });
@@ -548,6 +561,13 @@ describe('access control', () => {
       const me = await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.org_key });
       expect(me.statusCode).toBe(403);
       expect(me.json().code).toBe('credential_not_accepted');
+      const payout = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/agents/me/payout-address',
+        headers: creds.org_key,
+        payload: { address: '0x8ba1f109551bd432803012645ac136ddd64dba72' },
+      });
+      expect([payout.statusCode, payout.json().code]).toEqual([403, 'credential_not_accepted']);
       await t.app.inject({ method: 'POST', url: '/oauth2/revoke', payload: { token: creds.org_key['x-api-key'] } });
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/domains', headers: creds.org_key })).statusCode).toBe(
         200,

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import * as ops from '../../src/ops/commands.ts';
 import { Account, DomainOrder } from '../../src/db/entities/index.ts';
+import { grantGems } from '../../src/ledger/gems.ts';
+import { completeSale } from '../../src/market/sale.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
-import { randomLabel } from '../helpers/fixtures.ts';
+import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
 
 describe('GET /api/v1/domains/activity', () => {
   let t: TestApp;
@@ -84,6 +86,7 @@ describe('GET /api/v1/domains/activity', () => {
       currency: 'pathUSD',
       payment_reference: '0xabc',
       reseller_channel: 'partner-x',
+      details: null,
       created_at: '2026-01-01T00:00:00.000Z',
     });
     expect(body.data[0]).toMatchObject({
@@ -143,5 +146,100 @@ describe('GET /api/v1/domains/activity', () => {
     const res = await activity({ 'x-api-key': key.api_key });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('credential_not_accepted');
+  });
+
+  describe('market orders', () => {
+    type Entry = { order_id: number; kind: string; domain: string; role: string; details: unknown };
+    const ofName = async (headers: Record<string, string>, name: string): Promise<Entry[]> =>
+      (await activity(headers, '?limit=200')).json().data.filter((e: Entry) => e.domain === name);
+
+    /** A real sale of a fresh seller's name to `buyer` (the sale effect: name, split, both orders). */
+    async function sell(buyer: string, currency: 'gems' | 'pathusd', price: bigint, referrerId: string | null) {
+      const seller = await provision(t.app);
+      const domain = await createDomain(t.db.orm, {
+        label: randomLabel('sold'),
+        namespace: 'agent',
+        owner: { id: seller.account_id } as never,
+      });
+      const reference = randomUUID();
+      await t.db.orm.em.fork().transactional((tx) =>
+        completeSale(tx, {
+          reference,
+          domainName: domain.name,
+          buyerId: buyer,
+          sellerId: seller.account_id,
+          currency,
+          price,
+          source: 'listing',
+          referrerId,
+          funding: currency === 'gems' ? { kind: 'gems' } : { kind: 'chain', paymentReference: '0xfeed' },
+        }),
+      );
+      return { seller, name: domain.name, reference };
+    }
+
+    it('lists a gems purchase to the buyer and the sale to the seller, each with the split', async () => {
+      const buyer = await provision(t.app);
+      const referrer = await createAccount(t.db.orm);
+      await grantGems(t.db.orm.em.fork(), { accountId: buyer.account_id, amount: 1000, reference: randomUUID() });
+      const { seller, name, reference } = await sell(buyer.account_id, 'gems', 1000n, referrer.id);
+      const split = {
+        source: 'listing',
+        seller_id: seller.account_id,
+        buyer_id: buyer.account_id,
+        referrer_id: referrer.id,
+        seller_amount: '900',
+        referrer_amount: '50',
+        platform_amount: '50',
+      };
+
+      const bought = await ofName({ 'x-api-key': buyer.api_key }, name);
+      expect(bought.map((e) => [e.kind, e.role])).toEqual(
+        expect.arrayContaining([
+          ['purchase', 'both'],
+          ['sale', 'owner'],
+        ]),
+      );
+      expect(bought).toHaveLength(2);
+      expect(bought.find((e) => e.kind === 'purchase')).toMatchObject({
+        status: 'completed',
+        payment_method: 'gems',
+        amount_gems: 1000,
+        amount: null,
+        currency: 'gems',
+        payment_reference: `ledger:sale:${reference}`,
+        details: split,
+      });
+      // The seller's side of the buyer's purchase: its payment fields and details stay with the seller.
+      expect(bought.find((e) => e.kind === 'sale')).toMatchObject({ amount_gems: null, currency: null, details: null });
+
+      const sold = await ofName({ 'x-api-key': seller.api_key }, name);
+      expect(sold).toEqual([
+        expect.objectContaining({ kind: 'sale', role: 'payer', amount_gems: 1000, currency: 'gems', details: split }),
+      ]);
+    });
+
+    it('shows a pathUSD sale’s amounts as USD decimal strings', async () => {
+      const buyer = await provision(t.app);
+      const { seller, name } = await sell(buyer.account_id, 'pathusd', 20_000_000n, null);
+      const [purchase] = await ofName({ 'x-api-key': buyer.api_key }, name).then((l) =>
+        l.filter((e) => e.kind === 'purchase'),
+      );
+      expect(purchase).toMatchObject({
+        role: 'both',
+        payment_method: 'mpp',
+        amount_gems: 0,
+        amount: '20.00',
+        currency: 'pathusd',
+        payment_reference: '0xfeed',
+        details: {
+          seller_id: seller.account_id,
+          referrer_id: null,
+          seller_amount: '18.00',
+          referrer_amount: '0.00',
+          platform_amount: '2.00',
+        },
+      });
+    });
   });
 });

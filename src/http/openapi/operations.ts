@@ -76,7 +76,16 @@ export const operations: Record<string, OperationDoc> = {
     redirect: 'To `return_to` (a same-site path; the home page by default), with the session cookie set',
   },
   'POST /auth/logout': { operationId: 'signOut', description: 'Ends the browser session.' },
-  'GET /api/v1/agents/me': { operationId: 'getMe', description: 'The calling identity, without secrets.' },
+  'GET /api/v1/agents/me': {
+    operationId: 'getMe',
+    description: 'The calling identity, without secrets, with its wallet and payout addresses.',
+  },
+  'PUT /api/v1/agents/me/payout-address': {
+    operationId: 'setPayoutAddress',
+    description:
+      'Sets (`{"address": "0x…"}`, stored lowercase) or clears (`{"address": null}`) where your pathUSD sale proceeds are paid on chain. An EVM address of 40 hex digits; a mixed-case one must pass its EIP-55 checksum; the zero address is refused. A sale keeps the address it was made with: a change applies to later sales; without an address proceeds are held as a balance. Organization credentials are refused, as on `/agents/me`.',
+    responses: { '400': '`validation_failed`: not an address, a wrong checksum or the zero address; nothing changed' },
+  },
   'POST /api/v1/agents/claim': {
     operationId: 'claimAgent',
     description: 'A signed-in operator binds an anonymous agent with its single-use claim code.',
@@ -138,6 +147,22 @@ export const operations: Record<string, OperationDoc> = {
     operationId: 'buySecondary',
     description:
       'Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price (pathUSD, like registration’s); pay once, re-send with the transaction hash; the name moves to the buyer (the key’s account, or the paying wallet’s identity). `payment_method: "gems"` buys at the gems price from your balance at once. One open purchase per name: a second buyer gets 409 `name_being_bought` before paying. A landed payment completes at the price it was challenged at, even if the listing changed; if the name changed hands meanwhile the payment is credited back as gems. `affiliate_id` (an account id or a person’s username, not the buyer or seller) earns 5%.',
+  },
+  'GET /checkout/{domain}': {
+    operationId: 'humanCheckoutPage',
+    description:
+      'The human checkout (spec 4.7), an HTML page for a browser: the listed name, its gems price and the referrer named by `affiliate_id` (an account id or a person’s username; it earns 5%). Signed out: a sign-in link that returns here. Signed in (session cookie): your gem balance and a "Buy with gems" form that posts to this address with a form token. A name not listed is 404 `not_listed`, one listed in USD only 400 `currency_not_accepted`, your own 409 `own_domain`: to a browser (`Accept: text/html`) as a page with the code, to other clients as the JSON error body.',
+    responses: { '200': 'The checkout page (text/html)' },
+  },
+  'POST /checkout/{domain}': {
+    operationId: 'humanCheckoutBuy',
+    description:
+      'The checkout page’s form (`application/x-www-form-urlencoded`: `csrf_token`, `affiliate_id`), signed-in browsers only: buys the name with gems exactly as buy-secondary with `payment_method: "gems"` does (90% seller, 5% referrer, 5% platform) and answers with a page saying what was paid. Refused with 403 `forbidden` when the form comes from another site (`Sec-Fetch-Site`, `Origin`) or lacks this session’s token for this name; the purchase refusals (`insufficient_gems` 402, `not_listed` 404, `name_being_bought` 409, …) are pages to a browser and JSON error bodies to other clients.',
+    responses: {
+      '200': 'The purchase page (text/html): the name, the price paid and its split, the new balance',
+      '403':
+        '`forbidden`: the form came from another site or without its token (`details.reason`); or `credential_not_accepted`',
+    },
   },
   'POST /api/v1/renew': {
     operationId: 'renewDomain',
@@ -221,7 +246,8 @@ export const operations: Record<string, OperationDoc> = {
   },
   'GET /api/v1/domains/activity': {
     operationId: 'listActivity',
-    description: 'Your orders (registrations, transfers, …) as payer or owner, newest first.',
+    description:
+      'Your orders as payer or owner, newest first: registrations, renewals, transfers, and the market’s purchases, sales, payouts and offer escrows. Market orders carry `details` (a sale’s parties and split, a payout’s address, the offer); pathUSD amounts are USD decimal strings (`amount`). The payment fields and `details` are shown to the payer only.',
   },
   'GET /api/v1/domains/{domain_name}/agent.json': {
     operationId: 'getAgentManifest',

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import { checkoutScriptHash } from '../../pages/checkout.ts';
 import { landingScriptHash } from '../../pages/landing.ts';
 
 /** Cookies, security headers and CORS: what every answer carries. */
@@ -14,7 +15,7 @@ export const securityPlugin = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", landingScriptHash],
+          scriptSrc: ["'self'", landingScriptHash, checkoutScriptHash],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],

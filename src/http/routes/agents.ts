@@ -2,10 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Account } from '../../db/entities/index.ts';
 import { claimAgent, provisionAgent } from '../../auth/accounts.ts';
 import { principalAccount } from '../../auth/authenticate.ts';
+import { accountRepository } from '../../db/account-repository.ts';
 import { AppError } from '../../domain/errors.ts';
 import { accountPrincipal } from '../auth.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
-import { claimBody, claimResponse, meResponse, provisionBody, provisionResponse } from '../schemas/identity.ts';
+import {
+  claimBody,
+  claimResponse,
+  meResponse,
+  payoutAddressBody,
+  payoutAddressResponse,
+  provisionBody,
+  provisionResponse,
+} from '../schemas/identity.ts';
 
 const ASSURANCE_NOTICE =
   'Assurance says only whether an operator has claimed this identity. It does not certify a legal identity, agent safety or admission to any marketplace.';
@@ -97,10 +106,28 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           display_name: account.displayName ?? null,
           is_reseller: account.isReseller,
           wallet_address: account.walletAddress ?? null,
+          payout_address: account.payoutAddress ?? null,
         },
         credential: { class: principal.kind },
         notice: ASSURANCE_NOTICE,
       };
+    },
+  );
+
+  app.put(
+    '/api/v1/agents/me/payout-address',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Set or clear where your pathUSD sale proceeds are paid on chain',
+        body: payoutAddressBody,
+        response: { 200: payoutAddressResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
+      },
+    },
+    async (req) => {
+      const { accountId } = accountPrincipal(req);
+      await accountRepository(orm.em.fork()).setPayoutAddress(accountId, req.body.address);
+      return { status: 'success' as const, payout_address: req.body.address };
     },
   );
 };

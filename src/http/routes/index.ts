@@ -7,6 +7,7 @@ import { commandRoutes } from './command.ts';
 import { discoveryRoutes } from './discovery.ts';
 import { healthRoutes } from './health.ts';
 import { homeRoutes } from './home.ts';
+import { humanCheckoutRoutes } from './human-checkout.ts';
 import { keyRoutes } from './keys.ts';
 import { listingRoutes } from './listings.ts';
 import { managementRoutes } from './management.ts';
@@ -48,6 +49,7 @@ export const routesPlugin = fp(
     await app.register(renewRoutes);
     await app.register(purchaseRoutes);
     await app.register(offerRoutes);
+    await app.register(humanCheckoutRoutes);
     await app.register(autoRenewRoutes);
     await app.register(webhookRoutes);
     await app.register(checkoutRoutes);

@@ -1,3 +1,4 @@
+import { isAddress } from 'viem';
 import { z } from 'zod';
 import { example } from './examples.ts';
 
@@ -34,10 +35,43 @@ export const meResponse = z.object({
     display_name: z.string().nullable(),
     is_reseller: z.boolean(),
     wallet_address: z.string().nullable(),
+    payout_address: z
+      .string()
+      .nullable()
+      .describe('Where pathUSD sale proceeds are paid on chain (lowercase); null: they are held as a balance'),
   }),
   credential: z.object({ class: z.enum(['agent_key', 'live_key', 'bearer', 'session']) }),
   notice: z.string(),
 });
+
+const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
+/** EIP-55: an address in mixed case carries a checksum, and a wrong one is a typo; one case carries none. */
+const checksumOk = (v: string) => {
+  const hex = v.slice(2);
+  return hex === hex.toLowerCase() || hex === hex.toUpperCase() || isAddress(v, { strict: true });
+};
+
+export const payoutAddressBody = example(
+  z
+    .object({
+      address: z
+        .string()
+        .trim()
+        .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address: 0x and 40 hex digits')
+        .refine(checksumOk, 'the mixed-case address fails its EIP-55 checksum (a typo?)')
+        .toLowerCase()
+        .refine((v) => v !== ZERO_ADDRESS, 'the zero address would burn the proceeds')
+        .nullable()
+        .describe('The address to pay your pathUSD sale proceeds to; null clears it'),
+    })
+    .strict(),
+  { address: '0x8ba1f109551bd432803012645ac136ddd64dba72' },
+);
+
+export const payoutAddressResponse = example(
+  z.object({ status: z.literal('success'), payout_address: z.string().nullable() }),
+  { status: 'success', payout_address: '0x8ba1f109551bd432803012645ac136ddd64dba72' },
+);
 
 export const keyView = z.object({
   key_id: z.string(),

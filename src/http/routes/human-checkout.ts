@@ -1,0 +1,129 @@
+import formbody from '@fastify/formbody';
+import type { onRequestHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionPrincipal } from '../../auth/authenticate.ts';
+import { AppError } from '../../domain/errors.ts';
+import { gemsBalance } from '../../ledger/gems.ts';
+import { accountLabel, listedName, referrerOf } from '../../market/checkout-terms.ts';
+import { renderCheckout, renderPurchased } from '../../pages/checkout.ts';
+import { accountPrincipal } from '../auth.ts';
+import { parseFullName } from '../domain-name-param.ts';
+import { formGuard } from '../form-guard.ts';
+import { checkoutPageUrl, checkoutRefusalPage, sendPage, signInUrl } from '../replies/checkout-page.ts';
+import { checkoutErrors, checkoutForm, checkoutParams, checkoutQuery, htmlPage } from '../schemas/human-checkout.ts';
+import { SESSION_COOKIE } from '../session-cookie.ts';
+
+/**
+ * The human checkout (spec 4.7): a person signed in with a browser session buys a listed name with
+ * gems. `GET` shows the name, its gems price, the buyer's balance and the referrer, with a form that
+ * `POST`s back here; the POST buys through the same purchase service as buy-secondary and shows the
+ * outcome. A browser gets every answer as a page, refusals included; another client gets refusals as
+ * the API's JSON error body (README "Market → Purchase").
+ */
+export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { namespaces, orm, config, sessionSecret } = app.deps;
+  const guard = formGuard(sessionSecret, config.publicBaseUrl);
+  // The form posts application/x-www-form-urlencoded; only this plugin's routes parse it.
+  await app.register(formbody);
+
+  // On the page a session that has ended counts as none: the visitor is offered sign-in, never a 401.
+  // Runs before the access check (the access table appends its guard after a route's own hooks).
+  const forgetEndedSession: onRequestHookHandler = async (req, reply) => {
+    const cookie = req.cookies[SESSION_COOKIE];
+    if (!cookie) return;
+    const valid = await sessionPrincipal(orm.em.fork(), req, cookie).then(
+      () => true,
+      () => false,
+    );
+    if (valid) return;
+    delete req.cookies[SESSION_COOKIE];
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  };
+
+  app.get(
+    '/checkout/:domain',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Human checkout page (HTML): buy a listed name with gems',
+        params: checkoutParams,
+        querystring: checkoutQuery,
+        response: { 200: htmlPage, ...checkoutErrors },
+      },
+      onRequest: forgetEndedSession,
+      errorHandler: checkoutRefusalPage,
+    },
+    async (req, reply) => {
+      const { name } = parseFullName(namespaces, req.params.domain);
+      const affiliateId = req.query.affiliate_id || null;
+      const em = orm.em.fork();
+      const listed = await listedName(em, name);
+      if (!listed) throw new AppError('not_listed', `${name} is not for sale.`);
+      if (listed.priceGems === null)
+        throw new AppError(
+          'currency_not_accepted',
+          `${name} is listed in USD only: it is bought through the API (buy-secondary, mpp), not with gems here.`,
+        );
+      const session = req.principal?.kind === 'session' ? req.principal : null;
+      if (session?.accountId === listed.sellerId) throw new AppError('own_domain', `You already own ${name}.`);
+      const referrer = affiliateId
+        ? await referrerOf(em, affiliateId, session?.accountId ?? '', listed.sellerId)
+        : null;
+      const buyer = session && {
+        label: await accountLabel(em, session.accountId),
+        balance: await gemsBalance(em, session.accountId),
+        csrfToken: guard.tokenFor(session.credentialId, name),
+      };
+      const html = renderCheckout({
+        name,
+        priceGems: listed.priceGems,
+        affiliateId,
+        referrer,
+        signInUrl: signInUrl(checkoutPageUrl(name, affiliateId)),
+        buyer,
+      });
+      return sendPage(reply, 200, html);
+    },
+  );
+
+  app.post(
+    '/checkout/:domain',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Buy from the human checkout page: the form post (HTML result)',
+        consumes: ['application/x-www-form-urlencoded'],
+        params: checkoutParams,
+        body: checkoutForm,
+        response: { 200: htmlPage, ...checkoutErrors },
+      },
+      errorHandler: checkoutRefusalPage,
+    },
+    async (req, reply) => {
+      const principal = accountPrincipal(req);
+      const { name } = parseFullName(namespaces, req.params.domain);
+      guard.check(req, principal.credentialId, name, req.body.csrf_token);
+      const answer = await app.purchase.buy({
+        name,
+        paymentMethod: 'gems',
+        affiliateId: req.body.affiliate_id || null,
+        principal,
+        ip: req.ip,
+        receipt: undefined,
+      });
+      // A gems purchase completes or is refused; only mpp answers with a payment challenge.
+      if (answer.kind !== 'purchased') throw new Error('a gems purchase asked for a payment');
+      const r = answer.result;
+      const html = renderPurchased({
+        name: r.domainName,
+        price: Number(r.price),
+        sellerAmount: Number(r.sellerAmount),
+        referrerAmount: Number(r.referrerAmount),
+        platformAmount: Number(r.platformAmount),
+        balance: await gemsBalance(orm.em.fork(), principal.accountId),
+        warnings: answer.warnings,
+      });
+      return sendPage(reply, 200, html);
+    },
+  );
+};
