@@ -34,6 +34,7 @@ export const chainConfirm: ActivityOptions = {
  * sees the attempts in the Temporal UI); the payout itself is idempotent on its sale.
  */
 export const chainPayout: ActivityOptions = {
-  startToCloseTimeout: '2 minutes',
+  // Long enough for a transaction to be mined; a worker that died mid-payout is retried after it.
+  startToCloseTimeout: '45 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 };

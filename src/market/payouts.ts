@@ -157,7 +157,7 @@ export function payoutService(s: PayoutSettings) {
       }
       raw ??= await signAndStore(sale);
       const hash = keccak256(raw);
-      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
+      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 });
       if (receipt.status !== 'success') throw new Error(`payout ${hash} of sale ${saleId} reverted`);
       await settle(sale, hash);
       return 'paid';

@@ -1,23 +1,32 @@
-// A real worker process that dies (SIGKILL, no cleanup) inside activateDomain: either right after the
-// payment was verified and before activation wrote anything (CRASH_MODE=before), or after activation
-// committed but before Temporal heard about it (CRASH_MODE=after-commit). Used by the crash test only.
+// A real worker process that dies (SIGKILL, no cleanup) inside one activity (CRASH_ACTIVITY, default
+// activateDomain): either before it does anything (CRASH_MODE=before), or after its effect committed
+// but before Temporal heard about it (CRASH_MODE=after-commit). Used by the crash tests only.
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.ts';
 import { initORM } from '../../src/db/orm.ts';
 import { loadConfig } from '../../src/config/env.ts';
+import { payoutServiceFromConfig } from '../../src/market/payouts.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
 import { workflowsPath } from './workflow-bundle.ts';
 
 const config = loadConfig();
 const orm = await initORM({ databaseUrl: config.DATABASE_URL as string, poolMax: 2 });
-const real = createActivities({ orm, catalogPath: config.CATALOG_PATH, payments: paymentVerifierFromConfig(config) });
+const payouts = payoutServiceFromConfig(config, orm);
+const real = createActivities({
+  orm,
+  catalogPath: config.CATALOG_PATH,
+  payments: paymentVerifierFromConfig(config),
+  ...(payouts ? { payouts } : {}),
+});
 const mode = process.env.CRASH_MODE;
+const name = (process.env.CRASH_ACTIVITY ?? 'activateDomain') as keyof typeof real;
+const target = real[name] as (...args: unknown[]) => Promise<unknown>;
 
 const activities = {
   ...real,
-  async activateDomain(args: Parameters<typeof real.activateDomain>[0]) {
+  async [name](...args: unknown[]) {
     if (mode === 'before') process.kill(process.pid, 'SIGKILL');
-    const result = await real.activateDomain(args);
+    const result = await target(...args);
     process.kill(process.pid, 'SIGKILL');
     return result;
   },

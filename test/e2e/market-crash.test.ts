@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { createPublicClient, http, parseAbi, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { payChallenge, readChallenge } from '../../examples/pay-and-register.ts';
+import { ANVIL_TREASURY_KEY } from '../../src/infra/anvil.ts';
+import { Account, DomainOrder, Listing, PaymentReceipt, Sale } from '../../src/db/entities/index.ts';
+import { testTemporalAddress } from '../helpers/app.ts';
+import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+
+const balanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
+
+// A worker SIGKILLed while a purchase is being completed (before the sale, after it committed, and
+// after the payout was mined but before Temporal heard) is replaced by a fresh one: one sale, one
+// purchase order, one receipt, one payout transfer. Each case waits out the lost activity's timeout.
+describe('worker crash during a purchase', () => {
+  let s: RegistryStack;
+  beforeAll(async () => {
+    s = await startRegistryStack({}, { worker: false });
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  const em = () => s.t.db.orm.em.fork();
+
+  it.each([
+    ['completePurchase', 'before'],
+    ['completePurchase', 'after-commit'],
+    ['payOutSale', 'after-commit'],
+  ])(
+    'killed in %s (%s): one sale, one order, one payout',
+    async (activity, mode) => {
+      const child = spawn(process.execPath, ['test/helpers/crashing-worker.ts'], {
+        env: {
+          ...process.env,
+          CRASH_ACTIVITY: activity,
+          CRASH_MODE: mode,
+          DATABASE_URL: s.t.db.url,
+          TEMPORAL_ADDRESS: testTemporalAddress(),
+          TEMPORAL_TASK_QUEUE: s.taskQueue,
+          CHAIN_RPC_URL: s.anvil.rpcUrl,
+          MPP_TOKEN_ADDRESS: s.token,
+          MPP_PAY_TO: s.payTo,
+          TEMPO_CHAIN_ID: '4217',
+          PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const died = new Promise<string | null>((r) => child.once('exit', (_code, signal) => r(signal)));
+      await new Promise<void>((r) => child.stdout?.on('data', (d) => String(d).includes('ready') && r()));
+
+      const payout = privateKeyToAccount(generatePrivateKey()).address;
+      const seller = await createAccount(s.t.db.orm);
+      await em().nativeUpdate(Account, { id: seller.id }, { payoutAddress: payout.toLowerCase() });
+      const domain = await createDomain(s.t.db.orm, { label: randomLabel('crash'), namespace: 'agent', owner: seller });
+      const e = em();
+      e.create(Listing, {
+        domainId: domain.id,
+        domainName: domain.name,
+        seller: e.getReference(Account, seller.id),
+        priceGems: null,
+        priceUsdMinor: 10_000_000n,
+        minOfferGems: null,
+        minOfferUsdMinor: null,
+      });
+      await e.flush();
+
+      const buy = (headers: Record<string, string> = {}) =>
+        fetch(`${s.baseUrl}/api/v1/domains/buy-secondary`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ domain: domain.name }),
+        }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
+      const { challenge, required } = readChallenge(await buy());
+      const paid = await payChallenge({
+        rpcUrl: s.anvil.rpcUrl,
+        privateKey: s.payerKeys[2] as Hex,
+        challenge,
+        required,
+      });
+      // The buyer keeps waiting on its paid retry while the worker dies under it.
+      const answer = buy({ authorization: paid.credential });
+      expect(await died).toBe('SIGKILL');
+
+      const worker = await s.startWorker();
+      try {
+        expect((await answer).status).toBe(200);
+        await eventually(
+          async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
+          90_000,
+        );
+        expect(await em().count(Sale, { domainId: domain.id })).toBe(1);
+        expect(await em().count(DomainOrder, { domainName: domain.name, kind: 'purchase' })).toBe(1);
+        expect(await em().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
+        const sale = await em().findOneOrFail(Sale, { domainId: domain.id });
+        expect(await em().count(DomainOrder, { reference: `payout:${sale.id}` })).toBe(1);
+        const chain = createPublicClient({ transport: http(s.anvil.rpcUrl) });
+        expect(
+          await chain.readContract({ address: s.token, abi: balanceAbi, functionName: 'balanceOf', args: [payout] }),
+        ).toBe(9_000_000n);
+      } finally {
+        await worker.stop();
+      }
+    },
+    180_000,
+  );
+});
