@@ -8,3 +8,4 @@ export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { settlementWorkflow } from './settlement.ts';
 export { purchaseWorkflow } from './purchase.ts';
 export { offerWorkflow } from './offer.ts';
+export { payoutWorkflow } from './payout.ts';

@@ -134,35 +134,48 @@ export function payoutService(s: PayoutSettings) {
     });
   }
 
-  return {
-    address: account.address,
-    /** The sale's payout status after this attempt: `paid`, or `held` when there is nothing to send. */
-    async payOut(saleId: number): Promise<string> {
-      const sale = await s.orm.em.fork().findOneOrFail(Sale, { id: saleId });
-      if (sale.payoutStatus === 'paid' || sale.payoutStatus === 'held' || !sale.payoutAddress)
-        return sale.payoutStatus ?? 'held';
-      let raw = sale.payoutRawTx as Hex | null;
-      if (raw) {
-        const hash = keccak256(raw);
-        const mined = await receiptOf(hash);
-        if (mined?.status === 'success') {
-          await settle(sale, hash);
-          return 'paid';
-        }
-        if (mined) throw new Error(`payout ${hash} of sale ${saleId} reverted; an operator must look`);
-        await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
-        const used = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
-        // Its nonce is taken by another mined transaction and it has no receipt: it can never be mined.
-        if (used > (parseTransaction(raw).nonce ?? 0) && !(await receiptOf(hash))) raw = null;
-      }
-      raw ??= await signAndStore(sale);
+  /** The sale's payout status after this attempt: `paid`, or `held` when there is nothing to send. */
+  async function payOut(saleId: number): Promise<string> {
+    const sale = await s.orm.em.fork().findOneOrFail(Sale, { id: saleId });
+    if (sale.payoutStatus === 'held') {
+      // Held for want of an address: taken now if the seller has one (once: a conditional update).
+      const seller = await s.orm.em
+        .fork()
+        .findOneOrFail(Account, { id: sale.seller.id }, { fields: ['payoutAddress'] });
+      if (!seller.payoutAddress) return 'held';
+      await s.orm.em
+        .fork()
+        .nativeUpdate(
+          Sale,
+          { id: saleId, payoutStatus: 'held' },
+          { payoutStatus: 'pending', payoutAddress: seller.payoutAddress },
+        );
+      return payOut(saleId);
+    }
+    if (sale.payoutStatus === 'paid' || !sale.payoutAddress) return sale.payoutStatus ?? 'held';
+    let raw = sale.payoutRawTx as Hex | null;
+    if (raw) {
       const hash = keccak256(raw);
-      const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 });
-      if (receipt.status !== 'success') throw new Error(`payout ${hash} of sale ${saleId} reverted`);
-      await settle(sale, hash);
-      return 'paid';
-    },
-  };
+      const mined = await receiptOf(hash);
+      if (mined?.status === 'success') {
+        await settle(sale, hash);
+        return 'paid';
+      }
+      if (mined) throw new Error(`payout ${hash} of sale ${saleId} reverted; an operator must look`);
+      await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
+      const used = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
+      // Its nonce is taken by another mined transaction and it has no receipt: it can never be mined.
+      if (used > (parseTransaction(raw).nonce ?? 0) && !(await receiptOf(hash))) raw = null;
+    }
+    raw ??= await signAndStore(sale);
+    const hash = keccak256(raw);
+    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 });
+    if (receipt.status !== 'success') throw new Error(`payout ${hash} of sale ${saleId} reverted`);
+    await settle(sale, hash);
+    return 'paid';
+  }
+
+  return { address: account.address, payOut };
 }
 
 export type PayoutService = ReturnType<typeof payoutService>;

@@ -121,6 +121,46 @@ describe('secondary market: purchase', () => {
     expect((await ledgerSums()).every((r) => r.total === '0')).toBe(true);
   }, 60_000);
 
+  it('proceeds held without a payout address are paid out once the seller sets one', async () => {
+    const sellerKey = await provision(s.t.app);
+    const seller = await em().findOneOrFail(Account, { id: sellerKey.account_id });
+    const domain = await createDomain(s.t.db.orm, { label: randomLabel('held'), namespace: 'agent', owner: seller });
+    const e = em();
+    e.create(Listing, {
+      domainId: domain.id,
+      domainName: domain.name,
+      seller: e.getReference(Account, seller.id),
+      priceGems: null,
+      priceUsdMinor: 10_000_000n,
+      minOfferGems: null,
+      minOfferUsdMinor: null,
+    });
+    await e.flush();
+    const { challenge, required } = readChallenge(await buy({ domain: domain.name }));
+    const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge, required });
+    expect((await buy({ domain: domain.name }, { authorization: paid.credential })).status).toBe(200);
+    await eventually(async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'held');
+    expect(await bookBalance(em(), 'pathusd', `user:${seller.id}`)).toBe(9_000_000n);
+
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    const set = await fetch(`${s.baseUrl}/api/v1/agents/me/payout-address`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-api-key': sellerKey.api_key },
+      body: JSON.stringify({ address }),
+    });
+    expect(set.status).toBe(200);
+    await eventually(
+      async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
+      30_000,
+    );
+    const chain = createPublicClient({ transport: http(s.anvil.rpcUrl) });
+    expect(
+      await chain.readContract({ address: s.token, abi: balanceAbi, functionName: 'balanceOf', args: [address] }),
+    ).toBe(9_000_000n);
+    expect(await bookBalance(em(), 'pathusd', `user:${seller.id}`)).toBe(0n);
+    expect((await ledgerSums()).every((r) => r.total === '0')).toBe(true);
+  }, 60_000);
+
   it('twenty concurrent buyers: one gets the challenge, nineteen are told before paying', async () => {
     const { name } = await listed({ usdMinor: 5_000_000n });
     const keys = await Promise.all(Array.from({ length: 20 }, () => provisionKey(s.baseUrl)));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Account } from '../../db/entities/index.ts';
+import { payOutHeldSales } from '../../market/withdrawals.ts';
 import { claimAgent, provisionAgent } from '../../auth/accounts.ts';
 import { principalAccount } from '../../auth/authenticate.ts';
 import { accountRepository } from '../../db/account-repository.ts';
@@ -127,6 +128,12 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { accountId } = accountPrincipal(req);
       await accountRepository(orm.em.fork()).setPayoutAddress(accountId, req.body.address);
+      // Proceeds held for want of an address are paid to the new one (README "Market → Payouts").
+      if (req.body.address)
+        await payOutHeldSales(
+          { orm, temporal: app.deps.temporal, taskQueue: app.deps.config.TEMPORAL_TASK_QUEUE },
+          accountId,
+        );
       return { status: 'success' as const, payout_address: req.body.address };
     },
   );
