@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createPublicClient, http, parseAbi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { payChallenge, provisionKey, readChallenge, type HttpResult } from '../../examples/pay-and-register.ts';
-import { Account, Domain, DomainOrder, Listing, Sale } from '../../src/db/entities/index.ts';
+import { Account, Domain, DomainOrder, Listing, OutboxEvent, Sale } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { bookBalance } from '../../src/ledger/journal.ts';
 import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
@@ -100,6 +100,52 @@ describe('secondary market: purchase', () => {
     expect(again.status).toBe(200);
     expect(await em().count(Sale, { domainId })).toBe(1);
   }, 90_000);
+
+  it('over HTTP: list, see it for sale, withdrawn during a checkout, pay the challenged price, sold, events', async () => {
+    const sellerKey = await provision(s.t.app);
+    const seller = await em().findOneOrFail(Account, { id: sellerKey.account_id });
+    const domain = await createDomain(s.t.db.orm, { label: randomLabel('http'), namespace: 'agent', owner: seller });
+    const api = (method: string, path: string, body?: unknown) =>
+      fetch(`${s.baseUrl}${path}`, {
+        method,
+        headers: { 'x-api-key': sellerKey.api_key, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }));
+    const payout = privateKeyToAccount(generatePrivateKey()).address;
+    expect((await api('PUT', '/api/v1/agents/me/payout-address', { address: payout })).status).toBe(200);
+    expect((await api('PUT', `/api/v1/domains/${domain.name}/listing`, { price: { usd: 20 } })).status).toBe(200);
+    const forSale = await api('GET', '/api/v1/domains/for-sale?currency=usd&limit=100');
+    expect(forSale.body.data.map((d: { domain: string }) => d.domain)).toContain(domain.name);
+    expect((await api('GET', `/api/v1/lookup/${domain.name}`)).body.for_sale).toMatchObject({ usd: 20 });
+
+    const { challenge, required } = readChallenge(await buy({ domain: domain.name }));
+    // While the buyer's checkout is open the listing cannot be changed, but it can be withdrawn: the
+    // challenge stands, and a payment that lands completes at its price.
+    expect((await api('PUT', `/api/v1/domains/${domain.name}/listing`, { price: { usd: 30 } })).status).toBe(409);
+    expect((await api('DELETE', `/api/v1/domains/${domain.name}/listing`)).status).toBe(200);
+    const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[2] as Hex, challenge, required });
+    const res = await buy({ domain: domain.name }, { authorization: paid.credential });
+    expect(res).toMatchObject({ status: 200, body: { sale: { price: 20, seller_amount: 18 } } });
+
+    const sold = await api('GET', '/api/v1/domains/sold?limit=100');
+    expect(sold.body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ domain: domain.name, currency: 'pathusd', price: 20 })]),
+    );
+    expect((await api('GET', `/api/v1/lookup/${domain.name}`)).body.for_sale).toBeNull();
+    const events = (await em().find(OutboxEvent, { eventType: { $in: ['domain.sold', 'domain.transferred'] } })).filter(
+      (e) => e.payload.domain === domain.name,
+    );
+    expect(events.map((e) => e.eventType).sort()).toEqual(['domain.sold', 'domain.transferred']);
+    expect(events.find((e) => e.eventType === 'domain.sold')?.payload).toMatchObject({
+      seller_id: seller.id,
+      price: '20000000',
+      seller_amount: '18000000',
+    });
+    await eventually(
+      async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
+      30_000,
+    );
+  }, 60_000);
 
   it('gems with a referrer: 90% seller, 5% referrer, 5% platform, straight from the buyer’s balance', async () => {
     const { seller, name } = await listed({ gems: 1000 });
