@@ -31,6 +31,13 @@ describe('renderSkillMd', () => {
     expect(headings).toEqual(['## Overview', '## Current status', '## How to register', '## Special rules']);
   });
 
+  it('tells an agent how to sell, buy and make offers', () => {
+    const md = renderSkillMd(ns('agent'), ctx);
+    for (const route of ['/listing', '/api/v1/domains/buy-secondary', '/api/v1/domains/make-offer', '/payout-address'])
+      expect(md).toContain(route);
+    expect(md).toContain('offer_below_minimum');
+  });
+
   it('walks the USDC route step by step only when the operator opened it', () => {
     expect(renderSkillMd(ns('agent'), ctx)).not.toContain('Paying with USDC on Base');
     const md = renderSkillMd(ns('agent'), { ...ctx, usdcCheckoutUrl: 'https://checkout.example' });
