@@ -97,6 +97,16 @@ describe('webhook delivery', () => {
       to_account_id: bob.account_id,
     });
     expect(moved.statusCode).toBe(200);
+    // A sale: alice lists a name for gems, bob buys it (README "Market").
+    const sold = await register(randomLabel('wh'), alice.headers);
+    expect(
+      (await call('PUT', `/api/v1/domains/${sold}/listing`, alice.headers, { price: { gems: 700 } })).statusCode,
+    ).toBe(200);
+    const bought = await call('POST', '/api/v1/domains/buy-secondary', bob.headers, {
+      domain: sold,
+      payment_method: 'gems',
+    });
+    expect(bought.statusCode).toBe(200);
 
     // Auto-renew refused (the cap is below the price) a day before expiry: renewal_failed and the
     // reminders; then grace and expiry by the operator CLI, as the real dates would.
@@ -116,6 +126,7 @@ describe('webhook delivery', () => {
     await ops('expire', kept);
     await eventually(async () => typesFor(alice.receiver, kept).includes('domain.expired'), 20_000);
     await eventually(async () => typesFor(alice.receiver, given).includes('domain.transferred'), 20_000);
+    await eventually(async () => typesFor(alice.receiver, sold).includes('domain.sold'), 20_000);
 
     const seen = new Set(alice.receiver.events().map((e) => e.event_type));
     for (const type of webhookEventTypes) expect(seen).toContain(type);
@@ -131,15 +142,21 @@ describe('webhook delivery', () => {
       expect(new Date(event.timestamp).toISOString()).toBe(event.timestamp);
       // The data is exactly what README "Webhooks → Events" documents for its type.
       expect(() => webhookEventData[event.event_type as WebhookEventType].strict().parse(event.data)).not.toThrow();
-      expect(event.data.owner_id).toBe(event.event_type === 'domain.transferred' ? bob.account_id : alice.account_id);
+      // Bob owns what he was given and what he bought.
+      const bobs = event.event_type === 'domain.transferred' || event.event_type === 'domain.sold';
+      expect(event.data.owner_id).toBe(bobs ? bob.account_id : alice.account_id);
     }
     expect(alice.receiver.refused).toEqual([]);
-    // The new owner heard of the transfer too, and of nothing else of alice's.
-    await eventually(async () => bob.receiver.events().length === 1, 10_000);
-    expect(bob.receiver.events()[0]).toMatchObject({
-      event_type: 'domain.transferred',
-      data: { domain: given, from_owner_id: alice.account_id, to_owner_id: bob.account_id },
-    });
+    // The new owner heard of the transfer and of the sale's transfer (it asked for transfers only),
+    // and of nothing else of alice's.
+    await eventually(async () => bob.receiver.events().length === 2, 10_000);
+    const heard = bob.receiver.events().sort((x, y) => String(x.data.domain).localeCompare(String(y.data.domain)));
+    expect(heard.map((e) => [e.event_type, e.data.domain, e.data.from_owner_id, e.data.to_owner_id])).toEqual(
+      [
+        ['domain.transferred', given, alice.account_id, bob.account_id],
+        ['domain.transferred', sold, alice.account_id, bob.account_id],
+      ].sort((x, y) => String(x[1]).localeCompare(String(y[1]))),
+    );
   }, 120_000);
 
   it("never tells a subscriber of another account's domains; an operator hears of the agents it manages", async () => {
