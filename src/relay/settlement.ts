@@ -119,9 +119,22 @@ export function settlement(store: RelayStore, chain: RelayChain) {
       if (r.success) return store.finish(s.id, 'confirmed', r.transaction);
       // Refused before or after sending: if the authorization was used after all (a racing relay, or
       // a receipt lost in the answer), the chain says so and by which transaction.
-      const hash = await usedOnChain(s, a);
-      if (hash) return store.finish(s.id, 'confirmed', hash);
-      return store.finish(s.id, 'failed', r.transaction || null);
+      const used = await usedOnChain(s, a);
+      if (used) return store.finish(s.id, 'confirmed', used);
+      // Sent: only its receipt decides. Not mined yet (a slow chain) is not a failure: the session stays
+      // `broadcast` and recovery follows it; a payment in flight is never reported failed.
+      const sent = (await store.get(s.id))?.txHash ?? null;
+      if (sent) {
+        const receipt = await publicClient.waitForTransactionReceipt({ hash: sent, timeout: 60_000 }).catch(() => null);
+        if (!receipt) throw new Error(`settlement ${sent} not mined yet; recovery follows it`);
+        const usedNow = await usedOnChain(s, a);
+        if (usedNow) return store.finish(s.id, 'confirmed', usedNow);
+        return store.finish(s.id, 'failed', sent);
+      }
+      // Never sent: refused for good only once the authorization can no longer be used on chain;
+      // until then recovery tries again (an RPC hiccup or a lagging block is not the payer's fault).
+      if (Date.now() / 1000 > Number(a.validBefore)) return store.finish(s.id, 'failed', null);
+      throw new Error(`settlement refused for now (${r.errorReason ?? 'unknown'}); recovery retries`);
     },
 
     /** After a restart: finish what was started (README "USDC route → the relay"). */
