@@ -268,9 +268,11 @@ export async function pollReceipt(offer: UsdcOffer, opts: { timeoutMs?: number; 
 
 /** Step 8: reconcile, then the status; both with the identity's key. */
 export function reconcile(base: string, apiKey: string, sessionId: string) {
+  // The registry may wait a while for the activation it triggers: give it a minute.
   return call(api(base, `/api/agent/register-status/${sessionId}/reconcile`), {
     method: 'POST',
     headers: { 'x-api-key': apiKey },
+    timeoutMs: 60_000,
   });
 }
 
@@ -339,10 +341,11 @@ export async function payUsdcAndRegister(p: {
   log(`settling session ${offer.session_id}`);
   const receipt = await pollReceipt(offer);
   if (receipt.status !== 'confirmed') throw new Error(`settlement ${receipt.status}`);
-  let status = await reconcile(p.base, apiKey, offer.session_id);
-  for (let i = 0; i < 20 && !isComplete(status.body); i++) {
+  // Reconcile; a lost or slow answer is only an unknown state: poll the status (reconcile is idempotent).
+  let status: HttpResult = await reconcile(p.base, apiKey, offer.session_id).catch(() => ({ status: 0, body: null }));
+  for (let i = 0; i < 60 && !isComplete(status.body); i++) {
     await new Promise((r) => setTimeout(r, 1000));
-    status = await registerStatus(p.base, apiKey, offer.session_id);
+    status = await registerStatus(p.base, apiKey, offer.session_id).catch(() => ({ status: 0, body: null }));
   }
   if (!isComplete(status.body)) throw new Error(`not complete yet: ${JSON.stringify(status.body)}`);
   const lookup = await call(api(p.base, `/api/v1/lookup/${p.name}`));

@@ -30,7 +30,7 @@ import { usdcCheckout, type UsdcCheckoutRequest } from './usdc-checkout.ts';
 
 // Reconcile: how long the relay may take to answer a look, and the wait for activation after it.
 const RECONCILE_LOOK_MS = 10_000;
-const RECONCILE_WAIT_MS = 30_000;
+const RECONCILE_WAIT_MS = 20_000;
 const RECONCILE_POLL_MS = 250;
 
 export interface RegistrationDeps {
