@@ -4,6 +4,7 @@ import { Account, Domain, DomainOrder, Listing, Offer, Sale } from '../db/entiti
 import { recordEvent } from '../db/outbox.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import { splitSale, type MarketCurrency } from '../domain/market.ts';
+import type { PurchaseResult } from '../../workflows/purchase-messages.ts';
 import { accountBook, CHAIN_BOOK, escrowBook, PLATFORM_BOOK, postJournal } from '../ledger/journal.ts';
 
 /** Where the buyer's money is when the sale happens. */
@@ -39,23 +40,8 @@ export class SaleRefusal extends Error {
   }
 }
 
-export interface SaleResult {
-  saleId: number;
-  domainId: number;
-  domainName: string;
-  sellerId: string;
-  buyerId: string;
-  currency: MarketCurrency;
-  price: string;
-  sellerAmount: string;
-  referrerAmount: string;
-  platformAmount: string;
-  orderId: number;
-  soldAt: string;
-  payoutStatus: string | null;
-  /** The other pending offers this sale ended (their runs are told); empty when the sale is replayed. */
-  releasedOfferIds: string[];
-}
+/** A completed sale, in the shape the purchase and offer runs carry it. */
+export type SaleResult = PurchaseResult;
 
 const resultOf = (s: Sale, orderId: number): SaleResult => ({
   saleId: s.id,

@@ -4,9 +4,9 @@ import { createPublicClient, http, parseAbi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { payChallenge, readChallenge } from '../../examples/pay-and-register.ts';
 import { ANVIL_TREASURY_KEY } from '../../src/infra/anvil.ts';
-import { Account, DomainOrder, Listing, PaymentReceipt, Sale } from '../../src/db/entities/index.ts';
+import { DomainOrder, PaymentReceipt, Sale } from '../../src/db/entities/index.ts';
 import { testTemporalAddress } from '../helpers/app.ts';
-import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { createListing } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
@@ -52,20 +52,11 @@ describe('worker crash during a purchase', () => {
       await new Promise<void>((r) => child.stdout?.on('data', (d) => String(d).includes('ready') && r()));
 
       const payout = privateKeyToAccount(generatePrivateKey()).address;
-      const seller = await createAccount(s.t.db.orm);
-      await em().nativeUpdate(Account, { id: seller.id }, { payoutAddress: payout.toLowerCase() });
-      const domain = await createDomain(s.t.db.orm, { label: randomLabel('crash'), namespace: 'agent', owner: seller });
-      const e = em();
-      e.create(Listing, {
-        domainId: domain.id,
-        domainName: domain.name,
-        seller: e.getReference(Account, seller.id),
-        priceGems: null,
+      const listing = await createListing(s.t.db.orm, {
         priceUsdMinor: 10_000_000n,
-        minOfferGems: null,
-        minOfferUsdMinor: null,
+        payoutAddress: payout.toLowerCase(),
       });
-      await e.flush();
+      const domain = { id: listing.domainId, name: listing.name };
 
       const buy = (headers: Record<string, string> = {}) =>
         fetch(`${s.baseUrl}/api/v1/domains/buy-secondary`, {

@@ -5,7 +5,7 @@ import { payChallenge, provisionKey, readChallenge, type HttpResult } from '../.
 import { Account, Domain, DomainOrder, Listing, OutboxEvent, Sale } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { bookBalance } from '../../src/ledger/journal.ts';
-import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { createAccount, createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -31,23 +31,8 @@ describe('secondary market: purchase', () => {
     return { status: res.status, headers: res.headers, body: await res.json() };
   };
   /** A name owned by a fresh seller, listed at these prices; the seller's payout address when given. */
-  const listed = async (price: { gems?: number; usdMinor?: bigint }, payoutAddress: Hex | null = null) => {
-    const seller = await createAccount(s.t.db.orm);
-    if (payoutAddress) await em().nativeUpdate(Account, { id: seller.id }, { payoutAddress });
-    const domain = await createDomain(s.t.db.orm, { label: randomLabel('sale'), namespace: 'agent', owner: seller });
-    const e = em();
-    e.create(Listing, {
-      domainId: domain.id,
-      domainName: domain.name,
-      seller: e.getReference(Account, seller.id),
-      priceGems: price.gems ?? null,
-      priceUsdMinor: price.usdMinor ?? null,
-      minOfferGems: null,
-      minOfferUsdMinor: null,
-    });
-    await e.flush();
-    return { seller, name: domain.name, domainId: domain.id };
-  };
+  const listed = (price: { gems?: number; usdMinor?: bigint }, payoutAddress: Hex | null = null) =>
+    createListing(s.t.db.orm, { priceGems: price.gems ?? null, priceUsdMinor: price.usdMinor ?? null, payoutAddress });
   /** Every currency of the ledger sums to zero. */
   const ledgerSums = async () =>
     em().execute<{ currency: string; total: string }[]>(
@@ -170,18 +155,8 @@ describe('secondary market: purchase', () => {
   it('proceeds held without a payout address are paid out once the seller sets one', async () => {
     const sellerKey = await provision(s.t.app);
     const seller = await em().findOneOrFail(Account, { id: sellerKey.account_id });
-    const domain = await createDomain(s.t.db.orm, { label: randomLabel('held'), namespace: 'agent', owner: seller });
-    const e = em();
-    e.create(Listing, {
-      domainId: domain.id,
-      domainName: domain.name,
-      seller: e.getReference(Account, seller.id),
-      priceGems: null,
-      priceUsdMinor: 10_000_000n,
-      minOfferGems: null,
-      minOfferUsdMinor: null,
-    });
-    await e.flush();
+    const { domainId, name } = await createListing(s.t.db.orm, { seller, priceUsdMinor: 10_000_000n });
+    const domain = { id: domainId, name };
     const { challenge, required } = readChallenge(await buy({ domain: domain.name }));
     const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge, required });
     expect((await buy({ domain: domain.name }, { authorization: paid.credential })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Orm } from '../../src/db/orm.ts';
-import { Account, Domain, Namespace } from '../../src/db/entities/index.ts';
+import { Account, Domain, Listing, Namespace } from '../../src/db/entities/index.ts';
 import type { DomainProfile } from '../../src/db/entities/domain.ts';
 
 export const randomLabel = (prefix = 'n') => `${prefix}${randomBytes(5).toString('hex')}`;
@@ -54,4 +54,42 @@ export async function createDomain(
   });
   await em.flush();
   return domain;
+}
+
+/**
+ * A registered name listed for sale (README "Market"), written directly: the seller (a fresh agent
+ * unless given) with its payout address when given, the prices and the floor.
+ */
+export async function createListing(
+  orm: Orm,
+  data: {
+    seller?: Account;
+    label?: string;
+    priceGems?: number | null;
+    priceUsdMinor?: bigint | null;
+    minOfferGems?: number | null;
+    minOfferUsdMinor?: bigint | null;
+    payoutAddress?: string | null;
+  },
+) {
+  const seller = data.seller ?? (await createAccount(orm));
+  if (data.payoutAddress)
+    await orm.em.fork().nativeUpdate(Account, { id: seller.id }, { payoutAddress: data.payoutAddress });
+  const domain = await createDomain(orm, {
+    label: data.label ?? randomLabel('sale'),
+    namespace: 'agent',
+    owner: seller,
+  });
+  const em = orm.em.fork();
+  em.create(Listing, {
+    domainId: domain.id,
+    domainName: domain.name,
+    seller: em.getReference(Account, seller.id),
+    priceGems: data.priceGems ?? null,
+    priceUsdMinor: data.priceUsdMinor ?? null,
+    minOfferGems: data.minOfferGems ?? null,
+    minOfferUsdMinor: data.minOfferUsdMinor ?? null,
+  });
+  await em.flush();
+  return { seller, name: domain.name, domainId: domain.id };
 }

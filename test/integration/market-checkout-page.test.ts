@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Account, Domain, Listing, Sale } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { bookBalance } from '../../src/ledger/journal.ts';
-import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
@@ -54,22 +54,12 @@ describe('human checkout page', () => {
   const codeOf = (html: string) => /id="code">([^<]+)</.exec(html)?.[1];
 
   /** A name owned by a fresh seller, listed at these prices. */
-  const listed = async (price: { gems?: number; usdMinor?: bigint }) => {
-    const seller = await createAccount(s.t.db.orm);
-    const domain = await createDomain(s.t.db.orm, { label: randomLabel('shop'), namespace: 'agent', owner: seller });
-    const e = em();
-    e.create(Listing, {
-      domainId: domain.id,
-      domainName: domain.name,
-      seller: e.getReference(Account, seller.id),
+  const listed = (price: { gems?: number; usdMinor?: bigint }) =>
+    createListing(s.t.db.orm, {
+      label: randomLabel('shop'),
       priceGems: price.gems ?? null,
       priceUsdMinor: price.usdMinor ?? null,
-      minOfferGems: null,
-      minOfferUsdMinor: null,
     });
-    await e.flush();
-    return { seller, name: domain.name, domainId: domain.id };
-  };
   const buyerWith = async (gems: number) => {
     const buyer = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('buyer'));
     if (gems > 0)
