@@ -229,11 +229,10 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
     return landed ? { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash } : null;
   }
 
+  let settlement: ChildWorkflowHandle<typeof settlementWorkflow> | null = null;
   if (!payment && relayed) {
-    const settlement = await followRelay(input);
+    settlement = await followRelay(input);
     await condition(() => payment !== null || relayExpired);
-    // The settlement run ends right after its word; waiting for it lets both runs end Completed.
-    await settlement.result();
   } else if (!payment) {
     const waitMs = Math.max(0, input.expiresAtMs + SETTLE_GRACE_MS - Date.now());
     await condition(() => payment !== null || release, waitMs);
@@ -255,8 +254,10 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
   if (waits) await db.closeCheckout({ sessionId: input.sessionId, outcome: closedAs(end, run.operation) });
   outcome = end;
   setStage(end.outcome === 'done' ? 'done' : end.outcome);
-  // Payers waiting in submitPayment get the outcome before the run closes.
+  // Payers waiting in submitPayment get the outcome before the run closes; the settlement run (which
+  // ends right after its word) is awaited last, so both runs end Completed and neither waits on the other.
   await condition(allHandlersFinished);
+  if (settlement) await settlement.result();
   return end;
 }
 

@@ -53,15 +53,19 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
   let looks = 0;
   let reading = false;
   let lookNow = false;
+  let finished = false;
   let last: RelaySessionState | null = null;
   setHandler(lookNowUpdate, async () => {
+    // Once the run has its answer there is nothing more to look at: that answer is the one.
+    if (finished) return last as RelaySessionState;
     // A read already under way may have left before this request: the answer is the one after it.
     const after = looks + (reading ? 1 : 0);
     lookNow = true;
-    await condition(() => looks > after);
+    await condition(() => looks > after || finished);
     return last as RelaySessionState;
   });
   const settle = async <T>(end: T): Promise<T> => {
+    finished = true;
     await condition(allHandlersFinished);
     return end;
   };

@@ -77,6 +77,8 @@ export const errorCodes = {
   name_being_bought: 409,
   offer_not_pending: 409,
   currency_not_accepted: 400,
+  // DNS records (README "DNS").
+  invalid_record: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
   namespace_not_found: 404,
