@@ -16,8 +16,7 @@ import {
   payOfferBody,
   respondBody,
 } from '../schemas/offers.ts';
-import { purchasedResponse } from '../schemas/purchase.ts';
-import { paymentRequiredResponse } from '../schemas/register.ts';
+import { purchaseResponses } from '../schemas/purchase.ts';
 
 /** An offer as the API shows it: gems as a whole number, pathUSD as USD. */
 export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }) {
@@ -129,13 +128,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pay your accepted pathUSD offer: 402 challenge, then the sale',
         params: offerIdParams,
         body: payOfferBody,
-        response: {
-          200: purchasedResponse,
-          402: paymentRequiredResponse.or(errorBodySchema),
-          409: errorBodySchema,
-          503: errorBodySchema,
-          ...clientErrors,
-        },
+        response: purchaseResponses,
       },
     },
     async (req, reply) => {

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { sendBuyAnswer } from '../replies/purchase.ts';
-import { clientErrors, errorBodySchema } from '../schemas/common.ts';
-import { buySecondaryBody, purchasedResponse } from '../schemas/purchase.ts';
-import { paymentRequiredResponse } from '../schemas/register.ts';
+import { buySecondaryBody, purchaseResponses } from '../schemas/purchase.ts';
 
 export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -14,13 +12,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['market'],
         summary: 'Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems',
         body: buySecondaryBody,
-        response: {
-          200: purchasedResponse,
-          402: paymentRequiredResponse.or(errorBodySchema),
-          409: errorBodySchema,
-          503: errorBodySchema,
-          ...clientErrors,
-        },
+        response: purchaseResponses,
       },
     },
     async (req, reply) => {

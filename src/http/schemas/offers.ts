@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { example, EXAMPLE } from './examples.ts';
 import { page, pageOf } from './listings.ts';
+import { receiptField } from './register.ts';
 
 const currency = z.enum(['gems', 'pathusd']);
 
@@ -17,14 +18,7 @@ export const offerIdParams = z.object({ offer_id: example(z.string().min(1).max(
 
 export const respondBody = example(z.object({ action: z.enum(['accept', 'reject']) }), { action: 'accept' });
 
-export const payOfferBody = z.object({
-  receipt: z
-    .string()
-    .min(1)
-    .max(8192)
-    .optional()
-    .describe('Payment credential for the retry (or send Authorization: Payment)'),
-});
+export const payOfferBody = z.object({ receipt: receiptField });
 
 export const offerItem = z.object({
   offer_id: z.string(),

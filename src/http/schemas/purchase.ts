@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { receiptField } from './register.ts';
+import { clientErrors, errorBodySchema } from './common.ts';
+import { paymentRequiredResponse, receiptField } from './register.ts';
 import { example, EXAMPLE } from './examples.ts';
 
 export const buySecondaryBody = example(
@@ -63,3 +64,12 @@ export const purchasedResponse = example(
     warnings: [],
   },
 );
+
+/** What a paid purchase answers (buy-secondary, and paying an accepted offer): the sale, or its 402. */
+export const purchaseResponses = {
+  200: purchasedResponse,
+  402: paymentRequiredResponse.or(errorBodySchema),
+  409: errorBodySchema,
+  503: errorBodySchema,
+  ...clientErrors,
+};
