@@ -1,4 +1,5 @@
 import type { Orm } from '../src/db/orm.ts';
+import type { DnsSync } from '../src/dns/sync.ts';
 import type { PayoutService } from '../src/market/payouts.ts';
 import type { RelayClient } from '../src/payments/relay-client.ts';
 import type { UsdcTransferVerifier } from '../src/payments/usdc-transfer.ts';
@@ -15,4 +16,6 @@ export interface ActivityDeps {
   usdc?: { relay: RelayClient; verifyTransfer: UsdcTransferVerifier };
   /** Pays sellers' pathUSD proceeds on chain (absent: proceeds are held as a balance). */
   payouts?: PayoutService;
+  /** Pushes each name's desired DNS to PowerDNS (README "DNS"). */
+  dns?: DnsSync;
 }

@@ -1,5 +1,6 @@
 import { createCatalogActivities } from './catalog.ts';
 import { createCheckoutActivities } from './checkout.ts';
+import { createDnsActivities } from './dns.ts';
 import { createExpiryActivities } from './expiry.ts';
 import { createRegistrationActivities } from './registration.ts';
 import { createOfferActivities } from './offers.ts';
@@ -23,5 +24,6 @@ export function createActivities(deps: ActivityDeps) {
     ...createSettlementActivities(deps),
     ...createPurchaseActivities(deps),
     ...createOfferActivities(deps),
+    ...createDnsActivities(deps),
   };
 }

@@ -9,3 +9,4 @@ export { settlementWorkflow } from './settlement.ts';
 export { purchaseWorkflow } from './purchase.ts';
 export { offerWorkflow } from './offer.ts';
 export { payoutWorkflow } from './payout.ts';
+export { dnsSyncWorkflow } from './dns-sync.ts';

@@ -38,3 +38,18 @@ export const chainPayout: ActivityOptions = {
   startToCloseTimeout: '45 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 };
+
+/**
+ * Pushing to PowerDNS: the desired state is safe in PostgreSQL and each push is idempotent, so a
+ * backend that is down is waited for without limit (the operator sees the attempts in the Temporal
+ * UI); only a refusal of the change itself ends the run.
+ */
+export const dnsCall: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '15 seconds',
+    nonRetryableErrorTypes: ['dns_backend_refused'],
+  },
+};

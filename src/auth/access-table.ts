@@ -70,6 +70,10 @@ export const accessTable: Record<string, Rule> = {
   'POST /api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver': USER_KEYS,
   'POST /api/payments/verify-mpp': [],
   'POST /api/v1/domains/:domain_name/reset-lock': ACCOUNT,
+  // DNS (README "DNS"): records bearer only, as rule 7 says; enable_dns key or bearer.
+  'GET /api/v1/domains/:domain_name/records': ['bearer'],
+  'PATCH /api/v1/domains/:domain_name/records': ['bearer'],
+  'POST /api/v1/domains/:domain_name/enable_dns': ACCOUNT,
   'GET /api/v1/domains/:domain_name/registration': ACCOUNT,
   'GET /api/agent/register-status/:order_id': ACCOUNT,
   'POST /api/agent/register-status/:order_id/reconcile': ACCOUNT,

@@ -116,6 +116,29 @@ export const configSchema = z.object({
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
   GFAVIP_WEBHOOK_SECRET: z.string().min(16).optional(),
 
+  // DNS (README "DNS"): the PowerDNS HTTP API that serves the registry's zones (unset: `npm start` runs
+  // its own under DATA_DIR on the local ports below, when pdns_server is installed), the nameservers of
+  // every zone (`host=glue address`, the address only where the host lies inside the zone; `{namespace}`
+  // stands for the namespace) and the SOA contact. `npm start` also registers the native namespaces on a
+  // local Handshake regtest root unless HANDSHAKE_ROOT=off.
+  PDNS_API_URL: z.url().optional(),
+  PDNS_API_KEY: z.string().min(16).optional(),
+  PDNS_SERVER_ID: z.string().default('localhost'),
+  PDNS_LOCAL_DNS_PORT: z.coerce.number().int().min(1).max(65535).default(5300),
+  PDNS_LOCAL_API_PORT: z.coerce.number().int().min(1).max(65535).default(8089),
+  DNS_NAMESERVERS: z
+    .string()
+    .regex(
+      /^[a-z0-9.{}_-]+\.(=[0-9a-f.:]+)?(,[a-z0-9.{}_-]+\.(=[0-9a-f.:]+)?)*$/i,
+      'a comma-separated list of absolute host names (ending in "."), each optionally "=<glue address>"',
+    )
+    .default('ns1.{namespace}.=127.0.0.1'),
+  DNS_HOSTMASTER: z
+    .string()
+    .regex(/^[a-z0-9.{}_-]+\.$/i, 'an absolute mailbox name such as hostmaster.{namespace}.')
+    .default('hostmaster.{namespace}.'),
+  HANDSHAKE_ROOT: z.enum(['local', 'off']).default('local'),
+
   // Identity provider (OIDC). Unset issuer: `npm start` runs the local dev provider on DEV_OIDC_PORT.
   OIDC_ISSUER: z.url().optional(),
   OIDC_AUDIENCE: z.string().default('agent-registry'),
@@ -180,6 +203,7 @@ function productionProblems(c: Parsed): string[] {
       c.MPP_BASE_MAINNET_ENABLED,
       'authenticates the registry at the checkout relay (the base-mainnet route is enabled)',
     ],
+    ['PDNS_API_KEY', Boolean(c.PDNS_API_URL), 'authenticates the registry at the PowerDNS API (PDNS_API_URL is set)'],
     [
       'OIDC_CLIENT_SECRET',
       Boolean(c.OIDC_ISSUER),
@@ -196,6 +220,8 @@ function productionProblems(c: Parsed): string[] {
   }
   if (c.WEBHOOK_ALLOW_INSECURE_LOCAL)
     problems.push('  WEBHOOK_ALLOW_INSECURE_LOCAL: webhooks to http and loopback are for local development only');
+  if (/=(127\.|::1$|::1,)/.test(c.DNS_NAMESERVERS))
+    problems.push('  DNS_NAMESERVERS: production nameservers need public glue addresses, not loopback');
   if (c.WEBHOOK_RETRY_SCHEDULE && scheduleSpanMs(retrySchedule(c)) < MIN_RETRY_SPAN_MS)
     problems.push('  WEBHOOK_RETRY_SCHEDULE: production retries a delivery for at least three days');
   return problems;

@@ -10,3 +10,14 @@ import { OutboxEvent } from './entities/index.ts';
 export function recordEvent<T extends WebhookEventType>(tx: EntityManager, type: T, data: WebhookEventData<T>): void {
   tx.create(OutboxEvent, { eventType: type, payload: data });
 }
+
+/**
+ * An internal outbox event: the owner changed the name's desired DNS. No subscription can ask for it
+ * (it is not a webhook event); the dispatcher turns it into a pass of `dns:<name>` (README "DNS"),
+ * committed with the change itself so that no change is ever left unpushed.
+ */
+export const DNS_CHANGED_EVENT = 'dns.changed';
+
+export function recordDnsChange(tx: EntityManager, domain: string): void {
+  tx.create(OutboxEvent, { eventType: DNS_CHANGED_EVENT, payload: { domain } });
+}

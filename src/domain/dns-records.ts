@@ -59,7 +59,10 @@ export function recordName(name: string, domain: string, index?: number): string
   const apex = `${domain.toLowerCase()}.`;
   const n = name.trim().toLowerCase();
   if (n === '' || n === '@' || n === apex || n === domain.toLowerCase()) return apex;
-  const absolute = absoluteHost(n.endsWith('.') || n.endsWith(`.${domain.toLowerCase()}`) ? n : `${n}.${domain}`);
+  // A name ending in the domain's namespace ("www.other.agent") is meant as absolute even without the
+  // root dot; reading it as relative would quietly create "www.other.agent.scout.agent".
+  const tld = domain.toLowerCase().split('.').pop() as string;
+  const absolute = absoluteHost(n.endsWith('.') || n === tld || n.endsWith(`.${tld}`) ? n : `${n}.${domain}`);
   if (!absolute) throw invalid(`"${name}" is not a valid record name.`, index);
   if (!absolute.endsWith(`.${apex}`)) throw invalid(`"${name}" is outside ${domain}.`, index);
   return absolute;

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.ts';
 import { initORM } from '../db/orm.ts';
+import { dnsSyncFromConfig, ensureNamespaceZones } from '../dns/from-config.ts';
 import { payoutServiceFromConfig } from '../market/payouts.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../payments/usdc-route.ts';
@@ -34,6 +35,8 @@ function withPayouts() {
 }
 
 const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
+const dns = dnsSyncFromConfig(config, orm);
+await ensureNamespaceZones(dns, orm, (message) => console.warn(message));
 const connection = await NativeConnection.connect({ address });
 const worker = await Worker.create({
   connection,
@@ -47,6 +50,7 @@ const worker = await Worker.create({
     webhooks: webhookActivitySettings(config),
     ...withUsdcRoute(config),
     ...withPayouts(),
+    dns,
   }),
 });
 

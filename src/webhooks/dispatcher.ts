@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Orm } from '../db/orm.ts';
 import { webhookDeliveries } from '../db/webhook-deliveries.ts';
 import { eventAccounts } from '../domain/webhook-events.ts';
+import { dnsChangingEvents, type DnsSyncRuns } from '../dns/sync-runs.ts';
 import type { DeliveryRuns } from './delivery-runs.ts';
 
 export interface DispatcherOptions {
@@ -9,6 +10,8 @@ export interface DispatcherOptions {
   /** A connection of its own for LISTEN (a pooled connection cannot hold a subscription). */
   databaseUrl: string;
   runs: DeliveryRuns;
+  /** Passes of `dns:<name>` for the events that change a name's DNS (README "DNS"). */
+  dns?: Pick<DnsSyncRuns, 'request'>;
   /** The safety net: look even without a notification this often. */
   pollMs: number;
   batch?: number;
@@ -25,7 +28,8 @@ const RECONNECT_MS = 1000;
  * starts one run per event and subscription, records the deliveries owed and marks the events
  * dispatched, all before the transaction commits: if anything fails, the events stay in the outbox and
  * the next pass starts the same runs again, which Temporal refuses as duplicates. Nothing is lost and
- * nothing is sent twice by the dispatcher.
+ * nothing is sent twice by the dispatcher. Events that change a name's DNS also ask its `dns:<name>`
+ * run for a pass (a repeated ask only makes one more idempotent pass).
  */
 export function outboxDispatcher(o: DispatcherOptions) {
   const batch = o.batch ?? 100;
@@ -41,13 +45,15 @@ export function outboxDispatcher(o: DispatcherOptions) {
   async function pass(): Promise<number> {
     return o.orm.em.fork().transactional(async (tx) => {
       const events = await repo.takeUndispatched(tx, batch, eventAccounts);
-      await Promise.all(
-        events.flatMap((e) =>
+      const dnsNames = new Set(events.flatMap((e) => (e.domain && dnsChangingEvents.has(e.type) ? [e.domain] : [])));
+      await Promise.all([
+        ...events.flatMap((e) =>
           e.subscriptionIds.map((subscriptionId) =>
             o.runs.ensure({ subscriptionId, eventId: e.id, eventType: e.type, domain: e.domain }),
           ),
         ),
-      );
+        ...[...dnsNames].map((name) => o.dns?.request(name)),
+      ]);
       await repo.markDispatched(tx, events);
       return events.length;
     });

@@ -11,6 +11,7 @@ import {
   startAnvil,
   type Anvil,
 } from '../../src/infra/anvil.ts';
+import { dnsSyncFromConfig } from '../../src/dns/from-config.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../../src/payments/usdc-route.ts';
 import { payoutServiceFromConfig } from '../../src/market/payouts.ts';
@@ -119,6 +120,7 @@ export async function startRegistryStack(
         webhooks: webhookActivitySettings(t.config),
         ...(usdc ? { usdc } : {}),
         ...(payouts ? { payouts } : {}),
+        dns: dnsSyncFromConfig(t.config, t.db.orm),
       }),
     );
     const running = worker.run();

@@ -166,6 +166,19 @@ describe('access control', () => {
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/reset-lock`,
     }),
+    'GET /api/v1/domains/:domain_name/records': () => ({
+      method: 'GET',
+      url: `/api/v1/domains/${names.alice}/records`,
+    }),
+    'PATCH /api/v1/domains/:domain_name/records': () => ({
+      method: 'PATCH',
+      url: `/api/v1/domains/${names.alice}/records`,
+      payload: { records: [{ type: 'TXT', name: '@', content: 'access-check' }] },
+    }),
+    'POST /api/v1/domains/:domain_name/enable_dns': () => ({
+      method: 'POST',
+      url: `/api/v1/domains/${names.alice}/enable_dns`,
+    }),
     'GET /api/v1/domains/:domain_name/registration': () => ({
       method: 'GET',
       url: `/api/v1/domains/${names.alice}/registration`,
@@ -326,6 +339,9 @@ describe('access control', () => {
       'POST /checkout/:domain': ['session'],
       'PUT /api/v1/domains/:domain_name/auto-renew': account,
       'POST /api/v1/domains/:domain_name/reset-lock': account,
+      'GET /api/v1/domains/:domain_name/records': ['bearer'],
+      'PATCH /api/v1/domains/:domain_name/records': ['bearer'],
+      'POST /api/v1/domains/:domain_name/enable_dns': account,
       'GET /api/v1/domains/:domain_name/registration': account,
       'GET /api/agent/register-status/:order_id': account,
       'POST /api/agent/register-status/:order_id/reconcile': account,

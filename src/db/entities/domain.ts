@@ -36,6 +36,11 @@ const DomainSchema = defineEntity({
     skillMd: p.text().nullable(),
     /** Auto-renew from the owner's gems when a year costs at most this; null: off. */
     autoRenewMaxGems: p.integer().nullable(),
+    /** Delegated from the namespace zone (`enable_dns`, README "DNS"). */
+    dnsEnabled: p.boolean().default(false),
+    /** Bumped by every change of the desired DNS; the sync records the version it published. */
+    dnsVersion: p.integer().default(0),
+    dnsPublishedVersion: p.integer().default(0),
     ...timestamps,
   },
   uniques: [

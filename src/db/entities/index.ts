@@ -14,6 +14,7 @@ export { CheckoutSession } from './checkout-session.ts';
 export { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook-subscription.ts';
 export { DomainReminder } from './domain-reminder.ts';
 export { Listing, Offer, Sale } from './market.ts';
+export { DnsRecord } from './dns-record.ts';
 import {
   CouponSchema,
   DomainOrderSchema,
@@ -29,6 +30,7 @@ import { DomainSchema } from './domain.ts';
 import { DomainReminderSchema } from './domain-reminder.ts';
 import { NamespaceSchema } from './namespace.ts';
 import { ListingSchema, OfferSchema, SaleSchema } from './market.ts';
+import { DnsRecordSchema } from './dns-record.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
 import {
   NamespaceWhitelistSchema,
@@ -64,4 +66,5 @@ export const entities = [
   ListingSchema,
   OfferSchema,
   SaleSchema,
+  DnsRecordSchema,
 ];

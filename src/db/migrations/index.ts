@@ -11,6 +11,7 @@ import { WebhookDelivery } from './0008-webhook-delivery.ts';
 import { ProfileEditing } from './0009-profile-editing.ts';
 import { UsdcRoute } from './0010-usdc-route.ts';
 import { Market } from './0011-market.ts';
+import { Dns } from './0012-dns.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -26,4 +27,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0009-profile-editing', class: ProfileEditing },
   { name: '0010-usdc-route', class: UsdcRoute },
   { name: '0011-market', class: Market },
+  { name: '0012-dns', class: Dns },
 ];

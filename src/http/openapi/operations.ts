@@ -220,6 +220,21 @@ export const operations: Record<string, OperationDoc> = {
     operationId: 'verifyMppPayment',
     description: 'Verifies a receipt for an open checkout by session id and registers the domain.',
   },
+  'GET /api/v1/domains/{domain_name}/records': {
+    operationId: 'getDnsRecords',
+    description:
+      'The owner’s DNS records as stored (absolute names, canonical content), whether the delegation is published (`dns_enabled`), the nameservers, the manifest TXT pointers every active name publishes at its apex, and `sync`: `published` once PowerDNS holds the latest change, `pending` while it is on its way. Bearer only (spec 5 rule 7); the owner or the owner’s operator.',
+  },
+  'PATCH /api/v1/domains/{domain_name}/records': {
+    operationId: 'patchDnsRecords',
+    description:
+      'Sets or deletes record sets (spec 4.5): types A, AAAA, CNAME, TXT, MX, SRV, CAA; names relative to the domain (`@` is the apex) or absolute inside it. The records given for a name and type replace that rrset; `delete: true` removes it. Each item is answered `created`, `updated`, `deleted` or `unchanged`. One invalid item refuses the whole request (400 `invalid_record` with `details.index`) and nothing changes. The change is stored and pushed to PowerDNS by the `dns:<name>` workflow (retried while PowerDNS is down). Bearer only; the owner or the owner’s operator (403 `forbidden` for anyone else).',
+  },
+  'POST /api/v1/domains/{domain_name}/enable_dns': {
+    operationId: 'enableDns',
+    description:
+      'Publishes the name’s delegation (NS, with glue where a nameserver lies under the name) in its namespace zone, so a resolver starting from the naming root reaches its records. Idempotent: a second call answers that DNS is already enabled and changes nothing. 409 `domain_not_active` in the grace period.',
+  },
   'POST /api/v1/domains/{domain_name}/reset-lock': {
     operationId: 'resetRegistrationLock',
     description:

@@ -5,6 +5,7 @@ import { benchBaselineRoutes } from './bench-baseline.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { commandRoutes } from './command.ts';
 import { discoveryRoutes } from './discovery.ts';
+import { dnsRoutes } from './dns.ts';
 import { healthRoutes } from './health.ts';
 import { homeRoutes } from './home.ts';
 import { humanCheckoutRoutes } from './human-checkout.ts';
@@ -51,6 +52,7 @@ export const routesPlugin = fp(
     await app.register(offerRoutes);
     await app.register(humanCheckoutRoutes);
     await app.register(autoRenewRoutes);
+    await app.register(dnsRoutes);
     await app.register(webhookRoutes);
     await app.register(checkoutRoutes);
     await app.register(commandRoutes);

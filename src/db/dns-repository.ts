@@ -1,0 +1,82 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DnsRecord as DesiredRecord, RecordType } from '../domain/dns-records.ts';
+import { EXPIRED } from '../domain/expiry.ts';
+import { DnsRecord, Domain } from './entities/index.ts';
+
+/** The domain record a DNS change or sync acts on (never an expired one: that is history). */
+export interface DnsSubject {
+  id: number;
+  name: string;
+  namespace: string;
+  status: string;
+  ownerId: string;
+  dnsEnabled: boolean;
+  dnsVersion: number;
+  dnsPublishedVersion: number;
+}
+
+const subjectOf = (d: Domain): DnsSubject => ({
+  id: d.id,
+  name: d.name,
+  namespace: d.namespace.name,
+  status: d.status,
+  ownerId: d.owner.id,
+  dnsEnabled: d.dnsEnabled,
+  dnsVersion: d.dnsVersion,
+  dnsPublishedVersion: d.dnsPublishedVersion,
+});
+
+const live = (name: string) => ({ name, status: { $ne: EXPIRED } });
+
+// A domain's desired DNS (README "DNS"). Changes are made under the domain row's lock, so two PATCHes
+// of one name are planned one after the other against what the first stored, and each bumps the
+// version the sync reports as published once PowerDNS has it.
+export function dnsRepository(em: EntityManager) {
+  return {
+    async find(name: string): Promise<DnsSubject | null> {
+      const d = await em.findOne(Domain, live(name));
+      return d && subjectOf(d);
+    },
+
+    /** The record holding the name, locked FOR UPDATE until the caller's transaction ends. */
+    async lock(name: string): Promise<DnsSubject | null> {
+      const d = await em.findOne(Domain, live(name), { lockMode: LockMode.PESSIMISTIC_WRITE });
+      return d && subjectOf(d);
+    },
+
+    async records(domainId: number): Promise<DesiredRecord[]> {
+      const rows = await em.find(DnsRecord, { domainId }, { orderBy: { name: 'asc', type: 'asc', id: 'asc' } });
+      return rows.map((r) => ({ type: r.type as RecordType, name: r.name, content: r.content, ttl: r.ttl }));
+    },
+
+    /** Stores the whole desired set of a locked domain and bumps its version (a set holds at most 100). */
+    async replace(domainId: number, records: DesiredRecord[]): Promise<void> {
+      await em.nativeDelete(DnsRecord, { domainId });
+      if (records.length)
+        await em.insertMany(
+          DnsRecord,
+          records.map((r) => ({ domainId, ...r, createdAt: new Date(), updatedAt: new Date() })),
+        );
+      await this.bump(domainId);
+    },
+
+    /** Publishes the delegation of a locked domain from now on. */
+    async enable(domainId: number): Promise<void> {
+      await em.nativeUpdate(Domain, { id: domainId }, { dnsEnabled: true });
+      await this.bump(domainId);
+    },
+
+    async bump(domainId: number): Promise<void> {
+      await em.execute('update "domain" set "dns_version" = "dns_version" + 1 where "id" = ?', [domainId]);
+    },
+
+    /** PowerDNS holds version `version` (or later): never moves the mark back when syncs overlap. */
+    async markPublished(domainId: number, version: number): Promise<void> {
+      await em.execute(
+        'update "domain" set "dns_published_version" = greatest("dns_published_version", ?) where "id" = ?',
+        [version, domainId],
+      );
+    },
+  };
+}

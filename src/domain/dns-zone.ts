@@ -1,0 +1,132 @@
+import { canonicalContent, type DnsRecord } from './dns-records.ts';
+
+// What PowerDNS should serve, derived from what we store (README "DNS"): pure, no I/O. Two kinds of zone:
+// a namespace zone (`agent.`) holding the registry's nameservers, their glue and the delegation of each
+// published name; and a domain zone (`scout.agent.`) holding the owner's records and the manifest
+// pointers. SOA serials are left to PowerDNS (its API bumps them on each change), so SOA is written
+// once, at creation, and never compared.
+
+/** An rrset as PowerDNS holds it: absolute name, type, one TTL, contents in canonical form. */
+export interface Rrset {
+  name: string;
+  type: string;
+  ttl: number;
+  contents: string[];
+}
+
+/** One nameserver of the registry: an absolute host, with the address its glue carries when it has one. */
+export interface Nameserver {
+  host: string;
+  address?: string;
+}
+
+/** The nameservers and SOA contact of one namespace's zones (from the configuration). */
+export interface ZoneAuthority {
+  nameservers: Nameserver[];
+  hostmaster: string;
+}
+
+/** The change PowerDNS's PATCH takes: an rrset replaced whole, or removed. */
+export type RrsetChange =
+  | { name: string; type: string; ttl: number; changetype: 'REPLACE'; records: { content: string; disabled: false }[] }
+  | { name: string; type: string; changetype: 'DELETE' };
+
+const NS_TTL = 3600;
+const SOA_TIMERS = '10800 3600 604800 300';
+
+export const zoneName = (name: string) => `${name.toLowerCase().replace(/\.$/, '')}.`;
+
+export function soaRrset(zone: string, a: ZoneAuthority): Rrset {
+  const primary = a.nameservers[0]?.host ?? `ns1.${zone}`;
+  return { name: zone, type: 'SOA', ttl: NS_TTL, contents: [`${primary} ${a.hostmaster} 1 ${SOA_TIMERS}`] };
+}
+
+const nsRrset = (name: string, a: ZoneAuthority): Rrset => ({
+  name,
+  type: 'NS',
+  ttl: NS_TTL,
+  contents: a.nameservers.map((n) => n.host),
+});
+
+/** Address records for the nameservers that live inside `zone`: without them no one could reach them. */
+function glue(zone: string, a: ZoneAuthority): Rrset[] {
+  const inside = a.nameservers.filter((n) => n.address && (n.host === zone || n.host.endsWith(`.${zone}`)));
+  const sets = new Map<string, Rrset>();
+  for (const n of inside) {
+    const type = n.address?.includes(':') ? 'AAAA' : 'A';
+    const set = sets.get(`${n.host} ${type}`) ?? { name: n.host, type, ttl: NS_TTL, contents: [] };
+    set.contents.push(n.address as string);
+    sets.set(`${n.host} ${type}`, set);
+  }
+  return [...sets.values()];
+}
+
+/** A namespace zone's own rrsets (delegations of names are added and removed one by one). */
+export function namespaceZone(namespace: string, a: ZoneAuthority): Rrset[] {
+  const zone = zoneName(namespace);
+  return [soaRrset(zone, a), nsRrset(zone, a), ...glue(zone, a)];
+}
+
+/** The delegation of a published name in its namespace zone (glue only for nameservers under the name). */
+export function delegation(domain: string, a: ZoneAuthority): Rrset[] {
+  const zone = zoneName(domain);
+  return [nsRrset(zone, a), ...glue(zone, a)];
+}
+
+/** The apex TXT pointers every registered name publishes to its agent manifest and skill file. */
+export function manifestPointers(urls: { agent_json: string; skill_md: string }): string[] {
+  return [
+    canonicalContent('TXT', `agent-manifest=${urls.agent_json}`),
+    canonicalContent('TXT', `skill-md=${urls.skill_md}`),
+  ];
+}
+
+/** A domain zone without SOA: its NS, the owner's records grouped into rrsets, and the pointers at the apex. */
+export function domainZone(domain: string, records: DnsRecord[], pointers: string[], a: ZoneAuthority): Rrset[] {
+  const apex = zoneName(domain);
+  const sets = new Map<string, Rrset>();
+  const add = (name: string, type: string, ttl: number, content: string) => {
+    const k = `${name} ${type}`;
+    const set = sets.get(k) ?? { name, type, ttl, contents: [] };
+    // One TTL per rrset on the wire: the lowest asked for, so no record is cached longer than its owner wants.
+    set.ttl = Math.min(set.ttl, ttl);
+    if (!set.contents.includes(content)) set.contents.push(content);
+    sets.set(k, set);
+  };
+  for (const r of records) add(r.name, r.type, r.ttl, r.content);
+  for (const p of pointers) add(apex, 'TXT', NS_TTL, p);
+  return [nsRrset(apex, a), ...sets.values()];
+}
+
+const rrsetKey = (r: { name: string; type: string }) => `${r.name} ${r.type}`;
+const sameRrset = (a: Rrset, b: Rrset) =>
+  a.ttl === b.ttl && a.contents.length === b.contents.length && a.contents.every((c) => b.contents.includes(c));
+
+/**
+ * The one PATCH that turns `current` into `desired`: changed rrsets replaced, missing ones removed;
+ * SOA is PowerDNS's to keep. `owned` limits removal to the rrsets this zone's desired state speaks
+ * for (a namespace zone holds other names' delegations, which one name's sync must never touch).
+ */
+export function rrsetChanges(
+  current: Rrset[],
+  desired: Rrset[],
+  owned: (r: Rrset) => boolean = () => true,
+): RrsetChange[] {
+  const have = new Map(current.filter((r) => r.type !== 'SOA').map((r) => [rrsetKey(r), r]));
+  const want = new Map(desired.filter((r) => r.type !== 'SOA').map((r) => [rrsetKey(r), r]));
+  const changes: RrsetChange[] = [];
+  for (const [k, r] of want) {
+    const had = have.get(k);
+    if (had && sameRrset(had, r)) continue;
+    changes.push({
+      name: r.name,
+      type: r.type,
+      ttl: r.ttl,
+      changetype: 'REPLACE',
+      records: r.contents.map((content) => ({ content, disabled: false })),
+    });
+  }
+  for (const [k, r] of have)
+    if (!want.has(k) && owned(r)) changes.push({ name: r.name, type: r.type, changetype: 'DELETE' });
+  return changes;
+}

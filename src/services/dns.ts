@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { canActOnDomain } from '../auth/domain-access.ts';
+import type { Principal } from '../auth/principal.ts';
+import { dnsRepository, type DnsSubject } from '../db/dns-repository.ts';
+import { recordDnsChange } from '../db/outbox.ts';
+import { planRecordChanges, type DnsRecord, type RecordItem } from '../domain/dns-records.ts';
+import { AppError, domainNotFound } from '../domain/errors.ts';
+
+// An owner's DNS (README "DNS"): the desired state is written to PostgreSQL with an outbox event in one
+// transaction, under the domain row's lock; the worker's dispatcher turns the event into a pass of
+// `dns:<name>`, which pushes it to PowerDNS. The caller is answered once the change is stored: PowerDNS
+// being down delays the push, never the answer, and never loses the change.
+
+export interface DnsView {
+  name: string;
+  records: DnsRecord[];
+  dnsEnabled: boolean;
+  /** PowerDNS holds the latest desired state (`published`) or a push is still on its way (`pending`). */
+  sync: 'published' | 'pending';
+}
+
+const viewOf = (d: DnsSubject, records: DnsRecord[]): DnsView => ({
+  name: d.name,
+  records,
+  dnsEnabled: d.dnsEnabled,
+  sync: d.dnsPublishedVersion >= d.dnsVersion ? 'published' : 'pending',
+});
+
+async function lockOwned(tx: EntityManager, principal: Principal, name: string): Promise<DnsSubject> {
+  const repo = dnsRepository(tx);
+  const domain = await repo.lock(name);
+  if (!domain) throw domainNotFound(name);
+  if (!(await canActOnDomain(tx, principal, domain, 'dns')))
+    throw new AppError('forbidden', `You do not own or manage ${domain.name}.`);
+  return domain;
+}
+
+export async function readRecords(em: EntityManager, principal: Principal, name: string): Promise<DnsView> {
+  const repo = dnsRepository(em);
+  const domain = await repo.find(name);
+  if (!domain) throw domainNotFound(name);
+  if (!(await canActOnDomain(em, principal, domain, 'dns')))
+    throw new AppError('forbidden', `You do not own or manage ${domain.name}.`);
+  return viewOf(domain, await repo.records(domain.id));
+}
+
+/** Applies a PATCH: every item checked, the whole set checked, then stored at once (or nothing is). */
+export async function patchRecords(
+  em: EntityManager,
+  principal: Principal,
+  name: string,
+  items: RecordItem[],
+): Promise<{ details: ReturnType<typeof planRecordChanges>['details']; changed: number; sync: DnsView['sync'] }> {
+  return em.transactional(async (tx) => {
+    const domain = await lockOwned(tx, principal, name);
+    const repo = dnsRepository(tx);
+    const plan = planRecordChanges(await repo.records(domain.id), items, domain.name);
+    if (plan.changedRrsets.length) {
+      await repo.replace(domain.id, plan.next);
+      recordDnsChange(tx, domain.name);
+    }
+    const changed = plan.changedRrsets.length;
+    return { details: plan.details, changed, sync: changed ? 'pending' : viewOf(domain, []).sync };
+  });
+}
+
+/** Publishes the name's delegation; a second call finds it published and changes nothing. */
+export async function enableDns(
+  em: EntityManager,
+  principal: Principal,
+  name: string,
+): Promise<{ name: string; alreadyEnabled: boolean; sync: DnsView['sync'] }> {
+  return em.transactional(async (tx) => {
+    const domain = await lockOwned(tx, principal, name);
+    if (domain.status !== 'active')
+      throw new AppError('domain_not_active', `${domain.name} is ${domain.status}: renew it to publish its DNS.`);
+    if (domain.dnsEnabled) return { name: domain.name, alreadyEnabled: true, sync: viewOf(domain, []).sync };
+    await dnsRepository(tx).enable(domain.id);
+    recordDnsChange(tx, domain.name);
+    return { name: domain.name, alreadyEnabled: false, sync: 'pending' };
+  });
+}

@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import { Domain } from '../../src/db/entities/index.ts';
+import { grantGems } from '../../src/ledger/gems.ts';
+import { powerDnsClient } from '../../src/dns/powerdns.ts';
+import { dnsWorkflowId } from '../../workflows/dns-messages.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { startTestOidc } from '../helpers/oidc.ts';
+import { startTestPowerDns, type TestPowerDns } from '../helpers/powerdns.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+
+// Issue 13's proof against a real PowerDNS: the API stores, the worker's `dns:<name>` workflow pushes,
+// and the answers are read back over DNS from PowerDNS itself (as `dig @127.0.0.1 -p <port>` would).
+
+type Headers = Record<string, string>;
+
+describe('DNS records pushed to PowerDNS', () => {
+  let pdns: TestPowerDns;
+  let idp: DevOidcProvider;
+  let s: RegistryStack;
+  let alice: Headers;
+  let bob: Headers;
+  let bobId: string;
+
+  const call = (method: 'GET' | 'PATCH' | 'POST', url: string, headers: Headers, payload?: unknown) =>
+    s.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as string }) });
+  const patch = (name: string, records: unknown[], headers = alice) =>
+    call('PATCH', `/api/v1/domains/${name}/records`, headers, { records });
+  const records = (name: string, headers = alice) => call('GET', `/api/v1/domains/${name}/records`, headers);
+  /** Answers PowerDNS gives now; a name it does not serve (no zone) answers as no records. */
+  const ask = async <T>(q: () => Promise<T[]>): Promise<T[]> => {
+    try {
+      return await q();
+    } catch (err) {
+      if (['ENOTFOUND', 'ENODATA', 'EREFUSED', 'ESERVFAIL'].includes((err as { code?: string }).code ?? '')) return [];
+      throw err;
+    }
+  };
+  const txt = async (name: string) => (await ask(() => pdns.resolver.resolveTxt(name))).map((parts) => parts.join(''));
+  const a = (name: string) => ask(() => pdns.resolver.resolve4(name));
+  const published = async (name: string) => (await records(name)).json().sync === 'published';
+
+  /** A name registered through the API with gems by the signed-in caller, active once answered. */
+  async function register(headers: Headers, accountId: string): Promise<string> {
+    const label = randomLabel('dns');
+    await grantGems(s.t.db.orm.em.fork(), { accountId, amount: 5000, reference: `g:${label}` });
+    const res = await call('POST', '/api/v1/domains/register', headers, {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: 'gems',
+    });
+    expect(res.statusCode).toBe(200);
+    return `${label}.agent`;
+  }
+
+  beforeAll(async () => {
+    pdns = await startTestPowerDns();
+    idp = await startTestOidc();
+    s = await startRegistryStack({ OIDC_ISSUER: idp.issuer, ...pdns.env });
+    alice = { authorization: `Bearer ${await idp.mintAccessToken('alice')}` };
+    bob = { authorization: `Bearer ${await idp.mintAccessToken('bob')}` };
+    bobId = (await call('GET', '/api/v1/agents/me', bob)).json().account.account_id;
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await idp?.stop();
+    await pdns?.stop();
+  });
+
+  const aliceId = async () => (await call('GET', '/api/v1/agents/me', alice)).json().account.account_id as string;
+
+  it('publishes a registered name with its manifest pointers, then the records its owner sets', async () => {
+    const name = await register(alice, await aliceId());
+    // Registration alone publishes the zone with the TXT pointers at the apex.
+    await eventually(async () => (await txt(name)).length === 2, 20_000);
+    expect((await txt(name)).sort()).toEqual([
+      `agent-manifest=${s.baseUrl}/api/v1/domains/${name}/agent.json`,
+      `skill-md=${s.baseUrl}/api/v1/domains/${name}/skill.md`,
+    ]);
+
+    const res = await patch(name, [
+      { type: 'A', name: '@', content: '192.0.2.10', ttl: 300 },
+      { type: 'A', name: 'www', content: '192.0.2.11' },
+      { type: 'AAAA', name: `www.${name}`, content: '2001:DB8:0:0::1' },
+      { type: 'TXT', name: '_agent', content: 'v=agent1; endpoint=https://scout.example/a2a' },
+      { type: 'MX', name: '@', content: `10 mail.${name}` },
+      { type: 'SRV', name: '_a2a._tcp', content: `0 5 443 www.${name}` },
+      { type: 'CAA', name: '@', content: '0 issue "letsencrypt.org"' },
+      { type: 'CNAME', name: 'docs', content: 'scout.example.' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'success', domain: name, sync: 'pending' });
+    expect(body.details.map((d: { status: string }) => d.status)).toEqual(Array(8).fill('created'));
+
+    await eventually(() => published(name), 20_000);
+    expect(await a(name)).toEqual(['192.0.2.10']);
+    expect(await a(`www.${name}`)).toEqual(['192.0.2.11']);
+    expect(await ask(() => pdns.resolver.resolve6(`www.${name}`))).toEqual(['2001:db8::1']);
+    expect(await txt(`_agent.${name}`)).toEqual(['v=agent1; endpoint=https://scout.example/a2a']);
+    expect(await ask(() => pdns.resolver.resolveMx(name))).toEqual([
+      expect.objectContaining({ priority: 10, exchange: `mail.${name}` }),
+    ]);
+    expect(await ask(() => pdns.resolver.resolveSrv(`_a2a._tcp.${name}`))).toEqual([
+      expect.objectContaining({ name: `www.${name}`, port: 443, priority: 0, weight: 5 }),
+    ]);
+    expect(await ask(() => pdns.resolver.resolveCname(`docs.${name}`))).toEqual(['scout.example']);
+    expect(await ask(() => pdns.resolver.resolveCaa(name))).toEqual([
+      expect.objectContaining({ critical: 0, issue: 'letsencrypt.org' }),
+    ]);
+    // The pointers stay beside the owner's own apex records.
+    expect((await txt(name)).length).toBe(2);
+
+    // Update, no-op and delete, each reported for its rrset.
+    const second = await patch(name, [
+      { type: 'A', name: '@', content: '192.0.2.20', ttl: 300 },
+      { type: 'A', name: 'www', content: '192.0.2.11' },
+      { type: 'CNAME', name: 'docs', delete: true },
+    ]);
+    expect(second.json().details.map((d: { status: string }) => d.status)).toEqual(['updated', 'unchanged', 'deleted']);
+    await eventually(async () => (await a(name))[0] === '192.0.2.20', 20_000);
+    expect(await ask(() => pdns.resolver.resolveCname(`docs.${name}`))).toEqual([]);
+
+    const get = (await records(name)).json();
+    expect(get).toMatchObject({ status: 'success', domain: name, dns_enabled: false, nameservers: ['ns1.agent.'] });
+    expect(get.records).toHaveLength(7);
+    expect(get.manifest_pointers).toEqual([
+      `agent-manifest=${s.baseUrl}/api/v1/domains/${name}/agent.json`,
+      `skill-md=${s.baseUrl}/api/v1/domains/${name}/skill.md`,
+    ]);
+  }, 90_000);
+
+  it('refuses an invalid set whole, and another account, without changing or pushing anything', async () => {
+    const name = await register(alice, await aliceId());
+    await patch(name, [{ type: 'A', name: '@', content: '192.0.2.30' }]);
+    await eventually(() => published(name), 20_000);
+    const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
+    const zoneBefore = await api.getZone(`${name}.`);
+    const storedBefore = (await records(name)).json().records;
+
+    for (const bad of [
+      [
+        { type: 'A', name: 'ok', content: '192.0.2.31' },
+        { type: 'A', name: 'bad', content: '999.1.1.1' },
+      ],
+      [
+        { type: 'A', name: 'x', content: '192.0.2.31' },
+        { type: 'CNAME', name: 'x', content: 'elsewhere.example' },
+      ],
+      [{ type: 'TXT', name: 'www.other.agent', content: 'outside' }],
+      [{ type: 'TXT', name: 'evil.example.', content: 'outside' }],
+      [{ type: 'MX', name: '@', content: 'mail.example.' }],
+      [{ type: 'NS', name: '@', content: 'ns.example.' }],
+    ]) {
+      const res = await patch(name, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 'error', code: 'invalid_record' });
+    }
+    const forbidden = await patch(name, [{ type: 'A', name: '@', content: '203.0.113.66' }], bob);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toMatchObject({ status: 'error', code: 'forbidden' });
+    expect((await call('POST', `/api/v1/domains/${name}/enable_dns`, bob)).statusCode).toBe(403);
+
+    expect((await records(name)).json().records).toEqual(storedBefore);
+    expect(await api.getZone(`${name}.`)).toEqual(zoneBefore);
+    expect(await a(name)).toEqual(['192.0.2.30']);
+  }, 60_000);
+
+  it('keeps a change while PowerDNS is down and pushes it when PowerDNS is back', async () => {
+    const name = await register(alice, await aliceId());
+    await eventually(async () => (await txt(name)).length === 2, 20_000);
+    await pdns.server.stop();
+    const res = await patch(name, [{ type: 'A', name: 'down', content: '192.0.2.40' }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().details[0].status).toBe('created');
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await records(name)).json().sync).toBe('pending');
+    const run = await s.t.temporal.client.workflow.getHandle(dnsWorkflowId(name)).describe();
+    expect(run.status.name).toBe('RUNNING');
+
+    await pdns.restart();
+    await eventually(async () => (await a(`down.${name}`))[0] === '192.0.2.40', 40_000);
+    await eventually(() => published(name), 10_000);
+  }, 90_000);
+
+  it('delegates the name from its namespace zone once, and keeps the records through a transfer', async () => {
+    const name = await register(alice, await aliceId());
+    await patch(name, [{ type: 'A', name: '@', content: '192.0.2.50' }]);
+    const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
+    const delegationOf = async () =>
+      ((await api.getZone('agent.')) ?? []).filter((r) => r.name === `${name}.` && r.type === 'NS');
+    const enable = await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
+    expect(enable.statusCode).toBe(200);
+    expect(enable.json()).toMatchObject({ status: 'success', domain: name, nameservers: ['ns1.agent.'] });
+    await eventually(async () => (await delegationOf()).length === 1, 20_000);
+    expect((await delegationOf())[0]?.contents).toEqual(['ns1.agent.']);
+    const soa = async () => ((await api.getZone('agent.')) ?? []).find((r) => r.type === 'SOA')?.contents[0];
+    await eventually(() => published(name), 10_000);
+    const serial = await soa();
+
+    const again = await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toMatch(/already enabled/);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await soa()).toBe(serial);
+    expect((await records(name)).json()).toMatchObject({ dns_enabled: true, sync: 'published' });
+
+    const moved = await call('POST', '/api/v1/domains/transfer', alice, { domain: name, to_account_id: bobId });
+    expect(moved.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await a(name)).toEqual(['192.0.2.50']);
+    expect((await delegationOf()).length).toBe(1);
+    expect((await records(name, bob)).json().records).toEqual([
+      { type: 'A', name: `${name}.`, content: '192.0.2.50', ttl: 3600 },
+    ]);
+    expect((await records(name, alice)).statusCode).toBe(403);
+  }, 90_000);
+
+  it('takes an expired name’s records and delegation out of PowerDNS', async () => {
+    const name = await register(alice, await aliceId());
+    await patch(name, [{ type: 'A', name: '@', content: '192.0.2.60' }]);
+    await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
+    await eventually(async () => (await a(name))[0] === '192.0.2.60', 20_000);
+    const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
+    await eventually(async () => ((await api.getZone('agent.')) ?? []).some((r) => r.name === `${name}.`), 20_000);
+
+    await s.t.db.orm.em.fork().nativeUpdate(Domain, { name }, { expiryDate: new Date(Date.now() - 60_000) });
+    await eventually(async () => (await api.getZone(`${name}.`)) === null, 30_000);
+    expect(await a(name)).toEqual([]);
+    expect(((await api.getZone('agent.')) ?? []).some((r) => r.name === `${name}.`)).toBe(false);
+  }, 90_000);
+});
