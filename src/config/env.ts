@@ -220,7 +220,7 @@ function productionProblems(c: Parsed): string[] {
   }
   if (c.WEBHOOK_ALLOW_INSECURE_LOCAL)
     problems.push('  WEBHOOK_ALLOW_INSECURE_LOCAL: webhooks to http and loopback are for local development only');
-  if (/=(127\.|::1$|::1,)/.test(c.DNS_NAMESERVERS))
+  if (c.PDNS_API_URL && /=(127\.|::1$|::1,)/.test(c.DNS_NAMESERVERS))
     problems.push('  DNS_NAMESERVERS: production nameservers need public glue addresses, not loopback');
   if (c.WEBHOOK_RETRY_SCHEDULE && scheduleSpanMs(retrySchedule(c)) < MIN_RETRY_SPAN_MS)
     problems.push('  WEBHOOK_RETRY_SCHEDULE: production retries a delivery for at least three days');

@@ -88,7 +88,8 @@ export function canonicalContent(type: RecordType, content: string, index?: numb
       return c;
     case 'AAAA':
       if (!isIPv6(c)) throw invalid(`AAAA content must be an IPv6 address, not "${content}".`, index);
-      return c.toLowerCase();
+      // The shortest form (RFC 5952), as PowerDNS writes it back, so the stored set compares equal.
+      return new URL(`http://[${c}]/`).hostname.slice(1, -1);
     case 'CNAME': {
       const host = absoluteHost(c);
       if (!host) throw invalid(`CNAME content must be a host name, not "${content}".`, index);

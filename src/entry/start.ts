@@ -18,6 +18,7 @@ import {
   startAnvil,
 } from '../infra/anvil.ts';
 import { deployUsdc, mintUsdc } from '../infra/usdc.ts';
+import { POWERDNS_INSTALL_HINT, powerDnsBinary, startLocalPowerDns } from '../infra/powerdns.ts';
 import { BASE_MAINNET_CHAIN_ID } from '../domain/quote.ts';
 import { loadConfigOrExit } from './shared.ts';
 
@@ -34,7 +35,7 @@ let shuttingDown = false;
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true;
-    console.log('\nStopping: API, worker, Temporal, chain, identity provider, PostgreSQL...');
+    console.log('\nStopping: API, worker, DNS, Temporal, chain, identity provider, PostgreSQL...');
     for (const stop of stops.reverse()) await stop().catch((e) => console.error(`stop failed: ${e}`));
   }
   process.exit(code);
@@ -228,6 +229,37 @@ if (!temporalAddress) {
   say('Temporal', `${temporalAddress} (TEMPORAL_ADDRESS)`);
 }
 
+// DNS: a local PowerDNS under DATA_DIR unless PDNS_API_URL points at one. Without either the service
+// still runs; DNS changes wait in their workflows until a backend is configured (README "DNS").
+const pdnsEnv: Record<string, string> = {};
+if (config.PDNS_API_URL) {
+  say('DNS', `${config.PDNS_API_URL} (PDNS_API_URL)`);
+} else if (!powerDnsBinary()) {
+  say('DNS', `PowerDNS is not installed: ${POWERDNS_INSTALL_HINT}.`);
+  say('', 'Running without it: record changes are kept and wait in their dns:<name> workflows.');
+} else {
+  try {
+    const pdns = await startLocalPowerDns({
+      dataDir: resolve(dataDir, 'powerdns'),
+      dnsPort: config.PDNS_LOCAL_DNS_PORT,
+      apiPort: config.PDNS_LOCAL_API_PORT,
+      apiKey: config.PDNS_API_KEY ?? randomBytes(24).toString('hex'),
+    });
+    stops.push(() => pdns.stop());
+    Object.assign(pdnsEnv, { PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey });
+    say(
+      'DNS',
+      `PowerDNS on ${pdns.dnsAddress}:${pdns.dnsPort} (dig @${pdns.dnsAddress} -p ${pdns.dnsPort} <name> TXT), API ${pdns.apiUrl}`,
+    );
+  } catch (err) {
+    await fail(
+      'DNS',
+      (err as Error).message,
+      `  - free ports ${config.PDNS_LOCAL_DNS_PORT} and ${config.PDNS_LOCAL_API_PORT} (or set PDNS_LOCAL_DNS_PORT / PDNS_LOCAL_API_PORT), or\n  - set PDNS_API_URL and PDNS_API_KEY to a PowerDNS you run.`,
+    );
+  }
+}
+
 // Worker and API, as child processes in their own process groups so that Ctrl-C reaches only us and
 // we stop them in order.
 const childEnv = {
@@ -254,6 +286,7 @@ const childEnv = {
   ...(!config.BASE_RPC_URL && !config.RELAY_SETTLER_KEY ? { RELAY_SETTLER_KEY: ANVIL_RELAY_KEY } : {}),
   // Sweep every few seconds on a dev stack, so `npm run ops -- expire` shows its effect at once.
   EXPIRY_SWEEP_SECONDS: process.env.EXPIRY_SWEEP_SECONDS || String(DEV_EXPIRY_SWEEP_SECONDS),
+  ...pdnsEnv,
 };
 function launch(part: string, script: string): ChildProcess {
   const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {

@@ -79,6 +79,17 @@ describe('config', () => {
     expect(devValues).toContain('OIDC_CLIENT_SECRET: the published development value');
     // Webhooks to http and loopback are a local-development switch, never production.
     expect(problems({ ...prod, WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' })).toContain('WEBHOOK_ALLOW_INSECURE_LOCAL');
+    // A DNS backend needs its key and nameservers the world can reach (the default glue is loopback).
+    const dns = problems({ ...prod, PDNS_API_URL: 'https://pdns.internal:8081' });
+    expect(dns).toContain('PDNS_API_KEY: required in production');
+    expect(dns).toContain('DNS_NAMESERVERS: production nameservers need public glue addresses');
+    expect(
+      problems({
+        ...prod,
+        PDNS_API_URL: 'https://pdns.internal:8081',
+        DNS_NAMESERVERS: 'ns1.registry.example.,ns2.registry.example.',
+      }),
+    ).not.toContain('DNS_NAMESERVERS');
     const ok = loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(32), GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32) });
     expect(ok.GFAVIP_WEBHOOK_SECRET).toBe('g'.repeat(32));
     // Outside production the development values keep `npm start` working on a fresh machine.

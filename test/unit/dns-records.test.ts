@@ -19,13 +19,16 @@ describe('DNS record rules', () => {
     expect(recordName('www', D)).toBe('www.scout.agent.');
     expect(recordName('WWW.Scout.Agent.', D)).toBe('www.scout.agent.');
     expect(recordName('_agent._tcp', D)).toBe('_agent._tcp.scout.agent.');
-    for (const bad of ['evil.agent.', 'other.example.', 'a..b', '-x', 'x'.repeat(64)])
+    expect(recordName('www.scout.agent', D)).toBe('www.scout.agent.');
+    // Ending in the namespace means absolute, even without the root dot: never "www.other.agent.scout.agent".
+    for (const bad of ['evil.agent.', 'www.other.agent', 'agent', 'other.example.', 'a..b', '-x', 'x'.repeat(64)])
       expect(refused(() => recordName(bad, D))).toBe('invalid_record');
   });
 
   it('content is checked for its type and written canonically', () => {
     expect(canonicalContent('A', ' 192.0.2.1 ')).toBe('192.0.2.1');
     expect(canonicalContent('AAAA', '2001:DB8::1')).toBe('2001:db8::1');
+    expect(canonicalContent('AAAA', '2001:0db8:0:0:0:0:0:0001')).toBe('2001:db8::1');
     expect(canonicalContent('CNAME', 'Target.Example')).toBe('target.example.');
     expect(canonicalContent('MX', '10 mail.example')).toBe('10 mail.example.');
     expect(canonicalContent('SRV', '0 5 443 host.example.')).toBe('0 5 443 host.example.');
