@@ -1,0 +1,365 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer, isIP } from 'node:net';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { queryDns } from '../dns/root-walk.ts';
+
+export interface Nameserver {
+  host: string;
+  address: string;
+}
+
+export interface HandshakeRoot {
+  /** hsd's authoritative root server (UDP and TCP on 127.0.0.1). */
+  rootPort: number;
+  /** hsd's recursive resolver, which starts its walks at the root above. */
+  resolverPort: number;
+  /** The node's JSON-RPC endpoint, API key included as the password; call it with `hsdRpc`. */
+  rpcUrl: string;
+  stop(): Promise<void>;
+}
+
+type HsdRecord = { type: 'NS'; ns: string } | { type: 'GLUE4' | 'GLUE6'; ns: string; address: string };
+interface Zone {
+  tld: string;
+  hosts: string[];
+  records: HsdRecord[];
+}
+interface NameInfo {
+  start: { start: number };
+  info: { state: string; stats: Record<string, number> | null } | null;
+}
+type RpcBody<T> = { result?: T; error?: { message: string } | null };
+type Rpc = <T>(method: string, params?: unknown[]) => Promise<T>;
+interface Chain {
+  node: Rpc;
+  wallet: Rpc;
+  mine(blocks: number): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 30_000;
+const SYNC_TIMEOUT_MS = 10_000;
+const STOP_GRACE_MS = 5_000;
+const OUTPUT_TAIL_LINES = 20;
+// regtest's networks.js: a coinbase is spendable two blocks after it is mined.
+const COINBASE_MATURITY = 2;
+// Nobody bids against us on a private chain, so the smallest sensible bid wins (amounts in HNS).
+const BID = 1;
+const LOCKUP = 2;
+// regtest commits the name tree every 5 blocks; the root serves only what the tree holds.
+const MAX_TREE_WAIT_BLOCKS = 20;
+
+// Each step is mined, then the chain is mined on until every name has entered the next phase.
+const AUCTION = [
+  { method: 'sendopen', params: (tld: string) => [tld], state: 'OPENING', wait: 'blocksUntilBidding' },
+  { method: 'sendbid', params: (tld: string) => [tld, BID, LOCKUP], state: 'BIDDING', wait: 'blocksUntilReveal' },
+  { method: 'sendreveal', params: (tld: string) => [tld], state: 'REVEAL', wait: 'blocksUntilClose' },
+] as const;
+
+/**
+ * Starts a Handshake regtest node (npm `hsd`, in memory) whose root zone delegates each namespace to
+ * its name servers, and resolves once the root answers a referral for every one of them. All names
+ * go through each auction phase together, so five take as long as one. Call stop() when done.
+ */
+export async function startHandshakeRoot(opts: {
+  dataDir: string;
+  namespaces: string[];
+  nameservers: (namespace: string) => Nameserver[];
+  log?: (line: string) => void;
+}): Promise<HandshakeRoot> {
+  const log = opts.log ?? (() => {});
+  const zones = opts.namespaces.map((tld) => zoneOf(tld, opts.nameservers(tld)));
+  await mkdir(opts.dataDir, { recursive: true });
+  const [httpPort, walletPort, rootPort, resolverPort] = (await freePorts(4)) as [number, number, number, number];
+  const apiKey = randomBytes(16).toString('hex');
+  const hsd = spawnHsd({ dataDir: opts.dataDir, httpPort, walletPort, rootPort, resolverPort, apiKey, log });
+  const rpcUrl = `http://x:${apiKey}@127.0.0.1:${httpPort}/`;
+  const walletUrl = `http://x:${apiKey}@127.0.0.1:${walletPort}/`;
+  try {
+    const node: Rpc = (method, params) => hsdRpc(rpcUrl, method, params);
+    const wallet: Rpc = (method, params) => hsdRpc(walletUrl, method, params);
+    await hsd.waitFor('the node and wallet RPC to answer', READY_TIMEOUT_MS, async () => {
+      await Promise.all([node('getblockcount'), wallet('getwalletinfo')]);
+      return true;
+    });
+    const started = Date.now();
+    const chain = await miningChain(node, wallet, hsd.waitFor);
+    await register(chain, zones, log);
+    await waitForReferrals(chain, zones, rootPort);
+    log(
+      `handshake root: ${opts.namespaces.join(', ')} delegated in ${Date.now() - started} ms (root 127.0.0.1:${rootPort})`,
+    );
+    return { rootPort, resolverPort, rpcUrl, stop: hsd.stop };
+  } catch (err) {
+    await hsd.stop();
+    throw hsd.explain(err);
+  }
+}
+
+/** One JSON-RPC call to hsd; `url` carries the API key as its password, as `rpcUrl` does. */
+export async function hsdRpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const { origin, username, password } = new URL(url);
+  const credentials = Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`);
+  const res = await fetch(`${origin}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${credentials.toString('base64')}` },
+    body: JSON.stringify({ method, params, id: 1 }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = (await res.json().catch(() => undefined)) as RpcBody<T> | undefined;
+  if (body?.error) throw new Error(`hsd ${method}: ${body.error.message}`);
+  if (!res.ok || !body) throw new Error(`hsd ${method}: HTTP ${res.status} from ${origin}`);
+  return body.result as T;
+}
+
+function zoneOf(tld: string, nameservers: Nameserver[]): Zone {
+  if (nameservers.length === 0) throw new Error(`namespace ${tld}: no name servers given`);
+  const hosts = [...new Set(nameservers.map((ns) => fqdn(ns.host)))];
+  const glue = nameservers.flatMap((ns): HsdRecord[] => {
+    const family = isIP(ns.address);
+    if (family === 0) {
+      throw new Error(`namespace ${tld}: name server ${ns.host} has no valid IP address (${ns.address})`);
+    }
+    // The root vouches only for addresses inside the zone it delegates; hsd drops any other glue.
+    if (!fqdn(ns.host).endsWith(`.${tld}.`)) return [];
+    return [{ type: family === 4 ? 'GLUE4' : 'GLUE6', ns: fqdn(ns.host), address: ns.address }];
+  });
+  return { tld, hosts, records: [...hosts.map((ns) => ({ type: 'NS' as const, ns })), ...glue] };
+}
+
+const fqdn = (host: string) => `${host.toLowerCase().replace(/\.$/, '')}.`;
+
+async function register(chain: Chain, zones: Zone[], log: (line: string) => void): Promise<void> {
+  const tlds = zones.map((z) => z.tld);
+  const infos = await nameInfos(chain, tlds);
+  const fresh = tlds.filter((tld) => !infos.get(tld)?.info);
+  for (const tld of tlds) {
+    const state = infos.get(tld)?.info?.state;
+    if (state && state !== 'CLOSED') {
+      throw new Error(`namespace ${tld} is mid-auction (${state}) on this chain; start hsd afresh`);
+    }
+  }
+  // A name may be opened only from its rollout height (up to ~100 blocks on regtest), and every name
+  // needs a coin of its own that is past coinbase maturity.
+  const height = await chain.node<number>('getblockcount');
+  const rollout = Math.max(0, ...fresh.map((tld) => infos.get(tld)?.start.start ?? 0));
+  await chain.mine(Math.max(rollout, COINBASE_MATURITY + zones.length + 1) - height);
+  if (fresh.length > 0) await auction(chain, fresh, log);
+  log(`hsd: sendupdate ${tlds.join(', ')}`);
+  for (const zone of zones) await send(chain, 'sendupdate', [zone.tld, { records: zone.records }]);
+  await chain.mine(1);
+}
+
+async function auction(chain: Chain, tlds: string[], log: (line: string) => void): Promise<void> {
+  for (const phase of AUCTION) {
+    log(`hsd: ${phase.method} ${tlds.join(', ')}`);
+    for (const tld of tlds) await send(chain, phase.method, phase.params(tld));
+    await chain.mine(1);
+    const infos = await nameInfos(chain, tlds);
+    const waits = tlds.map((tld) => {
+      const info = infos.get(tld)?.info;
+      if (info?.state !== phase.state) {
+        throw new Error(
+          `${tld}: expected ${phase.state} once ${phase.method} was mined, chain says ${info?.state ?? 'no auction'}`,
+        );
+      }
+      return info.stats?.[phase.wait] ?? 0;
+    });
+    await chain.mine(Math.max(...waits));
+  }
+}
+
+async function send(chain: Chain, method: string, params: unknown[]): Promise<void> {
+  try {
+    await chain.wallet(method, params);
+  } catch (err) {
+    throw new Error(`namespace ${String(params[0])}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+async function nameInfos(chain: Chain, tlds: string[]): Promise<Map<string, NameInfo>> {
+  const info = (tld: string) =>
+    chain.node<NameInfo>('getnameinfo', [tld]).catch((err: Error) => {
+      throw new Error(`namespace ${tld}: ${err.message}`, { cause: err });
+    });
+  return new Map(await Promise.all(tlds.map(async (tld) => [tld, await info(tld)] as const)));
+}
+
+type WaitFor = (what: string, timeoutMs: number, check: () => Promise<boolean>) => Promise<void>;
+
+/** Mining pays our own wallet, and each call returns only once the wallet has seen the blocks. */
+async function miningChain(node: Rpc, wallet: Rpc, waitFor: WaitFor): Promise<Chain> {
+  const address = await wallet<string>('getnewaddress');
+  const mine = async (blocks: number) => {
+    if (blocks <= 0) return;
+    await node('generatetoaddress', [blocks, address]);
+    const height = await node<number>('getblockcount');
+    await waitFor(`the wallet to reach block ${height}`, SYNC_TIMEOUT_MS, async () => {
+      return (await wallet<{ height: number }>('getwalletinfo')).height >= height;
+    });
+  };
+  return { node, wallet, mine };
+}
+
+/** The root caches every answer, a negative one too, for 30 minutes; each look starts from an empty cache. */
+async function waitForReferrals(chain: Chain, zones: Zone[], rootPort: number): Promise<void> {
+  for (let mined = 0; ; mined++) {
+    await chain.node('resetrootcache');
+    const missing = (await Promise.all(zones.map((zone) => delegated(zone, rootPort)))).flatMap((ok, i) =>
+      ok ? [] : [zones[i]!.tld],
+    );
+    if (missing.length === 0) return;
+    if (mined >= MAX_TREE_WAIT_BLOCKS) {
+      throw new Error(
+        `root 127.0.0.1:${rootPort} gives no referral for ${missing.join(', ')} ${mined} blocks after the update`,
+      );
+    }
+    await chain.mine(1);
+  }
+}
+
+async function delegated(zone: Zone, rootPort: number): Promise<boolean> {
+  const res = await queryDns({ server: '127.0.0.1', port: rootPort, name: zone.tld, type: 'NS', timeoutMs: 1_000 });
+  const served = new Set((res.authorities ?? []).flatMap((rr) => (rr.type === 'NS' ? [fqdn(rr.data)] : [])));
+  return zone.hosts.every((host) => served.has(host));
+}
+
+/**
+ * hsd reserves ~90k names on every network (ICANN TLDs, and top sites such as boss.az, so `boss`)
+ * for their DNS owners to claim with a DNSSEC proof until block 250,000. A private chain can neither
+ * produce that proof (even regtest's `sendfakeclaim` fetches the real DNSSEC chain) nor mine that far
+ * in seconds, and our namespaces are ours on this chain: the child turns the reservation off before
+ * hsd loads its network parameters.
+ */
+function reservationOff(hsdPackageJson: string): string {
+  const source = [
+    `import { createRequire } from 'node:module';`,
+    `createRequire(${JSON.stringify(hsdPackageJson)})('./lib/protocol/networks.js').regtest.names.noReserved = true;`,
+  ].join('\n');
+  return `data:text/javascript,${encodeURIComponent(source)}`;
+}
+
+interface HsdProcess {
+  waitFor: WaitFor;
+  stop(): Promise<void>;
+  /** The error to report: an RPC failure caused by hsd dying says so, with hsd's last words. */
+  explain(err: unknown): unknown;
+}
+
+function spawnHsd(o: {
+  dataDir: string;
+  httpPort: number;
+  walletPort: number;
+  rootPort: number;
+  resolverPort: number;
+  apiKey: string;
+  log: (line: string) => void;
+}): HsdProcess {
+  const pkg = createRequire(import.meta.url).resolve('hsd/package.json');
+  const args = [
+    '--network=regtest',
+    '--memory=true',
+    `--prefix=${o.dataDir}`,
+    `--http-port=${o.httpPort}`,
+    `--wallet-http-port=${o.walletPort}`,
+    `--ns-port=${o.rootPort}`,
+    `--rs-port=${o.resolverPort}`,
+    `--api-key=${o.apiKey}`,
+    '--log-level=info',
+    // Worker processes would outlive a SIGKILLed parent; regtest blocks are too small to need them.
+    '--workers=false',
+  ];
+  const child = spawn(process.execPath, ['--import', reservationOff(pkg), join(dirname(pkg), 'bin/hsd'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      tail.push(line);
+      if (tail.length > OUTPUT_TAIL_LINES) tail.shift();
+      o.log(line);
+    });
+  }
+  let exit: string | undefined;
+  let stopping = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = signal ?? `code ${code}`;
+      resolve();
+    });
+    child.once('error', (err) => {
+      exit = err.message;
+      resolve();
+    });
+  });
+  const onExit = () => child.kill('SIGKILL');
+  process.once('exit', onExit);
+
+  const stop = async () => {
+    process.off('exit', onExit);
+    if (exit) return;
+    stopping = true;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const waitFor: WaitFor = async (what, timeoutMs, check) => {
+    const deadline = Date.now() + timeoutMs;
+    let lastError = '';
+    for (;;) {
+      if (exit) throw new Error(`gave up waiting for ${what}`);
+      try {
+        if (await check()) return;
+      } catch (err) {
+        lastError = `: ${(err as Error).message}`;
+      }
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const explain = (err: unknown) => {
+    if (!exit || (stopping && exit === 'SIGTERM')) return err;
+    const message = err instanceof Error ? err.message : String(err);
+    return new Error(`hsd exited (${exit}): ${message}; its last output:\n${tail.join('\n')}`, { cause: err });
+  };
+  return { waitFor, stop, explain };
+}
+
+/** Distinct ports free a moment ago for both TCP and UDP, since hsd's DNS servers listen on both. */
+async function freePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) {
+    const port = await freeTcpPort();
+    if (await udpFree(port)) ports.add(port);
+  }
+  return [...ports];
+}
+
+function freeTcpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function udpFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createSocket('udp4');
+    socket.once('error', () => {
+      socket.close();
+      resolve(false);
+    });
+    socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)));
+  });
+}
