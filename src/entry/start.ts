@@ -19,6 +19,9 @@ import {
 } from '../infra/anvil.ts';
 import { deployUsdc, mintUsdc } from '../infra/usdc.ts';
 import { POWERDNS_INSTALL_HINT, powerDnsBinary, startLocalPowerDns } from '../infra/powerdns.ts';
+import { startHandshakeRoot } from '../infra/handshake-root.ts';
+import { readCatalogFile } from '../db/catalog-file.ts';
+import { zoneAuthority } from '../dns/authority.ts';
 import { BASE_MAINNET_CHAIN_ID } from '../domain/quote.ts';
 import { loadConfigOrExit } from './shared.ts';
 
@@ -229,6 +232,35 @@ if (!temporalAddress) {
   say('Temporal', `${temporalAddress} (TEMPORAL_ADDRESS)`);
 }
 
+/**
+ * The naming root: an in-memory Handshake regtest node on which each native namespace is registered
+ * and delegated to our nameservers, so a resolver starting at its root is referred to our PowerDNS
+ * (README "DNS → The naming root"). A failure here leaves DNS itself running.
+ */
+async function startNamingRoot(pdnsPort: number): Promise<void> {
+  try {
+    const catalog = await readCatalogFile(config.CATALOG_PATH);
+    const namespaces = catalog.namespaces.filter((n) => n.source === 'native').map((n) => n.namespace);
+    const authority = zoneAuthority(config);
+    const root = await startHandshakeRoot({
+      dataDir: resolve(dataDir, 'hsd'),
+      namespaces,
+      nameservers: (ns) => authority(ns).nameservers,
+    });
+    stops.push(() => root.stop());
+    say(
+      'Root',
+      `Handshake regtest root on 127.0.0.1:${root.rootPort} delegates ${namespaces.map((n) => `.${n}`).join(' ')}`,
+    );
+    say(
+      '',
+      `(dig @127.0.0.1 -p ${root.rootPort} scout.agent NS: a referral to ns1.agent., then ask PowerDNS on port ${pdnsPort})`,
+    );
+  } catch (err) {
+    say('Root', `the Handshake regtest root did not start (${(err as Error).message}); DNS runs without it.`);
+  }
+}
+
 // DNS: a local PowerDNS under DATA_DIR unless PDNS_API_URL points at one. Without either the service
 // still runs; DNS changes wait in their workflows until a backend is configured (README "DNS").
 const pdnsEnv: Record<string, string> = {};
@@ -251,6 +283,7 @@ if (config.PDNS_API_URL) {
       'DNS',
       `PowerDNS on ${pdns.dnsAddress}:${pdns.dnsPort} (dig @${pdns.dnsAddress} -p ${pdns.dnsPort} <name> TXT), API ${pdns.apiUrl}`,
     );
+    if (config.HANDSHAKE_ROOT === 'local') await startNamingRoot(pdns.dnsPort);
   } catch (err) {
     await fail(
       'DNS',

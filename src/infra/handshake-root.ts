@@ -7,11 +7,9 @@ import { createServer, isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { queryDns } from '../dns/root-walk.ts';
+import type { Nameserver } from '../domain/dns-zone.ts';
 
-export interface Nameserver {
-  host: string;
-  address: string;
-}
+export type { Nameserver } from '../domain/dns-zone.ts';
 
 export interface HandshakeRoot {
   /** hsd's authoritative root server (UDP and TCP on 127.0.0.1). */
@@ -120,6 +118,7 @@ function zoneOf(tld: string, nameservers: Nameserver[]): Zone {
   if (nameservers.length === 0) throw new Error(`namespace ${tld}: no name servers given`);
   const hosts = [...new Set(nameservers.map((ns) => fqdn(ns.host)))];
   const glue = nameservers.flatMap((ns): HsdRecord[] => {
+    if (ns.address === undefined) return [];
     const family = isIP(ns.address);
     if (family === 0) {
       throw new Error(`namespace ${tld}: name server ${ns.host} has no valid IP address (${ns.address})`);

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
 import { Domain } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { powerDnsClient } from '../../src/dns/powerdns.ts';
+import { resolveFromRoot } from '../../src/dns/root-walk.ts';
+import { startHandshakeRoot } from '../../src/infra/handshake-root.ts';
 import { dnsWorkflowId } from '../../workflows/dns-messages.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
@@ -231,5 +236,51 @@ describe('DNS records pushed to PowerDNS', () => {
     await eventually(async () => (await api.getZone(`${name}.`)) === null, 30_000);
     expect(await a(name)).toEqual([]);
     expect(((await api.getZone('agent.')) ?? []).some((r) => r.name === `${name}.`)).toBe(false);
+  }, 90_000);
+
+  it('resolves a published name starting from the Handshake root and following its referral to PowerDNS', async () => {
+    // The naming root as `npm start` runs it: `agent` registered on hsd regtest, delegated to ns1.agent.
+    const dataDir = await mkdtemp(join(tmpdir(), 'registry-test-hsd-'));
+    const root = await startHandshakeRoot({
+      dataDir,
+      namespaces: ['agent'],
+      nameservers: () => [{ host: 'ns1.agent.', address: '127.0.0.1' }],
+    });
+    try {
+      const name = await register(alice, await aliceId());
+      await patch(name, [{ type: 'A', name: 'www', content: '192.0.2.70' }]);
+      await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
+      await eventually(() => published(name), 20_000);
+
+      const walk = await resolveFromRoot({
+        name: `www.${name}`,
+        type: 'A',
+        root: { address: '127.0.0.1', port: root.rootPort },
+        portOf: () => pdns.server.dnsPort,
+      });
+      expect(walk.path).toEqual([
+        { server: '127.0.0.1', port: root.rootPort, kind: 'referral' },
+        { server: '127.0.0.1', port: pdns.server.dnsPort, kind: 'answer' },
+      ]);
+      expect(walk.answers).toEqual([expect.objectContaining({ name: `www.${name}`, type: 'A', data: '192.0.2.70' })]);
+      const pointers = await resolveFromRoot({
+        name,
+        type: 'TXT',
+        root: { address: '127.0.0.1', port: root.rootPort },
+        portOf: () => pdns.server.dnsPort,
+      });
+      expect(pointers.answers).toHaveLength(2);
+      // A name nobody registered: the root refers, PowerDNS says it does not exist.
+      const unknown = await resolveFromRoot({
+        name: `${randomLabel('none')}.agent`,
+        type: 'A',
+        root: { address: '127.0.0.1', port: root.rootPort },
+        portOf: () => pdns.server.dnsPort,
+      });
+      expect(unknown.rcode).toBe('NXDOMAIN');
+    } finally {
+      await root.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }, 90_000);
 });
