@@ -138,6 +138,7 @@ export const configSchema = z.object({
     .regex(/^[a-z0-9.{}_-]+\.$/i, 'an absolute mailbox name such as hostmaster.{namespace}.')
     .default('hostmaster.{namespace}.'),
   HANDSHAKE_ROOT: z.enum(['local', 'off']).default('local'),
+  HANDSHAKE_ROOT_PORT: z.coerce.number().int().min(1).max(65535).default(25349),
 
   // Identity provider (OIDC). Unset issuer: `npm start` runs the local dev provider on DEV_OIDC_PORT.
   OIDC_ISSUER: z.url().optional(),

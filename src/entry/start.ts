@@ -246,6 +246,7 @@ async function startNamingRoot(pdnsPort: number): Promise<void> {
       dataDir: resolve(dataDir, 'hsd'),
       namespaces,
       nameservers: (ns) => authority(ns).nameservers,
+      rootPort: config.HANDSHAKE_ROOT_PORT,
     });
     stops.push(() => root.stop());
     say(

@@ -68,11 +68,14 @@ export async function startHandshakeRoot(opts: {
   namespaces: string[];
   nameservers: (namespace: string) => Nameserver[];
   log?: (line: string) => void;
+  /** The root server's port (hsd's regtest default is 25349); a free one when not given. */
+  rootPort?: number;
 }): Promise<HandshakeRoot> {
   const log = opts.log ?? (() => {});
   const zones = opts.namespaces.map((tld) => zoneOf(tld, opts.nameservers(tld)));
   await mkdir(opts.dataDir, { recursive: true });
-  const [httpPort, walletPort, rootPort, resolverPort] = (await freePorts(4)) as [number, number, number, number];
+  const [httpPort, walletPort, freeRoot, resolverPort] = (await freePorts(4)) as [number, number, number, number];
+  const rootPort = opts.rootPort ?? freeRoot;
   const apiKey = randomBytes(16).toString('hex');
   const hsd = spawnHsd({ dataDir: opts.dataDir, httpPort, walletPort, rootPort, resolverPort, apiKey, log });
   const rpcUrl = `http://x:${apiKey}@127.0.0.1:${httpPort}/`;

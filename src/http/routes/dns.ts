@@ -94,7 +94,7 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
         status: 'success' as const,
         message: done.alreadyEnabled
           ? `DNS is already enabled for ${name}; nothing changed.`
-          : `DNS enabled: ${name} is being delegated to ${nameservers.join(', ')}.`,
+          : `DNS enabled: publishing the delegation of ${name} to ${nameservers.join(', ')}`,
         domain: name,
         nameservers,
         sync: done.sync,

@@ -118,7 +118,7 @@ export const enableDnsResponse = example(
   }),
   {
     status: 'success',
-    message: 'DNS enabled: scout.agent is being delegated to ns1.agent.',
+    message: 'DNS enabled: publishing the delegation of scout.agent to ns1.agent.',
     domain: EXAMPLE.name,
     nameservers: ['ns1.agent.'],
     sync: 'pending',
