@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createSocket } from 'node:dgram';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createServer, isIP } from 'node:net';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { isIP } from 'node:net';
 import { queryDns } from '../dns/root-walk.ts';
 import type { Nameserver } from '../domain/dns-zone.ts';
+import { freePorts, spawnHsd, type WaitFor } from './hsd-process.ts';
 
 export type { Nameserver } from '../domain/dns-zone.ts';
 
@@ -41,8 +37,6 @@ interface Chain {
 
 const READY_TIMEOUT_MS = 30_000;
 const SYNC_TIMEOUT_MS = 10_000;
-const STOP_GRACE_MS = 5_000;
-const OUTPUT_TAIL_LINES = 20;
 // regtest's networks.js: a coinbase is spendable two blocks after it is mined.
 const COINBASE_MATURITY = 2;
 // Nobody bids against us on a private chain, so the smallest sensible bid wins (amounts in HNS).
@@ -191,8 +185,6 @@ async function nameInfos(chain: Chain, tlds: string[]): Promise<Map<string, Name
   return new Map(await Promise.all(tlds.map(async (tld) => [tld, await info(tld)] as const)));
 }
 
-type WaitFor = (what: string, timeoutMs: number, check: () => Promise<boolean>) => Promise<void>;
-
 /** Mining pays our own wallet, and each call returns only once the wallet has seen the blocks. */
 async function miningChain(node: Rpc, wallet: Rpc, waitFor: WaitFor): Promise<Chain> {
   const address = await wallet<string>('getnewaddress');
@@ -228,140 +220,4 @@ async function delegated(zone: Zone, rootPort: number): Promise<boolean> {
   const res = await queryDns({ server: '127.0.0.1', port: rootPort, name: zone.tld, type: 'NS', timeoutMs: 1_000 });
   const served = new Set((res.authorities ?? []).flatMap((rr) => (rr.type === 'NS' ? [fqdn(rr.data)] : [])));
   return zone.hosts.every((host) => served.has(host));
-}
-
-/**
- * hsd reserves ~90k names on every network (ICANN TLDs, and top sites such as boss.az, so `boss`)
- * for their DNS owners to claim with a DNSSEC proof until block 250,000. A private chain can neither
- * produce that proof (even regtest's `sendfakeclaim` fetches the real DNSSEC chain) nor mine that far
- * in seconds, and our namespaces are ours on this chain: the child turns the reservation off before
- * hsd loads its network parameters.
- */
-function reservationOff(hsdPackageJson: string): string {
-  const source = [
-    `import { createRequire } from 'node:module';`,
-    `createRequire(${JSON.stringify(hsdPackageJson)})('./lib/protocol/networks.js').regtest.names.noReserved = true;`,
-  ].join('\n');
-  return `data:text/javascript,${encodeURIComponent(source)}`;
-}
-
-interface HsdProcess {
-  waitFor: WaitFor;
-  stop(): Promise<void>;
-  /** The error to report: an RPC failure caused by hsd dying says so, with hsd's last words. */
-  explain(err: unknown): unknown;
-}
-
-function spawnHsd(o: {
-  dataDir: string;
-  httpPort: number;
-  walletPort: number;
-  rootPort: number;
-  resolverPort: number;
-  apiKey: string;
-  log: (line: string) => void;
-}): HsdProcess {
-  const pkg = createRequire(import.meta.url).resolve('hsd/package.json');
-  const args = [
-    '--network=regtest',
-    '--memory=true',
-    `--prefix=${o.dataDir}`,
-    `--http-port=${o.httpPort}`,
-    `--wallet-http-port=${o.walletPort}`,
-    `--ns-port=${o.rootPort}`,
-    `--rs-port=${o.resolverPort}`,
-    `--api-key=${o.apiKey}`,
-    '--log-level=info',
-    // Worker processes would outlive a SIGKILLed parent; regtest blocks are too small to need them.
-    '--workers=false',
-  ];
-  const child = spawn(process.execPath, ['--import', reservationOff(pkg), join(dirname(pkg), 'bin/hsd'), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tail: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => {
-      tail.push(line);
-      if (tail.length > OUTPUT_TAIL_LINES) tail.shift();
-      o.log(line);
-    });
-  }
-  let exit: string | undefined;
-  let stopping = false;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exit = signal ?? `code ${code}`;
-      resolve();
-    });
-    child.once('error', (err) => {
-      exit = err.message;
-      resolve();
-    });
-  });
-  const onExit = () => child.kill('SIGKILL');
-  process.once('exit', onExit);
-
-  const stop = async () => {
-    process.off('exit', onExit);
-    if (exit) return;
-    stopping = true;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  const waitFor: WaitFor = async (what, timeoutMs, check) => {
-    const deadline = Date.now() + timeoutMs;
-    let lastError = '';
-    for (;;) {
-      if (exit) throw new Error(`gave up waiting for ${what}`);
-      try {
-        if (await check()) return;
-      } catch (err) {
-        lastError = `: ${(err as Error).message}`;
-      }
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  const explain = (err: unknown) => {
-    if (!exit || (stopping && exit === 'SIGTERM')) return err;
-    const message = err instanceof Error ? err.message : String(err);
-    return new Error(`hsd exited (${exit}): ${message}; its last output:\n${tail.join('\n')}`, { cause: err });
-  };
-  return { waitFor, stop, explain };
-}
-
-/** Distinct ports free a moment ago for both TCP and UDP, since hsd's DNS servers listen on both. */
-async function freePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) {
-    const port = await freeTcpPort();
-    if (await udpFree(port)) ports.add(port);
-  }
-  return [...ports];
-}
-
-function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function udpFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createSocket('udp4');
-    socket.once('error', () => {
-      socket.close();
-      resolve(false);
-    });
-    socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)));
-  });
 }
