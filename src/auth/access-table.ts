@@ -81,6 +81,9 @@ export const accessTable: Record<string, Rule> = {
   'GET /api/v1/domains/activity': ACCOUNT,
   'GET /api/v1/domains/:domain_name/agent.json': [],
   'GET /api/v1/domains/:domain_name/skill.md': [],
+  // RDAP (README "RDAP"): the lookup's public facts in RFC 9083's shape.
+  'GET /rdap/domain/:name': [],
+  'GET /rdap/help': [],
   'POST /api/v1/domains/transfer': MANAGEMENT,
   'PATCH /api/v1/domains/:domain_name/profile': MANAGEMENT,
   'PUT /api/v1/domains/:domain_name/skill.md': MANAGEMENT,

@@ -2,6 +2,7 @@ import { sql, type EntityManager } from '@mikro-orm/postgresql';
 import { Domain } from './entities/index.ts';
 import type { NameState } from '../domain/availability.ts';
 import type { PublicDomainDocument, PublicDomainRow } from '../domain/public-domain.ts';
+import type { RdapDomainRecord } from '../domain/rdap.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 
 /** The listing's columns as the joined row carries them (bigint columns arrive as strings). */
@@ -74,6 +75,23 @@ export function domainRepository(em: EntityManager) {
     /** The same row with the owner's skill text, which only the skill file needs (so lookup never reads it). */
     findPublicWithSkillByName(name: string): Promise<PublicDomainDocument | null> {
       return publicRow(name, ['d.skillMd']) as Promise<PublicDomainDocument | null>;
+    },
+    /** RDAP's registration facts of the record that holds a name: nothing of its owner is read. */
+    async findRdapByName(name: string): Promise<RdapDomainRecord | null> {
+      return (await em
+        .createQueryBuilder(Domain, 'd')
+        .select([
+          'd.id',
+          'd.name',
+          'd.namespace',
+          'd.status',
+          'd.registrationDate',
+          'd.expiryDate',
+          'd.updatedAt',
+          'd.dnsEnabled',
+        ])
+        .where({ name, status: { $ne: EXPIRED } })
+        .execute('get')) as RdapDomainRecord | null;
     },
     findById(id: number) {
       return em.findOne(Domain, { id });

@@ -3,10 +3,14 @@ import { parseQuery } from '../domain/names.ts';
 import type { NamespaceDirectory, NamespaceInfo } from '../domain/namespace-directory.ts';
 import { requireNamespace } from './namespace-param.ts';
 
-/** Parses a full "<label>.<namespace>" from a path: bad syntax is 400, an unknown namespace 404. */
+/**
+ * Parses a full "<label>.<namespace>" from a path: bad syntax is 400, an unknown namespace 404 (or
+ * 400 with `unknownNamespace: 'input'`, where a name outside our namespaces is malformed: RDAP).
+ */
 export function parseFullName(
   dir: NamespaceDirectory,
   raw: string,
+  unknownNamespace: 'path' | 'input' = 'path',
 ): { label: string; ns: NamespaceInfo; name: string } {
   const parsed = parseQuery(raw);
   if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem });
@@ -15,7 +19,7 @@ export function parseFullName(
       problem: 'namespace_missing',
     });
   }
-  const ns = requireNamespace(dir, parsed.value.namespace, 'path');
+  const ns = requireNamespace(dir, parsed.value.namespace, unknownNamespace);
   return { label: parsed.value.label, ns, name: `${parsed.value.label}.${ns.namespace}` };
 }
 

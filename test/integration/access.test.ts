@@ -353,6 +353,8 @@ describe('access control', () => {
       'GET /api/v1/domains/:domain_name/shop-status',
       'GET /api/v1/domains/for-sale',
       'GET /api/v1/domains/sold',
+      'GET /rdap/domain/:name',
+      'GET /rdap/help',
       'POST /api/v1/agents/provision',
       'POST /oauth2/revoke',
     ]) {
@@ -442,6 +444,7 @@ describe('access control', () => {
       .replace(':namespace', 'agent')
       .replace(':tld_name', 'agent')
       .replace(':domain_name', names.alice)
+      .replace('/rdap/domain/:name', `/rdap/domain/${names.alice}`)
       .replace('/search', '/search?q=scout');
     const payload = method === 'POST' ? { domain: 'scout', namespace: 'agent', years: 1 } : undefined;
     for (const headers of [{}, creds.revoked_key, { 'x-api-key': 'garbage' }]) {

@@ -70,11 +70,13 @@ describe('the OpenAPI document', () => {
         expect([key, status, Boolean(response.description)]).toEqual([key, status, true]);
         if (Number(status) < 400) continue;
         // The shared Error component, by reference (alone, or as one branch where a 402 may also be a challenge);
-        // the command endpoint's own errors are its shared CommandError envelope (spec 7), except those
-        // answered before any route is known (414, 431).
-        const schema = response.content?.['application/json']?.schema ?? {};
+        // the command endpoint's own errors are its shared CommandError envelope (spec 7), and RDAP's are
+        // RdapError objects as application/rdap+json, except those answered before any route is known (414, 431).
+        const own = !['414', '431'].includes(status);
+        const rdap = own && key.startsWith('GET /rdap/');
+        const schema = response.content?.[rdap ? 'application/rdap+json' : 'application/json']?.schema ?? {};
         const refs = [schema.$ref, ...((schema.anyOf as { $ref?: string }[] | undefined) ?? []).map((s) => s.$ref)];
-        const component = key === 'POST /api/v1/command' && !['414', '431'].includes(status) ? 'CommandError' : 'Error';
+        const component = rdap ? 'RdapError' : key === 'POST /api/v1/command' && own ? 'CommandError' : 'Error';
         expect([key, status, refs.includes(`#/components/schemas/${component}`)]).toEqual([key, status, true]);
       }
     }
@@ -127,6 +129,13 @@ describe('the OpenAPI document', () => {
     expect(body?.example).toEqual({ domain: 'scout', namespace: 'agent', years: 1, agreed_to_terms: true });
     const lookup = doc.paths['/api/v1/lookup/{domain_name}']?.get;
     expect(JSON.stringify(lookup)).toContain('scout.agent');
+  });
+
+  it('documents RDAP answers as application/rdap+json', () => {
+    const rdap = doc.paths['/rdap/domain/{name}']?.get;
+    expect(Object.keys(rdap?.responses['200']?.content ?? {})).toEqual(['application/rdap+json']);
+    expect(JSON.stringify(rdap?.responses['200'])).toContain('scout.agent');
+    expect(doc.components.schemas.RdapError).toBeDefined();
   });
 
   it('names the address the API is served at as its server', () => {

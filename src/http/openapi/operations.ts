@@ -272,6 +272,16 @@ export const operations: Record<string, OperationDoc> = {
     operationId: 'getAgentSkill',
     description: "The domain's agent skill document (markdown).",
   },
+  'GET /rdap/domain/{name}': {
+    operationId: 'rdapDomain',
+    description:
+      'RDAP (RFC 9083) domain object of a held name, as `application/rdap+json`: `handle` `<record id>-<NAMESPACE>`, `status` (active → `active`; grace → `inactive`, `server hold`, `server transfer prohibited`, with a remark saying until when the holder may renew), registration, expiration and last-changed events, the registry as the only entity (role `registrar`: no contact data of the holder is published), the nameservers once the holder enabled DNS, `secureDNS`, notices (terms and rate limit, status codes) and links to the JSON lookup and the agent manifest. Errors are RDAP error objects (`errorCode`, `title`, `description`): a malformed name or one outside the namespaces 400, a name no record holds (never registered, or expired) 404. Under /rdap, other query types (nameserver, entity, searches) are 501 and unknown paths 404. Public, limited per client address like lookup.',
+  },
+  'GET /rdap/help': {
+    operationId: 'rdapHelp',
+    description:
+      'RDAP (RFC 9083 section 7) help: `rdapConformance` and notices saying what the service offers (domain lookup only), its rate limit and terms of use.',
+  },
   'POST /api/v1/domains/transfer': {
     operationId: 'transferDomain',
     description: 'Moves a domain you own or manage to another account; records a transfer order and event.',
@@ -350,6 +360,10 @@ export const tags = [
   {
     name: 'market',
     description: 'The secondary market: listings, purchases, offers, sales (90% seller, 5% referrer, 5% platform).',
+  },
+  {
+    name: 'rdap',
+    description: 'Registration data over RDAP (RFC 7480, 9082, 9083): public, read-only, `application/rdap+json`.',
   },
   { name: 'command', description: 'Structured commands for agents and the dashboard (dry runs).' },
   { name: 'identity', description: 'Agent identities, claiming and revocation.' },

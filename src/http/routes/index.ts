@@ -17,6 +17,7 @@ import { marketListRoutes } from './market-lists.ts';
 import { namespaceRoutes } from './namespaces.ts';
 import { profileRoutes } from './profile.ts';
 import { purchaseRoutes } from './purchase.ts';
+import { rdapRoutes } from './rdap.ts';
 import { offerRoutes } from './offers.ts';
 import { quoteRoutes } from './quote.ts';
 import { registerRoutes } from './register.ts';
@@ -42,6 +43,8 @@ export const routesPlugin = fp(
     await app.register(managementRoutes);
     await app.register(activityRoutes);
     await app.register(manifestsRoutes);
+    // Under a prefix, so that its not-found handler answers unknown /rdap paths in RDAP's error object.
+    await app.register(rdapRoutes, { prefix: '/rdap' });
     await app.register(transferRoutes);
     await app.register(profileRoutes);
     await app.register(listingRoutes);

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { RDAP_MEDIA_TYPE } from '../../domain/rdap.ts';
+import { example, EXAMPLE } from './examples.ts';
+import { isoTimestamp } from './common.ts';
+
+// RDAP answers (RFC 9083), built by src/domain/rdap.ts. Every one, errors included, is served as
+// application/rdap+json, so each is declared under that media type: the document says so, and Fastify
+// serializes (and checks) by it.
+
+export const rdapDomainParams = z.object({
+  name: example(
+    z.string().max(300).describe('Full name, e.g. "scout.agent" (a trailing root dot is allowed)'),
+    EXAMPLE.name,
+  ),
+});
+
+const conformance = z.array(z.string()).describe('rdapConformance: "rdap_level_0"');
+
+const link = z.object({
+  value: z.string(),
+  rel: z.string(),
+  href: z.string(),
+  type: z.string().optional(),
+  title: z.string().optional(),
+});
+
+const notice = z.object({
+  title: z.string(),
+  description: z.array(z.string()),
+  links: z.array(link).optional(),
+});
+
+const vcardProperty = z.tuple([z.string(), z.record(z.string(), z.string()), z.string(), z.string()]);
+
+const domainObject = z.object({
+  objectClassName: z.literal('domain'),
+  rdapConformance: conformance,
+  handle: z.string().describe('<record id>-<NAMESPACE>: a later registration of the name is another record'),
+  ldhName: z.string(),
+  status: z
+    .array(z.string())
+    .describe(
+      'RDAP JSON values: active → ["active"]; grace → ["inactive", "server hold", "server transfer prohibited"]',
+    ),
+  events: z.array(
+    z.object({ eventAction: z.enum(['registration', 'expiration', 'last changed']), eventDate: isoTimestamp }),
+  ),
+  entities: z
+    .array(
+      z.object({
+        objectClassName: z.literal('entity'),
+        handle: z.string(),
+        roles: z.array(z.string()),
+        vcardArray: z.tuple([z.literal('vcard'), z.array(vcardProperty)]),
+      }),
+    )
+    .describe('The registry as registrar only: no contact data of the holder is published'),
+  nameservers: z
+    .array(z.object({ objectClassName: z.literal('nameserver'), ldhName: z.string() }))
+    .describe('The delegation once the holder enabled DNS, else empty'),
+  secureDNS: z.object({ delegationSigned: z.boolean() }),
+  remarks: z.array(notice).optional().describe('In the grace period: until when the holder may renew'),
+  notices: z.array(notice),
+  links: z.array(link),
+});
+
+const base = 'https://registry.example';
+const domainExample: z.input<typeof domainObject> = {
+  objectClassName: 'domain',
+  rdapConformance: ['rdap_level_0'],
+  handle: '42-AGENT',
+  ldhName: EXAMPLE.name,
+  status: ['active'],
+  events: [
+    { eventAction: 'registration', eventDate: EXAMPLE.at },
+    { eventAction: 'expiration', eventDate: EXAMPLE.expiry },
+    { eventAction: 'last changed', eventDate: EXAMPLE.at },
+  ],
+  entities: [
+    {
+      objectClassName: 'entity',
+      handle: 'AGENT-DOMAIN-REGISTRY',
+      roles: ['registrar'],
+      vcardArray: [
+        'vcard',
+        [
+          ['version', {}, 'text', '4.0'],
+          ['fn', {}, 'text', 'Agent domain registry'],
+          ['url', {}, 'uri', `${base}/`],
+        ],
+      ],
+    },
+  ],
+  nameservers: [{ objectClassName: 'nameserver', ldhName: 'ns1.agent' }],
+  secureDNS: { delegationSigned: false },
+  notices: [
+    {
+      title: 'Status Codes',
+      description: ['For more information on domain status codes, please visit https://icann.org/epp'],
+      links: [
+        {
+          value: `${base}/rdap/domain/${EXAMPLE.name}`,
+          rel: 'glossary',
+          href: 'https://icann.org/epp',
+          type: 'text/html',
+        },
+      ],
+    },
+  ],
+  links: [
+    {
+      value: `${base}/rdap/domain/${EXAMPLE.name}`,
+      rel: 'self',
+      href: `${base}/rdap/domain/${EXAMPLE.name}`,
+      type: RDAP_MEDIA_TYPE,
+    },
+  ],
+};
+
+const helpObject = z.object({ rdapConformance: conformance, notices: z.array(notice) });
+
+/** RFC 9083 section 6, for every refusal and failure of the RDAP routes (never our `Error` envelope). */
+export const rdapErrorSchema = z
+  .object({
+    errorCode: z.number().int().describe('The HTTP status'),
+    title: z.string(),
+    description: z.array(z.string()),
+    rdapConformance: conformance,
+  })
+  .describe('RdapError')
+  .meta({ id: 'RdapError' });
+
+const rdap = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { [RDAP_MEDIA_TYPE]: { schema } },
+});
+
+export const rdapDomainResponse = rdap(
+  example(domainObject, domainExample),
+  'The domain object (application/rdap+json)',
+);
+export const rdapHelpResponse = rdap(helpObject, 'Help: notices describing the service (application/rdap+json)');
+
+const rdapErrorResponse = (text: string) => rdap(rdapErrorSchema, `${text}: an RDAP error object`);
+
+/** What any RDAP route may answer, in RDAP's error object (414 and 431 come before routing: `Error`). */
+export const rdapFailures = {
+  429: rdapErrorResponse('Rate limited per client address; see Retry-After'),
+  500: rdapErrorResponse('Internal error (details only in the server log)'),
+};
+
+/** The refusals of a domain lookup, besides those. */
+export const rdapLookupErrors = {
+  400: rdapErrorResponse('A malformed name, or one outside the namespaces'),
+  404: rdapErrorResponse('No record holds the name (never registered, or expired)'),
+  ...rdapFailures,
+};
