@@ -282,7 +282,7 @@ if (config.PDNS_API_URL) {
     Object.assign(pdnsEnv, { PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey });
     say(
       'DNS',
-      `PowerDNS on ${pdns.dnsAddress}:${pdns.dnsPort} (dig @${pdns.dnsAddress} -p ${pdns.dnsPort} <name> TXT), API ${pdns.apiUrl}`,
+      `PowerDNS on ${pdns.dnsAddress}:${pdns.dnsPort} (dig @${pdns.dnsAddress} -p ${pdns.dnsPort} <name> TXT), its HTTP API at ${pdns.apiUrl}`,
     );
     if (config.HANDSHAKE_ROOT === 'local') await startNamingRoot(pdns.dnsPort);
   } catch (err) {

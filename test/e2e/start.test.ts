@@ -13,7 +13,19 @@ describe('npm start (whole stack, embedded defaults)', () => {
   let child: ChildProcess;
   let output = '';
   let dataDir: string;
-  const ports = { api: 0, temporal: 0, ui: 0, pg: 0, oidc: 0, anvil: 0, base: 0, relay: 0 };
+  const ports = {
+    api: 0,
+    temporal: 0,
+    ui: 0,
+    pg: 0,
+    oidc: 0,
+    anvil: 0,
+    base: 0,
+    relay: 0,
+    dns: 0,
+    pdnsApi: 0,
+    root: 0,
+  };
   const api = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${ports.api}${path}`, init);
 
   beforeAll(async () => {
@@ -31,6 +43,9 @@ describe('npm start (whole stack, embedded defaults)', () => {
       ANVIL_PORT: String(ports.anvil),
       BASE_ANVIL_PORT: String(ports.base),
       CHECKOUT_PORT: String(ports.relay),
+      PDNS_LOCAL_DNS_PORT: String(ports.dns),
+      PDNS_LOCAL_API_PORT: String(ports.pdnsApi),
+      HANDSHAKE_ROOT_PORT: String(ports.root),
       LOG_LEVEL: 'warn',
     };
     // No PUBLIC_BASE_URL: the default base must be the address printed (issue 7 item 11).
@@ -41,6 +56,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     delete env.CHAIN_RPC_URL;
     delete env.BASE_RPC_URL;
     delete env.CHECKOUT_URL;
+    delete env.PDNS_API_URL;
     child = spawn(process.execPath, ['src/entry/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
@@ -77,6 +93,8 @@ describe('npm start (whole stack, embedded defaults)', () => {
     );
     expect(output).toContain(`Relay       http://127.0.0.1:${ports.relay} (the USDC route's checkout relay)`);
     expect(output).toContain(`API         http://127.0.0.1:${ports.api}`);
+    expect(output).toContain(`DNS         PowerDNS on 127.0.0.1:${ports.dns}`);
+    expect(output).toContain(`Root        Handshake regtest root on 127.0.0.1:${ports.root} delegates .agent .boss`);
   });
 
   it('runs the checkout relay of the USDC route on the local Base chain', async () => {

@@ -282,6 +282,10 @@ describe('the USDC route on Base through the checkout relay', () => {
     });
     const rec = await reconcile(s.baseUrl, o.apiKey, o.offer.session_id);
     expect(rec).toMatchObject({ status: 409, body: { code: 'settlement_not_confirmed' } });
+    // The status reads the checkout's outcome, written just before its run ends: once the run has ended
+    // the name is free (until then a new checkout is told 409, never given a second challenge).
+    const run = s.t.temporal.client.workflow.getHandle(registrationWorkflowId(o.name));
+    await eventually(async () => (await run.describe()).status.name === 'COMPLETED', 20_000);
     const next = await openCheckout(s.baseUrl, await provisionKey(s.baseUrl), o.name);
     expect(next.status).toBe(402);
   }, 90_000);
