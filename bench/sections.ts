@@ -1,0 +1,71 @@
+import type { GrowthResult } from './outcome.ts';
+import type { OverloadResult } from './overload.ts';
+import type { RegistrationResult } from './registration.ts';
+import { printGroups } from './report.ts';
+
+// The report's sections after the route table: overload, growth (with the sweep's plans) and registration.
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function printOverload(o: OverloadResult): void {
+  console.log();
+  console.log(
+    `overload: lookup offered ${o.target_rps} req/s (1.5x the ${o.saturation_rps.toFixed(0)} req/s of the trials) over ${o.connections} connections for ${o.duration_s.toFixed(0)} s`,
+  );
+  const shares = Object.entries(o.status_share).map(([s, share]) => `${s} ${pct(share)} (${o.status_counts[s]})`);
+  console.log(
+    `  answered ${o.responses} (${o.achieved_rps.toFixed(0)}/s); status shares: ${shares.join(', ') || 'none'}`,
+  );
+  console.log(
+    `  errors ${o.errors} (timeouts ${o.timeouts}); refusals (503/429) ${o.refusals}, without Retry-After ${o.refusals_without_retry_after}; other 5xx ${o.other_5xx}`,
+  );
+  console.log(
+    `  served 200s: p50 ${o.served_p50_ms.toFixed(1)} ms, p99 ${o.served_p99_ms.toFixed(1)} ms; all answers, corrected for coordinated omission: p99 ${o.corrected_p99_ms} ms`,
+  );
+  if (o.achieved_rps < 0.95 * o.target_rps && o.refusals === 0)
+    console.log(
+      `  note: the load generator reached ${pct(o.achieved_rps / o.target_rps)} of the offered rate: the API queued instead of refusing (more connections: BENCH_OVERLOAD_CONNECTIONS)`,
+    );
+}
+
+export function printMemory(maxMb: number | null, samples: number): void {
+  console.log();
+  console.log(
+    maxMb === null
+      ? 'API resident memory: not sampled (no /proc)'
+      : `API resident memory: max ${maxMb.toFixed(0)} MB over ${samples} samples (every 200 ms during all load)`,
+  );
+}
+
+export function printGrowth(g: GrowthResult, caption: string): void {
+  printGroups([g.lookup], caption);
+  console.log(
+    `growth: grew to ${g.domains} domains in ${(g.grow_ms / 1000).toFixed(1)} s; lookup at ${g.domains} / at 10k: ${g.lookup_vs_base.toFixed(2)} (raw baseline: ${g.raw_vs_base.toFixed(2)})`,
+  );
+  const s = g.sweep;
+  console.log();
+  console.log(
+    `expiry sweep at ${s.domains} domains, ${s.marked_due} (1%) due; EXPLAIN (ANALYZE, BUFFERS) of each step's first page:`,
+  );
+  for (const p of s.plans) {
+    const scan = p.seq_scan_on_domain ? 'SEQ SCAN on domain' : 'no seq scan on domain';
+    console.log(`  ${p.step}: ${scan}, ${p.execution_ms.toFixed(2)} ms`);
+  }
+  const due = s.plans.find((p) => p.step === 'start-grace');
+  if (due) console.log(`  plan of start-grace (the due rows):\n${due.plan.replace(/^/gm, '    ')}`);
+  const steps = s.steps.map((st) => `${st.step} ${st.changed} in ${st.pages} pages ${(st.ms / 1000).toFixed(2)} s`);
+  console.log(`  sweep run (activities, workflow order): ${steps.join('; ')}`);
+  console.log(`  total ${(s.sweep_ms / 1000).toFixed(2)} s; interval ${s.interval_s} s`);
+}
+
+export function printRegistration(r: RegistrationResult): void {
+  console.log();
+  console.log(
+    `registration (gems, HTTP -> workflow -> active), ${r.callers} concurrent callers: ${r.registration_rate.toFixed(1)}/s; empty one-activity workflow: ${r.empty_rate.toFixed(1)}/s; ratio ${r.ratio.toFixed(2)} (median of ${r.rounds.length} rounds)`,
+  );
+  const failed = r.rounds.reduce((a, x) => a + x.registration.failed + x.empty.failed, 0);
+  if (failed > 0) {
+    const first = r.rounds.map((x) => x.registration.firstFailure ?? x.empty.firstFailure).find((m) => m);
+    console.log(`  ${failed} calls failed; first: ${first}`);
+  }
+}
