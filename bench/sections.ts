@@ -49,10 +49,10 @@ export function printGrowth(g: GrowthResult, caption: string): void {
   );
   for (const p of s.plans) {
     const scan = p.seq_scan_on_domain ? 'SEQ SCAN on domain' : 'no seq scan on domain';
-    console.log(`  ${p.step}: ${scan}, ${p.execution_ms.toFixed(2)} ms`);
+    console.log(`  ${p.step} (${p.page} page): ${scan}, ${p.execution_ms.toFixed(2)} ms`);
   }
-  const due = s.plans.find((p) => p.step === 'start-grace');
-  if (due) console.log(`  plan of start-grace (the due rows):\n${due.plan.replace(/^/gm, '    ')}`);
+  for (const p of s.plans.filter((x) => x.step === 'start-grace'))
+    console.log(`  plan of start-grace, ${p.page} page (the due rows):\n${p.plan.replace(/^/gm, '    ')}`);
   const steps = s.steps.map((st) => `${st.step} ${st.changed} in ${st.pages} pages ${(st.ms / 1000).toFixed(2)} s`);
   console.log(`  sweep run (activities, workflow order): ${steps.join('; ')}`);
   console.log(`  total ${(s.sweep_ms / 1000).toFixed(2)} s; interval ${s.interval_s} s`);

@@ -7,7 +7,7 @@ import { expirySweepSteps, type ExpirySweepCursor, type ExpirySweepStep } from '
 // The expiry sweep at scale (issue 14): with 1% of the registry due, the sweep must touch only the due
 // rows (every step's page query a range of the (status, expiry_date, id) index, never a scan of domain)
 // and finish within one sweep interval. The plans come from EXPLAIN (ANALYZE, BUFFERS) of each step's
-// first page, taken before the sweep runs so they show the due rows; the time from running the sweep's
+// first page (and of a later start-grace page), taken before the sweep runs so they show the due rows; the time from running the sweep's
 // own activity code, every step and every page in the workflow's order (Temporal's dispatch between
 // pages is not included: a few ms per page).
 
@@ -17,12 +17,20 @@ const AUTO_RENEW_DAYS_BEFORE = 3; // the workflow's default
 
 const COLUMNS = 'id, name, owner_id, expiry_date, expiry_date::text as cursor';
 
+interface PageQuery {
+  step: ExpirySweepStep;
+  /** The first page of the step, or one resumed after a cursor. */
+  page?: 'first' | 'next';
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * Each step's first page, as src/db/expiry-repository.ts (duePage, remind) and src/db/auto-renewals.ts
  * (renewDue) write it: keep in step with them. The sweep run below runs the real code, and its counts
  * are checked against what was marked due.
  */
-function firstPages(asOf: Date, graceDays: number): { step: ExpirySweepStep; sql: string; params: unknown[] }[] {
+function pageQueries(asOf: Date, graceDays: number, cursor: ExpirySweepCursor): PageQuery[] {
   const at = (days: number) => new Date(asOf.getTime() + days * DAY);
   const remind = (days: number, next: number) => ({
     step: `remind-${days}` as ExpirySweepStep,
@@ -50,6 +58,15 @@ function firstPages(asOf: Date, graceDays: number): { step: ExpirySweepStep; sql
       params: ['active', asOf, PAGE],
     },
     {
+      // A later page resumes after a cursor: the row comparison must bound the index range too, or each
+      // page would read every due row before it again.
+      step: 'start-grace',
+      page: 'next',
+      sql: `select ${COLUMNS} from domain where status = $1 and expiry_date <= $2
+            and (expiry_date, id) > ($4::timestamptz, $5) order by expiry_date, id limit $3`,
+      params: ['active', asOf, PAGE, cursor.expiry, cursor.id],
+    },
+    {
       step: 'expire',
       sql: `select ${COLUMNS} from domain where status = $1 and expiry_date <= $2 order by expiry_date, id limit $3`,
       params: ['grace', at(-graceDays), PAGE],
@@ -59,6 +76,7 @@ function firstPages(asOf: Date, graceDays: number): { step: ExpirySweepStep; sql
 
 export interface StepPlan {
   step: ExpirySweepStep;
+  page: 'first' | 'next';
   plan: string;
   seq_scan_on_domain: boolean;
   execution_ms: number;
@@ -84,12 +102,23 @@ async function markDue(client: pg.Client): Promise<number> {
   return res.rowCount ?? 0;
 }
 
-async function explain(client: pg.Client, q: { step: ExpirySweepStep; sql: string; params: unknown[] }) {
+/** Where start-grace's second page starts: after the last row of its first page. */
+async function secondPageCursor(client: pg.Client, asOf: Date): Promise<ExpirySweepCursor> {
+  const res = await client.query<{ expiry: string; id: number }>(
+    `select expiry_date::text as expiry, id from domain where status = 'active' and expiry_date <= $1
+     order by expiry_date, id offset $2 limit 1`,
+    [asOf, PAGE - 1],
+  );
+  return res.rows[0] ?? { expiry: asOf.toISOString(), id: 0 };
+}
+
+async function explain(client: pg.Client, q: PageQuery): Promise<StepPlan> {
   const res = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params);
   const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
   const time = /Execution Time: ([\d.]+) ms/.exec(plan);
   return {
     step: q.step,
+    page: q.page ?? 'first',
     plan,
     seq_scan_on_domain: /Seq Scan on domain\b/.test(plan),
     execution_ms: time ? Number(time[1]) : NaN,
@@ -139,7 +168,8 @@ export async function sweepCheck(databaseUrl: string): Promise<SweepResult> {
     const markedDue = await markDue(client);
     const asOf = new Date();
     const plans: StepPlan[] = [];
-    for (const q of firstPages(asOf, graceDays)) plans.push(await explain(client, q));
+    for (const q of pageQueries(asOf, graceDays, await secondPageCursor(client, asOf)))
+      plans.push(await explain(client, q));
     const steps = await runSweep(databaseUrl, asOf, graceDays);
     return {
       domains,
