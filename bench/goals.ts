@@ -1,6 +1,7 @@
 import { targetOf, type Outcome } from './outcome.ts';
 import { OVERLOAD_P99_BOUND } from './overload.ts';
 import { goal, skipped, type Goal } from './report.ts';
+import { settings } from './settings.ts';
 
 // Issue 14's goals, each judged on this run's figures. Ratios are to the raw baseline of the same round.
 
@@ -30,7 +31,7 @@ function overloadGoals(o: Outcome): Goal[] {
     goal('overload_served_p99', 'overload: p99 of the served 200s', ov.served_p99_ms, '<=', Math.round(bound), {
       digits: 0,
       unit: ' ms',
-      note: `${OVERLOAD_P99_BOUND}x lookup's p99 at -c 100`,
+      note: `${OVERLOAD_P99_BOUND}x lookup's p99 at saturation (-c ${settings.connections})`,
     }),
   ];
 }

@@ -15,24 +15,25 @@ function rssMb(pid: number): number | null {
 export interface RssSampler {
   /** The largest sample, in MB (null: none could be read). */
   maxMb: () => number | null;
-  lastMb: () => number | null;
+  /** The first sample: the API at rest, before the load. */
+  firstMb: () => number | null;
   samples: () => number;
   stop: () => void;
 }
 
 export function sampleRss(pid: number, everyMs = 200): RssSampler {
   let max: number | null = null;
-  let last: number | null = null;
+  let first: number | null = null;
   let count = 0;
   const take = () => {
     const mb = rssMb(pid);
     if (mb === null) return;
-    last = mb;
+    first ??= mb;
     max = Math.max(max ?? 0, mb);
     count += 1;
   };
   take();
   const timer = setInterval(take, everyMs);
   timer.unref();
-  return { maxMb: () => max, lastMb: () => last, samples: () => count, stop: () => clearInterval(timer) };
+  return { maxMb: () => max, firstMb: () => first, samples: () => count, stop: () => clearInterval(timer) };
 }

@@ -18,7 +18,7 @@ export interface GrowthResult {
 export interface Outcome {
   groups: GroupResult[];
   overload: OverloadResult;
-  memory: { max_rss_mb: number | null; samples: number };
+  memory: { max_rss_mb: number | null; idle_rss_mb: number | null; samples: number };
   growth: GrowthResult | null;
   registration: RegistrationResult | null;
 }

@@ -158,7 +158,7 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
     connections: settings.overloadConnections,
     duration: settings.duration,
   });
-  const memory = { max_rss_mb: rss.maxMb(), samples: rss.samples() };
+  const memory = { max_rss_mb: rss.maxMb(), idle_rss_mb: rss.firstMb(), samples: rss.samples() };
   rss.stop();
 
   const growth =
@@ -191,7 +191,7 @@ function report(o: Outcome): Goal[] {
     `routes at ${settings.baseDomains} domains: ${settings.trials} interleaved rounds of ${settings.duration} s, -c ${settings.connections} -p ${settings.pipelining}`,
   );
   printOverload(o.overload);
-  printMemory(o.memory.max_rss_mb, o.memory.samples);
+  printMemory(o.memory);
   if (o.growth) printGrowth(o.growth, `lookup at ${o.growth.domains} domains:`);
   if (o.registration) printRegistration(o.registration);
   const goals = buildGoals(o);

@@ -1,4 +1,4 @@
-import type { GrowthResult } from './outcome.ts';
+import type { GrowthResult, Outcome } from './outcome.ts';
 import type { OverloadResult } from './overload.ts';
 import type { RegistrationResult } from './registration.ts';
 import { printGroups } from './report.ts';
@@ -28,12 +28,11 @@ export function printOverload(o: OverloadResult): void {
     );
 }
 
-export function printMemory(maxMb: number | null, samples: number): void {
+export function printMemory(m: Outcome['memory']): void {
   console.log();
+  if (m.max_rss_mb === null) return console.log('API resident memory: not sampled (no /proc)');
   console.log(
-    maxMb === null
-      ? 'API resident memory: not sampled (no /proc)'
-      : `API resident memory: max ${maxMb.toFixed(0)} MB over ${samples} samples (every 200 ms during all load)`,
+    `API resident memory: max ${m.max_rss_mb.toFixed(0)} MB under load (${m.samples} samples every 200 ms from the first trial to the end of overload); ${m.idle_rss_mb?.toFixed(0)} MB before the load`,
   );
 }
 
@@ -49,7 +48,9 @@ export function printGrowth(g: GrowthResult, caption: string): void {
   );
   for (const p of s.plans) {
     const scan = p.seq_scan_on_domain ? 'SEQ SCAN on domain' : 'no seq scan on domain';
-    console.log(`  ${p.step} (${p.page} page): ${scan}, ${p.execution_ms.toFixed(2)} ms`);
+    console.log(
+      `  ${p.step} (${p.page} page): ${scan}; ${p.rows} rows, ${p.buffers} pages touched, ${p.execution_ms.toFixed(2)} ms`,
+    );
   }
   for (const p of s.plans.filter((x) => x.step === 'start-grace'))
     console.log(`  plan of start-grace, ${p.page} page (the due rows):\n${p.plan.replace(/^/gm, '    ')}`);

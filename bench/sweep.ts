@@ -80,6 +80,9 @@ export interface StepPlan {
   plan: string;
   seq_scan_on_domain: boolean;
   execution_ms: number;
+  /** Rows the plan's top node returned, and the pages it touched (shared hit + read). */
+  rows: number;
+  buffers: number;
 }
 
 export interface SweepResult {
@@ -116,12 +119,16 @@ async function explain(client: pg.Client, q: PageQuery): Promise<StepPlan> {
   const res = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, q.params);
   const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
   const time = /Execution Time: ([\d.]+) ms/.exec(plan);
+  const rows = /actual time=[\d.]+\.\.[\d.]+ rows=([\d.]+)/.exec(plan);
+  const hit = /Buffers: shared(?: hit=(\d+))?(?: read=(\d+))?/.exec(plan);
   return {
     step: q.step,
     page: q.page ?? 'first',
     plan,
     seq_scan_on_domain: /Seq Scan on domain\b/.test(plan),
     execution_ms: time ? Number(time[1]) : NaN,
+    rows: rows ? Number(rows[1]) : NaN,
+    buffers: Number(hit?.[1] ?? 0) + Number(hit?.[2] ?? 0),
   };
 }
 
