@@ -21,7 +21,7 @@ export function grownName(n: number, namespaces: readonly string[]): string {
 const INSERT_SQL = `
 insert into domain (name, label, namespace_name, owner_id, status, registration_date, expiry_date, squad_id,
                     capabilities, profile, created_at, updated_at)
-select lbl || '.' || ns, lbl, ns, ($5::uuid[])[1 + (n * 7919) % cardinality($5::uuid[])], 'active',
+select lbl || '.' || ns, lbl, ns, ($5::uuid[])[1 + ((n::bigint * 7919) % cardinality($5::uuid[]))::int], 'active',
        exp - interval '1 year', exp, case when n % 5 = 0 then 'squad-g' || (n % 150) end,
        jsonb_build_array('search', 'code', 'payments'),
        jsonb_build_object(

@@ -12,6 +12,8 @@ export interface GrowthResult {
   /** lookup req/s at `domains` / lookup req/s at 10k, both medians of this run. */
   lookup_vs_base: number;
   raw_vs_base: number;
+  /** Lookup of the last default run (bench/results/latest-10k.json), if there is one. */
+  previous_10k: { finished_at: string; lookup_rps: number } | null;
   sweep: SweepResult;
 }
 

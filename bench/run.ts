@@ -2,7 +2,7 @@
 // without plugins and one prepared SELECT), in interleaved rounds; then overload, memory, and on request
 // growth (BENCH_DOMAINS) and registration throughput (BENCH_REGISTRATION=1). See bench/README.md.
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { configSchema } from '../src/config/env.ts';
@@ -15,7 +15,7 @@ import { sampleRss } from './memory.ts';
 import { runOverload } from './overload.ts';
 import { grantEach, measureRegistration, startTemporal, startWorkers } from './registration.ts';
 import type { Target } from './load.ts';
-import type { Outcome } from './outcome.ts';
+import { targetOf, type GrowthResult, type Outcome } from './outcome.ts';
 import { printGoals, printGroups, type Goal } from './report.ts';
 import { printMemory, printOverload, printGrowth, printRegistration } from './sections.ts';
 import { seed, type SeedResult } from './seed.ts';
@@ -103,6 +103,20 @@ async function startServices(dbUrl: string, temporalAddress: string) {
   return { api, raw, servers: { api: api.base, raw: raw.base } };
 }
 
+const LATEST = resolve(ROOT, 'bench/results/latest.json');
+const LATEST_10K = resolve(ROOT, 'bench/results/latest-10k.json');
+
+/** Lookup's req/s in the last default run, for reference beside the growth figure of this run. */
+async function previous10k(): Promise<GrowthResult['previous_10k']> {
+  try {
+    const last = JSON.parse(await readFile(LATEST_10K, 'utf8')) as Partial<Outcome> & { finished_at?: string };
+    const rps = targetOf({ groups: last.groups ?? [] }, 'lookup')?.rps;
+    return rps && last.finished_at ? { finished_at: last.finished_at, lookup_rps: rps } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** BENCH_DOMAINS above 10k: grow the registry, lookup again against the raw baseline, then the sweep. */
 async function measureGrowth(dbUrl: string, data: SeedResult, servers: targets.Servers, base: GroupResult) {
   say(`growing the registry to ${settings.domains} domains...`);
@@ -124,6 +138,7 @@ async function measureGrowth(dbUrl: string, data: SeedResult, servers: targets.S
     lookup,
     lookup_vs_base: (lookup.targets[0]?.rps ?? NaN) / (base.targets[0]?.rps ?? NaN),
     raw_vs_base: lookup.raw.rps / base.raw.rps,
+    previous_10k: await previous10k(),
     sweep,
   };
 }
@@ -200,14 +215,13 @@ function report(o: Outcome): Goal[] {
 }
 
 async function writeResults(o: Outcome, goals: Goal[], extra: Record<string, unknown>): Promise<void> {
-  const out = resolve(ROOT, 'bench/results/latest.json');
-  await mkdir(resolve(out, '..'), { recursive: true });
+  await mkdir(resolve(LATEST, '..'), { recursive: true });
   const json =
     JSON.stringify({ finished_at: new Date().toISOString(), ...extra, settings, ...o, goals }, null, 2) + '\n';
-  await writeFile(out, json);
+  await writeFile(LATEST, json);
   // The 10k figures of the last default run, kept apart so that a growth run does not overwrite them.
-  if (!o.growth) await writeFile(resolve(out, '../latest-10k.json'), json);
-  say(`results written to ${relative(process.cwd(), out) || out}`);
+  if (!o.growth) await writeFile(LATEST_10K, json);
+  say(`results written to ${relative(process.cwd(), LATEST) || LATEST}`);
 }
 
 async function main(): Promise<number> {

@@ -7,15 +7,25 @@ import { printGroups } from './report.ts';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
+/** The classes issue 14 asks about: served, the two refusals, any other 5xx, anything else. */
+function statusClasses(counts: Record<string, number>): Record<string, number> {
+  const classes: Record<string, number> = { '200': 0, '429': 0, '503': 0, 'other 5xx': 0, other: 0 };
+  for (const [code, n] of Object.entries(counts)) {
+    const key = code in classes ? code : Number(code) >= 500 ? 'other 5xx' : 'other';
+    classes[key] = (classes[key] ?? 0) + n;
+  }
+  return classes;
+}
+
 export function printOverload(o: OverloadResult): void {
   console.log();
   console.log(
     `overload: lookup offered ${o.target_rps} req/s (1.5x the ${o.saturation_rps.toFixed(0)} req/s of the trials) over ${o.connections} connections for ${o.duration_s.toFixed(0)} s`,
   );
-  const shares = Object.entries(o.status_share).map(([s, share]) => `${s} ${pct(share)} (${o.status_counts[s]})`);
-  console.log(
-    `  answered ${o.responses} (${o.achieved_rps.toFixed(0)}/s); status shares: ${shares.join(', ') || 'none'}`,
+  const shares = Object.entries(statusClasses(o.status_counts)).map(
+    ([label, n]) => `${label} ${pct(n / Math.max(o.responses, 1))} (${n})`,
   );
+  console.log(`  answered ${o.responses} (${o.achieved_rps.toFixed(0)}/s): ${shares.join(', ')}`);
   console.log(
     `  errors ${o.errors} (timeouts ${o.timeouts}); refusals (503/429) ${o.refusals}, without Retry-After ${o.refusals_without_retry_after}; other 5xx ${o.other_5xx}`,
   );
@@ -39,8 +49,12 @@ export function printMemory(m: Outcome['memory']): void {
 export function printGrowth(g: GrowthResult, caption: string): void {
   printGroups([g.lookup], caption);
   console.log(
-    `growth: grew to ${g.domains} domains in ${(g.grow_ms / 1000).toFixed(1)} s; lookup at ${g.domains} / at 10k: ${g.lookup_vs_base.toFixed(2)} (raw baseline: ${g.raw_vs_base.toFixed(2)})`,
+    `growth: grew to ${g.domains} domains in ${(g.grow_ms / 1000).toFixed(1)} s; lookup at ${g.domains} / at 10k in this run: ${g.lookup_vs_base.toFixed(2)} (raw baseline: ${g.raw_vs_base.toFixed(2)})`,
   );
+  if (g.previous_10k)
+    console.log(
+      `  against the last default run (bench/results/latest-10k.json, ${g.previous_10k.finished_at}): lookup ${g.previous_10k.lookup_rps.toFixed(0)} req/s there, ratio ${((g.lookup.targets[0]?.rps ?? NaN) / g.previous_10k.lookup_rps).toFixed(2)} (informational: another run, another machine state)`,
+    );
   const s = g.sweep;
   console.log();
   console.log(
