@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // already has the current document gets a 304 without a body.
 
 /** Whether an If-None-Match header names `tag`: weak comparison, as RFC 9110 (13.1.2) prescribes. */
-function matches(header: string | undefined, tag: string): boolean {
+export function matches(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);

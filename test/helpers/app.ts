@@ -11,6 +11,12 @@ export interface TestApp {
   db: TestDatabase;
   temporal: TemporalHandle;
   config: Config;
+  /**
+   * Waits until the app has heard every change committed so far (the read cache's barrier, README
+   * "Performance → The read cache"): for tests that write the database directly, as another process
+   * would, and then read through the API at once.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,11 +31,14 @@ export function testTemporalAddress(): string {
 export async function buildTestApp(
   env: Record<string, string> = {},
   temporalAddress = testTemporalAddress(),
-  extra: { payments?: PaymentSettings } = {},
+  extra: {
+    payments?: PaymentSettings;
+    /** Another app's database: a second API process on it. */ db?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   // Limits high enough for a test file unless a test sets its own.
   env = { RATE_LIMIT_MAX: '100000', RATE_LIMIT_IP_MAX: '100000', PROVISION_LIMIT_MAX: '100000', ...env };
-  const db = await createTestDatabase();
+  const db = extra.db ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_BASE_URL: 'https://registry.test',
@@ -54,10 +63,14 @@ export async function buildTestApp(
     db,
     temporal,
     config,
+    settled: () =>
+      app.publicCache.barrier((token) =>
+        db.orm.em.fork().getConnection().execute(`select pg_notify('public_change', ?)`, [token]),
+      ),
     async close() {
       await app.close();
       await temporal.close();
-      await db.drop();
+      if (!extra.db) await db.drop();
     },
   };
 }

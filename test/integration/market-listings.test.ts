@@ -30,8 +30,10 @@ describe('market listings', () => {
       ...extra,
     }).then((d) => d.name);
   const listingOf = (name: string) => t.db.orm.em.fork().findOne(Listing, { domainName: name });
-  const setStatus = (name: string, status: string) =>
-    t.db.orm.em.fork().nativeUpdate(Domain, { name, status: { $ne: 'expired' } }, { status });
+  const setStatus = async (name: string, status: string) => {
+    await t.db.orm.em.fork().nativeUpdate(Domain, { name, status: { $ne: 'expired' } }, { status });
+    await t.settled();
+  };
 
   beforeAll(async () => {
     t = await buildTestApp();

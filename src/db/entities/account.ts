@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { notifyOperatorChange } from './public-change.ts';
 import { timestamps } from './base.ts';
 
 /**
@@ -30,6 +31,7 @@ const AccountSchema = defineEntity({
     ...timestamps,
   },
   uniques: [{ properties: ['idpIssuer', 'idpSubject'] }],
+  triggers: [notifyOperatorChange],
 });
 
 export class Account extends AccountSchema.class {}

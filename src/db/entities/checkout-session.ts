@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt } from './base.ts';
+import { notifyNameChange } from './public-change.ts';
 
 export const checkoutOutcomes = [
   'registered',
@@ -39,6 +40,7 @@ const CheckoutSessionSchema = defineEntity({
     endedAt: p.datetime().columnType('timestamptz').nullable(),
     createdAt,
   },
+  triggers: [notifyNameChange('name')],
 });
 export class CheckoutSession extends CheckoutSessionSchema.class {}
 CheckoutSessionSchema.setClass(CheckoutSession);

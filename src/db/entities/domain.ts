@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { Account } from './account.ts';
 import { Namespace } from './namespace.ts';
 import { timestamps } from './base.ts';
+import { notifyNameChange } from './public-change.ts';
 import type { DomainProfile } from '../../domain/public-domain.ts';
 import { EXPIRED } from '../../domain/expiry.ts';
 
@@ -48,6 +49,7 @@ const DomainSchema = defineEntity({
     { name: STOREFRONT_UNIQUE, properties: ['storefrontId'], where: `"status" <> '${EXPIRED}'` },
   ],
   indexes: [{ name: 'domain_status_expiry_date_id_index', properties: ['status', 'expiryDate', 'id'] }],
+  triggers: [notifyNameChange('name')],
 });
 
 export class Domain extends DomainSchema.class {}

@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, timestamps } from './base.ts';
+import { notifyNameChange } from './public-change.ts';
 import { Account } from './account.ts';
 import { marketCurrencies } from '../../domain/market.ts';
 
@@ -24,6 +25,7 @@ const ListingSchema = defineEntity({
     minOfferUsdMinor: p.bigint().nullable(),
     ...timestamps,
   },
+  triggers: [notifyNameChange('domain_name')],
 });
 export class Listing extends ListingSchema.class {}
 ListingSchema.setClass(Listing);

@@ -1,9 +1,20 @@
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { checkoutScriptHash } from '../../pages/checkout.ts';
 import { landingScriptHash } from '../../pages/landing.ts';
+
+/** The headers helmet sets with these options, read off one call of its middleware. */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, res as never, () => undefined);
+  return headers;
+}
 
 /** Cookies, security headers and CORS: what every answer carries. */
 export const securityPlugin = fp(
@@ -11,7 +22,9 @@ export const securityPlugin = fp(
     await app.register(cookie, { secret: app.deps.sessionSecret });
     // Security headers on every answer. The pages and the API reference load only their own scripts;
     // inline styles stay allowed for the small HTML pages. Cross-origin reads are for CORS to decide.
-    await app.register(helmet, {
+    // helmet decides the headers; they never vary by request, so they are computed once here and set
+    // as one block (helmet rebuilds its CSP string on every call, a measurable share of a lookup).
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -25,6 +38,10 @@ export const securityPlugin = fp(
         },
       },
       crossOriginResourcePolicy: { policy: 'cross-origin' },
+    });
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     // Agents and tools on other origins may call the API: credentials travel in headers, never in
     // cookies across origins (no Access-Control-Allow-Credentials), so a foreign page cannot ride a session.

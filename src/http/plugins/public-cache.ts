@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { listenForPublicChanges } from '../../db/public-changes.ts';
+import { publicCache, type PublicCache } from '../public-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+}
+
+/**
+ * The read cache and its subscription to the database's change notifications. Without a database URL
+ * (never in a running API) the cache never turns on and every read goes to the database.
+ */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const publicCachePlugin = fp(
+  async (app) => {
+    const cache = publicCache();
+    app.decorate('publicCache', cache);
+    const url = app.deps.config.DATABASE_URL;
+    if (!url) return;
+    const listener = listenForPublicChanges(url, cache.handlers, (err) =>
+      app.log.warn({ err }, 'public change notifications interrupted; the read cache is off until they resume'),
+    );
+    app.addHook('onReady', () => listener.start());
+    app.addHook('onClose', () => listener.stop());
+    // Read-your-writes: a request that may have written waits, before it answers, until this process
+    // has heard every change it committed (README "Performance → The read cache").
+    const notify = (token: string) =>
+      app.deps.orm.em.getConnection().execute(`select pg_notify('public_change', ?)`, [token]);
+    app.addHook('onSend', async (req) => {
+      if (!READ_METHODS.has(req.method)) await cache.barrier(notify);
+    });
+  },
+  { name: 'public-cache', dependencies: ['services'] },
+);

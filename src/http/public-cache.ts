@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicChangeHandlers } from '../db/public-changes.ts';
+import { matches } from './etag.ts';
+
+// The read cache of public documents (README "Performance → The read cache"): the exact bytes of a
+// lookup answer (or the fact that no record holds the name), kept per name until the database says the
+// name changed. It is never wrong, by three rules:
+// 1. It serves only while its LISTEN subscription is up: losing it empties the cache and turns it off
+//    until the subscription is back (changes in between could not be heard).
+// 2. Every change heard removes the name's entries (`*`, an account change, removes all).
+// 3. An answer computed from a read is stored only if no change at all was heard since that read
+//    began (the generation stamp), so a read that raced a change is never kept.
+// 4. Read-your-writes: before a request that may have written answers, a barrier notification is sent
+//    and awaited (barrier()); notifications arrive in commit order, so once it is back every change that
+//    request committed has been heard, and until then the cache is not consulted.
+
+/** A cached answer: its JSON text and strong ETag; `absent` records that no record holds the name. */
+export type CachedAnswer = { body: string; etag: string } | 'absent';
+
+export interface PublicCache {
+  /** The LISTEN handlers that keep the cache truthful. */
+  handlers: PublicChangeHandlers;
+  get(name: string, kind: string): CachedAnswer | undefined;
+  /** Taken before the database read whose result is to be stored. */
+  stamp(): number;
+  set(name: string, kind: string, answer: CachedAnswer, stamp: number): void;
+  /**
+   * Sends a barrier through the database (`send` issues the NOTIFY with the token) and resolves once it
+   * has come back, or after `timeoutMs` (then the cache is emptied, as if the subscription were lost).
+   */
+  barrier(send: (token: string) => Promise<unknown>, timeoutMs?: number): Promise<void>;
+  readonly size: number;
+}
+
+/** Barrier tokens travel on the same channel; no name starts with `!`. */
+const BARRIER = '!';
+
+export function publicCache(maxNames = 100_000): PublicCache {
+  const byName = new Map<string, Map<string, CachedAnswer>>();
+  let generation = 0;
+  let live = false;
+  let barrierSeq = 0;
+  const barriers = new Map<string, () => void>();
+  const forgetAll = () => {
+    generation += 1;
+    byName.clear();
+  };
+
+  return {
+    handlers: {
+      changed(name) {
+        if (name.startsWith(BARRIER)) {
+          barriers.get(name)?.();
+          return;
+        }
+        generation += 1;
+        if (name === '*') byName.clear();
+        else byName.delete(name);
+      },
+      lost() {
+        live = false;
+        forgetAll();
+      },
+      resumed() {
+        forgetAll();
+        live = true;
+      },
+    },
+    get(name, kind) {
+      if (!live || barriers.size > 0) return undefined;
+      const entries = byName.get(name);
+      if (!entries) return undefined;
+      // Least recently used goes first: a hit moves the name to the end of the map's order.
+      byName.delete(name);
+      byName.set(name, entries);
+      return entries.get(kind);
+    },
+    stamp: () => generation,
+    set(name, kind, answer, stamp) {
+      if (!live || stamp !== generation) return;
+      const entries = byName.get(name) ?? new Map<string, CachedAnswer>();
+      entries.set(kind, answer);
+      byName.set(name, entries);
+      if (byName.size > maxNames) byName.delete(byName.keys().next().value as string);
+    },
+    async barrier(send, timeoutMs = 2000) {
+      if (!live) return;
+      const token = `${BARRIER}${process.pid}-${++barrierSeq}`;
+      let timer: NodeJS.Timeout | undefined;
+      const back = new Promise<void>((resolve) => {
+        barriers.set(token, resolve);
+        timer = setTimeout(() => {
+          forgetAll();
+          resolve();
+        }, timeoutMs);
+      });
+      try {
+        await send(token);
+        await back;
+      } catch {
+        forgetAll(); // the barrier could not be sent: nothing heard since can be trusted
+      } finally {
+        clearTimeout(timer);
+        barriers.delete(token);
+      }
+    },
+    get size() {
+      return byName.size;
+    },
+  };
+}
+
+/** A JSON answer ready to send again: its bytes and a strong tag of them. */
+export function cachedJson(body: string): { body: string; etag: string } {
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+}
+
+/** Sends a cached JSON answer, or 304 when the client already holds it (as conditionalGet does). */
+export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: { body: string; etag: string }) {
+  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
+  if (matches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}

@@ -1,0 +1,27 @@
+import { forSaleBlocks } from '../../domain/listing.ts';
+import { manifestUrls } from '../../domain/manifests.ts';
+import type { PublicDomainRow } from '../../domain/public-domain.ts';
+
+/** The lookup answer (spec 2.2) of a held name, from its public row. */
+export function lookupBody(d: PublicDomainRow, publicBaseUrl: string) {
+  return {
+    status: 'success' as const,
+    domain: {
+      name: d.name,
+      namespace: d.namespace,
+      status: d.status,
+      registration_date: d.registrationDate.toISOString(),
+      expiry_date: d.expiryDate.toISOString(),
+    },
+    identity: {
+      human_backed: d.operatorAccountId != null,
+      // Spec 2.2 types it string: "" when the domain has no squad.
+      squad_id: d.squadId ?? '',
+      capabilities_preview: d.capabilities,
+    },
+    manifests: manifestUrls(publicBaseUrl, d.name),
+    profile: d.profile,
+    // Spec 2.4: the asking price while the name is listed (read in the same query).
+    ...forSaleBlocks(d.status, d.listing),
+  };
+}

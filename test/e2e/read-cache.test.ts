@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Domain } from '../../src/db/entities/index.ts';
+import { grantGems } from '../../src/ledger/gems.ts';
+import { buildTestApp, testTemporalAddress, type TestApp } from '../helpers/app.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { provision } from '../helpers/identities.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+
+// The read cache is never wrong (README "Performance → The read cache"): two API processes over one
+// database, each with its own cache and subscription; a committed registration, profile change,
+// renewal, transfer and expiry — made through one API or by the worker — shows in the very next
+// lookup on both, although both had the name cached.
+describe('the lookup read cache across two API processes', () => {
+  let s: RegistryStack;
+  let b: TestApp;
+  let key: Record<string, string>;
+  let accountId: string;
+
+  const apps = () => [s.t, b];
+  const lookup = async (t: TestApp, name: string) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/lookup/${name}` });
+    return { status: res.statusCode, body: res.statusCode === 200 ? res.json() : null };
+  };
+  /** Both processes answer from their cache now (a read fills it; the second read is a hit). */
+  async function cachedOnBoth(name: string) {
+    for (const t of apps()) {
+      await lookup(t, name);
+      expect(t.app.publicCache.get(name, 'lookup')).toBeDefined();
+    }
+  }
+  const post = (url: string, payload: unknown) =>
+    s.t.app.inject({ method: 'POST', url, headers: key, payload: payload as string });
+
+  beforeAll(async () => {
+    s = await startRegistryStack({ GRACE_PERIOD_DAYS: '30' });
+    b = await buildTestApp(
+      { TEMPORAL_TASK_QUEUE: s.taskQueue, PUBLIC_BASE_URL: s.t.config.publicBaseUrl },
+      testTemporalAddress(),
+      { db: s.t.db },
+    );
+    const agent = await provision(s.t.app);
+    key = { 'x-api-key': agent.api_key };
+    accountId = agent.account_id;
+    await grantGems(s.t.db.orm.em.fork(), { accountId, amount: 50_000, reference: `g:${randomLabel()}` });
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+    await s?.stop();
+  });
+
+  it('shows a registration made through the other API on the very next request', async () => {
+    const label = randomLabel('cache');
+    const name = `${label}.agent`;
+    await cachedOnBoth(name);
+    expect(b.app.publicCache.get(name, 'lookup')).toBe('absent');
+    const reg = await post('/api/v1/domains/register', {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: 'gems',
+    });
+    expect(reg.statusCode).toBe(200);
+    for (const t of apps()) expect((await lookup(t, name)).status).toBe(200);
+  });
+
+  it('shows a profile change, a renewal and a transfer on both at once', async () => {
+    const label = randomLabel('cache');
+    const name = `${label}.agent`;
+    await post('/api/v1/domains/register', {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: 'gems',
+    });
+
+    await cachedOnBoth(name);
+    const edit = await s.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/domains/${name}/profile`,
+      headers: key,
+      payload: { display_name: 'Fresh Name' },
+    });
+    expect(edit.statusCode).toBe(200);
+    for (const t of apps()) expect((await lookup(t, name)).body.profile.display_name).toBe('Fresh Name');
+
+    await cachedOnBoth(name);
+    const before = (await lookup(b, name)).body.domain.expiry_date as string;
+    const renew = await post('/api/v1/renew', { domain: name, years: 1, payment_method: 'gems' });
+    expect(renew.statusCode).toBe(200);
+    for (const t of apps()) expect((await lookup(t, name)).body.domain.expiry_date).not.toBe(before);
+
+    // A listed name shows for_sale; a transfer removes the listing, and both show that at once.
+    const listed = await s.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/domains/${name}/listing`,
+      headers: key,
+      payload: { price: { gems: 9000 } },
+    });
+    expect(listed.statusCode).toBe(200);
+    await cachedOnBoth(name);
+    for (const t of apps()) expect((await lookup(t, name)).body.for_sale).toMatchObject({ gems: 9000 });
+    const other = await provision(s.t.app);
+    const moved = await post('/api/v1/domains/transfer', { domain: name, to_account_id: other.account_id });
+    expect(moved.statusCode).toBe(200);
+    for (const t of apps()) expect((await lookup(t, name)).body.for_sale).toBeNull();
+  });
+
+  it('shows an expiry committed by the worker’s sweep on the next request after the commit', async () => {
+    const label = randomLabel('cache');
+    const name = `${label}.agent`;
+    await post('/api/v1/domains/register', {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: 'gems',
+    });
+    // Due in three seconds: cached on both while still active, then the sweep (every 2 s) commits the
+    // grace status in the worker; the test sees that commit in the database, then asks both APIs.
+    await s.t.db.orm.em.fork().nativeUpdate(Domain, { name }, { expiryDate: new Date(Date.now() + 3000) });
+    await Promise.all(apps().map((t) => t.settled()));
+    await cachedOnBoth(name);
+    for (const t of apps()) expect((await lookup(t, name)).body.domain.status).toBe('active');
+    await eventually(async () => (await s.t.db.orm.em.fork().findOne(Domain, { name }))?.status === 'grace', 30_000);
+    for (const t of apps()) expect((await lookup(t, name)).body.domain.status).toBe('grace');
+  }, 60_000);
+});
