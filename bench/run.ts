@@ -1,10 +1,8 @@
 // `npm run bench` (issue 14): the API's routes against a raw baseline (bench/raw-baseline.ts: Fastify
 // without plugins and one prepared SELECT), in interleaved rounds; then overload, memory, and on request
 // growth (BENCH_DOMAINS) and registration throughput (BENCH_REGISTRATION=1). See bench/README.md.
-import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { configSchema } from '../src/config/env.ts';
 import { migrateAndLoadCatalog } from '../src/entry/migrate.ts';
 import { getDatabase } from './database.ts';
@@ -13,9 +11,16 @@ import { grow, namePool } from './grow.ts';
 import { cleanup, takeOverSignals } from './lifecycle.ts';
 import { sampleRss } from './memory.ts';
 import { runOverload } from './overload.ts';
-import { grantEach, measureRegistration, startTemporal, startWorkers } from './registration.ts';
+import {
+  grantEach,
+  measureRegistration,
+  startTemporal,
+  startWorkers,
+  type RegistrationResult,
+} from './registration.ts';
 import type { Target } from './load.ts';
-import { targetOf, type GrowthResult, type Outcome } from './outcome.ts';
+import type { GrowthResult, Outcome } from './outcome.ts';
+import { gitCommit, previous10k, writeResults } from './results.ts';
 import { printGoals, printGroups, type Goal } from './report.ts';
 import { printMemory, printOverload, printGrowth, printRegistration } from './sections.ts';
 import { seed, type SeedResult } from './seed.ts';
@@ -77,16 +82,6 @@ function badSides(results: GroupResult[]) {
     .filter((s) => s.requests === 0 || (s.errors + s.non2xx) / Math.max(s.requests + s.errors, 1) > MAX_BAD_SHARE);
 }
 
-function gitCommit(): string | null {
-  try {
-    const git = (...args: string[]) =>
-      execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') !== '' ? '-dirty' : '');
-  } catch {
-    return null;
-  }
-}
-
 async function startServices(dbUrl: string, temporalAddress: string) {
   const api = await startHttpService('API', 'src/entry/api.ts', serviceEnv(dbUrl, temporalAddress), {
     path: '/healthz',
@@ -103,22 +98,13 @@ async function startServices(dbUrl: string, temporalAddress: string) {
   return { api, raw, servers: { api: api.base, raw: raw.base } };
 }
 
-const LATEST = resolve(ROOT, 'bench/results/latest.json');
-const LATEST_10K = resolve(ROOT, 'bench/results/latest-10k.json');
-
-/** Lookup's req/s in the last default run, for reference beside the growth figure of this run. */
-async function previous10k(): Promise<GrowthResult['previous_10k']> {
-  try {
-    const last = JSON.parse(await readFile(LATEST_10K, 'utf8')) as Partial<Outcome> & { finished_at?: string };
-    const rps = targetOf({ groups: last.groups ?? [] }, 'lookup')?.rps;
-    return rps && last.finished_at ? { finished_at: last.finished_at, lookup_rps: rps } : null;
-  } catch {
-    return null;
-  }
-}
-
 /** BENCH_DOMAINS above 10k: grow the registry, lookup again against the raw baseline, then the sweep. */
-async function measureGrowth(dbUrl: string, data: SeedResult, servers: targets.Servers, base: GroupResult) {
+async function measureGrowth(
+  dbUrl: string,
+  data: SeedResult,
+  servers: targets.Servers,
+  base: GroupResult,
+): Promise<GrowthResult> {
   say(`growing the registry to ${settings.domains} domains...`);
   const growMs = await grow(dbUrl, data, settings.domains);
   say(`grown in ${(growMs / 1000).toFixed(1)} s`);
@@ -143,6 +129,47 @@ async function measureGrowth(dbUrl: string, data: SeedResult, servers: targets.S
   };
 }
 
+/** The 10k groups in interleaved rounds, then overload; the API's memory sampled throughout. */
+async function measureRoutes(plan10k: Group[], apiPid: number) {
+  const rss = sampleRss(apiPid);
+  const groupResults: GroupResult[] = [];
+  for (const g of plan10k) groupResults.push(await runGroup(g, plan));
+  const lookup = groupResults[0]?.targets[0];
+  say('overload...');
+  const overload = await runOverload(plan10k[0]?.targets[0] as Target, {
+    saturationRps: lookup?.rps ?? NaN,
+    connections: settings.overloadConnections,
+    duration: settings.duration,
+  });
+  rss.stop();
+  const memory = { max_rss_mb: rss.maxMb(), idle_rss_mb: rss.firstMb(), samples: rss.samples() };
+  return { groupResults, overload, memory };
+}
+
+/** BENCH_REGISTRATION=1: the workers, gems for the agents, then the alternating rounds. */
+async function measureRegistrationPhase(
+  dbUrl: string,
+  temporalAddress: string,
+  api: string,
+  agents: { key: string; accountId: string }[],
+): Promise<RegistrationResult> {
+  say('registration: starting the workers, granting gems...');
+  await startWorkers(serviceEnv(dbUrl, temporalAddress), temporalAddress);
+  await grantEach(
+    dbUrl,
+    agents.map((a) => a.accountId),
+  );
+  return measureRegistration({
+    api,
+    temporalAddress,
+    keys: agents.map((a) => a.key),
+    callers: settings.registrationCallers,
+    rounds: settings.trials,
+    duration: settings.duration,
+    warmup: settings.warmup,
+  });
+}
+
 async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideSummary[] }> {
   const db = await getDatabase();
   const migrated = await migrateAndLoadCatalog(db.url, resolve(ROOT, 'catalog/namespaces.json'));
@@ -162,42 +189,16 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
   );
   await targets.sanityCheck(servers, data, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
 
-  const rss = sampleRss(api.pid);
-  const results: GroupResult[] = [];
-  for (const g of plan10k) results.push(await runGroup(g, plan));
-  const lookupGroup = results[0] as GroupResult;
-  const lookupTarget = plan10k[0]?.targets[0] as Target;
-  say('overload...');
-  const overload = await runOverload(lookupTarget, {
-    saturationRps: lookupGroup.targets[0]?.rps ?? NaN,
-    connections: settings.overloadConnections,
-    duration: settings.duration,
-  });
-  const memory = { max_rss_mb: rss.maxMb(), idle_rss_mb: rss.firstMb(), samples: rss.samples() };
-  rss.stop();
-
+  const { groupResults, overload, memory } = await measureRoutes(plan10k, api.pid);
   const growth =
-    settings.domains > settings.baseDomains ? await measureGrowth(db.url, data, servers, lookupGroup) : null;
-  let registration = null;
-  if (settings.registration) {
-    say('registration: starting the workers, granting gems...');
-    await startWorkers(serviceEnv(db.url, temporalAddress), temporalAddress);
-    await grantEach(
-      db.url,
-      agents.map((a) => a.accountId),
-    );
-    registration = await measureRegistration({
-      api: api.base,
-      temporalAddress,
-      keys: agents.map((a) => a.key),
-      callers: settings.registrationCallers,
-      rounds: settings.trials,
-      duration: settings.duration,
-      warmup: settings.warmup,
-    });
-  }
-  const bad = badSides([...results, ...(growth ? [growth.lookup] : [])]);
-  return { outcome: { groups: results, overload, memory, growth, registration }, dbKind: db.kind, bad };
+    settings.domains > settings.baseDomains
+      ? await measureGrowth(db.url, data, servers, groupResults[0] as GroupResult)
+      : null;
+  const registration = settings.registration
+    ? await measureRegistrationPhase(db.url, temporalAddress, api.base, agents)
+    : null;
+  const bad = badSides([...groupResults, ...(growth ? [growth.lookup] : [])]);
+  return { outcome: { groups: groupResults, overload, memory, growth, registration }, dbKind: db.kind, bad };
 }
 
 function report(o: Outcome): Goal[] {
@@ -212,16 +213,6 @@ function report(o: Outcome): Goal[] {
   const goals = buildGoals(o);
   printGoals(goals);
   return goals;
-}
-
-async function writeResults(o: Outcome, goals: Goal[], extra: Record<string, unknown>): Promise<void> {
-  await mkdir(resolve(LATEST, '..'), { recursive: true });
-  const json =
-    JSON.stringify({ finished_at: new Date().toISOString(), ...extra, settings, ...o, goals }, null, 2) + '\n';
-  await writeFile(LATEST, json);
-  // The 10k figures of the last default run, kept apart so that a growth run does not overwrite them.
-  if (!o.growth) await writeFile(LATEST_10K, json);
-  say(`results written to ${relative(process.cwd(), LATEST) || LATEST}`);
 }
 
 async function main(): Promise<number> {
