@@ -57,6 +57,11 @@ export function takeOverSignals(): void {
       void cleanup().finally(() => process.exit(130));
     });
   }
+  // A reader that goes away (`npm run bench | head`) must not crash the run before it has cleaned up.
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+    });
   process.on('exit', () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });

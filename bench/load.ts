@@ -49,6 +49,52 @@ export function runLoad(target: Target, opts: LoadOptions): Promise<Result> {
   return whileRunning(() => run.stop(), Promise.resolve(run));
 }
 
+/**
+ * Warm-up has settled when the rate stops climbing: the mean req/s of the last three seconds is at most
+ * 5% above that of the three before. A trend, not a spread: on a busy machine the rate jitters, and
+ * jitter must not keep a warm server warming up; a server still warming climbs window after window (a
+ * cold read cache takes tens of seconds to fill, its rate rising the whole time).
+ */
+const SETTLE_WINDOW = 3;
+const SETTLE_GAIN = 1.05;
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);
+
+function settled(perSecond: number[]): boolean {
+  if (perSecond.length < 2 * SETTLE_WINDOW) return false;
+  const recent = mean(perSecond.slice(-SETTLE_WINDOW));
+  const before = mean(perSecond.slice(-2 * SETTLE_WINDOW, -SETTLE_WINDOW));
+  return recent <= SETTLE_GAIN * before;
+}
+
+/**
+ * Load until the rate stops changing, at least `min` and at most `max` seconds: JIT compilation, pools
+ * and any cache the server keeps (lookup's read cache fills over tens of thousands of requests) reach
+ * their steady state before anything is timed. Returns the seconds it took.
+ */
+export async function warmUp(target: Target, opts: { min: number; max: number; connections: number }) {
+  const perSecond: number[] = [];
+  let count = 0;
+  const run = autocannon({
+    url: target.base,
+    connections: opts.connections,
+    duration: opts.max,
+    requests: [{ setupRequest: (req) => ({ ...req, method: 'GET', ...target.request() }) }],
+  });
+  run.on('response', () => (count += 1));
+  const timer = setInterval(() => {
+    perSecond.push(count);
+    count = 0;
+    if (perSecond.length >= opts.min && settled(perSecond)) run.stop();
+  }, 1000);
+  try {
+    await whileRunning(() => run.stop(), Promise.resolve(run));
+  } finally {
+    clearInterval(timer);
+  }
+  return perSecond.length;
+}
+
 /** The figures of one timed run. req/s is autocannon's average over its 1-s samples. */
 export interface Trial {
   rps: number;

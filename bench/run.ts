@@ -60,6 +60,7 @@ const plan: TrialPlan = {
   rounds: settings.trials,
   duration: settings.duration,
   warmup: settings.warmup,
+  warmupMax: Math.max(settings.warmup, settings.warmupMax),
   connections: settings.connections,
   pipelining: settings.pipelining,
 };
@@ -222,7 +223,7 @@ async function main(): Promise<number> {
     `node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}); load average at start ${loadText(loadAtStart)}`,
   );
   say(
-    `${settings.trials} interleaved rounds of ${settings.duration} s per route after ${settings.warmup} s warm-up; -c ${settings.connections} -p ${settings.pipelining}`,
+    `${settings.trials} interleaved rounds of ${settings.duration} s per route, each side warmed up first (${plan.warmup}-${plan.warmupMax} s, until its req/s settles); -c ${settings.connections} -p ${settings.pipelining}`,
   );
   if ((loadAtStart[0] ?? 0) > 1)
     say(`note: load average ${loadAtStart[0]?.toFixed(2)} at the start: other processes are busy, expect noise`);

@@ -21,7 +21,8 @@ export const BASE_DOMAINS = 10_000;
 
 export const settings = Object.freeze({
   duration: intEnv('BENCH_DURATION', 10),
-  warmup: intEnv('BENCH_WARMUP', 2, 0),
+  warmup: intEnv('BENCH_WARMUP', 6, 0),
+  warmupMax: intEnv('BENCH_WARMUP_MAX', 40),
   trials: intEnv('BENCH_TRIALS', 3),
   connections: intEnv('BENCH_CONNECTIONS', 100),
   pipelining: 1,

@@ -1,5 +1,5 @@
 import { isCleaning } from './lifecycle.ts';
-import { median, runLoad, trialOf, type Target, type Trial } from './load.ts';
+import { median, runLoad, trialOf, warmUp, type Target, type Trial } from './load.ts';
 import { say } from './settings.ts';
 
 // Interleaved trials (issue 14): a route is never compared with a baseline measured minutes apart.
@@ -16,7 +16,9 @@ export interface Group {
 export interface TrialPlan {
   rounds: number;
   duration: number;
+  /** Warm-up per side: at least `warmup` seconds, until the req/s settles, at most `warmupMax`. */
   warmup: number;
+  warmupMax: number;
   connections: number;
   pipelining: number;
 }
@@ -83,8 +85,12 @@ function compared(target: Target, trials: Trial[], raw: Trial[]): TargetSummary 
 
 export class Interrupted extends Error {}
 
-async function timed(target: Target, plan: TrialPlan, duration: number): Promise<Trial> {
-  const r = await runLoad(target, { duration, connections: plan.connections, pipelining: plan.pipelining });
+async function timed(target: Target, plan: TrialPlan): Promise<Trial> {
+  const r = await runLoad(target, {
+    duration: plan.duration,
+    connections: plan.connections,
+    pipelining: plan.pipelining,
+  });
   if (isCleaning()) throw new Interrupted('interrupted');
   return trialOf(r);
 }
@@ -94,12 +100,20 @@ const brief = (t: Trial) =>
 
 export async function runGroup(group: Group, plan: TrialPlan): Promise<GroupResult> {
   const sides = [group.raw, ...group.targets];
-  if (plan.warmup > 0) for (const t of sides) await timed(t, plan, plan.warmup);
+  if (plan.warmup > 0) {
+    const took: string[] = [];
+    for (const t of sides) {
+      const seconds = await warmUp(t, { min: plan.warmup, max: plan.warmupMax, connections: plan.connections });
+      if (isCleaning()) throw new Interrupted('interrupted');
+      took.push(`${t.key} ${seconds} s${seconds >= plan.warmupMax ? ' (not settled)' : ''}`);
+    }
+    say(`${group.key} warm-up until req/s settles: ${took.join(', ')}`);
+  }
   const trials = new Map<string, Trial[]>(sides.map((t) => [t.key, []]));
   for (let round = 1; round <= plan.rounds; round++) {
     const line: string[] = [];
     for (const t of sides) {
-      const trial = await timed(t, plan, plan.duration);
+      const trial = await timed(t, plan);
       trials.get(t.key)?.push(trial);
       line.push(`${t.key} ${brief(trial)}`);
     }
