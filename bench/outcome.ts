@@ -9,8 +9,10 @@ export interface GrowthResult {
   domains: number;
   grow_ms: number;
   lookup: GroupResult;
-  /** lookup req/s at `domains` / lookup req/s at 10k, both medians of this run. */
+  /** lookup req/s at `domains` (a 10k-name working set) / lookup req/s at 10k, both medians of this run. */
   lookup_vs_base: number;
+  /** The same with names drawn from all `domains` names (informational). */
+  lookup_all_vs_base: number;
   raw_vs_base: number;
   /** Lookup of the last default run (bench/results/latest-10k.json), if there is one. */
   previous_10k: { finished_at: string; lookup_rps: number } | null;

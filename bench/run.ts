@@ -7,7 +7,7 @@ import { configSchema } from '../src/config/env.ts';
 import { migrateAndLoadCatalog } from '../src/entry/migrate.ts';
 import { getDatabase } from './database.ts';
 import { buildGoals } from './goals.ts';
-import { grow, namePool } from './grow.ts';
+import { grow, namePool, workingSetPool } from './grow.ts';
 import { cleanup, takeOverSignals } from './lifecycle.ts';
 import { sampleRss } from './memory.ts';
 import { runOverload } from './overload.ts';
@@ -109,12 +109,20 @@ async function measureGrowth(
   say(`growing the registry to ${settings.domains} domains...`);
   const growMs = await grow(dbUrl, data, settings.domains);
   say(`grown in ${(growMs / 1000).toFixed(1)} s`);
-  const names = namePool(data, settings.domains);
+  const workingSet = workingSetPool(data, settings.domains, settings.baseDomains, settings.seed);
+  const everyName = namePool(data, settings.domains);
   const lookup = await runGroup(
     {
       key: `lookup@${settings.domains}`,
-      raw: targets.rawLookup(servers, names),
-      targets: [targets.lookup(servers, names)],
+      raw: targets.rawLookup(servers, workingSet),
+      targets: [
+        targets.lookup(servers, workingSet),
+        {
+          ...targets.lookup(servers, everyName),
+          key: 'lookup_all',
+          title: `GET /api/v1/lookup/:name over all ${settings.domains} names`,
+        },
+      ],
     },
     plan,
   );
@@ -124,6 +132,7 @@ async function measureGrowth(
     grow_ms: growMs,
     lookup,
     lookup_vs_base: (lookup.targets[0]?.rps ?? NaN) / (base.targets[0]?.rps ?? NaN),
+    lookup_all_vs_base: (lookup.targets[1]?.rps ?? NaN) / (base.targets[0]?.rps ?? NaN),
     raw_vs_base: lookup.raw.rps / base.raw.rps,
     previous_10k: await previous10k(),
     sweep,

@@ -7,7 +7,7 @@ import type { SeedResult } from './seed.ts';
 
 /** Where names are drawn from: the seeded registry, grown or not (see growth.ts). */
 export interface NamePool {
-  /** A random registered name, uniform over the whole registry. */
+  /** A random registered name. */
   pickName: () => string;
 }
 
