@@ -36,15 +36,22 @@ function overloadGoals(o: Outcome): Goal[] {
   ];
 }
 
+/** SKIP when the section was not asked for; FAIL, with the error, when it was and failed. */
+function notMeasured(o: Outcome, phase: string, how: string, goals: Goal[]): Goal[] {
+  const error = o.errors.find((e) => e.phase === phase);
+  return goals.map((g) =>
+    error ? { ...g, pass: false, note: `${phase} failed: ${error.message}` } : { ...g, note: how },
+  );
+}
+
 function growthGoals(o: Outcome): Goal[] {
   const g = o.growth;
-  const how = 'set BENCH_DOMAINS=1000000';
   if (!g)
-    return [
-      skipped('growth_lookup', 'lookup at 1M / lookup at 10k', `>= ${GROWTH_GOAL}`, how),
-      skipped('sweep_plan', 'expiry sweep: page queries that scan domain', '= 0', how),
-      skipped('sweep_time', 'expiry sweep with 1% due', '< interval', how),
-    ];
+    return notMeasured(o, 'growth', 'set BENCH_DOMAINS=1000000', [
+      skipped('growth_lookup', 'lookup at 1M / lookup at 10k', `>= ${GROWTH_GOAL}`),
+      skipped('sweep_plan', 'expiry sweep: page queries that scan domain', '= 0'),
+      skipped('sweep_time', 'expiry sweep with 1% due', '< interval'),
+    ]);
   const scans = g.sweep.plans.filter((p) => p.seq_scan_on_domain).length;
   const all = g.sweep.grace_started === g.sweep.marked_due;
   return [
@@ -70,14 +77,9 @@ function growthGoals(o: Outcome): Goal[] {
 function registrationGoals(o: Outcome): Goal[] {
   const r = o.registration;
   if (!r)
-    return [
-      skipped(
-        'registration_ratio',
-        'registration / empty workflow',
-        `>= ${REGISTRATION_GOAL}`,
-        'set BENCH_REGISTRATION=1',
-      ),
-    ];
+    return notMeasured(o, 'registration', 'set BENCH_REGISTRATION=1', [
+      skipped('registration_ratio', 'registration / empty workflow', `>= ${REGISTRATION_GOAL}`),
+    ]);
   return [
     goal('registration_ratio', 'registration / empty workflow throughput', r.ratio, '>=', REGISTRATION_GOAL, {
       note: `${r.registration_rate.toFixed(1)}/s against ${r.empty_rate.toFixed(1)}/s, ${r.callers} callers`,

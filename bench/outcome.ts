@@ -25,6 +25,8 @@ export interface Outcome {
   memory: { max_rss_mb: number | null; idle_rss_mb: number | null; samples: number };
   growth: GrowthResult | null;
   registration: RegistrationResult | null;
+  /** Opt-in sections that failed (their goals FAIL). */
+  errors: { phase: string; message: string }[];
 }
 
 /** A target of the 10k groups by key (lookup, orm_baseline, search, quote, me). */

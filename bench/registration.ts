@@ -169,8 +169,12 @@ export async function measureRegistration(opts: {
   }
 }
 
-/** The registry's worker and the empty workflow's worker, both polling before this returns. */
-export async function startWorkers(env: Record<string, string>, temporalAddress: string): Promise<void> {
+/**
+ * The registry's worker and the empty workflow's worker, both polling before this returns; the function
+ * it returns stops them (the registry's worker would otherwise go on dispatching the outbox: the growth
+ * section's sweep writes ten thousand events, whose deliveries must not run during its trials).
+ */
+export async function startWorkers(env: Record<string, string>, temporalAddress: string): Promise<() => Promise<void>> {
   const worker = startNode('worker', 'src/entry/worker.ts', env);
   const emptyWorker = startNode('empty worker', 'bench/empty-worker.ts', {
     TEMPORAL_ADDRESS: temporalAddress,
@@ -184,4 +188,7 @@ export async function startWorkers(env: Record<string, string>, temporalAddress:
   } finally {
     await connection.close();
   }
+  return async () => {
+    await Promise.all([worker.stop(), emptyWorker.stop()]);
+  };
 }

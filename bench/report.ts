@@ -81,13 +81,12 @@ export function goal(
   return { key, label, value: v, goal: `${op} ${bound}${extra.unit ?? ''}`, pass: ok, ...extra };
 }
 
-export const skipped = (key: string, label: string, goalText: string, note: string): Goal => ({
+export const skipped = (key: string, label: string, goalText: string): Goal => ({
   key,
   label,
   value: null,
   goal: goalText,
   pass: null,
-  note,
 });
 
 export function printGoals(goals: Goal[]): void {

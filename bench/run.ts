@@ -164,20 +164,40 @@ async function measureRegistrationPhase(
   agents: { key: string; accountId: string }[],
 ): Promise<RegistrationResult> {
   say('registration: starting the workers, granting gems...');
-  await startWorkers(serviceEnv(dbUrl, temporalAddress), temporalAddress);
-  await grantEach(
-    dbUrl,
-    agents.map((a) => a.accountId),
-  );
-  return measureRegistration({
-    api,
-    temporalAddress,
-    keys: agents.map((a) => a.key),
-    callers: settings.registrationCallers,
-    rounds: settings.trials,
-    duration: settings.duration,
-    warmup: settings.warmup,
-  });
+  const stopWorkers = await startWorkers(serviceEnv(dbUrl, temporalAddress), temporalAddress);
+  try {
+    await grantEach(
+      dbUrl,
+      agents.map((a) => a.accountId),
+    );
+    return await measureRegistration({
+      api,
+      temporalAddress,
+      keys: agents.map((a) => a.key),
+      callers: settings.registrationCallers,
+      rounds: settings.trials,
+      duration: settings.duration,
+      warmup: settings.warmup,
+    });
+  } finally {
+    await stopWorkers();
+  }
+}
+
+/**
+ * An opt-in section that fails reports its error and lets the rest of the report print (the goals it
+ * judges FAIL, and the exit code is 1). An interruption still ends the run.
+ */
+async function optional<T>(phase: string, errors: Outcome['errors'], run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof Interrupted) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`[bench] ${phase} failed: ${err instanceof Error ? (err.stack ?? message) : message}`);
+    errors.push({ phase, message: message.split('\n')[0] ?? message });
+    return null;
+  }
 }
 
 async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideSummary[] }> {
@@ -200,15 +220,18 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
   await targets.sanityCheck(servers, data, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
 
   const { groupResults, overload, memory } = await measureRoutes(plan10k, api.pid);
+  // Registration before growth: its workers must be gone before the sweep writes its outbox events.
+  const errors: Outcome['errors'] = [];
+  const registration = settings.registration
+    ? await optional('registration', errors, () => measureRegistrationPhase(db.url, temporalAddress, api.base, agents))
+    : null;
   const growth =
     settings.domains > settings.baseDomains
-      ? await measureGrowth(db.url, data, servers, groupResults[0] as GroupResult)
+      ? await optional('growth', errors, () => measureGrowth(db.url, data, servers, groupResults[0] as GroupResult))
       : null;
-  const registration = settings.registration
-    ? await measureRegistrationPhase(db.url, temporalAddress, api.base, agents)
-    : null;
   const bad = badSides([...groupResults, ...(growth ? [growth.lookup] : [])]);
-  return { outcome: { groups: groupResults, overload, memory, growth, registration }, dbKind: db.kind, bad };
+  const outcome = { groups: groupResults, overload, memory, growth, registration, errors };
+  return { outcome, dbKind: db.kind, bad };
 }
 
 function report(o: Outcome): Goal[] {
@@ -256,9 +279,9 @@ async function main(): Promise<number> {
     load_average_at_start: loadAtStart,
     load_average_at_end: loadAtEnd,
     database: dbKind,
-    errors_pass: bad.length === 0,
+    errors_pass: bad.length === 0 && outcome.errors.length === 0,
   });
-  return bad.length === 0 ? 0 : 1;
+  return bad.length === 0 && outcome.errors.length === 0 ? 0 : 1;
 }
 
 let code = 1;

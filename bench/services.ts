@@ -49,6 +49,8 @@ export interface Service {
   /** The last lines it printed, for error messages. */
   output: () => string;
   exited: () => boolean;
+  /** SIGTERM, then SIGKILL after 10 s; also done at cleanup if still running. */
+  stop: () => Promise<void>;
 }
 
 /** Starts `node <script>` with `env` on top of ours; stopped (SIGTERM, then SIGKILL) at cleanup. */
@@ -69,8 +71,9 @@ export function startNode(name: string, script: string, env: Record<string, stri
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = () => child.exitCode !== null || child.signalCode !== null;
-  onCleanup(`stop ${name}`, () => stopChild(child, exited));
-  return { name, child, pid: child.pid, output: () => tail.join(''), exited };
+  const stop = () => stopChild(child, exited);
+  onCleanup(`stop ${name}`, stop);
+  return { name, child, pid: child.pid, output: () => tail.join(''), exited, stop };
 }
 
 function stopChild(child: ChildProcess, exited: () => boolean): Promise<void> {
