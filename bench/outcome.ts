@@ -15,7 +15,7 @@ export interface GrowthResult {
   lookup_all_vs_base: number;
   raw_vs_base: number;
   /** Lookup of the last default run (bench/results/latest-10k.json), if there is one. */
-  previous_10k: { finished_at: string; lookup_rps: number } | null;
+  previous_10k: { finished_at: string; settings: string; lookup_rps: number } | null;
   sweep: SweepResult;
 }
 

@@ -15,9 +15,13 @@ const LATEST_10K = resolve(ROOT, 'bench/results/latest-10k.json');
 /** Lookup's req/s in the last default run, for reference beside the growth figure of this run. */
 export async function previous10k(): Promise<GrowthResult['previous_10k']> {
   try {
-    const last = JSON.parse(await readFile(LATEST_10K, 'utf8')) as Partial<Outcome> & { finished_at?: string };
+    const last = JSON.parse(await readFile(LATEST_10K, 'utf8')) as Partial<Outcome> & {
+      finished_at?: string;
+      settings?: Partial<typeof settings>;
+    };
     const rps = targetOf({ groups: last.groups ?? [] }, 'lookup')?.rps;
-    return rps && last.finished_at ? { finished_at: last.finished_at, lookup_rps: rps } : null;
+    const how = `${last.settings?.trials ?? '?'} rounds of ${last.settings?.duration ?? '?'} s`;
+    return rps && last.finished_at ? { finished_at: last.finished_at, settings: how, lookup_rps: rps } : null;
   } catch {
     return null;
   }
