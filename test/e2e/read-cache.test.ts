@@ -54,6 +54,11 @@ describe('the lookup read cache across two API processes', () => {
     const name = `${label}.agent`;
     await cachedOnBoth(name);
     expect(b.app.publicCache.get(name, 'lookup')).toBe('absent');
+    // Search keeps each name's state too: free on both before the registration, taken right after.
+    const available = async (t: TestApp) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/domains/search?q=${name}` })).json().results[0].available;
+    for (const t of apps()) expect(await available(t)).toBe(true);
+    for (const t of apps()) expect(t.app.publicCache.get(name, 'state')).toBe('free');
     const reg = await post('/api/v1/domains/register', {
       domain: label,
       namespace: 'agent',
@@ -63,6 +68,7 @@ describe('the lookup read cache across two API processes', () => {
     });
     expect(reg.statusCode).toBe(200);
     for (const t of apps()) expect((await lookup(t, name)).status).toBe(200);
+    for (const t of apps()) expect(await available(t)).toBe(false);
   });
 
   it('shows a profile change, a renewal and a transfer on both at once', async () => {
