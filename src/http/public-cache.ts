@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicChangeHandlers } from '../db/public-changes.ts';
 import { matches } from './etag.ts';
+import type { KnownKey } from '../auth/authenticate.ts';
 
 // The read cache of public documents (README "Performance → The read cache"): the exact bytes of a
 // lookup answer (or the fact that no record holds the name), kept per name until the database says the
@@ -22,6 +23,8 @@ export type CachedAnswer = { body: string; etag: string } | 'absent';
 export interface CacheKinds {
   lookup: CachedAnswer;
   state: 'registered' | 'free';
+  /** Under `key:<id>`: an API key as authentication checks it. */
+  key: KnownKey;
 }
 
 export interface PublicCache {
@@ -75,12 +78,9 @@ export function publicCache(maxNames = 100_000): PublicCache {
     },
     get<K extends keyof CacheKinds>(name: string, kind: K) {
       if (!live || barriers.size > 0) return undefined;
-      const entries = byName.get(name);
-      if (!entries) return undefined;
-      // Least recently used goes first: a hit moves the name to the end of the map's order.
-      byName.delete(name);
-      byName.set(name, entries);
-      return entries.get(kind) as CacheKinds[K] | undefined;
+      // Oldest first out when full (insertion order): a hit costs one map read, and a popular name
+      // evicted is read again once.
+      return byName.get(name)?.get(kind) as CacheKinds[K] | undefined;
     },
     stamp: () => generation,
     set(name, kind, value, stamp) {

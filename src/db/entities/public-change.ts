@@ -23,3 +23,12 @@ export const notifyOperatorChange: TriggerDef = {
   forEach: 'row',
   body: `if NEW.operator_account_id is distinct from OLD.operator_account_id then perform pg_notify('public_change', '*'); end if; return null;`,
 };
+
+/** An API key as authentication remembers it (`key:<id>`): a revocation must reach every process. */
+export const notifyKeyChange: TriggerDef = {
+  name: 'public_change',
+  timing: 'after',
+  events: ['insert', 'update', 'delete'],
+  forEach: 'row',
+  body: `perform pg_notify('public_change', 'key:' || coalesce(NEW.id, OLD.id)); return null;`,
+};

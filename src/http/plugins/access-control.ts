@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { onRequestHookHandler } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
+import type { KnownKey } from '../../auth/authenticate.ts';
 import { registerAccessControl } from '../auth.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
 
@@ -49,7 +50,13 @@ export const accessControlPlugin = fp(
         `Rate limit exceeded for this credential: ${r.max} requests per ${config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`,
       );
     };
-    registerAccessControl(app, orm, { bearer, sessionCookie: SESSION_COOKIE }, perCredential);
+    const cache = app.publicCache;
+    const keys = {
+      get: (id: string) => cache.get(`key:${id}`, 'key'),
+      stamp: () => cache.stamp(),
+      set: (id: string, key: KnownKey, stamp: number) => cache.set(`key:${id}`, 'key', key, stamp),
+    };
+    registerAccessControl(app, orm, { bearer, sessionCookie: SESSION_COOKIE, keys }, perCredential);
   },
-  { name: 'access-control', dependencies: ['services'] },
+  { name: 'access-control', dependencies: ['services', 'public-cache'] },
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { availability, type NameState } from '../../domain/availability.ts';
+import { availability } from '../../domain/availability.ts';
+import { cachedStatesOf } from '../name-states.ts';
 import { AppError, domainNotFound } from '../../domain/errors.ts';
 import { parseQuery } from '../../domain/names.ts';
 import { domainRepository } from '../../db/domain-repository.ts';
@@ -23,26 +24,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicDomain = (raw: string) =>
     findNamedDomain(namespaces, raw, domainRepository(orm.em.fork()).findPublicByName);
 
-  /**
-   * Whether each name is registered, held by an open checkout, or free: from the read cache where it
-   * knows, else in one query. A hold is never cached: it lapses with time, which no change announces.
-   */
-  async function statesOf(names: string[]): Promise<Map<string, NameState>> {
-    const known = new Map<string, NameState>();
-    for (const n of names) {
-      const state = app.publicCache.get(n, 'state');
-      if (state) known.set(n, state);
-    }
-    const missing = names.filter((n) => !known.has(n));
-    if (missing.length === 0) return known;
-    const stamp = app.publicCache.stamp();
-    for (const [n, state] of await domainRepository(orm.em.fork()).statesOf(missing)) {
-      known.set(n, state);
-      if (state !== 'held') app.publicCache.set(n, 'state', state, stamp);
-    }
-    return known;
-  }
-
   app.get(
     '/api/v1/domains/search',
     {
@@ -59,7 +40,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { label, namespace } = parsed.value;
       const targets = namespace ? [requireNamespace(namespaces, namespace, 'input')] : namespaces.all;
       const names = targets.map((ns) => `${label}.${ns.namespace}`);
-      const states = await statesOf(names);
+      const states = await cachedStatesOf(app, names);
       return {
         status: 'success' as const,
         query: namespace ? `${label}.${namespace}` : label,
