@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { onRequestHookHandler } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import type { KnownKey } from '../../auth/authenticate.ts';
@@ -13,8 +14,20 @@ import { SESSION_COOKIE } from '../session-cookie.ts';
 export const accessControlPlugin = fp(
   async (app) => {
     const { config, orm, bearer } = app.deps;
-    // Per client address on every route (in-memory store: one process, see README "Rate limits").
+    // Counters in Redis when configured, shared by every API process; a Redis that cannot be reached
+    // lets requests through rather than failing them (limits are protection, not a gate).
+    const redis = config.REDIS_URL
+      ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+      : null;
+    if (redis) {
+      redis.on('error', (err: Error) => app.log.warn({ err }, 'rate-limit store (Redis) unavailable'));
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+    // Per client address on every route (README "Rate limits").
     await app.register(rateLimit, {
+      ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
       global: true,
       max: config.RATE_LIMIT_IP_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
