@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicChangeHandlers } from '../db/public-changes.ts';
 import { matches } from './etag.ts';
 import type { KnownKey } from '../auth/authenticate.ts';
+import type { AccountView } from './schemas/identity.ts';
 
 // The read cache of public documents (README "Performance → The read cache"): the exact bytes of a
 // lookup answer (or the fact that no record holds the name), kept per name until the database says the
@@ -25,6 +26,8 @@ export interface CacheKinds {
   state: 'registered' | 'free';
   /** Under `key:<id>`: an API key as authentication checks it. */
   key: KnownKey;
+  /** Under `account:<id>`: the account as `GET /api/v1/agents/me` shows it. */
+  account: AccountView;
 }
 
 export interface PublicCache {

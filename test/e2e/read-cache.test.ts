@@ -150,6 +150,16 @@ describe('the lookup read cache across two API processes', () => {
     for (const round of [1, 2]) for (const t of apps()) expect([round, (await me(t)).statusCode]).toEqual([round, 200]);
     for (const t of apps())
       expect(t.app.publicCache.get(`key:${agent.key_id}`, 'key')).toMatchObject({ revoked: false });
+    // The account as `me` shows it is cached too: a change through one API shows on the other at once.
+    const address = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const set = await s.t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/agents/me/payout-address',
+      headers,
+      payload: { address },
+    });
+    expect(set.statusCode).toBe(200);
+    for (const t of apps()) expect((await me(t)).json().account.payout_address).toBe(address);
     const revoked = await s.t.app.inject({ method: 'POST', url: '/oauth2/revoke', payload: { token: agent.api_key } });
     expect(revoked.statusCode).toBe(200);
     for (const t of apps()) expect((await me(t)).statusCode).toBe(401);
