@@ -1,4 +1,4 @@
-// Minimal types for the parts of autocannon's programmatic API that bench/run.ts uses (the package
+// Minimal types for the parts of autocannon's programmatic API that the bench uses (the package
 // ships none and @types/autocannon is not a dependency).
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
@@ -16,7 +16,7 @@ declare module 'autocannon' {
       status: number,
       body: string,
       context: Record<string, unknown>,
-      headers: Record<string, string>,
+      headers: Record<string, string | string[]>,
     ) => void;
   }
 
@@ -27,6 +27,8 @@ declare module 'autocannon' {
     amount?: number;
     timeout?: number;
     pipelining?: number;
+    /** Requests per second over all connections (autocannon spreads it over them, per second). */
+    overallRate?: number;
     workers?: number;
     title?: string;
     requests?: Request[];

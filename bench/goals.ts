@@ -1,0 +1,101 @@
+import { targetOf, type Outcome } from './outcome.ts';
+import { OVERLOAD_P99_BOUND } from './overload.ts';
+import { goal, skipped, type Goal } from './report.ts';
+import { settings } from './settings.ts';
+
+// Issue 14's goals, each judged on this run's figures. Ratios are to the raw baseline of the same round.
+
+export const MEMORY_LIMIT_MB = 300;
+export const GROWTH_GOAL = 0.9;
+export const REGISTRATION_GOAL = 0.9;
+
+function routeGoals(o: Outcome): Goal[] {
+  return [
+    goal('lookup_rps_ratio', 'lookup req/s ratio', targetOf(o, 'lookup')?.ratio, '>=', 1.0),
+    goal('lookup_p99_ratio', 'lookup p99 ratio', targetOf(o, 'lookup')?.p99_ratio, '<=', 1.5),
+    goal('search_rps_ratio', 'search (all namespaces) req/s ratio', targetOf(o, 'search')?.ratio, '>=', 0.7),
+    goal('quote_rps_ratio', 'quote req/s ratio', targetOf(o, 'quote')?.ratio, '>=', 0.7),
+    goal('me_rps_ratio', 'agents/me (API key) req/s ratio', targetOf(o, 'me')?.ratio, '>=', 0.5),
+  ];
+}
+
+function overloadGoals(o: Outcome): Goal[] {
+  const ov = o.overload;
+  const bound = OVERLOAD_P99_BOUND * (targetOf(o, 'lookup')?.p99 ?? NaN);
+  return [
+    goal('overload_other_5xx', 'overload: 5xx other than 503', ov.other_5xx, '=', 0, { digits: 0 }),
+    goal('overload_retry_after', 'overload: 503/429 without Retry-After', ov.refusals_without_retry_after, '=', 0, {
+      digits: 0,
+      note: `${ov.refusals} refusals`,
+    }),
+    goal('overload_served_p99', 'overload: p99 of the served 200s', ov.served_p99_ms, '<=', Math.round(bound), {
+      digits: 0,
+      unit: ' ms',
+      note: `${OVERLOAD_P99_BOUND}x lookup's p99 at saturation (-c ${settings.connections})`,
+    }),
+  ];
+}
+
+/** SKIP when the section was not asked for; FAIL, with the error, when it was and failed. */
+function notMeasured(o: Outcome, phase: string, how: string, goals: Goal[]): Goal[] {
+  const error = o.errors.find((e) => e.phase === phase);
+  return goals.map((g) =>
+    error ? { ...g, pass: false, note: `${phase} failed: ${error.message}` } : { ...g, note: how },
+  );
+}
+
+function growthGoals(o: Outcome): Goal[] {
+  const g = o.growth;
+  if (!g)
+    return notMeasured(o, 'growth', 'set BENCH_DOMAINS=1000000', [
+      skipped('growth_lookup', 'lookup at 1M / lookup at 10k', `>= ${GROWTH_GOAL}`),
+      skipped('sweep_plan', 'expiry sweep: page queries that scan domain', '= 0'),
+      skipped('sweep_time', 'expiry sweep with 1% due', '< interval'),
+    ]);
+  const scans = g.sweep.plans.filter((p) => p.seq_scan_on_domain).length;
+  const all = g.sweep.grace_started === g.sweep.marked_due;
+  return [
+    goal(
+      'growth_lookup',
+      `lookup at ${g.domains} (10k-name working set) / lookup at 10k req/s`,
+      g.lookup_vs_base,
+      '>=',
+      GROWTH_GOAL,
+    ),
+    goal('sweep_plan', 'expiry sweep: page queries with a Seq Scan on domain', scans, '=', 0, { digits: 0 }),
+    {
+      ...goal('sweep_time', 'expiry sweep with 1% due (all steps)', g.sweep.sweep_ms / 1000, '<', g.sweep.interval_s, {
+        digits: 1,
+        unit: ' s',
+        note: `${g.sweep.grace_started} of ${g.sweep.marked_due} due moved to grace`,
+      }),
+      ...(all ? {} : { pass: false }),
+    },
+  ];
+}
+
+function registrationGoals(o: Outcome): Goal[] {
+  const r = o.registration;
+  if (!r)
+    return notMeasured(o, 'registration', 'set BENCH_REGISTRATION=1', [
+      skipped('registration_ratio', 'registration / empty workflow', `>= ${REGISTRATION_GOAL}`),
+    ]);
+  return [
+    goal('registration_ratio', 'registration / empty workflow throughput', r.ratio, '>=', REGISTRATION_GOAL, {
+      note: `${r.registration_rate.toFixed(1)}/s against ${r.empty_rate.toFixed(1)}/s, ${r.callers} callers`,
+    }),
+  ];
+}
+
+export function buildGoals(o: Outcome): Goal[] {
+  return [
+    ...routeGoals(o),
+    ...overloadGoals(o),
+    goal('api_max_rss', 'API max resident memory under load', o.memory.max_rss_mb, '<', MEMORY_LIMIT_MB, {
+      digits: 0,
+      unit: ' MB',
+    }),
+    ...growthGoals(o),
+    ...registrationGoals(o),
+  ];
+}

@@ -1,0 +1,98 @@
+// The raw yardstick of `npm run bench` (issue 14): what one lookup costs with nothing but Fastify and a
+// `pg` pool. No plugins, no schemas, no ORM: one named prepared statement through the unique name index,
+// the same joins and columns as lookup (src/db/domain-repository.ts), the same JSON document as
+// GET /api/v1/lookup/:name, serialised by reply.send(object). A route of the API is compared with it.
+//
+// Run as its own process beside the API: DATABASE_URL, PORT (0: any), POOL_MAX (the API's pool size),
+// HOST (default 127.0.0.1), PUBLIC_BASE_URL (manifest links; default http://HOST:PORT).
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('raw-baseline: DATABASE_URL is required');
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 0);
+const poolMax = Number(process.env.POOL_MAX ?? 10);
+
+interface LookupRow {
+  name: string;
+  namespace_name: string;
+  status: string;
+  registration_date: Date;
+  expiry_date: Date;
+  squad_id: string | null;
+  capabilities: unknown;
+  profile: unknown;
+  operator_account_id: string | null;
+  price_gems: number | null;
+  price_usd_minor: string | null;
+  min_offer_gems: number | null;
+  min_offer_usd_minor: string | null;
+}
+
+// The columns lookup reads: the domain, its owner's operator (human_backed) and its listing, if any.
+const LOOKUP_SQL = `select d.name, d.namespace_name, d.status, d.registration_date, d.expiry_date, d.squad_id,
+       d.capabilities, d.profile, d.storefront_id, o.operator_account_id,
+       l.price_gems, l.price_usd_minor, l.min_offer_gems, l.min_offer_usd_minor
+  from domain d join account o on o.id = d.owner_id left join listing l on l.domain_id = d.id
+ where d.name = $1 and d.status <> 'expired'`;
+
+const usd = (minor: string | null) => (minor === null ? null : Number(minor) / 1e6);
+
+/** Spec 2.4's blocks, as lookup builds them: shown only while the name is listed and active. */
+function forSale(r: LookupRow) {
+  const listed = r.price_gems !== null || r.price_usd_minor !== null;
+  if (!listed || r.status !== 'active') return { for_sale: null, min_offer: null };
+  const hasFloor = r.min_offer_gems !== null || r.min_offer_usd_minor !== null;
+  return {
+    for_sale: { gems: r.price_gems, usd: usd(r.price_usd_minor), currency: 'pathUSD' },
+    min_offer: hasFloor ? { gems: r.min_offer_gems, usd: usd(r.min_offer_usd_minor) } : null,
+  };
+}
+
+function lookupDocument(r: LookupRow, baseUrl: string) {
+  const manifests = `${baseUrl}/api/v1/domains/${encodeURIComponent(r.name)}`;
+  return {
+    status: 'success',
+    domain: {
+      name: r.name,
+      namespace: r.namespace_name,
+      status: r.status,
+      registration_date: r.registration_date.toISOString(),
+      expiry_date: r.expiry_date.toISOString(),
+    },
+    identity: {
+      human_backed: r.operator_account_id !== null,
+      squad_id: r.squad_id ?? '',
+      capabilities_preview: r.capabilities,
+    },
+    manifests: { agent_json: `${manifests}/agent.json`, skill_md: `${manifests}/skill.md` },
+    profile: r.profile,
+    ...forSale(r),
+  };
+}
+
+const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+const app = Fastify({ logger: false });
+let baseUrl = process.env.PUBLIC_BASE_URL ?? '';
+
+app.get<{ Params: { name: string } }>('/raw/lookup/:name', async (req, reply) => {
+  const res = await pool.query<LookupRow>({ name: 'lookup', text: LOOKUP_SQL, values: [req.params.name] });
+  const row = res.rows[0];
+  if (!row) return reply.code(404).send({ status: 'error', code: 'domain_not_found', message: 'No such domain.' });
+  return reply.send(lookupDocument(row, baseUrl));
+});
+
+const address = await app.listen({ host, port });
+baseUrl ||= address;
+// The parent reads this line to learn the port when PORT=0.
+console.log(`raw-baseline listening on ${address}`);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => pool.end())
+      .finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,40 @@
+// The bench's settings, read once from the environment (bench/README.md "Settings").
+
+function intEnv(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`${name} must be an integer >= ${min} (got "${raw}")`);
+    process.exit(2);
+  }
+  return n;
+}
+
+function flagEnv(name: string): boolean {
+  const raw = process.env[name] ?? '';
+  return raw === '1' || raw === 'true';
+}
+
+/** The registry every run measures first; a larger BENCH_DOMAINS grows it afterwards (growth section). */
+export const BASE_DOMAINS = 10_000;
+
+export const settings = Object.freeze({
+  duration: intEnv('BENCH_DURATION', 10),
+  warmup: intEnv('BENCH_WARMUP', 6, 0),
+  warmupMax: intEnv('BENCH_WARMUP_MAX', 40),
+  trials: intEnv('BENCH_TRIALS', 3),
+  connections: intEnv('BENCH_CONNECTIONS', 100),
+  pipelining: 1,
+  overloadConnections: intEnv('BENCH_OVERLOAD_CONNECTIONS', 300),
+  seed: intEnv('BENCH_SEED', 42, 0),
+  accounts: 300,
+  baseDomains: BASE_DOMAINS,
+  domains: intEnv('BENCH_DOMAINS', BASE_DOMAINS, BASE_DOMAINS),
+  registration: flagEnv('BENCH_REGISTRATION'),
+  registrationCallers: intEnv('BENCH_REGISTRATION_CALLERS', 10),
+});
+
+export type Settings = typeof settings;
+
+export const say = (text: string) => console.log(`[bench] ${text}`);

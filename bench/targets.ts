@@ -1,0 +1,140 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Target } from './load.ts';
+import type { SeedResult } from './seed.ts';
+
+// What the bench sends. Every request draws its own target: a random registered name, a label that is
+// registered somewhere half of the time, a random agent's API key.
+
+/** Where names are drawn from: the seeded registry, grown or not (see growth.ts). */
+export interface NamePool {
+  /** A random registered name. */
+  pickName: () => string;
+}
+
+export interface Servers {
+  api: string;
+  raw: string;
+}
+
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
+
+/** Half registered labels, half labels no seeded name can have (seeded labels contain no "q"). */
+const searchLabel = (data: SeedResult) => () =>
+  Math.random() < 0.5 ? pick(data.labels) : `q${Math.floor(Math.random() * 1e9).toString(36)}`;
+
+export function rawLookup(servers: Servers, names: NamePool): Target {
+  return {
+    key: 'raw',
+    title: 'raw baseline GET /raw/lookup/:name',
+    base: servers.raw,
+    request: () => ({ path: `/raw/lookup/${encodeURIComponent(names.pickName())}` }),
+  };
+}
+
+export function lookup(servers: Servers, names: NamePool): Target {
+  return {
+    key: 'lookup',
+    title: 'GET /api/v1/lookup/:name',
+    base: servers.api,
+    request: () => ({ path: `/api/v1/lookup/${encodeURIComponent(names.pickName())}` }),
+  };
+}
+
+/** The ORM baseline of the API (BENCH_ROUTES): one primary-key findOne through the whole stack. */
+export function ormBaseline(servers: Servers, data: SeedResult): Target {
+  return {
+    key: 'orm_baseline',
+    title: 'GET /internal/bench/domain/:id (ORM baseline)',
+    base: servers.api,
+    request: () => ({ path: `/internal/bench/domain/${pick(data.domains).id}` }),
+  };
+}
+
+export function searchAll(servers: Servers, data: SeedResult): Target {
+  const label = searchLabel(data);
+  return {
+    key: 'search',
+    title: 'GET /api/v1/domains/search?q=<label> (all namespaces)',
+    base: servers.api,
+    request: () => ({ path: `/api/v1/domains/search?q=${label()}` }),
+  };
+}
+
+export function quote(servers: Servers, data: SeedResult): Target {
+  const label = searchLabel(data);
+  const namespaces = data.namespaces.map((n) => n.name);
+  return {
+    key: 'quote',
+    title: 'POST /api/v1/domains/quote',
+    base: servers.api,
+    request: () => ({
+      method: 'POST',
+      path: '/api/v1/domains/quote',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: label(), namespace: pick(namespaces), years: 1 + Math.floor(Math.random() * 3) }),
+    }),
+  };
+}
+
+export function agentsMe(servers: Servers, apiKeys: readonly string[]): Target {
+  return {
+    key: 'me',
+    title: 'GET /api/v1/agents/me (X-API-Key)',
+    base: servers.api,
+    request: () => ({ path: '/api/v1/agents/me', headers: { 'x-api-key': pick(apiKeys) } }),
+  };
+}
+
+/** Provisions `count` anonymous agents; their API keys and account ids. */
+export async function provisionAgents(api: string, count: number): Promise<{ key: string; accountId: string }[]> {
+  const agents: { key: string; accountId: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${api}/api/v1/agents/provision`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ display_name: `bench agent ${i}` }),
+    });
+    const body = (await res.json()) as { api_key?: string; account_id?: string };
+    if (res.status !== 200 || !body.api_key || !body.account_id)
+      throw new Error(`POST /api/v1/agents/provision: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    agents.push({ key: body.api_key, accountId: body.account_id });
+  }
+  return agents;
+}
+
+async function send(target: Target): Promise<{ status: number; json: Record<string, unknown> }> {
+  const r = target.request();
+  const res = await fetch(target.base + r.path, {
+    method: r.method ?? 'GET',
+    ...(r.headers ? { headers: r.headers } : {}),
+    ...(r.body ? { body: r.body } : {}),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${target.title}: ${res.status} ${text.slice(0, 500)}`);
+  return { status: res.status, json: JSON.parse(text) as Record<string, unknown> };
+}
+
+/**
+ * One request per target, checked by hand, so that a broken route fails loudly before it is timed; and
+ * the raw baseline's document must equal lookup's for the same name (same fields, same bytes to send).
+ */
+export async function sanityCheck(servers: Servers, data: SeedResult, targets: Target[]): Promise<void> {
+  for (const t of targets) await send(t);
+  const d = data.domains[0];
+  if (!d) throw new Error('nothing seeded');
+  const one: NamePool = { pickName: () => d.name };
+  const [api, raw] = await Promise.all([send(lookup(servers, one)), send(rawLookup(servers, one))]);
+  if (!isDeepStrictEqual(api.json, raw.json))
+    throw new Error(
+      `the raw baseline's document differs from lookup's:\n  lookup ${JSON.stringify(api.json)}\n  raw    ${JSON.stringify(raw.json)}`,
+    );
+  const s = await send({
+    ...searchAll(servers, data),
+    request: () => ({ path: `/api/v1/domains/search?q=${d.label}` }),
+  });
+  const results = s.json.results as { domain: string; reason: string }[] | undefined;
+  if (results?.length !== data.allNamespaces.length)
+    throw new Error(`search returned ${results?.length} results, expected ${data.allNamespaces.length}`);
+  if (results.find((r) => r.domain === d.name)?.reason !== 'registered')
+    throw new Error(`search does not report ${d.name} as registered`);
+}
