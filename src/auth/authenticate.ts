@@ -8,9 +8,29 @@ import type { AccountPrincipal, OrgPrincipal, Principal } from './principal.ts';
 import { parseKey, sameDigest, sha256Hex } from './secrets.ts';
 import type { BearerVerifier, VerifiedBearer } from './bearer-verifier.ts';
 
+/** An API key as checked on each request (never its secret: the digest is compared). */
+export interface KnownKey {
+  keyClass: 'agent' | 'live';
+  secretHash: string;
+  revoked: boolean;
+  accountId: string;
+  lastUsedAtMs: number | null;
+}
+
+/**
+ * Where checked keys are remembered between requests: the read cache, which the database tells of
+ * every change to a key (a revocation included) at commit (README "Performance → The read cache").
+ */
+export interface KeyMemory {
+  get(id: string): KnownKey | undefined;
+  stamp(): number;
+  set(id: string, key: KnownKey, stamp: number): void;
+}
+
 export interface AuthDeps {
   bearer: BearerVerifier;
   sessionCookie: string;
+  keys?: KeyMemory;
 }
 
 const CHALLENGE = { 'www-authenticate': 'Bearer realm="registry", ApiKey header="X-API-Key"' };
@@ -39,7 +59,7 @@ export async function authenticate(req: FastifyRequest, em: EntityManager, deps:
   if (apiKey && bearer) {
     throw new AppError('ambiguous_credentials', 'Send either X-API-Key or Authorization: Bearer, not both.');
   }
-  if (apiKey) return keyPrincipal(em, apiKey);
+  if (apiKey) return keyPrincipal(em, apiKey, deps.keys);
   if (bearer) return bearerPrincipal(em, deps, bearer);
   const cookie = req.cookies?.[deps.sessionCookie];
   if (cookie) return sessionPrincipal(em, req, cookie);
@@ -51,24 +71,45 @@ function headerValue(v: string | string[] | undefined): string | undefined {
   return s && s.trim() ? s.trim() : undefined;
 }
 
-async function keyPrincipal(em: EntityManager, value: string): Promise<Principal> {
+async function readKey(em: EntityManager, id: string, memory?: KeyMemory): Promise<KnownKey | null> {
+  const known = memory?.get(id);
+  if (known) return known;
+  const stamp = memory?.stamp() ?? 0;
+  const key = await em.findOne(
+    ApiKey,
+    { id },
+    { fields: ['id', 'account', 'keyClass', 'secretHash', 'revokedAt', 'lastUsedAt'] },
+  );
+  if (!key) return null;
+  const read: KnownKey = {
+    keyClass: key.keyClass,
+    secretHash: key.secretHash,
+    revoked: key.revokedAt != null,
+    accountId: key.account.id,
+    lastUsedAtMs: key.lastUsedAt?.getTime() ?? null,
+  };
+  memory?.set(id, read, stamp);
+  return read;
+}
+
+async function keyPrincipal(em: EntityManager, value: string, memory?: KeyMemory): Promise<Principal> {
   const parsed = parseKey(value);
   if (!parsed) throw invalid('The API key is malformed.');
   const digest = sha256Hex(parsed.secret);
   if (parsed.keyClass === 'org') return orgPrincipal(em, parsed.id, digest);
-  const key = await em.findOne(
-    ApiKey,
-    { id: parsed.id },
-    { fields: ['id', 'account', 'keyClass', 'secretHash', 'revokedAt', 'lastUsedAt'] },
-  );
-  if (!key || key.keyClass !== parsed.keyClass || !sameDigest(key.secretHash, digest) || key.revokedAt) {
+  const key = await readKey(em, parsed.id, memory);
+  if (!key || key.keyClass !== parsed.keyClass || !sameDigest(key.secretHash, digest) || key.revoked) {
     throw invalid('The API key is not valid or has been revoked.');
   }
   // Touch last use at most once a minute so a hot key costs no write per request.
-  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
-    await em.nativeUpdate(ApiKey, { id: key.id }, { lastUsedAt: new Date() });
+  if (!key.lastUsedAtMs || Date.now() - key.lastUsedAtMs > 60_000) {
+    await em.nativeUpdate(ApiKey, { id: parsed.id }, { lastUsedAt: new Date() });
   }
-  return { kind: key.keyClass === 'live' ? 'live_key' : 'agent_key', accountId: key.account.id, credentialId: key.id };
+  return {
+    kind: key.keyClass === 'live' ? 'live_key' : 'agent_key',
+    accountId: key.accountId,
+    credentialId: parsed.id,
+  };
 }
 
 async function orgPrincipal(em: EntityManager, id: string, digest: string): Promise<OrgPrincipal> {

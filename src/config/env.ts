@@ -152,7 +152,14 @@ export const configSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
 
-  // Rate limits (requests per window): per credential, per client address, and for provisioning.
+  // Rate limits (requests per window): per credential, per client address, and for provisioning. With
+  // REDIS_URL the counters live in Redis, so every API process shares one limit (README "Rate limits").
+  REDIS_URL: z.url().optional(),
+  // Overload (README "Performance → Overload"): requests handled at once before new ones are refused
+  // with 503 and Retry-After, and the event-loop delay (ms) past which the same happens (0: not checked).
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(512),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('registry:'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_IP_MAX: z.coerce.number().int().positive().default(1200),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),

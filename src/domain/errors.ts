@@ -91,6 +91,7 @@ export const errorCodes = {
   bad_request: 400,
   rate_limited: 429,
   not_ready: 503,
+  overloaded: 503,
   internal_error: 500,
 } as const;
 

@@ -10,6 +10,7 @@ import { INTERFACE_VERSION, openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
+import { overloadPlugin } from './plugins/overload.ts';
 import { routesPlugin } from './routes/index.ts';
 
 export { INTERFACE_VERSION, SESSION_COOKIE };
@@ -30,6 +31,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
     await app.register(servicesPlugin, { deps });
+    await app.register(overloadPlugin);
     await app.register(publicCachePlugin);
     await app.register(securityPlugin);
     await app.register(accessControlPlugin);

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicChangeHandlers } from '../db/public-changes.ts';
 import { matches } from './etag.ts';
+import type { KnownKey } from '../auth/authenticate.ts';
+import type { AccountView } from './schemas/identity.ts';
 
 // The read cache of public documents (README "Performance → The read cache"): the exact bytes of a
 // lookup answer (or the fact that no record holds the name), kept per name until the database says the
@@ -18,13 +20,23 @@ import { matches } from './etag.ts';
 /** A cached answer: its JSON text and strong ETag; `absent` records that no record holds the name. */
 export type CachedAnswer = { body: string; etag: string } | 'absent';
 
+/** What each kind of entry holds: a lookup answer, or whether a name is registered (for search). */
+export interface CacheKinds {
+  lookup: CachedAnswer;
+  state: 'registered' | 'free';
+  /** Under `key:<id>`: an API key as authentication checks it. */
+  key: KnownKey;
+  /** Under `account:<id>`: the account as `GET /api/v1/agents/me` shows it. */
+  account: AccountView;
+}
+
 export interface PublicCache {
   /** The LISTEN handlers that keep the cache truthful. */
   handlers: PublicChangeHandlers;
-  get(name: string, kind: string): CachedAnswer | undefined;
+  get<K extends keyof CacheKinds>(name: string, kind: K): CacheKinds[K] | undefined;
   /** Taken before the database read whose result is to be stored. */
   stamp(): number;
-  set(name: string, kind: string, answer: CachedAnswer, stamp: number): void;
+  set<K extends keyof CacheKinds>(name: string, kind: K, value: CacheKinds[K], stamp: number): void;
   /**
    * Sends a barrier through the database (`send` issues the NOTIFY with the token) and resolves once it
    * has come back, or after `timeoutMs` (then the cache is emptied, as if the subscription were lost).
@@ -37,7 +49,7 @@ export interface PublicCache {
 const BARRIER = '!';
 
 export function publicCache(maxNames = 100_000): PublicCache {
-  const byName = new Map<string, Map<string, CachedAnswer>>();
+  const byName = new Map<string, Map<string, unknown>>();
   let generation = 0;
   let live = false;
   let barrierSeq = 0;
@@ -67,20 +79,17 @@ export function publicCache(maxNames = 100_000): PublicCache {
         live = true;
       },
     },
-    get(name, kind) {
+    get<K extends keyof CacheKinds>(name: string, kind: K) {
       if (!live || barriers.size > 0) return undefined;
-      const entries = byName.get(name);
-      if (!entries) return undefined;
-      // Least recently used goes first: a hit moves the name to the end of the map's order.
-      byName.delete(name);
-      byName.set(name, entries);
-      return entries.get(kind);
+      // Oldest first out when full (insertion order): a hit costs one map read, and a popular name
+      // evicted is read again once.
+      return byName.get(name)?.get(kind) as CacheKinds[K] | undefined;
     },
     stamp: () => generation,
-    set(name, kind, answer, stamp) {
+    set(name, kind, value, stamp) {
       if (!live || stamp !== generation) return;
-      const entries = byName.get(name) ?? new Map<string, CachedAnswer>();
-      entries.set(kind, answer);
+      const entries = byName.get(name) ?? new Map<string, unknown>();
+      entries.set(kind, value);
       byName.set(name, entries);
       if (byName.size > maxNames) byName.delete(byName.keys().next().value as string);
     },

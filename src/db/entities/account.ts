@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { notifyOperatorChange } from './public-change.ts';
+import { notifyAccountChange } from './public-change.ts';
 import { timestamps } from './base.ts';
 
 /**
@@ -31,7 +31,7 @@ const AccountSchema = defineEntity({
     ...timestamps,
   },
   uniques: [{ properties: ['idpIssuer', 'idpSubject'] }],
-  triggers: [notifyOperatorChange],
+  triggers: [notifyAccountChange],
 });
 
 export class Account extends AccountSchema.class {}

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt } from './base.ts';
 import { Account } from './account.ts';
+import { notifyKeyChange } from './public-change.ts';
 
 // Secrets are never stored: only the SHA-256 of the high-entropy secret part, looked up by the public
 // key id and compared in constant time.
@@ -18,6 +19,7 @@ const ApiKeySchema = defineEntity({
     lastUsedAt: p.datetime().columnType('timestamptz').nullable(),
     revokedAt: p.datetime().columnType('timestamptz').nullable(),
   },
+  triggers: [notifyKeyChange],
 });
 export class ApiKey extends ApiKeySchema.class {}
 ApiKeySchema.setClass(ApiKey);

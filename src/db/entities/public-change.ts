@@ -15,11 +15,23 @@ export const notifyNameChange = (column: string): TriggerDef => ({
   body: `perform pg_notify('public_change', coalesce(NEW.${column}, OLD.${column})); return null;`,
 });
 
-/** An account's operator shows in the lookup of each of its names (`identity.human_backed`). */
-export const notifyOperatorChange: TriggerDef = {
+/**
+ * An account as `me` shows it (`account:<id>`); its operator also shows in the lookup of each of its
+ * names (`identity.human_backed`), so a change of operator empties every cached name.
+ */
+export const notifyAccountChange: TriggerDef = {
   name: 'public_change',
   timing: 'after',
   events: ['update'],
   forEach: 'row',
-  body: `if NEW.operator_account_id is distinct from OLD.operator_account_id then perform pg_notify('public_change', '*'); end if; return null;`,
+  body: `perform pg_notify('public_change', 'account:' || NEW.id); if NEW.operator_account_id is distinct from OLD.operator_account_id then perform pg_notify('public_change', '*'); end if; return null;`,
+};
+
+/** An API key as authentication remembers it (`key:<id>`): a revocation must reach every process. */
+export const notifyKeyChange: TriggerDef = {
+  name: 'public_change',
+  timing: 'after',
+  events: ['insert', 'update', 'delete'],
+  forEach: 'row',
+  body: `perform pg_notify('public_change', 'key:' || coalesce(NEW.id, OLD.id)); return null;`,
 };

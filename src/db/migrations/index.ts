@@ -13,6 +13,7 @@ import { UsdcRoute } from './0010-usdc-route.ts';
 import { Market } from './0011-market.ts';
 import { Dns } from './0012-dns.ts';
 import { PublicChangeNotifications } from './0013-public-change-notifications.ts';
+import { KeyChangeNotifications } from './0014-key-change-notifications.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -30,4 +31,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0011-market', class: Market },
   { name: '0012-dns', class: Dns },
   { name: '0013-public-change-notifications', class: PublicChangeNotifications },
+  { name: '0014-key-change-notifications', class: KeyChangeNotifications },
 ];

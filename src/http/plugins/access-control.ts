@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { onRequestHookHandler } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
+import type { KnownKey } from '../../auth/authenticate.ts';
 import { registerAccessControl } from '../auth.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
 
@@ -12,8 +14,20 @@ import { SESSION_COOKIE } from '../session-cookie.ts';
 export const accessControlPlugin = fp(
   async (app) => {
     const { config, orm, bearer } = app.deps;
-    // Per client address on every route (in-memory store: one process, see README "Rate limits").
+    // Counters in Redis when configured, shared by every API process; a Redis that cannot be reached
+    // lets requests through rather than failing them (limits are protection, not a gate).
+    const redis = config.REDIS_URL
+      ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+      : null;
+    if (redis) {
+      redis.on('error', (err: Error) => app.log.warn({ err }, 'rate-limit store (Redis) unavailable'));
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+    // Per client address on every route (README "Rate limits").
     await app.register(rateLimit, {
+      ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
       global: true,
       max: config.RATE_LIMIT_IP_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
@@ -49,7 +63,13 @@ export const accessControlPlugin = fp(
         `Rate limit exceeded for this credential: ${r.max} requests per ${config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`,
       );
     };
-    registerAccessControl(app, orm, { bearer, sessionCookie: SESSION_COOKIE }, perCredential);
+    const cache = app.publicCache;
+    const keys = {
+      get: (id: string) => cache.get(`key:${id}`, 'key'),
+      stamp: () => cache.stamp(),
+      set: (id: string, key: KnownKey, stamp: number) => cache.set(`key:${id}`, 'key', key, stamp),
+    };
+    registerAccessControl(app, orm, { bearer, sessionCookie: SESSION_COOKIE, keys }, perCredential);
   },
-  { name: 'access-control', dependencies: ['services'] },
+  { name: 'access-control', dependencies: ['services', 'public-cache'] },
 );

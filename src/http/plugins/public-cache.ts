@@ -6,6 +6,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     publicCache: PublicCache;
   }
+  interface FastifyContextConfig {
+    /** A route that never writes (a POST that only computes, like quote): no barrier before it answers. */
+    readOnly?: boolean;
+  }
 }
 
 /**
@@ -30,7 +34,7 @@ export const publicCachePlugin = fp(
     const notify = (token: string) =>
       app.deps.orm.em.getConnection().execute(`select pg_notify('public_change', ?)`, [token]);
     app.addHook('onSend', async (req) => {
-      if (!READ_METHODS.has(req.method)) await cache.barrier(notify);
+      if (!READ_METHODS.has(req.method) && !req.routeOptions.config.readOnly) await cache.barrier(notify);
     });
   },
   { name: 'public-cache', dependencies: ['services'] },

@@ -97,18 +97,26 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
       },
     },
+    // The account part comes from the read cache while the account is unchanged (README "Performance").
     async (req) => {
       const principal = accountPrincipal(req);
-      const account = await principalAccount(orm.em.fork(), principal);
-      return {
-        status: 'success' as const,
-        account: {
+      const name = `account:${principal.accountId}`;
+      let view = app.publicCache.get(name, 'account');
+      if (!view) {
+        const stamp = app.publicCache.stamp();
+        const account = await principalAccount(orm.em.fork(), principal);
+        view = {
           ...identityView(account),
           display_name: account.displayName ?? null,
           is_reseller: account.isReseller,
           wallet_address: account.walletAddress ?? null,
           payout_address: account.payoutAddress ?? null,
-        },
+        };
+        app.publicCache.set(name, 'account', view, stamp);
+      }
+      return {
+        status: 'success' as const,
+        account: view,
         credential: { class: principal.kind },
         notice: ASSURANCE_NOTICE,
       };

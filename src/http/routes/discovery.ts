@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availability } from '../../domain/availability.ts';
+import { cachedStatesOf } from '../name-states.ts';
 import { AppError, domainNotFound } from '../../domain/errors.ts';
 import { parseQuery } from '../../domain/names.ts';
 import { domainRepository } from '../../db/domain-repository.ts';
@@ -39,7 +40,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { label, namespace } = parsed.value;
       const targets = namespace ? [requireNamespace(namespaces, namespace, 'input')] : namespaces.all;
       const names = targets.map((ns) => `${label}.${ns.namespace}`);
-      const states = await domainRepository(orm.em.fork()).statesOf(names);
+      const states = await cachedStatesOf(app, names);
       return {
         status: 'success' as const,
         query: namespace ? `${label}.${namespace}` : label,

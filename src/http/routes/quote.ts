@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availability } from '../../domain/availability.ts';
 import { AppError } from '../../domain/errors.ts';
 import { buildQuote } from '../../domain/quote.ts';
-import { domainRepository } from '../../db/domain-repository.ts';
+import { cachedStatesOf } from '../name-states.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { quoteBody, quoteHeaders, quoteResponse } from '../schemas/quote.ts';
 import { resolveTarget } from '../registration-target.ts';
 
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { namespaces, orm, config } = app.deps;
+  const { namespaces, config } = app.deps;
 
   app.post(
     '/api/v1/domains/quote',
@@ -20,6 +20,8 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: quoteHeaders,
         response: { 200: quoteResponse, 403: errorBodySchema, ...clientErrors },
       },
+      // A POST that writes nothing: no read-your-writes barrier before it answers.
+      config: { readOnly: true },
     },
     async (req) => {
       const { label, ns } = resolveTarget(namespaces, req.body);
@@ -31,7 +33,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const name = `${label}.${ns.namespace}`;
-      const states = await domainRepository(orm.em.fork()).statesOf([name]);
+      const states = await cachedStatesOf(app, [name]);
       return buildQuote(
         {
           ns,

@@ -44,6 +44,9 @@ export const meResponse = z.object({
   notice: z.string(),
 });
 
+/** The account part of `me`, as the read cache keeps it. */
+export type AccountView = z.infer<typeof meResponse>['account'];
+
 const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
 /** EIP-55: an address in mixed case carries a checksum, and a wrong one is a typo; one case carries none. */
 const checksumOk = (v: string) => {

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { domainRepository } from '../db/domain-repository.ts';
+import type { NameState } from '../domain/availability.ts';
+
+/**
+ * Whether each name is registered, held by an open checkout, or free: from the read cache where it
+ * knows, else in one query (search, quote). A hold is never cached: it lapses with time, which no
+ * change announces.
+ */
+export async function cachedStatesOf(app: FastifyInstance, names: string[]): Promise<Map<string, NameState>> {
+  const known = new Map<string, NameState>();
+  for (const n of names) {
+    const state = app.publicCache.get(n, 'state');
+    if (state) known.set(n, state);
+  }
+  const missing = names.filter((n) => !known.has(n));
+  if (missing.length === 0) return known;
+  const stamp = app.publicCache.stamp();
+  for (const [n, state] of await domainRepository(app.deps.orm.em.fork()).statesOf(missing)) {
+    known.set(n, state);
+    if (state !== 'held') app.publicCache.set(n, 'state', state, stamp);
+  }
+  return known;
+}
