@@ -5,7 +5,7 @@ import type { NameState } from '../domain/availability.ts';
 /**
  * Whether each name is registered, held by an open checkout, or free: from the read cache where it
  * knows, else in one query (search, quote). A hold is never cached: it lapses with time, which no
- * change announces.
+ * change announces; nor is a free name (see below).
  */
 export async function cachedStatesOf(app: FastifyInstance, names: string[]): Promise<Map<string, NameState>> {
   const known = new Map<string, NameState>();
@@ -18,7 +18,9 @@ export async function cachedStatesOf(app: FastifyInstance, names: string[]): Pro
   const stamp = app.publicCache.stamp();
   for (const [n, state] of await domainRepository(app.deps.orm.em.fork()).statesOf(missing)) {
     known.set(n, state);
-    if (state !== 'held') app.publicCache.set(n, 'state', state, stamp);
+    // Only registered names are kept: free ones are any string a caller makes up, and would fill the
+    // cache with names nobody holds.
+    if (state === 'registered') app.publicCache.set(n, 'state', state, stamp);
   }
   return known;
 }

@@ -48,15 +48,19 @@ export interface PublicCache {
 /** Barrier tokens travel on the same channel; no name starts with `!`. */
 const BARRIER = '!';
 
-export function publicCache(maxNames = 100_000): PublicCache {
-  const byName = new Map<string, Map<string, unknown>>();
+const KINDS: (keyof CacheKinds)[] = ['lookup', 'state', 'key', 'account'];
+const entryKey = (name: string, kind: string) => `${kind} ${name}`;
+
+export function publicCache(maxEntries = 50_000): PublicCache {
+  // One flat map (kind and name in the key): a few small strings per entry, no map per name.
+  const entries = new Map<string, unknown>();
   let generation = 0;
   let live = false;
   let barrierSeq = 0;
   const barriers = new Map<string, () => void>();
   const forgetAll = () => {
     generation += 1;
-    byName.clear();
+    entries.clear();
   };
 
   return {
@@ -67,8 +71,8 @@ export function publicCache(maxNames = 100_000): PublicCache {
           return;
         }
         generation += 1;
-        if (name === '*') byName.clear();
-        else byName.delete(name);
+        if (name === '*') entries.clear();
+        else for (const kind of KINDS) entries.delete(entryKey(name, kind));
       },
       lost() {
         live = false;
@@ -83,15 +87,13 @@ export function publicCache(maxNames = 100_000): PublicCache {
       if (!live || barriers.size > 0) return undefined;
       // Oldest first out when full (insertion order): a hit costs one map read, and a popular name
       // evicted is read again once.
-      return byName.get(name)?.get(kind) as CacheKinds[K] | undefined;
+      return entries.get(entryKey(name, kind)) as CacheKinds[K] | undefined;
     },
     stamp: () => generation,
     set(name, kind, value, stamp) {
       if (!live || stamp !== generation) return;
-      const entries = byName.get(name) ?? new Map<string, unknown>();
-      entries.set(kind, value);
-      byName.set(name, entries);
-      if (byName.size > maxNames) byName.delete(byName.keys().next().value as string);
+      entries.set(entryKey(name, kind), value);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     },
     async barrier(send, timeoutMs = 2000) {
       if (!live) return;
@@ -115,7 +117,7 @@ export function publicCache(maxNames = 100_000): PublicCache {
       }
     },
     get size() {
-      return byName.size;
+      return entries.size;
     },
   };
 }

@@ -78,10 +78,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hit) return sendCached(req, reply, hit);
       const stamp = app.publicCache.stamp();
       const d = await domainRepository(orm.em.fork()).findPublicByName(name);
-      if (!d) {
-        app.publicCache.set(name, 'lookup', 'absent', stamp);
-        throw domainNotFound(name);
-      }
+      // A name no record holds is not kept: callers can make up any number of them.
+      if (!d) throw domainNotFound(name);
       const answer = cachedJson(JSON.stringify(z.encode(lookupResponse, lookupBody(d, config.publicBaseUrl))));
       app.publicCache.set(name, 'lookup', answer, stamp);
       return sendCached(req, reply, answer);
