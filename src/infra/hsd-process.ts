@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort } from './ports.ts';
 
 // The hsd child process of the local naming root (src/infra/handshake-root.ts): started with its
 // reservation switch, watched, waited on and stopped; and the free ports it listens on.
@@ -120,22 +120,10 @@ export function spawnHsd(o: {
 export async function freePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();
   while (ports.size < count) {
-    const port = await freeTcpPort();
+    const port = await freePort();
     if (await udpFree(port)) ports.add(port);
   }
   return [...ports];
-}
-
-function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function udpFree(port: number): Promise<boolean> {

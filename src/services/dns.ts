@@ -26,21 +26,20 @@ const viewOf = (d: DnsSubject, records: DnsRecord[]): DnsView => ({
   sync: d.dnsPublishedVersion >= d.dnsVersion ? 'published' : 'pending',
 });
 
-async function lockOwned(tx: EntityManager, principal: Principal, name: string): Promise<DnsSubject> {
-  const repo = dnsRepository(tx);
-  const domain = await repo.lock(name);
+/** The domain, if the principal may change its DNS: 404 when no record holds it, 403 for anyone else. */
+async function allowed(em: EntityManager, principal: Principal, name: string, domain: DnsSubject | null) {
   if (!domain) throw domainNotFound(name);
-  if (!(await canActOnDomain(tx, principal, domain, 'dns')))
+  if (!(await canActOnDomain(em, principal, domain, 'dns')))
     throw new AppError('forbidden', `You do not own or manage ${domain.name}.`);
   return domain;
 }
 
+const lockOwned = async (tx: EntityManager, principal: Principal, name: string) =>
+  allowed(tx, principal, name, await dnsRepository(tx).lock(name));
+
 export async function readRecords(em: EntityManager, principal: Principal, name: string): Promise<DnsView> {
   const repo = dnsRepository(em);
-  const domain = await repo.find(name);
-  if (!domain) throw domainNotFound(name);
-  if (!(await canActOnDomain(em, principal, domain, 'dns')))
-    throw new AppError('forbidden', `You do not own or manage ${domain.name}.`);
+  const domain = await allowed(em, principal, name, await repo.find(name));
   return viewOf(domain, await repo.records(domain.id));
 }
 

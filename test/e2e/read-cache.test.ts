@@ -31,6 +31,20 @@ describe('the lookup read cache across two API processes', () => {
   }
   const post = (url: string, payload: unknown) =>
     s.t.app.inject({ method: 'POST', url, headers: key, payload: payload as string });
+  const register = (label: string) =>
+    post('/api/v1/domains/register', {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: 'gems',
+    });
+  /** A fresh name registered with gems through the first API (active once answered). */
+  async function registered(): Promise<string> {
+    const label = randomLabel('cache');
+    expect((await register(label)).statusCode).toBe(200);
+    return `${label}.agent`;
+  }
 
   beforeAll(async () => {
     s = await startRegistryStack({ GRACE_PERIOD_DAYS: '30' });
@@ -60,14 +74,7 @@ describe('the lookup read cache across two API processes', () => {
       (await t.app.inject({ method: 'GET', url: `/api/v1/domains/search?q=${name}` })).json().results[0].available;
     for (const t of apps()) expect(await available(t)).toBe(true);
     for (const t of apps()) expect(t.app.publicCache.get(name, 'state')).toBeUndefined();
-    const reg = await post('/api/v1/domains/register', {
-      domain: label,
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-    });
-    expect(reg.statusCode).toBe(200);
+    expect((await register(label)).statusCode).toBe(200);
     for (const t of apps()) expect((await lookup(t, name)).status).toBe(200);
     for (const t of apps()) expect(await available(t)).toBe(false);
     // Registered, the name's state is kept now.
@@ -75,15 +82,7 @@ describe('the lookup read cache across two API processes', () => {
   });
 
   it('shows a profile change, a renewal and a transfer on both at once', async () => {
-    const label = randomLabel('cache');
-    const name = `${label}.agent`;
-    await post('/api/v1/domains/register', {
-      domain: label,
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-    });
+    const name = await registered();
 
     await cachedOnBoth(name);
     const edit = await s.t.app.inject({
@@ -118,15 +117,7 @@ describe('the lookup read cache across two API processes', () => {
   });
 
   it('shows an expiry committed by the worker’s sweep once its notification arrives, within milliseconds', async () => {
-    const label = randomLabel('cache');
-    const name = `${label}.agent`;
-    await post('/api/v1/domains/register', {
-      domain: label,
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-    });
+    const name = await registered();
     // Due in three seconds: cached on both while still active, then the sweep (every 2 s) commits the
     // grace status in the worker; the test sees that commit in the database, then asks both APIs.
     await s.t.db.orm.em.fork().nativeUpdate(Domain, { name }, { expiryDate: new Date(Date.now() + 3000) });
