@@ -4,6 +4,7 @@
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { configSchema } from '../src/config/env.ts';
+import { API_NODE_FLAGS } from '../src/entry/node-flags.ts';
 import { migrateAndLoadCatalog } from '../src/entry/migrate.ts';
 import { getDatabase } from './database.ts';
 import { buildGoals } from './goals.ts';
@@ -21,6 +22,7 @@ import {
 import type { Target } from './load.ts';
 import type { GrowthResult, Outcome } from './outcome.ts';
 import { gitCommit, previous10k, writeResults } from './results.ts';
+import { startBenchPowerDns } from './powerdns.ts';
 import { printGoals, printGroups, type Goal } from './report.ts';
 import { printMemory, printOverload, printGrowth, printRegistration } from './sections.ts';
 import { seed, type SeedResult } from './seed.ts';
@@ -84,9 +86,13 @@ function badSides(results: GroupResult[]) {
 }
 
 async function startServices(dbUrl: string, temporalAddress: string) {
-  const api = await startHttpService('API', 'src/entry/api.ts', serviceEnv(dbUrl, temporalAddress), {
-    path: '/healthz',
-  });
+  const api = await startHttpService(
+    'API',
+    'src/entry/api.ts',
+    serviceEnv(dbUrl, temporalAddress),
+    { path: '/healthz' },
+    API_NODE_FLAGS,
+  );
   // The raw baseline gets the API's pool size and base URL: same connections, same document.
   const poolMax = configSchema.shape.DB_POOL_MAX.parse(process.env.DB_POOL_MAX);
   const raw = await startHttpService(
@@ -164,7 +170,8 @@ async function measureRegistrationPhase(
   agents: { key: string; accountId: string }[],
 ): Promise<RegistrationResult> {
   say('registration: starting the workers, granting gems...');
-  const stopWorkers = await startWorkers(serviceEnv(dbUrl, temporalAddress), temporalAddress);
+  const dns = await startBenchPowerDns();
+  const stopWorkers = await startWorkers({ ...serviceEnv(dbUrl, temporalAddress), ...dns }, temporalAddress);
   try {
     await grantEach(
       dbUrl,

@@ -53,9 +53,17 @@ export interface Service {
   stop: () => Promise<void>;
 }
 
-/** Starts `node <script>` with `env` on top of ours; stopped (SIGTERM, then SIGKILL) at cleanup. */
-export function startNode(name: string, script: string, env: Record<string, string>): Service {
-  const child = spawn(process.execPath, [resolve(ROOT, script)], {
+/**
+ * Starts `node [nodeFlags] <script>` with `env` on top of ours; stopped (SIGTERM, then SIGKILL) at
+ * cleanup.
+ */
+export function startNode(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): Service {
+  const child = spawn(process.execPath, [...nodeFlags, resolve(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,9 +116,10 @@ export async function startHttpService(
   script: string,
   env: Record<string, string>,
   health: { path: string; status?: number },
+  nodeFlags: readonly string[] = [],
 ): Promise<Service & { base: string }> {
   const port = await freePort(41000, 2000);
-  const service = startNode(name, script, { ...env, HOST: '127.0.0.1', PORT: String(port) });
+  const service = startNode(name, script, { ...env, HOST: '127.0.0.1', PORT: String(port) }, nodeFlags);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(service, async () => {
     const res = await fetch(base + health.path, { signal: AbortSignal.timeout(1000) });

@@ -113,5 +113,25 @@ export function domainRepository(em: EntityManager) {
       for (const r of rows) if (states.get(r.name) !== 'registered') states.set(r.name, r.state);
       return states;
     },
+
+    /** About how many names are registered (sizes the known-names filter). */
+    async liveNameCount(): Promise<number> {
+      const [row] = await em.execute<{ n: string }[]>(`select count(*) as n from domain where status <> '${EXPIRED}'`);
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Every name statesOf could call registered or held, in name order after `after` (keyset pages over
+     * the two name indexes; the first `limit` of the union is within the first `limit` of each).
+     */
+    async knownNamesAfter(after: string, limit: number): Promise<string[]> {
+      const rows = await em.execute<{ name: string }[]>(
+        `(select name from domain where status <> '${EXPIRED}' and name > ? order by name limit ?)
+         union (select name from checkout_session where outcome is null and expires_at > now() and name > ? order by name limit ?)
+         order by name limit ?`,
+        [after, limit, after, limit, limit],
+      );
+      return rows.map((r) => r.name);
+    },
   };
 }

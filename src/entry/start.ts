@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { API_NODE_FLAGS } from './node-flags.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -322,8 +323,8 @@ const childEnv = {
   EXPIRY_SWEEP_SECONDS: process.env.EXPIRY_SWEEP_SECONDS || String(DEV_EXPIRY_SWEEP_SECONDS),
   ...pdnsEnv,
 };
-function launch(part: string, script: string): ChildProcess {
-  const child = spawn(process.execPath, [fileURLToPath(new URL(script, import.meta.url))], {
+function launch(part: string, script: string, nodeFlags: readonly string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeFlags, fileURLToPath(new URL(script, import.meta.url))], {
     env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -351,7 +352,7 @@ if (!config.CHECKOUT_URL) {
   launch('Relay', './relay.ts');
   say('Relay', `${checkoutUrl} (the USDC route's checkout relay)`);
 }
-launch('API', './api.ts');
+launch('API', './api.ts', API_NODE_FLAGS);
 
 const apiUrl = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;
 let ready = false;

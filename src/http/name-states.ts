@@ -5,12 +5,14 @@ import type { NameState } from '../domain/availability.ts';
 /**
  * Whether each name is registered, held by an open checkout, or free: from the read cache where it
  * knows, else in one query (search, quote). A hold is never cached: it lapses with time, which no
- * change announces; nor is a free name (see below).
+ * change announces; nor is a free name (see below), but the known-names filter tells most free names
+ * from the rest without a query.
  */
 export async function cachedStatesOf(app: FastifyInstance, names: string[]): Promise<Map<string, NameState>> {
   const known = new Map<string, NameState>();
   for (const n of names) {
-    const state = app.publicCache.get(n, 'state');
+    // A name the database certainly does not hold is free: no query (known-names.ts).
+    const state = app.publicCache.mayExist(n) === false ? 'free' : app.publicCache.get(n, 'state');
     if (state) known.set(n, state);
   }
   const missing = names.filter((n) => !known.has(n));

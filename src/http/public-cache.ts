@@ -4,6 +4,7 @@ import type { PublicChangeHandlers } from '../db/public-changes.ts';
 import { matches } from './etag.ts';
 import type { KnownKey } from '../auth/authenticate.ts';
 import type { AccountView } from './schemas/identity.ts';
+import type { KnownNames } from './known-names.ts';
 
 // The read cache of public documents (README "Performance → The read cache"): the exact bytes of a
 // lookup answer (or the fact that no record holds the name), kept per name until the database says the
@@ -42,6 +43,11 @@ export interface PublicCache {
    * has come back, or after `timeoutMs` (then the cache is emptied, as if the subscription were lost).
    */
   barrier(send: (token: string) => Promise<unknown>, timeoutMs?: number): Promise<void>;
+  /**
+   * False when the database certainly holds no record or hold of the name (known-names.ts); undefined
+   * when that cannot be said now (not loaded, not live, or a barrier pending).
+   */
+  mayExist(name: string): boolean | undefined;
   readonly size: number;
 }
 
@@ -51,7 +57,11 @@ const BARRIER = '!';
 const KINDS: (keyof CacheKinds)[] = ['lookup', 'state', 'key', 'account'];
 const entryKey = (name: string, kind: string) => `${kind} ${name}`;
 
-export function publicCache(maxEntries = 50_000): PublicCache {
+/** Notifications that name something other than a domain: `key:<id>`, `account:<id>`, `*`. */
+const isDomainName = (name: string) => name !== '*' && !name.includes(':');
+
+export function publicCache(opts: { maxEntries?: number; names?: KnownNames } = {}): PublicCache {
+  const { maxEntries = 50_000, names } = opts;
   // One flat map (kind and name in the key): a few small strings per entry, no map per name.
   const entries = new Map<string, unknown>();
   let generation = 0;
@@ -71,16 +81,19 @@ export function publicCache(maxEntries = 50_000): PublicCache {
           return;
         }
         generation += 1;
+        if (isDomainName(name)) names?.heard(name);
         if (name === '*') entries.clear();
         else for (const kind of KINDS) entries.delete(entryKey(name, kind));
       },
       lost() {
         live = false;
         forgetAll();
+        names?.forget();
       },
       resumed() {
         forgetAll();
         live = true;
+        void names?.load();
       },
     },
     get<K extends keyof CacheKinds>(name: string, kind: K) {
@@ -115,6 +128,10 @@ export function publicCache(maxEntries = 50_000): PublicCache {
         clearTimeout(timer);
         barriers.delete(token);
       }
+    },
+    mayExist(name) {
+      if (!live || barriers.size > 0) return undefined;
+      return names?.mayExist(name);
     },
     get size() {
       return entries.size;

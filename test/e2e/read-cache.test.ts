@@ -72,9 +72,14 @@ describe('the lookup read cache across two API processes', () => {
     // Search keeps each name's state too: free on both before the registration, taken right after.
     const available = async (t: TestApp) =>
       (await t.app.inject({ method: 'GET', url: `/api/v1/domains/search?q=${name}` })).json().results[0].available;
+    // Both know, without a query, that the database holds no such name (the known-names filter, loaded
+    // once each subscription is up).
+    for (const t of apps()) await eventually(async () => t.app.publicCache.mayExist(name) === false, 10_000);
     for (const t of apps()) expect(await available(t)).toBe(true);
     for (const t of apps()) expect(t.app.publicCache.get(name, 'state')).toBeUndefined();
     expect((await register(label)).statusCode).toBe(200);
+    // The registration's notification reached both filters: the very next search asks the database.
+    for (const t of apps()) expect(t.app.publicCache.mayExist(name)).toBe(true);
     for (const t of apps()) expect((await lookup(t, name)).status).toBe(200);
     for (const t of apps()) expect(await available(t)).toBe(false);
     // Registered, the name's state is kept now.

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { listenForPublicChanges } from '../../db/public-changes.ts';
 import { publicCache, type PublicCache } from '../public-cache.ts';
+import { knownNames } from '../known-names.ts';
+import { domainRepository } from '../../db/domain-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,9 +22,14 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const publicCachePlugin = fp(
   async (app) => {
-    const cache = publicCache();
-    app.decorate('publicCache', cache);
     const url = app.deps.config.DATABASE_URL;
+    const names = domainRepository(app.deps.orm.em.fork());
+    const known = knownNames(
+      { count: () => names.liveNameCount(), page: (after, limit) => names.knownNamesAfter(after, limit) },
+      (err) => app.log.warn({ err }, 'could not load the known names; free names are read from the database'),
+    );
+    const cache = publicCache({ names: url ? known : undefined });
+    app.decorate('publicCache', cache);
     if (!url) return;
     const listener = listenForPublicChanges(url, cache.handlers, (err) =>
       app.log.warn({ err }, 'public change notifications interrupted; the read cache is off until they resume'),
