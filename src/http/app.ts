@@ -11,6 +11,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { overloadPlugin } from './plugins/overload.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { routesPlugin } from './routes/index.ts';
 
 export { INTERFACE_VERSION, SESSION_COOKIE };
@@ -35,6 +36,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     await app.register(publicCachePlugin);
     await app.register(securityPlugin);
     await app.register(accessControlPlugin);
+    await app.register(idempotencyPlugin);
     await app.register(openApiPlugin);
     await app.register(routesPlugin);
     await app.register(loginPlugin);

@@ -77,6 +77,8 @@ export interface KnownNames {
   load(): Promise<void>;
   /** The subscription dropped: names may be missed, so the filter is unusable until the next load. */
   forget(): void;
+  /** Resolves once no load is reading the database (before its pool closes). */
+  idle(): Promise<void>;
 }
 
 const PAGE = 10_000;
@@ -87,8 +89,13 @@ export function knownNames(source: NameSource, onError: (err: unknown) => void =
   /** Names heard while a load runs: added to its filter at the end, so nothing heard meanwhile is lost. */
   let heardMeanwhile: string[] | null = null;
   let epoch = 0;
+  let running: Promise<void> = Promise.resolve();
 
-  const load = async (): Promise<void> => {
+  const load = (): Promise<void> => {
+    running = loadOnce();
+    return running;
+  };
+  const loadOnce = async (): Promise<void> => {
     const mine = ++epoch;
     const meanwhile: string[] = [];
     heardMeanwhile = meanwhile;
@@ -127,5 +134,6 @@ export function knownNames(source: NameSource, onError: (err: unknown) => void =
       ready = null;
       heardMeanwhile = null;
     },
+    idle: () => running,
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordHistories } from './histories.ts';
 import { NativeConnection } from '@temporalio/worker';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
@@ -159,6 +160,7 @@ export async function startRegistryStack(
     startWorker,
     worker,
     async stop() {
+      await recordHistories(t.temporal.client, taskQueue);
       await deleteExpirySweepSchedule(t.temporal.client, taskQueue);
       await stack.worker?.stop();
       await t.close();

@@ -15,6 +15,7 @@ export { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook-
 export { DomainReminder } from './domain-reminder.ts';
 export { Listing, Offer, Sale } from './market.ts';
 export { DnsRecord } from './dns-record.ts';
+export { IdempotencyKey } from './idempotency-key.ts';
 import {
   CouponSchema,
   DomainOrderSchema,
@@ -31,6 +32,7 @@ import { DomainReminderSchema } from './domain-reminder.ts';
 import { NamespaceSchema } from './namespace.ts';
 import { ListingSchema, OfferSchema, SaleSchema } from './market.ts';
 import { DnsRecordSchema } from './dns-record.ts';
+import { IdempotencyKeySchema } from './idempotency-key.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
 import {
   NamespaceWhitelistSchema,
@@ -67,4 +69,5 @@ export const entities = [
   OfferSchema,
   SaleSchema,
   DnsRecordSchema,
+  IdempotencyKeySchema,
 ];

@@ -35,7 +35,11 @@ export const publicCachePlugin = fp(
       app.log.warn({ err }, 'public change notifications interrupted; the read cache is off until they resume'),
     );
     app.addHook('onReady', () => listener.start());
-    app.addHook('onClose', () => listener.stop());
+    app.addHook('onClose', async () => {
+      await listener.stop();
+      known.forget(); // a load in progress stops at its next page
+      await known.idle();
+    });
     // Read-your-writes: a request that may have written waits, before it answers, until this process
     // has heard every change it committed (README "Performance → The read cache").
     const notify = (token: string) =>

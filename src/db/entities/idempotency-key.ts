@@ -1,0 +1,26 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+/**
+ * A mutating request made with an `Idempotency-Key` (README "API notes → Idempotency keys"), per
+ * credential: what was asked (the fingerprint of method, path and body) and, once answered, the answer
+ * to replay. While `answeredAt` is null the request is in flight, held until `heldUntil` (a process that
+ * died mid-request lets the key be used again after that). Kept at least 24 hours.
+ */
+const IdempotencyKeySchema = defineEntity({
+  name: 'IdempotencyKey',
+  tableName: 'idempotency_key',
+  properties: {
+    scope: p.string().length(200).primary(),
+    key: p.string().length(255).primary(),
+    fingerprint: p.string().length(64),
+    heldUntil: p.datetime(),
+    status: p.integer().nullable(),
+    contentType: p.string().length(100).nullable(),
+    body: p.text().nullable(),
+    createdAt: p.datetime().index(),
+    answeredAt: p.datetime().nullable(),
+  },
+});
+export class IdempotencyKey extends IdempotencyKeySchema.class {}
+IdempotencyKeySchema.setClass(IdempotencyKey);
+export { IdempotencyKeySchema };

@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** How long a request holds its key while it runs; past it, a retry may take the key over. */
+export const HOLD_MS = 120_000;
+/** Keys are kept at least this long (24 hours), then a retry with one is a new request. */
+export const KEEP_HOURS = 24;
+
+export type Claim =
+  | { kind: 'claimed' }
+  | { kind: 'in_flight' }
+  | { kind: 'reused' }
+  | { kind: 'answered'; status: number; contentType: string | null; body: string };
+
+/** The idempotency keys of mutating requests (src/http/plugins/idempotency.ts). */
+export function idempotencyKeys(em: EntityManager) {
+  return {
+    /**
+     * Takes the key for this request, atomically: a new key, one whose request died in flight (held past
+     * HOLD_MS), or one older than KEEP_HOURS is taken; otherwise what the earlier request left is told.
+     */
+    async claim(scope: string, key: string, fingerprint: string): Promise<Claim> {
+      const taken = await em.execute<{ scope: string }[]>(
+        `insert into idempotency_key (scope, key, fingerprint, held_until, created_at)
+         values (?, ?, ?, now() + make_interval(secs => ?), now())
+         on conflict (scope, key) do update set fingerprint = excluded.fingerprint, held_until = excluded.held_until,
+           created_at = excluded.created_at, status = null, content_type = null, body = null, answered_at = null
+         where (idempotency_key.answered_at is null and idempotency_key.held_until < now())
+            or idempotency_key.created_at < now() - make_interval(hours => ?)
+         returning scope`,
+        [scope, key, fingerprint, HOLD_MS / 1000, KEEP_HOURS],
+      );
+      if (taken.length > 0) return { kind: 'claimed' };
+      const [row] = await em.execute<
+        { fingerprint: string; status: number | null; content_type: string | null; body: string | null }[]
+      >('select fingerprint, status, content_type, body from idempotency_key where scope = ? and key = ?', [
+        scope,
+        key,
+      ]);
+      // Taken by a request that is still running, or gone between the two statements (purged): busy.
+      if (!row || row.status === null || row.body === null) return { kind: 'in_flight' };
+      if (row.fingerprint !== fingerprint) return { kind: 'reused' };
+      return { kind: 'answered', status: row.status, contentType: row.content_type, body: row.body };
+    },
+
+    /** Records the answer the claiming request gave, to be replayed. */
+    async answer(
+      scope: string,
+      key: string,
+      fingerprint: string,
+      a: { status: number; contentType: string | null; body: string },
+    ) {
+      await em.execute(
+        `update idempotency_key set status = ?, content_type = ?, body = ?, answered_at = now()
+         where scope = ? and key = ? and fingerprint = ? and answered_at is null`,
+        [a.status, a.contentType, a.body, scope, key, fingerprint],
+      );
+    },
+
+    /** Frees the key of a request whose answer is not kept (a retry runs it again). */
+    async release(scope: string, key: string, fingerprint: string) {
+      await em.execute(
+        'delete from idempotency_key where scope = ? and key = ? and fingerprint = ? and answered_at is null',
+        [scope, key, fingerprint],
+      );
+    },
+
+    /** Deletes keys past their keeping time (an hour's margin past KEEP_HOURS). */
+    async purge(): Promise<number> {
+      const gone = await em.execute<{ scope: string }[]>(
+        'delete from idempotency_key where created_at < now() - make_interval(hours => ?) returning scope',
+        [KEEP_HOURS + 1],
+      );
+      return gone.length;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors.ts';
+import { idempotencyKeys } from '../../db/idempotency-keys.ts';
+import { errorBodySchema } from '../schemas/common.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A mutating route that honours `Idempotency-Key` (README "API notes → Idempotency keys"). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotency: { scope: string; key: string; fingerprint: string } | null;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Printable ASCII, as Stripe and the IETF draft allow: a UUID fits, so does any client's own scheme. */
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+const PURGE_EVERY_MS = 3_600_000;
+
+/** The mutating calls that take an Idempotency-Key: every one that pays, moves a name or publishes. */
+export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/v1/domains/register',
+  'POST /api/v1/renew',
+  'POST /api/v1/domains/transfer',
+  'POST /api/v1/domains/make-offer',
+  'POST /api/v1/domains/offers/:offer_id/respond',
+  'POST /api/v1/domains/offers/:offer_id/pay',
+  'POST /api/v1/domains/buy-secondary',
+  'PATCH /api/v1/domains/:domain_name/records',
+  'POST /api/v1/webhooks/subscribe',
+  'PATCH /api/v1/domains/:domain_name/profile',
+  'PUT /api/v1/domains/:domain_name/skill.md',
+]);
+
+const idempotencyHeader = {
+  [IDEMPOTENCY_HEADER]: z.string().optional().meta({
+    description:
+      'Optional, 1-255 printable ASCII characters (a UUID). The same key with the same request and credential within 24 hours replays the first answer (status and body, header Idempotent-Replayed: true); with a different request 422 idempotency_key_reused; while the first is running 409 idempotency_key_in_use. 402 challenges, 429, 503 and other 5xx are not kept: a retry with the key runs again.',
+  }),
+};
+
+/**
+ * Answers that are kept and replayed: every outcome the request reached. Not kept, so that a retry with
+ * the same key runs again: 402 (a payment challenge: the request waits for its payment, and the paid retry
+ * must reach the checkout), 408/425/429/503 (refused before anything was done) and any other 5xx (a fault;
+ * each operation is idempotent by itself, so running it again is safe).
+ */
+export const keepsAnswer = (status: number) => status < 500 && ![402, 408, 425, 429].includes(status);
+
+/** Who the key belongs to: the credential, or for an anonymous call its address. */
+function scopeOf(req: FastifyRequest): string {
+  const p = req.principal;
+  return p ? `${p.kind}:${p.credentialId}` : `ip:${req.ip}`;
+}
+
+/** The request as the key promises it: method, path with query, body. */
+function fingerprintOf(req: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
+    .digest('hex');
+}
+
+/**
+ * Idempotency keys on mutating routes (`config: { idempotent: true }`), as Stripe and the IETF
+ * Idempotency-Key draft describe: the same key with the same request and credential replays the first
+ * answer (status and body, with `Idempotent-Replayed: true`); with another request it is 422
+ * `idempotency_key_reused`; while the first is still running, 409 `idempotency_key_in_use`. The key is
+ * taken after authentication and validation, so a refused credential or a malformed body takes nothing.
+ */
+export const idempotencyPlugin = fp(
+  async (app) => {
+    const keys = () => idempotencyKeys(app.deps.orm.em.fork());
+    app.decorateRequest('idempotency', null);
+
+    // The listed routes take the header (documented in their OpenAPI operation) and may answer 409/422.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.some((m) => IDEMPOTENT_ROUTES.has(`${m} ${route.url}`))) return;
+      route.config = { ...route.config, idempotent: true };
+      const schema = route.schema ?? {};
+      const headers = schema.headers;
+      schema.headers = headers instanceof z.ZodObject ? headers.extend(idempotencyHeader) : z.object(idempotencyHeader);
+      schema.response = { 409: errorBodySchema, 422: errorBodySchema, ...(schema.response as object) };
+      route.schema = schema;
+    });
+
+    app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!req.routeOptions.config.idempotent) return;
+      const raw = req.headers[IDEMPOTENCY_HEADER];
+      if (raw === undefined) return;
+      const key = Array.isArray(raw) ? raw.join(',') : raw;
+      if (!KEY_PATTERN.test(key))
+        throw new AppError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 printable ASCII characters.');
+      const scope = scopeOf(req);
+      const fingerprint = fingerprintOf(req);
+      const claim = await keys().claim(scope, key, fingerprint);
+      if (claim.kind === 'in_flight')
+        throw new AppError(
+          'idempotency_key_in_use',
+          'A request with this Idempotency-Key is still being processed; retry once it has been answered.',
+        );
+      if (claim.kind === 'reused')
+        throw new AppError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was used with a different request; use a new key for a new request.',
+        );
+      if (claim.kind === 'answered') {
+        reply.code(claim.status).header('idempotent-replayed', 'true');
+        if (claim.contentType) reply.header('content-type', claim.contentType);
+        return reply.send(claim.body);
+      }
+      req.idempotency = { scope, key, fingerprint };
+    });
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      const held = req.idempotency;
+      if (!held) return payload;
+      req.idempotency = null;
+      const contentType = reply.getHeader('content-type');
+      if (keepsAnswer(reply.statusCode) && typeof payload === 'string') {
+        await keys().answer(held.scope, held.key, held.fingerprint, {
+          status: reply.statusCode,
+          contentType: typeof contentType === 'string' ? contentType : null,
+          body: payload,
+        });
+      } else {
+        await keys().release(held.scope, held.key, held.fingerprint);
+      }
+      return payload;
+    });
+
+    // Keys older than a day (and an hour) go; the table holds one day of mutating requests at most. A
+    // purge still running when the app closes is awaited, so the pool is never closed under it.
+    let purging: Promise<unknown> = Promise.resolve();
+    const purge = () => {
+      purging = keys()
+        .purge()
+        .catch((err: unknown) => app.log.warn({ err }, 'could not purge old idempotency keys'));
+    };
+    const timer = setInterval(purge, PURGE_EVERY_MS);
+    timer.unref();
+    app.addHook('onReady', async () => purge());
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await purging;
+    });
+  },
+  { name: 'idempotency', dependencies: ['services'] },
+);

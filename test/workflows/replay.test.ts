@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { Worker } from '@temporalio/worker';
+import { loadHistories } from '../helpers/histories.ts';
+import { workflowBundle } from '../helpers/workflow-bundle.ts';
+
+// Determinism guarded (README "Workflow histories"): every recorded history (test/histories/, real runs
+// of each workflow type recorded from the end-to-end tests) is replayed against today's workflow code.
+// A change that would make a run in flight take another path fails here; such a change goes behind
+// `patched()` so old runs keep their path.
+
+/** Every workflow type, and each registration rail, must have at least one recorded run. */
+const REQUIRED = [
+  'registrationWorkflow/gems',
+  'registrationWorkflow/free',
+  'registrationWorkflow/mpp',
+  'registrationWorkflow/gfavip_checkout',
+  'registrationWorkflow/usdc',
+  'renewalWorkflow/default',
+  'expirySweepWorkflow/default',
+  'webhookDeliveryWorkflow/default',
+  'settlementWorkflow/default',
+  'purchaseWorkflow/default',
+  'offerWorkflow/default',
+  'dnsSyncWorkflow/default',
+  'payoutWorkflow/default',
+  'catalogSyncWorkflow/default',
+];
+
+describe('recorded workflow histories', () => {
+  it('cover every workflow type and every registration rail', async () => {
+    const have = new Set((await loadHistories()).map((h) => `${h.type}/${h.variant}`));
+    expect(REQUIRED.filter((r) => !have.has(r))).toEqual([]);
+  });
+
+  it('replay against the current workflow code without a nondeterminism error', async () => {
+    const histories = await loadHistories();
+    const failures: string[] = [];
+    let replayed = 0;
+    for await (const result of Worker.runReplayHistories(
+      { workflowBundle: await workflowBundle(), replayName: 'recorded-histories' },
+      histories.map((h) => ({ workflowId: h.workflowId, history: h.history })),
+    )) {
+      replayed += 1;
+      if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
+    }
+    expect(failures).toEqual([]);
+    expect(replayed).toBe(histories.length);
+  }, 120_000);
+});
