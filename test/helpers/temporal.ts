@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from '@jest/globals';
+import { recordHistories } from './histories.ts';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -81,7 +82,10 @@ export function useTemporal(server: TemporalServer): TemporalTestEnv {
     async withWorker(activities, body) {
       const taskQueue = taskQueueForCurrentTest();
       const worker = await createWorker(started().nativeConnection, taskQueue, activities);
-      return worker.runUntil(() => body(taskQueue));
+      const result = await worker.runUntil(() => body(taskQueue));
+      // On the shared dev server only: time-skipping runs are not the real server's histories.
+      if (server === 'dev-server') await recordHistories(started().client, taskQueue, testTemporalAddress());
+      return result;
     },
   };
 }
