@@ -42,6 +42,8 @@ export interface RegistryStack {
   taskQueue: string;
   baseUrl: string;
   startWorker(): Promise<StackWorker>;
+  /** A second API on the stack's database (the caller closes it, before the stack stops). */
+  startApi(): Promise<TestApp>;
   /** The worker the stack stops at the end: the one it started (null with `worker: false`), or a test's. */
   worker: StackWorker | null;
   stop(): Promise<void>;
@@ -77,34 +79,30 @@ export async function startRegistryStack(
   const taskQueue = `registry-${randomUUID()}`;
   const port = await freePort();
   const secret = 'test-mpp-secret-0123456789abcdef0123456789';
-  const t = await buildTestApp(
-    {
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      CHAIN_RPC_URL: anvil.rpcUrl,
-      MPP_TOKEN_ADDRESS: token,
-      MPP_PAY_TO: payTo,
-      TEMPO_CHAIN_ID: String(chainId),
-      MPP_SECRET: secret,
-      MPP_PUBLIC_RPC_URL: anvil.rpcUrl,
-      PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY,
-      EXPIRY_SWEEP_SECONDS: '2',
-      ...(opts.network === 'tempo' ? { MPP_METHOD: 'tempo' } : {}),
-      ...env,
-    },
-    testTemporalAddress(),
-    {
-      payments: {
-        method: opts.network === 'tempo' ? 'tempo' : 'tip20',
-        realm: `127.0.0.1:${port}`,
-        chainId,
-        token,
-        payTo,
-        secret,
-        rpcUrl: anvil.rpcUrl,
-      },
-    },
-  );
+  const appEnv: Record<string, string> = {
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    CHAIN_RPC_URL: anvil.rpcUrl,
+    MPP_TOKEN_ADDRESS: token,
+    MPP_PAY_TO: payTo,
+    TEMPO_CHAIN_ID: String(chainId),
+    MPP_SECRET: secret,
+    MPP_PUBLIC_RPC_URL: anvil.rpcUrl,
+    PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY,
+    EXPIRY_SWEEP_SECONDS: '2',
+    ...(opts.network === 'tempo' ? { MPP_METHOD: 'tempo' } : {}),
+    ...env,
+  };
+  const payments = {
+    method: opts.network === 'tempo' ? ('tempo' as const) : ('tip20' as const),
+    realm: `127.0.0.1:${port}`,
+    chainId,
+    token,
+    payTo,
+    secret,
+    rpcUrl: anvil.rpcUrl,
+  };
+  const t = await buildTestApp(appEnv, testTemporalAddress(), { payments });
   await t.app.listen({ host: '127.0.0.1', port });
 
   const startWorker = async () => {
@@ -158,6 +156,8 @@ export async function startRegistryStack(
     taskQueue,
     baseUrl: `http://127.0.0.1:${port}`,
     startWorker,
+    // Another API process over the same database, Temporal and chain, configured exactly as the first.
+    startApi: () => buildTestApp(appEnv, testTemporalAddress(), { payments, db: t.db }),
     worker,
     async stop() {
       await recordHistories(t.temporal.client, taskQueue, testTemporalAddress());
