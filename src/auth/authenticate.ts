@@ -146,6 +146,8 @@ async function bearerPrincipal(em: EntityManager, deps: AuthDeps, token: string)
         'The identity provider cannot be reached; try again shortly.',
       );
     }
+    if (reason === 'unconfigured')
+      throw invalid('This server accepts no bearer tokens: no identity provider is configured. Use an API key.');
     throw invalid(reason === 'expired' ? 'The bearer token has expired.' : 'The bearer token is not valid.');
   }
   const name = typeof verified.claims.name === 'string' ? verified.claims.name : undefined;

@@ -5,13 +5,13 @@ import { createBearerVerifier, InvalidBearerError, type BearerVerifier } from '.
 /**
  * The bearer verifier the configuration asks for: introspection (RFC 7662) when an introspection URL
  * is set, else JWT validation through the issuer's JWKS. Without an issuer every bearer token is
- * refused as "provider unreachable" (a 503), never accepted.
+ * refused as a credential this server cannot accept (401): retrying would never help, so not a 503.
  */
 export function bearerVerifierFromConfig(config: Config, issuer = config.OIDC_ISSUER): BearerVerifier {
   if (!issuer) {
     return {
       verify: async () => {
-        throw new InvalidBearerError('unreachable', 'No identity provider is configured (OIDC_ISSUER).');
+        throw new InvalidBearerError('unconfigured', 'No identity provider is configured (OIDC_ISSUER).');
       },
     };
   }

@@ -13,7 +13,7 @@ export interface BearerVerifier {
   verify(token: string): Promise<VerifiedBearer>;
 }
 
-export type InvalidBearerReason = 'expired' | 'invalid' | 'inactive' | 'unreachable';
+export type InvalidBearerReason = 'expired' | 'invalid' | 'inactive' | 'unreachable' | 'unconfigured';
 
 /** A bearer token was refused. `unreachable` means the provider could not answer: a 503, not a 401. */
 export class InvalidBearerError extends Error {

@@ -29,7 +29,6 @@ export const errorCodes = {
   not_whitelisted: 403,
   name_taken: 409,
   name_being_registered: 409,
-  invalid_idempotency_key: 400,
   idempotency_key_in_use: 409,
   idempotency_key_reused: 422,
   no_checkout: 409,

@@ -73,9 +73,24 @@ export function describeError(err: FastifyError, req: FastifyRequest): Described
   return { statusCode: 500, code: 'internal_error', message: 'Internal server error.' };
 }
 
+function methodNotAllowed(reply: FastifyReply, path: string, method: string, allowed: string[]) {
+  return reply
+    .status(405)
+    .header('allow', allowed.join(', '))
+    .send(
+      body('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, { allow: allowed }),
+    );
+}
+
 /** One error shape for every 4xx/5xx: { status: "error", code, message, details? }. 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // A literal path of another method caught by this method's parameter (GET /api/v1/webhooks/subscribe
+    // reaching GET /api/v1/webhooks/{subscription_id}): the path names that resource, so 405, not 400.
+    if (hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'params') {
+      const literal = staticAlternatives(req);
+      if (literal.length > 0) return methodNotAllowed(reply, req.url.split('?')[0] ?? '/', req.method, literal);
+    }
     const e = describeError(err, req);
     if (e.headers) reply.headers(e.headers);
     return reply.status(e.statusCode).send(body(e.code, e.message, e.details, e.fields));
@@ -93,20 +108,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  /** The methods whose route is this very path with no parameter in it. */
+  const staticAlternatives = (req: FastifyRequest) => {
+    const path = req.url.split('?')[0] ?? '/';
+    return [...methods]
+      .filter((m) => {
+        const found = m !== req.method ? known.find(m as HTTPMethod, path) : null;
+        return found !== null && Object.keys(found.params).length === 0;
+      })
+      .sort();
+  };
+  const unrouted = (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0] ?? '/';
     const allowed = [...methods].filter((m) => m !== req.method && known.find(m as HTTPMethod, path)).sort();
-    if (allowed.length > 0) {
-      return reply
-        .status(405)
-        .header('allow', allowed.join(', '))
-        .send(
-          body('method_not_allowed', `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}.`, {
-            allow: allowed,
-          }),
-        );
-    }
+    if (allowed.length > 0) return methodNotAllowed(reply, path, req.method, allowed);
     return reply.status(404).send(body('route_not_found', `No route ${req.method} ${path}.`));
+  };
+  app.setNotFoundHandler(unrouted);
+  // A method no route has (QUERY, PROPFIND, ...) is answered before its body is read: Fastify would
+  // otherwise refuse a body-carrying method without a Content-Type (400) before the handler above.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'OPTIONS' && req.method !== 'HEAD' && !methods.has(req.method)) return unrouted(req, reply);
   });
 }
 

@@ -124,7 +124,7 @@ describe('Idempotency-Key', () => {
     expect((await edit('Twice', `p-${label}`)).statusCode).toBe(422);
     const bad = await edit('Never', 'x'.repeat(256));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().code).toBe('invalid_idempotency_key');
+    expect(bad.json().code).toBe('validation_failed');
     const shown = await s.t.app.inject({ method: 'GET', url: `/api/v1/lookup/${label}.agent` });
     expect(shown.json().profile.display_name).toBe('Once');
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type AddressInfo } from 'node:net';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { provision } from '../helpers/identities.ts';
 
 describe('one error shape for bad input', () => {
   let t: TestApp;
@@ -63,6 +64,34 @@ describe('one error shape for bad input', () => {
     expect(get.headers.allow).toBe('POST');
     // A bare OPTIONS is CORS's business on every path, never a plain-text error.
     expect((await t.app.inject({ method: 'OPTIONS', url: '/api/v1/lookup/scout.agent' })).statusCode).toBe(204);
+  });
+
+  // Found by Schemathesis (README "Reliability → Fuzzing").
+  it('a method no route has (QUERY) is a 405 too, before its body is read', async () => {
+    const query = await t.app.inject({ method: 'QUERY' as 'GET', url: '/api/v1/domains/search?q=scout' });
+    expectError(query, 405, 'method_not_allowed');
+    expect(query.headers.allow).toBe('GET, HEAD');
+    expectError(await t.app.inject({ method: 'QUERY' as 'GET', url: '/api/v1/nothing-here' }), 404, 'route_not_found');
+  });
+
+  it('a literal path caught by another method’s parameter is a 405, not a 400 about the parameter', async () => {
+    const { api_key } = await provision(t.app);
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/webhooks/subscribe',
+      headers: { 'x-api-key': api_key },
+    });
+    expectError(get, 405, 'method_not_allowed');
+    expect(get.headers.allow).toBe('POST');
+  });
+
+  it('a bearer token where no identity provider is configured is a 401, not a 503 to retry', async () => {
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/agents/me',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    });
+    expectError(me, 401, 'invalid_credential');
   });
 
   it('path parameters that are too long are a 400, not a 5xx', async () => {

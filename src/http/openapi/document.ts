@@ -113,6 +113,15 @@ export const transform: SwaggerTransform = (input) => {
   const rule = accessRuleFor(method, input.url) ?? [];
   schema.security = securityFor(rule, key);
   for (const [status, r] of Object.entries(responses)) {
+    // A page or document answered as text (described `text/html`, `text/plain markdown`): its media type.
+    const media = r.type === 'string' && typeof r.description === 'string' ? /^text\/[a-z]+/.exec(r.description) : null;
+    if (media) {
+      responses[status] = {
+        content: { [media[0]]: { schema: { type: 'string' } } },
+        'x-response-description': doc?.responses?.[status] ?? r.description,
+      };
+      continue;
+    }
     if (!r['x-response-description'] && !r.description)
       responses[status] = describe(r, doc?.responses?.[status] ?? statusText[status] ?? 'Response');
   }
