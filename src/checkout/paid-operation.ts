@@ -3,9 +3,10 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   type Client,
+  type WorkflowExecutionDescription,
   type WorkflowHandle,
 } from '@temporalio/client';
-import type { QueryDefinition, UpdateDefinition } from '@temporalio/common';
+import { defaultPayloadConverter, type QueryDefinition, type UpdateDefinition } from '@temporalio/common';
 import {
   checkoutPaidSignal,
   resetLockUpdate,
@@ -77,8 +78,27 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
     try {
       return await ask();
     } catch {
-      return (await handle.describe()).status.name === 'RUNNING' ? await ask() : null;
+      const d = await handle.describe();
+      if (d.status.name !== 'RUNNING') return null;
+      return await ask().catch(() => fromServer(handle, d));
     }
+  }
+
+  /**
+   * Where an open run stands when no worker answers its query (every worker down or restarting): its
+   * input from its first history event, its stage from its RegistryStage search attribute — the server
+   * alone knows both, so a retry is answered rather than failed.
+   */
+  async function fromServer(handle: WorkflowHandle, d: WorkflowExecutionDescription): Promise<CheckoutStatus<I, O>> {
+    const history = await handle.fetchHistory();
+    const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
+    if (!payload) throw new Error(`${handle.workflowId}: its first event carries no input`);
+    const stage = d.searchAttributes[registryStageKey.name]?.[0];
+    return {
+      stage: (typeof stage === 'string' ? stage : 'awaiting_payment') as CheckoutStage,
+      input: defaultPayloadConverter.fromPayload<I>(payload),
+      outcome: null,
+    };
   }
 
   /** The open run on this object and where it stands, or null when the object is not locked. */

@@ -69,4 +69,15 @@ describe('worker crash during registration', () => {
     },
     120_000,
   );
+
+  // Found by the chaos test (README "Reliability → Chaos"): while no worker runs, a run cannot answer its
+  // query; the API then reads the run's input and stage from the server instead of failing with a 500.
+  it('answers the holder again while no worker is running: the same challenge, not a 500', async () => {
+    const name = `${randomLabel('noworker')}.agent`;
+    const key = await provisionKey(s.baseUrl);
+    const first = readChallenge(await register(s.baseUrl, key, registerBody(name)));
+    const again = await register(s.baseUrl, key, registerBody(name));
+    expect(again.status).toBe(402);
+    expect((again.body as { session_id: string }).session_id).toBe(first.required.session_id);
+  }, 60_000);
 });
