@@ -27,6 +27,8 @@ describe('search, lookup and shop-status', () => {
       storefrontId: 'sf-1',
     });
     await createDomain(t.db.orm, { label: taken, namespace: 'zen' });
+    // Written straight to the database, as another process would: wait until the API has heard it.
+    await t.settled();
   });
   afterAll(() => t.close());
 

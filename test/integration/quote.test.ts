@@ -9,6 +9,8 @@ describe('POST /api/v1/domains/quote', () => {
   beforeAll(async () => {
     t = await buildTestApp(USDC_ROUTE_CONFIG);
     await createDomain(t.db.orm, { label: taken, namespace: 'agent' });
+    // Written straight to the database, as another process would: wait until the API has heard it.
+    await t.settled();
   });
   afterAll(() => t.close());
 
