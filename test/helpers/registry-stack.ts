@@ -160,11 +160,15 @@ export async function startRegistryStack(
     startApi: () => buildTestApp(appEnv, testTemporalAddress(), { payments, db: t.db }),
     worker,
     async stop() {
-      await recordHistories(t.temporal.client, taskQueue, testTemporalAddress());
-      await deleteExpirySweepSchedule(t.temporal.client, taskQueue);
-      await stack.worker?.stop();
-      await t.close();
-      await anvil.stop();
+      try {
+        await recordHistories(t.temporal.client, taskQueue, testTemporalAddress());
+      } finally {
+        // A recording that fails still leaves nothing running.
+        await deleteExpirySweepSchedule(t.temporal.client, taskQueue);
+        await stack.worker?.stop();
+        await t.close();
+        await anvil.stop();
+      }
     },
   };
   return stack;
