@@ -16,4 +16,5 @@ export default {
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 60_000,
   maxWorkers: 2,
+  reporters: ['default', '<rootDir>/test/helpers/closing-line-reporter.js'],
 };
