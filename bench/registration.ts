@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { register, registerBody } from '../examples/pay-and-register.ts';
 import { initORM } from '../src/db/orm.ts';
 import { startTemporalDevServer } from '../src/infra/temporal-dev-server.ts';
 import { grantGems } from '../src/ledger/gems.ts';
@@ -89,18 +90,11 @@ function registerOnce(api: string, keys: readonly string[]) {
   let n = 0;
   return async (caller: number) => {
     const label = `r${caller}x${(n++).toString(36)}x${randomUUID().slice(0, 8)}`;
-    const res = await fetch(`${api}/api/v1/domains/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': keys[caller % keys.length] as string },
-      body: JSON.stringify({
-        domain: label,
-        namespace: 'agent',
-        years: 1,
-        agreed_to_terms: true,
-        payment_method: 'gems',
-      }),
+    const res = await register(api, keys[caller % keys.length] as string, {
+      ...registerBody(`${label}.agent`),
+      payment_method: 'gems',
     });
-    const body = (await res.json()) as { domain?: { status?: string } };
+    const body = res.body as { domain?: { status?: string } };
     if (res.status !== 200 || body.domain?.status !== 'active')
       throw new Error(`register ${label}.agent: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   };

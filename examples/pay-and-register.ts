@@ -17,6 +17,8 @@ export interface RegisterBody {
   namespace: string;
   years: number;
   agreed_to_terms: true;
+  /** `mpp` when omitted; `gems` pays from the agent's gem balance at once. */
+  payment_method?: 'mpp' | 'gems';
 }
 
 /** The 402 body of the default route (spec 4.3) plus the chain details the registry adds. */

@@ -15,13 +15,14 @@ import {
   type CheckoutStatus,
   type CheckoutTerms,
 } from '../../workflows/checkout-messages.ts';
-import { registryStageKey } from '../../workflows/search-attributes.ts';
+import { registryDomainKey, registryStageKey } from '../../workflows/search-attributes.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { requireOwnChallenge, type PresentedReceipt } from './receipt.ts';
 import { updateFailureError } from './refusals.ts';
+import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
 
 const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
@@ -140,6 +141,8 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
         args: [input],
         // Read back by `standing` without a worker: which checkout this run is.
         memo: { sessionId: input.sessionId },
+        // Findable by its name in the Temporal UI from the start, before any worker has picked it up.
+        typedSearchAttributes: [{ key: registryDomainKey, value: input.name }],
       });
     } catch (err) {
       if (waitsForPayment) await checkouts.close(input.sessionId, 'cancelled');
@@ -190,7 +193,9 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
       pending = handle
         .executeUpdate(op.submitPaymentUpdate, { args: [{ receipt: receipt.raw }] })
         .catch((err: unknown) => {
-          if (err instanceof WorkflowUpdateFailedError) throw updateFailureError(err);
+          // A refusal by the run is its answer; an update the run never judged (the server rejected it
+          // unprocessed) or a lost call is answered from where the run stands.
+          if (err instanceof WorkflowUpdateFailedError && !isUnjudgedUpdate(err)) throw updateFailureError(err);
           return outcomeOf(handle, err);
         })
         .finally(() => inflight.delete(id));
@@ -224,7 +229,10 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
     try {
       answer = await handle.executeUpdate(resetLockUpdate, { args: [{ actorAccountId, operator }] });
     } catch (err) {
+      if (isUnjudgedUpdate(err)) throw new AppError('not_ready', UNJUDGED_MESSAGE);
       if (err instanceof WorkflowUpdateFailedError) throw updateFailureError(err);
+      // The run closed meanwhile (paid, or expired): there is no lock left to reset.
+      if (err instanceof WorkflowNotFoundError) throw new AppError('lock_not_found', `There is no lock on ${key} now.`);
       throw err;
     }
     if (answer.outcome === 'payment_found') {

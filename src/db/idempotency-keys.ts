@@ -1,12 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-/** How long a request holds its key while it runs; past it, a retry may take the key over. */
-export const HOLD_MS = 120_000;
+/**
+ * How long a claim holds its key without being renewed. A running request renews it every RENEW_MS, so
+ * a long request keeps its key; a request whose process died stops renewing, and a retry may take the
+ * key over within HOLD_MS.
+ */
+export const HOLD_MS = 15_000;
+export const RENEW_MS = 5_000;
 /** Keys are kept at least this long (24 hours), then a retry with one is a new request. */
 export const KEEP_HOURS = 24;
 
 export type Claim =
-  | { kind: 'claimed' }
+  /** `since`: when the key was first taken; a takeover of a dead request's key keeps it (one operation). */
+  | { kind: 'claimed'; since: Date }
   | { kind: 'in_flight' }
   | { kind: 'reused' }
   | { kind: 'answered'; status: number; contentType: string | null; body: string };
@@ -19,17 +25,22 @@ export function idempotencyKeys(em: EntityManager) {
      * HOLD_MS), or one older than KEEP_HOURS is taken; otherwise what the earlier request left is told.
      */
     async claim(scope: string, key: string, fingerprint: string): Promise<Claim> {
-      const taken = await em.execute<{ scope: string }[]>(
+      // A key past its keeping time starts afresh; a key whose request died in flight is taken over with
+      // its first claim time, so the retry continues the same operation (README "Idempotency keys").
+      const taken = await em.execute<{ created_at: Date }[]>(
         `insert into idempotency_key (scope, key, fingerprint, held_until, created_at)
          values (?, ?, ?, now() + make_interval(secs => ?), now())
          on conflict (scope, key) do update set fingerprint = excluded.fingerprint, held_until = excluded.held_until,
-           created_at = excluded.created_at, status = null, content_type = null, body = null, answered_at = null
+           created_at = case when idempotency_key.created_at < now() - make_interval(hours => ?)
+                               or idempotency_key.fingerprint <> excluded.fingerprint
+                             then excluded.created_at else idempotency_key.created_at end,
+           status = null, content_type = null, body = null, answered_at = null
          where (idempotency_key.answered_at is null and idempotency_key.held_until < now())
             or idempotency_key.created_at < now() - make_interval(hours => ?)
-         returning scope`,
-        [scope, key, fingerprint, HOLD_MS / 1000, KEEP_HOURS],
+         returning created_at`,
+        [scope, key, fingerprint, HOLD_MS / 1000, KEEP_HOURS, KEEP_HOURS],
       );
-      if (taken.length > 0) return { kind: 'claimed' };
+      if (taken[0]) return { kind: 'claimed', since: new Date(taken[0].created_at) };
       const [row] = await em.execute<
         { fingerprint: string; status: number | null; content_type: string | null; body: string | null }[]
       >('select fingerprint, status, content_type, body from idempotency_key where scope = ? and key = ?', [
@@ -40,6 +51,15 @@ export function idempotencyKeys(em: EntityManager) {
       if (!row || row.status === null || row.body === null) return { kind: 'in_flight' };
       if (row.fingerprint !== fingerprint) return { kind: 'reused' };
       return { kind: 'answered', status: row.status, contentType: row.content_type, body: row.body };
+    },
+
+    /** Keeps the key held while its request runs (an answered key is left as it is). */
+    async renew(scope: string, key: string, fingerprint: string): Promise<void> {
+      await em.execute(
+        `update idempotency_key set held_until = now() + make_interval(secs => ?)
+         where scope = ? and key = ? and fingerprint = ? and answered_at is null`,
+        [HOLD_MS / 1000, scope, key, fingerprint],
+      );
     },
 
     /** Records the answer the claiming request gave, to be replayed. */

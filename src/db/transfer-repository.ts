@@ -14,7 +14,11 @@ export interface TransferRecord {
   /** Who acted, as the order's details record it. */
   actor: Record<string, unknown>;
   reason: string | null;
+  /** The Idempotency-Key's operation: the order's reference, so a retry of the same request finds it. */
+  operationId: string | null;
 }
+
+const transferReference = (id: string) => `transfer:${id}`;
 
 // The reads and writes of a domain transfer. Built over the transaction's EntityManager: the row lock
 // taken by lockByName holds until that transaction ends.
@@ -27,6 +31,14 @@ export function transferRepository(tx: EntityManager) {
     async lockByName(name: string): Promise<TransferSubject | null> {
       const d = await tx.findOne(Domain, { name, status: { $ne: EXPIRED } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       return d && { id: d.id, name: d.name, namespace: d.namespace.name, status: d.status, ownerId: d.owner.id };
+    },
+
+    /** The transfer of this name a keyed request already made (its operation), or null. */
+    async madeBy(operationId: string, subject: TransferSubject) {
+      const order = await tx.findOne(DomainOrder, { reference: transferReference(operationId), domainId: subject.id });
+      if (!order) return null;
+      const details = order.details as { from_owner_id: string; to_owner_id: string };
+      return { fromOwnerId: details.from_owner_id, toOwnerId: details.to_owner_id, orderId: order.id };
     },
 
     /** The stored id of an account, or null when there is none. */
@@ -50,7 +62,7 @@ export function transferRepository(tx: EntityManager) {
       d.owner = tx.getReference(Account, toOwnerId, { wrapped: true });
       await tx.nativeDelete(Listing, { domainId: subject.id });
       const order = tx.create(DomainOrder, {
-        reference: `transfer:${randomUUID()}`,
+        reference: transferReference(r.operationId ?? randomUUID()),
         kind: 'transfer',
         domainName: subject.name,
         domainId: subject.id,

@@ -30,9 +30,10 @@ export function webhookSubscriptions(em: EntityManager) {
     async create(
       accountId: string,
       s: { targetUrl: string; events: string[]; secret: string },
+      id: string = randomUUID(),
     ): Promise<SubscriptionView> {
       const row = em.create(WebhookSubscription, {
-        id: randomUUID(),
+        id,
         account: em.getReference(Account, accountId),
         targetUrl: s.targetUrl,
         events: s.events,
@@ -47,6 +48,14 @@ export function webhookSubscriptions(em: EntityManager) {
     },
     async list(accountId: string): Promise<SubscriptionView[]> {
       return (await em.find(WebhookSubscription, { account: accountId }, { orderBy: { createdAt: 'asc' } })).map(view);
+    },
+    /** A subscription with its secret: for a retry that continues the request which created it. */
+    async withSecret(
+      accountId: string,
+      id: string,
+    ): Promise<{ subscription: SubscriptionView; secret: string } | null> {
+      const s = await own(accountId, id);
+      return s && { subscription: view(s), secret: s.secret };
     },
     async get(accountId: string, id: string): Promise<SubscriptionView | null> {
       const s = await own(accountId, id);

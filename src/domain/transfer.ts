@@ -7,6 +7,8 @@ export interface TransferRequest {
   name: string;
   toAccountId: string;
   reason?: string | undefined;
+  /** The Idempotency-Key's operation (src/http/plugins/idempotency.ts), when the request sent one. */
+  operationId?: string | null;
 }
 
 /** The domain a transfer acts on, as read under its row lock. */

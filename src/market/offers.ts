@@ -31,6 +31,8 @@ import {
   type MarketCurrency,
 } from '../domain/market.ts';
 import { gemsToUsdMicros } from '../domain/money.ts';
+import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
+import { registryDomainKey } from '../../workflows/search-attributes.ts';
 import { toOfferViewRow } from './offer-view.ts';
 import { purchaseOf } from './purchase.ts';
 
@@ -48,6 +50,7 @@ const refusals: Record<string, ErrorCode> = {
 const START_DEADLINE_MS = 30_000;
 
 function refusalOf(err: unknown): AppError {
+  if (isUnjudgedUpdate(err)) return new AppError('not_ready', UNJUDGED_MESSAGE);
   const cause = err instanceof WorkflowUpdateFailedError ? err.cause : err;
   if (cause instanceof ApplicationFailure && cause.type === 'offer_below_minimum') {
     const d = (cause.details?.[0] ?? {}) as { minimum?: number; currency?: MarketCurrency };
@@ -120,11 +123,26 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
     }
   }
 
-  async function make(q: { bidderId: string; name: string; amount: number; currency: MarketCurrency }) {
+  /**
+   * Opens an offer. A request with an Idempotency-Key brings the key's operation id, which becomes the
+   * offer's id: a retry that took over the key of a request that died in flight finds the offer that
+   * request opened, or reaches its run still opening it, and never opens (or escrows) a second one.
+   */
+  async function make(q: {
+    bidderId: string;
+    name: string;
+    amount: number;
+    currency: MarketCurrency;
+    operationId?: string | null;
+  }) {
     const amount = offerAmount(q.amount, q.currency);
+    if (q.operationId) {
+      const opened = await orm.em.fork().findOne(Offer, { id: q.operationId, bidder: q.bidderId });
+      if (opened) return toOfferViewRow(opened);
+    }
     await precheck(q, amount);
     const input: OfferInput = {
-      offerId: randomUUID(),
+      offerId: q.operationId ?? randomUUID(),
       domainName: q.name,
       bidderId: q.bidderId,
       currency: q.currency,
@@ -139,7 +157,10 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
           startWorkflowOperation: new WithStartWorkflowOperation('offerWorkflow', {
             workflowId: offerWorkflowId(input.offerId),
             taskQueue: config.TEMPORAL_TASK_QUEUE,
-            workflowIdConflictPolicy: 'FAIL',
+            // The run a keyed retry's first attempt started takes the opening again (it answers it once).
+            workflowIdConflictPolicy: 'USE_EXISTING',
+            // Findable by its name in the Temporal UI from the start, before any worker has picked it up.
+            typedSearchAttributes: [{ key: registryDomainKey, value: q.name }],
             args: [input],
           }),
         }),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   purchaseStatusQuery,
   purchaseWorkflowId,
@@ -10,6 +9,7 @@ import {
 import type { Principal } from '../auth/principal.ts';
 import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
+import { sessionIdFor } from '../checkout/operation-session.ts';
 import { checkoutService, type CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import { closedError, refusalError } from '../checkout/refusals.ts';
@@ -29,6 +29,8 @@ export interface BuyCommand {
   principal: Principal | null;
   ip: string;
   receipt: PresentedReceipt | undefined;
+  /** The Idempotency-Key's operation (src/http/plugins/idempotency.ts), when the request sent one. */
+  operationId?: string | null;
 }
 
 export type BuyAnswer =
@@ -82,6 +84,9 @@ export function purchaseService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'
     // An open checkout is the lock: its holder continues it, anyone else is told before paying.
     const running = await checkout.status(cmd.name);
     if (running) {
+      // The same keyed request again, after its first attempt died in flight: that attempt's purchase.
+      if (cmd.operationId === running.input.sessionId && running.input.method !== 'mpp')
+        return purchased(await checkout.result(cmd.name), running.input.sessionId);
       if (running.input.holder !== holder || running.input.method !== 'mpp')
         throw new AppError('name_being_bought', `${cmd.name} is being bought by someone else right now.`);
       const sessionId = running.input.sessionId;
@@ -91,6 +96,11 @@ export function purchaseService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'
         'name_being_bought',
         `Your purchase of ${cmd.name} is ${running.stage}; re-send your receipt to get its outcome.`,
       );
+    }
+    // The same keyed request again, after its first attempt bought the name and its answer was lost.
+    if (cmd.operationId) {
+      const done = await findSale(orm.em.fork(), cmd.operationId);
+      if (done?.domainName === cmd.name && done.buyerId === actorId) return purchased(done, cmd.operationId);
     }
     // A paid retry whose answer was lost: the receipt already bought this name.
     if (cmd.receipt) {
@@ -132,7 +142,7 @@ export function purchaseService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'
 
     const perGem = gemsToUsdMicros(1, config.GEM_USD_RATE);
     const input: PurchaseInput = {
-      sessionId: randomUUID(),
+      sessionId: await sessionIdFor(orm, cmd.operationId),
       name: cmd.name,
       actorAccountId: actorId,
       holder,

@@ -174,6 +174,7 @@ function errorsSection(full: string, base: string): string[] {
     '- `409 checkout_closed`: your checkout expired unpaid or was reset; send the request without a receipt for a new challenge.',
     '- `429 too_many_open_checkouts`: you hold the most unpaid checkouts allowed at once; pay or reset one, or wait `Retry-After` seconds.',
     '- `503 overloaded` (any call): the service is busy and did nothing with this request; wait `Retry-After` seconds and send it again. `429 rate_limited`: the same, for your share of requests.',
+    '- `503 not_ready` (any call): a part of the service was restarting and nothing changed; send the same request again in a moment.',
     '- `insufficient_gems`, `name_reserved`, `invalid_name`, `validation_failed` (and the phase rules below): nothing was started; fix the request.',
     `- Abandon an unpaid checkout only if you did not pay: \`POST ${base}/api/v1/domains/${full}/reset-lock\` (your key). If a payment has landed it answers \`409 payment_landed\` and the registration completes instead.`,
   ];
@@ -202,6 +203,7 @@ function rulesSection(ns: NamespaceInfo): string[] {
     '- Payment method: `mpp` is the default when `payment_method` is omitted. To pay from a gem balance, ask for it explicitly with `"payment_method":"gems"`; the price is deducted at once if the balance suffices.',
     '- The `base-mainnet` USDC route (`mpp_network: "base-mainnet"` / `X-MPP-Network: base-mainnet`) is operator-gated and is never an implicit fallback; use it only when it is explicitly enabled.',
     '- Never pay twice. If a response is lost after paying, re-send the same request with the same receipt: you get the same registration again. Do not start a new payment.',
+    '- Send `Idempotency-Key: <a new UUID for each action>` on every call that pays or changes something (register, renew, transfer, make-offer, respond, offer pay, buy-secondary, records, webhooks subscribe, profile, skill.md). If the answer is lost (timeout, reset connection, 5xx), send the very same request with the same key: you get the first answer (header `Idempotent-Replayed: true`) or the outcome of what it started, never a second charge. `409 idempotency_key_in_use`: the first is still running (or its server died: the key frees within 15 s); wait a second and retry. `422 idempotency_key_reused`: that key belongs to another request; use a new key for a new action. A `402` is not kept: the paid retry may carry the same key.',
     '- A quote belongs to one request: re-quote before creating or retrying a payment.',
   ];
   if (ns.launch_phase === 'sunrise') {

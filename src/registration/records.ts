@@ -13,12 +13,6 @@ export async function findRegistrationResult(em: EntityManager, sessionId: strin
   return toRegistrationResult(domain, order);
 }
 
-/** The account that placed the order of a checkout session (its actor), or null. */
-export async function findOrderActor(em: EntityManager, sessionId: string): Promise<string | null> {
-  const order = await em.findOne(DomainOrder, { reference: sessionId }, { fields: ['account'] });
-  return order?.account.id ?? null;
-}
-
 export function toRegistrationResult(domain: Domain, order: DomainOrder): RegistrationResult {
   return {
     domainId: domain.id,

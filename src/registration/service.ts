@@ -14,9 +14,11 @@ import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { checkoutService } from '../checkout/paid-operation.ts';
 import { challengeHeldFor, type PresentedReceipt } from '../checkout/receipt.ts';
+import { sessionIdFor } from '../checkout/operation-session.ts';
 import { closedError, refusalError } from '../checkout/refusals.ts';
 import type { Config } from '../config/env.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
+import { findOrderActor } from '../db/order-actor.ts';
 import { Domain, PaymentReceipt } from '../db/entities/index.ts';
 import type { Orm } from '../db/orm.ts';
 import { registrationFacts } from '../db/registration-facts.ts';
@@ -25,7 +27,7 @@ import { planRegistration, type Plan, type RegistrationRequest } from '../domain
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
-import { findOrderActor, findRegistrationResult } from './records.ts';
+import { findRegistrationResult } from './records.ts';
 import { usdcCheckout, type UsdcCheckoutRequest } from './usdc-checkout.ts';
 
 // Reconcile: how long the relay may take to answer a look, and the wait for activation after it.
@@ -47,6 +49,8 @@ export interface RegisterCommand extends RegistrationRequest {
   /** The client address: the holder of an anonymous checkout. */
   ip: string;
   receipt: PresentedReceipt | undefined;
+  /** The Idempotency-Key's operation (src/http/plugins/idempotency.ts), when the request sent one. */
+  operationId?: string | null;
 }
 
 /** What a registration request comes to; the HTTP layer renders each. */
@@ -109,6 +113,9 @@ export function registrationService(deps: RegistrationDeps) {
     // verified waits for that outcome), anyone else is told the name is being registered.
     const running = await checkout.status(cmd.name);
     if (running) {
+      // The same keyed request again, after its first attempt died in flight: that attempt's outcome.
+      if (cmd.operationId === running.input.sessionId && running.input.method !== 'mpp' && !running.input.relay)
+        return registered(await checkout.result(cmd.name), running.input.sessionId);
       // A relay-settled checkout is never answered with a second challenge: its payment may be in flight.
       if (running.input.relay && running.input.holder === holder && usdc) throw usdc.inFlight(running.input.sessionId);
       if (running.input.holder !== holder || running.input.method !== 'mpp' || running.input.relay) {
@@ -133,6 +140,11 @@ export function registrationService(deps: RegistrationDeps) {
       if (done) return registered(done.result, done.sessionId);
     }
 
+    if (cmd.operationId) {
+      const done = await registrationByOperation(cmd.operationId, cmd.name, actorId);
+      if (done) return registered(done, cmd.operationId);
+    }
+
     const plan = await planFor(cmd, actorId);
     if (cmd.network === 'base-mainnet' && plan.method === 'mpp') return registerOnUsdcRoute(cmd, plan, holder);
     if (cmd.receipt && plan.method === 'mpp') {
@@ -141,7 +153,7 @@ export function registrationService(deps: RegistrationDeps) {
         'There is no open checkout for this name: send the request without a receipt to get a payment challenge first.',
       );
     }
-    const input = newInput(plan, cmd, holder);
+    const input = newInput(plan, cmd, holder, await sessionIdFor(orm, cmd.operationId));
     await checkout.open(cmd.name, input, plan.method === 'mpp' || plan.method === 'gfavip_checkout');
     if (plan.method === 'mpp') return offer(input, plan.warnings);
     if (plan.method === 'gfavip_checkout') {
@@ -256,6 +268,14 @@ export function registrationService(deps: RegistrationDeps) {
     const holdsChallenge = challengeHeldFor(receipt, stored.sessionId, deps.payments.secret) === 'held';
     const ownActor = actorAccountId !== null && actorAccountId === (await findOrderActor(em, stored.sessionId));
     return ownActor || holdsChallenge ? { result, sessionId: stored.sessionId } : null;
+  }
+
+  /** The registration a keyed request's first attempt completed before its answer was lost, to its actor. */
+  async function registrationByOperation(operationId: string, name: string, actorAccountId: string | null) {
+    const em = orm.em.fork();
+    const result = await findRegistrationResult(em, operationId);
+    if (!result || result.name !== name || (await findOrderActor(em, operationId)) !== actorAccountId) return null;
+    return (await em.count(Domain, { id: result.domainId, status: { $ne: 'expired' } })) ? result : null;
   }
 
   /** Spec 4.2's verify-mpp: a receipt for the open checkout of this session, domain and term. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   renewalKey,
   renewalStatusQuery,
@@ -13,10 +12,12 @@ import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { checkoutService, type CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
+import { sessionIdFor } from '../checkout/operation-session.ts';
 import { closedError, refusalError } from '../checkout/refusals.ts';
 import type { Config } from '../config/env.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { PaymentReceipt } from '../db/entities/index.ts';
+import { findOrderActor } from '../db/order-actor.ts';
 import { renewalFacts } from '../db/renewal-facts.ts';
 import { AppError } from '../domain/errors.ts';
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
@@ -31,6 +32,8 @@ export interface RenewCommand {
   principal: Principal | null;
   ip: string;
   receipt: PresentedReceipt | undefined;
+  /** The Idempotency-Key's operation (src/http/plugins/idempotency.ts), when the request sent one. */
+  operationId?: string | null;
 }
 
 export type RenewAnswer =
@@ -88,6 +91,19 @@ export function renewalService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'>
       if (running.input.years === cmd.years && cmd.paymentMethod === 'mpp') return offer(running.input);
     }
 
+    // The same keyed request again, after its first attempt died in flight: that attempt's renewal,
+    // finished or still running, never a second one.
+    if (cmd.operationId) {
+      const em = orm.em.fork();
+      const done = await findRenewalResult(em, cmd.operationId);
+      if (done?.name === cmd.name && (await findOrderActor(em, cmd.operationId)) === actorId)
+        return renewed(done, cmd.operationId);
+      const key = renewalKey(cmd.name, cmd.operationId);
+      const started = await checkout.status(key);
+      if (started && started.input.holder === holder && started.input.method !== 'mpp')
+        return renewed(await checkout.result(key), cmd.operationId);
+    }
+
     // A paid retry whose answer was lost: the receipt already renewed this name (the new term is public).
     if (cmd.receipt) {
       const done = await renewalByReceipt(cmd.receipt, cmd.name);
@@ -103,15 +119,20 @@ export function renewalService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'>
       await renewalFacts(orm.em.fork(), { name: cmd.name, actorAccountId: actorId }),
       { gemUsdRate: config.GEM_USD_RATE },
     );
-    const input = newInput(plan, cmd, actorId, holder);
+    const input = newInput(plan, cmd, actorId, holder, await sessionIdFor(orm, cmd.operationId));
     const key = renewalKey(cmd.name, input.sessionId);
     await checkout.open(key, input, plan.method === 'mpp');
     if (plan.method === 'mpp') return offer(input);
     return renewed(await checkout.result(key), input.sessionId);
   }
 
-  function newInput(plan: RenewalPlan, cmd: RenewCommand, actorId: string | null, holder: string): RenewalInput {
-    const sessionId = randomUUID();
+  function newInput(
+    plan: RenewalPlan,
+    cmd: RenewCommand,
+    actorId: string | null,
+    holder: string,
+    sessionId: string,
+  ): RenewalInput {
     const p = plan.method === 'mpp' ? checkout.payments() : null;
     const input: RenewalInput = {
       sessionId,

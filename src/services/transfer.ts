@@ -20,6 +20,9 @@ export async function transferDomain(
     const repo = transferRepository(tx);
     const d = await repo.lockByName(req.name);
     if (!d) throw domainNotFound(req.name);
+    // The same keyed request again, after its first attempt moved the name and its answer was lost.
+    const done = req.operationId ? await repo.madeBy(req.operationId, d) : null;
+    if (done) return { name: d.name, ...done };
     if (!(await canActOnDomain(tx, principal, d, 'transfer')))
       throw new AppError('forbidden', `You may not transfer ${d.name}.`);
     const to = await repo.accountId(req.toAccountId);
@@ -42,6 +45,7 @@ export async function transferDomain(
           ? { kind: principal.kind, organization_id: principal.organizationId, credential_id: principal.credentialId }
           : { kind: principal.kind },
       reason: req.reason ?? null,
+      operationId: req.operationId ?? null,
     });
     return { name: d.name, fromOwnerId: d.ownerId, toOwnerId: to, orderId };
   });

@@ -17,17 +17,29 @@ const notFound = (id: string) => new AppError('subscription_not_found', `No webh
 export function subscriptionService(em: EntityManager, policy: TargetPolicy) {
   const repo = webhookSubscriptions(em);
   return {
+    /**
+     * A request with an Idempotency-Key brings the key's operation id, which becomes the subscription's
+     * id: a retry that took over the key of a request that died in flight gets the subscription that
+     * request created (and its generated secret, which nobody has seen yet), never a second one.
+     */
     async subscribe(
       accountId: string,
       s: { targetUrl: string; events: string[]; secret: string | undefined },
+      operationId?: string | null,
     ): Promise<{ subscription: SubscriptionView; secret: string | null }> {
+      const made = operationId ? await repo.withSecret(accountId, operationId) : null;
+      if (made) return { subscription: made.subscription, secret: s.secret === undefined ? made.secret : null };
       const target = await checkTarget(s.targetUrl, policy);
       const secret = s.secret ?? generatedSecret();
-      const subscription = await repo.create(accountId, {
-        targetUrl: target.url.href,
-        events: [...new Set(s.events)],
-        secret,
-      });
+      const subscription = await repo.create(
+        accountId,
+        {
+          targetUrl: target.url.href,
+          events: [...new Set(s.events)],
+          secret,
+        },
+        operationId ?? undefined,
+      );
       return { subscription, secret: s.secret === undefined ? secret : null };
     },
     list: (accountId: string) => repo.list(accountId),

@@ -61,8 +61,11 @@ describe('the API under Schemathesis', () => {
       'examples,coverage,fuzzing',
       '--header',
       `X-API-Key: ${key}`,
+      // One worker: generation in two threads at once shares Hypothesis strategies between them, and a
+      // CI run saw Schemathesis fail inside its own coverage generation (an internal error, no request
+      // sent); one thread takes about twice as long and makes the run repeatable from its seed.
       '--workers',
-      '2',
+      '1',
       '--request-timeout',
       '20',
       '--seed',
@@ -82,7 +85,7 @@ describe('the API under Schemathesis', () => {
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const code = await new Promise<number | null>((r) => child.once('exit', r));
     if (process.env.FUZZ_OUTPUT) await writeFile(process.env.FUZZ_OUTPUT, out);
-    console.log(out.slice(-20_000));
+    console.log(out);
     expect(code).toBe(0);
   }, 900_000);
 });

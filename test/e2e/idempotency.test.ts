@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Domain, IdempotencyKey, LedgerTransaction } from '../../src/db/entities/index.ts';
+import pg from 'pg';
+import {
+  Domain,
+  DomainOrder,
+  IdempotencyKey,
+  LedgerTransaction,
+  Offer,
+  Sale,
+  WebhookSubscription,
+} from '../../src/db/entities/index.ts';
 import { IDEMPOTENT_ROUTES } from '../../src/http/plugins/idempotency.ts';
-import { grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { startTestReceiver } from '../helpers/webhook-receiver.ts';
 
 // Idempotency-Key on mutating calls (README "API notes → Idempotency keys"), through the real API,
 // PostgreSQL, Temporal and worker: a retry with the same key gets the first answer and never pays twice.
@@ -26,7 +36,7 @@ describe('Idempotency-Key', () => {
 
   beforeAll(async () => {
     // No worker at first: a gems registration then stays in flight until the test starts one.
-    s = await startRegistryStack({}, { worker: false });
+    s = await startRegistryStack({ WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' }, { worker: false });
     const agent = await provision(s.t.app);
     key = { 'x-api-key': agent.api_key };
     accountId = agent.account_id;
@@ -128,6 +138,226 @@ describe('Idempotency-Key', () => {
     const shown = await s.t.app.inject({ method: 'GET', url: `/api/v1/lookup/${label}.agent` });
     expect(shown.json().profile.display_name).toBe('Once');
   });
+
+  /** A keyed POST to a spawned API process: its status, or 'no answer' when the process dies under it. */
+  const sendTo = (base: string, path: string, body: object, idem: string, caller = key) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...caller, 'content-type': 'application/json', 'idempotency-key': idem },
+      body: JSON.stringify(body),
+    }).then(
+      (r) => r.status,
+      () => 'no answer',
+    );
+
+  /** The same request again, as a client does: 409 idempotency_key_in_use until the dead hold lapses. */
+  async function retry(path: string, body: object, idem: string, caller = key) {
+    const started = Date.now();
+    for (let i = 0; ; i++) {
+      const res = await s.t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { ...caller, 'idempotency-key': idem },
+        payload: body,
+      });
+      if (i === 60 || res.statusCode !== 409 || res.json().code !== 'idempotency_key_in_use')
+        return { res, waited: Date.now() - started };
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  it('an API process killed mid-request: a retry with the key gets what the dead request did (registration, renewal, purchase, offer), never a second charge', async () => {
+    // The worker stops, so each request is still in flight (its run started, its answer not sent) when
+    // its API process is SIGKILLed.
+    await s.worker?.stop();
+    s.worker = null;
+    const label = randomLabel('crash');
+    const name = `${label}.agent`;
+    const runs = async (type: string) =>
+      (
+        await s.t.temporal.client.workflow.count(
+          `TaskQueue = '${s.taskQueue}' AND WorkflowType = '${type}' AND RegistryDomain = '${name}'`,
+        )
+      ).count;
+    /** Sends the request to a production API process, and kills the process once the run has started. */
+    const diesMidRequest = async (path: string, body: object, idem: string, type: string, caller = key) => {
+      const api = await s.spawnApi();
+      const lost = sendTo(api.url, path, body, idem, caller);
+      const before = await runs(type);
+      await eventually(async () => (await runs(type)) > before, 20_000);
+      expect(await runs(type)).toBe(before + 1);
+      await api.kill();
+      expect(await lost).toBe('no answer');
+    };
+
+    const registration = { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gems' };
+    await diesMidRequest('/api/v1/domains/register', registration, `r-${label}`, 'registrationWorkflow');
+    s.worker = await s.startWorker();
+    await eventually(async () => (await em().count(Domain, { name, status: 'active' })) === 1, 30_000);
+    const registered = await retry('/api/v1/domains/register', registration, `r-${label}`);
+    expect(registered.res.statusCode).toBe(200);
+    expect(registered.res.json().domain).toMatchObject({ name, status: 'active' });
+    // The key was taken over once the dead request stopped renewing its hold (HOLD_MS, 15 s).
+    expect(registered.waited).toBeLessThan(20_000);
+    expect(await debits(name)).toBe(1);
+
+    await s.worker.stop();
+    s.worker = null;
+    const renewal = { domain: name, years: 1, payment_method: 'gems' };
+    await diesMidRequest('/api/v1/renew', renewal, `n-${label}`, 'renewalWorkflow');
+    s.worker = await s.startWorker();
+    const renewals = () => em().count(DomainOrder, { domainName: name, kind: 'renewal' });
+    await eventually(async () => (await renewals()) === 1, 30_000);
+    const renewed = await retry('/api/v1/renew', renewal, `n-${label}`);
+    expect(renewed.res.statusCode).toBe(200);
+    const order = await em().findOneOrFail(DomainOrder, { domainName: name, kind: 'renewal' });
+    expect(renewed.res.json().order.order_id).toBe(order.id);
+    // Without the key's operation, this retry would have renewed (and charged) a second time.
+    expect(await renewals()).toBe(1);
+    expect(await debits(name)).toBe(2);
+    // And the answer is now kept: the same key replays it at once.
+    const replay = await retry('/api/v1/renew', renewal, `n-${label}`);
+    expect(replay.res.headers['idempotent-replayed']).toBe('true');
+    expect(replay.res.body).toBe(renewed.res.body);
+
+    // A purchase: the owner lists the name, another agent buys it with gems through a process that dies.
+    const buyer = await provision(s.t.app);
+    const buyerKey = { 'x-api-key': buyer.api_key };
+    await grantGems(em(), { accountId: buyer.account_id, amount: 10_000, reference: `g:${randomLabel()}` });
+    const listed = await s.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/domains/${name}/listing`,
+      headers: key,
+      payload: { price: { gems: 1000, usd: null } },
+    });
+    expect(listed.statusCode).toBe(200);
+    await s.worker.stop();
+    s.worker = null;
+    const purchase = { domain: name, payment_method: 'gems' };
+    await diesMidRequest('/api/v1/domains/buy-secondary', purchase, `b-${label}`, 'purchaseWorkflow', buyerKey);
+    s.worker = await s.startWorker();
+    const sales = () => em().count(Sale, { domainName: name });
+    await eventually(async () => (await sales()) === 1, 30_000);
+    const bought = await retry('/api/v1/domains/buy-secondary', purchase, `b-${label}`, buyerKey);
+    // Without the key's operation, this retry found the listing gone and answered 404 not_listed.
+    expect(bought.res.statusCode).toBe(200);
+    expect(bought.res.json().sale).toMatchObject({ domain: name, buyer_id: buyer.account_id, price: 1000 });
+    expect(await sales()).toBe(1);
+    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(buyer.account_id);
+
+    // An offer: the first owner bids on the name it sold, with gems held in escrow, through a process that dies.
+    await s.worker.stop();
+    s.worker = null;
+    const balanceBefore = await gemsBalance(em(), accountId);
+    const bid = { domain: name, amount: 700, currency: 'gems' };
+    await diesMidRequest('/api/v1/domains/make-offer', bid, `o-${label}`, 'offerWorkflow');
+    s.worker = await s.startWorker();
+    const offersMade = () => em().find(Offer, { domainName: name, bidder: accountId });
+    await eventually(async () => (await offersMade()).length === 1, 30_000);
+    const offered = await retry('/api/v1/domains/make-offer', bid, `o-${label}`);
+    expect(offered.res.statusCode).toBe(200);
+    const [made] = await offersMade();
+    expect(offered.res.json().offer).toMatchObject({ offer_id: made?.id, status: 'pending', amount: 700 });
+    // One offer, one escrow: without the key's operation this retry opened a second offer and held 700 more.
+    expect(await offersMade()).toHaveLength(1);
+    expect(await gemsBalance(em(), accountId)).toBe(balanceBefore - 700);
+  }, 270_000);
+
+  /**
+   * The moment a crash loses an answer whose work is done. One connection holds a row the request's
+   * work must wait on (the gate), while a second takes the key's row once the request has claimed it;
+   * the gate lets go, the work commits, and the answer waits on the key's row until the API process is
+   * SIGKILLed. A dead process's statement already inside PostgreSQL would still run once the lock goes:
+   * it goes with its connection, as when a host dies, so the answer is never kept.
+   */
+  async function diesBetweenCommitAndAnswer(q: {
+    path: string;
+    body: object;
+    idem: string;
+    gate: [sql: string, params: unknown[]];
+    committed: () => Promise<boolean>;
+  }) {
+    const [gate, keyLock] = [
+      new pg.Client({ connectionString: s.t.db.url }),
+      new pg.Client({ connectionString: s.t.db.url }),
+    ];
+    for (const c of [gate, keyLock]) {
+      await c.connect();
+      await c.query('begin');
+    }
+    const api = await s.spawnApi();
+    try {
+      await gate.query(...q.gate);
+      const lost = sendTo(api.url, q.path, q.body, q.idem);
+      await eventually(
+        async () =>
+          (await keyLock.query('select 1 from idempotency_key where key = $1 for update', [q.idem])).rowCount === 1,
+        10_000,
+      );
+      await gate.query('rollback');
+      await eventually(q.committed, 10_000);
+      expect(await q.committed()).toBe(true);
+      await api.kill();
+      expect(await lost).toBe('no answer');
+      const { rowCount } = await keyLock.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where query like 'update idempotency_key set status%' and wait_event_type = 'Lock'`,
+      );
+      expect(rowCount).toBe(1);
+    } finally {
+      await keyLock.query('rollback');
+      for (const c of [gate, keyLock]) await c.end();
+    }
+  }
+
+  it('a transfer whose API died after it committed, before its answer was kept: the retry answers that transfer', async () => {
+    s.worker ??= await s.startWorker();
+    const label = randomLabel('move');
+    const name = `${label}.agent`;
+    expect((await register(label, `reg-${label}`)).statusCode).toBe(200);
+    const to = await provision(s.t.app);
+    const body = { domain: name, to_account_id: to.account_id };
+    await diesBetweenCommitAndAnswer({
+      path: '/api/v1/domains/transfer',
+      body,
+      idem: `t-${label}`,
+      gate: ['select 1 from domain where name = $1 for update', [name]],
+      committed: async () => (await em().findOneOrFail(Domain, { name })).owner.id === to.account_id,
+    });
+    const { res } = await retry('/api/v1/domains/transfer', body, `t-${label}`);
+    // Without the key's operation the retry was refused 403: the name no longer belonged to the caller.
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    const orders = await em().find(DomainOrder, { domainName: name, kind: 'transfer' });
+    expect(orders).toHaveLength(1);
+    expect(res.json()).toMatchObject({ domain: { name, owner_id: to.account_id }, order_id: orders[0]?.id });
+  }, 120_000);
+
+  it('a webhook subscription whose answer was lost: the retry answers that subscription and its secret, not a second one', async () => {
+    const receiver = await startTestReceiver('unused');
+    try {
+      const body = { target_url: receiver.url, events: ['domain.registered'] };
+      const idem = `w-${randomLabel()}`;
+      const mine = () => em().count(WebhookSubscription, { account: accountId, targetUrl: receiver.url });
+      await diesBetweenCommitAndAnswer({
+        path: '/api/v1/webhooks/subscribe',
+        body,
+        idem,
+        // The subscription's insert checks its account row, and waits while another holds it.
+        gate: ['select 1 from account where id = $1 for update', [accountId]],
+        committed: async () => (await mine()) === 1,
+      });
+      const { res } = await retry('/api/v1/webhooks/subscribe', body, idem);
+      // Without the key's operation the retry made a second subscription (every event delivered twice).
+      expect(res.statusCode).toBe(200);
+      expect(await mine()).toBe(1);
+      const stored = await em().findOneOrFail(WebhookSubscription, { account: accountId, targetUrl: receiver.url });
+      // The generated secret was never shown (the first answer was lost): this answer shows it.
+      expect(res.json()).toMatchObject({ subscription: { subscription_id: stored.id }, secret: stored.secret });
+    } finally {
+      await receiver.stop();
+    }
+  }, 120_000);
 
   it('is documented on every route that takes it', async () => {
     const doc = (await s.t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {

@@ -1,48 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import type { Hex } from 'viem';
 import { payChallenge, provisionKey, readChallenge, register, registerBody } from '../../examples/pay-and-register.ts';
 import { Domain, DomainOrder, LedgerTransaction, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { testTemporalAddress, type TestApp } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
-import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
 
 // More than one machine (README "Scaling out"): two API processes and two real worker processes
 // (src/entry/worker.ts) on one database and one Temporal. One receipt handed to both APIs a thousand
 // times makes one registration; a worker killed mid-batch loses nothing while the other runs.
 describe('two APIs and two workers on one database and one Temporal', () => {
   let s: RegistryStack;
-  let b: TestApp;
+  let b: StackProcess;
   let bases: [string, string];
-  const workers: ChildProcess[] = [];
-
-  /** A production worker process on the stack's task queue (same settings as the stack's API). */
-  function startWorkerProcess(): ChildProcess {
-    const c = s.t.config;
-    const child = spawn(process.execPath, ['src/entry/worker.ts'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'error',
-        DATABASE_URL: s.t.db.url,
-        TEMPORAL_ADDRESS: testTemporalAddress(),
-        TEMPORAL_TASK_QUEUE: s.taskQueue,
-        CHAIN_RPC_URL: c.CHAIN_RPC_URL ?? '',
-        MPP_TOKEN_ADDRESS: s.token,
-        MPP_PAY_TO: s.payTo,
-        TEMPO_CHAIN_ID: String(c.TEMPO_CHAIN_ID),
-        MPP_SECRET: c.MPP_SECRET ?? '',
-        EXPIRY_SWEEP_SECONDS: '2',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    workers.push(child);
-    return child;
-  }
+  const workers: StackProcess[] = [];
 
   /** Distinct worker identities polling the stack's workflow task queue. */
   async function pollers(): Promise<number> {
@@ -56,21 +29,13 @@ describe('two APIs and two workers on one database and one Temporal', () => {
 
   beforeAll(async () => {
     s = await startRegistryStack({}, { worker: false });
-    b = await s.startApi();
-    await b.app.listen({ host: '127.0.0.1', port: 0 });
-    bases = [s.baseUrl, `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`];
-    startWorkerProcess();
-    startWorkerProcess();
+    // The stack's own API and a second, production API process (src/entry/api.ts).
+    b = await s.spawnApi();
+    bases = [s.baseUrl, b.url];
+    workers.push(s.spawnWorker(), s.spawnWorker());
     await eventually(async () => (await pollers()) >= 2, 90_000);
   }, 150_000);
   afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGTERM');
-    await Promise.all(
-      workers.map(
-        (w) => new Promise((r) => (w.exitCode !== null || w.signalCode !== null ? r(null) : w.once('exit', r))),
-      ),
-    );
-    await b?.close();
     await s?.stop();
   }, 60_000);
 
@@ -113,26 +78,16 @@ describe('two APIs and two workers on one database and one Temporal', () => {
     });
     const names = Array.from({ length: 20 }, () => randomLabel('kill'));
     const answers = names.map((label, i) =>
-      fetch(`${bases[i % 2]}/api/v1/domains/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': agent.api_key },
-        body: JSON.stringify({
-          domain: label,
-          namespace: 'agent',
-          years: 1,
-          agreed_to_terms: true,
-          payment_method: 'gems',
-        }),
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { domain?: { status?: string } } })),
+      register(bases[i % 2] as string, agent.api_key, { ...registerBody(`${label}.agent`), payment_method: 'gems' }),
     );
     // Mid-batch, one worker dies without a chance to finish anything it holds.
     await new Promise((r) => setTimeout(r, 150));
-    const victim = workers[0] as ChildProcess;
-    victim.kill('SIGKILL');
+    const victim = workers[0] as StackProcess;
+    await victim.kill();
     const results = await Promise.all(answers);
-    expect(victim.signalCode).toBe('SIGKILL');
+    expect(victim.child.signalCode).toBe('SIGKILL');
     expect(results.map((r) => r.status)).toEqual(names.map(() => 200));
-    expect(results.every((r) => r.body.domain?.status === 'active')).toBe(true);
+    expect(results.every((r) => (r.body as { domain?: { status?: string } }).domain?.status === 'active')).toBe(true);
     const em = s.t.db.orm.em.fork();
     for (const label of names) {
       expect(await em.count(Domain, { name: `${label}.agent` })).toBe(1);

@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { recordHistories } from './histories.ts';
 import { NativeConnection } from '@temporalio/worker';
@@ -33,6 +34,17 @@ export interface StackWorker {
   stop(): Promise<void>;
 }
 
+/** A production process (src/entry/*.ts) on the stack, which a test may kill and start again. */
+export interface StackProcess {
+  /** The API's address (the worker has none). */
+  url: string;
+  child: ChildProcess;
+  /** SIGKILL, no cleanup: what a crash is. */
+  kill(): Promise<void>;
+  /** SIGTERM: a graceful stop. */
+  stop(): Promise<void>;
+}
+
 export interface RegistryStack {
   t: TestApp;
   anvil: Anvil;
@@ -42,8 +54,13 @@ export interface RegistryStack {
   taskQueue: string;
   baseUrl: string;
   startWorker(): Promise<StackWorker>;
-  /** A second API on the stack's database (the caller closes it, before the stack stops). */
-  startApi(): Promise<TestApp>;
+  /** A production worker process (src/entry/worker.ts) on the stack's task queue. */
+  spawnWorker(env?: Record<string, string>): StackProcess;
+  /**
+   * A production API process (src/entry/api.ts) on the stack's database and Temporal, configured as the
+   * stack's own API; answers once it is listening. Pass `PORT` to start one again where it was.
+   */
+  spawnApi(env?: Record<string, string>): Promise<StackProcess>;
   /** The worker the stack stops at the end: the one it started (null with `worker: false`), or a test's. */
   worker: StackWorker | null;
   stop(): Promise<void>;
@@ -146,6 +163,68 @@ export async function startRegistryStack(
       },
     };
   };
+  // Processes a test spawns; whatever is still running when the stack stops is stopped with it.
+  const spawned = new Set<StackProcess>();
+  const exited = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => c.once('exit', () => r()));
+  const spawnEntry = (entry: string, env: Record<string, string>, url = ''): StackProcess => {
+    const child = spawn(process.execPath, [entry], {
+      env: {
+        ...process.env,
+        ...appEnv,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'error',
+        DATABASE_URL: t.db.url,
+        TEMPORAL_ADDRESS: testTemporalAddress(),
+        RATE_LIMIT_MAX: '100000',
+        RATE_LIMIT_IP_MAX: '100000',
+        PROVISION_LIMIT_MAX: '100000',
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+        ...env,
+      },
+      // Their error lines (LOG_LEVEL error: a 500's cause, a crash) reach the test's output.
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const handle: StackProcess = {
+      url,
+      child,
+      async kill() {
+        child.kill('SIGKILL');
+        await exited(child);
+      },
+      async stop() {
+        child.kill('SIGTERM');
+        await exited(child);
+      },
+    };
+    spawned.add(handle);
+    void exited(child).then(() => spawned.delete(handle));
+    return handle;
+  };
+  const spawnApi = async (env: Record<string, string> = {}) => {
+    const apiPort = env.PORT ?? String(await freePort());
+    const api = spawnEntry(
+      'src/entry/api.ts',
+      { HOST: '127.0.0.1', ...env, PORT: apiPort },
+      `http://127.0.0.1:${apiPort}`,
+    );
+    for (let i = 0; i < 600; i++) {
+      if (api.child.exitCode !== null) throw new Error(`the API process exited with ${api.child.exitCode}`);
+      if (
+        await fetch(`${api.url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return api;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await api.kill();
+    throw new Error('the API process did not come up');
+  };
+
   const worker = opts.worker === false ? null : await startWorker();
   const stack: RegistryStack = {
     t,
@@ -156,8 +235,8 @@ export async function startRegistryStack(
     taskQueue,
     baseUrl: `http://127.0.0.1:${port}`,
     startWorker,
-    // Another API process over the same database, Temporal and chain, configured exactly as the first.
-    startApi: () => buildTestApp(appEnv, testTemporalAddress(), { payments, db: t.db }),
+    spawnWorker: (env = {}) => spawnEntry('src/entry/worker.ts', env),
+    spawnApi,
     worker,
     async stop() {
       try {
@@ -165,6 +244,7 @@ export async function startRegistryStack(
       } finally {
         // A recording that fails still leaves nothing running.
         await deleteExpirySweepSchedule(t.temporal.client, taskQueue);
+        await Promise.all([...spawned].map((p) => p.stop()));
         await stack.worker?.stop();
         await t.close();
         await anvil.stop();

@@ -91,7 +91,15 @@ describe('renderSkillMd', () => {
     expect(rules).toContain('"payment_method":"gems"');
     expect(rules).toContain('never an implicit fallback');
     expect(rules).toContain('Never pay twice');
+    expect(rules).toContain('Idempotency-Key: <a new UUID for each action>');
+    expect(rules).toContain('409 idempotency_key_in_use');
     expect(rules).toContain('re-quote');
+  });
+
+  it('tells what each retryable error asks of the agent', () => {
+    const md = renderSkillMd(ns('agent'), ctx);
+    expect(md).toContain('`503 verification_unavailable`: the chain could not be read now. Re-send the same receipt');
+    expect(md).toContain('`503 not_ready` (any call): a part of the service was restarting and nothing changed');
   });
 
   it('mentions sunrise and coming soon only for those phases', () => {

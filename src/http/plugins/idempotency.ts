@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
-import { idempotencyKeys } from '../../db/idempotency-keys.ts';
+import { idempotencyKeys, RENEW_MS } from '../../db/idempotency-keys.ts';
 import { errorBodySchema } from '../schemas/common.ts';
 
 declare module 'fastify' {
@@ -12,8 +12,22 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    idempotency: { scope: string; key: string; fingerprint: string } | null;
+    idempotency: HeldKey | null;
   }
+}
+
+/**
+ * A key this request holds. `operationId` names the operation the key stands for: the same for a retry
+ * that takes over the key of a request that died in flight, so what the dead request started is found
+ * and answered rather than done again (register, renew and buy-secondary use it as their session id;
+ * make-offer as the offer id, transfer as its order's reference, subscribe as the subscription id).
+ */
+export interface HeldKey {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  operationId: string;
+  renewal: NodeJS.Timeout;
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -39,7 +53,7 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
 const idempotencyHeader = {
   [IDEMPOTENCY_HEADER]: z.string().regex(KEY_PATTERN).optional().meta({
     description:
-      'Optional, 1-255 printable ASCII characters (a UUID). The same key with the same request and credential within 24 hours replays the first answer (status and body, header Idempotent-Replayed: true); with a different request 422 idempotency_key_reused; while the first is running 409 idempotency_key_in_use. 402 challenges, 429, 503 and other 5xx are not kept: a retry with the key runs again.',
+      'Optional, 1-255 printable ASCII characters (a UUID). The same key with the same request and credential within 24 hours replays the first answer (status and body, header Idempotent-Replayed: true); with a different request 422 idempotency_key_reused; while the first is running 409 idempotency_key_in_use (a request whose server died frees its key within 15 s, and the retry then gets the outcome of what that request started). 402 challenges, 429, 503 and other 5xx are not kept: a retry with the key runs again.',
   }),
 };
 
@@ -62,6 +76,13 @@ function fingerprintOf(req: FastifyRequest): string {
   return createHash('sha256')
     .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
     .digest('hex');
+}
+
+/** A UUID (version 8: name-based, our own hash) for the operation a key stands for. */
+export function operationIdOf(scope: string, key: string, since: Date): string {
+  const h = createHash('sha256').update(`${scope}\n${key}\n${since.toISOString()}`).digest('hex').slice(0, 32);
+  const variant = ((parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /**
@@ -112,13 +133,22 @@ export const idempotencyPlugin = fp(
         if (claim.contentType) reply.header('content-type', claim.contentType);
         return reply.send(claim.body);
       }
-      req.idempotency = { scope, key, fingerprint };
+      // Held while the request runs, however long a paid operation takes; a process that dies stops
+      // renewing, and a retry may take the key over once the hold lapses.
+      const renewal = setInterval(() => {
+        keys()
+          .renew(scope, key, fingerprint)
+          .catch((err: unknown) => req.log.warn({ err }, 'could not renew an idempotency key'));
+      }, RENEW_MS);
+      renewal.unref();
+      req.idempotency = { scope, key, fingerprint, operationId: operationIdOf(scope, key, claim.since), renewal };
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
       const held = req.idempotency;
       if (!held) return payload;
       req.idempotency = null;
+      clearInterval(held.renewal);
       const contentType = reply.getHeader('content-type');
       if (keepsAnswer(reply.statusCode) && typeof payload === 'string') {
         await keys().answer(held.scope, held.key, held.fingerprint, {
@@ -131,6 +161,13 @@ export const idempotencyPlugin = fp(
       }
       return payload;
     });
+
+    // However a request ends, its key is no longer renewed (a hold whose answer was never recorded lapses).
+    const stopRenewing = async (req: FastifyRequest) => {
+      if (req.idempotency) clearInterval(req.idempotency.renewal);
+    };
+    app.addHook('onResponse', stopRenewing);
+    app.addHook('onRequestAbort', stopRenewing);
 
     // Keys older than a day (and an hour) go; the table holds one day of mutating requests at most. A
     // purge still running when the app closes is awaited, so the pool is never closed under it.

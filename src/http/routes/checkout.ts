@@ -114,7 +114,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['registration'],
         summary: 'End a stale checkout and free the name (starter or operator)',
         params: domainNameParams,
-        response: { 200: simpleResponse, 409: errorBodySchema, ...clientErrors },
+        response: { 200: simpleResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
       },
     },
     async (req) => {

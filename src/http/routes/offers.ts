@@ -41,7 +41,8 @@ export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm } = app.deps;
   const offers = app.offers;
-  const decided = { 200: offerResponse, 409: errorBodySchema, ...clientErrors };
+  // 503: the offer's run could not take the request just now (retry).
+  const decided = { 200: offerResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors };
 
   app.post(
     '/api/v1/domains/make-offer',
@@ -54,6 +55,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
           200: offerResponse,
           402: errorBodySchema,
           409: errorBodySchema,
+          503: errorBodySchema,
           ...clientErrors,
         },
       },
@@ -65,6 +67,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         name,
         amount: req.body.amount,
         currency: req.body.currency,
+        operationId: req.idempotency?.operationId ?? null,
       });
       return { status: 'success' as const, offer: offerItem(view) };
     },

@@ -24,6 +24,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         principal: req.principal,
         ip: req.ip,
         receipt: presentedReceipt(req.body.receipt, req.headers.authorization),
+        operationId: req.idempotency?.operationId ?? null,
       });
       return sendBuyAnswer(reply, answer);
     },

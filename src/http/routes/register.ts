@@ -47,6 +47,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
         principal: req.principal,
         ip: req.ip,
         receipt: presentedReceipt(body.receipt, req.headers.authorization),
+        operationId: req.idempotency?.operationId ?? null,
       });
       return sendRegisterAnswer(reply, answer, target.ns.namespace);
     },

@@ -34,6 +34,7 @@ export const renewRoutes: FastifyPluginAsyncZod = async (app) => {
         principal: req.principal,
         ip: req.ip,
         receipt: presentedReceipt(req.body.receipt, req.headers.authorization),
+        operationId: req.idempotency?.operationId ?? null,
       });
       return sendRenewAnswer(reply, answer);
     },

@@ -28,6 +28,7 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         name: parseBodyName(namespaces, req.body.domain),
         toAccountId: req.body.to_account_id,
         reason: req.body.reason,
+        operationId: req.idempotency?.operationId ?? null,
       });
       return {
         status: 'success' as const,

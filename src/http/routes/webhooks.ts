@@ -76,7 +76,11 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { target_url, events, secret } = req.body;
       return withSecret(
-        await service().subscribe(accountPrincipal(req).accountId, { targetUrl: target_url, events, secret }),
+        await service().subscribe(
+          accountPrincipal(req).accountId,
+          { targetUrl: target_url, events, secret },
+          req.idempotency?.operationId ?? null,
+        ),
       );
     },
   );
