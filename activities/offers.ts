@@ -104,10 +104,16 @@ export function createOfferActivities({ orm }: ActivityDeps) {
      * The owner accepts or rejects, the bidder withdraws: only a pending offer, only by them. A
      * rejection or withdrawal gives a gems escrow back at once; an acceptance takes the name off sale.
      */
-    async decideOffer(a: { offerId: string; action: 'accept' | 'reject' | 'withdraw'; accountId: string }) {
+    async decideOffer(a: {
+      offerId: string;
+      action: 'accept' | 'reject' | 'withdraw';
+      accountId: string;
+      operationId?: string | null;
+    }) {
       return orm.em.fork().transactional(async (tx) => {
         const offer = await lockOffer(tx, a.offerId);
         if (offer.status !== 'pending') throw refuse('offer_not_pending', `This offer is ${offer.status}.`);
+        offer.decidedByOperation = a.operationId ?? null;
         if (a.action === 'withdraw') {
           if (offer.bidder.id !== a.accountId) throw refuse('forbidden', 'Only the bidder can withdraw an offer.');
           await endOffer(tx, offer, 'withdrawn');

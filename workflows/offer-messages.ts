@@ -32,10 +32,15 @@ export interface OfferView {
   saleId: number | null;
 }
 
-export type OfferDecision =
-  | { action: 'reject' | 'withdraw'; accountId: string }
+export type OfferDecision = (
+  | { action: 'reject' | 'withdraw' }
   /** Accepting a pathUSD offer opens the bidder's checkout with these terms (built by the API). */
-  | { action: 'accept'; accountId: string; checkout: PurchaseInput | null };
+  | { action: 'accept'; checkout: PurchaseInput | null }
+) & {
+  accountId: string;
+  /** The deciding request's Idempotency-Key operation, recorded with the decision (absent without a key). */
+  operationId?: string | null;
+};
 
 /** Creates the offer (and holds a gems offer's amount in escrow); refused offers end the run. */
 export const openOfferUpdate = defineUpdate<OfferView>('openOffer');

@@ -90,7 +90,12 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
     decideOfferUpdate,
     async (d) => {
       try {
-        view = await db.decideOffer({ offerId: input.offerId, action: d.action, accountId: d.accountId });
+        view = await db.decideOffer({
+          offerId: input.offerId,
+          action: d.action,
+          accountId: d.accountId,
+          operationId: d.operationId ?? null,
+        });
       } catch (err) {
         return passOn(err);
       }

@@ -180,21 +180,52 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
     return offer;
   }
 
-  /** The owner accepts or rejects; the bidder withdraws. An accepted pathUSD offer opens the bidder's checkout. */
-  async function decide(offerId: string, accountId: string, action: 'accept' | 'reject' | 'withdraw') {
+  /**
+   * The owner accepts or rejects; the bidder withdraws. An accepted pathUSD offer opens the bidder's
+   * checkout. `operationId` is the request's Idempotency-Key operation: the decision records it, so a
+   * retry of a decision whose answer was lost (the API died after the run decided) is answered with
+   * that decision, as the offer now stands, instead of 409 offer_not_pending.
+   */
+  async function decide(q: {
+    offerId: string;
+    accountId: string;
+    action: 'accept' | 'reject' | 'withdraw';
+    operationId: string | null;
+  }) {
+    const { offerId, accountId, action, operationId } = q;
+    const own = await decidedBy(offerId, operationId);
+    if (own) return own;
     const offer = await visible(offerId, accountId);
     const accept = action === 'accept';
     const checkoutTerms = accept && offer.currency === 'pathusd' ? pathUsdCheckout(offer, accountId) : null;
     try {
       const view = await handle(offerId).executeUpdate(decideOfferUpdate, {
-        args: [accept ? { action, accountId, checkout: checkoutTerms } : { action, accountId }],
+        args: [
+          accept ? { action, accountId, operationId, checkout: checkoutTerms } : { action, accountId, operationId },
+        ],
       });
       return accept && offer.currency === 'gems' ? await settled(offerId, view) : view;
     } catch (err) {
+      // The dead request's update may have been decided while this one waited for its run.
+      const decided = await decidedBy(offerId, operationId);
+      if (decided) return decided;
       if (err instanceof WorkflowNotFoundError)
         throw new AppError('offer_not_pending', `Offer ${offerId} is no longer pending.`);
       throw refusalOf(err);
     }
+  }
+
+  /**
+   * The offer as its decision's answer shows it, when this operation decided it; else null. An operation
+   * id is the credential's own (README "API notes → Idempotency keys"), so whoever brings it decided:
+   * no visibility check, which the seller of a sold name would no longer pass.
+   */
+  async function decidedBy(offerId: string, operationId: string | null): Promise<OfferView | null> {
+    if (!operationId || !/^[0-9a-f-]{36}$/i.test(offerId)) return null;
+    const offer = await orm.em.fork().findOne(Offer, { id: offerId, decidedByOperation: operationId });
+    if (!offer) return null;
+    const view = toOfferViewRow(offer);
+    return offer.status === 'accepted' && offer.currency === 'gems' ? settled(offerId, view) : view;
   }
 
   /** The bidder's checkout for an accepted pathUSD offer, at the offered price. */

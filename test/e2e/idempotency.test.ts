@@ -297,12 +297,14 @@ describe('Idempotency-Key', () => {
       await gate.query('rollback');
       await eventually(q.committed, 10_000);
       expect(await q.committed()).toBe(true);
+      // The answer's write, waiting on the key's row: the request has done its work and is answering.
+      const answering = `from pg_stat_activity
+         where query like 'update idempotency_key set status%' and wait_event_type = 'Lock'`;
+      // (Asked on the gate's connection, now outside any transaction: each read of pg_stat_activity fresh.)
+      await eventually(async () => (await gate.query(`select 1 ${answering}`)).rowCount === 1, 10_000);
       await api.kill();
       expect(await lost).toBe('no answer');
-      const { rowCount } = await keyLock.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where query like 'update idempotency_key set status%' and wait_event_type = 'Lock'`,
-      );
+      const { rowCount } = await gate.query(`select pg_terminate_backend(pid) ${answering}`);
       expect(rowCount).toBe(1);
     } finally {
       await keyLock.query('rollback');
@@ -357,6 +359,42 @@ describe('Idempotency-Key', () => {
     } finally {
       await receiver.stop();
     }
+  }, 120_000);
+
+  it('an offer accepted through an API that died before its answer was kept: the retry answers that acceptance', async () => {
+    s.worker ??= await s.startWorker();
+    const label = randomLabel('sold');
+    const name = `${label}.agent`;
+    expect((await register(label, `reg-${label}`)).statusCode).toBe(200);
+    const bidder = await provision(s.t.app);
+    await grantGems(em(), { accountId: bidder.account_id, amount: 5_000, reference: `g:${randomLabel()}` });
+    const made = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/make-offer',
+      headers: { 'x-api-key': bidder.api_key },
+      payload: { domain: name, amount: 900, currency: 'gems' },
+    });
+    expect(made.statusCode).toBe(200);
+    const offerId = made.json().offer.offer_id as string;
+    const path = `/api/v1/domains/offers/${offerId}/respond`;
+    await diesBetweenCommitAndAnswer({
+      path,
+      body: { action: 'accept' },
+      idem: `a-${label}`,
+      // The decision locks the offer's row, and waits while another holds it.
+      gate: ['select 1 from offer where id = $1 for update', [offerId]],
+      committed: async () => (await em().findOneOrFail(Offer, { id: offerId })).saleId !== null,
+    });
+    const { res } = await retry(path, { action: 'accept' }, `a-${label}`);
+    // Without the decision's operation the seller's retry was refused 404: the name is no longer theirs.
+    expect(res.statusCode).toBe(200);
+    const sale = await em().findOneOrFail(Sale, { domainName: name });
+    expect(res.json().offer).toMatchObject({ offer_id: offerId, status: 'accepted', sale_id: sale.id });
+    expect(await em().count(Sale, { domainName: name })).toBe(1);
+    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(bidder.account_id);
+    // Another key of the same seller is not that decision: the offer is no longer pending to it.
+    const other = await retry(path, { action: 'accept' }, `a2-${label}`);
+    expect(other.res.statusCode).toBe(404);
   }, 120_000);
 
   it('is documented on every route that takes it', async () => {

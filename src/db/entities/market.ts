@@ -54,6 +54,8 @@ const OfferSchema = defineEntity({
     status: p.enum([...offerStatuses]).default('pending'),
     expiresAt: p.datetime().columnType('timestamptz'),
     decidedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** The keyed request's operation that accepted, rejected or withdrew it: its retry is answered, not refused. */
+    decidedByOperation: p.string().length(64).nullable(),
     /** The sale an accepted offer became. */
     saleId: p.integer().nullable(),
     ...timestamps,

@@ -42,6 +42,7 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/v1/domains/transfer',
   'POST /api/v1/domains/make-offer',
   'POST /api/v1/domains/offers/:offer_id/respond',
+  'POST /api/v1/domains/offers/:offer_id/withdraw',
   'POST /api/v1/domains/offers/:offer_id/pay',
   'POST /api/v1/domains/buy-secondary',
   'PATCH /api/v1/domains/:domain_name/records',

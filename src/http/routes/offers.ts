@@ -102,7 +102,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const view = await offers.decide(req.params.offer_id, accountPrincipal(req).accountId, req.body.action);
+      const view = await offers.decide({
+        offerId: req.params.offer_id,
+        accountId: accountPrincipal(req).accountId,
+        action: req.body.action,
+        operationId: req.idempotency?.operationId ?? null,
+      });
       return { status: 'success' as const, offer: offerItem(view) };
     },
   );
@@ -118,7 +123,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const view = await offers.decide(req.params.offer_id, accountPrincipal(req).accountId, 'withdraw');
+      const view = await offers.decide({
+        offerId: req.params.offer_id,
+        accountId: accountPrincipal(req).accountId,
+        action: 'withdraw',
+        operationId: req.idempotency?.operationId ?? null,
+      });
       return { status: 'success' as const, offer: offerItem(view) };
     },
   );
