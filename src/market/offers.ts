@@ -48,6 +48,8 @@ const refusals: Record<string, ErrorCode> = {
 
 /** How long opening an offer may wait for its run's first step before the caller is told to retry. */
 const START_DEADLINE_MS = 30_000;
+/** The form of an offer id (a UUID), checked before it is used in a query. */
+const isOfferId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 function refusalOf(err: unknown): AppError {
   if (isUnjudgedUpdate(err)) return new AppError('not_ready', UNJUDGED_MESSAGE);
@@ -173,7 +175,7 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
   /** The offer, to its bidder or the current owner of its name; to anyone else it does not exist. */
   async function visible(offerId: string, accountId: string) {
     const em = orm.em.fork();
-    const offer = /^[0-9a-f-]{36}$/i.test(offerId) ? await em.findOne(Offer, { id: offerId }) : null;
+    const offer = isOfferId(offerId) ? await em.findOne(Offer, { id: offerId }) : null;
     const domain = offer ? await em.findOne(Domain, { id: offer.domainId, status: { $ne: EXPIRED } }) : null;
     if (!offer || (offer.bidder.id !== accountId && domain?.owner.id !== accountId))
       throw new AppError('offer_not_found', `No offer ${offerId} of yours.`);
@@ -184,7 +186,7 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
    * The owner accepts or rejects; the bidder withdraws. An accepted pathUSD offer opens the bidder's
    * checkout. `operationId` is the request's Idempotency-Key operation: the decision records it, so a
    * retry of a decision whose answer was lost (the API died after the run decided) is answered with
-   * that decision, as the offer now stands, instead of 409 offer_not_pending.
+   * that decision, as the offer now stands, instead of being refused.
    */
   async function decide(q: {
     offerId: string;
@@ -195,10 +197,10 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
     const { offerId, accountId, action, operationId } = q;
     const own = await decidedBy(offerId, operationId);
     if (own) return own;
-    const offer = await visible(offerId, accountId);
-    const accept = action === 'accept';
-    const checkoutTerms = accept && offer.currency === 'pathusd' ? pathUsdCheckout(offer, accountId) : null;
     try {
+      const offer = await visible(offerId, accountId);
+      const accept = action === 'accept';
+      const checkoutTerms = accept && offer.currency === 'pathusd' ? pathUsdCheckout(offer, accountId) : null;
       const view = await handle(offerId).executeUpdate(decideOfferUpdate, {
         args: [
           accept ? { action, accountId, operationId, checkout: checkoutTerms } : { action, accountId, operationId },
@@ -206,9 +208,12 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
       });
       return accept && offer.currency === 'gems' ? await settled(offerId, view) : view;
     } catch (err) {
-      // The dead request's update may have been decided while this one waited for its run.
+      // The dead request's update may have been decided while this one waited for its run; refused
+      // because this very operation decided it (the seller of a sold name no longer sees the offer, a
+      // decided run refuses or has closed): that decision is the answer.
       const decided = await decidedBy(offerId, operationId);
       if (decided) return decided;
+      if (err instanceof AppError) throw err;
       if (err instanceof WorkflowNotFoundError)
         throw new AppError('offer_not_pending', `Offer ${offerId} is no longer pending.`);
       throw refusalOf(err);
@@ -221,7 +226,7 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
    * no visibility check, which the seller of a sold name would no longer pass.
    */
   async function decidedBy(offerId: string, operationId: string | null): Promise<OfferView | null> {
-    if (!operationId || !/^[0-9a-f-]{36}$/i.test(offerId)) return null;
+    if (!operationId || !isOfferId(offerId)) return null;
     const offer = await orm.em.fork().findOne(Offer, { id: offerId, decidedByOperation: operationId });
     if (!offer) return null;
     const view = toOfferViewRow(offer);

@@ -312,11 +312,16 @@ describe('Idempotency-Key', () => {
     }
   }
 
-  it('a transfer whose API died after it committed, before its answer was kept: the retry answers that transfer', async () => {
+  /** A name the test's agent has just registered (with a worker running). */
+  async function ownName(prefix: string) {
     s.worker ??= await s.startWorker();
-    const label = randomLabel('move');
-    const name = `${label}.agent`;
+    const label = randomLabel(prefix);
     expect((await register(label, `reg-${label}`)).statusCode).toBe(200);
+    return { label, name: `${label}.agent` };
+  }
+
+  it('a transfer whose API died after it committed, before its answer was kept: the retry answers that transfer', async () => {
+    const { label, name } = await ownName('move');
     const to = await provision(s.t.app);
     const body = { domain: name, to_account_id: to.account_id };
     await diesBetweenCommitAndAnswer({
@@ -362,10 +367,7 @@ describe('Idempotency-Key', () => {
   }, 120_000);
 
   it('an offer accepted through an API that died before its answer was kept: the retry answers that acceptance', async () => {
-    s.worker ??= await s.startWorker();
-    const label = randomLabel('sold');
-    const name = `${label}.agent`;
-    expect((await register(label, `reg-${label}`)).statusCode).toBe(200);
+    const { label, name } = await ownName('sold');
     const bidder = await provision(s.t.app);
     await grantGems(em(), { accountId: bidder.account_id, amount: 5_000, reference: `g:${randomLabel()}` });
     const made = await s.t.app.inject({
