@@ -48,7 +48,7 @@ export const errorCodes = {
   unsupported_action: 400,
   invalid_params: 400,
   // A mode the command interface defines (spec 4.8: confirm, execute) that this server does not run yet.
-  mode_not_implemented: 501,
+  mode_not_implemented: 400,
   coupon_invalid: 400,
   owner_unknown: 409,
   invalid_target: 400,

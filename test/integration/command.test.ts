@@ -374,10 +374,10 @@ describe('POST /api/v1/command', () => {
       },
     );
 
-    it.each(['confirm', 'execute', 'later'])('refuses mode %s with 501 mode_not_implemented', async (mode) => {
+    it.each(['confirm', 'execute', 'later'])('refuses mode %s with 400 mode_not_implemented', async (mode) => {
       for (const action of ['show_expiring_domains', 'renew_domain']) {
         const res = await command(bearer, { action, mode, params: { domain: n.soon, years: 1 } });
-        expectCommandError(res, 501, 'mode_not_implemented', { action, mode });
+        expectCommandError(res, 400, 'mode_not_implemented', { action, mode });
       }
     });
 
@@ -436,7 +436,7 @@ describe('POST /api/v1/command', () => {
       expect((await renew(headers, { domain: n.agents, years: 5 })).statusCode).toBe(200);
       expect((await renew(headers, { domain: bobs, years: 1 })).statusCode).toBe(403);
       expect((await renew(headers, { domain: n.far, years: 5 })).statusCode).toBe(400);
-      expect((await command(headers, { action: 'renew_domain', mode: 'execute', params: {} })).statusCode).toBe(501);
+      expect((await command(headers, { action: 'renew_domain', mode: 'execute', params: {} })).statusCode).toBe(400);
     }
     expect(await digest()).toEqual(before);
   });

@@ -343,10 +343,9 @@ export const operations: Record<string, OperationDoc> = {
       '200':
         'The dry run: `result` with `summary`, both `requires_*` flags, `resolved`, `data` or `pricing`, `next_step`',
       '400':
-        '`unsupported_action` (anything but the two actions), `invalid_params` (`error.details.issues`), `term_too_long` (`error.details.max_years`), `invalid_name`, `unknown_namespace`, `validation_failed` (the envelope itself), `invalid_json`',
+        '`unsupported_action` (anything but the two actions), `mode_not_implemented` (a mode other than `dry_run`: `confirm` and `execute` are planned), `invalid_params` (`error.details.issues`), `term_too_long` (`error.details.max_years`), `invalid_name`, `unknown_namespace`, `validation_failed` (the envelope itself), `invalid_json`',
       '403': '`credential_not_accepted` (an API key: sessions and bearer tokens only) or `forbidden` (not your domain)',
       '404': '`domain_not_found`',
-      '501': '`mode_not_implemented`: a mode other than `dry_run` (`confirm` and `execute` are planned)',
     },
   },
 };
