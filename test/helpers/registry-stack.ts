@@ -85,6 +85,19 @@ export async function startRegistryStack(
     chainId,
     ...(opts.network ? { network: opts.network } : {}),
   });
+  // A stack that fails to start (a test run on the wrong Node, a port taken) leaves no chain behind.
+  return stackOn(anvil, chainId, env, opts).catch(async (err: unknown) => {
+    await anvil.stop();
+    throw err;
+  });
+}
+
+async function stackOn(
+  anvil: Anvil,
+  chainId: number,
+  env: Record<string, string>,
+  opts: { worker?: boolean; network?: 'tempo' },
+): Promise<RegistryStack> {
   const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
   const payerKeys = ANVIL_PAYER_KEYS as unknown as Hex[];
   let token = TEMPO_PATH_USD;
