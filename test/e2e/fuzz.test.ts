@@ -16,7 +16,8 @@ import { startRegistryStack, type RegistryStack } from '../helpers/registry-stac
 // Fuzzing from the contract (README "Reliability → Fuzzing"; settings in test/fuzz/schemathesis.toml): Schemathesis generates requests for every
 // operation of the OpenAPI document a running stack serves, valid and invalid, with a real agent's API
 // key, and checks every answer: no 5xx, each status documented, each body matching its schema, bad input
-// refused. Bounded (FUZZ_EXAMPLES per operation) so it fits CI; a failure fails the suite.
+// refused. Bounded (FUZZ_EXAMPLES per operation) so it fits CI; a failure fails the suite. FUZZ_PHASES
+// picks Schemathesis phases (all four by default).
 const EXAMPLES = process.env.FUZZ_EXAMPLES ?? '25';
 
 describe('the API under Schemathesis', () => {
@@ -96,7 +97,7 @@ describe('the API under Schemathesis', () => {
       '--max-examples',
       EXAMPLES,
       '--phases',
-      'examples,coverage,fuzzing',
+      process.env.FUZZ_PHASES ?? 'examples,coverage,fuzzing,stateful',
       '--header',
       credential,
       // One worker: generation in two threads at once shares Hypothesis strategies between them, and a
