@@ -76,10 +76,18 @@ export function idempotencyKeys(em: EntityManager) {
       );
     },
 
-    /** Frees the key of a request whose answer is not kept (a retry runs it again). */
+    /**
+     * Ends the hold of a request whose answer is not kept (a 402, 429, 503 or other 5xx), keeping the
+     * row: the same request retried under the key takes it over with its first claim time, so it
+     * continues the operation this request started (the same operation id) instead of starting a second
+     * one — a gems renewal answered 500 after its run started, or an offer answered 503 while its run
+     * waited for a worker, is never made twice. Another request under the key (a paid retry with its
+     * receipt in the body) takes it as a new operation.
+     */
     async release(scope: string, key: string, fingerprint: string) {
       await em.execute(
-        'delete from idempotency_key where scope = ? and key = ? and fingerprint = ? and answered_at is null',
+        `update idempotency_key set held_until = now() - make_interval(secs => 1)
+         where scope = ? and key = ? and fingerprint = ? and answered_at is null`,
         [scope, key, fingerprint],
       );
     },

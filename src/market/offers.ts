@@ -3,6 +3,7 @@ import {
   WithStartWorkflowOperation,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
   type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
@@ -68,8 +69,12 @@ function refusalOf(err: unknown): AppError {
   throw err;
 }
 
+// The client's deadline passed: the update call itself timed out (the SDK's own error, whose message
+// need not say "deadline"), or the gRPC call was cut at DEADLINE_EXCEEDED.
 const isDeadline = (err: unknown) =>
-  (err as { code?: number } | null)?.code === 4 || /deadline/i.test((err as Error | null)?.message ?? '');
+  err instanceof WorkflowUpdateRPCTimeoutOrCancelledError ||
+  (err as { code?: number } | null)?.code === 4 ||
+  /deadline/i.test((err as Error | null)?.message ?? '');
 
 /** An offer amount in its currency's integer units, or a 400 that changes nothing. */
 export function offerAmount(amount: number, currency: MarketCurrency): bigint {

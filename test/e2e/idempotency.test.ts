@@ -115,7 +115,11 @@ describe('Idempotency-Key', () => {
     const second = await challenge();
     expect(second.statusCode).toBe(402);
     expect(second.headers['idempotent-replayed']).toBeUndefined();
-    expect(await em().count(IdempotencyKey, { key: `pay-${label}` })).toBe(0);
+    // The same checkout both times; the key keeps no answer, and no longer holds.
+    expect(second.json().session_id).toBe(first.json().session_id);
+    const row = await em().findOneOrFail(IdempotencyKey, { key: `pay-${label}` });
+    expect(row.status).toBeNull();
+    expect(row.heldUntil.getTime()).toBeLessThan(Date.now());
   });
 
   it('replays a profile change, and refuses a malformed key before doing anything', async () => {
@@ -397,6 +401,33 @@ describe('Idempotency-Key', () => {
     // Another key of the same seller is not that decision: the offer is no longer pending to it.
     const other = await retry(path, { action: 'accept' }, `a2-${label}`);
     expect(other.res.statusCode).toBe(404);
+  }, 120_000);
+
+  it('an offer answered 503 while no worker could open it: the same request retried opens that one offer, never a second escrow', async () => {
+    const { label, name } = await ownName('wait');
+    const bidder = await provision(s.t.app);
+    await grantGems(em(), { accountId: bidder.account_id, amount: 5_000, reference: `g:${randomLabel()}` });
+    const bid = () =>
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/domains/make-offer',
+        headers: { 'x-api-key': bidder.api_key, 'idempotency-key': `o-${label}` },
+        payload: { domain: name, amount: 700, currency: 'gems' },
+      });
+    // No worker: the offer's run is started, but nothing opens the offer before the API gives up (30 s).
+    await s.worker?.stop();
+    s.worker = null;
+    const first = await bid();
+    expect(first.statusCode).toBe(503);
+    s.worker = await s.startWorker();
+    const second = await bid();
+    expect(second.statusCode).toBe(200);
+    // The first attempt's run takes its opening when a worker comes; a retry under a fresh operation id
+    // would have started a second run, whose offer escrowed the amount a second time.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const offers = await em().find(Offer, { domainName: name, bidder: bidder.account_id });
+    expect(offers.map((o) => o.id)).toEqual([second.json().offer.offer_id]);
+    expect(await gemsBalance(em(), bidder.account_id)).toBe(4300);
   }, 120_000);
 
   it('is documented on every route that takes it', async () => {

@@ -54,15 +54,16 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
 const idempotencyHeader = {
   [IDEMPOTENCY_HEADER]: z.string().regex(KEY_PATTERN).optional().meta({
     description:
-      'Optional, 1-255 printable ASCII characters (a UUID). The same key with the same request and credential within 24 hours replays the first answer (status and body, header Idempotent-Replayed: true); with a different request 422 idempotency_key_reused; while the first is running 409 idempotency_key_in_use (a request whose server died frees its key within 15 s, and the retry then gets the outcome of what that request started). 402 challenges, 429, 503 and other 5xx are not kept: a retry with the key runs again.',
+      'Optional, 1-255 printable ASCII characters (a UUID). The same key with the same request and credential within 24 hours replays the first answer (status and body, header Idempotent-Replayed: true); with a different request 422 idempotency_key_reused; while the first is running 409 idempotency_key_in_use (a request whose server died frees its key within 15 s, and the retry then gets the outcome of what that request started). 402 challenges, 429, 503 and other 5xx are not kept: the same request retried with the key continues what the first one started, never a second operation.',
   }),
 };
 
 /**
  * Answers that are kept and replayed: every outcome the request reached. Not kept, so that a retry with
  * the same key runs again: 402 (a payment challenge: the request waits for its payment, and the paid retry
- * must reach the checkout), 408/425/429/503 (refused before anything was done) and any other 5xx (a fault;
- * each operation is idempotent by itself, so running it again is safe).
+ * must reach the checkout), 408/425/429/503 (refused, or cut short) and any other 5xx (a fault). Such a
+ * retry keeps the key's operation id (release ends the hold, not the row): it continues what the first
+ * attempt started, as a takeover of a dead request's key does.
  */
 export const keepsAnswer = (status: number) => status < 500 && ![402, 408, 425, 429].includes(status);
 
