@@ -14,6 +14,21 @@ import type { ActivityDeps } from './deps.ts';
 const liveDomain = (tx: EntityManager, where: { name: string } | { id: number }) =>
   tx.findOne(Domain, { ...where, status: { $ne: EXPIRED } });
 
+type Decision = { action: 'accept' | 'reject' | 'withdraw'; accountId: string; operationId?: string | null };
+
+/**
+ * Whether a decided offer stands as this decision left it: the same keyed operation decided it, or the
+ * same person made this very decision (the owner accepted or rejected, the bidder withdrew). An activity
+ * retried after its transaction committed (its worker died before reporting) finds its own decision, and
+ * must answer it: refused, the run would never learn of the acceptance and wait for it forever.
+ */
+async function madeAlready(tx: EntityManager, offer: Offer, d: Decision): Promise<boolean> {
+  if (d.operationId && offer.decidedByOperation === d.operationId) return true;
+  if (d.action === 'accept') return offer.status === 'accepted' && offer.seller.id === d.accountId;
+  if (d.action === 'withdraw') return offer.status === 'withdrawn' && offer.bidder.id === d.accountId;
+  return offer.status === 'rejected' && (await liveDomain(tx, { id: offer.domainId }))?.owner.id === d.accountId;
+}
+
 async function lockOffer(tx: EntityManager, offerId: string): Promise<Offer> {
   const offer = await tx.findOne(Offer, { id: offerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!offer) throw refuse('offer_not_found', `No offer ${offerId}.`);
@@ -104,15 +119,13 @@ export function createOfferActivities({ orm }: ActivityDeps) {
      * The owner accepts or rejects, the bidder withdraws: only a pending offer, only by them. A
      * rejection or withdrawal gives a gems escrow back at once; an acceptance takes the name off sale.
      */
-    async decideOffer(a: {
-      offerId: string;
-      action: 'accept' | 'reject' | 'withdraw';
-      accountId: string;
-      operationId?: string | null;
-    }) {
+    async decideOffer(a: Decision & { offerId: string }) {
       return orm.em.fork().transactional(async (tx) => {
         const offer = await lockOffer(tx, a.offerId);
-        if (offer.status !== 'pending') throw refuse('offer_not_pending', `This offer is ${offer.status}.`);
+        if (offer.status !== 'pending') {
+          if (await madeAlready(tx, offer, a)) return toOfferViewRow(offer);
+          throw refuse('offer_not_pending', `This offer is ${offer.status}.`);
+        }
         offer.decidedByOperation = a.operationId ?? null;
         if (a.action === 'withdraw') {
           if (offer.bidder.id !== a.accountId) throw refuse('forbidden', 'Only the bidder can withdraw an offer.');

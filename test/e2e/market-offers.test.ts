@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
+import type { ActivityDeps } from '../../activities/deps.ts';
+import { createOfferActivities } from '../../activities/offers.ts';
 import { payChallenge, readChallenge, type HttpResult } from '../../examples/pay-and-register.ts';
 import { Account, Domain, Listing, Offer, Sale } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
@@ -182,6 +185,41 @@ describe('secondary market: offers', () => {
     expect((await em().findOneOrFail(Offer, { id })).saleId).toBe(res.body.sale.sale_id);
     expect(await ledgerZero()).toBe(true);
   }, 60_000);
+
+  // The offer run's decision step, retried as Temporal retries an activity whose worker died after its
+  // transaction committed and before it reported: the same decision is answered again (before, it was
+  // refused offer_not_pending, and the run, never hearing of the acceptance, waited for it forever).
+  it('a decision retried after it committed is answered again; another decision is still refused', async () => {
+    const steps = createOfferActivities({ orm: s.t.db.orm } as ActivityDeps);
+    const open = async (name: string, bidderId: string) => {
+      const offerId = randomUUID();
+      const input = { domainName: name, bidderId, currency: 'gems' as const, amount: '300' };
+      await steps.openOffer({ ...input, offerId, expiresAtMs: Date.now() + 60_000, payWindowMs: 60_000 });
+      return offerId;
+    };
+    const { owner, name } = await ownedName();
+    const b = await bidder(1_000);
+
+    const accepted = await open(name, b.id);
+    const accept = { offerId: accepted, action: 'accept' as const, accountId: owner.id };
+    const first = await steps.decideOffer(accept);
+    expect(first.status).toBe('accepted');
+    expect(await steps.decideOffer(accept)).toEqual(first);
+    const notPending = { type: 'offer_not_pending' };
+    await expect(steps.decideOffer({ ...accept, action: 'reject' })).rejects.toMatchObject(notPending);
+    await expect(steps.decideOffer({ ...accept, action: 'withdraw', accountId: b.id })).rejects.toMatchObject(
+      notPending,
+    );
+    await expect(steps.decideOffer({ ...accept, accountId: b.id })).rejects.toMatchObject(notPending);
+
+    const rejected = await open(name, b.id);
+    const reject = { offerId: rejected, action: 'reject' as const, accountId: owner.id };
+    const refused = await steps.decideOffer(reject);
+    expect(await steps.decideOffer(reject)).toEqual(refused);
+    // Its escrow came back once: the accepted offer's 300 is still held, the rejected one's is not.
+    expect(await gemsOf(b.id)).toBe(700n);
+    await expect(steps.decideOffer({ ...reject, accountId: b.id })).rejects.toMatchObject(notPending);
+  });
 
   it('bad input is a 4xx and changes nothing', async () => {
     const { owner, name } = await ownedName();
