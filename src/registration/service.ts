@@ -105,6 +105,15 @@ export function registrationService(deps: RegistrationDeps) {
     warnings,
   });
 
+  /** The 202 of a hosted checkout: where the person pays, and where its status is read. */
+  const hostedCheckout = (input: RegistrationInput): RegisterAnswer => ({
+    kind: 'hosted_checkout',
+    orderId: input.sessionId,
+    checkoutUrl: `${config.GFAVIP_CHECKOUT_URL}?order_id=${input.sessionId}&domain=${encodeURIComponent(input.name)}`,
+    statusUrl: `${config.publicBaseUrl}/api/agent/register-status/${input.sessionId}`,
+    expiresAt: new Date(input.expiresAtMs).toISOString(),
+  });
+
   async function register(cmd: RegisterCommand): Promise<RegisterAnswer> {
     const actorId = actorOf(cmd.principal);
     const holder = holderOf(actorId, cmd.ip);
@@ -113,9 +122,12 @@ export function registrationService(deps: RegistrationDeps) {
     // verified waits for that outcome), anyone else is told the name is being registered.
     const running = await checkout.status(cmd.name);
     if (running) {
-      // The same keyed request again, after its first attempt died in flight: that attempt's outcome.
+      // The same keyed request again, after its first attempt died in flight: that attempt's outcome, or
+      // for a hosted checkout the same checkout to pay (its outcome waits for the payer, who needs it).
       if (cmd.operationId === running.input.sessionId && running.input.method !== 'mpp' && !running.input.relay)
-        return registered(await checkout.result(cmd.name), running.input.sessionId);
+        return running.input.method === 'gfavip_checkout'
+          ? hostedCheckout(running.input)
+          : registered(await checkout.result(cmd.name), running.input.sessionId);
       // A relay-settled checkout is never answered with a second challenge: its payment may be in flight.
       if (running.input.relay && running.input.holder === holder && usdc) throw usdc.inFlight(running.input.sessionId);
       if (running.input.holder !== holder || running.input.method !== 'mpp' || running.input.relay) {
@@ -156,15 +168,7 @@ export function registrationService(deps: RegistrationDeps) {
     const input = newInput(plan, cmd, holder, await sessionIdFor(orm, cmd.operationId));
     await checkout.open(cmd.name, input, plan.method === 'mpp' || plan.method === 'gfavip_checkout');
     if (plan.method === 'mpp') return offer(input, plan.warnings);
-    if (plan.method === 'gfavip_checkout') {
-      return {
-        kind: 'hosted_checkout',
-        orderId: input.sessionId,
-        checkoutUrl: `${config.GFAVIP_CHECKOUT_URL}?order_id=${input.sessionId}&domain=${encodeURIComponent(cmd.name)}`,
-        statusUrl: `${config.publicBaseUrl}/api/agent/register-status/${input.sessionId}`,
-        expiresAt: new Date(input.expiresAtMs).toISOString(),
-      };
-    }
+    if (plan.method === 'gfavip_checkout') return hostedCheckout(input);
     return registered(await checkout.result(cmd.name), input.sessionId, plan.warnings);
   }
 

@@ -13,7 +13,7 @@ import { IDEMPOTENT_ROUTES } from '../../src/http/plugins/idempotency.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
-import { provision } from '../helpers/identities.ts';
+import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { startTestReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -429,6 +429,37 @@ describe('Idempotency-Key', () => {
     expect(offers.map((o) => o.id)).toEqual([second.json().offer.offer_id]);
     expect(await gemsBalance(em(), bidder.account_id)).toBe(4300);
   }, 120_000);
+
+  it('a hosted checkout whose answer was lost: the retry hands out the same checkout at once', async () => {
+    s.worker ??= await s.startWorker();
+    const human = await humanWithSession(s.t.app, s.t.db.orm, `idem-${randomLabel()}`);
+    const label = randomLabel('bpo');
+    const start = () =>
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/domains/register',
+        headers: { cookie: human.cookie, 'idempotency-key': `h-${label}` },
+        payload: {
+          domain: label,
+          namespace: 'bpo',
+          years: 1,
+          agreed_to_terms: true,
+          payment_method: 'gfavip_checkout',
+        },
+      });
+    const first = await start();
+    expect(first.statusCode).toBe(202);
+    // As an API killed after it opened the checkout, before it kept its answer, leaves the key.
+    await em().nativeUpdate(
+      IdempotencyKey,
+      { key: `h-${label}` },
+      { status: null, contentType: null, body: null, answeredAt: null, heldUntil: new Date(Date.now() - 1_000) },
+    );
+    // Before, the takeover waited for the checkout's outcome, which needs the URL it never handed out.
+    const retry = await Promise.race([start(), new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+    expect(retry?.statusCode).toBe(202);
+    expect(retry?.json()).toEqual(first.json());
+  }, 60_000);
 
   it('is documented on every route that takes it', async () => {
     const doc = (await s.t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
