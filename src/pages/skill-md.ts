@@ -174,7 +174,7 @@ function errorsSection(full: string, base: string): string[] {
     '- `409 checkout_closed`: your checkout expired unpaid or was reset; send the request without a receipt for a new challenge.',
     '- `429 too_many_open_checkouts`: you hold the most unpaid checkouts allowed at once; pay or reset one, or wait `Retry-After` seconds.',
     '- `503 overloaded` (any call): the service is busy and did nothing with this request; wait `Retry-After` seconds and send it again. `429 rate_limited`: the same, for your share of requests.',
-    '- `503 not_ready` (any call): a part of the service was restarting and nothing changed; send the same request again in a moment.',
+    '- `503 not_ready` (any call): a part of the service was restarting and could not confirm your request; send the same request again in a moment for its outcome (it is never done twice).',
     '- `insufficient_gems`, `name_reserved`, `invalid_name`, `validation_failed` (and the phase rules below): nothing was started; fix the request.',
     `- Abandon an unpaid checkout only if you did not pay: \`POST ${base}/api/v1/domains/${full}/reset-lock\` (your key). If a payment has landed it answers \`409 payment_landed\` and the registration completes instead.`,
   ];

@@ -32,6 +32,11 @@ export function isUnjudgedUpdate(err: unknown): boolean {
   return false;
 }
 
-/** What a caller is told when its update was never judged: nothing happened, send it again. */
+/**
+ * What a caller is told when its update was not judged where it could see it. Mostly nothing happened
+ * (the server rejected it unprocessed), but an update the server accepted before its run completed, or
+ * an aborted call, may have been done: the caller is told to ask again, which answers it either way and
+ * never does it twice.
+ */
 export const UNJUDGED_MESSAGE =
-  'The service could not take this request just now (a worker was restarting); nothing changed, send the same request again.';
+  'The service could not confirm this request just now (a worker was restarting); send the same request again for its outcome: it is never done twice.';

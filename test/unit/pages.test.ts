@@ -99,7 +99,9 @@ describe('renderSkillMd', () => {
   it('tells what each retryable error asks of the agent', () => {
     const md = renderSkillMd(ns('agent'), ctx);
     expect(md).toContain('`503 verification_unavailable`: the chain could not be read now. Re-send the same receipt');
-    expect(md).toContain('`503 not_ready` (any call): a part of the service was restarting and nothing changed');
+    expect(md).toContain(
+      '`503 not_ready` (any call): a part of the service was restarting and could not confirm your request',
+    );
   });
 
   it('mentions sunrise and coming soon only for those phases', () => {

@@ -6,7 +6,7 @@ import { commandErrorHandler, renewDomainReply, showExpiringReply } from '../rep
 import { commandBody, commandErrorSchema, commandResponse } from '../schemas/command.ts';
 
 const errors = Object.fromEntries(
-  [400, 401, 403, 404, 409, 413, 415, 429, 500, 501, 503].map((s) => [s, commandErrorSchema]),
+  [400, 401, 403, 404, 409, 413, 415, 429, 500, 503].map((s) => [s, commandErrorSchema]),
 );
 
 export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
