@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accessTable } from '../../src/auth/access-table.ts';
-import type { Account } from '../../src/db/entities/index.ts';
+import { Account } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { findExecutable } from '../../src/infra/temporal-dev-server.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
@@ -28,6 +28,12 @@ describe('the API under Schemathesis', () => {
   let bearer: string;
   let operatorName: string;
 
+  /** A registered name of this account's, written straight to the database. */
+  const nameOwnedBy = async (accountId: string) => {
+    const owner = await s.t.db.orm.em.fork().findOneOrFail(Account, { id: accountId });
+    return (await createDomain(s.t.db.orm, { label: randomLabel('fuzz'), namespace: 'agent', owner })).name;
+  };
+
   beforeAll(async () => {
     idp = await startTestOidc();
     s = await startRegistryStack({ OIDC_ISSUER: idp.issuer });
@@ -38,23 +44,11 @@ describe('the API under Schemathesis', () => {
       amount: 10_000_000,
       reference: `g:${randomLabel()}`,
     });
-    agentName = (
-      await createDomain(s.t.db.orm, {
-        label: randomLabel('fuzz'),
-        namespace: 'agent',
-        owner: { id: agent.account_id } as Account,
-      })
-    ).name;
+    agentName = await nameOwnedBy(agent.account_id);
     bearer = `Bearer ${await idp.mintAccessToken('fuzz-operator', { ttlSeconds: 3600 })}`;
     const me = await s.t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: bearer } });
     const operatorId = (me.json() as { account: { account_id: string } }).account.account_id;
-    operatorName = (
-      await createDomain(s.t.db.orm, {
-        label: randomLabel('fuzz'),
-        namespace: 'agent',
-        owner: { id: operatorId } as Account,
-      })
-    ).name;
+    operatorName = await nameOwnedBy(operatorId);
   }, 120_000);
   afterAll(async () => {
     await s?.stop();
