@@ -1,7 +1,16 @@
+import { MAX_YEARS } from './money.ts';
+
 const DAY_MS = 24 * 3600 * 1000;
 
-/** The window `show_expiring_domains` accepts, in days: at least one, at most a year. */
-export const WITHIN_DAYS = { min: 1, max: 365, default: 30 } as const;
+/** The longest grace period the service is configured with (GRACE_PERIOD_DAYS' bound), in days. */
+export const MAX_GRACE_DAYS = 365;
+
+/**
+ * The window `show_expiring_domains` accepts, in days. Its bound is the farthest an expiry can lie:
+ * a term reaches at most MAX_YEARS ahead (each year counted with a leap day), plus the longest grace
+ * period, so any name that exists can be found; a larger window could only be a mistake.
+ */
+export const WITHIN_DAYS = { min: 1, max: MAX_YEARS * 366 + MAX_GRACE_DAYS, default: 30 } as const;
 
 /**
  * Whole days until a domain expires, a started day counting as one (negative once past its expiry, as

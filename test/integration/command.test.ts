@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { Domain } from '../../src/db/entities/index.ts';
+import { WITHIN_DAYS } from '../../src/domain/expiring.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
 import * as ops from '../../src/ops/commands.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -169,15 +170,32 @@ describe('POST /api/v1/command', () => {
       });
     });
 
-    it.each([0, 366, -1, 1.5, '30', null])('refuses within_days %p with invalid_params', async (within_days) => {
-      const body = expectCommandError(await show(session, { within_days }), 400, 'invalid_params', {
-        action: 'show_expiring_domains',
-        mode: 'dry_run',
-      });
-      expect(body.error.details.issues).toEqual([
-        { location: 'body', path: 'params.within_days', message: expect.any(String) },
-      ]);
+    // Names live up to ten years (plus a grace period): a window that reaches them is a fair question.
+    it('accepts any window that can hold an expiry: ten years and the grace period', async () => {
+      const names = (r: LightMyRequestResponse) =>
+        r.json().result.data.domains.map((d: { domain: string }) => d.domain);
+      expect(names(await show(session, { within_days: 366 }))).not.toContain(n.far);
+      const tenYears = await show(session, { within_days: 3660 });
+      expect(tenYears.statusCode).toBe(200);
+      expect(names(tenYears).slice(-2)).toEqual([n.far, n.farthest]);
+      const widest = await show(bearer, { within_days: WITHIN_DAYS.max });
+      expect(widest.json().result).toMatchObject({ resolved: { within_days: WITHIN_DAYS.max } });
+      expect(names(widest)).toEqual(names(tenYears));
+      expect(WITHIN_DAYS.max).toBeGreaterThanOrEqual(3650 + 30);
     });
+
+    it.each([0, WITHIN_DAYS.max + 1, 1e9, -1, 1.5, '30', null])(
+      'refuses within_days %p with invalid_params',
+      async (within_days) => {
+        const body = expectCommandError(await show(session, { within_days }), 400, 'invalid_params', {
+          action: 'show_expiring_domains',
+          mode: 'dry_run',
+        });
+        expect(body.error.details.issues).toEqual([
+          { location: 'body', path: 'params.within_days', message: expect.any(String) },
+        ]);
+      },
+    );
 
     it('refuses a param it does not know', async () => {
       const body = expectCommandError(await show(session, { within_day: 10 }), 400, 'invalid_params', {

@@ -1,3 +1,5 @@
+import { WITHIN_DAYS } from '../../domain/expiring.ts';
+
 /**
  * What the OpenAPI document says of each operation beyond its schemas: a stable operationId (client
  * generators name methods after it) and a description for people. Keyed like the access table; a
@@ -337,8 +339,7 @@ export const operations: Record<string, OperationDoc> = {
   },
   'POST /api/v1/command': {
     operationId: 'runCommand',
-    description:
-      'A structured command, `dry_run` only. `show_expiring_domains` lists the domains you and the agents you claimed own that expire within `within_days` (1–365, default 30); `renew_domain` says what renewing a domain you own or manage would cost (`mpp`, `agent_mpp`, `agent`: agent price in USD on the mpp route; anything else: human price in gems) and where its expiry would move. Nothing is charged, renewed or written. Every answer, errors included, is the command envelope (spec 7).',
+    description: `A structured command, \`dry_run\` only. \`show_expiring_domains\` lists the domains you and the agents you claimed own that expire within \`within_days\` (${WITHIN_DAYS.min}–${WITHIN_DAYS.max}: ten years of terms and the longest grace period; default ${WITHIN_DAYS.default}); \`renew_domain\` says what renewing a domain you own or manage would cost (\`mpp\`, \`agent_mpp\`, \`agent\`: agent price in USD on the mpp route; anything else: human price in gems) and where its expiry would move. Nothing is charged, renewed or written. Every answer, errors included, is the command envelope (spec 7).`,
     responses: {
       '200':
         'The dry run: `result` with `summary`, both `requires_*` flags, `resolved`, `data` or `pricing`, `next_step`',
