@@ -5,8 +5,9 @@
 //
 //   WEBHOOK_SECRET=whsec_... node examples/webhook-receiver.ts --port 8787
 //
-// then subscribe with `target_url` http://127.0.0.1:8787/hooks (local development: the registry must
-// run with WEBHOOK_ALLOW_INSECURE_LOCAL=true; in production the target is https on a public address).
+// then subscribe with `target_url` http://127.0.0.1:8787/hooks. `npm start` (development) accepts such a
+// loopback receiver as it is; other setups need WEBHOOK_ALLOW_INSECURE_LOCAL=true, and production never
+// does: there the target is https on a public address.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';

@@ -39,7 +39,9 @@ export const configSchema = z.object({
   TEMPO_CHAIN_ID: z.coerce.number().int().positive().default(4217),
   MPP_BASE_MAINNET_ENABLED: bool.default(false),
   BENCH_ROUTES: bool.default(false),
-  WEBHOOK_ALLOW_INSECURE_LOCAL: bool.default(false),
+  // Webhooks to http and loopback targets (a receiver on this machine). Unset: allowed in development
+  // (what `npm start` runs, so examples/webhook-receiver.ts works as it is), refused in test and production.
+  WEBHOOK_ALLOW_INSECURE_LOCAL: bool.optional(),
   // Webhook delivery (README "Webhooks → Delivery"): seconds to wait before each attempt (unset: the
   // standard schedule of about 77 hours; production refuses one shorter than three days), the hours of
   // unbroken failure after which a subscription is disabled, and the dispatcher's safety-net poll.
@@ -179,12 +181,21 @@ export const DEV_SECRETS = {
 
 type Parsed = z.infer<typeof configSchema>;
 export type Config = Readonly<
-  Omit<Parsed, keyof typeof DEV_SECRETS> & { [K in keyof typeof DEV_SECRETS]: string } & {
+  Omit<Parsed, keyof typeof DEV_SECRETS | 'WEBHOOK_ALLOW_INSECURE_LOCAL'> & {
+    [K in keyof typeof DEV_SECRETS]: string;
+  } & {
     publicBaseUrl: string;
     /** WEBHOOK_RETRY_SCHEDULE in milliseconds, or the standard schedule. */
     webhookRetryScheduleMs: readonly number[];
+    /** As set, else true in development only (see webhookAllowInsecureLocal). */
+    WEBHOOK_ALLOW_INSECURE_LOCAL: boolean;
   }
 >;
+
+/** Loopback and http webhook targets: as set, else allowed only in development (a local receiver). */
+export function webhookAllowInsecureLocal(c: Pick<Parsed, 'NODE_ENV' | 'WEBHOOK_ALLOW_INSECURE_LOCAL'>): boolean {
+  return c.WEBHOOK_ALLOW_INSECURE_LOCAL ?? c.NODE_ENV === 'development';
+}
 
 const retrySchedule = (c: Parsed): number[] =>
   c.WEBHOOK_RETRY_SCHEDULE
@@ -235,14 +246,24 @@ function productionProblems(c: Parsed): string[] {
   return problems;
 }
 
+export interface LoadOptions {
+  /**
+   * `npm start`: what it runs itself when unset counts as given, because it fills it in for the
+   * processes it starts — its checkout relay (CHECKOUT_URL), its Base chain with USDC deployed
+   * (USDC_ADDRESS, unless BASE_RPC_URL is set) and its chain's receiving account (USDC_PAY_TO, unless
+   * CHAIN_RPC_URL is set). The API and the worker it starts check the filled-in values in full.
+   */
+  localStack?: boolean;
+}
+
 /** The USDC route, once enabled, needs its relay and token; payers are sent to the relay, so HTTPS in production. */
-function usdcRouteProblems(c: Parsed): string[] {
+function usdcRouteProblems(c: Parsed, { localStack = false }: LoadOptions): string[] {
   if (!c.MPP_BASE_MAINNET_ENABLED) return [];
   const problems: string[] = [];
   const why = 'required when MPP_BASE_MAINNET_ENABLED is set (README "USDC route")';
-  if (!c.CHECKOUT_URL) problems.push(`  CHECKOUT_URL: ${why}`);
-  if (!c.USDC_ADDRESS) problems.push(`  USDC_ADDRESS: ${why}`);
-  if (!c.USDC_PAY_TO && !c.MPP_PAY_TO) problems.push(`  USDC_PAY_TO: ${why}`);
+  if (!c.CHECKOUT_URL && !localStack) problems.push(`  CHECKOUT_URL: ${why}`);
+  if (!c.USDC_ADDRESS && !(localStack && !c.BASE_RPC_URL)) problems.push(`  USDC_ADDRESS: ${why}`);
+  if (!c.USDC_PAY_TO && !c.MPP_PAY_TO && !(localStack && !c.CHAIN_RPC_URL)) problems.push(`  USDC_PAY_TO: ${why}`);
   if (c.NODE_ENV === 'production' && c.CHECKOUT_URL && !c.CHECKOUT_URL.startsWith('https://'))
     problems.push('  CHECKOUT_URL: payers settle there, so it must be HTTPS in production');
   return problems;
@@ -258,7 +279,7 @@ function browsableHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOptions = {}): Config {
   // Empty strings count as unset so `FOO=` in a .env file falls back to the default.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
@@ -267,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const route = usdcRouteProblems(c);
+  const route = usdcRouteProblems(c, options);
   if (route.length) throw new ConfigError(`Invalid configuration:\n${route.join('\n')}`);
   if (c.NODE_ENV === 'production') {
     const problems = productionProblems(c);
@@ -278,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     GFAVIP_WEBHOOK_SECRET: c.GFAVIP_WEBHOOK_SECRET ?? DEV_SECRETS.GFAVIP_WEBHOOK_SECRET,
     OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET ?? DEV_SECRETS.OIDC_CLIENT_SECRET,
     CHECKOUT_API_KEY: c.CHECKOUT_API_KEY ?? DEV_SECRETS.CHECKOUT_API_KEY,
+    WEBHOOK_ALLOW_INSECURE_LOCAL: webhookAllowInsecureLocal(c),
     webhookRetryScheduleMs: Object.freeze(retrySchedule(c)),
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${browsableHost(c.HOST)}:${c.PORT}`).replace(/\/+$/, ''),
   });

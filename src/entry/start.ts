@@ -24,17 +24,32 @@ import { startHandshakeRoot } from '../infra/handshake-root.ts';
 import { readCatalogFile } from '../db/catalog-file.ts';
 import { zoneAuthority } from '../dns/authority.ts';
 import { BASE_MAINNET_CHAIN_ID } from '../domain/quote.ts';
-import { loadConfigOrExit } from './shared.ts';
+import { ConfigError, loadConfig, type Config } from '../config/env.ts';
 
 // `npm start`: the whole stack on embedded defaults. Each part is used from the environment when given
 // (DATABASE_URL, TEMPORAL_ADDRESS) and started here otherwise; the worker and the API run as child
 // processes exactly as they would in production. Ctrl-C stops everything in reverse order.
 const DEV_EXPIRY_SWEEP_SECONDS = 5;
-const config = loadConfigOrExit();
+const config = loadStartConfig();
 const dataDir = resolve(config.DATA_DIR);
 const say = (part: string, text: string) => console.log(`${part.padEnd(11)} ${text}`);
 const stops: (() => Promise<void>)[] = [];
 let shuttingDown = false;
+
+/**
+ * The configuration, with what this script runs itself counting as given (`localStack`): so
+ * `MPP_BASE_MAINNET_ENABLED=true npm start` is accepted, the relay, Base chain and receiver it starts
+ * filling in CHECKOUT_URL, USDC_ADDRESS and USDC_PAY_TO for the API and the worker.
+ */
+function loadStartConfig(): Config {
+  try {
+    return loadConfig(process.env, { localStack: true });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
+}
 
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
@@ -122,6 +137,7 @@ if (!oidcIssuer) {
       'OIDC',
       `${idp.issuer} (local dev provider: any username signs in; sign in at ${config.publicBaseUrl}/auth/login)`,
     );
+    say('', 'a bearer token for the API (records, command): npm run ops -- token <username>');
   } catch (err) {
     await fail(
       'OIDC',
@@ -203,6 +219,13 @@ if (!baseRpcUrl) {
   say('Base', `${baseRpcUrl} (BASE_RPC_URL)`);
 }
 const checkoutUrl = config.CHECKOUT_URL ?? `http://127.0.0.1:${config.CHECKOUT_PORT}`;
+// Our own relay on the local chain costs nothing, so the USDC route is open on a dev stack whether or not
+// MPP_BASE_MAINNET_ENABLED says so (an explicit `false` closes it); against a configured relay the
+// operator opens it, never implicitly.
+const usdcRouteOpen =
+  process.env.MPP_BASE_MAINNET_ENABLED !== undefined && process.env.MPP_BASE_MAINNET_ENABLED !== ''
+    ? config.MPP_BASE_MAINNET_ENABLED
+    : !config.CHECKOUT_URL;
 
 // Temporal
 let temporalAddress = config.TEMPORAL_ADDRESS;
@@ -311,9 +334,9 @@ const childEnv = {
   // The local chain's receiving account pays sellers' proceeds out; a configured chain brings its own key.
   ...(!config.CHAIN_RPC_URL && !config.PAYOUT_PRIVATE_KEY ? { PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY } : {}),
   CHECKOUT_URL: checkoutUrl,
-  // Our own relay on the local chain costs nothing, so the USDC route is open on a dev stack; against a
-  // configured relay the operator opens it (MPP_BASE_MAINNET_ENABLED), never implicitly.
-  MPP_BASE_MAINNET_ENABLED: process.env.MPP_BASE_MAINNET_ENABLED || String(!config.CHECKOUT_URL),
+  MPP_BASE_MAINNET_ENABLED: String(usdcRouteOpen),
+  // The API and the worker judge webhook targets alike, by this process's reading of the default.
+  WEBHOOK_ALLOW_INSECURE_LOCAL: String(config.WEBHOOK_ALLOW_INSECURE_LOCAL),
   ...(baseRpcUrl ? { BASE_RPC_URL: baseRpcUrl } : {}),
   ...(usdcAddress ? { USDC_ADDRESS: usdcAddress } : {}),
   ...(usdcPayTo ? { USDC_PAY_TO: usdcPayTo } : {}),
@@ -352,6 +375,18 @@ if (!config.CHECKOUT_URL) {
   launch('Relay', './relay.ts');
   say('Relay', `${checkoutUrl} (the USDC route's checkout relay)`);
 }
+if (usdcRouteOpen) {
+  const why = config.CHECKOUT_URL
+    ? 'MPP_BASE_MAINNET_ENABLED'
+    : 'npm start opens it on its own relay and Base chain; MPP_BASE_MAINNET_ENABLED is not needed';
+  say('USDC route', `open: X-MPP-Network: base-mainnet settles through ${checkoutUrl} (${why})`);
+}
+say(
+  'Webhooks',
+  config.WEBHOOK_ALLOW_INSECURE_LOCAL
+    ? 'http and loopback receivers allowed (development; examples/webhook-receiver.ts works as it is); production refuses them'
+    : 'https receivers on public addresses only (WEBHOOK_ALLOW_INSECURE_LOCAL=true allows a local one)',
+);
 launch('API', './api.ts', API_NODE_FLAGS);
 
 const apiUrl = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;

@@ -9,7 +9,10 @@ export interface CheckedTarget {
 }
 
 export interface TargetPolicy {
-  /** Local development and tests only (WEBHOOK_ALLOW_INSECURE_LOCAL): `http` and loopback allowed. */
+  /**
+   * `http` and loopback allowed: WEBHOOK_ALLOW_INSECURE_LOCAL, on by default in development (a receiver
+   * on the developer's machine), off by default in tests, refused in production.
+   */
   allowInsecureLocal: boolean;
 }
 

@@ -49,6 +49,35 @@ describe('config', () => {
     );
   });
 
+  it('lets `npm start` open the USDC route with what it runs itself (issue 25 item 10)', () => {
+    const start = (env: Record<string, string>) =>
+      loadConfig({ MPP_BASE_MAINNET_ENABLED: 'true', ...env }, { localStack: true });
+    // Its own relay, Base chain and receiver fill in CHECKOUT_URL, USDC_ADDRESS and USDC_PAY_TO.
+    expect(start({}).MPP_BASE_MAINNET_ENABLED).toBe(true);
+    // What it would not start itself is still required: a real Base RPC needs its USDC contract, a
+    // configured chain its receiver.
+    expect(() => start({ BASE_RPC_URL: 'https://base.example' })).toThrow('USDC_ADDRESS: required when');
+    expect(() => start({ CHAIN_RPC_URL: 'https://rpc.example' })).toThrow('USDC_PAY_TO: required when');
+    // Everything else (the API, the worker) still refuses the bare flag.
+    expect(() => loadConfig({ MPP_BASE_MAINNET_ENABLED: 'true' })).toThrow('CHECKOUT_URL: required when');
+  });
+
+  it('allows loopback and http webhook receivers by default in development only (issue 25 item 9)', () => {
+    expect(loadConfig({}).WEBHOOK_ALLOW_INSECURE_LOCAL).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).WEBHOOK_ALLOW_INSECURE_LOCAL).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).WEBHOOK_ALLOW_INSECURE_LOCAL).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_INSECURE_LOCAL: 'false' }).WEBHOOK_ALLOW_INSECURE_LOCAL).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' }).WEBHOOK_ALLOW_INSECURE_LOCAL).toBe(
+      true,
+    );
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(32),
+      GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32),
+    });
+    expect(prod.WEBHOOK_ALLOW_INSECURE_LOCAL).toBe(false);
+  });
+
   it('requires every secret in production and refuses the published development values', () => {
     const prod = { NODE_ENV: 'production' };
     const problems = (env: Record<string, string>) => {
