@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { initORM } from '../db/orm.ts';
 import * as ops from '../ops/commands.ts';
+import { devAccessToken } from '../ops/dev-token.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
 
 // `npm run ops -- <command> [args]`: the operator's actions, run against DATABASE_URL.
@@ -23,7 +24,10 @@ const usage = `usage: npm run ops -- <command> [args]
   gems-balance <account-id>                an account's prepaid gems
   create-coupon <code> --percent-off N --max-uses N [--namespace ns] [--expires ISO-date]
   expire <name> [--stage grace|expired]    move a domain's expiry into the past (default: past its grace
-                                           period); the expiry sweep acts on it within one interval`;
+                                           period); the expiry sweep acts on it within one interval
+  token <username> [--raw]                 development only: a bearer access token for <username> from the
+                                           local identity provider \`npm start\` runs (needs no DATABASE_URL);
+                                           --raw prints the token alone`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -38,6 +42,7 @@ const { positionals, values } = parseArgs({
     namespace: { type: 'string' },
     expires: { type: 'string' },
     stage: { type: 'string' },
+    raw: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -48,6 +53,7 @@ if (!command || values.help) {
 }
 
 const config = loadConfigOrExit();
+if (command === 'token') await printDevToken();
 const orm = await initORM({ databaseUrl: requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'ops'), poolMax: 1 });
 const em = orm.em.fork();
 const need = (v: string | undefined, what: string): string => {
@@ -119,4 +125,18 @@ try {
   process.exitCode = 1;
 } finally {
   await orm.close();
+}
+
+/** `token` talks to the identity provider only, so it runs (and exits) before any database is opened. */
+async function printDevToken(): Promise<never> {
+  try {
+    if (!a) throw new ops.OpsError(`missing username\n\n${usage}`);
+    const minted = await devAccessToken(config, a);
+    console.log(values.raw ? minted.access_token : JSON.stringify(minted, null, 2));
+    process.exit(0);
+  } catch (err) {
+    if (!(err instanceof ops.OpsError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }

@@ -187,48 +187,71 @@ export async function startDevOidcProvider(opts: {
     },
   };
 
-  /** The authorization-code flow with PKCE for one user, as a client would walk it. */
-  async function mint(username: string, mintOpts: { ttlSeconds?: number; format?: 'jwt' | 'opaque' }) {
-    const verifier = randomBytes(32).toString('base64url');
-    const redirectUri = first.redirectUris[0] as string;
-    const authorize = new URL(endpoint(ROUTES.authorization));
-    for (const [k, v] of Object.entries({
-      client_id: first.clientId,
-      response_type: 'code',
-      scope: 'openid',
-      redirect_uri: redirectUri,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      state: randomBytes(8).toString('hex'),
-      resource,
-      login_hint: username,
-      dev_token_ttl: mintOpts.ttlSeconds ? String(mintOpts.ttlSeconds) : '',
-      dev_token_format: mintOpts.format ?? '',
-    })) {
-      if (v) authorize.searchParams.set(k, v);
-    }
-    const code = await followToCode(authorize, redirectUri, username);
-    const res = await fetch(endpoint(ROUTES.token), {
-      method: 'POST',
-      headers: { authorization: basicAuth(first.clientId, first.clientSecret) },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: verifier,
-        resource,
-      }),
-    });
-    const body = (await res.json()) as {
-      access_token?: string;
-      id_token?: string;
-      error?: string;
-      error_description?: string;
-    };
-    if (!res.ok || !body.access_token || !body.id_token)
-      throw new Error(`token request failed: ${body.error} ${body.error_description ?? ''}`);
-    return { access_token: body.access_token, id_token: body.id_token };
+  function mint(username: string, mintOpts: { ttlSeconds?: number; format?: 'jwt' | 'opaque' }) {
+    return mintDevTokens({ issuer, client: first, audience: opts.audience, username, ...mintOpts });
   }
+}
+
+export interface DevTokenRequest {
+  /** The running dev provider, e.g. `http://127.0.0.1:3001`. */
+  issuer: string;
+  /** A client registered at it: its first redirect URI receives the code (never followed). */
+  client: DevOidcClient;
+  /** The registry's audience (OIDC_AUDIENCE). */
+  audience: string;
+  username: string;
+  ttlSeconds?: number;
+  format?: 'jwt' | 'opaque';
+}
+
+/**
+ * The authorization-code flow with PKCE for one user, as a client would walk it, against a running dev
+ * provider: all over HTTP, so another process (`npm run ops -- token`) mints the same tokens as
+ * `mintAccessToken` in the provider's own process.
+ */
+export async function mintDevTokens(r: DevTokenRequest): Promise<{ access_token: string; id_token: string }> {
+  const issuer = r.issuer.replace(/\/+$/, '');
+  const resource = devResourceIndicator(r.audience);
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = r.client.redirectUris[0];
+  if (!redirectUri) throw new Error('mintDevTokens needs a client with a redirect URI');
+  const authorize = new URL(`${issuer}${ROUTES.authorization}`);
+  for (const [k, v] of Object.entries({
+    client_id: r.client.clientId,
+    response_type: 'code',
+    scope: 'openid',
+    redirect_uri: redirectUri,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+    resource,
+    login_hint: r.username,
+    dev_token_ttl: r.ttlSeconds ? String(r.ttlSeconds) : '',
+    dev_token_format: r.format ?? '',
+  })) {
+    if (v) authorize.searchParams.set(k, v);
+  }
+  const code = await followToCode(authorize, redirectUri, r.username);
+  const res = await fetch(`${issuer}${ROUTES.token}`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(r.client.clientId, r.client.clientSecret) },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+      resource,
+    }),
+  });
+  const body = (await res.json()) as {
+    access_token?: string;
+    id_token?: string;
+    error?: string;
+    error_description?: string;
+  };
+  if (!res.ok || !body.access_token || !body.id_token)
+    throw new Error(`token request failed: ${body.error} ${body.error_description ?? ''}`);
+  return { access_token: body.access_token, id_token: body.id_token };
 }
 
 /** A cookie-keeping client that walks the provider's redirects and submits the dev login form. */

@@ -5,6 +5,10 @@ import { Account, Coupon, Domain, NamespaceWhitelist } from '../../src/db/entiti
 import { accountForWallet } from '../../src/auth/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { createBearerVerifier } from '../../src/auth/bearer-verifier.ts';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import { startTestOidc } from '../helpers/oidc.ts';
+import { freePort } from '../helpers/ports.ts';
 
 const run = promisify(execFile);
 
@@ -142,6 +146,58 @@ describe('operator CLI (npm run ops)', () => {
       expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
     }
   }, 120_000);
+});
+
+// `npm run ops -- token <username>`: the newcomer's way to a bearer token (issue 25 item 12), from the
+// local identity provider `npm start` runs, reached over HTTP like any client; no database needed.
+describe('operator CLI: token (development)', () => {
+  let idp: DevOidcProvider;
+  beforeAll(async () => {
+    idp = await startTestOidc();
+  });
+  afterAll(() => idp.stop());
+
+  const token = (args: string[], env: Record<string, string> = {}) => {
+    const base: NodeJS.ProcessEnv = { ...process.env, PUBLIC_BASE_URL: 'https://registry.test' };
+    delete base.DATABASE_URL;
+    delete base.OIDC_ISSUER;
+    return run(process.execPath, ['src/entry/ops.ts', 'token', ...args], {
+      env: { ...base, DEV_OIDC_PORT: new URL(idp.issuer).port, ...env },
+    }).then(
+      (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+  };
+
+  it('mints an access token the API accepts as a bearer for that username', async () => {
+    const r = await token(['alice'], { NODE_ENV: 'development' });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const out = JSON.parse(r.stdout) as { access_token: string; token_type: string; expires_at: string };
+    expect(out).toMatchObject({ token_type: 'Bearer', username: 'alice', issuer: idp.issuer });
+    expect(Date.parse(out.expires_at)).toBeGreaterThan(Date.now());
+    const verifier = createBearerVerifier({ issuer: idp.issuer, audience: 'agent-registry', cacheTtlSeconds: 0 });
+    expect(await verifier.verify(out.access_token)).toMatchObject({ issuer: idp.issuer, subject: 'alice' });
+    // --raw: the token alone, for `Authorization: Bearer $(npm run -s ops -- token alice --raw)`.
+    const raw = await token(['bob', '--raw']);
+    expect(raw.stdout.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect((await verifier.verify(raw.stdout.trim())).subject).toBe('bob');
+  }, 60_000);
+
+  it('is refused in production, and says what is wrong when no provider answers', async () => {
+    const prod = await token(['alice'], {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(32),
+      GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32),
+    });
+    expect(prod.code).toBe(1);
+    expect(prod.stderr).toContain('never runs in production');
+    expect(prod.stdout).toBe('');
+    const down = await token(['alice'], { DEV_OIDC_PORT: String(await freePort()) });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('Is `npm start` running');
+    const nobody = await token([]);
+    expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining('missing username')]);
+  }, 60_000);
 });
 
 describe('wallet-derived identities', () => {
