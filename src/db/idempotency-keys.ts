@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
@@ -11,26 +12,47 @@ export const RENEW_MS = 5_000;
 export const KEEP_HOURS = 24;
 
 export type Claim =
-  /** `since`: when the key was first taken; a takeover of a dead request's key keeps it (one operation). */
-  | { kind: 'claimed'; since: Date }
+  /**
+   * `since`: when the key was first taken; a takeover of a dead request's key keeps it (one operation).
+   * `holder`: this claim's own token, new on every claim and takeover; every later write names it.
+   */
+  | { kind: 'claimed'; since: Date; holder: string }
   | { kind: 'in_flight' }
   | { kind: 'reused' }
   | { kind: 'answered'; status: number; contentType: string | null; body: string };
 
-/** The idempotency keys of mutating requests (src/http/plugins/idempotency.ts). */
+/**
+ * The idempotency keys of mutating requests (src/http/plugins/idempotency.ts). Invariant: only the claim
+ * that holds a key now writes to it. A stalled request whose hold lapsed and was taken over still runs
+ * on, and its writes (renew, answer, release) name its own holder token, which the takeover replaced:
+ * they change nothing and say so (false), so its answer never overwrites the new holder's.
+ */
 export function idempotencyKeys(em: EntityManager) {
+  /** One conditional write by the key's holder; whether it took effect. */
+  const byHolder = async (set: string, params: unknown[], scope: string, key: string, holder: string) => {
+    const rows = await em.execute<{ scope: string }[]>(
+      `update idempotency_key set ${set}
+       where scope = ? and key = ? and holder = ? and answered_at is null returning scope`,
+      [...params, scope, key, holder],
+    );
+    return rows.length > 0;
+  };
+
   return {
     /**
      * Takes the key for this request, atomically: a new key, one whose request died in flight (held past
      * HOLD_MS), or one older than KEEP_HOURS is taken; otherwise what the earlier request left is told.
      */
     async claim(scope: string, key: string, fingerprint: string): Promise<Claim> {
+      const holder = randomUUID();
       // A key past its keeping time starts afresh; a key whose request died in flight is taken over with
-      // its first claim time, so the retry continues the same operation (README "Idempotency keys").
+      // its first claim time, so the retry continues the same operation (README "Idempotency keys"). Either
+      // way the holder token is this claim's: the request taken over can no longer write.
       const taken = await em.execute<{ created_at: Date }[]>(
-        `insert into idempotency_key (scope, key, fingerprint, held_until, created_at)
-         values (?, ?, ?, now() + make_interval(secs => ?), now())
-         on conflict (scope, key) do update set fingerprint = excluded.fingerprint, held_until = excluded.held_until,
+        `insert into idempotency_key (scope, key, fingerprint, holder, held_until, created_at)
+         values (?, ?, ?, ?, now() + make_interval(secs => ?), now())
+         on conflict (scope, key) do update set fingerprint = excluded.fingerprint, holder = excluded.holder,
+           held_until = excluded.held_until,
            created_at = case when idempotency_key.created_at < now() - make_interval(hours => ?)
                                or idempotency_key.fingerprint <> excluded.fingerprint
                              then excluded.created_at else idempotency_key.created_at end,
@@ -38,9 +60,9 @@ export function idempotencyKeys(em: EntityManager) {
          where (idempotency_key.answered_at is null and idempotency_key.held_until < now())
             or idempotency_key.created_at < now() - make_interval(hours => ?)
          returning created_at`,
-        [scope, key, fingerprint, HOLD_MS / 1000, KEEP_HOURS, KEEP_HOURS],
+        [scope, key, fingerprint, holder, HOLD_MS / 1000, KEEP_HOURS, KEEP_HOURS],
       );
-      if (taken[0]) return { kind: 'claimed', since: new Date(taken[0].created_at) };
+      if (taken[0]) return { kind: 'claimed', since: new Date(taken[0].created_at), holder };
       const [row] = await em.execute<
         { fingerprint: string; status: number | null; content_type: string | null; body: string | null }[]
       >('select fingerprint, status, content_type, body from idempotency_key where scope = ? and key = ?', [
@@ -53,26 +75,24 @@ export function idempotencyKeys(em: EntityManager) {
       return { kind: 'answered', status: row.status, contentType: row.content_type, body: row.body };
     },
 
-    /** Keeps the key held while its request runs (an answered key is left as it is). */
-    async renew(scope: string, key: string, fingerprint: string): Promise<void> {
-      await em.execute(
-        `update idempotency_key set held_until = now() + make_interval(secs => ?)
-         where scope = ? and key = ? and fingerprint = ? and answered_at is null`,
-        [HOLD_MS / 1000, scope, key, fingerprint],
-      );
+    /** Keeps the key held while its request runs; false once it was answered or taken over. */
+    renew(scope: string, key: string, holder: string): Promise<boolean> {
+      return byHolder('held_until = now() + make_interval(secs => ?)', [HOLD_MS / 1000], scope, key, holder);
     },
 
-    /** Records the answer the claiming request gave, to be replayed. */
-    async answer(
+    /** Records the answer the claiming request gave, to be replayed; false (nothing written) once taken over. */
+    answer(
       scope: string,
       key: string,
-      fingerprint: string,
+      holder: string,
       a: { status: number; contentType: string | null; body: string },
-    ) {
-      await em.execute(
-        `update idempotency_key set status = ?, content_type = ?, body = ?, answered_at = now()
-         where scope = ? and key = ? and fingerprint = ? and answered_at is null`,
-        [a.status, a.contentType, a.body, scope, key, fingerprint],
+    ): Promise<boolean> {
+      return byHolder(
+        'status = ?, content_type = ?, body = ?, answered_at = now()',
+        [a.status, a.contentType, a.body],
+        scope,
+        key,
+        holder,
       );
     },
 
@@ -82,14 +102,11 @@ export function idempotencyKeys(em: EntityManager) {
      * continues the operation this request started (the same operation id) instead of starting a second
      * one — a gems renewal answered 500 after its run started, or an offer answered 503 while its run
      * waited for a worker, is never made twice. Another request under the key (a paid retry with its
-     * receipt in the body) takes it as a new operation.
+     * receipt in the body) takes it as a new operation. False (nothing changed) once taken over: the
+     * new holder's hold is not ended.
      */
-    async release(scope: string, key: string, fingerprint: string) {
-      await em.execute(
-        `update idempotency_key set held_until = now() - make_interval(secs => 1)
-         where scope = ? and key = ? and fingerprint = ? and answered_at is null`,
-        [scope, key, fingerprint],
-      );
+    release(scope: string, key: string, holder: string): Promise<boolean> {
+      return byHolder('held_until = now() - make_interval(secs => 1)', [], scope, key, holder);
     },
 
     /** Deletes keys past their keeping time (an hour's margin past KEEP_HOURS). */

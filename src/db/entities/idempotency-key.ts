@@ -5,7 +5,9 @@ import { defineEntity, p } from '@mikro-orm/core';
  * credential: what was asked (the fingerprint of method, path and body) and, once answered, the answer
  * to replay. While `answeredAt` is null the request is in flight, held until `heldUntil`, which the request
  * renews while it runs (a process that died mid-request lets a retry take the key over soon after, keeping
- * `createdAt`, so the retry continues the same operation). Kept at least 24 hours.
+ * `createdAt`, so the retry continues the same operation). Each claim and takeover gets a fresh `holder`
+ * token, and only that holder may renew, answer or release: a stalled request that was taken over writes
+ * nothing. Kept at least 24 hours.
  */
 const IdempotencyKeySchema = defineEntity({
   name: 'IdempotencyKey',
@@ -15,6 +17,8 @@ const IdempotencyKeySchema = defineEntity({
     key: p.string().length(255).primary(),
     fingerprint: p.string().length(64),
     heldUntil: p.datetime(),
+    /** The token of the claim that holds the key now (new on every claim and takeover); writes check it. */
+    holder: p.string().length(36).nullable(),
     status: p.integer().nullable(),
     contentType: p.string().length(100).nullable(),
     body: p.text().nullable(),

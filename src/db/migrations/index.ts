@@ -16,6 +16,7 @@ import { PublicChangeNotifications } from './0013-public-change-notifications.ts
 import { KeyChangeNotifications } from './0014-key-change-notifications.ts';
 import { IdempotencyKeys } from './0015-idempotency-keys.ts';
 import { OfferDecisionOperation } from './0016-offer-decision-operation.ts';
+import { IdempotencyKeyHolder } from './0017-idempotency-key-holder.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -36,4 +37,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0014-key-change-notifications', class: KeyChangeNotifications },
   { name: '0015-idempotency-keys', class: IdempotencyKeys },
   { name: '0016-offer-decision-operation', class: OfferDecisionOperation },
+  { name: '0017-idempotency-key-holder', class: IdempotencyKeyHolder },
 ];

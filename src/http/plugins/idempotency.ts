@@ -26,6 +26,8 @@ export interface HeldKey {
   scope: string;
   key: string;
   fingerprint: string;
+  /** This claim's token: the key's writes name it, so once another request took the key over they do nothing. */
+  holder: string;
   operationId: string;
   renewal: NodeJS.Timeout;
 }
@@ -135,15 +137,20 @@ export const idempotencyPlugin = fp(
         if (claim.contentType) reply.header('content-type', claim.contentType);
         return reply.send(claim.body);
       }
-      // Held while the request runs, however long a paid operation takes; a process that dies stops
-      // renewing, and a retry may take the key over once the hold lapses.
+      // Held while the request runs, however long a paid operation takes; a process that dies (or stalls
+      // past HOLD_MS) stops renewing, and a retry may take the key over once the hold lapses.
+      const { holder } = claim;
       const renewal = setInterval(() => {
         keys()
-          .renew(scope, key, fingerprint)
+          .renew(scope, key, holder)
+          .then((held) => {
+            if (!held) clearInterval(renewal);
+          })
           .catch((err: unknown) => req.log.warn({ err }, 'could not renew an idempotency key'));
       }, RENEW_MS);
       renewal.unref();
-      req.idempotency = { scope, key, fingerprint, operationId: operationIdOf(scope, key, claim.since), renewal };
+      const operationId = operationIdOf(scope, key, claim.since);
+      req.idempotency = { scope, key, fingerprint, holder, operationId, renewal };
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
@@ -152,15 +159,22 @@ export const idempotencyPlugin = fp(
       req.idempotency = null;
       clearInterval(held.renewal);
       const contentType = reply.getHeader('content-type');
-      if (keepsAnswer(reply.statusCode) && typeof payload === 'string') {
-        await keys().answer(held.scope, held.key, held.fingerprint, {
-          status: reply.statusCode,
-          contentType: typeof contentType === 'string' ? contentType : null,
-          body: payload,
-        });
-      } else {
-        await keys().release(held.scope, held.key, held.fingerprint);
-      }
+      const kept = keepsAnswer(reply.statusCode) && typeof payload === 'string';
+      const written = kept
+        ? await keys().answer(held.scope, held.key, held.holder, {
+            status: reply.statusCode,
+            contentType: typeof contentType === 'string' ? contentType : null,
+            body: payload,
+          })
+        : await keys().release(held.scope, held.key, held.holder);
+      // This request stalled past its hold and a retry took the key over: the retry's answer is the key's.
+      if (!written)
+        req.log.warn(
+          { idempotencyKey: held.key, operationId: held.operationId, status: reply.statusCode },
+          kept
+            ? 'idempotency key taken over while this request ran: its answer is not recorded'
+            : 'idempotency key taken over while this request ran: its hold was not released',
+        );
       return payload;
     });
 
