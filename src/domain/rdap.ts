@@ -36,13 +36,22 @@ export interface RdapService {
 type VcardProperty = [name: string, parameters: Record<string, string>, type: string, value: string];
 type EventAction = 'registration' | 'expiration' | 'last changed';
 
-interface Link {
-  value: string;
-  rel: string;
-  href: string;
-  type?: string;
-  title?: string;
-}
+/** Relations whose target is RDAP itself: this answer (`self`) or another RDAP object (`related`). */
+export const RDAP_LINK_RELS = ['self', 'related'] as const;
+/** Relations of every other document an answer points at, each served with its own media type. */
+export const DOCUMENT_LINK_RELS = ['alternate', 'describedby', 'help', 'terms-of-service', 'glossary'] as const;
+
+/**
+ * An RFC 9083 link. Invariant: a `related` (or `self`) link is RDAP, `application/rdap+json`: stock
+ * RDAP clients follow `related` links and merge what they fetch into the object, so pointing one at our
+ * JSON lookup would merge its `"status":"success"` into the domain's status. Any other document takes
+ * the relation that says what it is — `alternate` for the same record in another form (the lookup),
+ * `describedby` for documents about the name (agent.json, skill.md) — and its own media type.
+ */
+type Link = { value: string; href: string; title?: string } & (
+  | { rel: (typeof RDAP_LINK_RELS)[number]; type: typeof RDAP_MEDIA_TYPE }
+  | { rel: (typeof DOCUMENT_LINK_RELS)[number]; type: string }
+);
 
 /**
  * RFC 8056 / RDAP JSON values registry statuses of each status that holds a name (an expired record is
@@ -83,7 +92,7 @@ function serviceNotices(s: RdapService, self: string, skillFile?: string) {
     {
       title: 'Status Codes',
       description: ['For more information on domain status codes, please visit https://icann.org/epp'],
-      links: [{ value: self, rel: 'glossary', href: 'https://icann.org/epp', type: 'text/html' }],
+      links: [{ value: self, rel: 'glossary', href: 'https://icann.org/epp', type: 'text/html' }] satisfies Link[],
     },
   ];
 }
@@ -151,12 +160,25 @@ export function rdapDomain(d: RdapDomainRecord, nameservers: string[], s: RdapSe
       { value: self, rel: 'self', href: self, type: RDAP_MEDIA_TYPE },
       {
         value: self,
-        rel: 'related',
+        rel: 'alternate',
         href: `${s.baseUrl}/api/v1/lookup/${d.name}`,
         type: 'application/json',
-        title: 'Public lookup',
+        title: 'Public lookup (JSON)',
       },
-      { value: self, rel: 'related', href: manifests.agent_json, type: 'application/json', title: 'Agent manifest' },
+      {
+        value: self,
+        rel: 'describedby',
+        href: manifests.agent_json,
+        type: 'application/json',
+        title: 'Agent manifest',
+      },
+      {
+        value: self,
+        rel: 'describedby',
+        href: manifests.skill_md,
+        type: 'text/plain',
+        title: 'Skill file of the agent (markdown)',
+      },
     ] satisfies Link[],
   };
 }
@@ -182,7 +204,7 @@ export function rdapHelp(s: RdapService) {
             type: 'application/json',
             title: 'OpenAPI document',
           },
-        ],
+        ] satisfies Link[],
       },
       ...serviceNotices(s, self),
     ],

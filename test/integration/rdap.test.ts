@@ -70,17 +70,33 @@ describe('RDAP', () => {
         href: `https://registry.test/rdap/domain/${name}`,
         type: RDAP,
       },
+      // Only RDAP may be `related` (RDAP clients follow and merge those); the JSON lookup is an alternate
+      // form of the record, the agent's own documents describe it (issue 25 item 14).
       expect.objectContaining({
-        rel: 'related',
+        rel: 'alternate',
         href: `https://registry.test/api/v1/lookup/${name}`,
         type: 'application/json',
       }),
       expect.objectContaining({
-        rel: 'related',
+        rel: 'describedby',
         href: `https://registry.test/api/v1/domains/${name}/agent.json`,
         type: 'application/json',
       }),
+      expect.objectContaining({
+        rel: 'describedby',
+        href: `https://registry.test/api/v1/domains/${name}/skill.md`,
+        type: 'text/plain',
+      }),
     ]);
+    // Each link's media type is what its target serves.
+    for (const l of body.links as { href: string; type: string }[]) {
+      const served = await get(new URL(l.href).pathname);
+      expect([l.href, served.statusCode, String(served.headers['content-type']).split(';')[0]]).toEqual([
+        l.href,
+        200,
+        l.type,
+      ]);
+    }
     const notices = Object.fromEntries(body.notices.map((n: { title: string }) => [n.title, n]));
     expect(Object.keys(notices)).toEqual(['Terms of Use', 'Status Codes', 'Contact Data']);
     expect(notices['Status Codes'].links[0]).toMatchObject({ href: 'https://icann.org/epp' });

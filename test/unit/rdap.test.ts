@@ -38,6 +38,19 @@ describe('the RDAP domain object', () => {
     expect(d.entities.map((e) => e.roles)).toEqual([['registrar']]);
   });
 
+  it('links only RDAP as related; other documents as alternate or describedby, with their own media type', () => {
+    // A stock RDAP client follows `related` links and merges them: a JSON lookup there would merge its
+    // `"status":"success"` into the domain's status (issue 25 item 14).
+    const links = rdapDomain(record(), [], service).links;
+    for (const l of links) if (l.rel === 'self' || l.rel === 'related') expect(l.type).toBe('application/rdap+json');
+    expect(links.map(({ rel, href, type }) => [rel, href, type])).toEqual([
+      ['self', 'https://registry.example/rdap/domain/scout.agent', 'application/rdap+json'],
+      ['alternate', 'https://registry.example/api/v1/lookup/scout.agent', 'application/json'],
+      ['describedby', 'https://registry.example/api/v1/domains/scout.agent/agent.json', 'application/json'],
+      ['describedby', 'https://registry.example/api/v1/domains/scout.agent/skill.md', 'text/plain'],
+    ]);
+  });
+
   it('builds RFC 9083 error objects', () => {
     expect(rdapError(404, 'Not Found', 'scout.agent is not registered.')).toEqual({
       errorCode: 404,

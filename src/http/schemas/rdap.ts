@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RDAP_MEDIA_TYPE } from '../../domain/rdap.ts';
+import { DOCUMENT_LINK_RELS, RDAP_LINK_RELS, RDAP_MEDIA_TYPE } from '../../domain/rdap.ts';
 import { example, EXAMPLE } from './examples.ts';
 import { isoTimestamp } from './common.ts';
 
@@ -16,13 +16,21 @@ export const rdapDomainParams = z.object({
 
 const conformance = z.array(z.string()).describe('rdapConformance: "rdap_level_0"');
 
-const link = z.object({
-  value: z.string(),
-  rel: z.string(),
-  href: z.string(),
-  type: z.string().optional(),
-  title: z.string().optional(),
-});
+const rdapRels: readonly string[] = RDAP_LINK_RELS;
+const link = z
+  .object({
+    value: z.string(),
+    rel: z.enum([...RDAP_LINK_RELS, ...DOCUMENT_LINK_RELS]),
+    href: z.string(),
+    type: z.string().optional(),
+    title: z.string().optional(),
+  })
+  .refine((l) => !rdapRels.includes(l.rel) || l.type === RDAP_MEDIA_TYPE, {
+    message: `a self or related link points at RDAP (${RDAP_MEDIA_TYPE})`,
+  })
+  .describe(
+    'RFC 9083 link. `self` and `related` always point at RDAP (application/rdap+json), which RDAP clients follow and merge; other documents are `alternate` (the JSON lookup), `describedby` (agent.json, skill.md), `help`, `terms-of-service` or `glossary`, each with its own media type',
+  );
 
 const notice = z.object({
   title: z.string(),
@@ -117,6 +125,20 @@ const domainExample: z.input<typeof domainObject> = {
       rel: 'self',
       href: `${base}/rdap/domain/${EXAMPLE.name}`,
       type: RDAP_MEDIA_TYPE,
+    },
+    {
+      value: `${base}/rdap/domain/${EXAMPLE.name}`,
+      rel: 'alternate',
+      href: `${base}/api/v1/lookup/${EXAMPLE.name}`,
+      type: 'application/json',
+      title: 'Public lookup (JSON)',
+    },
+    {
+      value: `${base}/rdap/domain/${EXAMPLE.name}`,
+      rel: 'describedby',
+      href: `${base}/api/v1/domains/${EXAMPLE.name}/agent.json`,
+      type: 'application/json',
+      title: 'Agent manifest',
     },
   ],
 };
