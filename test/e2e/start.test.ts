@@ -47,7 +47,11 @@ describe('npm start (whole stack, embedded defaults)', () => {
       PDNS_LOCAL_API_PORT: String(ports.pdnsApi),
       HANDSHAKE_ROOT_PORT: String(ports.root),
       LOG_LEVEL: 'warn',
+      // Accepted although npm start fills in the relay, USDC and receiver itself (issue 25 item 10).
+      MPP_BASE_MAINNET_ENABLED: 'true',
     };
+    // No NODE_ENV, as a newcomer runs it: development (jest sets "test").
+    delete env.NODE_ENV;
     // No PUBLIC_BASE_URL: the default base must be the address printed (issue 7 item 11).
     delete env.PUBLIC_BASE_URL;
     delete env.DATABASE_URL;
@@ -95,7 +99,42 @@ describe('npm start (whole stack, embedded defaults)', () => {
     expect(output).toContain(`API         http://127.0.0.1:${ports.api}`);
     expect(output).toContain(`DNS         PowerDNS on 127.0.0.1:${ports.dns}`);
     expect(output).toContain(`Root        Handshake regtest root on 127.0.0.1:${ports.root} delegates .agent .boss`);
+    expect(output).toContain(
+      `USDC route  open: X-MPP-Network: base-mainnet settles through http://127.0.0.1:${ports.relay}`,
+    );
+    expect(output).toContain('Webhooks    http and loopback receivers allowed (development');
+    expect(output).toContain('npm run ops -- token <username>');
   });
+
+  it('hands a newcomer a bearer token (`ops token`) and takes a webhook receiver on this machine', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(ports.api), DEV_OIDC_PORT: String(ports.oidc) };
+    for (const name of ['NODE_ENV', 'DATABASE_URL', 'OIDC_ISSUER', 'PUBLIC_BASE_URL']) delete env[name];
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['src/entry/ops.ts', 'token', 'e2e-newcomer', '--raw'],
+      {
+        env,
+      },
+    );
+    // A bearer-only route (spec 5 rule 7) accepts it.
+    const mine = await api('/api/v1/user/domains', { headers: { authorization: `Bearer ${stdout.trim()}` } });
+    expect(mine.status).toBe(200);
+
+    const provisioned = await api('/api/v1/agents/provision', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { api_key } = (await provisioned.json()) as { api_key: string };
+    const subscribed = await api('/api/v1/webhooks/subscribe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': api_key },
+      body: JSON.stringify({ target_url: 'http://127.0.0.1:8787/hooks', events: ['domain.registered'] }),
+    });
+    expect(subscribed.status).toBe(200);
+  }, 60_000);
 
   it('runs the checkout relay of the USDC route on the local Base chain', async () => {
     const res = await fetch(`http://127.0.0.1:${ports.relay}/.well-known/payment-methods`);
