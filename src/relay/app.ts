@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { challengeOf, sameChallenge } from './challenge.ts';
 import type { Settlement } from './settlement.ts';
-import type { Authorization, RelaySession, RelayStore } from './store.ts';
+import { AuthorizationBoundError, type Authorization, type RelaySession, type RelayStore } from './store.ts';
 
 export interface RelaySettings {
   /** Where payers reach this relay (the settle and receipt URLs are built on it). */
@@ -170,6 +170,16 @@ export async function buildRelayApp(deps: {
     return view(s);
   });
 
+  // The merchant gives a session up (its lock holder reset it): closed as expired_unpaid only if no
+  // authorization was ever accepted for it, so nothing can land and no later settle is taken. The
+  // answer is the session as it stands: expired_unpaid when closed, else where its payment is.
+  app.post('/v1/sessions/:session_id/close', { schema: { params: sessionParams } }, async (req) => {
+    merchant(req.headers.authorization);
+    const s = (await store.close(req.params.session_id)) ?? (await store.get(req.params.session_id));
+    if (!s) throw new RelayError(404, 'session_not_found', 'No such session.');
+    return view(s);
+  });
+
   app.get('/v1/sessions/:session_id/receipt', { schema: { params: sessionParams } }, async (req) => {
     const s = await payer(req.params.session_id, req.headers['x-checkout-session-token'] as string | undefined);
     return view(s);
@@ -201,7 +211,15 @@ export async function buildRelayApp(deps: {
       throw new RelayError(400, 'challenge_mismatch', '`accepted` must be the challenge of this session, unchanged.');
     const refusal = await settlement.verify(s, authorization, signature);
     if (refusal) throw new RelayError(402, refusal.reason, refusal.message);
-    const prepared = await store.prepare(s.id, key, authorization, signature);
+    const prepared = await store.prepare(s.id, key, authorization, signature).catch((err: unknown) => {
+      if (err instanceof AuthorizationBoundError)
+        throw new RelayError(
+          409,
+          'authorization_bound_elsewhere',
+          'This authorization (its nonce) was already accepted for another checkout session and can pay only that one. This session stays unpaid.',
+        );
+      throw err;
+    });
     if (!prepared) {
       // Another settle call won the session first (or it expired this instant): answer as a replay.
       const now = await store.get(s.id);

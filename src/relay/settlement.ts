@@ -16,6 +16,8 @@ export interface RelayChain {
   walletClient: WalletClient;
 }
 
+const same = (x: string, y: string) => x.toLowerCase() === y.toLowerCase();
+
 /** Why an authorization is refused, as data: the x402 reason, or ours. */
 export interface Refusal {
   reason: string;
@@ -86,6 +88,17 @@ export function settlement(store: RelayStore, chain: RelayChain) {
     return logs[0]?.transactionHash ?? null;
   }
 
+  /**
+   * The authorization was used on chain (by `hash`): that pays the one session it is bound to, the one
+   * that accepted and broadcast it, and no other. A session holding an authorization bound elsewhere
+   * (prepared before the binding existed) is not paid by it: it fails, never `confirmed` with another
+   * session's transaction, and reads expired_unpaid once its time is up.
+   */
+  async function spent(s: RelaySession, a: Authorization, hash: `0x${string}`) {
+    const owner = await store.boundTo(s.asset, a);
+    return owner === s.id ? store.finish(s.id, 'confirmed', hash) : store.finish(s.id, 'failed', null);
+  }
+
   return {
     /** The facilitator's checks and ours; null when the authorization may be settled. */
     async verify(s: RelaySession, a: Authorization, signature: string): Promise<Refusal | null> {
@@ -109,6 +122,9 @@ export function settlement(store: RelayStore, chain: RelayChain) {
     async settle(s: RelaySession): Promise<RelaySession | null> {
       const a = s.authorization;
       if (!a || !s.signature) return null;
+      // Only the session the authorization is bound to may broadcast it (one prepared before the binding
+      // existed, holding another's authorization, is not paid by it).
+      if ((await store.boundTo(s.asset, a)) !== s.id) return store.finish(s.id, 'failed', null);
       const payload = payloadOf(s, a, s.signature);
       const scheme = new ExactEvmScheme(
         signerFor(async (hash) => {
@@ -120,7 +136,7 @@ export function settlement(store: RelayStore, chain: RelayChain) {
       // Refused before or after sending: if the authorization was used after all (a racing relay, or
       // a receipt lost in the answer), the chain says so and by which transaction.
       const used = await usedOnChain(s, a);
-      if (used) return store.finish(s.id, 'confirmed', used);
+      if (used) return spent(s, a, used);
       // Sent: only its receipt decides. Not mined yet (a slow chain) is not a failure: the session stays
       // `broadcast` and recovery follows it; a payment in flight is never reported failed.
       const sent = (await store.get(s.id))?.txHash ?? null;
@@ -128,7 +144,7 @@ export function settlement(store: RelayStore, chain: RelayChain) {
         const receipt = await publicClient.waitForTransactionReceipt({ hash: sent, timeout: 60_000 }).catch(() => null);
         if (!receipt) throw new Error(`settlement ${sent} not mined yet; recovery follows it`);
         const usedNow = await usedOnChain(s, a);
-        if (usedNow) return store.finish(s.id, 'confirmed', usedNow);
+        if (usedNow) return spent(s, a, usedNow);
         return store.finish(s.id, 'failed', sent);
       }
       // Never sent: refused for good only once the authorization can no longer be used on chain;
@@ -144,14 +160,16 @@ export function settlement(store: RelayStore, chain: RelayChain) {
         if (!a) continue;
         if (s.txHash) {
           const receipt = await publicClient.waitForTransactionReceipt({ hash: s.txHash, timeout: 30_000 });
-          const used = parseEventLogs({ abi: eip3009, logs: receipt.logs, eventName: 'AuthorizationUsed' });
+          const used = parseEventLogs({ abi: eip3009, logs: receipt.logs, eventName: 'AuthorizationUsed' }).filter(
+            (l) => same(l.args.authorizer, a.from) && same(l.args.nonce, a.nonce),
+          );
           if (receipt.status === 'success' && used.length > 0) {
             await store.finish(s.id, 'confirmed', s.txHash);
             continue;
           }
         }
         const hash = await usedOnChain(s, a);
-        if (hash) await store.finish(s.id, 'confirmed', hash);
+        if (hash) await spent(s, a, hash);
         else await this.settle(s);
       }
     },

@@ -4,8 +4,9 @@ import type pg from 'pg';
 /**
  * Where a session stands, as spec 4.6 names it: `awaiting_payment` until an authorization is accepted,
  * then `prepared` (verified, about to be broadcast), `broadcast` (the transaction hash is known),
- * `confirmed` (mined and successful); `failed` when the transaction reverted; `expired_unpaid` when no
- * authorization came before the session expired.
+ * `confirmed` (mined and successful); `failed` when the transaction reverted (or the authorization was
+ * spent for another session); `expired_unpaid` when no authorization came before the session expired or
+ * the merchant closed it.
  */
 export type SessionStatus = 'awaiting_payment' | 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'expired_unpaid';
 
@@ -36,6 +37,22 @@ export interface RelaySession {
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The authorization (its nonce, for this token contract and payer) is already bound to another session:
+ * EIP-3009 lets one authorization move money once, so it can pay at most one session, the first that
+ * accepted it.
+ */
+export class AuthorizationBoundError extends Error {
+  override name = 'AuthorizationBoundError';
+}
+
+/** How an authorization is named across sessions: EIP-3009's nonce is unique per token contract and payer. */
+const claimKey = (asset: string, a: Authorization) => [
+  asset.toLowerCase(),
+  a.from.toLowerCase(),
+  a.nonce.toLowerCase(),
+];
 
 interface Row {
   id: string;
@@ -109,6 +126,23 @@ export function relayStore(pool: pg.Pool) {
         updated_at timestamptz not null default now())`);
       await pool.query(`create index if not exists session_unfinished_index on checkout_relay.session (status)
         where status in ('prepared', 'broadcast')`);
+      // One authorization pays one session: its key is bound to the session that accepted it, at prepare.
+      const { rows } = await pool.query<{ missing: boolean }>(
+        `select to_regclass('checkout_relay.authorization_claim') is null as missing`,
+      );
+      await pool.query(`create table if not exists checkout_relay.authorization_claim (
+        asset text not null,
+        payer text not null,
+        nonce text not null,
+        session_id uuid not null references checkout_relay.session (id),
+        created_at timestamptz not null default now(),
+        primary key (asset, payer, nonce))`);
+      // Sessions prepared before the binding existed: the one that broadcast (else the first) keeps it.
+      if (rows[0]?.missing)
+        await pool.query(`insert into checkout_relay.authorization_claim (asset, payer, nonce, session_id)
+          select lower(asset), lower("authorization"->>'from'), lower("authorization"->>'nonce'), id
+          from checkout_relay.session where "authorization" is not null
+          order by tx_hash is null, updated_at on conflict do nothing`);
     },
 
     /** A new session; the same merchant reference again returns the first one (and no token). */
@@ -134,13 +168,73 @@ export function relayStore(pool: pg.Pool) {
     withToken: (id: string, token: string) =>
       one(`select * from checkout_relay.session where id = $1 and token_hash = $2`, [id, hashToken(token)]),
 
-    /** awaiting_payment → prepared, once: the first accepted authorization wins the session. */
-    prepare: (id: string, key: string, authorization: Authorization, signature: string) =>
+    /**
+     * awaiting_payment → prepared, once: the first accepted authorization wins the session, and the
+     * session wins the authorization (its claim's primary key), in one transaction. Null when the session
+     * is no longer awaiting payment; AuthorizationBoundError when another session holds the
+     * authorization (a concurrent prepare waits for the first to commit, then is refused).
+     */
+    async prepare(id: string, key: string, authorization: Authorization, signature: string) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { rows } = await client.query<Row>(
+          `update checkout_relay.session set status = 'prepared', idempotency_key = $2, "authorization" = $3,
+             signature = $4, updated_at = now()
+           where id = $1 and status = 'awaiting_payment' and expires_at > now() returning *`,
+          [id, key, JSON.stringify(authorization), signature],
+        );
+        const row = rows[0];
+        if (!row) {
+          await client.query('rollback');
+          return null;
+        }
+        const claimed = await client
+          .query(
+            `insert into checkout_relay.authorization_claim (asset, payer, nonce, session_id) values ($1, $2, $3, $4)`,
+            [...claimKey(row.asset, authorization), id],
+          )
+          .then(
+            () => true,
+            (err: unknown) => {
+              if ((err as { code?: string }).code === '23505') return false;
+              throw err;
+            },
+          );
+        if (!claimed) {
+          await client.query('rollback');
+          throw new AuthorizationBoundError(`authorization ${authorization.nonce} is bound to another session`);
+        }
+        await client.query('commit');
+        return toSession(row);
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+
+    /** The session an authorization is bound to (the only one it may ever pay), or null. */
+    async boundTo(asset: string, authorization: Authorization): Promise<string | null> {
+      const { rows } = await pool.query<{ session_id: string }>(
+        `select session_id from checkout_relay.authorization_claim where asset = $1 and payer = $2 and nonce = $3`,
+        claimKey(asset, authorization),
+      );
+      return rows[0]?.session_id ?? null;
+    },
+
+    /**
+     * The merchant gives a session up: closed as expired_unpaid only if no authorization was ever
+     * accepted for it, so that nothing can land for it and no later settle is taken (a racing prepare
+     * and this close are both conditional on awaiting_payment: exactly one wins). Null otherwise.
+     */
+    close: (id: string) =>
       one(
-        `update checkout_relay.session set status = 'prepared', idempotency_key = $2, "authorization" = $3,
-           signature = $4, updated_at = now()
-         where id = $1 and status = 'awaiting_payment' and expires_at > now() returning *`,
-        [id, key, JSON.stringify(authorization), signature],
+        `update checkout_relay.session set status = 'expired_unpaid', expires_at = least(expires_at, now()),
+           updated_at = now()
+         where id = $1 and status = 'awaiting_payment' returning *`,
+        [id],
       ),
 
     /** The broadcast transaction's hash, recorded the moment it is known. */

@@ -246,6 +246,115 @@ describe('checkout relay', () => {
     expect(await balance(payer.address)).toBe(before - 1_000_000n);
   }, 60_000);
 
+  const rpc = async (method: string, params: unknown[] = []) => {
+    const res = await fetch(anvil.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await res.json()) as { error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  };
+
+  it('one authorization posted to two sessions at once is bound to one: the other is refused and never confirmed', async () => {
+    // Two sessions with the same terms, so the one signed authorization verifies for both.
+    const a = await open('6000000');
+    const b = await open('6000000');
+    const signed = await sign(a.payment_challenges);
+    const before = await balance(payer.address);
+    // Nothing is mined while both are answered: without the binding both would be prepared and broadcast.
+    await rpc('evm_setAutomine', [false]);
+    let answers: Awaited<ReturnType<typeof settle>>[];
+    try {
+      answers = await Promise.all(
+        [a, b].map((s) => settle(s, { ...signed, accepted: s.payment_challenges }, `settle-${randomUUID()}`)),
+      );
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+      await rpc('evm_mine');
+    }
+    const won = answers.findIndex((r) => r.statusCode === 200);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [winner, loser] = won === 0 ? [a, b] : [b, a];
+    const refused = answers[1 - won];
+    expect(refused?.json()).toMatchObject({ status: 'error', code: 'authorization_bound_elsewhere' });
+    await eventually(async () => (await receipt(winner)).status === 'confirmed', 20_000);
+    // Recovery (what a restarted relay runs) confirms only the session that broadcast it.
+    await settlementOf(store, chain).recover();
+    expect(await receipt(loser)).toMatchObject({ status: 'awaiting_payment', tx_hash: null });
+    // Retrying the same authorization on the loser, now spent, is refused again; one transfer in all.
+    const retry = await settle(loser, { ...signed, accepted: loser.payment_challenges });
+    expect([402, 409]).toContain(retry.statusCode);
+    expect((await receipt(loser)).status).not.toBe('confirmed');
+    expect(await balance(payer.address)).toBe(before - 6_000_000n);
+  }, 60_000);
+
+  it('the store binds an authorization to one session, and recovery never confirms one holding another’s', async () => {
+    const c = await open('7000000');
+    const d = await open('7000000');
+    const e = await open('7000000');
+    const signed = await sign(c.payment_challenges);
+    const tries = await Promise.allSettled(
+      [c, d].map((s) => store.prepare(s.session_id, `k-${s.session_id}`, signed.authorization, signed.signature)),
+    );
+    expect(tries.filter((t) => t.status === 'fulfilled' && t.value !== null)).toHaveLength(1);
+    expect(tries.filter((t) => t.status === 'rejected').map((t) => (t.reason as Error).name)).toEqual([
+      'AuthorizationBoundError',
+    ]);
+    const owner = tries[0]?.status === 'fulfilled' ? c : d;
+    // A session prepared with the same authorization behind the binding's back (as before it existed),
+    // and first in line for recovery: it must neither broadcast it nor be confirmed by its transfer.
+    await pool.query(
+      `update checkout_relay.session set status = 'prepared', "authorization" = $2, signature = $3,
+         updated_at = now() - interval '1 minute' where id = $1`,
+      [e.session_id, JSON.stringify(signed.authorization), signed.signature],
+    );
+    const before = await balance(payer.address);
+    await settlementOf(store, chain).recover();
+    await eventually(async () => (await receipt(owner)).status === 'confirmed', 20_000);
+    await settlementOf(store, chain).recover();
+    expect(await receipt(e)).toMatchObject({ status: 'failed', tx_hash: null });
+    expect(await balance(payer.address)).toBe(before - 7_000_000n);
+  }, 60_000);
+
+  it('a session the merchant gives up before any authorization is closed expired_unpaid; one with an authorization is not', async () => {
+    const close = (id: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/v1/sessions/${id}/close`,
+        headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+        payload: {},
+      });
+    const s = await open('8000000');
+    expect((await app.inject({ method: 'POST', url: `/v1/sessions/${s.session_id}/close` })).statusCode).toBe(401);
+    const closed = await close(s.session_id);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ status: 'expired_unpaid', tx_hash: null });
+    expect((await close(s.session_id)).json()).toMatchObject({ status: 'expired_unpaid' });
+    // Nothing is taken for it afterwards.
+    const late = await settle(s, { ...(await sign(s.payment_challenges)), accepted: s.payment_challenges });
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ code: 'expired_unpaid' });
+    expect(await receipt(s)).toMatchObject({ status: 'expired_unpaid', payer: null });
+
+    const paying = await open('8000000');
+    await settle(paying, { ...(await sign(paying.payment_challenges)), accepted: paying.payment_challenges });
+    expect(['prepared', 'broadcast', 'confirmed']).toContain((await close(paying.session_id)).json().status);
+    await eventually(async () => (await receipt(paying)).status === 'confirmed', 20_000);
+
+    // Close and settle racing for one session: exactly one of them wins it.
+    const raced = await open('8000000');
+    const signed = await sign(raced.payment_challenges);
+    const [shut, paid] = await Promise.all([
+      close(raced.session_id),
+      settle(raced, { ...signed, accepted: raced.payment_challenges }),
+    ]);
+    expect([200, 410]).toContain(paid.statusCode);
+    expect(shut.json().status === 'expired_unpaid').toBe(paid.statusCode === 410);
+    if (paid.statusCode === 200) await eventually(async () => (await receipt(raced)).status === 'confirmed', 20_000);
+    expect((await close(randomUUID())).statusCode).toBe(404);
+  }, 60_000);
+
   it('a relay that died after accepting finishes on restart, with one transfer', async () => {
     const s = await open('2000000');
     const signed = await sign(s.payment_challenges);
