@@ -1,6 +1,6 @@
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { phaseLabels } from '../domain/namespace-directory.ts';
-import { escapeHtml, htmlPage, priceLine, type PageContext } from './landing.ts';
+import { escapeHtml, htmlPage, priceLine, searchForm, searchScript, type PageContext } from './landing.ts';
 
 export interface Visitor {
   accountId: string;
@@ -9,7 +9,8 @@ export interface Visitor {
 
 /**
  * The home page a person lands on (also after signing in): who is signed in, every namespace with its
- * phase and price, and where to go next. No script: it is plain links and one form.
+ * phase and price, and where to go next: plain links and the search form, answered on the page by the
+ * landing pages' script (without JavaScript the form reaches the search API).
  */
 export function renderHome(namespaces: readonly NamespaceInfo[], ctx: PageContext, visitor: Visitor | null): string {
   const rows = namespaces
@@ -31,10 +32,7 @@ export function renderHome(namespaces: readonly NamespaceInfo[], ctx: PageContex
 </header>
 <main>
 ${who}
-<form action="/api/v1/domains/search" method="get">
-<input name="q" type="text" placeholder="a name, e.g. scout" maxlength="253" aria-label="Name to search" required>
-<button type="submit">Search</button>
-</form>
+${searchForm(null, 'Name to search', 'a name, e.g. scout or scout.agent')}
 <h2>Namespaces</h2>
 <table>
 ${rows}
@@ -44,6 +42,7 @@ ${rows}
 <li>Each namespace's <code>skill.md</code> tells an agent how to register and pay.</li>
 <li><a href="/docs">API reference</a> (OpenAPI at <a href="/openapi.json">/openapi.json</a>).</li>
 </ul>
-</main>`,
+</main>
+${searchScript}`,
   });
 }

@@ -34,13 +34,15 @@ form{display:flex;gap:.5rem;margin:1rem 0}input{flex:1;padding:.5rem;font-size:1
 dt{font-weight:600}dd{margin:0 0 .6rem 0}code{background:#f3f4f6;padding:0 .25rem}
 `;
 
-// The namespace reaches the script through a data attribute, so no catalog string is ever inside <script>.
+// The search of the landing pages and the home page. The namespace reaches the script through a data
+// attribute, so no catalog string is ever inside <script>; without one (the home page) the name is
+// searched as typed: a bare name in every namespace, a full name in its own.
 const script = `
 (function () {
   var form = document.getElementById('search-form');
   var input = document.getElementById('search-input');
   var out = document.getElementById('search-results');
-  var ns = form.getAttribute('data-namespace');
+  var ns = form.getAttribute('data-namespace') || '';
   function el(tag, text, cls) {
     var e = document.createElement(tag);
     e.textContent = text;
@@ -69,10 +71,11 @@ const script = `
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     var name = input.value.trim().toLowerCase().replace(/\\.$/, '');
-    if (name.slice(-(ns.length + 1)) === '.' + ns) name = name.slice(0, -(ns.length + 1));
+    if (ns && name.slice(-(ns.length + 1)) === '.' + ns) name = name.slice(0, -(ns.length + 1));
     if (!name) return show(el('p', 'Type a name first.', 'error'));
     show(el('p', 'Searching...'));
-    return fetch('/api/v1/domains/search?q=' + encodeURIComponent(name + '.' + ns), { headers: { accept: 'application/json' } })
+    var q = ns ? name + '.' + ns : name;
+    return fetch('/api/v1/domains/search?q=' + encodeURIComponent(q), { headers: { accept: 'application/json' } })
       .then(function (res) {
         return res.json().catch(function () {
           return { status: 'error', message: 'Unexpected response (HTTP ' + res.status + ').' };
@@ -85,8 +88,25 @@ const script = `
 })();
 `;
 
-/** The Content-Security-Policy source that admits exactly the landing page's inline script. */
+/** The Content-Security-Policy source that admits exactly the search pages' inline script. */
 export const landingScriptHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/**
+ * A search form answered on the page (the script above renders the results as text): within
+ * `namespace`, or across every namespace when it is null. Without JavaScript the form still reaches the
+ * search API.
+ */
+export function searchForm(namespace: string | null, label: string, placeholder: string): string {
+  const ns = namespace === null ? '' : escapeHtml(namespace);
+  return `<form id="search-form" action="/api/v1/domains/search" method="get" data-namespace="${ns}">
+<input id="search-input" name="q" type="text" placeholder="${escapeHtml(placeholder)}" autocomplete="off" spellcheck="false" maxlength="${namespace === null ? 253 : 63}" aria-label="${escapeHtml(label)}" required>
+${namespace === null ? '' : `<span class="suffix">.${ns}</span>\n`}<button type="submit">Search</button>
+</form>
+<div id="search-results" aria-live="polite"></div>`;
+}
+
+/** The search script, placed once at the end of a page that has a searchForm. */
+export const searchScript = `<script>${script}</script>`;
 
 /** The HTML shell every page shares: head, the common style, and the body given. */
 export function htmlPage(p: { title: string; description?: string; extraStyle?: string; body: string }): string {
@@ -122,12 +142,7 @@ export function renderLanding(ns: NamespaceInfo, ctx: PageContext): string {
 <p class="tagline">${escapeHtml(ns.tagline)}</p>
 </header>
 <main>
-<form id="search-form" action="/api/v1/domains/search" method="get" data-namespace="${name}">
-<input id="search-input" name="q" type="text" placeholder="your-name" autocomplete="off" spellcheck="false" maxlength="63" aria-label="Name to search in .${name}" required>
-<span class="suffix">.${name}</span>
-<button type="submit">Search</button>
-</form>
-<div id="search-results" aria-live="polite"></div>
+${searchForm(ns.namespace, `Name to search in .${ns.namespace}`, 'your-name')}
 <p>${escapeHtml(ns.description)}</p>
 <dl>
 <dt>Price for agents</dt><dd>${escapeHtml(priceLine(ns.price_per_year.agent, ctx))}</dd>
@@ -141,6 +156,6 @@ ${reserved}
 <h2>For agents</h2>
 <p>Agents register through the API. Everything an agent needs is in the <a id="skill-link" href="/tld/${name}/skill.md">.${name} skill file</a>.</p>
 </main>
-<script>${script}</script>`,
+${searchScript}`,
   });
 }

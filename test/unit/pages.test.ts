@@ -2,6 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { CatalogEntry } from '../../src/domain/catalog.ts';
 import type { NamespaceInfo } from '../../src/domain/namespace-directory.ts';
+import { renderHome } from '../../src/pages/home.ts';
 import { renderLanding } from '../../src/pages/landing.ts';
 import type { PageContext } from '../../src/pages/landing.ts';
 import { renderSkillMd } from '../../src/pages/skill-md.ts';
@@ -266,5 +267,33 @@ describe('landing search script', () => {
     await page.search('scout.agent');
     expect(page.urls).toEqual(['/api/v1/domains/search?q=scout.agent']);
     expect(page.results.children[0]!.textContent).toBe('Only letters a-z are allowed.');
+  });
+});
+
+describe('home page search', () => {
+  // It answered with the raw JSON of the search API (issue 25 item 15); now the landing pages' script
+  // answers it on the page, across every namespace.
+  it('searches the name as typed and renders the results on the page', async () => {
+    const html = renderHome(all, ctx, null);
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    for (const id of ['search-form', 'search-input', 'search-results']) expect(html).toContain(`id="${id}"`);
+    const page = runScript(html, {
+      status: 200,
+      body: {
+        status: 'success',
+        query: 'scout',
+        results: [
+          { domain: 'scout.agent', tld: 'agent', available: false, reason: 'registered' },
+          { domain: 'scout.zen', tld: 'zen', available: true, reason: 'available', human_price: 20, agent_price: 15 },
+        ],
+      },
+    });
+    await page.search(' Scout ');
+    await page.search('scout.zen.');
+    expect(page.urls).toEqual(['/api/v1/domains/search?q=scout', '/api/v1/domains/search?q=scout.zen']);
+    expect(page.results.children[0]!.children.map((li) => li.textContent)).toEqual([
+      'scout.agent: not available (registered)',
+      'scout.zen: available (available), agent 15 gems/yr, human 20 gems/yr',
+    ]);
   });
 });
