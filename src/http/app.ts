@@ -12,6 +12,7 @@ import { servicesPlugin } from './plugins/services.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { overloadPlugin } from './plugins/overload.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { routesPlugin } from './routes/index.ts';
 
 export { INTERFACE_VERSION, SESSION_COOKIE };
@@ -24,7 +25,8 @@ function trustProxySetting(value: string | undefined): { trustProxy?: boolean | 
 
 /**
  * The registry as one Fastify plugin: named plugins with declared dependencies, registered in the
- * order those dependencies need (services, headers, access control, documentation, routes, login).
+ * order those dependencies need (services, headers, access control, the input rule, documentation,
+ * routes, login).
  */
 export const registryApp = fp<{ deps: AppDeps }>(
   async (app, { deps }) => {
@@ -37,6 +39,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     await app.register(securityPlugin);
     await app.register(accessControlPlugin);
     await app.register(idempotencyPlugin);
+    await app.register(nulGuardPlugin);
     await app.register(openApiPlugin);
     await app.register(routesPlugin);
     await app.register(loginPlugin);

@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors.ts';
+
+const NUL = '\u0000';
+const parts = ['params', 'querystring', 'body'] as const;
+
+/**
+ * The path to the first string (value or object key) holding a NUL, or null. Iterative, so a deeply
+ * nested JSON body cannot overflow the stack of the check that guards against it.
+ */
+function nulAt(root: unknown): string[] | null {
+  const stack: [unknown, string[]][] = [[root, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) return path;
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push([v, [...path, String(i)]]));
+    } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        if (k.includes(NUL)) return [...path, k];
+        stack.push([v, [...path, k]]);
+      }
+    }
+  }
+  return null;
+}
+
+const partOf = (req: FastifyRequest, part: (typeof parts)[number]) => (part === 'querystring' ? req.query : req[part]);
+
+/**
+ * No text that enters the service may hold U+0000 (README "API notes → Text input"): PostgreSQL cannot
+ * store it in a text column (a query with one fails, a 500), and what a C string reads of it ends there
+ * (text kept shorter than sent). One rule for every route, before its own validation: any path
+ * parameter, query value or key, and any string of a parsed body at any depth (a JSON document, a form,
+ * a text/markdown document) is refused as 400 `invalid_request`. Headers never reach here with one:
+ * Node's HTTP parser refuses a control character in a header.
+ */
+export const nulGuardPlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (req) => {
+      for (const part of parts) {
+        const at = nulAt(partOf(req, part));
+        if (!at) continue;
+        const where = [part, ...at].join('.').replaceAll(NUL, '\\u0000');
+        throw new AppError('invalid_request', `Text may not contain the NUL character (U+0000); found in ${where}.`, {
+          location: part,
+          path: at.join('.').replaceAll(NUL, '\\u0000'),
+        });
+      }
+    });
+  },
+  { name: 'nul-guard' },
+);
