@@ -18,7 +18,12 @@ export interface CheckoutView {
   /** Where signing in starts (returning to this page). */
   signInUrl: string;
   /** The signed-in buyer; null: the page asks the visitor to sign in. */
-  buyer: { label: string; balance: number; csrfToken: string } | null;
+  buyer: { accountId: string; label: string; balance: number; csrfToken: string } | null;
+  /**
+   * Development only (NODE_ENV=development, what `npm start` runs): the page says how the buyer gets
+   * gems there, the operator CLI's grant; never shown elsewhere, where gems are bought for real.
+   */
+  development?: boolean;
 }
 
 export interface PurchasedView {
@@ -70,6 +75,12 @@ export const checkoutScriptHash = `'sha256-${createHash('sha256').update(script)
 
 const home = '<p class="note"><a href="/">Agent domain registry</a></p>';
 
+/** Development only: the one command that gives the buyer enough gems (an operator's grant), or a float. */
+function devGemsLine(accountId: string, short: number): string {
+  const amount = Math.max(short, 1000);
+  return `<p id="dev-gems" class="note"><strong>Development only:</strong> give this account gems with <code>npm run ops -- grant-gems ${escapeHtml(accountId)} ${amount}</code> (DATABASE_URL set to this stack's database; README "Operator CLI"), then reload this page.</p>`;
+}
+
 function referrerLine(v: CheckoutView): string {
   if (!v.affiliateId) return '';
   if (v.referrer)
@@ -89,6 +100,7 @@ export function renderCheckout(v: CheckoutView): string {
       : '';
     action = `<p id="signed-in">Signed in as <strong>${escapeHtml(v.buyer.label)}</strong>. Your balance: <strong id="balance">${v.buyer.balance}</strong> gems.</p>
 ${short ? `<p id="short" class="short">Your balance does not cover the price: you need ${v.priceGems - v.buyer.balance} more gems.</p>` : ''}
+${v.development ? devGemsLine(v.buyer.accountId, v.priceGems - v.buyer.balance) : ''}
 <form id="buy-form" method="post" action="/checkout/${name}">
 <input type="hidden" name="csrf_token" value="${escapeHtml(v.buyer.csrfToken)}">
 ${affiliate}

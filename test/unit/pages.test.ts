@@ -2,6 +2,7 @@ import { describe, it, expect } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import type { CatalogEntry } from '../../src/domain/catalog.ts';
 import type { NamespaceInfo } from '../../src/domain/namespace-directory.ts';
+import { renderCheckout } from '../../src/pages/checkout.ts';
 import { renderHome } from '../../src/pages/home.ts';
 import { renderLanding } from '../../src/pages/landing.ts';
 import type { PageContext } from '../../src/pages/landing.ts';
@@ -295,5 +296,24 @@ describe('home page search', () => {
       'scout.agent: not available (registered)',
       'scout.zen: available (available), agent 15 gems/yr, human 20 gems/yr',
     ]);
+  });
+});
+
+describe('human checkout page', () => {
+  const view = (development: boolean) =>
+    renderCheckout({
+      name: 'scout.agent',
+      priceGems: 2500,
+      affiliateId: null,
+      referrer: null,
+      signInUrl: '/auth/login?return_to=%2Fcheckout%2Fscout.agent',
+      buyer: { accountId: '0b7c1a5e-0000-4000-8000-000000000001', label: 'ada', balance: 100, csrfToken: 't' },
+      development,
+    });
+
+  it('tells a developer how to get gems, in development only (issue 25 item 15)', () => {
+    expect(view(true)).toContain('<code>npm run ops -- grant-gems 0b7c1a5e-0000-4000-8000-000000000001 2400</code>');
+    expect(view(false)).not.toContain('id="dev-gems"');
+    expect(view(false)).not.toContain('grant-gems');
   });
 });

@@ -41,7 +41,7 @@ describe('the RDAP domain object', () => {
   it('links only RDAP as related; other documents as alternate or describedby, with their own media type', () => {
     // A stock RDAP client follows `related` links and merges them: a JSON lookup there would merge its
     // `"status":"success"` into the domain's status (issue 25 item 14).
-    const links = rdapDomain(record(), [], service).links;
+    const links: { rel: string; href: string; type: string }[] = rdapDomain(record(), [], service).links;
     for (const l of links) if (l.rel === 'self' || l.rel === 'related') expect(l.type).toBe('application/rdap+json');
     expect(links.map(({ rel, href, type }) => [rel, href, type])).toEqual([
       ['self', 'https://registry.example/rdap/domain/scout.agent', 'application/rdap+json'],

@@ -70,6 +70,7 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await referrerOf(em, affiliateId, session?.accountId ?? '', listed.sellerId)
         : null;
       const buyer = session && {
+        accountId: session.accountId,
         label: await accountLabel(em, session.accountId),
         balance: await gemsBalance(em, session.accountId),
         csrfToken: guard.tokenFor(session.credentialId, name),
@@ -81,6 +82,7 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
         referrer,
         signInUrl: signInUrl(checkoutPageUrl(name, affiliateId)),
         buyer,
+        development: config.NODE_ENV === 'development',
       });
       return sendPage(reply, 200, html);
     },
