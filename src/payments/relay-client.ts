@@ -75,6 +75,12 @@ export function relayClient(opts: { baseUrl: string; apiKey: string; timeoutMs?:
         body: JSON.stringify({ reference: s.reference, amount: s.amount, expires_in_seconds: s.expiresInSeconds }),
       }),
     session: (id: string) => call(sessionView, `/v1/sessions/${encodeURIComponent(id)}`, { method: 'GET' }),
+    /**
+     * Gives a session up: the relay closes it as `expired_unpaid` only if no authorization was ever
+     * accepted for it (then nothing can land and no later settle is taken), and answers where it stands.
+     */
+    closeSession: (id: string) =>
+      call(sessionView, `/v1/sessions/${encodeURIComponent(id)}/close`, { method: 'POST', body: '{}' }),
   };
 }
 

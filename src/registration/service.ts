@@ -394,9 +394,51 @@ export function registrationService(deps: RegistrationDeps) {
 
   /** Ends a stale checkout and frees the name (its starter or an operator). */
   async function reset(name: string, accountId: string): Promise<void> {
-    if (!(await checkout.status(name)))
-      throw new AppError('lock_not_found', `There is no registration lock on ${name}.`);
-    await checkout.reset(name, accountId, await accountRepository(orm.em.fork()).isOperator(accountId));
+    const running = await checkout.status(name);
+    if (!running) throw new AppError('lock_not_found', `There is no registration lock on ${name}.`);
+    const operator = await accountRepository(orm.em.fork()).isOperator(accountId);
+    const relaySessionId = running.input.relay?.relaySessionId;
+    if (relaySessionId) return resetRelayed(name, running.input, relaySessionId, accountId, operator);
+    await checkout.reset(name, accountId, operator);
+  }
+
+  /**
+   * Reset on the USDC route (spec section 3): the lock is released only when the relay reports the
+   * session `expired_unpaid`, never by a local clock. The holder gives the session up at the relay, which
+   * closes it only if no authorization was ever accepted (a prepared or broadcast one keeps the lock);
+   * then the settlement run's next look, asked for at once, reads `expired_unpaid` and the checkout run
+   * releases the lock the one way it knows. Answered once the run has closed.
+   */
+  async function resetRelayed(
+    name: string,
+    input: RegistrationInput,
+    relaySessionId: string,
+    accountId: string,
+    operator: boolean,
+  ): Promise<void> {
+    if (!operator && input.actorAccountId !== accountId)
+      throw new AppError(
+        'forbidden',
+        'Only the account that started this checkout, or an operator, can reset its lock.',
+      );
+    if (!usdc) throw new AppError('lock_busy', 'The checkout relay is not configured here; the lock stays.');
+    await usdc.giveUp(relaySessionId);
+    const temporal = checkout.temporal();
+    await temporal
+      .withDeadline(Date.now() + RECONCILE_LOOK_MS, () =>
+        temporal.workflow.getHandle(settlementWorkflowId(input.sessionId)).executeUpdate(lookNowUpdate),
+      )
+      .catch(() => undefined); // closed meanwhile, or slow: its own next look reads the same.
+    for (let waited = 0; waited < RECONCILE_WAIT_MS; waited += RECONCILE_POLL_MS) {
+      const now = await checkout.standing(name);
+      // Closed, or already another checkout's lock (a run started without the memo is waited for).
+      if (!now || (now.sessionId !== null && now.sessionId !== input.sessionId)) return;
+      await new Promise((r) => setTimeout(r, RECONCILE_POLL_MS));
+    }
+    throw new AppError(
+      'not_ready',
+      `The checkout relay closed this session unpaid; the lock on ${name} is being released. Retry the reset shortly.`,
+    );
   }
 
   /** The hosted checkout reported an order paid. */

@@ -76,6 +76,22 @@ export function usdcCheckout(settings: UsdcCheckoutSettings, urls: { publicBaseU
     return relay.session(relaySessionId).catch(() => null);
   }
 
+  /**
+   * The holder gives a checkout up: the relay closes its session if nothing was ever prepared for it.
+   * Resolves only when the relay reports `expired_unpaid` (nothing can land any more: the one state that
+   * releases the lock); a session with an authorization accepted keeps the lock (`lock_busy`), and a
+   * relay that cannot be asked is an unknown state, never "unpaid".
+   */
+  async function giveUp(relaySessionId: string): Promise<void> {
+    const s = await relay.closeSession(relaySessionId).catch(unavailable);
+    if (s.status !== 'expired_unpaid')
+      throw new AppError(
+        'lock_busy',
+        `The checkout relay reports this session ${s.status}: an authorization was accepted for it and a payment may land, so the lock stays. Poll the receipt; it is released only when the relay reports expired_unpaid.`,
+        { settlement_status: s.status },
+      );
+  }
+
   const statusUrl = (sessionId: string) => `${urls.publicBaseUrl}/api/agent/register-status/${sessionId}`;
 
   /**
@@ -125,7 +141,7 @@ export function usdcCheckout(settings: UsdcCheckoutSettings, urls: { publicBaseU
     );
   }
 
-  return { requireSettlement, open, settlementOf, offer, inFlight };
+  return { requireSettlement, open, settlementOf, giveUp, offer, inFlight };
 }
 
 export type UsdcCheckout = ReturnType<typeof usdcCheckout>;

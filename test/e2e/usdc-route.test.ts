@@ -209,6 +209,14 @@ describe('the USDC route on Base through the checkout relay', () => {
     expect(await counts(second.name)).toEqual({ domains: 0, orders: 0, events: 0 });
   }, 60_000);
 
+  const resetLock = async (apiKey: string, name: string) => {
+    const res = await fetch(`${s.baseUrl}/api/v1/domains/${name}/reset-lock`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey },
+    });
+    return { status: res.status, body: (await res.json()) as { code?: string; details?: Record<string, unknown> } };
+  };
+
   it('while a payment may be in flight: the holder is told to poll, anyone else that the name is taken, reset refused', async () => {
     const o = await opened('inflight');
     const again = await openCheckout(s.baseUrl, o.apiKey, o.name);
@@ -219,12 +227,51 @@ describe('the USDC route on Base through the checkout relay', () => {
     expect(JSON.stringify(again.body)).not.toContain('payment_challenges');
     const other = await openCheckout(s.baseUrl, await provisionKey(s.baseUrl), o.name);
     expect(other).toMatchObject({ status: 409, body: { code: 'name_being_registered' } });
-    const reset = await fetch(`${s.baseUrl}/api/v1/domains/${o.name}/reset-lock`, {
-      method: 'POST',
-      headers: { 'x-api-key': o.apiKey },
+    // An authorization the relay accepted and broadcast (held unmined): the holder's reset keeps the lock.
+    await setIntervalMining(route.base.rpcUrl, 0);
+    try {
+      expect((await settle(o.offer, await signFor(o.offer, 0), `k-${randomUUID()}`)).status).toBe(200);
+      const settlement = async () => (await state(o.apiKey, o.offer.session_id)).settlement as { status: string };
+      await eventually(async () => (await settlement()).status === 'broadcast', 15_000);
+      const reset = await resetLock(o.apiKey, o.name);
+      expect(reset).toMatchObject({
+        status: 409,
+        body: { code: 'lock_busy', details: { settlement_status: 'broadcast' } },
+      });
+      expect((await settlement()).status).toBe('broadcast');
+    } finally {
+      await setIntervalMining(route.base.rpcUrl, 1);
+    }
+    await eventually(async () => isComplete(await state(o.apiKey, o.offer.session_id)), 30_000);
+    expect(await counts(o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+  }, 90_000);
+
+  it('a holder that could not pay gives up: with nothing prepared at the relay, reset-lock frees the name at once', async () => {
+    const o = await opened('giveup');
+    // The holder's wallet has no USDC: the relay refuses its authorization, nothing is prepared.
+    const broke = await signAuthorization({ privateKey: generatePrivateKey(), challenge: o.offer.payment_challenges });
+    expect((await settle(o.offer, broke, `k-${randomUUID()}`)).status).toBe(402);
+    expect(await resetLock(await provisionKey(s.baseUrl), o.name)).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden' },
     });
-    expect(reset.status).toBe(409);
-    expect(((await reset.json()) as { code: string }).code).toBe('lock_busy');
+    expect((await state(o.apiKey, o.offer.session_id)).settlement).toMatchObject({ status: 'awaiting_payment' });
+
+    const reset = await resetLock(o.apiKey, o.name);
+    expect(reset.status).toBe(200);
+    // Released by the relay's word, long before the session's own time (CHECKOUT_TTL_SECONDS) ran out.
+    expect(Date.now()).toBeLessThan(Date.parse(o.offer.expires_at));
+    expect(await state(o.apiKey, o.offer.session_id)).toMatchObject({
+      order_status: 'expired_unpaid',
+      settlement: { status: 'expired_unpaid' },
+    });
+    // The relay takes nothing for the closed session any more.
+    const late = await settle(o.offer, await signFor(o.offer, 0), `k-${randomUUID()}`);
+    expect(late).toMatchObject({ status: 410, body: { code: 'expired_unpaid' } });
+    expect(await resetLock(o.apiKey, o.name)).toMatchObject({ status: 404, body: { code: 'lock_not_found' } });
+    const next = await openCheckout(s.baseUrl, await provisionKey(s.baseUrl), o.name);
+    expect(next.status).toBe(402);
+    expect(await counts(o.name)).toEqual({ domains: 0, orders: 0, events: 0 });
   }, 60_000);
 
   it('20 concurrent settle calls for one session settle once: one transfer, one order, one domain', async () => {
