@@ -49,6 +49,14 @@ describe('renderSkillMd', () => {
       expect(md).toContain(term);
     expect(md).toContain('https://registry.example/api/agent/register-status/<session_id>/reconcile');
     expect(md).toContain('never sign a replacement');
+    // The example payer's loopback exception, stated (issue 25 item 15).
+    expect(md).toContain('`settle_url` and `receipt_url` are HTTPS (one exception, local development only');
+  });
+
+  it('states the webhook signing keys and where a bearer for records comes from (issue 25 items 12, 15)', () => {
+    const md = renderSkillMd(ns('agent'), ctx);
+    expect(md).toContain('the key is the whole secret string exactly as returned, `whsec_` prefix included');
+    expect(md).toContain('`npm run ops -- token <username>`');
   });
 
   it.each(all.map((n) => [n.namespace, n] as const))('.%s carries its catalog content', (_name, info) => {
