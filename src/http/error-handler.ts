@@ -5,6 +5,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../domain/error-body.ts';
 import { AppError, type ErrorCode } from '../domain/errors.ts';
+import { escapeHtml, htmlPage } from '../pages/landing.ts';
 import { DEPENDENCY_RETRY_AFTER_S, dependencyUnavailable } from './dependency-unavailable.ts';
 
 // Fastify's own client errors, mapped onto our stable codes.
@@ -94,7 +95,32 @@ function methodNotAllowed(reply: FastifyReply, path: string, method: string, all
     );
 }
 
-/** One error shape for every 4xx/5xx: { status: "error", code, message, details? }. 5xx details stay in the log. */
+/**
+ * A page for people: the route's declared success answer is `text/html` (a string schema described so,
+ * which is also how the OpenAPI document reads it).
+ */
+export function servesPage(req: FastifyRequest): boolean {
+  const ok = (req.routeOptions.schema?.response as Record<string, { description?: unknown }> | undefined)?.[200];
+  return typeof ok?.description === 'string' && ok.description.startsWith('text/html');
+}
+
+function errorPage(e: DescribedError): string {
+  const title = STATUS_CODES[e.statusCode] ?? 'Error';
+  return htmlPage({
+    title,
+    body: `<main>
+<p><a href="/">Agent domain registry</a></p>
+<h1>${escapeHtml(title)}</h1>
+<p id="message">${escapeHtml(e.message)}</p>
+<p>Code <code id="code">${escapeHtml(e.code)}</code> (HTTP ${e.statusCode}).</p>
+</main>`,
+  });
+}
+
+/**
+ * One error shape for every 4xx/5xx: { status: "error", code, message, details? }, or on a page route
+ * asked by a browser the same code and message as a page. 5xx details stay in the log.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     // A literal path of another method caught by this method's parameter (GET /api/v1/webhooks/subscribe
@@ -105,6 +131,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const e = describeError(err, req);
     if (e.headers) reply.headers(e.headers);
+    if (servesPage(req)) {
+      // A browser reads a page route's error as a page; every other client keeps the documented JSON.
+      reply.header('vary', 'accept');
+      if ((req.headers.accept ?? '').includes('text/html'))
+        return reply
+          .status(e.statusCode)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(errorPage(e));
+    }
     return reply.status(e.statusCode).send(body(e.code, e.message, e.details, e.fields));
   });
 
