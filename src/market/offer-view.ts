@@ -21,18 +21,24 @@ export function toOfferViewRow(o: Offer): OfferView {
 }
 
 /**
- * Spec 4.7's offers list: offers the account made (outgoing) and offers on the names it owns now
- * (incoming), newest first, paged.
+ * Spec 4.7's offers list, for the accounts a caller speaks for (itself and the agents it claimed): offers
+ * they made (outgoing) and offers on the names they own now (incoming), newest first, paged.
  */
-export async function listOffersOf(em: EntityManager, accountId: string, page: { limit: number; offset: number }) {
-  const where = `o.bidder_id = ? or o.domain_id in (select id from domain where owner_id = ? and status <> 'expired')`;
+export async function listOffersOf(
+  em: EntityManager,
+  accountIds: readonly string[],
+  page: { limit: number; offset: number },
+) {
+  const ids = `{${accountIds.join(',')}}`;
+  const where = `o.bidder_id = any(?::uuid[])
+    or o.domain_id in (select id from domain where owner_id = any(?::uuid[]) and status <> 'expired')`;
   const [count] = await em.execute<{ total: string }[]>(`select count(*)::text as total from offer o where ${where}`, [
-    accountId,
-    accountId,
+    ids,
+    ids,
   ]);
   const rows = await em.execute<{ id: string }[]>(
     `select o.id from offer o where ${where} order by o.created_at desc, o.id limit ? offset ?`,
-    [accountId, accountId, page.limit, page.offset],
+    [ids, ids, page.limit, page.offset],
   );
   const offers = rows.length ? await em.find(Offer, { id: { $in: rows.map((r) => r.id) } }) : [];
   const byId = new Map(offers.map((o) => [o.id, o]));
@@ -40,7 +46,8 @@ export async function listOffersOf(em: EntityManager, accountId: string, page: {
     total: Number(count?.total ?? 0),
     items: rows.map((r) => {
       const view = toOfferViewRow(byId.get(r.id) as Offer);
-      return { ...view, direction: view.bidderId === accountId ? ('outgoing' as const) : ('incoming' as const) };
+      const outgoing = accountIds.includes(view.bidderId);
+      return { ...view, direction: outgoing ? ('outgoing' as const) : ('incoming' as const) };
     }),
   };
 }

@@ -47,6 +47,29 @@ const refusals: Record<string, ErrorCode> = {
   forbidden: 'forbidden',
 };
 
+/** A decision on an offer, by a caller speaking for `accountIds` (itself first, then the agents it claimed). */
+interface Decision {
+  offerId: string;
+  accountIds: readonly string[];
+  action: 'accept' | 'reject' | 'withdraw';
+  operationId: string | null;
+}
+
+/** The status an offer has when a decision is what happened. */
+const outcomeOf = { accept: 'accepted', reject: 'rejected', withdraw: 'withdrawn' } as const;
+
+/**
+ * 409 `offer_not_pending`: the offer did not end as the caller asked (decided otherwise first, or an
+ * accepted offer whose sale could not happen). `offer` is how it stands; the route renders it.
+ */
+export class OfferNotPending extends AppError {
+  readonly offer: OfferView;
+  constructor(offer: OfferView) {
+    super('offer_not_pending', `Offer ${offer.offerId} is ${offer.status}.`);
+    this.offer = offer;
+  }
+}
+
 /** How long opening an offer may wait for its run's first step before the caller is told to retry. */
 const START_DEADLINE_MS = 30_000;
 /** The form of an offer id (a UUID), checked before it is used in a query. */
@@ -177,33 +200,48 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
     }
   }
 
-  /** The offer, to its bidder or the current owner of its name; to anyone else it does not exist. */
-  async function visible(offerId: string, accountId: string) {
+  /**
+   * The offer, to the accounts the caller speaks for (itself and the agents it claimed): its bidder, the
+   * current owner of its name, or the seller it ended with once it is no longer pending (the owner of a
+   * name sold meanwhile learns how the offer ended). To anyone else it does not exist.
+   */
+  async function visible(offerId: string, accountIds: readonly string[]) {
     const em = orm.em.fork();
     const offer = isOfferId(offerId) ? await em.findOne(Offer, { id: offerId }) : null;
     const domain = offer ? await em.findOne(Domain, { id: offer.domainId, status: { $ne: EXPIRED } }) : null;
-    if (!offer || (offer.bidder.id !== accountId && domain?.owner.id !== accountId))
+    const ours = (id: string | undefined) => id !== undefined && accountIds.includes(id);
+    const ended = offer?.status !== 'pending';
+    if (!offer || !(ours(offer.bidder.id) || ours(domain?.owner.id) || (ended && ours(offer.seller.id))))
       throw new AppError('offer_not_found', `No offer ${offerId} of yours.`);
-    return offer;
+    return { offer, ownerId: domain?.owner.id ?? null };
   }
 
   /**
    * The owner accepts or rejects; the bidder withdraws. An accepted pathUSD offer opens the bidder's
-   * checkout. `operationId` is the request's Idempotency-Key operation: the decision records it, so a
-   * retry of a decision whose answer was lost (the API died after the run decided) is answered with
-   * that decision, as the offer now stands, instead of being refused.
+   * checkout. The caller acts as the party the decision belongs to when it speaks for that account (a
+   * person answers offers on the names of the agents it claimed). `operationId` is the request's
+   * Idempotency-Key operation: the decision records it, so a retry of a decision whose answer was lost
+   * (the API died after the run decided) is answered with that decision, as the offer now stands,
+   * instead of being refused.
+   *
+   * Answered only when the offer ended as asked; otherwise 409 `offer_not_pending` carrying the offer as
+   * it stands (decided otherwise first, or an accepted gems offer whose name a third party bought
+   * before the sale could happen: rejected, its escrow back, never sold).
    */
-  async function decide(q: {
-    offerId: string;
-    accountId: string;
-    action: 'accept' | 'reject' | 'withdraw';
-    operationId: string | null;
-  }) {
-    const { offerId, accountId, action, operationId } = q;
+  async function decide(q: Decision): Promise<OfferView> {
+    const view = await decision(q);
+    if (view.status !== outcomeOf[q.action]) throw new OfferNotPending(view);
+    return view;
+  }
+
+  async function decision(q: Decision): Promise<OfferView> {
+    const { offerId, accountIds, action, operationId } = q;
     const own = await decidedBy(offerId, operationId);
     if (own) return own;
     try {
-      const offer = await visible(offerId, accountId);
+      const { offer, ownerId } = await visible(offerId, accountIds);
+      const party = action === 'withdraw' ? offer.bidder.id : ownerId;
+      const accountId = party && accountIds.includes(party) ? party : (accountIds[0] as string);
       const accept = action === 'accept';
       const checkoutTerms = accept && offer.currency === 'pathusd' ? pathUsdCheckout(offer, accountId) : null;
       const view = await handle(offerId).executeUpdate(decideOfferUpdate, {
@@ -218,10 +256,21 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
       // decided run refuses or has closed): that decision is the answer.
       const decided = await decidedBy(offerId, operationId);
       if (decided) return decided;
-      if (err instanceof AppError) throw err;
-      if (err instanceof WorkflowNotFoundError)
-        throw new AppError('offer_not_pending', `Offer ${offerId} is no longer pending.`);
-      throw refusalOf(err);
+      const refusal =
+        err instanceof AppError
+          ? err
+          : err instanceof WorkflowNotFoundError
+            ? new AppError('offer_not_pending', `Offer ${offerId} is no longer pending.`)
+            : refusalOf(err);
+      // Decided otherwise first (withdrawn, rejected by a sale, expired): the offer as it ended.
+      if (refusal.code !== 'offer_not_pending' || !isOfferId(offerId)) throw refusal;
+      // An accepted gems offer is still being sold: its end (sold, or rejected if the sale lost) is the answer.
+      const now = await orm.em.fork().findOne(Offer, { id: offerId });
+      if (!now) throw refusal;
+      const view = toOfferViewRow(now);
+      throw new OfferNotPending(
+        now.status === 'accepted' && now.currency === 'gems' ? await settled(offerId, view) : view,
+      );
     }
   }
 
@@ -279,7 +328,7 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
    * the sale. The checkout is the offer run's own, like a purchase's.
    */
   async function pay(offerId: string, accountId: string, receipt: PresentedReceipt | undefined) {
-    const offer = await visible(offerId, accountId);
+    const { offer } = await visible(offerId, [accountId]);
     if (offer.bidder.id !== accountId) throw new AppError('forbidden', 'Only the bidder pays for an accepted offer.');
     if (offer.status !== 'accepted' || offer.currency !== 'pathusd' || offer.saleId)
       throw new AppError('offer_not_pending', `Offer ${offerId} is not an accepted pathUSD offer awaiting payment.`);

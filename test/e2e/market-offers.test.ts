@@ -221,6 +221,74 @@ describe('secondary market: offers', () => {
     await expect(steps.decideOffer({ ...reject, accountId: b.id })).rejects.toMatchObject(notPending);
   });
 
+  // A decision answers 200 only when it is what happened (issue 25 item 5): before, an accept whose sale
+  // lost to a third party's purchase answered 200 with `status: rejected`.
+  it('an offer that ended otherwise first: the accept is a 409 offer_not_pending carrying the offer as it ended', async () => {
+    const respond = (key: string, id: string, action = 'accept') =>
+      call('POST', `/api/v1/domains/offers/${id}/respond`, key, { action });
+    const conflict = (status: string) => ({
+      status: 409,
+      body: { status: 'error', code: 'offer_not_pending', message: expect.any(String), offer: { status } },
+    });
+
+    const withdrawn = await ownedName();
+    const b = await bidder(1_000);
+    const first = (await offer(b.key, withdrawn.name, 200)).body.offer.offer_id as string;
+    expect((await call('POST', `/api/v1/domains/offers/${first}/withdraw`, b.key)).status).toBe(200);
+    expect(await respond(withdrawn.owner.key, first)).toMatchObject(conflict('withdrawn'));
+    expect(await respond(withdrawn.owner.key, first, 'reject')).toMatchObject(conflict('withdrawn'));
+    expect(await call('POST', `/api/v1/domains/offers/${first}/withdraw`, b.key)).toMatchObject(conflict('withdrawn'));
+
+    // The name is bought by a third party: the offer ends rejected; its former owner learns so.
+    const sold = await ownedName({ gems: 100 });
+    const second = (await offer(b.key, sold.name, 200)).body.offer.offer_id as string;
+    const buyer = await bidder(5_000);
+    const bought = await call('POST', '/api/v1/domains/buy-secondary', buyer.key, {
+      domain: sold.name,
+      payment_method: 'gems',
+    });
+    expect(bought.status).toBe(200);
+    const ended = await respond(sold.owner.key, second);
+    expect(ended).toMatchObject(conflict('rejected'));
+    expect(ended.body.offer).toMatchObject({ offer_id: second, sale_id: null, seller_id: sold.owner.id });
+    expect(await gemsOf(b.id)).toBe(1_000n);
+  }, 60_000);
+
+  it('accept, withdraw and a third party buying at once: each answers 200 only for what happened', async () => {
+    const round = async () => {
+      const { owner, name, domainId } = await ownedName({ gems: 100 });
+      const [b, buyer] = await Promise.all([bidder(1_000), bidder(5_000)]);
+      const id = (await offer(b.key, name, 300)).body.offer.offer_id as string;
+      const [accept, withdraw, buy] = await Promise.all([
+        call('POST', `/api/v1/domains/offers/${id}/respond`, owner.key, { action: 'accept' }),
+        call('POST', `/api/v1/domains/offers/${id}/withdraw`, b.key),
+        call('POST', '/api/v1/domains/buy-secondary', buyer.key, { domain: name, payment_method: 'gems' }),
+      ]);
+      const final = await em().findOneOrFail(Offer, { id });
+      const holder = (await em().findOneOrFail(Domain, { id: domainId })).owner.id;
+      const answer = (r: typeof accept) => ({ status: r.status, code: r.body.code, offer: r.body.offer?.status });
+      const expected = (done: boolean, asked: string) =>
+        done
+          ? { status: 200, code: undefined, offer: asked }
+          : { status: 409, code: expect.stringMatching(/^offer_not_pending$/), offer: final.status };
+      const soldByOffer = final.status === 'accepted' && final.saleId !== null;
+      expect({ accept: answer(accept), withdraw: answer(withdraw), buy: buy.status }).toEqual({
+        accept: expected(soldByOffer, 'accepted'),
+        withdraw: expected(final.status === 'withdrawn', 'withdrawn'),
+        buy: holder === buyer.id ? 200 : expect.any(Number),
+      });
+      if (buy.status !== 200) expect(buy.status).toBeGreaterThanOrEqual(400);
+      expect(holder).toBe(soldByOffer ? b.id : holder === buyer.id ? buyer.id : owner.id);
+      // The bidder paid only for a name it got.
+      expect(await gemsOf(b.id)).toBe(soldByOffer ? 700n : 1_000n);
+      return final.status;
+    };
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) outcomes.push(...(await Promise.all([round(), round()])));
+    expect(outcomes.length).toBe(8);
+    expect(await ledgerZero()).toBe(true);
+  }, 120_000);
+
   it('bad input is a 4xx and changes nothing', async () => {
     const { owner, name } = await ownedName();
     const b = await bidder(100);

@@ -129,16 +129,24 @@ export const operations: Record<string, OperationDoc> = {
   'GET /api/v1/domains/offers': {
     operationId: 'listOffers',
     description:
-      'Offers you made (`direction: outgoing`) and offers on names you own now (`incoming`), newest first, in every status (`pending`, `accepted`, `rejected`, `withdrawn`, `expired`); paged (limit 1–100, default 50).',
+      'Offers you or the agents you claimed made (`direction: outgoing`) and offers on names you or they own now (`incoming`), newest first, in every status (`pending`, `accepted`, `rejected`, `withdrawn`, `expired`); paged (limit 1–100, default 50).',
   },
   'POST /api/v1/domains/offers/{offer_id}/respond': {
     operationId: 'respondToOffer',
     description:
-      'The owner of the name accepts or rejects a pending offer. Accepting a gems offer sells the name from the escrow at once (the answer carries `sale_id`): the name moves, the split is posted, the other pending offers are rejected and their escrows given back. Accepting a pathUSD offer takes the name off sale and opens the bidder’s payment window (`CHECKOUT_TTL_SECONDS`). Not pending: 409 `offer_not_pending`; not yours: 404.',
+      'The owner of the name (or the person who claimed the owning agent) accepts or rejects a pending offer. Accepting a gems offer sells the name from the escrow at once (the answer carries `sale_id`): the name moves, the split is posted, the other pending offers are rejected and their escrows given back. Accepting a pathUSD offer takes the name off sale and opens the bidder’s payment window (`CHECKOUT_TTL_SECONDS`). 200 only when the offer ended as asked; otherwise 409 `offer_not_pending` with the offer as it ended in `offer` (withdrawn, expired, rejected because the name was sold to someone else first, even after the acceptance was recorded). Not yours: 404.',
+    responses: {
+      '409':
+        '`offer_not_pending`: the offer ended otherwise (withdrawn, expired, decided, or the name sold to someone else); `offer` is the offer as it ended.',
+    },
   },
   'POST /api/v1/domains/offers/{offer_id}/withdraw': {
     operationId: 'withdrawOffer',
-    description: 'The bidder withdraws a pending offer; a gems escrow comes back at once.',
+    description:
+      'The bidder (or the person who claimed the bidding agent) withdraws a pending offer; a gems escrow comes back at once. Already decided (accepted and sold, rejected, expired): 409 `offer_not_pending` with the offer as it ended in `offer`.',
+    responses: {
+      '409': '`offer_not_pending`: the offer ended otherwise first; `offer` is the offer as it ended.',
+    },
   },
   'POST /api/v1/domains/offers/{offer_id}/pay': {
     operationId: 'payAcceptedOffer',

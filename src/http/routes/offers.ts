@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { OfferView } from '../../../workflows/offer-messages.ts';
+import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { presentedReceipt } from '../../checkout/receipt.ts';
+import { AppError } from '../../domain/errors.ts';
 import { minorToUsd } from '../../domain/market.ts';
 import { listOffersOf } from '../../market/offer-view.ts';
+import { OfferNotPending } from '../../market/offers.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { sendBuyAnswer } from '../replies/purchase.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import {
   makeOfferBody,
+  offerConflictBody,
   offerIdParams,
   offerResponse,
   offersQuery,
@@ -37,12 +42,30 @@ export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }
 }
 
 // Offers (spec 4.7, README "Market → Offers"): make, list, respond, withdraw, and pay an accepted
-// pathUSD offer. Every route acts as the calling account.
+// pathUSD offer. Making and paying act as the calling account; the list and the decisions also cover
+// the agents it claimed (spec 5 rule 1: management), as the management routes do.
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm } = app.deps;
   const offers = app.offers;
-  // 503: the offer's run could not take the request just now (retry).
-  const decided = { 200: offerResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors };
+  // 409: decided otherwise (the offer as it stands); 503: the offer's run could not take it just now.
+  const decided = { 200: offerResponse, 409: offerConflictBody, 503: errorBodySchema, ...clientErrors };
+  const speaksFor = (req: FastifyRequest) => manageableOwnerIds(orm.em.fork(), accountPrincipal(req));
+
+  /** A decision's answer: the offer when it ended as asked, else 409 with the offer as it stands. */
+  async function decision(req: FastifyRequest, offerId: string, action: 'accept' | 'reject' | 'withdraw') {
+    try {
+      const view = await offers.decide({
+        offerId,
+        accountIds: await speaksFor(req),
+        action,
+        operationId: req.idempotency?.operationId ?? null,
+      });
+      return { status: 'success' as const, offer: offerItem(view) };
+    } catch (err) {
+      if (!(err instanceof OfferNotPending)) throw err;
+      throw new AppError(err.code, err.message, undefined, undefined, { offer: offerItem(err.offer) });
+    }
+  }
 
   app.post(
     '/api/v1/domains/make-offer',
@@ -78,14 +101,14 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['market'],
-        summary: 'Offers you made and offers on names you own, newest first',
+        summary: 'Offers you (or agents you claimed) made and offers on names you or they own, newest first',
         querystring: offersQuery,
         response: { 200: offersResponse, ...clientErrors },
       },
     },
     async (req) => {
       const { limit, offset } = req.query;
-      const page = await listOffersOf(orm.em.fork(), accountPrincipal(req).accountId, { limit, offset });
+      const page = await listOffersOf(orm.em.fork(), await speaksFor(req), { limit, offset });
       return { status: 'success' as const, data: page.items.map(offerItem), limit, offset, total: page.total };
     },
   );
@@ -95,21 +118,13 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['market'],
-        summary: 'Accept or reject a pending offer on a name you own',
+        summary: 'Accept or reject a pending offer on a name you (or an agent you claimed) own',
         params: offerIdParams,
         body: respondBody,
         response: decided,
       },
     },
-    async (req) => {
-      const view = await offers.decide({
-        offerId: req.params.offer_id,
-        accountId: accountPrincipal(req).accountId,
-        action: req.body.action,
-        operationId: req.idempotency?.operationId ?? null,
-      });
-      return { status: 'success' as const, offer: offerItem(view) };
-    },
+    async (req) => decision(req, req.params.offer_id, req.body.action),
   );
 
   app.post(
@@ -122,15 +137,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: decided,
       },
     },
-    async (req) => {
-      const view = await offers.decide({
-        offerId: req.params.offer_id,
-        accountId: accountPrincipal(req).accountId,
-        action: 'withdraw',
-        operationId: req.idempotency?.operationId ?? null,
-      });
-      return { status: 'success' as const, offer: offerItem(view) };
-    },
+    async (req) => decision(req, req.params.offer_id, 'withdraw'),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './common.ts';
 import { example, EXAMPLE } from './examples.ts';
 import { page, pageOf } from './listings.ts';
 import { receiptField } from './register.ts';
@@ -62,3 +63,14 @@ export const offersResponse = example(pageOf(offerItem), {
   offset: 0,
   total: 1,
 });
+
+/**
+ * 409 of a decision that did not happen: `offer_not_pending` with the offer as it ended beside the error;
+ * any other conflict is the plain error body.
+ */
+export const offerConflictBody = z.union([
+  errorBodySchema
+    .extend({ offer: offerItem.describe('The offer as it ended (withdrawn, rejected, sold to the bidder, expired)') })
+    .describe('OfferNotPending'),
+  errorBodySchema,
+]);
