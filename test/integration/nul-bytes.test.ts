@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions } from 'fastify';
 import { accessRuleFor } from '../../src/auth/access-table.ts';
-import { Account } from '../../src/db/entities/index.ts';
+import { Account, Domain } from '../../src/db/entities/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
@@ -196,5 +196,26 @@ describe('a NUL character in any input', () => {
         const res = await t.app.inject({ method: 'GET', url: `/checkout/${listed}?affiliate_id=${value}`, headers });
         expect([res.statusCode, res.json().code]).toEqual([400, 'invalid_request']);
       }
+  });
+
+  // Issue 25 item 3: the owner's skill text arrives as a document of its own (text/markdown or
+  // text/plain), not in JSON; the same rule refuses it whole, over a real socket, and what was
+  // published before stays as it was: never a text cut short at the NUL.
+  it('refuses a skill text holding a NUL and keeps the published one', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${base}/api/v1/domains/${owned}/skill.md`;
+    const put = (type: string, body: string) =>
+      fetch(url, { method: 'PUT', headers: { ...creds.agent_key, 'content-type': type }, body });
+    expect((await put('text/markdown', '# Published\n')).status).toBe(200);
+    const skillOf = async () => (await t.db.orm.em.fork().findOneOrFail(Domain, { name: owned })).skillMd;
+    for (const type of ['text/markdown', 'text/plain', 'text/markdown; charset=utf-8'])
+      for (const body of ['# Kept short\u0000 and the rest', '\u0000', '# Ends in a NUL\u0000']) {
+        const res = await put(type, body);
+        expect([res.status, ((await res.json()) as Refusal).code]).toEqual([400, 'invalid_request']);
+      }
+    expect(await skillOf()).toBe('# Published\n');
+    const served = await (await fetch(url)).text();
+    expect(served).toContain('> # Published');
+    expect(served).not.toContain('Kept short');
   });
 });

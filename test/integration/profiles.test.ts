@@ -199,7 +199,7 @@ describe('profile editing and storefront binding', () => {
         ['an http avatar', { avatar_url: 'http://scout.example/a.png' }, 400, 'validation_failed'],
         ['an avatar that is no URL', { avatar_url: 'avatar.png' }, 400, 'validation_failed'],
         ['a website with a password', { website: 'https://me:secret@scout.example/' }, 400, 'validation_failed'],
-        ['a NUL character', { description: 'a\u0000b' }, 400, 'validation_failed'],
+        ['a NUL character', { description: 'a\u0000b' }, 400, 'invalid_request'],
         ['a lone surrogate', { display_name: 'a\ud800b' }, 400, 'validation_failed'],
         ['not a DID', { did: 'web:scout.example' }, 400, 'validation_failed'],
         ['not an object', ['display_name'], 400, 'validation_failed'],
@@ -336,7 +336,7 @@ describe('profile editing and storefront binding', () => {
       for (const [body, type, status, code] of [
         ['x'.repeat(16_001), 'text/markdown', 400, 'validation_failed'],
         ['  \n ', 'text/markdown', 400, 'validation_failed'],
-        ['# bad\u0000', 'text/markdown', 400, 'validation_failed'],
+        ['# bad\u0000', 'text/markdown', 400, 'invalid_request'],
         ['<skill/>', 'application/xml', 415, 'unsupported_media_type'],
       ] as const) {
         const bad = await putSkill(name, key(alice), body, type);
