@@ -198,6 +198,17 @@ describe('a NUL character in any input', () => {
       }
   });
 
+  it('is found at any depth of a JSON body, without a stack that a deep document could overflow', async () => {
+    const deep = `${'['.repeat(20_000)}"a\\u0000b"${']'.repeat(20_000)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents/provision',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"display_name":${deep}}`,
+    });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'invalid_request']);
+  });
+
   // Issue 25 item 3: the owner's skill text arrives as a document of its own (text/markdown or
   // text/plain), not in JSON; the same rule refuses it whole, over a real socket, and what was
   // published before stays as it was: never a text cut short at the NUL.
