@@ -191,11 +191,13 @@ export const operations: Record<string, OperationDoc> = {
   },
   'GET /api/v1/webhooks': {
     operationId: 'listWebhooks',
-    description: 'The calling account’s subscriptions (never their secrets).',
+    description:
+      'The calling account’s subscriptions and those of the agents it claimed (never their secrets). Takes a user key, a bearer token or a browser session.',
   },
   'GET /api/v1/webhooks/{subscription_id}': {
     operationId: 'getWebhook',
-    description: 'One subscription of the calling account; another account’s is 404.',
+    description:
+      'One subscription of the calling account or of an agent it claimed; anyone else’s is 404. Takes a user key, a bearer token or a browser session.',
   },
   'DELETE /api/v1/webhooks/{subscription_id}': {
     operationId: 'deleteWebhook',
@@ -219,7 +221,7 @@ export const operations: Record<string, OperationDoc> = {
   'GET /api/v1/webhooks/{subscription_id}/deliveries': {
     operationId: 'listWebhookDeliveries',
     description:
-      'The delivery log: every attempt, newest first, with its time, status code (null when no answer came), latency, error, the first kilobyte of the answer and where the delivery of that event stands (`pending`, `delivered`, `failed` after the whole schedule, `skipped` because the subscription was disabled).',
+      'The delivery log of a subscription of yours or of an agent you claimed (key, bearer token or session): every attempt, newest first, with its time, status code (null when no answer came), latency, error, the first kilobyte of the answer and where the delivery of that event stands (`pending`, `delivered`, `failed` after the whole schedule, `skipped` because the subscription was disabled).',
   },
   'POST /api/v1/webhooks/{subscription_id}/deliveries/{event_id}/redeliver': {
     operationId: 'redeliverWebhook',
