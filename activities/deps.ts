@@ -1,3 +1,4 @@
+import type { Client } from '@temporalio/client';
 import type { Orm } from '../src/db/orm.ts';
 import type { DnsSync } from '../src/dns/sync.ts';
 import type { PayoutService } from '../src/market/payouts.ts';
@@ -18,4 +19,6 @@ export interface ActivityDeps {
   payouts?: PayoutService;
   /** Pushes each name's desired DNS to PowerDNS (README "DNS"). */
   dns?: DnsSync;
+  /** Asks Temporal whether a checkout's run exists (the expiry sweep); absent: the activity's worker's client. */
+  temporal?: Client;
 }

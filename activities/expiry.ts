@@ -1,21 +1,27 @@
+import { Context } from '@temporalio/activity';
 import { autoRenewals } from '../src/db/auto-renewals.ts';
 import { expiryRepository, type PageRequest } from '../src/db/expiry-repository.ts';
 import type { ReminderDays } from '../src/domain/expiry.ts';
 import type { ExpiryPageInput, ExpiryPageResult } from '../workflows/expiry-messages.ts';
+import { abandonedCheckouts } from './abandoned-checkouts.ts';
 import type { ActivityDeps } from './deps.ts';
 
+// A domain step's cursor carries the domain's numeric id.
 const pageRequest = (p: ExpiryPageInput): PageRequest => ({
   asOf: new Date(p.asOfMs),
   graceDays: p.graceDays,
-  after: p.after,
+  after: p.after && { expiry: p.after.expiry, id: Number(p.after.id) },
   limit: p.limit,
 });
 
 // The expiry sweep's pages. Each judges by the workflow's cut-off time (`asOfMs`), never by this
 // process's clock, and is one idempotent transaction (src/db/expiry-repository.ts), so Temporal may
 // retry it freely.
-export function createExpiryActivities({ orm }: ActivityDeps) {
+export function createExpiryActivities({ orm, temporal }: ActivityDeps) {
   const repo = () => expiryRepository(orm.em.fork());
+  // Temporal is asked only when a page holds a checkout to judge; without a client of its own the
+  // activity uses its worker's.
+  const abandoned = abandonedCheckouts({ orm, temporal: () => temporal ?? Context.current().client });
   return {
     /**
      * Auto-renew from the prepaid balance: renews (or announces `domain.renewal_failed` for) the
@@ -35,6 +41,13 @@ export function createExpiryActivities({ orm }: ActivityDeps) {
     /** grace → expired once the grace period has passed: the name returns to the pool; `domain.expired`. */
     async expireDomains(p: ExpiryPageInput): Promise<ExpiryPageResult> {
       return repo().expire(pageRequest(p));
+    },
+    /**
+     * Closes as `expired_unpaid` the checkouts whose hold has passed with no outcome and no run of theirs
+     * open in Temporal (an API that died between recording a checkout and starting its run).
+     */
+    async closeAbandonedCheckouts(p: ExpiryPageInput): Promise<ExpiryPageResult> {
+      return abandoned.closePage(p);
     },
   };
 }

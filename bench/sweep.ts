@@ -144,6 +144,7 @@ async function runSweep(databaseUrl: string, asOf: Date, graceDays: number) {
       'remind-1': (p) => a.remindExpiringDomains({ ...p, days: 1 }),
       'start-grace': (p) => a.startGracePeriods(p),
       expire: (p) => a.expireDomains(p),
+      'close-abandoned-checkouts': (p) => a.closeAbandonedCheckouts(p),
     };
     const steps: SweepResult['steps'] = [];
     for (const step of expirySweepSteps) {

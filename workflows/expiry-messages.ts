@@ -3,15 +3,28 @@
 
 /**
  * The steps of one sweep, in order: auto-renewals (so a renewed name is not reminded of a term it no
- * longer has), reminders (farthest mark first), then active → grace, then grace → expired.
+ * longer has), reminders (farthest mark first), then active → grace, then grace → expired; last, the
+ * unpaid checkouts whose run never started (recorded by an API that died before starting it) are closed
+ * once their hold has passed (`close-abandoned-checkouts`, behind a patch: runs recorded before it skip it).
  */
-export const expirySweepSteps = ['auto-renew', 'remind-30', 'remind-7', 'remind-1', 'start-grace', 'expire'] as const;
+export const expirySweepSteps = [
+  'auto-renew',
+  'remind-30',
+  'remind-7',
+  'remind-1',
+  'start-grace',
+  'expire',
+  'close-abandoned-checkouts',
+] as const;
 export type ExpirySweepStep = (typeof expirySweepSteps)[number];
 
-/** Where a step's next page starts: the last (expiry_date, id) seen, the date as PostgreSQL's text. */
+/**
+ * Where a step's next page starts: the last (expiry_date, id) seen, the date as PostgreSQL's text; for the
+ * checkout step the last (expires_at, session id).
+ */
 export interface ExpirySweepCursor {
   expiry: string;
-  id: number;
+  id: number | string;
 }
 
 export interface ExpirySweepTotals {
@@ -23,6 +36,8 @@ export interface ExpirySweepTotals {
   graceStarted: number;
   /** Domains whose grace ended and whose names returned to the pool (`domain.expired`). */
   expired: number;
+  /** Unpaid checkouts without a run closed as expired_unpaid (absent in sweeps recorded before the step). */
+  checkoutsClosed?: number;
   pages: number;
 }
 
@@ -60,7 +75,7 @@ export interface ExpiryPageInput {
 }
 
 export interface ExpiryPageResult {
-  /** Domains changed by this page (one event each). */
+  /** Domains changed by this page (one event each), or checkouts closed. */
   changed: number;
   next: ExpirySweepCursor | null;
 }

@@ -1,4 +1,4 @@
-import { continueAsNew, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { continueAsNew, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { ExpiryActivities } from '../activities/expiry.ts';
 import {
   expirySweepSteps,
@@ -14,6 +14,11 @@ import { dbWrite } from './retry-profiles.ts';
 const db = proxyActivities<ExpiryActivities>(dbWrite);
 
 const AUTO_RENEW_DAYS_BEFORE = 3;
+/**
+ * The patch that added the abandoned-checkout step: sweeps recorded before it ended after `expire`, and
+ * replay keeps them so; every sweep started since runs the step.
+ */
+export const CLOSE_ABANDONED_CHECKOUTS_PATCH = 'close-abandoned-checkouts';
 
 const pageOf: Record<ExpirySweepStep, (p: ExpiryPageInput, input: ExpirySweepInput) => Promise<ExpiryPageResult>> = {
   'auto-renew': (p, input) =>
@@ -23,6 +28,7 @@ const pageOf: Record<ExpirySweepStep, (p: ExpiryPageInput, input: ExpirySweepInp
   'remind-1': (p) => db.remindExpiringDomains({ ...p, days: 1 }),
   'start-grace': (p) => db.startGracePeriods(p),
   expire: (p) => db.expireDomains(p),
+  'close-abandoned-checkouts': (p) => db.closeAbandonedCheckouts(p),
 };
 
 const counted: Record<ExpirySweepStep, keyof ExpirySweepTotals> = {
@@ -32,6 +38,7 @@ const counted: Record<ExpirySweepStep, keyof ExpirySweepTotals> = {
   'remind-1': 'reminded',
   'start-grace': 'graceStarted',
   expire: 'expired',
+  'close-abandoned-checkouts': 'checkoutsClosed',
 };
 
 /**
@@ -39,7 +46,8 @@ const counted: Record<ExpirySweepStep, keyof ExpirySweepTotals> = {
  * schedule (overlap SKIP: never two at once). The cut-off time is this workflow's clock when the sweep
  * began, handed to every activity, so a time-skipping test moves years in seconds and a retried or
  * resumed page judges exactly as the first attempt did. Each step reads bounded pages in index order;
- * every page is one idempotent transaction, so a crash anywhere repeats nothing. A sweep of many pages
+ * every page is one idempotent transaction, so a crash anywhere repeats nothing. Last, checkouts whose run
+ * never started are closed once their hold has passed (activities/abandoned-checkouts.ts). A sweep of many pages
  * continues as new with its progress, keeping each history small.
  */
 export async function expirySweepWorkflow(input: ExpirySweepInput): Promise<ExpirySweepResult> {
@@ -57,6 +65,8 @@ export async function expirySweepWorkflow(input: ExpirySweepInput): Promise<Expi
   let pagesThisRun = 0;
 
   for (const step of expirySweepSteps.slice(resume ? expirySweepSteps.indexOf(resume.step) : 0)) {
+    // Asked only when the step comes up, so a sweep recorded before the patch replays as it ran.
+    if (step === 'close-abandoned-checkouts' && !patched(CLOSE_ABANDONED_CHECKOUTS_PATCH)) continue;
     let after = resume?.step === step ? resume.after : null;
     do {
       if (pagesThisRun >= pagesPerRun || workflowInfo().continueAsNewSuggested) {
@@ -65,7 +75,7 @@ export async function expirySweepWorkflow(input: ExpirySweepInput): Promise<Expi
       const page = await pageOf[step]({ asOfMs, graceDays: input.graceDays, after, limit }, input);
       pagesThisRun += 1;
       totals.pages += 1;
-      totals[counted[step]] += page.changed;
+      totals[counted[step]] = (totals[counted[step]] ?? 0) + page.changed;
       after = page.next;
     } while (after);
   }

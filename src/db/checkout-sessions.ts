@@ -20,6 +20,15 @@ export interface CheckoutOpening {
 
 const openNow = () => ({ outcome: null, expiresAt: { $gt: new Date() } });
 
+/** A checkout without an outcome whose hold has passed, as the abandoned-checkout sweep reads it. */
+export interface UnclosedCheckout {
+  sessionId: string;
+  name: string;
+  operation: string;
+  /** Where the next page starts: expires_at as PostgreSQL's text (exact to the microsecond). */
+  cursor: string;
+}
+
 // Checkout sessions (README "Registration → Unpaid checkouts"). Invariant: a holder never has more than
 // `max` open checkouts; the count and the insert run under a transaction-scoped advisory lock on the
 // holder, so concurrent requests of one holder are serialised.
@@ -57,6 +66,36 @@ export function checkoutSessions(em: EntityManager) {
     /** Records how the checkout ended (idempotent: the first outcome stays). */
     async close(sessionId: string, outcome: CheckoutOutcome): Promise<void> {
       await em.nativeUpdate(CheckoutSession, { sessionId, outcome: null }, { outcome, endedAt: new Date() });
+    },
+
+    /**
+     * Up to `limit` checkouts still without an outcome whose hold ended before `asOf`, in
+     * (expires_at, session_id) order after the cursor: what the sweep asks Temporal about.
+     */
+    unclosedPage(q: {
+      asOf: Date;
+      after: { expiry: string; sessionId: string } | null;
+      limit: number;
+    }): Promise<UnclosedCheckout[]> {
+      const after = q.after ? 'and (expires_at, session_id) > (?::timestamptz, ?)' : '';
+      return em.execute<UnclosedCheckout[]>(
+        `select session_id as "sessionId", name, operation, expires_at::text as cursor from checkout_session
+         where outcome is null and expires_at < ? ${after} order by expires_at, session_id limit ?`,
+        [q.asOf, ...(q.after ? [q.after.expiry, q.after.sessionId] : []), q.limit],
+      );
+    },
+
+    /**
+     * Closes, as `expired_unpaid`, the given checkouts that still have no outcome and whose hold ended
+     * before `asOf` (a run that recorded an outcome meanwhile keeps it). Returns how many it closed.
+     */
+    async closeAbandoned(sessionIds: string[], asOf: Date): Promise<number> {
+      if (sessionIds.length === 0) return 0;
+      return em.nativeUpdate(
+        CheckoutSession,
+        { sessionId: { $in: sessionIds }, outcome: null, expiresAt: { $lt: asOf } },
+        { outcome: 'expired_unpaid', endedAt: new Date() },
+      );
     },
 
     find(sessionId: string) {

@@ -38,6 +38,7 @@ const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
 const dns = dnsSyncFromConfig(config, orm);
 await ensureNamespaceZones(dns, orm, (message) => console.warn(message));
 const connection = await NativeConnection.connect({ address });
+const temporal = connectTemporal(address, config.TEMPORAL_NAMESPACE);
 const worker = await Worker.create({
   connection,
   namespace: config.TEMPORAL_NAMESPACE,
@@ -51,12 +52,12 @@ const worker = await Worker.create({
     ...withUsdcRoute(config),
     ...withPayouts(),
     dns,
+    temporal: temporal.client,
   }),
 });
 
 // Unattended expiry: the schedule lives in Temporal, so it survives restarts of this process; creating
 // it again here only brings it to the current settings (README "Expiry").
-const temporal = connectTemporal(address, config.TEMPORAL_NAMESPACE);
 await ensureExpirySweepSchedule(temporal.client, {
   taskQueue: config.TEMPORAL_TASK_QUEUE,
   everySeconds: config.EXPIRY_SWEEP_SECONDS,

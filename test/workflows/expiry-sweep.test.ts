@@ -234,6 +234,7 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
       remindExpiringDomains: flaky('remind', real.remindExpiringDomains),
       startGracePeriods: flaky('grace', real.startGracePeriods),
       expireDomains: flaky('expire', real.expireDomains),
+      closeAbandonedCheckouts: real.closeAbandonedCheckouts,
     };
 
     await at(expiry - 7 * DAY + HOUR);
