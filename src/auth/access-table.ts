@@ -60,13 +60,15 @@ export const accessTable: Record<string, Rule> = {
   'POST /checkout/:domain': ['session'],
   'PUT /api/v1/domains/:domain_name/auto-renew': ACCOUNT,
   'POST /api/v1/webhooks/subscribe': USER_KEYS,
-  'GET /api/v1/webhooks': USER_KEYS,
-  'GET /api/v1/webhooks/:subscription_id': USER_KEYS,
+  // Reading subscriptions and their deliveries is management too (spec 5 rule 1): a person signed in
+  // sees those of the agents it claimed. Changing one takes its owner's key (spec 5 rule 7).
+  'GET /api/v1/webhooks': ACCOUNT,
+  'GET /api/v1/webhooks/:subscription_id': ACCOUNT,
   'DELETE /api/v1/webhooks/:subscription_id': USER_KEYS,
   'POST /api/v1/webhooks/:subscription_id/rotate-secret': USER_KEYS,
   'POST /api/v1/webhooks/:subscription_id/enable': USER_KEYS,
   'POST /api/v1/webhooks/:subscription_id/ping': USER_KEYS,
-  'GET /api/v1/webhooks/:subscription_id/deliveries': USER_KEYS,
+  'GET /api/v1/webhooks/:subscription_id/deliveries': ACCOUNT,
   'POST /api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver': USER_KEYS,
   'POST /api/payments/verify-mpp': [],
   'POST /api/v1/domains/:domain_name/reset-lock': ACCOUNT,

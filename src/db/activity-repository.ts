@@ -26,11 +26,15 @@ function toActivityOrder(o: DomainOrder): ActivityOrder {
 // Reads of the activity ledger (domain_order).
 export function activityRepository(em: EntityManager) {
   return {
-    /** Orders the account paid for or whose domain it received, newest first. */
-    async ofAccount(accountId: string, { limit, offset }: Page): Promise<Paged<ActivityOrder>> {
+    /**
+     * Orders the accounts paid for or whose domain they received, newest first: a caller's own, and its
+     * claimed agents' when it manages them.
+     */
+    async ofAccounts(accountIds: readonly string[], { limit, offset }: Page): Promise<Paged<ActivityOrder>> {
+      const ids = [...accountIds];
       const [orders, total] = await em.findAndCount(
         DomainOrder,
-        { $or: [{ account: accountId }, { owner: accountId }] },
+        { $or: [{ account: { $in: ids } }, { owner: { $in: ids } }] },
         { orderBy: { createdAt: 'desc', id: 'desc' }, limit, offset },
       );
       return { rows: orders.map(toActivityOrder), total };

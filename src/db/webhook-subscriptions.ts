@@ -23,7 +23,10 @@ const view = (s: WebhookSubscription): SubscriptionView => ({
   createdAt: s.createdAt,
 });
 
-/** An account's webhook subscriptions; every read and write is scoped to the owning account. */
+/**
+ * An account's webhook subscriptions; every write is scoped to the owning account, every read to the
+ * accounts the caller speaks for (itself and the agents it claimed: spec 5 rule 1, management).
+ */
 export function webhookSubscriptions(em: EntityManager) {
   const own = (accountId: string, id: string) => em.findOne(WebhookSubscription, { id, account: accountId });
   return {
@@ -46,8 +49,13 @@ export function webhookSubscriptions(em: EntityManager) {
       await em.flush();
       return view(row);
     },
-    async list(accountId: string): Promise<SubscriptionView[]> {
-      return (await em.find(WebhookSubscription, { account: accountId }, { orderBy: { createdAt: 'asc' } })).map(view);
+    async list(accountIds: readonly string[]): Promise<SubscriptionView[]> {
+      const rows = await em.find(
+        WebhookSubscription,
+        { account: { $in: [...accountIds] } },
+        { orderBy: { createdAt: 'asc', id: 'asc' } },
+      );
+      return rows.map(view);
     },
     /** A subscription with its secret: for a retry that continues the request which created it. */
     async withSecret(
@@ -57,8 +65,8 @@ export function webhookSubscriptions(em: EntityManager) {
       const s = await own(accountId, id);
       return s && { subscription: view(s), secret: s.secret };
     },
-    async get(accountId: string, id: string): Promise<SubscriptionView | null> {
-      const s = await own(accountId, id);
+    async get(accountIds: readonly string[], id: string): Promise<SubscriptionView | null> {
+      const s = await em.findOne(WebhookSubscription, { id, account: { $in: [...accountIds] } });
       return s && view(s);
     },
     async remove(accountId: string, id: string): Promise<boolean> {

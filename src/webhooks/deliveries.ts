@@ -18,8 +18,9 @@ const notFound = (id: string) => new AppError('subscription_not_found', `No webh
 export function deliveryService(em: EntityManager, runs: DeliveryRuns | null) {
   const subs = webhookSubscriptions(em);
   const deliveries = webhookDeliveries(em);
-  const own = async (accountId: string, id: string) => {
-    const s = await subs.get(accountId, id);
+  // Reading the log covers the agents the caller claimed; acting on a subscription is its owner's.
+  const own = async (accountIds: readonly string[], id: string) => {
+    const s = await subs.get(accountIds, id);
     if (!s) throw notFound(id);
     return s;
   };
@@ -30,17 +31,17 @@ export function deliveryService(em: EntityManager, runs: DeliveryRuns | null) {
 
   return {
     async log(
-      accountId: string,
+      accountIds: readonly string[],
       id: string,
       page: { limit: number; before: string | null },
     ): Promise<{ attempts: AttemptLogLine[]; next: string | null }> {
-      await own(accountId, id);
+      await own(accountIds, id);
       const attempts = await deliveries.log(id, page);
       return { attempts, next: attempts.length === page.limit ? (attempts.at(-1)?.id ?? null) : null };
     },
 
     async redeliver(accountId: string, id: string, eventId: string): Promise<'retrying_now' | 'restarted'> {
-      const s = await own(accountId, id);
+      const s = await own([accountId], id);
       if (s.status !== 'active')
         throw new AppError(
           'subscription_disabled',
@@ -53,7 +54,7 @@ export function deliveryService(em: EntityManager, runs: DeliveryRuns | null) {
     },
 
     async ping(accountId: string, id: string) {
-      const s = await own(accountId, id);
+      const s = await own([accountId], id);
       if (s.status !== 'active')
         throw new AppError(
           'subscription_disabled',

@@ -42,9 +42,10 @@ export function subscriptionService(em: EntityManager, policy: TargetPolicy) {
       );
       return { subscription, secret: s.secret === undefined ? secret : null };
     },
-    list: (accountId: string) => repo.list(accountId),
-    async get(accountId: string, id: string): Promise<SubscriptionView> {
-      const s = await repo.get(accountId, id);
+    /** Reads cover the accounts the caller speaks for (itself, then the agents it claimed). */
+    list: (accountIds: readonly string[]) => repo.list(accountIds),
+    async get(accountIds: readonly string[], id: string): Promise<SubscriptionView> {
+      const s = await repo.get(accountIds, id);
       if (!s) throw notFound(id);
       return s;
     },

@@ -36,12 +36,13 @@ function detailsOf(o: ActivityOrder) {
 }
 
 /**
- * One order of the caller's activity ledger. The payment fields and `details` are the payer's side of
- * the order: a caller who only owns the domain sees them as null (see schemas/activity.ts).
+ * One order of the caller's activity ledger, `accountIds` being the accounts it speaks for (itself and
+ * the agents it claimed). The payment fields and `details` are the payer's side of the order: a caller
+ * who only owns the domain sees them as null (see schemas/activity.ts).
  */
-export function toActivityEntry(o: ActivityOrder, accountId: string) {
-  const paid = o.payerId === accountId;
-  const owns = o.ownerId === accountId;
+export function toActivityEntry(o: ActivityOrder, accountIds: readonly string[]) {
+  const paid = accountIds.includes(o.payerId);
+  const owns = accountIds.includes(o.ownerId);
   return {
     order_id: o.id,
     kind: o.kind,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { activityRepository } from '../../db/activity-repository.ts';
 import { accountPrincipal } from '../auth.ts';
 import { toActivityEntry } from '../replies/activity.ts';
@@ -13,16 +14,19 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['management'],
-        summary: "The caller's activity ledger: orders it paid for or whose domain it received, newest first",
+        summary:
+          "The caller's activity ledger: orders it (or an agent it claimed) paid for or whose domain it received, newest first",
         querystring: activityQuery,
         response: { 200: activityResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (req) => {
-      const accountId = accountPrincipal(req).accountId;
+      // The caller's own orders and those of the agents it claimed (spec 5 rule 1: management).
+      const em = orm.em.fork();
+      const accountIds = await manageableOwnerIds(em, accountPrincipal(req));
       const { limit, offset } = req.query;
-      const page = await activityRepository(orm.em.fork()).ofAccount(accountId, { limit, offset });
-      const data = page.rows.map((o) => toActivityEntry(o, accountId));
+      const page = await activityRepository(em).ofAccounts(accountIds, { limit, offset });
+      const data = page.rows.map((o) => toActivityEntry(o, accountIds));
       return { status: 'success' as const, data, limit, offset, total: page.total };
     },
   );

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import type { SubscriptionView } from '../../db/webhook-subscriptions.ts';
 import type { AttemptLogLine } from '../../db/webhook-deliveries.ts';
 import { deliveryService } from '../../webhooks/deliveries.ts';
@@ -48,8 +50,11 @@ const attemptItem = (a: AttemptLogLine) => ({
 });
 
 // Webhook subscriptions of the calling account (spec 4.10). The secret is never echoed; a generated
-// one is shown once, in the answer that created it.
+// one is shown once, in the answer that created it. The reads (list, one subscription, its delivery
+// log) also show the subscriptions of the agents the caller claimed (spec 5 rule 1: management), to
+// its key, bearer token or session; changing a subscription stays with its owner's key.
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const speaksFor = (req: FastifyRequest) => manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(req));
   const policy = { allowInsecureLocal: app.deps.config.WEBHOOK_ALLOW_INSECURE_LOCAL };
   const service = () => subscriptionService(app.deps.orm.em.fork(), policy);
   const { temporal, config } = app.deps;
@@ -90,13 +95,13 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Your webhook subscriptions',
+        summary: 'Your webhook subscriptions and those of the agents you claimed',
         response: { 200: subscriptionListResponse, ...clientErrors },
       },
     },
     async (req) => ({
       status: 'success' as const,
-      subscriptions: (await service().list(accountPrincipal(req).accountId)).map(item),
+      subscriptions: (await service().list(await speaksFor(req))).map(item),
     }),
   );
 
@@ -112,7 +117,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       withSecret({
-        subscription: await service().get(accountPrincipal(req).accountId, req.params.subscription_id),
+        subscription: await service().get(await speaksFor(req), req.params.subscription_id),
         secret: null,
       }),
   );
@@ -199,7 +204,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { attempts, next } = await deliveries().log(accountPrincipal(req).accountId, req.params.subscription_id, {
+      const { attempts, next } = await deliveries().log(await speaksFor(req), req.params.subscription_id, {
         limit: req.query.limit,
         before: req.query.before ?? null,
       });
