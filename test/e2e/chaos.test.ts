@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
 import { payChallenge, readChallenge, register, registerBody } from '../../examples/pay-and-register.ts';
 import {
@@ -17,6 +18,7 @@ import { grantGems } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
+import { startOwnPostgres, startOwnTemporal, type OwnPostgres, type OwnTemporal } from '../helpers/own-infra.ts';
 import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
 import { startUsdcRoute, type UsdcRoute } from '../helpers/usdc-route.ts';
 import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
@@ -24,14 +26,22 @@ import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receive
 // Chaos (README "Reliability → Chaos"): mixed operations — gems, free (coupon), MPP and USDC
 // registrations, checkouts abandoned (reset, or left to expire), renewals, market purchases, webhook
 // deliveries to every agent — run through a production API process while the worker, the API and the
-// checkout relay are each SIGKILLed at random moments and started again. Clients behave as the skill file
+// checkout relay are each SIGKILLed at random moments and started again, and PostgreSQL and the Temporal
+// server (this file's own, never the suite's) are stopped and started again during the run: PostgreSQL
+// alternately crash-stopped and shut down, Temporal with its state kept in its SQLite file. While one is
+// away the API answers 503 `not_ready` with Retry-After (probed during each outage), never a 500, and
+// it, the worker and the relay carry on once it is back; a process started while one is away and
+// failing to come up is started again, as a supervisor would. Clients behave as the skill file
 // tells agents to: an Idempotency-Key on each action, the same request again when an answer is lost.
 // At the end, counted against the database, the chain and the receivers: every answered registration is
 // one active domain of its owner, no receipt or settlement used twice, every payment has its order and
 // domain, every renewal and sale happened exactly as often as it was answered, the ledger sums to zero,
 // every checkout was closed by its payment, by reset or by `expired_unpaid`, and every event owed to a
-// subscriber reached it. CHAOS_OPS operations (40 in `npm test`; `npm run chaos` runs 200).
+// subscriber reached it. CHAOS_OPS operations (40 in `npm test`; `npm run chaos` runs 200), with
+// CHAOS_INFRA_RESTARTS restarts of each of PostgreSQL and Temporal (1 under 200 operations, 3 from 200).
+// A summary is printed, and written as JSON to CHAOS_SUMMARY_FILE when that is set.
 const OPS = Number(process.env.CHAOS_OPS ?? 40);
+const INFRA_RESTARTS = Number(process.env.CHAOS_INFRA_RESTARTS ?? (OPS >= 200 ? 3 : 1));
 const PARALLEL = 6;
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -60,7 +70,7 @@ interface Agent {
 }
 const codeOf = (r: Res) => (r.body as { code?: string } | null)?.code;
 
-describe('chaos: worker, API and relay killed at random while mixed operations run', () => {
+describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted, while mixed operations run', () => {
   const seed = Number(process.env.CHAOS_SEED ?? Date.now() % 100_000);
   const random = prng(seed);
   let route: UsdcRoute;
@@ -72,16 +82,50 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
   const agents: Agent[] = [];
   const kills = { worker: 0, api: 0, relay: 0 };
   let stopChaos = false;
+  // This file's own PostgreSQL and Temporal, which it restarts; the helpers find them through these.
+  let pg: OwnPostgres;
+  let temporal: OwnTemporal;
+  const shared = { pg: process.env.TEST_PG_ADMIN_URL, temporal: process.env.TEST_TEMPORAL_ADDRESS };
+  /** What happened when (kills, outages), for the summary and, with CHAOS_TRACE set, as it happens. */
+  let started = Date.now();
+  const timeline: string[] = [];
+  const trace = (what: string) => {
+    const line = `+${((Date.now() - started) / 1000).toFixed(1)} s ${what}`;
+    timeline.push(line);
+    if (process.env.CHAOS_TRACE) process.stderr.write(`chaos ${line}\n`);
+  };
+  /** Exits nobody asked for; a worker that exits is started again a second later, as a supervisor would. */
+  const selfExits = { worker: 0, api: 0 };
+  let closing = false;
+  const exitedOnItsOwn = (p: StackProcess, what: keyof typeof selfExits, again: () => void) =>
+    p.child.once('exit', (_code, signal) => {
+      if (signal === 'SIGKILL' || closing) return;
+      selfExits[what] += 1;
+      trace(`${what} exited on its own`);
+      setTimeout(again, 1000);
+    });
+  const superviseWorker = (): StackProcess => {
+    const w = s.spawnWorker();
+    exitedOnItsOwn(w, 'worker', () => {
+      if (worker === w && !closing) worker = superviseWorker();
+    });
+    return w;
+  };
 
   beforeAll(async () => {
+    [pg, temporal] = await Promise.all([startOwnPostgres(), startOwnTemporal()]);
+    process.env.TEST_PG_ADMIN_URL = pg.adminUrl;
+    process.env.TEST_TEMPORAL_ADDRESS = temporal.address;
     route = await startUsdcRoute();
     s = await startRegistryStack(
       { ...route.registryEnv, WEBHOOK_ALLOW_INSECURE_LOCAL: 'true', CHECKOUT_TTL_SECONDS: '30' },
       { worker: false },
     );
-    worker = s.spawnWorker();
+    worker = superviseWorker();
     api = await s.spawnApi();
     apiUrl = api.url;
+    // The API must ride out every outage by itself: an exit of its own is counted (and must stay 0).
+    exitedOnItsOwn(api, 'api', () => undefined);
     for (let i = 0; i < 4; i++) {
       const a = await provision(s.t.app);
       await grantGems(s.t.db.orm.em.fork(), {
@@ -111,13 +155,21 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
   }, 180_000);
   afterAll(async () => {
     stopChaos = true;
+    closing = true;
     for (const a of agents) await a.receiver.stop();
-    await s?.stop();
-    await route?.stop();
-  }, 90_000);
+    try {
+      await s?.stop();
+      await route?.stop();
+    } finally {
+      await Promise.all([pg?.close(), temporal?.close()]);
+      process.env.TEST_PG_ADMIN_URL = shared.pg;
+      process.env.TEST_TEMPORAL_ADDRESS = shared.temporal;
+    }
+  }, 120_000);
 
-  it(`keeps every invariant through ${OPS} mixed operations while worker, API and relay are killed at random`, async () => {
+  it(`keeps every invariant through ${OPS} mixed operations while processes are killed and infrastructure restarted`, async () => {
     console.log(`chaos seed ${seed} (CHAOS_SEED to repeat)`);
+    started = Date.now();
     const counts: Record<string, number> = {};
     const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
     /** Names answered registered, with the agent that owns each now. */
@@ -131,6 +183,23 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
     let resets = 0;
     let leftToExpire = 0;
 
+    let next = 0;
+    /**
+     * Starts a process again until it comes up: one started while PostgreSQL or Temporal is away may fail
+     * to (its start-up needs them), and is started again a moment later, as a supervisor would.
+     */
+    const untilUp = async <T>(what: string, start: () => Promise<T>): Promise<T> => {
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        try {
+          return await start();
+        } catch (err) {
+          if (Date.now() > deadline) throw err;
+          count(`${what} start-ups that failed while a dependency was away`);
+          await sleep(1000);
+        }
+      }
+    };
     /** Kills one process every `min`-`max` ms and starts it again, until the operations are done. */
     const monkey = async (min: number, max: number, killAndRestart: () => Promise<void>) => {
       while (!stopChaos) {
@@ -142,20 +211,101 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
       monkey(3000, 8000, async () => {
         await worker.kill();
         kills.worker += 1;
-        worker = s.spawnWorker();
+        trace('worker killed');
+        worker = superviseWorker();
       }),
       monkey(5000, 11_000, async () => {
         await api.kill();
         kills.api += 1;
-        api = await s.spawnApi({ PORT: new URL(apiUrl).port });
+        trace('API killed');
+        api = await untilUp('API', () => s.spawnApi({ PORT: new URL(apiUrl).port }));
+        exitedOnItsOwn(api, 'api', () => undefined);
       }),
       monkey(5000, 11_000, async () => {
         await route.relay.kill();
         kills.relay += 1;
+        trace('relay killed');
         await sleep(500 + random() * 1500);
-        await route.relay.start();
+        await untilUp('relay', () => route.relay.start());
       }),
     ]);
+
+    // Infrastructure: INFRA_RESTARTS outages of each, spread over the run by the share of operations
+    // started, PostgreSQL's and Temporal's never at once. During each the API is asked once: a request
+    // needing the database must answer 503 `not_ready` with Retry-After; readiness must say not ready.
+    const outages = { postgres: 0, postgresCrashStops: 0, temporal: 0, downMs: 0 };
+    const probes: { during: string; status: number; code: string | undefined; retryAfter: string | null }[] = [];
+    const probe = async (during: string, path: string) => {
+      const res = await fetch(`${apiUrl}${path}`, {
+        headers: { 'x-api-key': (agents[0] as Agent).key },
+        signal: AbortSignal.timeout(60_000),
+      }).catch(() => null); // the API itself being restarted by its monkey just then
+      const body = res ? await res.json().catch(() => null) : null;
+      probes.push({
+        during,
+        status: res?.status ?? 0,
+        code: codeOf({ status: 0, body }),
+        retryAfter: res?.headers.get('retry-after') ?? null,
+      });
+    };
+    const outage = async (
+      what: string,
+      stop: () => Promise<void>,
+      during: () => Promise<void>,
+      start: () => Promise<void>,
+    ) => {
+      const down = Date.now();
+      await stop();
+      trace(`${what} down`);
+      await during();
+      await sleep(1000 + random() * 3000);
+      await start();
+      trace(`${what} up`);
+      outages.downMs += Date.now() - down;
+    };
+    const spread = async (offset: number, one: (k: number) => Promise<void>) => {
+      for (let k = 0; k < INFRA_RESTARTS; k++) {
+        while (next < (OPS * (k + offset)) / INFRA_RESTARTS) {
+          if (closing) return; // the operations failed: the test is being torn down
+          await sleep(200);
+        }
+        await one(k);
+      }
+    };
+    const infra = Promise.all([
+      spread(0.5, async (k) => {
+        const immediate = k % 2 === 0;
+        await outage(
+          `PostgreSQL (${immediate ? 'crash stop' : 'shutdown'})`,
+          () => pg.stop({ immediate }),
+          () => probe('postgres', '/api/v1/agents/me'),
+          () => pg.start(),
+        );
+        outages.postgres += 1;
+        if (immediate) outages.postgresCrashStops += 1;
+      }),
+      spread(0.25, async () => {
+        await outage(
+          'Temporal',
+          () => temporal.stop(),
+          () => probe('temporal', '/readyz'),
+          () => temporal.start(),
+        );
+        outages.temporal += 1;
+      }),
+    ]);
+
+    /** The test's own reads during the run wait out an outage, as the clients do. */
+    const whenUp = async <T>(read: () => Promise<T>): Promise<T> => {
+      for (let tries = 0; ; tries++) {
+        try {
+          return await read();
+        } catch (err) {
+          if (tries > 60) throw err;
+          await sleep(1000);
+        }
+      }
+    };
 
     /**
      * What an agent does when an answer is lost or the service says "not now": the very same request
@@ -224,6 +374,26 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
       return r;
     };
 
+    const standing = async (name: string, sessionId: string) => {
+      const look = async (id: string) => {
+        const d = await s.t.temporal.client.workflow.getHandle(id).describe();
+        return {
+          id,
+          status: d.status.name,
+          stage: d.searchAttributes?.RegistryStage,
+          pending: (d.raw.pendingActivities ?? []).map((a) => ({
+            type: a.activityType?.name,
+            attempt: a.attempt,
+            state: a.state,
+            failure: a.lastFailure?.message,
+          })),
+        };
+      };
+      return Promise.all(
+        [registrationWorkflowId(name), `settlement:${sessionId}`].map((id) => look(id).catch((e) => `${id}: ${e}`)),
+      );
+    };
+
     async function usdcRegistration(agent: Agent, owner: number, name: string, lane: number) {
       const opened = await persist('usdc open', () => openCheckout(apiUrl, agent.key, name));
       if (opened.status === 409 && codeOf(opened) === 'payment_may_be_in_flight') {
@@ -242,6 +412,7 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
       const signed = await signAuthorization({ privateKey: payer, challenge: offer.payment_challenges });
       const idem = `settle-${offer.session_id}`;
       const settled = await persist('usdc settle', () => settle(offer, signed, idem));
+      trace(`usdc ${name} settled at the relay`);
       expect({
         op: 'usdc settle',
         ok: settled.status === 200 || (settled.retried > 0 && settled.status === 409),
@@ -254,7 +425,9 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
         await sleep(1000);
         status = await persist('usdc status', () => registerStatus(apiUrl, agent.key, offer.session_id));
       }
-      expect({ op: 'usdc', name, status: status.body }).toMatchObject({
+      // A run that never finished says where it stands: its stage and what its settlement run waits on.
+      const where = isComplete(status.body) ? null : await standing(name, offer.session_id);
+      expect({ op: 'usdc', name, status: status.body, where }).toMatchObject({
         op: 'usdc',
         name,
         status: { state: 'registered', domain_status: 'active', settlement: { status: 'confirmed' } },
@@ -286,7 +459,8 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
         name,
         status: 200,
       });
-      expect({ name, owner: (await s.t.db.orm.em.fork().findOne(Domain, { name }))?.owner.id }).toEqual({
+      const holder = await whenUp(() => s.t.db.orm.em.fork().findOne(Domain, { name }));
+      expect({ name, owner: holder?.owner.id }).toEqual({
         name,
         owner: buyer.accountId,
       });
@@ -364,14 +538,22 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
       }
     }
 
-    let next = 0;
     await Promise.all(
       Array.from({ length: PARALLEL }, async (_, lane) => {
-        while (next < OPS) await one(next++, lane);
+        while (next < OPS && !closing) await one(next++, lane);
       }),
     );
     stopChaos = true;
     await monkeys;
+    await infra;
+    // While each dependency was away the API said "not now" (the API may have been down itself then).
+    expect(
+      probes.filter(
+        (p) =>
+          p.status !== 0 &&
+          !(p.status === 503 && p.code === 'not_ready' && (p.during === 'temporal' || p.retryAfter !== null)),
+      ),
+    ).toEqual([]);
 
     const em = () => s.t.db.orm.em.fork();
     const sql = <T>(q: string, params: unknown[] = []) => em().getConnection().execute<T[]>(q, params);
@@ -481,16 +663,26 @@ describe('chaos: worker, API and relay killed at random while mixed operations r
     expect(missing()).toEqual([]);
     const deliveries = agents.reduce((n, a) => n + a.receiver.arrivals.length, 0);
 
-    console.log(
-      [
-        `chaos: ${OPS} operations; killed the worker ${kills.worker}, the API ${kills.api} and the relay ${kills.relay} times`,
-        `operations: ${JSON.stringify(counts)}`,
-        `checkouts closed as ${JSON.stringify(outcomes)}; ${unstarted.length} recorded by an API killed before their run started`,
-        `${owned.size} names held, each one active domain; ${receipts.length} MPP receipts and ${transfers.length} USDC settlements, each used once with its order and domain`,
-        `${[...renewalsAnswered.values()].reduce((a, b) => a + b, 0)} renewals and ${salesAnswered} sales, each made once`,
-        `${owed.length} events owed to 4 subscribers, all delivered (${deliveries} deliveries in all); ledger sums gems 0, pathUSD 0`,
-      ].join('\n'),
-    );
+    const summary = [
+      `chaos: ${OPS} operations; killed the worker ${kills.worker}, the API ${kills.api} and the relay ${kills.relay} times`,
+      `infrastructure: PostgreSQL restarted ${outages.postgres} times (${outages.postgresCrashStops} crash stops), Temporal ${outages.temporal} times (state kept), ${Math.round(outages.downMs / 1000)} s away in all; probes during outages ${JSON.stringify(probes.map((p) => `${p.during} ${p.status} ${p.code ?? ''}`.trim()))}; exits on their own: worker ${selfExits.worker}, API ${selfExits.api}`,
+      `operations: ${JSON.stringify(counts)}`,
+      `checkouts closed as ${JSON.stringify(outcomes)}; ${unstarted.length} recorded by an API killed before their run started`,
+      `${owned.size} names held, each one active domain; ${receipts.length} MPP receipts and ${transfers.length} USDC settlements, each used once with its order and domain`,
+      `${[...renewalsAnswered.values()].reduce((a, b) => a + b, 0)} renewals and ${salesAnswered} sales, each made once`,
+      `${owed.length} events owed to 4 subscribers, all delivered (${deliveries} deliveries in all); ledger sums gems 0, pathUSD 0`,
+    ];
+    console.log(summary.join('\n'));
+    if (process.env.CHAOS_SUMMARY_FILE)
+      await writeFile(
+        process.env.CHAOS_SUMMARY_FILE,
+        `${JSON.stringify({ seed, ops: OPS, kills, outages, probes, selfExits, counts, outcomes, summary, timeline }, null, 2)}\n`,
+      );
     expect(kills.worker + kills.api + kills.relay).toBeGreaterThan(0);
+    expect({ postgres: outages.postgres, temporal: outages.temporal }).toEqual({
+      postgres: INFRA_RESTARTS,
+      temporal: INFRA_RESTARTS,
+    });
+    expect(selfExits.api).toBe(0);
   }, 900_000);
 });
