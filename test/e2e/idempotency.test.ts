@@ -398,9 +398,13 @@ describe('Idempotency-Key', () => {
     expect(res.json().offer).toMatchObject({ offer_id: offerId, status: 'accepted', sale_id: sale.id });
     expect(await em().count(Sale, { domainName: name })).toBe(1);
     expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(bidder.account_id);
-    // Another key of the same seller is not that decision: the offer is no longer pending to it.
+    // Another key of the same seller is not that decision: the offer is no longer pending to it (409,
+    // with the offer as it ended: the seller it ended with still sees it).
     const other = await retry(path, { action: 'accept' }, `a2-${label}`);
-    expect(other.res.statusCode).toBe(404);
+    expect([other.res.statusCode, other.res.json()]).toMatchObject([
+      409,
+      { code: 'offer_not_pending', offer: { offer_id: offerId, status: 'accepted', sale_id: sale.id } },
+    ]);
   }, 120_000);
 
   it('an offer answered 503 while no worker could open it: the same request retried opens that one offer, never a second escrow', async () => {
