@@ -9,7 +9,8 @@ import {
   type RegistrationResult,
 } from '../../workflows/registration-messages.ts';
 import { lookNowUpdate, settlementWorkflowId, type RelaySessionState } from '../../workflows/settlement-messages.ts';
-import type { Principal } from '../auth/principal.ts';
+import { manageableOwnerIds } from '../auth/domain-access.ts';
+import type { AccountPrincipal, Principal } from '../auth/principal.ts';
 import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { checkoutService } from '../checkout/paid-operation.ts';
@@ -290,21 +291,31 @@ export function registrationService(deps: RegistrationDeps) {
     return registered(await checkout.submitReceipt(q.name, q.receipt, q.sessionId), q.sessionId);
   }
 
-  /** A running registration, to its starter or an operator. */
-  async function progress(name: string, accountId: string) {
+  /**
+   * Whether the caller may see and manage a checkout `holder` started: the holder itself, a person who
+   * claimed the holder's agent (spec 5 rule 1: management covers what their agents own), or an operator.
+   */
+  async function speaksFor(principal: AccountPrincipal, holder: string | null): Promise<boolean> {
+    const em = orm.em.fork();
+    if (holder && (await manageableOwnerIds(em, principal)).includes(holder)) return true;
+    return accountRepository(em).isOperator(principal.accountId);
+  }
+
+  /** A running registration, to its starter, the person who claimed it, or an operator. */
+  async function progress(name: string, principal: AccountPrincipal) {
     const running = await checkout.status(name);
     if (!running) throw new AppError('lock_not_found', `No registration of ${name} is in progress.`);
-    if (running.input.actorAccountId !== accountId && !(await accountRepository(orm.em.fork()).isOperator(accountId)))
+    if (!(await speaksFor(principal, running.input.actorAccountId)))
       throw new AppError('forbidden', 'Only the account that started this registration can see it.');
     return { workflowId: registrationWorkflowId(name), stage: running.stage, input: running.input };
   }
 
-  /** A registration order by its id (the session id): to its actor or an operator; to anyone else it does not exist. */
-  async function order(orderId: string, accountId: string) {
+  /** A registration order by its id (the session id): to those who speak for its actor; to anyone else it does not exist. */
+  async function order(orderId: string, principal: AccountPrincipal) {
     const em = orm.em.fork();
     const row = await checkoutSessions(em).find(orderId);
     const actor = row ? row.actorAccountId : await findOrderActor(em, orderId);
-    if (!actor || (actor !== accountId && !(await accountRepository(em).isOperator(accountId))))
+    if (!actor || !(await speaksFor(principal, actor)))
       throw new AppError('order_not_found', `No registration order ${orderId} of yours.`);
     const result = await findRegistrationResult(em, orderId);
     const open = row && !row.outcome ? await checkout.standing(row.name) : null;
@@ -340,8 +351,8 @@ export function registrationService(deps: RegistrationDeps) {
    * it, and the answer is the order's status. Idempotent: a completed registration is answered as it
    * is (the same payment reference, nothing created again); an unconfirmed one activates nothing.
    */
-  async function reconcile(orderId: string, accountId: string) {
-    const before = await order(orderId, accountId);
+  async function reconcile(orderId: string, principal: AccountPrincipal) {
+    const before = await order(orderId, principal);
     if (before.result || before.state === 'refused') return before;
     if (!before.settlement)
       throw new AppError(
@@ -372,7 +383,7 @@ export function registrationService(deps: RegistrationDeps) {
         `The relay reports ${seen.status}: nothing is activated until it is confirmed. Poll the receipt; never sign a second authorization.`,
         { settlement_status: seen.status },
       );
-    const after = await settled(orderId, accountId);
+    const after = await settled(orderId, principal);
     if (after.result || after.state === 'refused') return after;
     if (!seen)
       throw new AppError(
@@ -384,22 +395,24 @@ export function registrationService(deps: RegistrationDeps) {
   }
 
   /** The order once a confirmed settlement has been activated (or, after a bounded wait, as it stands). */
-  async function settled(orderId: string, accountId: string) {
+  async function settled(orderId: string, principal: AccountPrincipal) {
     for (let waited = 0; ; waited += RECONCILE_POLL_MS) {
-      const now = await order(orderId, accountId);
+      const now = await order(orderId, principal);
       if (now.result || now.state === 'refused' || waited >= RECONCILE_WAIT_MS) return now;
       await new Promise((r) => setTimeout(r, RECONCILE_POLL_MS));
     }
   }
 
   /** Ends a stale checkout and frees the name (its starter or an operator). */
-  async function reset(name: string, accountId: string): Promise<void> {
+  async function reset(name: string, principal: AccountPrincipal): Promise<void> {
     const running = await checkout.status(name);
     if (!running) throw new AppError('lock_not_found', `There is no registration lock on ${name}.`);
-    const operator = await accountRepository(orm.em.fork()).isOperator(accountId);
+    // The run's own rule is "its holder or an operator"; one who speaks for the holder (its claiming
+    // person, an operator) is passed as such.
+    const authorized = await speaksFor(principal, running.input.actorAccountId);
     const relaySessionId = running.input.relay?.relaySessionId;
-    if (relaySessionId) return resetRelayed(name, running.input, relaySessionId, accountId, operator);
-    await checkout.reset(name, accountId, operator);
+    if (relaySessionId) return resetRelayed(name, running.input, relaySessionId, authorized);
+    await checkout.reset(name, principal.accountId, authorized);
   }
 
   /**
@@ -413,10 +426,9 @@ export function registrationService(deps: RegistrationDeps) {
     name: string,
     input: RegistrationInput,
     relaySessionId: string,
-    accountId: string,
-    operator: boolean,
+    authorized: boolean,
   ): Promise<void> {
-    if (!operator && input.actorAccountId !== accountId)
+    if (!authorized)
       throw new AppError(
         'forbidden',
         'Only the account that started this checkout, or an operator, can reset its lock.',

@@ -150,4 +150,26 @@ describe('a person manages the agents it claimed', () => {
       });
     expect((await call('DELETE', `/api/v1/webhooks/${subscriptionId}`, person)).status).toBe(403);
   }, 60_000);
+  it("sees the agent's open checkout by name and by order id, and may end it; a stranger may not", async () => {
+    const label = randomLabel('held');
+    const held = `${label}.agent`;
+    const opened = await call('POST', '/api/v1/domains/register', agent.key, {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+    });
+    expect(opened.status).toBe(402);
+    const sessionId = opened.body.session_id as string;
+
+    const progress = await call('GET', `/api/v1/domains/${held}/registration`, person);
+    expect(progress).toMatchObject({ status: 200, body: { domain: held, session_id: sessionId } });
+    expect((await call('GET', `/api/v1/domains/${held}/registration`, stranger)).status).toBe(403);
+    expect((await call('GET', `/api/agent/register-status/${sessionId}`, session)).status).toBe(200);
+    expect((await call('GET', `/api/agent/register-status/${sessionId}`, stranger)).body.code).toBe('order_not_found');
+
+    expect((await call('POST', `/api/v1/domains/${held}/reset-lock`, stranger)).status).toBe(403);
+    expect((await call('POST', `/api/v1/domains/${held}/reset-lock`, person)).status).toBe(200);
+    expect((await call('GET', `/api/v1/domains/${held}/registration`, person)).body.code).toBe('lock_not_found');
+  }, 60_000);
 });

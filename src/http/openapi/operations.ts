@@ -250,7 +250,7 @@ export const operations: Record<string, OperationDoc> = {
   'POST /api/v1/domains/{domain_name}/reset-lock': {
     operationId: 'resetRegistrationLock',
     description:
-      'Ends an unpaid checkout and frees the name (its starter or an operator). Never over a payment that has landed: then 409 `payment_landed` and the registration completes. On the USDC route the checkout relay closes the session first and the lock is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.',
+      'Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an operator). Never over a payment that has landed: then 409 `payment_landed` and the registration completes. On the USDC route the checkout relay closes the session first and the lock is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.',
   },
   'GET /api/v1/domains/{domain_name}/registration': {
     operationId: 'getRegistrationProgress',

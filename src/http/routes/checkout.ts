@@ -60,7 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
-      const p = await registration.progress(name, accountPrincipal(req).accountId);
+      const p = await registration.progress(name, accountPrincipal(req));
       return {
         status: 'success' as const,
         domain: name,
@@ -74,7 +74,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Spec 4.6 step 8 and the partner record's `urls.status`: a checkout by its id (the session id, the
-  // hosted checkout's order id). Only its actor or an operator sees it; to anyone else it does not exist.
+  // hosted checkout's order id). Only its actor, the person who claimed it, or an operator sees it; to anyone else it does not exist.
   app.get(
     '/api/agent/register-status/:order_id',
     {
@@ -86,7 +86,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      orderStatus(req.params.order_id, await registration.order(req.params.order_id, accountPrincipal(req).accountId)),
+      orderStatus(req.params.order_id, await registration.order(req.params.order_id, accountPrincipal(req))),
   );
 
   // Spec 4.6 step 8: reconcile a relay-settled payment with the registry (idempotent).
@@ -101,10 +101,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      orderStatus(
-        req.params.order_id,
-        await registration.reconcile(req.params.order_id, accountPrincipal(req).accountId),
-      ),
+      orderStatus(req.params.order_id, await registration.reconcile(req.params.order_id, accountPrincipal(req))),
   );
 
   app.post(
@@ -112,14 +109,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['registration'],
-        summary: 'End a stale checkout and free the name (starter or operator)',
+        summary: 'End a stale checkout and free the name (its starter, the person who claimed it, or an operator)',
         params: domainNameParams,
         response: { 200: simpleResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
       },
     },
     async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
-      await registration.reset(name, accountPrincipal(req).accountId);
+      await registration.reset(name, accountPrincipal(req));
       return {
         status: 'success' as const,
         message: `The registration lock on ${name} is cleared; the name can be registered again.`,
