@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_RETRY_SCHEDULE_MS, MIN_RETRY_SPAN_MS, scheduleSpanMs } from '../domain/webhook-delivery.ts';
+import { MAX_GRACE_DAYS } from '../domain/expiring.ts';
 
 // Environment variables are read exactly once, here; everything else receives the frozen result.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -90,7 +91,7 @@ export const configSchema = z.object({
 
   // Expiry (README "Expiry"): days a name stays held after its expiry date before it returns to the
   // pool, and how often the worker's schedule sweeps for due names (unset: every 60 s; `npm start`: 5 s).
-  GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(MAX_GRACE_DAYS).default(30),
   EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTO_RENEW_DAYS_BEFORE: z.coerce.number().int().min(1).max(30).default(3),
   // The USDC route on Base (README "USDC route"): the checkout relay the registry opens sessions at
