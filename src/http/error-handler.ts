@@ -95,13 +95,37 @@ function methodNotAllowed(reply: FastifyReply, path: string, method: string, all
     );
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route a person's browser navigates to that answers no page of its own (sign-in redirects). */
+    page?: boolean;
+  }
+}
+
 /**
  * A page for people: the route's declared success answer is `text/html` (a string schema described so,
- * which is also how the OpenAPI document reads it).
+ * which is also how the OpenAPI document reads it), or the route says so (`config.page`).
  */
 export function servesPage(req: FastifyRequest): boolean {
+  if (req.routeOptions.config.page) return true;
   const ok = (req.routeOptions.schema?.response as Record<string, { description?: unknown }> | undefined)?.[200];
   return typeof ok?.description === 'string' && ok.description.startsWith('text/html');
+}
+
+/**
+ * Sends a refusal on a page route: a browser (`Accept: text/html`) reads it as a page with its status,
+ * code and message; every other client gets the documented JSON body. Fastify sends the page string as
+ * it is (no response serializer runs for a text body).
+ */
+export function sendPageRouteError(req: FastifyRequest, reply: FastifyReply, e: DescribedError) {
+  reply.header('vary', 'accept');
+  if ((req.headers.accept ?? '').includes('text/html'))
+    return reply
+      .status(e.statusCode)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(errorPage(e));
+  return reply.status(e.statusCode).send(body(e.code, e.message, e.details, e.fields));
 }
 
 function errorPage(e: DescribedError): string {
@@ -131,16 +155,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const e = describeError(err, req);
     if (e.headers) reply.headers(e.headers);
-    if (servesPage(req)) {
-      // A browser reads a page route's error as a page; every other client keeps the documented JSON.
-      reply.header('vary', 'accept');
-      if ((req.headers.accept ?? '').includes('text/html'))
-        return reply
-          .status(e.statusCode)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(errorPage(e));
-    }
+    if (servesPage(req)) return sendPageRouteError(req, reply, e);
     return reply.status(e.statusCode).send(body(e.code, e.message, e.details, e.fields));
   });
 

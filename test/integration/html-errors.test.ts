@@ -115,17 +115,21 @@ describe('errors of page routes', () => {
     }
   });
 
-  // The sign-in routes redirect on success and document their refusals as the JSON error body (they
-  // declare no page), so a refusal there is that body with its 4xx, never a 500.
-  it('answers a bad sign-in request with a 4xx error body, not a 500', async () => {
+  // A person's browser lands on the sign-in routes (the identity provider sends it back to the callback):
+  // a refusal there, before the handler or in it, is a page with its 4xx; other clients get the JSON body.
+  it('answers a bad sign-in request with a 4xx page for a browser and the error body otherwise, not a 500', async () => {
     for (const url of [
       `/auth/login?return_to=${'x'.repeat(2049)}`,
       '/auth/login?return_to=a%00b',
       '/auth/callback?state=a%00b',
+      '/auth/callback?code=c&state=s',
     ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { ...BROWSER, host: 'registry.test' } });
-      expect([res.statusCode, res.headers['content-type']]).toEqual([400, 'application/json; charset=utf-8']);
-      expect(res.json().message).toEqual(expect.any(String));
+      expect([res.statusCode, res.headers['content-type']]).toEqual([400, 'text/html; charset=utf-8']);
+      expect(res.body).toMatch(/<code id="code">(invalid_request|validation_failed|login_failed)<\/code>/);
+      const api = await t.app.inject({ method: 'GET', url, headers: { host: 'registry.test' } });
+      expect([api.statusCode, api.headers['content-type']]).toEqual([400, 'application/json; charset=utf-8']);
+      expect(api.json().message).toEqual(expect.any(String));
     }
   });
 });

@@ -1,9 +1,10 @@
 import type {} from '@fastify/cookie';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRefusal, oidcFlow, type OidcProvider, type SignedInIdentity } from '../../auth/oidc-flow.ts';
 import { errorBodySchema } from '../../domain/error-body.ts';
+import { sendPageRouteError } from '../error-handler.ts';
 
 export interface OidcLoginOptions extends OidcProvider {
   /** Base of the browser-facing URLs; the redirect URI is `${publicBaseUrl}/auth/callback`. */
@@ -45,15 +46,20 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
   const cookieName = opts.cookieName ?? 'registry_session';
   const txCookie = { path: '/auth', httpOnly: true, sameSite: 'lax', secure, signed: true } as const;
 
-  // Rendered here, not left to the app's error handler: the plugin is self-contained and also runs on a bare Fastify.
-  const fail = (reply: FastifyReply, err: unknown) => {
+  // Rendered here, not left to the app's error handler: the plugin is self-contained and also runs on a
+  // bare Fastify. A person's browser lands on these routes (the provider sends it back), so it reads a
+  // refusal as a page; other clients get the JSON body.
+  const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
     const f = loginRefusal(err);
-    return reply.code(f.statusCode).send({ status: 'error', code: f.code, message: f.message });
+    return sendPageRouteError(req, reply, { statusCode: f.statusCode, code: f.code, message: f.message });
   };
 
   app.get(
     '/auth/login',
-    { schema: { tags: ['auth'], summary: 'Start browser sign-in', querystring: loginQuery, response: errors } },
+    {
+      config: { page: true },
+      schema: { tags: ['auth'], summary: 'Start browser sign-in', querystring: loginQuery, response: errors },
+    },
     async (req, reply) => {
       // Sign-in must start on the public address: the transaction cookie is set for this host, and
       // the provider returns to the public address, which must find it.
@@ -63,7 +69,7 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
         reply.setCookie(TX_COOKIE, transaction, { ...txCookie, maxAge: TX_MAX_AGE_SECONDS });
         return reply.redirect(url, 302);
       } catch (err) {
-        return fail(reply, err);
+        return fail(req, reply, err);
       }
     },
   );
@@ -71,6 +77,7 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
   app.get(
     '/auth/callback',
     {
+      config: { page: true },
       schema: {
         tags: ['auth'],
         summary: 'Finish browser sign-in (redirect target of the provider)',
@@ -89,7 +96,7 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
           new URL(req.url, base).search,
         );
       } catch (err) {
-        return fail(reply, err);
+        return fail(req, reply, err);
       }
       const session = await opts.createSession(await opts.resolveAccount(signedIn.identity));
       reply.setCookie(cookieName, session.id, { ...txCookie, path: '/', expires: session.expiresAt });
