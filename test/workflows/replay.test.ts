@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Worker } from '@temporalio/worker';
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import { loadHistories } from '../helpers/histories.ts';
 import { workflowBundle } from '../helpers/workflow-bundle.ts';
 
@@ -45,5 +46,22 @@ describe('recorded workflow histories', () => {
     }
     expect(failures).toEqual([]);
     expect(replayed).toBe(histories.length);
+  }, 120_000);
+
+  // The negative control: the same replay over a workflow changed on purpose must fail, so the case above
+  // is shown able to catch a change (a replay that silently passed everything would look the same).
+  it('refuses a workflow whose commands differ from the recorded run', async () => {
+    const recorded = (await loadHistories()).find((h) => h.type === 'catalogSyncWorkflow');
+    if (!recorded) throw new Error('no recorded catalogSyncWorkflow history');
+    const changed = await bundleWorkflowCode({
+      workflowsPath: fileURLToPath(new URL('./fixtures/changed-catalog-sync.ts', import.meta.url)),
+      logger: new DefaultLogger('WARN'),
+    });
+    const replay = Worker.runReplayHistory(
+      { workflowBundle: changed, replayName: 'changed-catalog-sync' },
+      recorded.history,
+      recorded.workflowId,
+    );
+    await expect(replay).rejects.toMatchObject({ name: 'DeterminismViolationError' });
   }, 120_000);
 });
