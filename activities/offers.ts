@@ -1,7 +1,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder, Listing, Offer } from '../src/db/entities/index.ts';
+import { Account, Domain, Listing, Offer } from '../src/db/entities/index.ts';
+import { recordOrder } from '../src/db/orders.ts';
 import { EXPIRED } from '../src/domain/expiry.ts';
 import { minorToUsd } from '../src/domain/market.ts';
 import { accountBook, escrowBook, LedgerShortError, postJournal } from '../src/ledger/journal.ts';
@@ -94,13 +95,13 @@ export function createOfferActivities({ orm }: ActivityDeps) {
               throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, offer ${amount}.`);
             throw err;
           }
-          tx.create(DomainOrder, {
+          recordOrder(tx, {
             reference: `offer_escrow:${input.offerId}`,
             kind: 'offer_escrow',
             domainName: domain.name,
             domainId: domain.id,
-            account: tx.getReference(Account, input.bidderId),
-            owner: tx.getReference(Account, domain.owner.id),
+            accountId: input.bidderId,
+            ownerId: domain.owner.id,
             status: 'held',
             paymentMethod: 'gems',
             amountGems: Number(amount),

@@ -1,4 +1,3 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import { Offer } from '../src/db/entities/index.ts';
@@ -7,6 +6,7 @@ import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
 import type { PurchaseInput, PurchaseResult } from '../workflows/purchase-messages.ts';
 import { recordReceipt, refuse } from './checkout.ts';
 import type { ActivityDeps } from './deps.ts';
+import { paidEffect } from './paid-effect.ts';
 
 export function createPurchaseActivities({ orm, payments, payouts }: ActivityDeps) {
   return {
@@ -14,46 +14,30 @@ export function createPurchaseActivities({ orm, payments, payouts }: ActivityDep
      * The sale (src/market/sale.ts) in ONE transaction with the payment: the receipt spent (pathUSD) or
      * the buyer's gems debited, at the price the buyer was challenged at. Idempotent on the session.
      */
-    async completePurchase({
-      input,
-      payment,
-    }: {
-      input: PurchaseInput;
-      payment: CheckoutPayment;
-    }): Promise<PurchaseResult> {
-      const existing = await findSale(orm.em.fork(), input.sessionId);
-      if (existing) return existing;
-      try {
-        return await orm.em.fork().transactional(async (tx) => {
-          const onChain = payment.kind === 'mpp';
-          const buyerId = input.buyerAccountId ?? (onChain ? await accountForWallet(tx, payment.payer) : null);
-          if (!buyerId) throw refuse('owner_unknown', 'No account to receive the name.');
-          const reference = onChain ? recordReceipt(tx, payments?.chainId ?? 0, input, payment) : null;
-          const sale = await completeSale(tx, {
-            reference: input.sessionId,
-            domainName: input.name,
-            buyerId,
-            sellerId: input.sellerId,
-            currency: input.saleCurrency,
-            price: BigInt(input.price),
-            source: input.offerId ? 'offer' : 'listing',
-            referrerId: input.referrerId === buyerId ? null : input.referrerId,
-            funding: reference ? { kind: 'chain', paymentReference: reference } : { kind: 'gems' },
-          });
-          if (input.offerId) await tx.nativeUpdate(Offer, { id: input.offerId }, { saleId: sale.saleId });
-          await checkoutSessions(tx).close(input.sessionId, 'purchased');
-          return sale;
+    completePurchase: paidEffect<PurchaseInput, CheckoutPayment, PurchaseResult>(orm, {
+      find: findSale,
+      apply: async (tx, input, payment) => {
+        const onChain = payment.kind === 'mpp';
+        const buyerId = input.buyerAccountId ?? (onChain ? await accountForWallet(tx, payment.payer) : null);
+        if (!buyerId) throw refuse('owner_unknown', 'No account to receive the name.');
+        const reference = onChain ? recordReceipt(tx, payments?.chainId ?? 0, input, payment) : null;
+        const sale = await completeSale(tx, {
+          reference: input.sessionId,
+          domainName: input.name,
+          buyerId,
+          sellerId: input.sellerId,
+          currency: input.saleCurrency,
+          price: BigInt(input.price),
+          source: input.offerId ? 'offer' : 'listing',
+          referrerId: input.referrerId === buyerId ? null : input.referrerId,
+          funding: reference ? { kind: 'chain', paymentReference: reference } : { kind: 'gems' },
         });
-      } catch (err) {
-        if (err instanceof SaleRefusal) throw refuse(err.code, err.message);
-        if (err instanceof UniqueConstraintViolationException) {
-          const again = await findSale(orm.em.fork(), input.sessionId);
-          if (again) return again;
-          throw refuse('receipt_already_used', 'This payment was already used.');
-        }
-        throw err;
-      }
-    },
+        if (input.offerId) await tx.nativeUpdate(Offer, { id: input.offerId }, { saleId: sale.saleId });
+        await checkoutSessions(tx).close(input.sessionId, 'purchased');
+        return sale;
+      },
+      refusal: (err) => (err instanceof SaleRefusal ? refuse(err.code, err.message) : null),
+    }),
 
     /** Pays the seller's pathUSD proceeds of a sale out on chain, once (src/market/payouts.ts). */
     async payOutSale({ saleId }: { saleId: number }): Promise<{ payoutStatus: string }> {

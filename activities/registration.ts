@@ -1,16 +1,16 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder, Namespace } from '../src/db/entities/index.ts';
+import { Account, Domain, Namespace } from '../src/db/entities/index.ts';
+import { recordOrder } from '../src/db/orders.ts';
 import { recordEvent } from '../src/db/outbox.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
-import { debitGems, InsufficientGemsError } from '../src/ledger/gems.ts';
+import { debitGems } from '../src/ledger/gems.ts';
 import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
 import type { RegistrationInput, RegistrationPayment, RegistrationResult } from '../workflows/registration-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { findRegistrationResult, toRegistrationResult } from '../src/registration/records.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import { recordReceipt, refuse } from './checkout.ts';
-import { insufficientGems } from '../src/domain/errors.ts';
+import { gemsRefusal, paidEffect } from './paid-effect.ts';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -20,32 +20,17 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
      * Takes the payment (gems, coupon) and creates the domain, its order and its event in ONE
      * transaction. Idempotent on the session: a retry after a crash returns the first result.
      */
-    async activateDomain({
-      input,
-      payment,
-    }: {
-      input: RegistrationInput;
-      payment: RegistrationPayment;
-    }): Promise<RegistrationResult> {
-      const em = orm.em.fork();
-      const existing = await findRegistrationResult(em, input.sessionId);
-      if (existing) return existing;
-      try {
-        return await em.transactional((tx) => activate(tx, input, payment, payments?.chainId ?? 0));
-      } catch (err) {
-        if (err instanceof InsufficientGemsError)
-          throw refuse('insufficient_gems', insufficientGems(err.balance, err.required).message);
-        if (err instanceof CouponError) throw refuse(`coupon_${err.reason}`, err.message);
-        if (err instanceof UniqueConstraintViolationException) {
-          const again = await findRegistrationResult(orm.em.fork(), input.sessionId);
-          if (again) return again;
-          if (/payment_receipt/.test(err.message))
-            throw refuse('receipt_already_used', 'This payment was already used.');
-          throw refuse('name_taken', `${input.name} is already registered.`);
-        }
-        throw err;
-      }
-    },
+    activateDomain: paidEffect<RegistrationInput, RegistrationPayment, RegistrationResult>(orm, {
+      find: findRegistrationResult,
+      apply: (tx, input, payment) => activate(tx, input, payment, payments?.chainId ?? 0),
+      refusal: (err) =>
+        gemsRefusal(err) ?? (err instanceof CouponError ? refuse(`coupon_${err.reason}`, err.message) : null),
+      // The receipt is another session's, or the name is: someone else registered it first.
+      conflict: (err, input) =>
+        /payment_receipt/.test(err.message)
+          ? refuse('receipt_already_used', 'This payment was already used.')
+          : refuse('name_taken', `${input.name} is already registered.`),
+    }),
   };
 }
 
@@ -91,13 +76,13 @@ async function activate(
     profile: {},
   });
   await tx.flush();
-  const order = tx.create(DomainOrder, {
+  const order = recordOrder(tx, {
     reference: input.sessionId,
     kind: 'registration',
     domainName: input.name,
     domainId: domain.id,
-    account: tx.getReference(Account, actorId),
-    owner: tx.getReference(Account, ownerId),
+    accountId: actorId,
+    ownerId,
     paymentMethod: input.method,
     years: input.years,
     amountGems: payment.kind === 'free' ? 0 : input.priceGems,

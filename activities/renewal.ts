@@ -1,18 +1,18 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder } from '../src/db/entities/index.ts';
-import { recordEvent } from '../src/db/outbox.ts';
+import { Domain } from '../src/db/entities/index.ts';
+import { recordRenewal } from '../src/db/renewals.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import { renewableStatuses } from '../src/domain/renewal-plan.ts';
 import { extendedExpiry, renewableYears } from '../src/domain/renewal.ts';
-import { debitGems, InsufficientGemsError } from '../src/ledger/gems.ts';
+import { debitGems } from '../src/ledger/gems.ts';
 import { findRenewalResult, toRenewalResult } from '../src/renewal/records.ts';
 import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
 import type { RenewalInput, RenewalResult } from '../workflows/renewal-messages.ts';
 import { recordReceipt, refuse } from './checkout.ts';
-import { insufficientGems } from '../src/domain/errors.ts';
 import type { ActivityDeps } from './deps.ts';
+import { gemsRefusal, paidEffect } from './paid-effect.ts';
 
 export function createRenewalActivities({ orm, payments }: ActivityDeps) {
   return {
@@ -21,22 +21,11 @@ export function createRenewalActivities({ orm, payments }: ActivityDeps) {
      * and `domain.renewed` in ONE transaction, with the domain row locked. Idempotent on the session: a
      * retry after a crash returns the first result, never a second extension.
      */
-    async renewDomain({ input, payment }: { input: RenewalInput; payment: CheckoutPayment }): Promise<RenewalResult> {
-      const existing = await findRenewalResult(orm.em.fork(), input.sessionId);
-      if (existing) return existing;
-      try {
-        return await orm.em.fork().transactional((tx) => renew(tx, input, payment, payments?.chainId ?? 0));
-      } catch (err) {
-        if (err instanceof InsufficientGemsError)
-          throw refuse('insufficient_gems', insufficientGems(err.balance, err.required).message);
-        if (err instanceof UniqueConstraintViolationException) {
-          const again = await findRenewalResult(orm.em.fork(), input.sessionId);
-          if (again) return again;
-          throw refuse('receipt_already_used', 'This payment was already used.');
-        }
-        throw err;
-      }
-    },
+    renewDomain: paidEffect<RenewalInput, CheckoutPayment, RenewalResult>(orm, {
+      find: findRenewalResult,
+      apply: (tx, input, payment) => renew(tx, input, payment, payments?.chainId ?? 0),
+      refusal: gemsRefusal,
+    }),
   };
 }
 
@@ -75,43 +64,23 @@ async function renew(
   domain.expiryDate = extendedExpiry(previous, input.years);
   // Renewing in grace restores the name.
   domain.status = 'active';
-  const order = tx.create(DomainOrder, {
+  const order = await recordRenewal(tx, {
     reference: input.sessionId,
-    kind: 'renewal',
-    domainName: input.name,
-    domainId: domain.id,
-    account: tx.getReference(Account, payerId),
-    owner: domain.owner,
-    paymentMethod: input.method,
+    domain: { id: domain.id, name: input.name, ownerId: domain.owner.id },
+    accountId: payerId,
     years: input.years,
+    previousExpiry: previous,
+    newExpiry: domain.expiryDate,
+    paymentMethod: input.method,
     amountGems: input.priceGems,
     amountMinor: payment.kind === 'mpp' ? BigInt(input.amountMinor) : null,
     currency: payment.kind === 'mpp' ? input.currency : 'gems',
     paymentReference: reference,
-    resellerChannel: null,
-    wholesale: false,
-    details: {
-      session_id: input.sessionId,
-      payer: payment.kind === 'mpp' ? payment.payer : null,
-      previous_expiry_date: previous.toISOString(),
-      new_expiry_date: domain.expiryDate.toISOString(),
-    },
+    autoRenew: false,
+    details: { session_id: input.sessionId, payer: payment.kind === 'mpp' ? payment.payer : null },
   });
-  await tx.flush();
   await checkoutSessions(tx).close(input.sessionId, 'renewed');
-  const result = toRenewalResult(order);
-  recordEvent(tx, 'domain.renewed', {
-    domain: input.name,
-    domain_id: domain.id,
-    owner_id: domain.owner.id,
-    order_id: result.orderId,
-    years: input.years,
-    previous_expiry_date: result.previousExpiryDate,
-    new_expiry_date: result.newExpiryDate,
-    payment_method: input.method,
-    auto_renew: false,
-  });
-  return result;
+  return toRenewalResult(order);
 }
 
 export type RenewalActivities = ReturnType<typeof createRenewalActivities>;

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { autoRenewRefusal, AUTO_RENEW_YEARS } from '../domain/auto-renew.ts';
 import { extendedExpiry } from '../domain/renewal.ts';
 import { debitGems, gemsBalance, InsufficientGemsError } from '../ledger/gems.ts';
-import { Account, DomainOrder } from './entities/index.ts';
 import { recordEvent } from './outbox.ts';
+import { recordRenewal } from './renewals.ts';
 import { nextCursor, type DueRow, type PageRequest, type SweepPage } from './expiry-repository.ts';
 
 /** A due row of the sweep, with the domain's cap and the owner's one-year price. */
@@ -39,38 +39,20 @@ export function autoRenewals(em: EntityManager) {
           );
           if (moved.length === 0) return 'skipped' as const; // renewed or changed meanwhile: nothing to do
           const debit = await debitGems(tx, { accountId: d.owner_id, amount: d.price, reference, memo: d.name });
-          const order = tx.create(DomainOrder, {
+          await recordRenewal(tx, {
             reference,
-            kind: 'renewal',
-            domainName: d.name,
-            domainId: d.id,
-            account: tx.getReference(Account, d.owner_id),
-            owner: tx.getReference(Account, d.owner_id),
-            paymentMethod: 'gems',
+            domain: { id: d.id, name: d.name, ownerId: d.owner_id },
+            accountId: d.owner_id,
             years: AUTO_RENEW_YEARS,
+            previousExpiry: term,
+            newExpiry: extendedExpiry(term, AUTO_RENEW_YEARS),
+            paymentMethod: 'gems',
             amountGems: d.price,
             amountMinor: null,
             currency: 'gems',
             paymentReference: `ledger:${debit.transactionId}`,
-            resellerChannel: null,
-            wholesale: false,
-            details: {
-              auto_renew: true,
-              previous_expiry_date: term.toISOString(),
-              new_expiry_date: extendedExpiry(term, AUTO_RENEW_YEARS).toISOString(),
-            },
-          });
-          await tx.flush();
-          recordEvent(tx, 'domain.renewed', {
-            domain: d.name,
-            domain_id: d.id,
-            owner_id: d.owner_id,
-            order_id: order.id,
-            years: AUTO_RENEW_YEARS,
-            previous_expiry_date: term.toISOString(),
-            new_expiry_date: extendedExpiry(term, AUTO_RENEW_YEARS).toISOString(),
-            payment_method: 'gems',
-            auto_renew: true,
+            autoRenew: true,
+            details: { auto_renew: true },
           });
           return 'renewed' as const;
         });

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TransferSubject } from '../domain/transfer.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import { Account, Domain, DomainOrder, Listing, OrganizationCustomer } from './entities/index.ts';
+import { recordOrder } from './orders.ts';
 import { recordEvent } from './outbox.ts';
 
 export interface TransferRecord {
@@ -61,13 +62,13 @@ export function transferRepository(tx: EntityManager) {
       const d = await tx.findOneOrFail(Domain, { id: subject.id });
       d.owner = tx.getReference(Account, toOwnerId, { wrapped: true });
       await tx.nativeDelete(Listing, { domainId: subject.id });
-      const order = tx.create(DomainOrder, {
+      const order = recordOrder(tx, {
         reference: transferReference(r.operationId ?? randomUUID()),
         kind: 'transfer',
         domainName: subject.name,
         domainId: subject.id,
-        account: tx.getReference(Account, r.actorAccountId),
-        owner: tx.getReference(Account, toOwnerId),
+        accountId: r.actorAccountId,
+        ownerId: toOwnerId,
         status: 'completed',
         paymentMethod: 'free',
         amountGems: 0,

@@ -12,6 +12,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { Account, DomainOrder, Sale } from '../db/entities/index.ts';
+import { recordOrder } from '../db/orders.ts';
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import { accountBook, CHAIN_BOOK, postJournal } from '../ledger/journal.ts';
@@ -115,13 +116,13 @@ export function payoutService(s: PayoutSettings) {
       });
       const order = await tx.findOne(DomainOrder, { reference: `payout:${sale.id}` });
       if (!order)
-        tx.create(DomainOrder, {
+        recordOrder(tx, {
           reference: `payout:${sale.id}`,
           kind: 'payout',
           domainName: sale.domainName,
           domainId: sale.domainId,
-          account: tx.getReference(Account, sale.seller.id),
-          owner: tx.getReference(Account, sale.seller.id),
+          accountId: sale.seller.id,
+          ownerId: sale.seller.id,
           status: 'completed',
           paymentMethod: 'mpp',
           amountGems: 0,

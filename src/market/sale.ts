@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Domain, DomainOrder, Listing, Offer, Sale } from '../db/entities/index.ts';
+import { recordOrder } from '../db/orders.ts';
 import { recordEvent } from '../db/outbox.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import { splitSale, type MarketCurrency } from '../domain/market.ts';
@@ -144,14 +145,14 @@ export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<S
     payoutTxHash: null,
   });
   const order = (kind: 'purchase' | 'sale', account: string) =>
-    tx.create(DomainOrder, {
+    recordOrder(tx, {
       reference: `${kind}:${r.reference}`,
       kind,
       domainName: domain.name,
       domainId: domain.id,
-      account: tx.getReference(Account, account),
+      accountId: account,
       // The seller's side is the seller's alone: the name went to the buyer, recorded in details.
-      owner: tx.getReference(Account, kind === 'purchase' ? r.buyerId : r.sellerId),
+      ownerId: kind === 'purchase' ? r.buyerId : r.sellerId,
       status: 'completed',
       paymentMethod: r.currency === 'gems' ? 'gems' : 'mpp',
       amountGems: r.currency === 'gems' ? Number(r.price) : 0,
@@ -231,13 +232,13 @@ export async function endOffer(tx: EntityManager, offer: Offer, status: 'rejecte
       { book: accountBook(offer.bidder.id), amount: offer.amount },
     ],
   });
-  tx.create(DomainOrder, {
+  recordOrder(tx, {
     reference: `offer_release:${offer.id}`,
     kind: 'offer_release',
     domainName: offer.domainName,
     domainId: offer.domainId,
-    account: offer.bidder,
-    owner: offer.seller,
+    accountId: offer.bidder.id,
+    ownerId: offer.seller.id,
     status,
     paymentMethod: 'gems',
     amountGems: Number(offer.amount),

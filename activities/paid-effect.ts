@@ -1,0 +1,55 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ApplicationFailure } from '@temporalio/activity';
+import type { Orm } from '../src/db/orm.ts';
+import { insufficientGems } from '../src/domain/errors.ts';
+import { InsufficientGemsError } from '../src/ledger/gems.ts';
+import type { CheckoutPayment, CheckoutTerms } from '../workflows/checkout-messages.ts';
+import { refuse } from './checkout.ts';
+
+/** What a paid operation's effect declares; the wrapper makes it idempotent on the session. */
+export interface PaidEffect<I extends CheckoutTerms, P, R> {
+  /** The result this session already produced (its order, its sale), or null. */
+  find(em: EntityManager, sessionId: string): Promise<R | null>;
+  /** The effect and the payment, in ONE transaction. */
+  apply(tx: EntityManager, input: I, payment: P): Promise<R>;
+  /** A business refusal the transaction threw, as the run's failure type; null: not a refusal. */
+  refusal?(err: unknown, input: I): ApplicationFailure | null;
+  /** A unique key another session already holds (not this session's result): what it means. */
+  conflict?(err: UniqueConstraintViolationException, input: I): ApplicationFailure;
+}
+
+/** Gems short at the debit: refused, and the debit rolled back with the effect. */
+export function gemsRefusal(err: unknown): ApplicationFailure | null {
+  return err instanceof InsufficientGemsError
+    ? refuse('insufficient_gems', insufficientGems(err.balance, err.required).message)
+    : null;
+}
+
+/**
+ * A paid operation's effect as one idempotent activity: a result already recorded for the session is
+ * answered again (a retry after a crash); otherwise the transaction runs, and a unique violation is
+ * read as a concurrent attempt of the same session (its result is answered) or else as the refusal
+ * the operation names (by default, the payment was used by another session).
+ */
+export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unknown>(
+  orm: Orm,
+  effect: PaidEffect<I, P, R>,
+): (a: { input: I; payment: P }) => Promise<R> {
+  return async ({ input, payment }) => {
+    const existing = await effect.find(orm.em.fork(), input.sessionId);
+    if (existing) return existing;
+    try {
+      return await orm.em.fork().transactional((tx) => effect.apply(tx, input, payment));
+    } catch (err) {
+      const refusal = effect.refusal?.(err, input);
+      if (refusal) throw refusal;
+      if (err instanceof UniqueConstraintViolationException) {
+        const again = await effect.find(orm.em.fork(), input.sessionId);
+        if (again) return again;
+        throw effect.conflict?.(err, input) ?? refuse('receipt_already_used', 'This payment was already used.');
+      }
+      throw err;
+    }
+  };
+}
