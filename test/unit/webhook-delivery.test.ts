@@ -78,10 +78,10 @@ describe('event data', () => {
     }
   });
 
-  it("README shows each event's example exactly as the code defines it", () => {
-    const readme = readFileSync('README.md', 'utf8');
+  it("docs/webhooks.md shows each event's example exactly as the code defines it", () => {
+    const readme = readFileSync('docs/webhooks.md', 'utf8');
     for (const type of webhookEventTypes) {
-      const block = new RegExp(`#### \`${type.replace('.', '\\.')}\`\\s+\`\`\`json\\n([\\s\\S]*?)\`\`\``).exec(readme);
+      const block = new RegExp(`### \`${type.replace('.', '\\.')}\`\\s+\`\`\`json\\n([\\s\\S]*?)\`\`\``).exec(readme);
       expect(block).not.toBeNull();
       expect(JSON.parse(block?.[1] ?? '')).toEqual(webhookEventExamples[type]);
     }
