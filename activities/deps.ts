@@ -11,13 +11,13 @@ export interface ActivityDeps {
   orm: Orm;
   catalogPath: string;
   payments?: PaymentVerifier;
-  /** Webhook delivery settings from the configuration (README "Webhooks → Delivery"). */
+  /** Webhook delivery settings from the configuration (docs/webhooks.md "Delivery"). */
   webhooks?: { allowInsecureLocal: boolean; disableAfterMs: number };
   /** The USDC route: the checkout relay and the Base chain check (absent when the route is not configured). */
   usdc?: { relay: RelayClient; verifyTransfer: UsdcTransferVerifier };
   /** Pays sellers' pathUSD proceeds on chain (absent: proceeds are held as a balance). */
   payouts?: PayoutService;
-  /** Pushes each name's desired DNS to PowerDNS (README "DNS"). */
+  /** Pushes each name's desired DNS to PowerDNS (docs/dns-and-rdap.md "DNS"). */
   dns?: DnsSync;
   /** Asks Temporal whether a checkout's run exists (the expiry sweep); absent: the activity's worker's client. */
   temporal?: Client;
