@@ -4,7 +4,7 @@ import type { DnsSyncInput, DnsSyncResult } from '../workflows/dns-messages.ts';
 import { DNS_REFUSED } from '../workflows/dns-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 
-/** The DNS sync's one step (README "DNS"): a pass of the sync, with PowerDNS's refusals made final. */
+/** The DNS sync's one step (docs/dns-and-rdap.md "DNS"): a pass of the sync, with PowerDNS's refusals made final. */
 export function createDnsActivities({ dns }: ActivityDeps) {
   return {
     async syncDomainDns({ domain }: DnsSyncInput): Promise<DnsSyncResult> {
