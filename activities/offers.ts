@@ -37,7 +37,7 @@ async function lockOffer(tx: EntityManager, offerId: string): Promise<Offer> {
 }
 
 /**
- * The offer run's steps (README "Market → Offers"), each one database transaction. Refusals are
+ * The offer run's steps (docs/market.md "Offers"), each one database transaction. Refusals are
  * non-retryable failures with the error code as their type; spec 7's floor refusal carries the
  * minimum and its currency as details.
  */
