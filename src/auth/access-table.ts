@@ -3,7 +3,7 @@ import type { CredentialKind } from './principal.ts';
 /**
  * Which credentials each route accepts: the single declarative table the server enforces (every route
  * must appear here or start-up fails) and the tests walk. An empty list means public: credentials sent
- * to a public route are ignored. Spec section 5 rule 7 fixes some rows; the README's "Access
+ * to a public route are ignored. Spec section 5 rule 7 fixes some rows; docs/api.md "Access
  * decisions" explains the others.
  */
 const USER_KEYS: CredentialKind[] = ['agent_key', 'live_key'];
@@ -55,7 +55,7 @@ export const accessTable: Record<string, Rule> = {
   'POST /api/v1/domains/offers/:offer_id/withdraw': ACCOUNT,
   'POST /api/v1/domains/offers/:offer_id/pay': ACCOUNT,
   // The human checkout page: anyone may look (a session adds the balance and the form); buying is a
-  // browser form, so the post takes the session only (README "Market → Purchase").
+  // browser form, so the post takes the session only (docs/market.md "Purchase").
   'GET /checkout/:domain': ['session', 'anonymous'],
   'POST /checkout/:domain': ['session'],
   'PUT /api/v1/domains/:domain_name/auto-renew': ACCOUNT,
@@ -72,7 +72,7 @@ export const accessTable: Record<string, Rule> = {
   'POST /api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver': USER_KEYS,
   'POST /api/payments/verify-mpp': [],
   'POST /api/v1/domains/:domain_name/reset-lock': ACCOUNT,
-  // DNS (README "DNS"): records bearer only, as rule 7 says; enable_dns key or bearer.
+  // DNS (docs/dns-and-rdap.md "DNS"): records bearer only, as rule 7 says; enable_dns key or bearer.
   'GET /api/v1/domains/:domain_name/records': ['bearer'],
   'PATCH /api/v1/domains/:domain_name/records': ['bearer'],
   'POST /api/v1/domains/:domain_name/enable_dns': ACCOUNT,
@@ -83,7 +83,7 @@ export const accessTable: Record<string, Rule> = {
   'GET /api/v1/domains/activity': ACCOUNT,
   'GET /api/v1/domains/:domain_name/agent.json': [],
   'GET /api/v1/domains/:domain_name/skill.md': [],
-  // RDAP (README "RDAP"): the lookup's public facts in RFC 9083's shape.
+  // RDAP (docs/dns-and-rdap.md "RDAP"): the lookup's public facts in RFC 9083's shape.
   'GET /rdap/domain/:name': [],
   'GET /rdap/help': [],
   'POST /api/v1/domains/transfer': MANAGEMENT,
@@ -92,7 +92,7 @@ export const accessTable: Record<string, Rule> = {
   'DELETE /api/v1/domains/:domain_name/skill.md': MANAGEMENT,
   'PUT /api/v1/domains/:domain_name/storefront': MANAGEMENT,
   'DELETE /api/v1/domains/:domain_name/storefront': MANAGEMENT,
-  // The market (README "Market"): listing a name asks what a transfer asks; the lists are public.
+  // The market (docs/market.md "Market"): listing a name asks what a transfer asks; the lists are public.
   'PUT /api/v1/domains/:domain_name/listing': MANAGEMENT,
   'DELETE /api/v1/domains/:domain_name/listing': MANAGEMENT,
   'GET /api/v1/domains/for-sale': [],
