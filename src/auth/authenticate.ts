@@ -19,7 +19,7 @@ export interface KnownKey {
 
 /**
  * Where checked keys are remembered between requests: the read cache, which the database tells of
- * every change to a key (a revocation included) at commit (README "Performance → The read cache").
+ * every change to a key (a revocation included) at commit (docs/performance.md "The read cache").
  */
 export interface KeyMemory {
   get(id: string): KnownKey | undefined;
