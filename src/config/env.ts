@@ -43,7 +43,7 @@ export const configSchema = z.object({
   // Webhooks to http and loopback targets (a receiver on this machine). Unset: allowed in development
   // (what `npm start` runs, so examples/webhook-receiver.ts works as it is), refused in test and production.
   WEBHOOK_ALLOW_INSECURE_LOCAL: bool.optional(),
-  // Webhook delivery (README "Webhooks → Delivery"): seconds to wait before each attempt (unset: the
+  // Webhook delivery (docs/webhooks.md "Delivery"): seconds to wait before each attempt (unset: the
   // standard schedule of about 77 hours; production refuses one shorter than three days), the hours of
   // unbroken failure after which a subscription is disabled, and the dispatcher's safety-net poll.
   WEBHOOK_RETRY_SCHEDULE: z
@@ -67,7 +67,7 @@ export const configSchema = z.object({
     .optional(),
   MPP_SECRET: z.string().min(32).optional(),
   // The treasury's key (the receiver of machine payments): it pays sellers' pathUSD proceeds out on
-  // chain (README "Market → Payouts"). `npm start` uses its local anvil's receiving account.
+  // chain (docs/market.md "Payouts"). `npm start` uses its local anvil's receiving account.
   PAYOUT_PRIVATE_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/)
@@ -81,7 +81,7 @@ export const configSchema = z.object({
   CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   // Unpaid checkouts one holder (an account, or the address of an anonymous payer) may have open at once.
   CHECKOUT_MAX_OPEN: z.coerce.number().int().min(1).default(3),
-  // How long an offer stays pending before it lapses and its escrow goes back (README "Market → Offers").
+  // How long an offer stays pending before it lapses and its escrow goes back (docs/market.md "Offers").
   OFFER_TTL_HOURS: z.coerce
     .number()
     .min(0.001)
@@ -89,12 +89,12 @@ export const configSchema = z.object({
     .default(168),
   WHOLESALE_PERCENT_OFF: z.coerce.number().int().min(0).max(100).default(20),
 
-  // Expiry (README "Expiry"): days a name stays held after its expiry date before it returns to the
+  // Expiry (docs/registration.md "Expiry"): days a name stays held after its expiry date before it returns to the
   // pool, and how often the worker's schedule sweeps for due names (unset: every 60 s; `npm start`: 5 s).
   GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(MAX_GRACE_DAYS).default(30),
   EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   AUTO_RENEW_DAYS_BEFORE: z.coerce.number().int().min(1).max(30).default(3),
-  // The USDC route on Base (README "USDC route"): the checkout relay the registry opens sessions at
+  // The USDC route on Base (docs/payments.md "USDC route"): the checkout relay the registry opens sessions at
   // (unset: `npm start` runs ours at CHECKOUT_PORT), the secret the two share, and the relay's own chain
   // settings: the RPC, the USDC contract, the receiver, the key that pays the gas of settlements.
   CHECKOUT_URL: z.url().optional(),
@@ -119,7 +119,7 @@ export const configSchema = z.object({
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
   GFAVIP_WEBHOOK_SECRET: z.string().min(16).optional(),
 
-  // DNS (README "DNS"): the PowerDNS HTTP API that serves the registry's zones (unset: `npm start` runs
+  // DNS (docs/dns-and-rdap.md "DNS"): the PowerDNS HTTP API that serves the registry's zones (unset: `npm start` runs
   // its own under DATA_DIR on the local ports below, when pdns_server is installed), the nameservers of
   // every zone (`host=glue address`, the address only where the host lies inside the zone; `{namespace}`
   // stands for the namespace) and the SOA contact. `npm start` also registers the native namespaces on a
@@ -156,9 +156,9 @@ export const configSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(12),
 
   // Rate limits (requests per window): per credential, per client address, and for provisioning. With
-  // REDIS_URL the counters live in Redis, so every API process shares one limit (README "Rate limits").
+  // REDIS_URL the counters live in Redis, so every API process shares one limit (docs/api.md "Rate limits").
   REDIS_URL: z.url().optional(),
-  // Overload (README "Performance → Overload"): requests handled at once before new ones are refused
+  // Overload (docs/performance.md "Overload"): requests handled at once before new ones are refused
   // with 503 and Retry-After, and the event-loop delay (ms) past which the same happens (0: not checked).
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).default(512),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
@@ -203,7 +203,7 @@ const retrySchedule = (c: Parsed): number[] =>
     ? c.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s) * 1000)
     : [...DEFAULT_RETRY_SCHEDULE_MS];
 
-/** Every secret production must be given (README "Configuration → Production"), with why it is needed. */
+/** Every secret production must be given (docs/configuration.md "Production"), with why it is needed. */
 function productionProblems(c: Parsed): string[] {
   const required: [keyof Parsed, boolean, string][] = [
     ['SESSION_SECRET', true, 'signs browser session cookies'],
@@ -261,7 +261,7 @@ export interface LoadOptions {
 function usdcRouteProblems(c: Parsed, { localStack = false }: LoadOptions): string[] {
   if (!c.MPP_BASE_MAINNET_ENABLED) return [];
   const problems: string[] = [];
-  const why = 'required when MPP_BASE_MAINNET_ENABLED is set (README "USDC route")';
+  const why = 'required when MPP_BASE_MAINNET_ENABLED is set (docs/payments.md "USDC route")';
   if (!c.CHECKOUT_URL && !localStack) problems.push(`  CHECKOUT_URL: ${why}`);
   if (!c.USDC_ADDRESS && !(localStack && !c.BASE_RPC_URL)) problems.push(`  USDC_ADDRESS: ${why}`);
   if (!c.USDC_PAY_TO && !c.MPP_PAY_TO && !(localStack && !c.CHAIN_RPC_URL)) problems.push(`  USDC_PAY_TO: ${why}`);
