@@ -15,7 +15,7 @@ export function accountRepository(em: EntityManager) {
     },
 
     /**
-     * Sets or clears where the account's pathUSD sale proceeds are paid (README "Market → Payouts"). A
+     * Sets or clears where the account's pathUSD sale proceeds are paid (docs/market.md "Payouts"). A
      * sale keeps the address it was made with, so a change applies to the sales after it.
      */
     async setPayoutAddress(id: string, address: string | null): Promise<void> {
