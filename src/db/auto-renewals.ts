@@ -13,7 +13,7 @@ interface AutoRenewRow extends DueRow {
 }
 
 /**
- * Auto-renew from the prepaid balance (README "Expiry → Auto-renew"): a sweep step over the active
+ * Auto-renew from the prepaid balance (docs/registration.md "Auto-renew"): a sweep step over the active
  * domains with auto-renew on whose expiry is within `leadDays` of the sweep's cut-off, in index order.
  * Each domain is its own transaction: the term is extended only if it is still the term the sweep read
  * (`expiry_date = ?`), and the gems debit is keyed on that term, so one term is never charged twice.
