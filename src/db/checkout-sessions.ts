@@ -29,7 +29,7 @@ export interface UnclosedCheckout {
   cursor: string;
 }
 
-// Checkout sessions (README "Registration → Unpaid checkouts"). Invariant: a holder never has more than
+// Checkout sessions (docs/registration.md "Unpaid checkouts"). Invariant: a holder never has more than
 // `max` open checkouts; the count and the insert run under a transaction-scoped advisory lock on the
 // holder, so concurrent requests of one holder are serialised.
 export function checkoutSessions(em: EntityManager) {
