@@ -29,7 +29,7 @@ const subjectOf = (d: Domain): DnsSubject => ({
 
 const live = (name: string) => ({ name, status: { $ne: EXPIRED } });
 
-// A domain's desired DNS (README "DNS"). Changes are made under the domain row's lock, so two PATCHes
+// A domain's desired DNS (docs/dns-and-rdap.md "DNS"). Changes are made under the domain row's lock, so two PATCHes
 // of one name are planned one after the other against what the first stored, and each bumps the
 // version the sync reports as published once PowerDNS has it.
 export function dnsRepository(em: EntityManager) {
