@@ -98,7 +98,7 @@ export function domainRepository(em: EntityManager) {
     },
     /**
      * The state of each name, in one round trip: registered (any status but expired holds the name),
-     * held by an open checkout (README "Unpaid checkouts"), else free.
+     * held by an open checkout (docs/registration.md "Unpaid checkouts"), else free.
      */
     async statesOf(names: string[]): Promise<Map<string, NameState>> {
       const states = new Map<string, NameState>(names.map((n) => [n, 'free']));
