@@ -22,7 +22,7 @@ const AccountSchema = defineEntity({
     operatorAccount: () => p.manyToOne(Account).ref().nullable(),
     claimedAt: p.datetime().columnType('timestamptz').nullable(),
     walletAddress: p.string().length(42).nullable().unique(),
-    /** Where the account's pathUSD sale proceeds are paid on chain (README "Market"); null: held as a balance. */
+    /** Where the account's pathUSD sale proceeds are paid on chain (docs/market.md "Market"); null: held as a balance. */
     payoutAddress: p.string().length(42).nullable(),
     idpIssuer: p.string().nullable(),
     idpSubject: p.string().nullable(),
