@@ -4,7 +4,7 @@ import { createdAt } from './base.ts';
 /**
  * A `domain.expiring` reminder that was written: one per domain, term (the expiry date it warned of)
  * and number of days before. The primary key is what makes a reminder once per term, whatever retries
- * or overlapping sweeps do; (days_before, term_expiry) is where the next sweep resumes (README "Expiry").
+ * or overlapping sweeps do; (days_before, term_expiry) is where the next sweep resumes (docs/registration.md "Expiry").
  */
 const DomainReminderSchema = defineEntity({
   name: 'DomainReminder',
