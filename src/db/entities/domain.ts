@@ -12,8 +12,8 @@ export type { CommerceCatalog, DomainProfile } from '../../domain/public-domain.
 // A registered name. `name` is the full lowercase "<label>.<namespace>". It is unique among the records
 // that hold it (status other than `expired`): an expired record stays as history and the next
 // registration of the name is a new record. The lookup and availability paths hit only that index; the
-// expiry sweep walks (status, expiry_date, id) (README "Expiry"). A storefront is bound to at most one
-// of those records too, so an expired record releases its storefront with its name (README "Profiles").
+// expiry sweep walks (status, expiry_date, id) (docs/registration.md "Expiry"). A storefront is bound to at most one
+// of those records too, so an expired record releases its storefront with its name (docs/api.md "Profiles").
 /** The index that keeps a storefront on one live domain; its violation is a `storefront_taken` refusal. */
 export const STOREFRONT_UNIQUE = 'domain_storefront_live_unique';
 
@@ -33,11 +33,11 @@ const DomainSchema = defineEntity({
     capabilities: p.json<string[]>(),
     profile: p.json<DomainProfile>(),
     storefrontId: p.string().nullable(),
-    /** The owner's own skill text, served inside the domain's skill.md (README "Profiles"); null: none. */
+    /** The owner's own skill text, served inside the domain's skill.md (docs/api.md "Profiles"); null: none. */
     skillMd: p.text().nullable(),
     /** Auto-renew from the owner's gems when a year costs at most this; null: off. */
     autoRenewMaxGems: p.integer().nullable(),
-    /** Delegated from the namespace zone (`enable_dns`, README "DNS"). */
+    /** Delegated from the namespace zone (`enable_dns`, docs/dns-and-rdap.md "DNS"). */
     dnsEnabled: p.boolean().default(false),
     /** Bumped by every change of the desired DNS; the sync records the version it published. */
     dnsVersion: p.integer().default(0),
