@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 /**
- * A mutating request made with an `Idempotency-Key` (README "API notes → Idempotency keys"), per
+ * A mutating request made with an `Idempotency-Key` (docs/api.md "Idempotency keys"), per
  * credential: what was asked (the fingerprint of method, path and body) and, once answered, the answer
  * to replay. While `answeredAt` is null the request is in flight, held until `heldUntil`, which the request
  * renews while it runs (a process that died mid-request lets a retry take the key over soon after, keeping
