@@ -8,7 +8,7 @@ export const offerStatuses = ['pending', 'accepted', 'rejected', 'withdrawn', 'e
 export type OfferStatus = (typeof offerStatuses)[number];
 
 /**
- * A name for sale (README "Market"): at most one listing per domain record, removed when the name is
+ * A name for sale (docs/market.md "Market"): at most one listing per domain record, removed when the name is
  * sold, withdrawn, transferred or expires. Prices are whole gems and pathUSD in 6-decimal minor units;
  * either may be null, not both. The floor (`min_offer`) is the seller's minimum for offers.
  */
@@ -33,7 +33,7 @@ ListingSchema.setClass(Listing);
 /**
  * An offer on a name. A gems offer holds its amount in the ledger's escrow book `escrow:offer:<id>`
  * from the moment it is made until it is accepted (paid to the seller) or ends (back to the bidder).
- * A pathUSD offer holds nothing: on acceptance the bidder pays it like a purchase (README "Market").
+ * A pathUSD offer holds nothing: on acceptance the bidder pays it like a purchase (docs/market.md "Market").
  */
 const OfferSchema = defineEntity({
   name: 'Offer',
