@@ -66,7 +66,7 @@ const OutboxEventSchema = defineEntity({
     eventType: p.string().length(64),
     payload: p.json<Record<string, unknown>>(),
     createdAt,
-    /** When the dispatcher handed the event to its subscribers' delivery workflows (README "Webhooks"). */
+    /** When the dispatcher handed the event to its subscribers' delivery workflows (docs/webhooks.md "Webhooks"). */
     dispatchedAt: p.datetime().columnType('timestamptz').nullable(),
   },
   // What the dispatcher reads: the rows not yet dispatched, oldest first; the rest of the table is history.
@@ -129,7 +129,7 @@ const LedgerLineSchema = defineEntity({
     transaction: () => p.manyToOne(LedgerTransaction).ref().index(),
     /**
      * `user:<account id>`, `system:grants`, `system:revenue`, `escrow:offer:<id>`, ... in gems; the same
-     * prefixed `pathusd:` for pathUSD in 6-decimal minor units (README "Market"). One transaction never
+     * prefixed `pathusd:` for pathUSD in 6-decimal minor units (docs/market.md "Market"). One transaction never
      * mixes currencies, so each currency sums to zero on its own.
      */
     book: p.string().length(64).index(),
