@@ -1,6 +1,6 @@
 import type { TriggerDef } from '@mikro-orm/core';
 
-// Every committed change to what the public reads show (README "Performance → The read cache") is
+// Every committed change to what the public reads show (docs/performance.md "The read cache") is
 // announced by the database itself: a NOTIFY on channel `public_change` carrying the name (`*` when an
 // account's operator changed, which can touch all its names). Triggers, not application code, so no
 // writer — API, worker, operator CLI, a test fixture — can change a name without the caches hearing.
