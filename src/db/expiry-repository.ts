@@ -55,7 +55,7 @@ export function nextCursor(rows: DueRow[], limit: number): SweepCursor | null {
   return last && rows.length === limit ? { expiry: last.cursor, id: last.id } : null;
 }
 
-// The expiry sweep's reads and writes (README "Expiry"). Every read is a range of the index
+// The expiry sweep's reads and writes (docs/registration.md "Expiry"). Every read is a range of the index
 // (status, expiry_date, id) in that order, one bounded page at a time, resumed after the last row seen.
 // Every page is one transaction: its conditional writes and their outbox rows commit together, and a
 // write whose condition no longer holds (already moved, renewed meanwhile, already reminded) changes and
