@@ -46,7 +46,7 @@ export function idempotencyKeys(em: EntityManager) {
     async claim(scope: string, key: string, fingerprint: string): Promise<Claim> {
       const holder = randomUUID();
       // A key past its keeping time starts afresh; a key whose request died in flight is taken over with
-      // its first claim time, so the retry continues the same operation (README "Idempotency keys"). Either
+      // its first claim time, so the retry continues the same operation (docs/api.md "Idempotency keys"). Either
       // way the holder token is this claim's: the request taken over can no longer write.
       const taken = await em.execute<{ created_at: Date }[]>(
         `insert into idempotency_key (scope, key, fingerprint, holder, held_until, created_at)
