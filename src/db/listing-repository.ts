@@ -33,7 +33,7 @@ const recordOf = (l: Listing): ListingRecord => ({
   updatedAt: l.updatedAt,
 });
 
-// The reads and writes of a listing change (README "Market → Listings"). Built over the transaction's
+// The reads and writes of a listing change (docs/market.md "Listings"). Built over the transaction's
 // EntityManager: the domain row lock taken by lockByName holds until that transaction ends, so a
 // listing is never written beside a concurrent transfer, sale or expiry of the same name (each of which
 // takes the same row and removes the listing in its own transaction).
@@ -45,7 +45,7 @@ export function listingRepository(tx: EntityManager) {
       return d && { id: d.id, name: d.name, namespace: d.namespace.name, status: d.status, ownerId: d.owner.id };
     },
 
-    /** Whether an open registration or purchase checkout holds the name (README "Unpaid checkouts"). */
+    /** Whether an open registration or purchase checkout holds the name (docs/registration.md "Unpaid checkouts"). */
     async hasOpenCheckout(name: string): Promise<boolean> {
       const open = await tx.findOne(
         CheckoutSession,
