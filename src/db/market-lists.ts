@@ -42,7 +42,7 @@ function forSaleWhere(currency: ForSaleCurrency | undefined): string {
   return `from listing l join domain d on d.id = l.domain_id where d.status = 'active'${currency ? priced[currency] : ''}`;
 }
 
-// The market's public lists (README "Market → Listings"), newest first, one bounded page at a time.
+// The market's public lists (docs/market.md "Listings"), newest first, one bounded page at a time.
 export function marketLists(em: EntityManager) {
   return {
     async forSale(currency: ForSaleCurrency | undefined, { limit, offset }: Page): Promise<Paged<ForSaleEntry>> {
