@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Expiry (README "Expiry"): a name is unique only among the records that still hold it, so an expired
+// Expiry (docs/registration.md "Expiry"): a name is unique only among the records that still hold it, so an expired
 // record stays as history and the name can be registered again as a new record; the sweep walks
 // (status, expiry_date, id); reminders are recorded once per domain, term and mark.
 export class Expiry extends Migration {
