@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Profile editing (README "Profiles"): the owner's own skill text, and a storefront bound to at most one
+// Profile editing (docs/api.md "Profiles"): the owner's own skill text, and a storefront bound to at most one
 // live domain — unique among the records that hold a name, as the name is, so an expired record (kept as
 // history) no longer holds the storefront it was bound to.
 export class ProfileEditing extends Migration {
