@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// The secondary market (README "Market"): listings (one per domain record), offers (a gems offer's
+// The secondary market (docs/market.md "Market"): listings (one per domain record), offers (a gems offer's
 // amount sits in the ledger's escrow book), completed sales with their split and the payout of the
 // seller's pathUSD proceeds, and the account's payout address.
 export class Market extends Migration {
