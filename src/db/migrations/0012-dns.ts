@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// DNS (README "DNS"): each domain record's desired records, whether its delegation is published, and
+// DNS (docs/dns-and-rdap.md "DNS"): each domain record's desired records, whether its delegation is published, and
 // the version of its desired DNS against the version PowerDNS last received.
 export class Dns extends Migration {
   override async up(): Promise<void> {
