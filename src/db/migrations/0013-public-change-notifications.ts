@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 // The database announces each committed change of a public read on channel `public_change`
-// (src/db/entities/public-change.ts; README "Performance → The read cache").
+// (src/db/entities/public-change.ts; docs/performance.md "The read cache").
 export class PublicChangeNotifications extends Migration {
   override async up(): Promise<void> {
     for (const [table, column] of [
