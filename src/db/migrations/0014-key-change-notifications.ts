@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// API keys and accounts are remembered by the read cache too (README "Performance → The read cache"):
+// API keys and accounts are remembered by the read cache too (docs/performance.md "The read cache"):
 // every change of a key, a revocation above all, is announced as `key:<id>`, and of an account as
 // `account:<id>`, on `public_change` at commit.
 export class KeyChangeNotifications extends Migration {
