@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Idempotency keys of mutating requests (README "API notes → Idempotency keys"): one row per credential
+// Idempotency keys of mutating requests (docs/api.md "Idempotency keys"): one row per credential
 // and key, holding the request's fingerprint while it runs and its answer once given.
 export class IdempotencyKeys extends Migration {
   override async up(): Promise<void> {
