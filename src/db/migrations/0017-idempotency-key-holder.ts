@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Who holds an idempotency key now (README "API notes → Idempotency keys"): a fresh token on every claim
+// Who holds an idempotency key now (docs/api.md "Idempotency keys"): a fresh token on every claim
 // and takeover, checked by every later write, so a stalled request whose hold lapsed and was taken over
 // can neither record its answer over the new holder's nor end its hold. Null on keys claimed before it.
 export class IdempotencyKeyHolder extends Migration {
