@@ -4,7 +4,7 @@ import { OutboxEvent } from './entities/index.ts';
 
 /**
  * Writes an event to the outbox in the caller's transaction, so the event exists exactly when the
- * change it announces does; the dispatcher takes it from there (README "Webhooks → Delivery"). The data
+ * change it announces does; the dispatcher takes it from there (docs/webhooks.md "Delivery"). The data
  * is typed by the event's documented shape (src/domain/webhook-events.ts).
  */
 export function recordEvent<T extends WebhookEventType>(tx: EntityManager, type: T, data: WebhookEventData<T>): void {
@@ -13,7 +13,7 @@ export function recordEvent<T extends WebhookEventType>(tx: EntityManager, type:
 
 /**
  * An internal outbox event: the owner changed the name's desired DNS. No subscription can ask for it
- * (it is not a webhook event); the dispatcher turns it into a pass of `dns:<name>` (README "DNS"),
+ * (it is not a webhook event); the dispatcher turns it into a pass of `dns:<name>` (docs/dns-and-rdap.md "DNS"),
  * committed with the change itself so that no change is ever left unpushed.
  */
 export const DNS_CHANGED_EVENT = 'dns.changed';
