@@ -21,7 +21,7 @@ export async function registrationFacts(
     ? await em.findOne(Account, { id: q.actorAccountId }, { fields: ['kind', 'isReseller', 'isOperator'] })
     : null;
   return {
-    // An expired record no longer holds its name (README "Expiry").
+    // An expired record no longer holds its name (docs/registration.md "Expiry").
     taken: (await em.count(Domain, { name: q.name, status: { $ne: EXPIRED } })) > 0,
     account: account ? { kind: account.kind, isReseller: account.isReseller, isOperator: account.isOperator } : null,
     whitelisted: q.actorAccountId
