@@ -1,6 +1,6 @@
 import type { Rrset, RrsetChange } from '../domain/dns-zone.ts';
 
-// PowerDNS Authoritative through its HTTP API only (README "DNS"). Two kinds of failure, kept apart
+// PowerDNS Authoritative through its HTTP API only (docs/dns-and-rdap.md "DNS"). Two kinds of failure, kept apart
 // because the workflow treats them differently: the server cannot be reached or fails (5xx) — retried
 // until it answers, so nothing is lost while it is down — and the server refuses what we sent (4xx),
 // which no retry will change.
