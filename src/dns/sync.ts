@@ -27,14 +27,14 @@ export interface DnsSyncDeps {
 const SERVED_STATUS = 'active';
 
 /**
- * Brings PowerDNS to what PostgreSQL says (README "DNS"). Everything is derived from the stored state
+ * Brings PowerDNS to what PostgreSQL says (docs/dns-and-rdap.md "DNS"). Everything is derived from the stored state
  * at the moment of the pass and compared with what PowerDNS holds, so running a pass twice, or after a
  * crash half-way, changes nothing more.
  */
 export function dnsSync(d: DnsSyncDeps) {
   const backend = (): PowerDnsClient => {
     if (!d.pdns)
-      throw new Error('No DNS backend is configured (PDNS_API_URL); DNS changes wait until one is (README "DNS").');
+      throw new Error('No DNS backend is configured (PDNS_API_URL); DNS changes wait until one is (docs/dns-and-rdap.md "DNS").');
     return d.pdns;
   };
 
