@@ -1,4 +1,4 @@
-// Auto-renew from the prepaid balance (README "Expiry → Auto-renew"): pure rules.
+// Auto-renew from the prepaid balance (docs/registration.md "Auto-renew"): pure rules.
 
 /** An auto-renewal adds one year. */
 export const AUTO_RENEW_YEARS = 1;
