@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { AppError } from './errors.ts';
 
-// A domain's DNS records as its owner sets them (spec 2.7, 4.5; README "DNS"): pure rules, no I/O.
+// A domain's DNS records as its owner sets them (spec 2.7, 4.5; docs/dns-and-rdap.md "DNS"): pure rules, no I/O.
 // Names are kept absolute with the root dot ("www.scout.agent."), content in the canonical text form
 // PowerDNS takes in an rrset, so comparing the stored set with a request is a plain string compare.
 
