@@ -1,6 +1,6 @@
 import { canonicalContent, type DnsRecord } from './dns-records.ts';
 
-// What PowerDNS should serve, derived from what we store (README "DNS"): pure, no I/O. Two kinds of zone:
+// What PowerDNS should serve, derived from what we store (docs/dns-and-rdap.md "DNS"): pure, no I/O. Two kinds of zone:
 // a namespace zone (`agent.`) holding the registry's nameservers, their glue and the delegation of each
 // published name; and a domain zone (`scout.agent.`) holding the owner's records and the manifest
 // pointers. SOA serials are left to PowerDNS (its API bumps them on each change), so SOA is written
