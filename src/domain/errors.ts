@@ -58,7 +58,7 @@ export const errorCodes = {
   webhooks_unavailable: 503,
   name_being_renewed: 409,
   network_not_enabled: 403,
-  // The USDC route (README "USDC route"): the relay reports settlement off, cannot be reached, or
+  // The USDC route (docs/payments.md "USDC route"): the relay reports settlement off, cannot be reached, or
   // offers terms other than ours; a payment may be in flight; a reconcile found nothing confirmed.
   settlement_disabled: 503,
   relay_unavailable: 503,
@@ -66,7 +66,7 @@ export const errorCodes = {
   payment_may_be_in_flight: 409,
   settlement_not_confirmed: 409,
   not_a_relay_checkout: 409,
-  // The secondary market (README "Market").
+  // The secondary market (docs/market.md "Market").
   invalid_listing: 400,
   invalid_amount: 400,
   unknown_currency: 400,
@@ -79,7 +79,7 @@ export const errorCodes = {
   name_being_bought: 409,
   offer_not_pending: 409,
   currency_not_accepted: 400,
-  // DNS records (README "DNS").
+  // DNS records (docs/dns-and-rdap.md "DNS").
   invalid_record: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
