@@ -1,4 +1,4 @@
-// The life of a name after its term (README "Expiry"): `active` until its expiry date, then `grace`
+// The life of a name after its term (docs/registration.md "Expiry"): `active` until its expiry date, then `grace`
 // (still held: nobody else may register it, lookup shows it) until the grace period ends, then `expired`
 // (back in the pool; the row stays only as history, and the next registration is a new record).
 
@@ -51,7 +51,7 @@ export interface ExpiringDomain {
 export type ExpiryEventType = 'domain.expiring' | 'domain.grace_started' | 'domain.expired';
 
 /**
- * The `data` of the expiry events (README "Expiry → Events"). Every one names the domain, its record id
+ * The `data` of the expiry events (docs/registration.md "Expiry events"). Every one names the domain, its record id
  * (a later registration of the name is another record), its owner and the expiry date of the term.
  */
 export function expiryEventPayload(
