@@ -1,7 +1,7 @@
 import { AppError } from './errors.ts';
 import { checkListingTerms, minorToUsd, usdToMinor, type ListingTerms } from './market.ts';
 
-// A listing as the API shows it (README "Market → Listings"): prices in gems and in USD numbers (pathUSD,
+// A listing as the API shows it (docs/market.md "Listings"): prices in gems and in USD numbers (pathUSD,
 // at most two decimals), the seller's floor for offers, and spec 2.4's `for_sale` block of lookup and
 // agent.json. Pure: the owner's input becomes ListingTerms here, and rows become views here.
 
