@@ -1,7 +1,7 @@
 import { AppError } from './errors.ts';
 import { formatUsd } from './money.ts';
 
-// The secondary market's rules (README "Market"), pure: currencies, the fee split, listing and offer
+// The secondary market's rules (docs/market.md "Market"), pure: currencies, the fee split, listing and offer
 // amounts, paging. Amounts are integers: whole gems, or pathUSD in 6-decimal minor units.
 
 export const marketCurrencies = ['gems', 'pathusd'] as const;
