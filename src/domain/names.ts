@@ -1,4 +1,4 @@
-// Name rules (README "Name rules"): a label is 1-63 characters of lowercase ASCII letters, digits and
+// Name rules (docs/api.md "Name rules"): a label is 1-63 characters of lowercase ASCII letters, digits and
 // inner hyphens. Input is trimmed and lowercased (DNS names are case-insensitive), and a trailing dot is
 // accepted as the root; anything else that is not ASCII is refused rather than silently transcoded, so
 // the name a caller pays for is always the name they typed.
