@@ -4,7 +4,7 @@
 export const paymentMethods = ['mpp', 'gems', 'free', 'gfavip_checkout'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 // purchase: the buyer's side of a secondary sale; sale: the seller's; payout: pathUSD proceeds sent on
-// chain; offer_escrow / offer_release: gems held for an offer and given back (README "Market").
+// chain; offer_escrow / offer_release: gems held for an offer and given back (docs/market.md "Market").
 export const orderKinds = [
   'registration',
   'renewal',
