@@ -5,7 +5,7 @@ import type { CommerceCatalog, DomainProfile } from './public-domain.ts';
 // field by field, so that the `profile.updated` event names exactly the fields that changed and a request
 // that changes nothing writes nothing. The request schemas (src/http/schemas/profile.ts) enforce the limits.
 
-/** Limits of what may be published, in characters (README "Profiles"). */
+/** Limits of what may be published, in characters (docs/api.md "Profiles"). */
 export const PROFILE_LIMITS = {
   displayName: 100,
   description: 4000,
