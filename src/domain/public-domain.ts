@@ -18,7 +18,7 @@ export interface PublicDomainRow {
   storefrontId: string | null;
   /** Set when an operator has claimed the owning account (exposed as the deprecated human_backed). */
   operatorAccountId: string | null;
-  /** The name's listing (README "Market → Listings"), read in the same query; null when not listed. */
+  /** The name's listing (docs/market.md "Listings"), read in the same query; null when not listed. */
   listing: ListingTerms | null;
 }
 
