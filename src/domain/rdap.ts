@@ -1,7 +1,7 @@
 import { graceEndsAt, type DomainStatus } from './expiry.ts';
 import { manifestUrls } from './manifests.ts';
 
-// RDAP (RFC 9083 responses, RFC 9082 queries, RFC 7480 over HTTP; README "RDAP"): the registration
+// RDAP (RFC 9083 responses, RFC 9082 queries, RFC 7480 over HTTP; docs/dns-and-rdap.md "RDAP"): the registration
 // facts of a held name, as any RDAP client reads them. Pure: the route reads the row and the
 // configuration and passes them in. Invariant: nothing here names the holder. The public lookup shows
 // no contact data, so RDAP publishes no registrant entity (not even a redacted one, RFC 9537) and says
