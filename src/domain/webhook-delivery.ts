@@ -1,4 +1,4 @@
-// What an attempt to deliver a webhook comes to (README "Webhooks → Delivery"). Pure: the activity
+// What an attempt to deliver a webhook comes to (docs/webhooks.md "Delivery"). Pure: the activity
 // sends, this decides, the repository writes what it decided.
 
 const SECOND = 1000;
