@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The events a webhook subscription may ask for: spec 6's and ours (README "Webhooks").
+// The events a webhook subscription may ask for: spec 6's and ours (docs/webhooks.md "Webhooks").
 export const webhookEventTypes = [
   'domain.registered',
   'domain.renewed',
@@ -14,7 +14,7 @@ export const webhookEventTypes = [
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
-/** The test event a subscription's owner asks for (README "Webhooks → Ping"); sent to that one only. */
+/** The test event a subscription's owner asks for (docs/webhooks.md "Routes"); sent to that one only. */
 export const PING_EVENT = 'webhook.ping';
 
 /** A provided secret: long enough to resist guessing, printable, bounded. */
@@ -26,7 +26,7 @@ export const SECRET_ROTATION_WINDOW_MS = 24 * 3600 * 1000;
 // The `data` of every event. Each names the domain, its record id (a later registration of the same
 // name is another record) and the owner at the time of the event; dates are ISO 8601 UTC; an order id
 // is there wherever the event is the result of an order. Receivers should ignore fields they do not
-// know: fields may be added, never renamed or removed (README "Webhooks → Events").
+// know: fields may be added, never renamed or removed (docs/webhooks.md "Events").
 const iso = z.iso.datetime();
 const subject = { domain: z.string(), domain_id: z.number().int(), owner_id: z.guid() };
 const expiryDates = { expiry_date: iso, grace_ends_at: iso };
@@ -85,7 +85,7 @@ const owner = '5b1f7c8e-2d4a-4f6b-9c3e-8a7d6e5f4c3b';
 const buyer = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
 const domainOf = { domain: 'scout.agent', domain_id: 42, owner_id: owner };
 
-/** One documented example of every event's `data` (README "Webhooks → Events"; checked by tests). */
+/** One documented example of every event's `data` (docs/webhooks.md "Events"; checked by tests). */
 export const webhookEventExamples: { [T in WebhookEventType]: WebhookEventData<T> } = {
   'domain.registered': {
     ...domainOf,
@@ -156,7 +156,7 @@ export const webhookEventExamples: { [T in WebhookEventType]: WebhookEventData<T
 /**
  * The accounts an event is about: its owner, and for a transfer both sides (the previous owner hears
  * that the name left it). A subscription hears an event only if its account is one of these or manages
- * one of them (README "Webhooks → Who hears what"); `account_id` covers account events. Only
+ * one of them (docs/webhooks.md "Who hears what"); `account_id` covers account events. Only
  * well-formed ids count, so a malformed payload can never wedge the dispatcher.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
