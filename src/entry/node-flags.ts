@@ -1,5 +1,5 @@
 /**
- * V8's heap settings for the API process (README "Performance → Memory"). On a large machine V8 lets
+ * V8's heap settings for the API process (docs/performance.md "Memory"). On a large machine V8 lets
  * the young generation grow to 64 MB per semi-space and the old generation to several times what
  * survived its last full collection; under load the API's garbage then holds hundreds of megabytes
  * that a collection would free. 16 MB semi-spaces and 25% growth keep it under 300 MB resident at a
