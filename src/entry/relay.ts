@@ -6,7 +6,7 @@ import { relayStore } from '../relay/store.ts';
 import { BASE_MAINNET_CHAIN_ID as BASE_CHAIN_ID } from '../domain/quote.ts';
 import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
 
-// The checkout relay of the USDC route, as its own process (README "USDC route"): what an external
+// The checkout relay of the USDC route, as its own process (docs/payments.md "USDC route"): what an external
 // relay is to the registry. It keeps its state in its own schema and settles on the Base RPC.
 const config = loadConfigOrExit();
 const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'relay');
