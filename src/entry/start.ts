@@ -259,7 +259,7 @@ if (!temporalAddress) {
 /**
  * The naming root: an in-memory Handshake regtest node on which each native namespace is registered
  * and delegated to our nameservers, so a resolver starting at its root is referred to our PowerDNS
- * (README "DNS → The naming root"). A failure here leaves DNS itself running.
+ * (docs/dns-and-rdap.md "The naming root"). A failure here leaves DNS itself running.
  */
 async function startNamingRoot(pdnsPort: number): Promise<void> {
   try {
@@ -287,7 +287,7 @@ async function startNamingRoot(pdnsPort: number): Promise<void> {
 }
 
 // DNS: a local PowerDNS under DATA_DIR unless PDNS_API_URL points at one. Without either the service
-// still runs; DNS changes wait in their workflows until a backend is configured (README "DNS").
+// still runs; DNS changes wait in their workflows until a backend is configured (docs/dns-and-rdap.md "DNS").
 const pdnsEnv: Record<string, string> = {};
 if (config.PDNS_API_URL) {
   say('DNS', `${config.PDNS_API_URL} (PDNS_API_URL)`);
