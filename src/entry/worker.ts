@@ -22,13 +22,13 @@ Runtime.install({
   logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
 });
 
-/** The USDC route's activity dependencies, when it is configured (README "USDC route"). */
+/** The USDC route's activity dependencies, when it is configured (docs/payments.md "USDC route"). */
 function withUsdcRoute(c: typeof config) {
   const usdc = usdcRouteFromConfig(c);
   return usdc ? { usdc } : {};
 }
 
-/** Pays sellers' pathUSD proceeds on chain, when the treasury's key is configured (README "Market → Payouts"). */
+/** Pays sellers' pathUSD proceeds on chain, when the treasury's key is configured (docs/market.md "Payouts"). */
 function withPayouts() {
   const payouts = payoutServiceFromConfig(config, orm);
   return payouts ? { payouts } : {};
@@ -57,7 +57,7 @@ const worker = await Worker.create({
 });
 
 // Unattended expiry: the schedule lives in Temporal, so it survives restarts of this process; creating
-// it again here only brings it to the current settings (README "Expiry").
+// it again here only brings it to the current settings (docs/registration.md "Expiry").
 await ensureExpirySweepSchedule(temporal.client, {
   taskQueue: config.TEMPORAL_TASK_QUEUE,
   everySeconds: config.EXPIRY_SWEEP_SECONDS,
@@ -65,7 +65,7 @@ await ensureExpirySweepSchedule(temporal.client, {
   autoRenewDaysBefore: config.AUTO_RENEW_DAYS_BEFORE,
 });
 
-// Events leave the outbox for their delivery workflows from here (README "Webhooks → Delivery"). A
+// Events leave the outbox for their delivery workflows from here (docs/webhooks.md "Delivery"). A
 // failed pass leaves the events where they are; the next notification or poll takes them.
 const dispatcher = await startOutboxDispatcher({
   config,
