@@ -1,5 +1,5 @@
 // Every name the database may hold — registered or held by an open checkout — as a Bloom filter, so that
-// search and quote answer "free" for a name nobody holds without a query (README "Performance → The read
+// search and quote answer "free" for a name nobody holds without a query (docs/performance.md "The read
 // cache"). A Bloom filter has no false negatives: a name it has never been told of is certainly unknown
 // to the database, as long as it was told of every one. It is, by the same rules as the read cache:
 // loaded only after LISTEN is up (a name committed before the load is in the load, one committed after
