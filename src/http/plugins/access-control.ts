@@ -25,7 +25,7 @@ export const accessControlPlugin = fp(
         await redis.quit().catch(() => redis.disconnect());
       });
     }
-    // Per client address on every route (README "Rate limits").
+    // Per client address on every route (docs/api.md "Rate limits").
     await app.register(rateLimit, {
       ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
       global: true,
