@@ -8,7 +8,7 @@ import { errorBodySchema } from '../schemas/common.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A mutating route that honours `Idempotency-Key` (README "API notes → Idempotency keys"). */
+    /** A mutating route that honours `Idempotency-Key` (docs/api.md "Idempotency keys"). */
     idempotent?: boolean;
   }
   interface FastifyRequest {
