@@ -30,7 +30,7 @@ function nulAt(root: unknown): string[] | null {
 const partOf = (req: FastifyRequest, part: (typeof parts)[number]) => (part === 'querystring' ? req.query : req[part]);
 
 /**
- * No text that enters the service may hold U+0000 (README "API notes → Text input"): PostgreSQL cannot
+ * No text that enters the service may hold U+0000 (docs/api.md "Text input"): PostgreSQL cannot
  * store it in a text column (a query with one fails, a 500), and what a C string reads of it ends there
  * (text kept shorter than sent). One rule for every route, before its own validation: any path
  * parameter, query value or key, and any string of a parsed body at any depth (a JSON document, a form,
