@@ -9,7 +9,7 @@ const RETRY_AFTER_S = 1;
 const PROBES = new Set(['/healthz', '/readyz']);
 
 /**
- * Graceful overload (README "Performance → Overload"): past the configured event-loop delay
+ * Graceful overload (docs/performance.md "Overload"): past the configured event-loop delay
  * (@fastify/under-pressure) or number of requests in flight, new requests are refused at once with
  * 503 `overloaded` and Retry-After, instead of queueing for the database pool until they time out.
  * What is admitted is served with bounded latency; nothing is half done (a refusal comes before the
