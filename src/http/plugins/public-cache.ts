@@ -41,7 +41,7 @@ export const publicCachePlugin = fp(
       await known.idle();
     });
     // Read-your-writes: a request that may have written waits, before it answers, until this process
-    // has heard every change it committed (README "Performance → The read cache").
+    // has heard every change it committed (docs/performance.md "The read cache").
     const notify = (token: string) =>
       app.deps.orm.em.getConnection().execute(`select pg_notify('public_change', ?)`, [token]);
     app.addHook('onSend', async (req) => {
