@@ -6,7 +6,7 @@ import type { KnownKey } from '../auth/authenticate.ts';
 import type { AccountView } from './schemas/identity.ts';
 import type { KnownNames } from './known-names.ts';
 
-// The read cache of public documents (README "Performance → The read cache"): the exact bytes of a
+// The read cache of public documents (docs/performance.md "The read cache"): the exact bytes of a
 // lookup answer (or the fact that no record holds the name), kept per name until the database says the
 // name changed. It is never wrong, by three rules:
 // 1. It serves only while its LISTEN subscription is up: losing it empties the cache and turns it off
