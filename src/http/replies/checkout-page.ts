@@ -6,7 +6,7 @@ import { describeError } from '../error-handler.ts';
 export const checkoutPageUrl = (name: string, affiliateId: string | null) =>
   `/checkout/${encodeURIComponent(name)}${affiliateId ? `?affiliate_id=${encodeURIComponent(affiliateId)}` : ''}`;
 
-/** Sign-in that comes back to `returnTo` (README "Identity and credentials"). */
+/** Sign-in that comes back to `returnTo` (docs/api.md "Identity and credentials"). */
 export const signInUrl = (returnTo: string) => `/auth/login?return_to=${encodeURIComponent(returnTo)}`;
 
 /** A personal page: never cached by anyone but the browser, and varying with the session and Accept. */
