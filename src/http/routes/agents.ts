@@ -97,7 +97,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
       },
     },
-    // The account part comes from the read cache while the account is unchanged (README "Performance").
+    // The account part comes from the read cache while the account is unchanged (docs/performance.md "Performance").
     async (req) => {
       const principal = accountPrincipal(req);
       const name = `account:${principal.accountId}`;
@@ -136,7 +136,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { accountId } = accountPrincipal(req);
       await accountRepository(orm.em.fork()).setPayoutAddress(accountId, req.body.address);
-      // Proceeds held for want of an address are paid to the new one (README "Market → Payouts").
+      // Proceeds held for want of an address are paid to the new one (docs/market.md "Payouts").
       if (req.body.address)
         await payOutHeldSales(
           { orm, temporal: app.deps.temporal, taskQueue: app.deps.config.TEMPORAL_TASK_QUEUE },
