@@ -69,7 +69,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lookupResponse, 304: notModified, ...clientErrors },
       },
     },
-    // Served from the read cache when it holds the name (README "Performance → The read cache"); a miss
+    // Served from the read cache when it holds the name (docs/performance.md "The read cache"); a miss
     // reads, encodes exactly as the response schema would, and keeps the bytes for the next request.
     async (req, reply) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
