@@ -8,7 +8,7 @@ import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { enableDnsResponse, recordsBody, recordsGetResponse, recordsPatchResponse } from '../schemas/dns.ts';
 
-// A domain's DNS (spec 4.5; README "DNS"). Answers come from PostgreSQL, where each change is stored
+// A domain's DNS (spec 4.5; docs/dns-and-rdap.md "DNS"). Answers come from PostgreSQL, where each change is stored
 // with the outbox event that makes the worker push it; `sync` says whether PowerDNS has it yet.
 
 const errors = { ...clientErrors, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
