@@ -18,7 +18,7 @@ import { SESSION_COOKIE } from '../session-cookie.ts';
  * gems. `GET` shows the name, its gems price, the buyer's balance and the referrer, with a form that
  * `POST`s back here; the POST buys through the same purchase service as buy-secondary and shows the
  * outcome. A browser gets every answer as a page, refusals included; another client gets refusals as
- * the API's JSON error body (README "Market → Purchase").
+ * the API's JSON error body (docs/market.md "Purchase").
  */
 export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm, config, sessionSecret } = app.deps;
