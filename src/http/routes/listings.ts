@@ -6,7 +6,7 @@ import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { listingBody, listingResponse, withdrawResponse } from '../schemas/listings.ts';
 
-// An owner's listing of a name (README "Market → Listings"). The terms are checked before anything is
+// An owner's listing of a name (docs/market.md "Listings"). The terms are checked before anything is
 // read, so bad input is a 400 that changes nothing; the rest is one transaction in src/market/listings.ts.
 
 const errors = { ...clientErrors, 401: errorBodySchema, 403: errorBodySchema };
