@@ -5,7 +5,7 @@ import { minorToUsd } from '../../domain/market.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { forSaleQuery, forSaleResponse, soldQuery, soldResponse } from '../schemas/listings.ts';
 
-// The market's public lists (README "Market → Listings"): names for sale and completed sales, newest
+// The market's public lists (docs/market.md "Listings"): names for sale and completed sales, newest
 // first, paged like every list (limit 50 by default, at most 100). No account ids are shown.
 
 export const marketListRoutes: FastifyPluginAsyncZod = async (app) => {
