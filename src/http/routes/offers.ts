@@ -41,7 +41,7 @@ export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }
   };
 }
 
-// Offers (spec 4.7, README "Market → Offers"): make, list, respond, withdraw, and pay an accepted
+// Offers (spec 4.7, docs/market.md "Offers"): make, list, respond, withdraw, and pay an accepted
 // pathUSD offer. Making and paying act as the calling account; the list and the decisions also cover
 // the agents it claimed (spec 5 rule 1: management), as the management routes do.
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
