@@ -15,7 +15,7 @@ import {
   storefrontResponse,
 } from '../schemas/profile.ts';
 
-// What the owner of a domain (or its manager) publishes about it: README "Profiles". Every route is one
+// What the owner of a domain (or its manager) publishes about it: docs/api.md "Profiles". Every route is one
 // call of editProfile, which writes the change and its `profile.updated` event in one transaction.
 
 const errors = { ...clientErrors, 403: errorBodySchema };
