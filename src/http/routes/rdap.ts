@@ -15,7 +15,7 @@ import {
   rdapLookupErrors,
 } from '../schemas/rdap.ts';
 
-// RDAP (README "RDAP"), registered under the /rdap prefix: public like lookup, so only the limit per
+// RDAP (docs/dns-and-rdap.md "RDAP"), registered under the /rdap prefix: public like lookup, so only the limit per
 // client address applies. This plugin is encapsulated: its errors and its unknown paths are answered
 // in RDAP's error object (replies/rdap.ts), as application/rdap+json.
 export const rdapRoutes: FastifyPluginAsyncZod = async (app) => {
