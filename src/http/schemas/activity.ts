@@ -7,7 +7,7 @@ export { pagination as activityQuery } from './management.ts';
 
 const marketAmount = z.string().describe('In the order’s currency: whole gems ("900"), or USD for pathUSD ("18.00")');
 
-// What a market order records beside its payment (README "Market"); null for the other kinds.
+// What a market order records beside its payment (docs/market.md "Market"); null for the other kinds.
 const saleDetails = z
   .object({
     source: z.string().describe('`listing` (buy-secondary, the human checkout) or `offer`'),
