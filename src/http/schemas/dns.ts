@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DNS_LIMITS, recordTypes } from '../../domain/dns-records.ts';
 import { example, EXAMPLE } from './examples.ts';
 
-// PATCH/GET …/records and POST …/enable_dns (spec 2.7, 4.5; README "DNS"). The shape rules are here;
+// PATCH/GET …/records and POST …/enable_dns (spec 2.7, 4.5; docs/dns-and-rdap.md "DNS"). The shape rules are here;
 // what a record means (addresses, host names, the CNAME rule, limits of a whole set) is checked by
 // src/domain/dns-records.ts, which answers 400 `invalid_record` with the index of the item at fault.
 
