@@ -4,7 +4,7 @@ import { MARKET_PAGE_DEFAULT, MARKET_PAGE_MAX, MAX_GEMS, marketCurrencies } from
 import { isoTimestamp } from './common.ts';
 import { example, EXAMPLE } from './examples.ts';
 
-// The market's listings (README "Market → Listings"): the owner's listing body and answer, spec 2.4's
+// The market's listings (docs/market.md "Listings"): the owner's listing body and answer, spec 2.4's
 // `for_sale` block of lookup and agent.json, and the public for-sale and sold lists. Amounts: whole
 // gems, and USD numbers with at most two decimals (pathUSD, stored in 6-decimal minor units).
 
