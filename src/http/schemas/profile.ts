@@ -5,7 +5,7 @@ import { example, EXAMPLE } from './examples.ts';
 
 // What an owner may publish. Every object is strict (an unknown or misspelt field is a 400, never silently
 // dropped), every string bounded, and text well-formed: a lone surrogate or a NUL would be refused by
-// PostgreSQL (a 500), and control characters have no place in a profile. Limits: README "Profiles".
+// PostgreSQL (a 500), and control characters have no place in a profile. Limits: docs/api.md "Profiles".
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const CONTROL_BUT_LAYOUT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
