@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-// A local PowerDNS Authoritative server for `npm start` and the tests (README "DNS"): Debian's
+// A local PowerDNS Authoritative server for `npm start` and the tests (docs/dns-and-rdap.md "DNS"): Debian's
 // pdns-server with the SQLite backend, its data under a directory of ours, its DNS and HTTP API on
 // loopback ports. The registry only ever talks to it through the HTTP API, as it would in production.
 
