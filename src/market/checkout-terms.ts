@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Domain, Listing } from '../db/entities/index.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 
-// What the human checkout page shows before anything is bought (README "Market → Purchase"). The
+// What the human checkout page shows before anything is bought (docs/market.md "Purchase"). The
 // purchase itself decides again, atomically: these reads only describe the offer to the person.
 
 export interface ListedName {
