@@ -113,7 +113,7 @@ export function offerAmount(amount: number, currency: MarketCurrency): bigint {
 }
 
 /**
- * Offers (spec 4.7, README "Market → Offers"): each offer is its own run `offer:<id>`, started by its
+ * Offers (spec 4.7, docs/market.md "Offers"): each offer is its own run `offer:<id>`, started by its
  * `openOffer` update so that the offer, its escrow and its expiry timer exist together or not at all.
  * Answers, withdrawals and an accepted pathUSD offer's payment go to that run.
  */
@@ -276,7 +276,7 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
 
   /**
    * The offer as its decision's answer shows it, when this operation decided it; else null. An operation
-   * id is the credential's own (README "API notes → Idempotency keys"), so whoever brings it decided:
+   * id is the credential's own (docs/api.md "Idempotency keys"), so whoever brings it decided:
    * no visibility check, which the seller of a sold name would no longer pass.
    */
   async function decidedBy(offerId: string, operationId: string | null): Promise<OfferView | null> {
