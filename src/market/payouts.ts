@@ -46,8 +46,8 @@ export interface PayoutSettings {
 }
 
 /**
- * Pays a sale's pathUSD proceeds to the seller's payout address, never twice (README "Market →
- * Payouts"). The transaction is signed and stored on the sale BEFORE it is sent, so a retry after a
+ * Pays a sale's pathUSD proceeds to the seller's payout address, never twice (docs/market.md
+ * "Payouts"). The transaction is signed and stored on the sale BEFORE it is sent, so a retry after a
  * crash sends the very same transaction again (same nonce, same hash): the chain takes it once. Only
  * when the chain proves the stored one can never be mined (its nonce was used by another transaction
  * and no receipt exists) is a new one signed. Signing is serialised across workers by an advisory lock,
