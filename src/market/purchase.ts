@@ -48,7 +48,7 @@ export function purchaseOf(o: PurchaseOutcome): PurchaseResult {
  * Buying a listed name (spec 4.7 buy-secondary) as a paid operation over the shared checkout
  * machinery: one open purchase checkout per name (`purchase:<name>`), so a second buyer is told the
  * name is being bought before anyone pays; a landed payment completes at the price it was challenged
- * at, whatever happened to the listing meanwhile (README "Market → Purchase").
+ * at, whatever happened to the listing meanwhile (docs/market.md "Purchase").
  */
 export function purchaseService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> & { config: Config }) {
   const { config, orm } = deps;
@@ -147,7 +147,7 @@ export function purchaseService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'
       actorAccountId: actorId,
       holder,
       method: cmd.paymentMethod,
-      // What a refused payment is credited back as (README "Registration → Refunds").
+      // What a refused payment is credited back as (docs/registration.md "Refunds").
       priceGems: gems ? Number(price) : Number((BigInt(price) + perGem - 1n) / perGem),
       amountMinor: gems ? '0' : BigInt(price).toString(),
       currency: config.MPP_CURRENCY,
