@@ -70,7 +70,7 @@ export async function findSale(em: EntityManager, reference: string): Promise<Sa
 }
 
 /**
- * A secondary sale, in the caller's transaction, all or nothing (README "Market"): the name moves to
+ * A secondary sale, in the caller's transaction, all or nothing (docs/market.md "Market"): the name moves to
  * the buyer, its listing goes, the other pending offers on it are rejected with their escrows given
  * back, the price is split in the ledger (seller 90%, referrer 5%, platform the rest), the buyer's
  * `purchase` and the seller's `sale` orders are written, and `domain.transferred` and `domain.sold`
