@@ -5,7 +5,7 @@ import type { Orm } from '../db/orm.ts';
 export const payoutWorkflowId = (saleId: number) => `payout:sale:${saleId}`;
 
 /**
- * Held proceeds become payouts (README "Market → Payouts"): when a seller sets a payout address, a run
+ * Held proceeds become payouts (docs/market.md "Payouts"): when a seller sets a payout address, a run
  * `payout:sale:<id>` starts for each of its held pathUSD sales and pays it to that address. A sale stays
  * held until its run takes it, so a start that fails leaves the balance where it was: setting the
  * address again starts the rest.
