@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The registry's side of the checkout relay's merchant API (README "USDC route"): what it asks the
+// The registry's side of the checkout relay's merchant API (docs/payments.md "USDC route"): what it asks the
 // relay, and what it accepts back. Answers are parsed, never trusted; a relay that does not answer in
 // time is an unknown state for the caller to poll again, never a reason to ask for a second payment.
 
