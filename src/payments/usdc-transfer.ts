@@ -12,7 +12,7 @@ import { PaymentVerificationError } from './chain-verifier.ts';
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
 /**
- * The registry's own check of a settlement the relay reports as confirmed (README "USDC route"): the
+ * The registry's own check of a settlement the relay reports as confirmed (docs/payments.md "USDC route"): the
  * relay is trusted to settle, never to say what was paid. A successful transaction whose logs hold a
  * `Transfer` emitted by the USDC contract itself, to our receiver, of exactly the amount (from the
  * payer, when known), with enough blocks on top. Refusals use the machine-payment reasons.
