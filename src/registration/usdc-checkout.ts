@@ -17,7 +17,7 @@ export interface UsdcCheckoutRequest {
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
- * The registry's side of the USDC route's checkout relay (spec 4.6, README "USDC route"): it asks the
+ * The registry's side of the USDC route's checkout relay (spec 4.6, docs/payments.md "USDC route"): it asks the
  * relay whether Base settlement is on, opens one relay session per registry checkout (its reference is
  * the registry's session id, so asking again returns the same session), and refuses to hand a payer
  * any challenge whose terms are not exactly ours: the network, the USDC contract, our receiver and the
