@@ -153,7 +153,7 @@ export function settlement(store: RelayStore, chain: RelayChain) {
       throw new Error(`settlement refused for now (${r.errorReason ?? 'unknown'}); recovery retries`);
     },
 
-    /** After a restart: finish what was started (README "USDC route → the relay"). */
+    /** After a restart: finish what was started (docs/payments.md "The checkout relay"). */
     async recover(): Promise<void> {
       for (const s of await store.unfinished()) {
         const a = s.authorization;
