@@ -10,7 +10,7 @@ export interface DispatcherOptions {
   /** A connection of its own for LISTEN (a pooled connection cannot hold a subscription). */
   databaseUrl: string;
   runs: DeliveryRuns;
-  /** Passes of `dns:<name>` for the events that change a name's DNS (README "DNS"). */
+  /** Passes of `dns:<name>` for the events that change a name's DNS (docs/dns-and-rdap.md "DNS"). */
   dns?: Pick<DnsSyncRuns, 'request'>;
   /** The safety net: look even without a notification this often. */
   pollMs: number;
