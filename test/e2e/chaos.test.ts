@@ -23,7 +23,7 @@ import { startRegistryStack, type RegistryStack, type StackProcess } from '../he
 import { startUsdcRoute, type UsdcRoute } from '../helpers/usdc-route.ts';
 import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
-// Chaos (README "Reliability → Chaos"): mixed operations — gems, free (coupon), MPP and USDC
+// Chaos (docs/reliability.md "Chaos"): mixed operations — gems, free (coupon), MPP and USDC
 // registrations, checkouts abandoned (reset, or left to expire), renewals, market purchases, webhook
 // deliveries to every agent — run through a production API process while the worker, the API and the
 // checkout relay are each SIGKILLed at random moments and started again, and PostgreSQL and the Temporal
