@@ -14,7 +14,7 @@ import { provision } from '../helpers/identities.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
-// Fuzzing from the contract (README "Reliability → Fuzzing"; settings in test/fuzz/schemathesis.toml): Schemathesis generates requests for every
+// Fuzzing from the contract (docs/reliability.md "Fuzzing"; settings in test/fuzz/schemathesis.toml): Schemathesis generates requests for every
 // operation of the OpenAPI document a running stack serves, valid and invalid, with a real agent's API
 // key, and checks every answer: no 5xx, each status documented, each body matching its schema, bad input
 // refused. Bounded (FUZZ_EXAMPLES per operation) so it fits CI; a failure fails the suite. FUZZ_PHASES
