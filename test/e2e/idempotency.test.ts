@@ -17,7 +17,7 @@ import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { startTestReceiver } from '../helpers/webhook-receiver.ts';
 
-// Idempotency-Key on mutating calls (README "API notes → Idempotency keys"), through the real API,
+// Idempotency-Key on mutating calls (docs/api.md "Idempotency keys"), through the real API,
 // PostgreSQL, Temporal and worker: a retry with the same key gets the first answer and never pays twice.
 describe('Idempotency-Key', () => {
   let s: RegistryStack;
