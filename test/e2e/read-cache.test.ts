@@ -7,7 +7,7 @@ import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
-// The read cache is never wrong (README "Performance → The read cache"): two API processes over one
+// The read cache is never wrong (docs/performance.md "The read cache"): two API processes over one
 // database, each with its own cache and subscription; a committed registration, profile change,
 // renewal, transfer and expiry — made through one API or by the worker — shows in the very next
 // lookup on both, although both had the name cached.
