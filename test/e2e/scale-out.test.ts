@@ -8,7 +8,7 @@ import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
 
-// More than one machine (README "Scaling out"): two API processes and two real worker processes
+// More than one machine (docs/operations.md "Scaling out"): two API processes and two real worker processes
 // (src/entry/worker.ts) on one database and one Temporal. One receipt handed to both APIs a thousand
 // times makes one registration; a worker killed mid-batch loses nothing while the other runs.
 describe('two APIs and two workers on one database and one Temporal', () => {
