@@ -70,7 +70,7 @@ describe('worker crash during registration', () => {
     120_000,
   );
 
-  // Found by the chaos test (README "Reliability → Chaos"): while no worker runs, a run cannot answer its
+  // Found by the chaos test (docs/reliability.md "Chaos"): while no worker runs, a run cannot answer its
   // query; the API then reads the run's input and stage from the server instead of failing with a 500.
   it('answers the holder again while no worker is running: the same challenge, not a 500', async () => {
     const name = `${randomLabel('noworker')}.agent`;
