@@ -12,8 +12,8 @@ export interface TestApp {
   temporal: TemporalHandle;
   config: Config;
   /**
-   * Waits until the app has heard every change committed so far (the read cache's barrier, README
-   * "Performance → The read cache"): for tests that write the database directly, as another process
+   * Waits until the app has heard every change committed so far (the read cache's barrier, docs/performance.md
+   * "The read cache"): for tests that write the database directly, as another process
    * would, and then read through the API at once.
    */
   settled(): Promise<void>;
