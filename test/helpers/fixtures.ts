@@ -57,7 +57,7 @@ export async function createDomain(
 }
 
 /**
- * A registered name listed for sale (README "Market"), written directly: the seller (a fresh agent
+ * A registered name listed for sale (docs/market.md "Market"), written directly: the seller (a fresh agent
  * unless given) with its payout address when given, the prices and the floor.
  */
 export async function createListing(
