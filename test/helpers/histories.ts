@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Client } from '@temporalio/client';
 import { findExecutable } from '../../src/infra/temporal-dev-server.ts';
 
-// Recorded workflow histories (README "Workflow histories"): real runs of every workflow type, kept under
+// Recorded workflow histories (docs/development.md "Workflow histories"): real runs of every workflow type, kept under
 // test/histories/<workflow type>/ and replayed by test/workflows/replay.test.ts against the workflow
 // code of today, so a change that would break a run in flight fails the suite.
 
