@@ -7,7 +7,7 @@ import { provision } from '../helpers/identities.ts';
 import { startOwnPostgres, type OwnPostgres } from '../helpers/own-infra.ts';
 import { freePort } from '../helpers/ports.ts';
 
-// A dependency away for a moment (README "Reliability"): while PostgreSQL or Temporal is unreachable
+// A dependency away for a moment (docs/reliability.md "Reliability"): while PostgreSQL or Temporal is unreachable
 // every request answers 503 `not_ready` with Retry-After in our envelope, never a 500, and the same
 // request succeeds once the dependency is back, with no restart of the API.
 
