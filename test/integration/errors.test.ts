@@ -66,7 +66,7 @@ describe('one error shape for bad input', () => {
     expect((await t.app.inject({ method: 'OPTIONS', url: '/api/v1/lookup/scout.agent' })).statusCode).toBe(204);
   });
 
-  // Found by Schemathesis (README "Reliability → Fuzzing").
+  // Found by Schemathesis (docs/reliability.md "Fuzzing").
   it('a method no route has (QUERY) is a 405 too, before its body is read', async () => {
     const query = await t.app.inject({ method: 'QUERY' as 'GET', url: '/api/v1/domains/search?q=scout' });
     expectError(query, 405, 'method_not_allowed');
