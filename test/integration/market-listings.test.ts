@@ -9,7 +9,7 @@ import { provision } from '../helpers/identities.ts';
 type Agent = Awaited<ReturnType<typeof provision>>;
 const DAY = 86_400_000;
 
-// README "Market → Listings": an owner lists, replaces and withdraws; nobody else can; bad input and
+// docs/market.md "Listings": an owner lists, replaces and withdraws; nobody else can; bad input and
 // names that cannot be sold change nothing; a transfer or expiry ends a listing; the public lists and
 // the lookup show what is for sale and what was sold.
 describe('market listings', () => {
