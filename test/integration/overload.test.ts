@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
-// Graceful overload (README "Performance → Overload"): past MAX_IN_FLIGHT, new requests are refused at
+// Graceful overload (docs/performance.md "Overload"): past MAX_IN_FLIGHT, new requests are refused at
 // once with 503 `overloaded` and Retry-After — never a 5xx of another kind, never a hang — and the
 // probes still answer. A request whose body is still arriving holds its slot, so the bound is exact.
 describe('overload', () => {
