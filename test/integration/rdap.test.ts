@@ -5,7 +5,7 @@ import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts
 
 const RDAP = 'application/rdap+json';
 
-// RDAP (README "RDAP"): the RFC 9083 domain object of a held name, with no data of its holder, and
+// RDAP (docs/dns-and-rdap.md "RDAP"): the RFC 9083 domain object of a held name, with no data of its holder, and
 // RDAP error objects for every refusal under /rdap.
 describe('RDAP', () => {
   let t: TestApp;
