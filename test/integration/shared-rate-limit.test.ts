@@ -3,7 +3,7 @@ import { randomLabel } from '../helpers/fixtures.ts';
 import { buildTestApp, testTemporalAddress, type TestApp } from '../helpers/app.ts';
 import { provision } from '../helpers/identities.ts';
 
-// Two API processes with REDIS_URL share one limit (README "Rate limits"): the Redis server these
+// Two API processes with REDIS_URL share one limit (docs/api.md "Rate limits"): the Redis server these
 // machines run on 127.0.0.1:6379 (REDIS_URL overrides it), under a key prefix of this test's own.
 describe('rate limits shared through Redis by two API processes', () => {
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
