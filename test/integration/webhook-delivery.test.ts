@@ -14,7 +14,7 @@ const run = promisify(execFile);
 
 // Webhook delivery end to end: real operations write events to the outbox, the stack's worker runs the
 // dispatcher and the delivery workflows, and a real local receiver checks both signatures with the
-// README's receiver example. The retry schedule is shortened to seconds (WEBHOOK_RETRY_SCHEDULE); its
+// receiver example of docs/webhooks.md. The retry schedule is shortened to seconds (WEBHOOK_RETRY_SCHEDULE); its
 // real length is covered on the time-skipping server (test/workflows/webhook-delivery.test.ts).
 describe('webhook delivery', () => {
   let s: RegistryStack;
@@ -97,7 +97,7 @@ describe('webhook delivery', () => {
       to_account_id: bob.account_id,
     });
     expect(moved.statusCode).toBe(200);
-    // A sale: alice lists a name for gems, bob buys it (README "Market").
+    // A sale: alice lists a name for gems, bob buys it (docs/market.md "Market").
     const sold = await register(randomLabel('wh'), alice.headers);
     expect(
       (await call('PUT', `/api/v1/domains/${sold}/listing`, alice.headers, { price: { gems: 700 } })).statusCode,
@@ -140,7 +140,7 @@ describe('webhook delivery', () => {
       expect(headers['webhook-id']).toBe(event.event_id);
       expect(Number(headers['webhook-timestamp'])).toBeGreaterThan(Date.now() / 1000 - 120);
       expect(new Date(event.timestamp).toISOString()).toBe(event.timestamp);
-      // The data is exactly what README "Webhooks → Events" documents for its type.
+      // The data is exactly what docs/webhooks.md "Events" documents for its type.
       expect(() => webhookEventData[event.event_type as WebhookEventType].strict().parse(event.data)).not.toThrow();
       // Bob owns what he was given and what he bought.
       const bobs = event.event_type === 'domain.transferred' || event.event_type === 'domain.sold';
@@ -353,7 +353,7 @@ describe('webhook delivery', () => {
       )[0]?.n === 1;
     await eventually(listening, 10_000);
 
-    // Commit-to-arrival latency of a series of registrations (the figure in README "Webhooks").
+    // Commit-to-arrival latency of a series of registrations (the figure in docs/webhooks.md "Webhooks").
     const latencies: number[] = [];
     for (let i = 0; i < 20; i++) {
       const name = await register(randomLabel('lat'), alice.headers);
