@@ -10,7 +10,7 @@ const failed = (failure: ProtoFailure) =>
     defaultFailureConverter.failureToError(failure, defaultPayloadConverter),
   );
 
-// Found by chaos runs (README "Reliability → Chaos"): a paid retry whose update the server rejected
+// Found by chaos runs (docs/reliability.md "Chaos"): a paid retry whose update the server rejected
 // unprocessed — a worker restarting as it arrived — was answered 500, as if the run had refused it with a
 // type outside the contract; a reset the server declined (the run's last workflow task failed with its
 // worker) was a 500 too. Those failures are the server's, written as below.
