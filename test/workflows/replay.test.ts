@@ -4,7 +4,7 @@ import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import { loadHistories } from '../helpers/histories.ts';
 import { workflowBundle } from '../helpers/workflow-bundle.ts';
 
-// Determinism guarded (README "Workflow histories"): every recorded history (test/histories/, real runs
+// Determinism guarded (docs/development.md "Workflow histories"): every recorded history (test/histories/, real runs
 // of each workflow type recorded from the end-to-end tests) is replayed against today's workflow code.
 // A change that would make a run in flight take another path fails here; such a change goes behind
 // `patched()` so old runs keep their path.
