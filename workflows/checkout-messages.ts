@@ -24,7 +24,7 @@ export interface CheckoutTerms {
   /** When the payment challenge (or hosted checkout) stops accepting payment. */
   expiresAtMs: number;
   chain: { chainId: number; token: string; payTo: string; memo: string } | null;
-  /** Paid through the USDC route's checkout relay: the relay session the run waits on (README "USDC route"). */
+  /** Paid through the USDC route's checkout relay: the relay session the run waits on (docs/payments.md "USDC route"). */
   relay?: RelayTerms | null;
 }
 
@@ -69,7 +69,7 @@ export const effectRefusals = [
   'owner_unknown',
   'domain_not_renewable',
   'term_too_long',
-  // A purchase whose name changed hands or would go to its own seller (README "Market").
+  // A purchase whose name changed hands or would go to its own seller (docs/market.md "Market").
   'listing_gone',
   'own_domain',
   ...couponRefusals,
