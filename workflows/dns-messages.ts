@@ -1,7 +1,7 @@
 import { defineSignal } from '@temporalio/workflow';
 
 // The DNS sync workflow's contract with the outbox dispatcher and its activity; plain data only
-// (README "DNS → How records reach PowerDNS").
+// (docs/dns-and-rdap.md "How records reach PowerDNS").
 
 export interface DnsSyncInput {
   domain: string;
