@@ -22,7 +22,7 @@ const refusal = (err: unknown): string | null =>
     : null;
 
 /**
- * `dns:<name>`: brings PowerDNS to the name's desired DNS (README "DNS → How records reach PowerDNS").
+ * `dns:<name>`: brings PowerDNS to the name's desired DNS (docs/dns-and-rdap.md "How records reach PowerDNS").
  * Each pass reads the desired state from PostgreSQL and pushes only the difference, so a pass is
  * idempotent and the last one always wins; a change signalled during a pass makes one more pass. While
  * PowerDNS is down the pass is retried without limit, so a change waits here and is never lost.
