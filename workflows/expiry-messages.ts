@@ -1,5 +1,5 @@
 // The expiry sweep's contract with its schedule, its activities and the worker; plain data only.
-// README "Expiry" says what each step does and why it scales.
+// docs/registration.md "Expiry" says what each step does and why it scales.
 
 /**
  * The steps of one sweep, in order: auto-renewals (so a renewed name is not reminded of a term it no
