@@ -1,7 +1,7 @@
 import { defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { PurchaseInput } from './purchase-messages.ts';
 
-// The offer workflow's contract (README "Market → Offers"); plain data only.
+// The offer workflow's contract (docs/market.md "Offers"); plain data only.
 
 export interface OfferInput {
   offerId: string;
