@@ -58,7 +58,7 @@ function passOn(err: unknown): never {
 }
 
 /**
- * One run per offer, id `offer:<id>` (README "Market → Offers"). Started with its `openOffer` update
+ * One run per offer, id `offer:<id>` (docs/market.md "Offers"). Started with its `openOffer` update
  * (update-with-start), so an offer exists exactly when its run does: a gems offer's escrow is never
  * held without a timer that will give it back. It then waits for the owner's answer, the bidder's
  * withdrawal or its expiry (a durable timer). Accepted: a gems offer is sold from its escrow at once;
