@@ -5,7 +5,7 @@ import {
   type PaymentCredit,
 } from './checkout-messages.ts';
 
-// The purchase workflow's contract (README "Market → Purchase"); plain data only.
+// The purchase workflow's contract (docs/market.md "Purchase"); plain data only.
 
 export type PurchaseMethod = 'mpp' | 'gems';
 
