@@ -1,6 +1,6 @@
 import { defineUpdate } from '@temporalio/workflow';
 
-// The settlement-polling workflow's contract (USDC route, README "USDC route"); plain data only.
+// The settlement-polling workflow's contract (USDC route, docs/payments.md "USDC route"); plain data only.
 
 export interface SettlementInput {
   /** The registry's checkout session (the relay session's reference). */
