@@ -2,7 +2,7 @@ import { defineSignal } from '@temporalio/workflow';
 import { registryStageKey } from './search-attributes.ts';
 
 // The webhook delivery workflow's contract with the dispatcher, the API and its activity; plain data
-// only. README "Webhooks → Delivery" says why the schedule looks as it does.
+// only. docs/webhooks.md "Delivery" says why the schedule looks as it does.
 
 export interface WebhookDeliveryInput {
   subscriptionId: string;
@@ -10,7 +10,7 @@ export interface WebhookDeliveryInput {
   eventType: string;
   /** The event's domain, shown in the Temporal UI (RegistryDomain); null for a ping. */
   domain: string | null;
-  /** Delays before each attempt (README "Webhooks → Delivery"); the first is normally 0. */
+  /** Delays before each attempt (docs/webhooks.md "Delivery"); the first is normally 0. */
   scheduleMs: number[];
 }
 
