@@ -62,6 +62,41 @@ describe('PostgreSQL down, then back', () => {
     },
     60_000,
   );
+
+  // The database goes away while a keyed request runs (its key was claimed with the database up): the
+  // answer is still 503, though the key's answer cannot be written (it lapses, and a retry takes it over).
+  it('answers a keyed request 503, not 500, when the database goes away while it runs', async () => {
+    const late = await buildTestApp(
+      { LOG_LEVEL: process.env.DEBUG_OUTAGE ? 'warn' : 'silent' },
+      `127.0.0.1:${await freePort()}`, // no Temporal: the registration's start retries for a while, then fails
+    );
+    try {
+      const agent = await provision(late.app);
+      await grantGems(late.db.orm.em.fork(), {
+        accountId: agent.account_id,
+        amount: 1_000_000,
+        reference: randomLabel(),
+      });
+      const answer = late.app.inject({
+        method: 'POST',
+        url: '/api/v1/domains/register',
+        headers: { 'x-api-key': agent.api_key, 'idempotency-key': randomLabel() },
+        payload: {
+          domain: randomLabel('late'),
+          namespace: 'agent',
+          years: 1,
+          agreed_to_terms: true,
+          payment_method: 'gems',
+        },
+      });
+      await new Promise((r) => setTimeout(r, 3_000));
+      await pg.stop({ immediate: true });
+      expectNotNow(await answer);
+    } finally {
+      await pg.start();
+      await late.close();
+    }
+  }, 90_000);
 });
 
 describe('Temporal unreachable', () => {

@@ -160,13 +160,25 @@ export const idempotencyPlugin = fp(
       clearInterval(held.renewal);
       const contentType = reply.getHeader('content-type');
       const kept = keepsAnswer(reply.statusCode) && typeof payload === 'string';
-      const written = kept
-        ? await keys().answer(held.scope, held.key, held.holder, {
-            status: reply.statusCode,
-            contentType: typeof contentType === 'string' ? contentType : null,
-            body: payload,
-          })
-        : await keys().release(held.scope, held.key, held.holder);
+      let written: boolean;
+      try {
+        written = kept
+          ? await keys().answer(held.scope, held.key, held.holder, {
+              status: reply.statusCode,
+              contentType: typeof contentType === 'string' ? contentType : null,
+              body: payload,
+            })
+          : await keys().release(held.scope, held.key, held.holder);
+      } catch (err) {
+        // The database went away after the answer was made (the answer may itself be the 503 saying so).
+        // The caller still gets this answer; the key's hold lapses unrenewed, and a retry with the same key
+        // takes it over and continues the same operation, so nothing is done twice.
+        req.log.warn(
+          { err, idempotencyKey: held.key, status: reply.statusCode },
+          'could not record the idempotency answer',
+        );
+        return payload;
+      }
       // This request stalled past its hold and a retry took the key over: the retry's answer is the key's.
       if (!written)
         req.log.warn(
