@@ -2,8 +2,28 @@
 // kept type-only, no import cycles, the workflow bundle boundary (workflows/ is replayed
 // deterministically, so it may import the workflow SDK, its siblings and activity *types* only), and
 // the layers of src/: each folder depends only on those below it, so a rule stays where it belongs.
+import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+
+// The folders of src/ and the workflow contracts (what code outside workflows/ may import from it), read
+// from the tree so a new folder or contract is covered without editing this file.
+const srcFolders = readdirSync(new URL('./src/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const contracts = readdirSync(new URL('./workflows/', import.meta.url))
+  .filter((f) => f.endsWith('-messages.ts') || f === 'search-attributes.ts')
+  .map((f) => `./${f}`);
+const foldersExcept = (...names) => srcFolders.filter((f) => !names.includes(f)).map((f) => `./src/${f}`);
+/** `target` imports only the given folders (or files) of src/, nothing from activities/, only contracts from workflows/. */
+const only = (target, allowed, message) => [
+  { target: `./src/${target}`, from: './src', except: [`./${target}`, ...allowed], message },
+  { target: `./src/${target}`, from: './activities', message },
+  { target: `./src/${target}`, from: './workflows', except: contracts, message },
+];
+/** Every Node built-in, bare and with the node: scheme (events, util, timers pass a hand-written list). */
+const nodeBuiltins = [...new Set(builtinModules.flatMap((m) => (m.startsWith('node:') ? [m] : [m, `node:${m}`])))];
 
 // Who may not import whom. Paths are relative to this file.
 const layers = [
@@ -30,9 +50,10 @@ const layers = [
   },
   {
     target: './src/payments',
-    from: ['./src/services', './src/http', './activities', './workflows'],
+    from: './workflows',
     message: 'src/payments declares what it offers (verifier.ts, payment-settings.ts); callers depend on it.',
   },
+  ...only('payments', ['./config', './domain'], 'src/payments depends on src/config and src/domain only.'),
   {
     target: './src/services',
     from: ['./src/http', './activities', './workflows'],
@@ -41,20 +62,14 @@ const layers = [
   {
     // The paid operations talk to Temporal through the workflow contracts (workflows/*-messages.ts),
     // never through workflow code, activities or HTTP.
-    target: ['./src/checkout', './src/registration', './src/renewal'],
+    target: ['./src/checkout', './src/registration', './src/renewal', './src/market'],
     from: ['./src/http', './activities'],
     message: 'Paid operations return data; src/http renders it. Side effects run in activities via workflows.',
   },
   {
-    target: ['./src/checkout', './src/registration', './src/renewal'],
+    target: ['./src/checkout', './src/registration', './src/renewal', './src/market'],
     from: './workflows',
-    except: [
-      './checkout-messages.ts',
-      './registration-messages.ts',
-      './renewal-messages.ts',
-      './settlement-messages.ts',
-      './search-attributes.ts',
-    ],
+    except: contracts,
     message: 'Paid operations import only the workflow contracts (*-messages.ts), never workflow code.',
   },
   {
@@ -68,6 +83,63 @@ const layers = [
     except: ['./webhook-messages.ts'],
     message: 'src/webhooks talks to Temporal through the delivery contract (workflows/webhook-messages.ts) only.',
   },
+  {
+    // Narrower than "checkout imports only domain, db, payments, auth, temporal" while src/checkout is
+    // being restructured: for now only the operations built on it and the layers above are named.
+    target: './src/checkout',
+    from: ['./src/registration', './src/renewal', './src/market', './src/services', './src/webhooks'],
+    message: 'src/checkout is the machinery every paid operation shares: operations depend on it, not it on them.',
+  },
+  // The top: processes (src/entry) import anything, nothing imports them; the HTTP app is imported only by
+  // the API entry; operator commands only by the ops entry; the relay, a service of its own, only by its
+  // entry; the local stand-ins for real parts (src/infra) by the entries, the operator CLI and the relay.
+  {
+    target: [...foldersExcept('entry'), './activities', './workflows'],
+    from: './src/entry',
+    message: 'src/entry holds the processes: nothing imports them.',
+  },
+  {
+    target: [...foldersExcept('entry', 'http'), './activities', './workflows'],
+    from: './src/http',
+    message: 'Nothing below src/http imports from it: it renders what the layers below return.',
+  },
+  {
+    target: [...foldersExcept('entry', 'ops'), './activities', './workflows'],
+    from: './src/ops',
+    message: 'Operator commands are run by src/entry/ops.ts only.',
+  },
+  {
+    target: [...foldersExcept('entry', 'relay'), './activities', './workflows'],
+    from: './src/relay',
+    message: 'The checkout relay is a service of its own: the registry talks to it over HTTP only.',
+  },
+  {
+    target: [...foldersExcept('entry', 'ops', 'relay', 'infra'), './activities', './workflows'],
+    from: './src/infra',
+    message: 'src/infra starts local stand-ins for real parts: the entries and tests use it, the app never.',
+  },
+  // What each lower folder may import (README of each folder).
+  ...only('config', ['./domain'], 'src/config parses the environment: it imports src/domain only.'),
+  ...only(
+    'ledger',
+    ['./db', './domain'],
+    'src/ledger works over an EntityManager: it imports src/db and src/domain only.',
+  ),
+  // skill-md.ts takes TRANSFER_CALL from src/payments/mpp.ts (a constant a renderer could be handed instead).
+  ...only('pages', ['./domain', './payments/mpp.ts'], 'src/pages are pure renderers: they import src/domain only.'),
+  ...only('temporal', [], 'src/temporal is the client connection: it imports the workflow contracts only.'),
+  ...only('dns', ['./config', './db', './domain'], 'src/dns imports src/config, src/db and src/domain only.'),
+  // chain.ts takes the local chain's definition from src/infra/anvil.ts.
+  ...only(
+    'relay',
+    ['./infra/anvil.ts'],
+    'The checkout relay is a service of its own: it imports nothing of the registry.',
+  ),
+  ...only(
+    'infra',
+    ['./dns', './domain'],
+    'src/infra imports src/dns and src/domain only (and the Temporal search attributes).',
+  ),
 ];
 const dbImportsNoWorkflows = {
   target: './src/db',
@@ -80,7 +152,7 @@ export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'coverage/**', '**/*.js'] },
   {
     files: ['**/*.ts'],
-    extends: [tseslint.configs.base],
+    extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     plugins: { 'import-x': importX },
     settings: { 'import-x/extensions': ['.ts'], 'import-x/resolver': { node: { extensions: ['.ts'] } } },
@@ -89,7 +161,37 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': restrictedPaths([...layers, dbImportsNoWorkflows]),
+      // Off while errors remain in files being restructured by others (counts of 2026-11-26, whole tree):
+      // 122 (31 in src/http/routes/**; 91 in migrations, plugins, infra, tests): handlers kept async for Fastify.
+      '@typescript-eslint/require-await': 'off',
+      // 34 (workflows/checkout.ts, src/http/openapi/document.ts, src/domain/capability.ts, 23 files of ours).
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      // 11 (src/http/routes/{discovery,management,manifests}.ts; infra/handshake-root.ts, 2 test files).
+      '@typescript-eslint/unbound-method': 'off',
+      // 6 (src/http/routes/human-checkout.ts, src/http/auth.ts, src/http/plugins/access-control.ts, a test).
+      '@typescript-eslint/no-misused-promises': 'off',
+      // 2: update validators in workflows/checkout.ts and workflows/offer.ts name an unused `_argument`.
+      '@typescript-eslint/no-unused-vars': 'off',
     },
+  },
+  {
+    // Tests read JSON answers (inject().json(), fetch().json()) as `any`: 609 no-unsafe-* errors and 6
+    // Record<string, any> in 45 test files; typing every answer is its own task.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    // The last unsafe uses outside the tests, in files of others: an `any[]` spread of an error's `errors`,
+    // and solc's untyped API.
+    files: ['src/http/dependency-unavailable.ts', 'contracts/build.ts'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-call': 'off' },
   },
   {
     files: ['src/domain/**/*.ts'],
@@ -112,13 +214,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['workflows/**/*.ts'],
+    // The test-only workflows (replay's negative control) are bundled like workflows/ and held to the same rule.
+    files: ['workflows/**/*.ts', 'test/workflows/fixtures/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['node:*'], message: 'Workflow code is deterministic: no Node built-ins.' },
             {
               group: ['@mikro-orm/*', 'pg', 'viem', 'viem/*', 'mppx', 'mppx/*', 'fastify', 'fastify/*'],
               message: 'Side effects belong in activities.',
@@ -130,9 +232,7 @@ export default tseslint.config(
               message: 'Import activity types only (import type).',
             },
           ],
-          paths: ['fs', 'path', 'crypto', 'http', 'https', 'net', 'os', 'child_process', 'worker_threads'].map(
-            (name) => ({ name, message: 'No Node built-ins in workflows.' }),
-          ),
+          paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code is deterministic: no Node built-ins.' })),
         },
       ],
     },

@@ -138,7 +138,7 @@ export async function startDevOidcProvider(opts: {
     if (!username || username.length > 200) return page(res, 400, uid, '', 'Enter a username.');
 
     const grant = new provider.Grant({ accountId: username, clientId: String(params.client_id) });
-    grant.addOIDCScope(String(params.scope ?? 'openid'));
+    grant.addOIDCScope(typeof params.scope === 'string' ? params.scope : 'openid');
     grant.addResourceScope(resource, RESOURCE_SCOPE);
     const grantId = await grant.save();
     const ttl = Number(params.dev_token_ttl);
