@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // Code comments cite documentation by file and heading (`docs/reliability.md "Fuzzing"`, a folder's
@@ -73,5 +73,29 @@ describe('documentation cited by the code', () => {
       return !heading.split(' → ').every((part) => have.has(part));
     });
     expect(broken.map(({ file, doc, heading }) => `${file}: ${doc} "${heading}"`)).toEqual([]);
+  });
+});
+
+/** GitHub's anchor for a heading: lower case, punctuation but hyphens dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+    .replace(/ /g, '-');
+
+describe('links between the documentation pages', () => {
+  it('land on a file that exists and, with an anchor, on a heading it has', () => {
+    const pages = ['README.md', ...filesUnder('docs').filter((f) => f.endsWith('.md'))];
+    const broken: string[] = [];
+    for (const page of pages) {
+      for (const [link, target = '', anchor] of readFileSync(join(root, page), 'utf8').matchAll(
+        /\]\(((?:[\w./-]+)?\.md)?(?:#([\w-]+))?\)/g,
+      )) {
+        const file = target ? normalize(join(dirname(page), target)) : page;
+        const ok = existsSync(join(root, file)) && (!anchor || [...headings(file)].map(anchorOf).includes(anchor));
+        if (!ok && (target || anchor)) broken.push(`${page}: ${link}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
