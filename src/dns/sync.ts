@@ -34,7 +34,9 @@ const SERVED_STATUS = 'active';
 export function dnsSync(d: DnsSyncDeps) {
   const backend = (): PowerDnsClient => {
     if (!d.pdns)
-      throw new Error('No DNS backend is configured (PDNS_API_URL); DNS changes wait until one is (docs/dns-and-rdap.md "DNS").');
+      throw new Error(
+        'No DNS backend is configured (PDNS_API_URL); DNS changes wait until one is (docs/dns-and-rdap.md "DNS").',
+      );
     return d.pdns;
   };
 
