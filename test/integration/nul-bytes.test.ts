@@ -209,6 +209,20 @@ describe('a NUL character in any input', () => {
     expect([res.statusCode, res.json().code]).toEqual([400, 'invalid_request']);
   });
 
+  // The walk is linear in the body however deep it nests. One that copied the path at every level spent
+  // 39 s of the event loop on this 64 KB document (quadratic), during which the API answered no one.
+  it('walks a document nested as deep as the body limit allows without blocking the API', async () => {
+    const depth = 32_000;
+    const deep = `${'['.repeat(depth)}"a\\u0000b"${']'.repeat(depth)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents/provision',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"display_name":${deep}}`,
+    });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'invalid_request']);
+  }, 15_000);
+
   // Issue 25 item 3: the owner's skill text arrives as a document of its own (text/markdown or
   // text/plain), not in JSON; the same rule refuses it whole, over a real socket, and what was
   // published before stays as it was: never a text cut short at the NUL.

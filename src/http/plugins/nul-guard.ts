@@ -7,20 +7,33 @@ const parts = ['params', 'querystring', 'body'] as const;
 
 /**
  * The path to the first string (value or object key) holding a NUL, or null. Iterative, so a deeply
- * nested JSON body cannot overflow the stack of the check that guards against it.
+ * nested JSON body cannot overflow the stack of the check that guards against it; each node keeps only
+ * a link to its parent (the path is built once, when found), so the walk stays linear in the body's size
+ * however deep it is.
  */
 function nulAt(root: unknown): string[] | null {
-  const stack: [unknown, string[]][] = [[root, []]];
+  interface Node {
+    value: unknown;
+    key: string;
+    parent: Node | null;
+  }
+  const pathOf = (node: Node | null, last?: string): string[] => {
+    const path = last === undefined ? [] : [last];
+    for (let n = node; n?.parent; n = n.parent) path.push(n.key);
+    return path.reverse();
+  };
+  const stack: Node[] = [{ value: root, key: '', parent: null }];
   while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
+    const node = stack.pop()!;
+    const { value } = node;
     if (typeof value === 'string') {
-      if (value.includes(NUL)) return path;
+      if (value.includes(NUL)) return pathOf(node);
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push([v, [...path, String(i)]]));
+      value.forEach((v, i) => stack.push({ value: v, key: String(i), parent: node }));
     } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
       for (const [k, v] of Object.entries(value)) {
-        if (k.includes(NUL)) return [...path, k];
-        stack.push([v, [...path, k]]);
+        if (k.includes(NUL)) return pathOf(node, k);
+        stack.push({ value: v, key: k, parent: node });
       }
     }
   }
