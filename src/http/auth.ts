@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { accessRuleFor, routeKey } from '../auth/access-table.ts';
 import { authenticate, unauthorized, type AuthDeps } from '../auth/authenticate.ts';
 import type { AccountPrincipal, CredentialKind, Principal } from '../auth/principal.ts';
 import { AppError } from '../domain/errors.ts';
 import type { Orm } from '../db/orm.ts';
+import { PUBLIC, routeKey, type AccessRule } from './routes/declaration.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,9 +19,18 @@ const kindNames: Record<CredentialKind, string> = {
   org_key: 'an organization credential (X-API-Key)',
 };
 
+/** Routes added by plugins we do not own (the interactive API reference) are public by prefix. */
+const publicPrefixes = ['/docs'];
+
+/** The access rule a route declares in `config.access` (routes/declaration.ts), or undefined. */
+function accessRuleOf(url: string, config: { access?: AccessRule } | undefined): AccessRule | undefined {
+  if (publicPrefixes.some((p) => url === p || url.startsWith(`${p}/`))) return PUBLIC;
+  return config?.access;
+}
+
 /**
- * Enforces the access table: every route registered after this must have a row, and each protected
- * route gets a guard that authenticates, checks the credential kind (and, for organization
+ * Enforces the routes' access rules: every route registered after this must declare one, and each
+ * protected route gets a guard that authenticates, checks the credential kind (and, for organization
  * credentials, the endpoint allowlist) and then applies the per-credential rate limit.
  */
 export function registerAccessControl(
@@ -33,11 +42,12 @@ export function registerAccessControl(
   app.decorateRequest('principal', null);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const rules = methods.map((m) => accessRuleFor(m, route.url));
-    if (rules.some((r) => r === undefined)) {
-      throw new Error(`Route ${methods.join(',')} ${route.url} has no row in src/auth/access-table.ts`);
+    const rule = accessRuleOf(route.url, route.config);
+    if (!rule) {
+      throw new Error(
+        `Route ${methods.join(',')} ${route.url} declares no access rule (config.access: see src/http/routes/declaration.ts)`,
+      );
     }
-    const rule = rules[0] as readonly (CredentialKind | 'anonymous')[];
     if (rule.length === 0) return;
     const anonymousAllowed = rule.includes('anonymous');
     const accepts = rule.filter((k): k is CredentialKind => k !== 'anonymous');

@@ -5,7 +5,7 @@ import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accessTable } from '../../src/auth/access-table.ts';
+import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import { Account } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { findExecutable } from '../../src/infra/temporal-dev-server.ts';
@@ -154,9 +154,9 @@ describe('the API under Schemathesis', () => {
   // would only ever answer the key 403: they are fuzzed again with a real bearer token of the identity
   // provider, so their handlers meet the generated input too.
   it('finds none on the routes that take a bearer token and no key, called with a real one', async () => {
-    const bearerOnly = Object.entries(accessTable)
-      .filter(([, rule]) => rule.includes('bearer') && !rule.includes('agent_key'))
-      .map(([route]) => route.replace(/:(\w+)/g, '{$1}'));
+    const bearerOnly = declaredRoutes
+      .filter(({ config: { access } }) => access.includes('bearer') && !access.includes('agent_key'))
+      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(bearerOnly).toEqual(expect.arrayContaining(['GET /api/v1/user/domains', 'POST /api/v1/command']));
     const only = new RegExp(`^(${bearerOnly.map((r) => r.replace(/[{}]/g, '\\$&')).join('|')})$`);
     expect(await schemathesis(`Authorization: ${bearer}`, only, operatorName)).toBe(0);

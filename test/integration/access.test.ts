@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify from 'fastify';
 import type { InjectOptions } from 'fastify';
-import { accessTable } from '../../src/auth/access-table.ts';
 import { credentialKinds, type CredentialKind } from '../../src/auth/principal.ts';
 import { registerAccessControl } from '../../src/http/auth.ts';
+import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import * as ops from '../../src/ops/commands.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -13,8 +13,10 @@ import { startTestOidc } from '../helpers/oidc.ts';
 
 type Req = Pick<InjectOptions, 'method' | 'url' | 'payload'>;
 
-// The access table, walked exhaustively: every protected route with no credential, a revoked key, an
-// expired token, each credential kind, and other accounts' credentials on owner-only routes.
+// The routes' access rules, walked exhaustively: every protected route with no credential, a revoked key,
+// an expired token, each credential kind, and other accounts' credentials on owner-only routes.
+/** Every route's declared rule by "METHOD path", as organization credentials and refusals name routes. */
+const accessRules = Object.fromEntries(declaredRoutes.map((r) => [`${r.method} ${r.url}`, r.config.access]));
 /** A subscription id nobody has: the walk over every credential changes nothing. */
 const NO_SUBSCRIPTION = '00000000-0000-4000-8000-00000000beef';
 
@@ -197,10 +199,10 @@ describe('access control', () => {
       payload: { action: 'renew_domain', mode: 'dry_run', params: { domain: names.alice, years: 1 } },
     }),
   };
-  const protectedRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length > 0);
-  const anonymousRoutes = protectedRoutes.filter((k) => accessTable[k]?.includes('anonymous'));
+  const protectedRoutes = Object.keys(accessRules).filter((k) => (accessRules[k] ?? []).length > 0);
+  const anonymousRoutes = protectedRoutes.filter((k) => accessRules[k]?.includes('anonymous'));
   const credentialRoutes = protectedRoutes.filter((k) => !anonymousRoutes.includes(k));
-  const publicRoutes = Object.keys(accessTable).filter((k) => (accessTable[k] ?? []).length === 0);
+  const publicRoutes = Object.keys(accessRules).filter((k) => (accessRules[k] ?? []).length === 0);
   const call = (route: string, headers: Record<string, string> = {}) =>
     t.app.inject({ ...(samples[route] as () => Req)(), headers });
   // The command endpoint answers in its own envelope (spec 7): `{ success: false, error: { code, message } }`.
@@ -270,7 +272,7 @@ describe('access control', () => {
     orgId = org.organization_id;
     await ops.setMember(em, orgId, bobId, true);
     await ops.addCustomer(em, orgId, carol.account_id);
-    const orgRoutes = Object.keys(accessTable).filter((k) => accessTable[k]?.includes('org_key'));
+    const orgRoutes = Object.keys(accessRules).filter((k) => accessRules[k]?.includes('org_key'));
     const key = await ops.createOrgKey(em, orgId, bobId, {
       routes: orgRoutes,
       customers: null,
@@ -288,9 +290,9 @@ describe('access control', () => {
     await idp?.stop();
   });
 
-  it('has a sample request for every protected route, and every table row is a live route', () => {
+  it('has a sample request for every protected route, and every declared route is a live route', () => {
     expect(Object.keys(samples).sort()).toEqual([...protectedRoutes].sort());
-    for (const row of Object.keys(accessTable)) {
+    for (const row of Object.keys(accessRules)) {
       const [method, url] = row.split(' ') as [string, string];
       if (url === '/internal/bench/domain/:id') continue; // registered only when BENCH_ROUTES=true
       expect({ row, registered: t.app.hasRoute({ method: method as 'GET', url }) }).toEqual({ row, registered: true });
@@ -347,7 +349,7 @@ describe('access control', () => {
       'POST /api/agent/register-status/:order_id/reconcile': account,
       'POST /api/v1/command': ['bearer', 'session'],
     };
-    expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessTable[r] ?? [])]]))).toEqual(expected);
+    expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessRules[r] ?? [])]]))).toEqual(expected);
     for (const r of [
       'GET /api/v1/lookup/:domain_name',
       'GET /api/v1/domains/:domain_name/shop-status',
@@ -362,7 +364,7 @@ describe('access control', () => {
     }
   });
 
-  it('refuses to start when a route has no row in the access table', async () => {
+  it('refuses to start when a route declares no access rule', async () => {
     const app = Fastify();
     registerAccessControl(
       app,
@@ -377,7 +379,7 @@ describe('access control', () => {
       },
       async () => {},
     );
-    expect(() => app.get('/api/v1/not-in-the-table', async () => ({}))).toThrow(/no row in src\/auth\/access-table.ts/);
+    expect(() => app.get('/api/v1/not-in-the-table', async () => ({}))).toThrow(/declares no access rule/);
     await app.close();
   });
 
@@ -418,7 +420,7 @@ describe('access control', () => {
     for (const kind of credentialKinds) {
       const res = await call(route, creds[kind] as Record<string, string>);
       const code = res.statusCode >= 400 ? codeOf(res) : 'ok';
-      const accepted = (accessTable[route] ?? []).includes(kind);
+      const accepted = (accessRules[route] ?? []).includes(kind);
       if (accepted)
         expect({ kind, code }).not.toEqual({
           kind,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { accessTable } from '../../src/auth/access-table.ts';
-import { operations } from '../../src/http/openapi/operations.ts';
+import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 type Operation = {
@@ -35,16 +34,14 @@ describe('the OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  it('documents every route of the access table, and only those', () => {
+  it('documents every declared route, and only those', () => {
     const documented = ops.map((o) => o.key).filter((k) => !k.startsWith('HEAD '));
-    const expected = Object.keys(accessTable)
-      .filter((k) => !['GET /openapi.json', 'GET /internal/bench/domain/:id'].includes(k))
-      .map((k) => {
-        const [m, u] = k.split(' ') as [string, string];
-        return `${m} ${toOpenApiPath(u)}`;
-      });
+    const expected = declaredRoutes
+      .map((r) => `${r.method} ${toOpenApiPath(r.url)}`)
+      .filter((k) => !['GET /openapi.json', 'GET /internal/bench/domain/{id}'].includes(k));
     expect(documented.sort()).toEqual(expected.sort());
-    expect(Object.keys(operations).sort()).toEqual(expected.sort());
+    const withText = declaredRoutes.filter((r) => r.config.openapi).map((r) => `${r.method} ${toOpenApiPath(r.url)}`);
+    expect(withText.sort()).toEqual(expected.sort());
   });
 
   it('gives every operation a unique operationId, a summary, a description and a tag the document lists', () => {
@@ -86,10 +83,9 @@ describe('the OpenAPI document', () => {
     for (const { key, op } of ops) {
       expect([key, Object.keys(op.responses)]).toEqual([key, expect.arrayContaining(['414', '429', '431', '500'])]);
       const [method, path] = key.split(' ') as [string, string];
-      const row = Object.entries(accessTable).find(([k]) => {
-        const [m, u] = k.split(' ') as [string, string];
-        return (m === method || (method === 'HEAD' && m === 'GET')) && toOpenApiPath(u) === path;
-      })?.[1];
+      const row = declaredRoutes.find(
+        (r) => (r.method === method || (method === 'HEAD' && r.method === 'GET')) && toOpenApiPath(r.url) === path,
+      )?.config.access;
       if (row && row.length > 0)
         expect([key, Object.keys(op.responses)]).toEqual([key, expect.arrayContaining(['401', '403'])]);
     }
@@ -99,7 +95,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(ops.find((o) => o.key === 'GET /auth/login')?.op.responses ?? {})).toContain('302');
   });
 
-  it('has security schemes, and each operation the security its access-table row says', () => {
+  it('has security schemes, and each operation the security its access rule says', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       'ApiKey',
       'BearerAuth',

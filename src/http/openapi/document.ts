@@ -1,8 +1,8 @@
 import type { SwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { accessRuleFor } from '../../auth/access-table.ts';
 import type { CredentialKind } from '../../auth/principal.ts';
-import { operations, tags } from './operations.ts';
+import { PUBLIC, type AccessRule, type OperationText } from '../routes/declaration.ts';
+import { tags } from './tags.ts';
 
 const ERROR_REF = '#/components/schemas/Error';
 
@@ -74,34 +74,29 @@ const describe = (r: Record<string, unknown>, text: string) =>
   r.$ref ? { ...r, description: text } : { ...r, 'x-response-description': text };
 const errorResponse = (status: string) => describe({ $ref: ERROR_REF }, statusText[status] ?? 'Error');
 
-type Rule = readonly (CredentialKind | 'anonymous')[];
-
-/** Per-operation security from the access table: public routes are `[]`, optional credentials add `{}`. */
-function securityFor(rule: Rule, key: string): Record<string, string[]>[] {
+/** Per-operation security from the route's access rule: public routes are `[]`, optional credentials add `{}`. */
+function securityFor(rule: AccessRule, doc: OperationText | undefined): Record<string, string[]>[] {
   if (rule.length === 0) return [];
   const schemes = [...new Set(rule.filter((k): k is CredentialKind => k !== 'anonymous').map((k) => schemeOf[k]))];
   const options: Record<string, string[]>[] = schemes.map((s) => ({ [s]: [] }));
-  if (key === 'POST /api/v1/domains/register') options.push({ PaymentReceipt: [] }, { ApiKey: [], PaymentReceipt: [] });
+  if (doc?.paymentReceipt) options.push({ PaymentReceipt: [] }, { ApiKey: [], PaymentReceipt: [] });
   if (rule.includes('anonymous')) options.push({});
   return options;
 }
 
-const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-
 /**
  * Decorates each operation after the zod schemas became JSON schemas: its operationId, description
- * and security, a description on every response, and the error answers every route can give (the
- * access checks' 401/403/429, 414 and 431 before routing, 500).
+ * and security from what the route declares in its config (routes/declaration.ts), a description on
+ * every response, and the error answers every route can give (the access checks' 401/403/429, 414
+ * and 431 before routing, 500).
  */
 export const transform: SwaggerTransform = (input) => {
   const out = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]) as {
     schema: Record<string, unknown>;
     url: string;
   };
-  const method = String(Array.isArray(input.route.method) ? input.route.method[0] : input.route.method);
-  const key = `${method} ${toOpenApiPath(input.url)}`;
+  const { access = PUBLIC, openapi: doc } = input.route.config ?? {};
   const schema = { ...out.schema };
-  const doc = operations[key];
   const responses: Record<string, Record<string, unknown>> = {
     ...((schema.response as Record<string, Record<string, unknown>>) ?? {}),
   };
@@ -110,8 +105,7 @@ export const transform: SwaggerTransform = (input) => {
     schema.description = doc.description;
     if (doc.redirect) responses['302'] = { type: 'null', 'x-response-description': doc.redirect };
   }
-  const rule = accessRuleFor(method, input.url) ?? [];
-  schema.security = securityFor(rule, key);
+  schema.security = securityFor(access, doc);
   for (const [status, r] of Object.entries(responses)) {
     // A page or document answered as text (described `text/html`, `text/plain markdown`): its media type.
     const media = r.type === 'string' && typeof r.description === 'string' ? /^text\/[a-z]+/.exec(r.description) : null;
@@ -125,7 +119,7 @@ export const transform: SwaggerTransform = (input) => {
     if (!r['x-response-description'] && !r.description)
       responses[status] = describe(r, doc?.responses?.[status] ?? statusText[status] ?? 'Response');
   }
-  const extra = ['414', '431', '500', ...(rule.length > 0 ? ['401', '403', '429'] : ['429'])];
+  const extra = ['414', '431', '500', ...(access.length > 0 ? ['401', '403', '429'] : ['429'])];
   for (const status of extra) responses[status] ??= errorResponse(status);
   schema.response = responses;
   return { ...out, schema };

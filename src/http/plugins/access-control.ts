@@ -9,7 +9,7 @@ import { SESSION_COOKIE } from '../session-cookie.ts';
 
 /**
  * Who may call what, and how often: a limit per client address on every route, then on protected
- * routes the credential check of the access table followed by a limit per credential.
+ * routes the credential check of the access rule they declare followed by a limit per credential.
  */
 export const accessControlPlugin = fp(
   async (app) => {

@@ -5,22 +5,32 @@ import { accountPrincipal } from '../auth.ts';
 import { toActivityEntry } from '../replies/activity.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { activityQuery, activityResponse } from '../schemas/activity.ts';
+import { declareRoute, ACCOUNT } from './declaration.ts';
+
+export const listActivityRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/activity',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listActivity',
+    description:
+      'Your orders as payer or owner, newest first: registrations, renewals, transfers, and the market’s purchases, sales, payouts and offer escrows. Market orders carry `details` (a sale’s parties and split, a payout’s address, the offer); pathUSD amounts are USD decimal strings (`amount`). The payment fields and `details` are shown to the payer only.',
+  },
+});
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm } = app.deps;
 
-  app.get(
-    '/api/v1/domains/activity',
-    {
-      schema: {
-        tags: ['management'],
-        summary:
-          "The caller's activity ledger: orders it (or an agent it claimed) paid for or whose domain it received, newest first",
-        querystring: activityQuery,
-        response: { 200: activityResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
-      },
+  app.route({
+    ...listActivityRoute,
+    schema: {
+      tags: ['management'],
+      summary:
+        "The caller's activity ledger: orders it (or an agent it claimed) paid for or whose domain it received, newest first",
+      querystring: activityQuery,
+      response: { 200: activityResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
     },
-    async (req) => {
+    handler: async (req) => {
       // The caller's own orders and those of the agents it claimed (spec 5 rule 1: management).
       const em = orm.em.fork();
       const accountIds = await manageableOwnerIds(em, accountPrincipal(req));
@@ -29,5 +39,5 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = page.rows.map((o) => toActivityEntry(o, accountIds));
       return { status: 'success' as const, data, limit, offset, total: page.total };
     },
-  );
+  });
 };

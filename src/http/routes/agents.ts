@@ -16,6 +16,7 @@ import {
   provisionBody,
   provisionResponse,
 } from '../schemas/identity.ts';
+import { declareRoute, ACCOUNT, DASHBOARD, PUBLIC } from './declaration.ts';
 
 const ASSURANCE_NOTICE =
   'Assurance says only whether an operator has claimed this identity. It does not certify a legal identity, agent safety or admission to any marketplace.';
@@ -30,24 +31,66 @@ export function identityView(a: Account) {
   };
 }
 
+export const provisionAgentRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/agents/provision',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'provisionAgent',
+    description:
+      'Creates an anonymous agent identity; returns its API key and a single-use claim code (both shown once). Rate-limited per address.',
+  },
+});
+
+export const claimAgentRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/agents/claim',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'claimAgent',
+    description: 'A signed-in operator binds an anonymous agent with its single-use claim code.',
+  },
+});
+
+export const getMeRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/agents/me',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'getMe',
+    description: 'The calling identity, without secrets, with its wallet and payout addresses.',
+  },
+});
+
+export const setPayoutAddressRoute = declareRoute({
+  method: 'PUT',
+  url: '/api/v1/agents/me/payout-address',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'setPayoutAddress',
+    description:
+      'Sets (`{"address": "0x…"}`, stored lowercase) or clears (`{"address": null}`) where your pathUSD sale proceeds are paid on chain. An EVM address of 40 hex digits; a mixed-case one must pass its EIP-55 checksum; the zero address is refused. A sale keeps the address it was made with: a change applies to later sales; without an address proceeds are held as a balance. Organization credentials are refused, as on `/agents/me`.',
+    responses: { '400': '`validation_failed`: not an address, a wrong checksum or the zero address; nothing changed' },
+  },
+});
+
 export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm, config } = app.deps;
 
-  app.post(
-    '/api/v1/agents/provision',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Create an anonymous agent identity; returns its API key (once) and a single-use claim code',
-        body: provisionBody,
-        response: { 200: provisionResponse, ...clientErrors },
-      },
-      config: {
-        // Per client address: nobody mints identities in bulk.
-        rateLimit: { max: config.PROVISION_LIMIT_MAX, timeWindow: config.PROVISION_LIMIT_WINDOW_SECONDS * 1000 },
-      },
+  app.route({
+    ...provisionAgentRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Create an anonymous agent identity; returns its API key (once) and a single-use claim code',
+      body: provisionBody,
+      response: { 200: provisionResponse, ...clientErrors },
     },
-    async (req) => {
+    config: {
+      ...provisionAgentRoute.config,
+      // Per client address: nobody mints identities in bulk.
+      rateLimit: { max: config.PROVISION_LIMIT_MAX, timeWindow: config.PROVISION_LIMIT_WINDOW_SECONDS * 1000 },
+    },
+    handler: async (req) => {
       const { account, key, claimCode } = await provisionAgent(orm.em.fork(), req.body.display_name);
       return {
         status: 'success' as const,
@@ -60,19 +103,17 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         message: 'Store the API key now: it is shown only once. Send it as X-API-Key.',
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/agents/claim',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Bind an anonymous agent identity to the signed-in operator with its claim code',
-        body: claimBody,
-        response: { 200: claimResponse, ...clientErrors },
-      },
+  app.route({
+    ...claimAgentRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Bind an anonymous agent identity to the signed-in operator with its claim code',
+      body: claimBody,
+      response: { 200: claimResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const principal = accountPrincipal(req);
       const em = orm.em.fork();
       const operator = await principalAccount(em, principal);
@@ -86,19 +127,17 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         agent: identityView(agent),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/agents/me',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Describe the calling identity (no secrets, no scopes)',
-        response: { 200: meResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
-      },
+  app.route({
+    ...getMeRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Describe the calling identity (no secrets, no scopes)',
+      response: { 200: meResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
     },
     // The account part comes from the read cache while the account is unchanged (docs/performance.md "Performance").
-    async (req) => {
+    handler: async (req) => {
       const principal = accountPrincipal(req);
       const name = `account:${principal.accountId}`;
       let view = app.publicCache.get(name, 'account');
@@ -121,19 +160,17 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         notice: ASSURANCE_NOTICE,
       };
     },
-  );
+  });
 
-  app.put(
-    '/api/v1/agents/me/payout-address',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Set or clear where your pathUSD sale proceeds are paid on chain',
-        body: payoutAddressBody,
-        response: { 200: payoutAddressResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
-      },
+  app.route({
+    ...setPayoutAddressRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Set or clear where your pathUSD sale proceeds are paid on chain',
+      body: payoutAddressBody,
+      response: { 200: payoutAddressResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { accountId } = accountPrincipal(req);
       await accountRepository(orm.em.fork()).setPayoutAddress(accountId, req.body.address);
       // Proceeds held for want of an address are paid to the new one (docs/market.md "Payouts").
@@ -144,5 +181,5 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       return { status: 'success' as const, payout_address: req.body.address };
     },
-  );
+  });
 };

@@ -3,26 +3,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../domain/errors.ts';
 import { domainRepository } from '../../db/domain-repository.ts';
 import { clientErrors } from '../schemas/common.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
+
+export const benchDomainRoute = declareRoute({
+  method: 'GET',
+  url: '/internal/bench/domain/:id',
+  access: PUBLIC,
+});
 
 // Registered only when BENCH_ROUTES=true: the yardstick for `npm run bench`. It goes through the same
 // stack as lookup (Fastify, zod, a forked EntityManager) but does one primary-key SELECT and nothing else.
 export const benchBaselineRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/internal/bench/domain/:id',
-    {
-      schema: {
-        hide: true,
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: {
-          200: z.object({ status: z.literal('success'), id: z.number(), name: z.string() }),
-          ...clientErrors,
-        },
+  app.route({
+    ...benchDomainRoute,
+    schema: {
+      hide: true,
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      response: {
+        200: z.object({ status: z.literal('success'), id: z.number(), name: z.string() }),
+        ...clientErrors,
       },
     },
-    async (req) => {
+    handler: async (req) => {
       const d = await domainRepository(app.deps.orm.em.fork()).findById(req.params.id);
       if (!d) throw new AppError('domain_not_found', 'No such domain.');
       return { status: 'success' as const, id: d.id, name: d.name };
     },
-  );
+  });
 };

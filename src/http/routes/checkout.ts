@@ -19,6 +19,71 @@ import {
   simpleResponse,
   verifyMppBody,
 } from '../schemas/register.ts';
+import { declareRoute, ACCOUNT, PUBLIC } from './declaration.ts';
+
+export const verifyMppPaymentRoute = declareRoute({
+  method: 'POST',
+  url: '/api/payments/verify-mpp',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'verifyMppPayment',
+    description: 'Verifies a receipt for an open checkout by session id and registers the domain.',
+  },
+});
+
+export const getRegistrationProgressRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/:domain_name/registration',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'getRegistrationProgress',
+    description: 'Where your running registration of a name stands.',
+  },
+});
+
+export const getRegistrationOrderRoute = declareRoute({
+  method: 'GET',
+  url: '/api/agent/register-status/:order_id',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'getRegistrationOrder',
+    description:
+      'A registration order by its id (session id or hosted-checkout order id): state, order status, the domain’s id and status, the paying transaction and, on the USDC route, where the relay’s settlement stands (`unknown` when the relay cannot be asked: a payment may be in flight). Complete when settlement is `confirmed`, `order_status` `paid` and `domain_status` `active`.',
+  },
+});
+
+export const reconcileRegistrationOrderRoute = declareRoute({
+  method: 'POST',
+  url: '/api/agent/register-status/:order_id/reconcile',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'reconcileRegistrationOrder',
+    description:
+      'USDC route (spec 4.6 step 8): looks at the relay now; a confirmed settlement is checked on chain (a `Transfer` of exactly the amount to the receiver) and the domain activated, then the order status is answered. Idempotent: a completed order is answered as it is (same payment reference; no second transfer, order or domain). Not confirmed: 409 `settlement_not_confirmed` with `details.settlement_status`, and nothing is activated; relay unreachable: 503 `relay_unavailable` (poll, never pay again).',
+  },
+});
+
+export const resetRegistrationLockRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/:domain_name/reset-lock',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'resetRegistrationLock',
+    description:
+      'Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an operator). Never over a payment that has landed: then 409 `payment_landed` and the registration completes. On the USDC route the checkout relay closes the session first and the lock is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.',
+  },
+});
+
+export const hostedCheckoutCallbackRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/checkout/gfavip/callback',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'hostedCheckoutCallback',
+    description:
+      'The hosted checkout reports a paid order. Signed: `X-Service-Signature` is the hex HMAC-SHA256 of the raw body.',
+  },
+});
 
 // Around a registration in progress: verify a receipt, see where it stands, reset its lock, and the
 // hosted checkout's paid callback.
@@ -26,17 +91,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, config } = app.deps;
   const registration = app.registration;
 
-  app.post(
-    '/api/payments/verify-mpp',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'Verify a machine-payment receipt for an open checkout and register the domain',
-        body: verifyMppBody,
-        response: { 200: registeredResponse, 402: errorBodySchema, 409: errorBodySchema, ...clientErrors },
-      },
+  app.route({
+    ...verifyMppPaymentRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'Verify a machine-payment receipt for an open checkout and register the domain',
+      body: verifyMppBody,
+      response: { 200: registeredResponse, 402: errorBodySchema, 409: errorBodySchema, ...clientErrors },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const target = resolveTarget(namespaces, req.body);
       const answer = await registration.verify({
         name: target.name,
@@ -46,19 +109,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return sendRegistered(reply, answer, target.ns.namespace);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/domains/:domain_name/registration',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'Where a running registration stands',
-        params: domainNameParams,
-        response: { 200: registrationStatusResponse, ...clientErrors },
-      },
+  app.route({
+    ...getRegistrationProgressRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'Where a running registration stands',
+      params: domainNameParams,
+      response: { 200: registrationStatusResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
       const p = await registration.progress(name, accountPrincipal(req));
       return {
@@ -71,50 +132,44 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         expires_at: new Date(p.input.expiresAtMs).toISOString(),
       };
     },
-  );
+  });
 
   // Spec 4.6 step 8 and the partner record's `urls.status`: a checkout by its id (the session id, the
   // hosted checkout's order id). Only its actor, the person who claimed it, or an operator sees it; to anyone else it does not exist.
-  app.get(
-    '/api/agent/register-status/:order_id',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'Status of a registration order by its id (session id / hosted-checkout order id)',
-        params: orderIdParams,
-        response: { 200: orderStatusResponse, ...clientErrors },
-      },
+  app.route({
+    ...getRegistrationOrderRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'Status of a registration order by its id (session id / hosted-checkout order id)',
+      params: orderIdParams,
+      response: { 200: orderStatusResponse, ...clientErrors },
     },
-    async (req) =>
+    handler: async (req) =>
       orderStatus(req.params.order_id, await registration.order(req.params.order_id, accountPrincipal(req))),
-  );
+  });
 
   // Spec 4.6 step 8: reconcile a relay-settled payment with the registry (idempotent).
-  app.post(
-    '/api/agent/register-status/:order_id/reconcile',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'USDC route: reconcile a confirmed relay settlement with the registry (idempotent)',
-        params: orderIdParams,
-        response: { 200: orderStatusResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
-      },
+  app.route({
+    ...reconcileRegistrationOrderRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'USDC route: reconcile a confirmed relay settlement with the registry (idempotent)',
+      params: orderIdParams,
+      response: { 200: orderStatusResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
     },
-    async (req) =>
+    handler: async (req) =>
       orderStatus(req.params.order_id, await registration.reconcile(req.params.order_id, accountPrincipal(req))),
-  );
+  });
 
-  app.post(
-    '/api/v1/domains/:domain_name/reset-lock',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'End a stale checkout and free the name (its starter, the person who claimed it, or an operator)',
-        params: domainNameParams,
-        response: { 200: simpleResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
-      },
+  app.route({
+    ...resetRegistrationLockRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'End a stale checkout and free the name (its starter, the person who claimed it, or an operator)',
+      params: domainNameParams,
+      response: { 200: simpleResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
       await registration.reset(name, accountPrincipal(req));
       return {
@@ -122,7 +177,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         message: `The registration lock on ${name} is cleared; the name can be registered again.`,
       };
     },
-  );
+  });
 
   // The hosted checkout reports payment here, signed like our webhooks (hex HMAC-SHA256 of the raw body).
   app.register(async (plain) => {
@@ -135,17 +190,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         done(Object.assign(err as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
       }
     });
-    hook.post(
-      '/api/v1/checkout/gfavip/callback',
-      {
-        schema: {
-          tags: ['registration'],
-          summary: 'Hosted checkout callback (signed): marks a pending partner order paid',
-          body: checkoutCallbackBody,
-          response: { 200: simpleResponse, 401: errorBodySchema, ...clientErrors },
-        },
+    hook.route({
+      ...hostedCheckoutCallbackRoute,
+      schema: {
+        tags: ['registration'],
+        summary: 'Hosted checkout callback (signed): marks a pending partner order paid',
+        body: checkoutCallbackBody,
+        response: { 200: simpleResponse, 401: errorBodySchema, ...clientErrors },
       },
-      async (req) => {
+      handler: async (req) => {
         const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
         const given = Buffer.from(String(req.headers['x-service-signature'] ?? ''), 'hex');
         const expected = createHmac('sha256', config.GFAVIP_WEBHOOK_SECRET).update(raw).digest();
@@ -155,7 +208,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         await registration.hostedCheckoutPaid({ name, orderId: req.body.order_id, reference: req.body.reference });
         return { status: 'success' as const, message: 'Payment recorded; the domain is being activated.' };
       },
-    );
+    });
   });
 };
 

@@ -18,23 +18,54 @@ import { findNamedDomain, parseFullName } from '../domain-name-param.ts';
 import { cachedJson, sendCached } from '../public-cache.ts';
 import { lookupBody } from '../replies/lookup.ts';
 import { requireNamespace } from '../namespace-param.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
+
+export const searchDomainsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/search',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'searchDomains',
+    description:
+      'Availability and yearly prices (gems) of a bare name in every namespace, or of a full name in its namespace. `reason` says why a name is not available (`registered`, `being_registered`, `reserved`, …).',
+  },
+});
+
+export const lookupDomainRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/lookup/:domain_name',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'lookupDomain',
+    description:
+      'The public record of a registered domain: registration data, identity block, manifest links and profile; `for_sale` (asking price in gems and USD, currency marker `pathUSD`) and `min_offer` while the name is listed, else null.',
+  },
+});
+
+export const getShopStatusRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/:domain_name/shop-status',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'getShopStatus',
+    description: 'Whether the domain is bound to a storefront.',
+  },
+});
 
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm, config } = app.deps;
   const publicDomain = (raw: string) =>
     findNamedDomain(namespaces, raw, domainRepository(orm.em.fork()).findPublicByName);
 
-  app.get(
-    '/api/v1/domains/search',
-    {
-      schema: {
-        tags: ['discovery'],
-        summary: 'Availability and yearly prices of a name in one or every namespace',
-        querystring: searchQuery,
-        response: { 200: searchResponse, ...clientErrors },
-      },
+  app.route({
+    ...searchDomainsRoute,
+    schema: {
+      tags: ['discovery'],
+      summary: 'Availability and yearly prices of a name in one or every namespace',
+      querystring: searchQuery,
+      response: { 200: searchResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const parsed = parseQuery(req.query.q);
       if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem });
       const { label, namespace } = parsed.value;
@@ -57,49 +88,46 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/lookup/:domain_name',
-    {
-      schema: {
-        tags: ['discovery'],
-        summary: 'Public profile of a registered domain',
-        params: domainNameParams,
-        response: { 200: lookupResponse, 304: notModified, ...clientErrors },
-      },
+  app.route({
+    ...lookupDomainRoute,
+    schema: {
+      tags: ['discovery'],
+      summary: 'Public profile of a registered domain',
+      params: domainNameParams,
+      response: { 200: lookupResponse, 304: notModified, ...clientErrors },
     },
     // Served from the read cache when it holds the name (docs/performance.md "The read cache"); a miss
-    // reads, encodes exactly as the response schema would, and keeps the bytes for the next request.
-    async (req, reply) => {
-      const { name } = parseFullName(namespaces, req.params.domain_name);
-      const hit = app.publicCache.get(name, 'lookup');
-      if (hit === 'absent') throw domainNotFound(name);
-      if (hit) return sendCached(req, reply, hit);
-      const stamp = app.publicCache.stamp();
-      const d = await domainRepository(orm.em.fork()).findPublicByName(name);
-      // A name no record holds is not kept: callers can make up any number of them.
-      if (!d) throw domainNotFound(name);
-      const answer = cachedJson(JSON.stringify(z.encode(lookupResponse, lookupBody(d, config.publicBaseUrl))));
-      app.publicCache.set(name, 'lookup', answer, stamp);
-      return sendCached(req, reply, answer);
-    },
-  );
-
-  app.get(
-    '/api/v1/domains/:domain_name/shop-status',
-    {
-      schema: {
-        tags: ['discovery'],
-        summary: 'Whether the domain is bound to a storefront',
-        params: domainNameParams,
-        response: { 200: shopStatusResponse, 304: notModified, ...clientErrors },
+    handler:
+      // reads, encodes exactly as the response schema would, and keeps the bytes for the next request.
+      async (req, reply) => {
+        const { name } = parseFullName(namespaces, req.params.domain_name);
+        const hit = app.publicCache.get(name, 'lookup');
+        if (hit === 'absent') throw domainNotFound(name);
+        if (hit) return sendCached(req, reply, hit);
+        const stamp = app.publicCache.stamp();
+        const d = await domainRepository(orm.em.fork()).findPublicByName(name);
+        // A name no record holds is not kept: callers can make up any number of them.
+        if (!d) throw domainNotFound(name);
+        const answer = cachedJson(JSON.stringify(z.encode(lookupResponse, lookupBody(d, config.publicBaseUrl))));
+        app.publicCache.set(name, 'lookup', answer, stamp);
+        return sendCached(req, reply, answer);
       },
-      onSend: conditionalGet,
+  });
+
+  app.route({
+    ...getShopStatusRoute,
+    schema: {
+      tags: ['discovery'],
+      summary: 'Whether the domain is bound to a storefront',
+      params: domainNameParams,
+      response: { 200: shopStatusResponse, 304: notModified, ...clientErrors },
     },
-    async (req) => {
+    onSend: conditionalGet,
+    handler: async (req) => {
       const d = await publicDomain(req.params.domain_name);
       return { status: 'success' as const, is_bound: d.storefrontId != null, storefront_id: d.storefrontId };
     },
-  );
+  });
 };

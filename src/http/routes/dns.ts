@@ -7,11 +7,46 @@ import { parseFullName } from '../domain-name-param.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { enableDnsResponse, recordsBody, recordsGetResponse, recordsPatchResponse } from '../schemas/dns.ts';
+import { declareRoute, ACCOUNT } from './declaration.ts';
 
 // A domain's DNS (spec 4.5; docs/dns-and-rdap.md "DNS"). Answers come from PostgreSQL, where each change is stored
 // with the outbox event that makes the worker push it; `sync` says whether PowerDNS has it yet.
 
 const errors = { ...clientErrors, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema };
+
+// DNS (docs/dns-and-rdap.md "DNS"): records bearer only, as rule 7 says; enable_dns key or bearer.
+export const getDnsRecordsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/:domain_name/records',
+  access: ['bearer'],
+  openapi: {
+    operationId: 'getDnsRecords',
+    description:
+      'The owner’s DNS records as stored (absolute names, canonical content), whether the delegation is published (`dns_enabled`), the nameservers, the manifest TXT pointers every active name publishes at its apex, and `sync`: `published` once PowerDNS holds the latest change, `pending` while it is on its way. Bearer only (spec 5 rule 7); the owner or the owner’s operator.',
+  },
+});
+
+export const patchDnsRecordsRoute = declareRoute({
+  method: 'PATCH',
+  url: '/api/v1/domains/:domain_name/records',
+  access: ['bearer'],
+  openapi: {
+    operationId: 'patchDnsRecords',
+    description:
+      'Sets or deletes record sets (spec 4.5): types A, AAAA, CNAME, TXT, MX, SRV, CAA; names relative to the domain (`@` is the apex) or absolute inside it. The records given for a name and type replace that rrset; `delete: true` removes it. Each item is answered `created`, `updated`, `deleted` or `unchanged`. One invalid item refuses the whole request (400 `invalid_record` with `details.index`) and nothing changes. The change is stored and pushed to PowerDNS by the `dns:<name>` workflow (retried while PowerDNS is down). Bearer only; the owner or the owner’s operator (403 `forbidden` for anyone else).',
+  },
+});
+
+export const enableDnsRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/:domain_name/enable_dns',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'enableDns',
+    description:
+      'Publishes the name’s delegation (NS, with glue where a nameserver lies under the name) in its namespace zone, so a resolver starting from the naming root reaches its records. Idempotent: a second call answers that DNS is already enabled and changes nothing. 409 `domain_not_active` in the grace period.',
+  },
+});
 
 export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm, namespaces, config } = app.deps;
@@ -19,17 +54,15 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
   const parse = (raw: string) => parseFullName(namespaces, raw);
   const nameserversOf = (namespace: string) => authorityOf(namespace).nameservers.map((n) => n.host);
 
-  app.get(
-    '/api/v1/domains/:domain_name/records',
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'The DNS records of a domain you own or manage',
-        params: domainNameParams,
-        response: { 200: recordsGetResponse, ...errors },
-      },
+  app.route({
+    ...getDnsRecordsRoute,
+    schema: {
+      tags: ['management'],
+      summary: 'The DNS records of a domain you own or manage',
+      params: domainNameParams,
+      response: { 200: recordsGetResponse, ...errors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { name, ns } = parse(req.params.domain_name);
       const view = await readRecords(orm.em.fork(), accountPrincipal(req), name);
       const urls = manifestUrls(config.publicBaseUrl, view.name);
@@ -43,25 +76,23 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
         manifest_pointers: [`agent-manifest=${urls.agent_json}`, `skill-md=${urls.skill_md}`],
       };
     },
-  );
+  });
 
-  app.patch(
-    '/api/v1/domains/:domain_name/records',
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Set or delete DNS record sets of a domain you own or manage',
-        description:
-          'Each item names an rrset (name and type). The records given for an rrset replace it whole; ' +
-          '`{"type", "name", "delete": true}` removes it. One invalid item refuses the whole request ' +
-          '(400 `invalid_record`, `details.index`) and nothing changes. Saved records reach PowerDNS ' +
-          'within seconds; `sync` in GET …/records tells when.',
-        params: domainNameParams,
-        body: recordsBody,
-        response: { 200: recordsPatchResponse, ...errors },
-      },
+  app.route({
+    ...patchDnsRecordsRoute,
+    schema: {
+      tags: ['management'],
+      summary: 'Set or delete DNS record sets of a domain you own or manage',
+      description:
+        'Each item names an rrset (name and type). The records given for an rrset replace it whole; ' +
+        '`{"type", "name", "delete": true}` removes it. One invalid item refuses the whole request ' +
+        '(400 `invalid_record`, `details.index`) and nothing changes. Saved records reach PowerDNS ' +
+        'within seconds; `sync` in GET …/records tells when.',
+      params: domainNameParams,
+      body: recordsBody,
+      response: { 200: recordsPatchResponse, ...errors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { name } = parse(req.params.domain_name);
       const done = await patchRecords(orm.em.fork(), accountPrincipal(req), name, req.body.records);
       return {
@@ -74,19 +105,17 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
         sync: done.sync,
       };
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/domains/:domain_name/enable_dns',
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Publish the delegation of a domain you own, so resolvers from the naming root reach its records',
-        params: domainNameParams,
-        response: { 200: enableDnsResponse, ...errors },
-      },
+  app.route({
+    ...enableDnsRoute,
+    schema: {
+      tags: ['management'],
+      summary: 'Publish the delegation of a domain you own, so resolvers from the naming root reach its records',
+      params: domainNameParams,
+      response: { 200: enableDnsResponse, ...errors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { name, ns } = parse(req.params.domain_name);
       const done = await enableDns(orm.em.fork(), accountPrincipal(req), name);
       const nameservers = nameserversOf(ns.namespace);
@@ -100,5 +129,5 @@ export const dnsRoutes: FastifyPluginAsyncZod = async (app) => {
         sync: done.sync,
       };
     },
-  );
+  });
 };

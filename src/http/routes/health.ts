@@ -1,35 +1,53 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../schemas/common.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
 
 const partStatus = z.record(z.string(), z.string());
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Process liveness',
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+export const livenessRoute = declareRoute({
+  method: 'GET',
+  url: '/healthz',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'liveness',
+    description: 'Liveness only: the process answers.',
+  },
+});
 
-  app.get(
-    '/readyz',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Readiness: the database and Temporal are reachable',
-        response: {
-          200: z.object({ status: z.literal('ready'), parts: partStatus }),
-          503: errorBodySchema,
-        },
+export const readinessRoute = declareRoute({
+  method: 'GET',
+  url: '/readyz',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'readiness',
+    description:
+      'Readiness: one PostgreSQL round trip and one Temporal namespace check; 503 `not_ready` names what fails.',
+  },
+});
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...livenessRoute,
+    schema: {
+      tags: ['health'],
+      summary: 'Process liveness',
+      response: { 200: z.object({ status: z.literal('ok') }) },
+    },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+
+  app.route({
+    ...readinessRoute,
+    schema: {
+      tags: ['health'],
+      summary: 'Readiness: the database and Temporal are reachable',
+      response: {
+        200: z.object({ status: z.literal('ready'), parts: partStatus }),
+        503: errorBodySchema,
       },
     },
-    async (_req, reply) => {
+    handler: async (_req, reply) => {
       const results = await Promise.all(
         app.deps.probes.map(async (p) => {
           try {
@@ -52,5 +70,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { status: 'ready' as const, parts };
     },
-  );
+  });
 };

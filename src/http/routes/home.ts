@@ -5,6 +5,17 @@ import { accountRepository } from '../../db/account-repository.ts';
 import { renderHome, type Visitor } from '../../pages/home.ts';
 import type { PageContext } from '../../pages/landing.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
+
+export const homePageRoute = declareRoute({
+  method: 'GET',
+  url: '/',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'homePage',
+    description: 'The HTML home page: namespaces, sign-in state and links. Where a browser lands after signing in.',
+  },
+});
 
 // The home page: where a browser lands, also after sign-in. Public; a valid session only adds a greeting.
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,16 +37,14 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     return { accountId: principal.accountId, name: await accountRepository(em).displayNameOf(principal.accountId) };
   }
 
-  app.get(
-    '/',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Home page (HTML): namespaces, sign-in state, links',
-        response: { 200: z.string().describe('text/html') },
-      },
+  app.route({
+    ...homePageRoute,
+    schema: {
+      tags: ['pages'],
+      summary: 'Home page (HTML): namespaces, sign-in state, links',
+      response: { 200: z.string().describe('text/html') },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const visitor = await visitorOf(req.cookies[SESSION_COOKIE], req);
       return reply
         .type('text/html; charset=utf-8')
@@ -43,5 +52,5 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('vary', 'cookie')
         .send(renderHome(namespaces.all, ctx, visitor));
     },
-  );
+  });
 };

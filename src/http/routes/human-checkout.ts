@@ -12,6 +12,37 @@ import { formGuard } from '../form-guard.ts';
 import { checkoutPageUrl, checkoutRefusalPage, sendPage, signInUrl } from '../replies/checkout-page.ts';
 import { checkoutErrors, checkoutForm, checkoutParams, checkoutQuery, htmlPage } from '../schemas/human-checkout.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
+import { declareRoute } from './declaration.ts';
+
+// The human checkout page: anyone may look (a session adds the balance and the form); buying is a
+// browser form, so the post takes the session only (docs/market.md "Purchase").
+export const humanCheckoutPageRoute = declareRoute({
+  method: 'GET',
+  url: '/checkout/:domain',
+  access: ['session', 'anonymous'],
+  openapi: {
+    operationId: 'humanCheckoutPage',
+    description:
+      'The human checkout (spec 4.7), an HTML page for a browser: the listed name, its gems price and the referrer named by `affiliate_id` (an account id or a person’s username; it earns 5%). Signed out: a sign-in link that returns here. Signed in (session cookie): your gem balance and a "Buy with gems" form that posts to this address with a form token. A name not listed is 404 `not_listed`, one listed in USD only 400 `currency_not_accepted`, your own 409 `own_domain`: to a browser (`Accept: text/html`) as a page with the code, to other clients as the JSON error body.',
+    responses: { '200': 'The checkout page (text/html)' },
+  },
+});
+
+export const humanCheckoutBuyRoute = declareRoute({
+  method: 'POST',
+  url: '/checkout/:domain',
+  access: ['session'],
+  openapi: {
+    operationId: 'humanCheckoutBuy',
+    description:
+      'The checkout page’s form (`application/x-www-form-urlencoded`: `csrf_token`, `affiliate_id`), signed-in browsers only: buys the name with gems exactly as buy-secondary with `payment_method: "gems"` does (90% seller, 5% referrer, 5% platform) and answers with a page saying what was paid. Refused with 403 `forbidden` when the form comes from another site (`Sec-Fetch-Site`, `Origin`) or lacks this session’s token for this name; the purchase refusals (`insufficient_gems` 402, `not_listed` 404, `name_being_bought` 409, …) are pages to a browser and JSON error bodies to other clients.',
+    responses: {
+      '200': 'The purchase page (text/html): the name, the price paid and its split, the new balance',
+      '403':
+        '`forbidden`: the form came from another site or without its token (`details.reason`); or `credential_not_accepted`',
+    },
+  },
+});
 
 /**
  * The human checkout (spec 4.7): a person signed in with a browser session buys a listed name with
@@ -27,7 +58,7 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(formbody);
 
   // On the page a session that has ended counts as none: the visitor is offered sign-in, never a 401.
-  // Runs before the access check (the access table appends its guard after a route's own hooks).
+  // Runs before the access check (access control appends its guard after a route's own hooks).
   const forgetEndedSession: onRequestHookHandler = async (req, reply) => {
     const cookie = req.cookies[SESSION_COOKIE];
     if (!cookie) return;
@@ -40,20 +71,18 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   };
 
-  app.get(
-    '/checkout/:domain',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Human checkout page (HTML): buy a listed name with gems',
-        params: checkoutParams,
-        querystring: checkoutQuery,
-        response: { 200: htmlPage, ...checkoutErrors },
-      },
-      onRequest: forgetEndedSession,
-      errorHandler: checkoutRefusalPage,
+  app.route({
+    ...humanCheckoutPageRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Human checkout page (HTML): buy a listed name with gems',
+      params: checkoutParams,
+      querystring: checkoutQuery,
+      response: { 200: htmlPage, ...checkoutErrors },
     },
-    async (req, reply) => {
+    onRequest: forgetEndedSession,
+    errorHandler: checkoutRefusalPage,
+    handler: async (req, reply) => {
       const { name } = parseFullName(namespaces, req.params.domain);
       const affiliateId = req.query.affiliate_id || null;
       const em = orm.em.fork();
@@ -86,22 +115,20 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return sendPage(reply, 200, html);
     },
-  );
+  });
 
-  app.post(
-    '/checkout/:domain',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Buy from the human checkout page: the form post (HTML result)',
-        consumes: ['application/x-www-form-urlencoded'],
-        params: checkoutParams,
-        body: checkoutForm,
-        response: { 200: htmlPage, ...checkoutErrors },
-      },
-      errorHandler: checkoutRefusalPage,
+  app.route({
+    ...humanCheckoutBuyRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Buy from the human checkout page: the form post (HTML result)',
+      consumes: ['application/x-www-form-urlencoded'],
+      params: checkoutParams,
+      body: checkoutForm,
+      response: { 200: htmlPage, ...checkoutErrors },
     },
-    async (req, reply) => {
+    errorHandler: checkoutRefusalPage,
+    handler: async (req, reply) => {
       const principal = accountPrincipal(req);
       const { name } = parseFullName(namespaces, req.params.domain);
       guard.check(req, principal.credentialId, name, req.body.csrf_token);
@@ -127,5 +154,5 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return sendPage(reply, 200, html);
     },
-  );
+  });
 };

@@ -61,7 +61,7 @@ export const routesPlugin = fp(
     await app.register(commandRoutes);
     if (app.deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);
   },
-  // The access table's onRoute hook must be in place before any route is added, and the OpenAPI
+  // The access check's onRoute hook must be in place before any route is added, and the OpenAPI
   // plugin before the routes it documents.
   { name: 'routes', dependencies: ['services', 'access-control', 'openapi'] },
 );

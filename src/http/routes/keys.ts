@@ -11,6 +11,7 @@ import {
   listKeysResponse,
   revokeKeyResponse,
 } from '../schemas/identity.ts';
+import { declareRoute, DASHBOARD } from './declaration.ts';
 
 function keyView(k: ApiKey) {
   return {
@@ -24,37 +25,63 @@ function keyView(k: ApiKey) {
   };
 }
 
+export const listKeysRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/keys',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'listKeys',
+    description: "The signed-in account's API keys (never their secrets).",
+  },
+});
+
+export const createKeyRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/keys',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'createKey',
+    description: 'Creates an agent or live API key; the secret is shown once.',
+  },
+});
+
+export const deleteKeyRoute = declareRoute({
+  method: 'DELETE',
+  url: '/api/v1/keys/:key_id',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'deleteKey',
+    description: 'Revokes one of your keys; it stops working on the next request.',
+  },
+});
+
 // The key dashboard as API routes: a signed-in account manages its own keys and never sees secrets
 // again after creation.
 export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm } = app.deps;
 
-  app.get(
-    '/api/v1/keys',
-    {
-      schema: {
-        tags: ['keys'],
-        summary: "List the account's API keys",
-        response: { 200: listKeysResponse, ...clientErrors },
-      },
+  app.route({
+    ...listKeysRoute,
+    schema: {
+      tags: ['keys'],
+      summary: "List the account's API keys",
+      response: { 200: listKeysResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const keys = await listApiKeys(orm.em.fork(), accountPrincipal(req).accountId);
       return { status: 'success' as const, data: keys.map(keyView) };
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/keys',
-    {
-      schema: {
-        tags: ['keys'],
-        summary: 'Create an API key (the secret is shown once)',
-        body: createKeyBody,
-        response: { 200: createKeyResponse, ...clientErrors },
-      },
+  app.route({
+    ...createKeyRoute,
+    schema: {
+      tags: ['keys'],
+      summary: 'Create an API key (the secret is shown once)',
+      body: createKeyBody,
+      response: { 200: createKeyResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { row, key } = await createApiKey(
         orm.em.fork(),
         accountPrincipal(req).accountId,
@@ -63,19 +90,17 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { status: 'success' as const, api_key: key.plaintext, key: keyView(row) };
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/keys/:key_id',
-    {
-      schema: {
-        tags: ['keys'],
-        summary: 'Revoke one of your API keys (idempotent)',
-        params: keyIdParams,
-        response: { 200: revokeKeyResponse, ...clientErrors },
-      },
+  app.route({
+    ...deleteKeyRoute,
+    schema: {
+      tags: ['keys'],
+      summary: 'Revoke one of your API keys (idempotent)',
+      params: keyIdParams,
+      response: { 200: revokeKeyResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const em = orm.em.fork();
       const accountId = accountPrincipal(req).accountId;
       // Another account's key id is indistinguishable from a missing one.
@@ -84,5 +109,5 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = (await listApiKeys(em, accountId)).filter((k) => k.id === req.params.key_id);
       return { status: 'success' as const, message: 'The key is revoked.', key: keyView(row as ApiKey) };
     },
-  );
+  });
 };

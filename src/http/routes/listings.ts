@@ -5,28 +5,55 @@ import { parseFullName } from '../domain-name-param.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { listingBody, listingResponse, withdrawResponse } from '../schemas/listings.ts';
+import { declareRoute, MANAGEMENT } from './declaration.ts';
 
 // An owner's listing of a name (docs/market.md "Listings"). The terms are checked before anything is
 // read, so bad input is a 400 that changes nothing; the rest is one transaction in src/market/listings.ts.
 
 const errors = { ...clientErrors, 401: errorBodySchema, 403: errorBodySchema };
 
+// The market (docs/market.md "Market"): listing a name asks what a transfer asks.
+export const putListingRoute = declareRoute({
+  method: 'PUT',
+  url: '/api/v1/domains/:domain_name/listing',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'putListing',
+    description:
+      'Lists a domain you own (or manage) for sale, or replaces its listing: `price` in whole gems and/or USD (at most two decimals, paid in pathUSD), and optionally `min_offer`, the floor for offers, never above the price. The seller is the current owner; replacing keeps `listed_at`. Lookup and agent.json show it at once. A transfer, a sale or expiry ends the listing. Owner, claiming operator, or an organization credential with the `transfer` operation.',
+    responses: {
+      '400':
+        '`validation_failed` (the body’s shape) or `invalid_listing` (no price, an amount out of range, more than two decimals, a floor above the price)',
+      '409':
+        '`domain_not_listable`: the name is in its grace period, or an open registration or purchase checkout holds it',
+    },
+  },
+});
+
+export const deleteListingRoute = declareRoute({
+  method: 'DELETE',
+  url: '/api/v1/domains/:domain_name/listing',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'deleteListing',
+    description: 'Withdraws the listing of a domain you own or manage; 404 `not_listed` when it has none.',
+  },
+});
+
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm, namespaces } = app.deps;
   const nameOf = (raw: string) => parseFullName(namespaces, raw).name;
 
-  app.put(
-    '/api/v1/domains/:domain_name/listing',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'List a domain you own for sale, or replace its listing',
-        params: domainNameParams,
-        body: listingBody,
-        response: { 200: listingResponse, ...errors, 409: errorBodySchema },
-      },
+  app.route({
+    ...putListingRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'List a domain you own for sale, or replace its listing',
+      params: domainNameParams,
+      body: listingBody,
+      response: { 200: listingResponse, ...errors, 409: errorBodySchema },
     },
-    async (req) => {
+    handler: async (req) => {
       const terms = listingTermsOf(req.body.price, req.body.min_offer);
       const l = await setListing(orm.em.fork(), req.principal!, nameOf(req.params.domain_name), terms);
       return {
@@ -41,21 +68,19 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/domains/:domain_name/listing',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Withdraw the listing of a domain you own',
-        params: domainNameParams,
-        response: { 200: withdrawResponse, ...errors },
-      },
+  app.route({
+    ...deleteListingRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Withdraw the listing of a domain you own',
+      params: domainNameParams,
+      response: { 200: withdrawResponse, ...errors },
     },
-    async (req) => {
+    handler: async (req) => {
       const name = await withdrawListing(orm.em.fork(), req.principal!, nameOf(req.params.domain_name));
       return { status: 'success' as const, message: `${name} is no longer for sale.` };
     },
-  );
+  });
 };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loginRefusal, oidcFlow, type OidcProvider, type SignedInIdentity } from '../../auth/oidc-flow.ts';
 import { errorBodySchema } from '../../domain/error-body.ts';
 import { sendPageRouteError } from '../error-handler.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
 
 export interface OidcLoginOptions extends OidcProvider {
   /** Base of the browser-facing URLs; the redirect URI is `${publicBaseUrl}/auth/callback`. */
@@ -26,6 +27,38 @@ const callbackQuery = z.looseObject({
   iss: z.string().max(2048).optional(),
   error: z.string().max(256).optional(),
   error_description: z.string().max(2048).optional(),
+});
+
+export const startSignInRoute = declareRoute({
+  method: 'GET',
+  url: '/auth/login',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'startSignIn',
+    description: 'Starts browser sign-in at the identity provider (authorization code + PKCE); redirects there.',
+    redirect: 'To the identity provider; or, when reached on another host, to this path on the public address first',
+  },
+});
+
+export const finishSignInRoute = declareRoute({
+  method: 'GET',
+  url: '/auth/callback',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'finishSignIn',
+    description: 'The identity provider returns here; sets the session cookie and redirects to `return_to`.',
+    redirect: 'To `return_to` (a same-site path; the home page by default), with the session cookie set',
+  },
+});
+
+export const signOutRoute = declareRoute({
+  method: 'POST',
+  url: '/auth/logout',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'signOut',
+    description: 'Ends the browser session.',
+  },
 });
 
 /** Browser sign-in with the identity provider (src/auth/oidc-flow.ts), then a signed session cookie. */
@@ -54,13 +87,11 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
     return sendPageRouteError(req, reply, { statusCode: f.statusCode, code: f.code, message: f.message });
   };
 
-  app.get(
-    '/auth/login',
-    {
-      config: { page: true },
-      schema: { tags: ['auth'], summary: 'Start browser sign-in', querystring: loginQuery, response: errors },
-    },
-    async (req, reply) => {
+  app.route({
+    ...startSignInRoute,
+    config: { ...startSignInRoute.config, page: true },
+    schema: { tags: ['auth'], summary: 'Start browser sign-in', querystring: loginQuery, response: errors },
+    handler: async (req, reply) => {
       // Sign-in must start on the public address: the transaction cookie is set for this host, and
       // the provider returns to the public address, which must find it.
       if (req.host !== publicHost) return reply.redirect(`${base}${req.url}`, 302);
@@ -72,20 +103,18 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
         return fail(req, reply, err);
       }
     },
-  );
+  });
 
-  app.get(
-    '/auth/callback',
-    {
-      config: { page: true },
-      schema: {
-        tags: ['auth'],
-        summary: 'Finish browser sign-in (redirect target of the provider)',
-        querystring: callbackQuery,
-        response: errors,
-      },
+  app.route({
+    ...finishSignInRoute,
+    config: { ...finishSignInRoute.config, page: true },
+    schema: {
+      tags: ['auth'],
+      summary: 'Finish browser sign-in (redirect target of the provider)',
+      querystring: callbackQuery,
+      response: errors,
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const raw = req.cookies[TX_COOKIE];
       const unsigned = raw ? req.unsignCookie(raw) : undefined;
       reply.clearCookie(TX_COOKIE, { path: txCookie.path });
@@ -102,23 +131,21 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
       reply.setCookie(cookieName, session.id, { ...txCookie, path: '/', expires: session.expiresAt });
       return reply.redirect(signedIn.returnTo, 302);
     },
-  );
+  });
 
-  app.post(
-    '/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'End the browser session',
-        response: { 200: z.object({ status: z.literal('success') }) },
-      },
+  app.route({
+    ...signOutRoute,
+    schema: {
+      tags: ['auth'],
+      summary: 'End the browser session',
+      response: { 200: z.object({ status: z.literal('success') }) },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const raw = req.cookies[cookieName];
       const unsigned = raw ? req.unsignCookie(raw) : undefined;
       if (unsigned?.valid && unsigned.value) await opts.destroySession(unsigned.value);
       reply.clearCookie(cookieName, { path: '/' });
       return { status: 'success' as const };
     },
-  );
+  });
 };

@@ -9,6 +9,7 @@ import { findNamedDomain } from '../domain-name-param.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { managedDomainResponse, managedListResponse, pagination, userDomainsResponse } from '../schemas/management.ts';
+import { declareRoute, MANAGEMENT } from './declaration.ts';
 
 function ownerItem(d: ManagedDomain) {
   return {
@@ -30,57 +31,81 @@ function managedItem(d: ManagedDomain) {
   };
 }
 
+export const listUserDomainsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/user/domains',
+  access: ['bearer'],
+  openapi: {
+    operationId: 'listUserDomains',
+    description: 'Domains owned by the account behind the bearer token.',
+  },
+});
+
+export const listManagedDomainsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'listManagedDomains',
+    description: 'Domains the caller owns or manages, paginated.',
+  },
+});
+
+export const getManagedDomainRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/:domain_name',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'getManagedDomain',
+    description: 'The management view of one domain the caller owns or manages.',
+  },
+});
+
 export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm, namespaces } = app.deps;
 
-  app.get(
-    '/api/v1/user/domains',
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Domains owned by the signed-in account',
-        response: { 200: userDomainsResponse, ...clientErrors },
-      },
+  app.route({
+    ...listUserDomainsRoute,
+    schema: {
+      tags: ['management'],
+      summary: 'Domains owned by the signed-in account',
+      response: { 200: userDomainsResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const rows = await managedDomainRepository(orm.em.fork()).ownedBy(accountPrincipal(req).accountId);
       return { status: 'success' as const, data: rows.map(ownerItem) };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/domains',
-    {
-      schema: {
-        tags: ['management'],
-        summary: "The caller's manageable domains: its own, its claimed agents', or an organization's customers'",
-        querystring: pagination,
-        response: { 200: managedListResponse, ...clientErrors },
-      },
+  app.route({
+    ...listManagedDomainsRoute,
+    schema: {
+      tags: ['management'],
+      summary: "The caller's manageable domains: its own, its claimed agents', or an organization's customers'",
+      querystring: pagination,
+      response: { 200: managedListResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { limit, offset } = req.query;
       const page = await manageableDomains(orm.em.fork(), req.principal!, { limit, offset });
       return { status: 'success' as const, data: page.rows.map(managedItem), limit, offset, total: page.total };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/domains/:domain_name',
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Management view of one domain (owner, claiming operator or bound organization only)',
-        params: domainNameParams,
-        response: { 200: managedDomainResponse, ...clientErrors },
-      },
+  app.route({
+    ...getManagedDomainRoute,
+    schema: {
+      tags: ['management'],
+      summary: 'Management view of one domain (owner, claiming operator or bound organization only)',
+      params: domainNameParams,
+      response: { 200: managedDomainResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const em = orm.em.fork();
       const d = await findNamedDomain(namespaces, req.params.domain_name, managedDomainRepository(em).findByName);
       if (!(await canActOnDomain(em, req.principal!, d, 'read')))
         throw new AppError('forbidden', `You do not own or manage ${d.name}.`);
       return { status: 'success' as const, domain: managedItem(d) };
     },
-  );
+  });
 };

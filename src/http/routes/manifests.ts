@@ -7,48 +7,65 @@ import { conditionalGet } from '../etag.ts';
 import { clientErrors, notModified } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { agentManifest } from '../schemas/manifests.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
 
 // Public documents behind the lookup's `manifests` links. An owner's edit shows at once: caches must
 // revalidate, cheaply, by ETag (etag.ts). nosniff because the skill file carries owner-written text.
 const headers = { 'x-content-type-options': 'nosniff' };
 
+export const getAgentManifestRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/:domain_name/agent.json',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'getAgentManifest',
+    description: "The domain's agent manifest (JSON), with `for_sale` and `min_offer` as lookup shows them.",
+  },
+});
+
+export const getAgentSkillRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/:domain_name/skill.md',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'getAgentSkill',
+    description: "The domain's agent skill document (markdown).",
+  },
+});
+
 export const manifestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, orm, config } = app.deps;
   const repo = () => domainRepository(orm.em.fork());
 
-  app.get(
-    '/api/v1/domains/:domain_name/agent.json',
-    {
-      schema: {
-        tags: ['discovery'],
-        summary: 'Agent manifest of a registered domain (JSON)',
-        params: domainNameParams,
-        response: { 200: agentManifest, 304: notModified, ...clientErrors },
-      },
-      onSend: conditionalGet,
+  app.route({
+    ...getAgentManifestRoute,
+    schema: {
+      tags: ['discovery'],
+      summary: 'Agent manifest of a registered domain (JSON)',
+      params: domainNameParams,
+      response: { 200: agentManifest, 304: notModified, ...clientErrors },
     },
-    async (req, reply) => {
+    onSend: conditionalGet,
+    handler: async (req, reply) => {
       const d = await findNamedDomain(namespaces, req.params.domain_name, repo().findPublicByName);
       reply.headers(headers);
       return buildAgentManifest(d, config.publicBaseUrl);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/domains/:domain_name/skill.md',
-    {
-      schema: {
-        tags: ['discovery'],
-        summary: 'Skill file of a registered domain: markdown for other agents (text/plain)',
-        params: domainNameParams,
-        response: { 200: z.string().describe('text/plain markdown'), 304: notModified, ...clientErrors },
-      },
-      onSend: conditionalGet,
+  app.route({
+    ...getAgentSkillRoute,
+    schema: {
+      tags: ['discovery'],
+      summary: 'Skill file of a registered domain: markdown for other agents (text/plain)',
+      params: domainNameParams,
+      response: { 200: z.string().describe('text/plain markdown'), 304: notModified, ...clientErrors },
     },
-    async (req, reply) => {
+    onSend: conditionalGet,
+    handler: async (req, reply) => {
       const d = await findNamedDomain(namespaces, req.params.domain_name, repo().findPublicWithSkillByName);
       const md = renderAgentSkillMd(buildAgentManifest(d, config.publicBaseUrl), d.skillMd);
       return reply.type('text/plain; charset=utf-8').headers(headers).send(md);
     },
-  );
+  });
 };

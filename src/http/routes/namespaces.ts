@@ -3,6 +3,27 @@ import { CAPABILITY_SCHEMA_VERSION, capabilityRecord } from '../../domain/capabi
 import { clientErrors } from '../schemas/common.ts';
 import { namespaceListResponse, namespaceParams, namespaceResponse } from '../schemas/namespaces.ts';
 import { requireNamespace } from '../namespace-param.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
+
+export const listNamespacesRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/namespaces',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'listNamespaces',
+    description: 'Every namespace with its capability record (schema 1.0): launch phase, rails, term limits, URLs.',
+  },
+});
+
+export const getNamespaceRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/namespaces/:namespace',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'getNamespace',
+    description: 'One namespace capability record.',
+  },
+});
 
 export const namespaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = () => ({
@@ -10,16 +31,14 @@ export const namespaceRoutes: FastifyPluginAsyncZod = async (app) => {
     baseMainnetEnabled: app.deps.config.MPP_BASE_MAINNET_ENABLED,
   });
 
-  app.get(
-    '/api/v1/namespaces',
-    {
-      schema: {
-        tags: ['discovery'],
-        summary: 'Capability records of every namespace (schema 1.0)',
-        response: { 200: namespaceListResponse, ...clientErrors },
-      },
+  app.route({
+    ...listNamespacesRoute,
+    schema: {
+      tags: ['discovery'],
+      summary: 'Capability records of every namespace (schema 1.0)',
+      response: { 200: namespaceListResponse, ...clientErrors },
     },
-    async () => {
+    handler: async () => {
       const all = app.deps.namespaces.all;
       return {
         status: 'success' as const,
@@ -28,19 +47,17 @@ export const namespaceRoutes: FastifyPluginAsyncZod = async (app) => {
         namespaces: all.map((n) => capabilityRecord(n, ctx())),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/namespaces/:namespace',
-    {
-      schema: {
-        tags: ['discovery'],
-        summary: 'Capability record of one namespace (schema 1.0)',
-        params: namespaceParams,
-        response: { 200: namespaceResponse, ...clientErrors },
-      },
+  app.route({
+    ...getNamespaceRoute,
+    schema: {
+      tags: ['discovery'],
+      summary: 'Capability record of one namespace (schema 1.0)',
+      params: namespaceParams,
+      response: { 200: namespaceResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const ns = requireNamespace(app.deps.namespaces, req.params.namespace, 'path');
       return {
         status: 'success' as const,
@@ -49,5 +66,5 @@ export const namespaceRoutes: FastifyPluginAsyncZod = async (app) => {
         capability: capabilityRecord(ns, ctx()),
       };
     },
-  );
+  });
 };

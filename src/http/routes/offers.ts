@@ -22,6 +22,7 @@ import {
   respondBody,
 } from '../schemas/offers.ts';
 import { purchaseResponses } from '../schemas/purchase.ts';
+import { declareRoute, ACCOUNT } from './declaration.ts';
 
 /** An offer as the API shows it: gems as a whole number, pathUSD as USD. */
 export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }) {
@@ -40,6 +41,68 @@ export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }
     sale_id: o.saleId,
   };
 }
+
+export const makeOfferRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/make-offer',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'makeOffer',
+    description:
+      'Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd` (USD, at most two decimals). Under the seller’s floor (`min_offer` of the listing): 400 `offer_below_minimum` with `minimum` and `currency` beside `code` (spec 7). A gems offer moves the amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST …/offers/{id}/pay`). Each offer is a run `offer:<id>` in Temporal.',
+  },
+});
+
+export const listOffersRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/offers',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listOffers',
+    description:
+      'Offers you or the agents you claimed made (`direction: outgoing`) and offers on names you or they own now (`incoming`), newest first, in every status (`pending`, `accepted`, `rejected`, `withdrawn`, `expired`); paged (limit 1–100, default 50).',
+  },
+});
+
+export const respondToOfferRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/offers/:offer_id/respond',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'respondToOffer',
+    description:
+      'The owner of the name (or the person who claimed the owning agent) accepts or rejects a pending offer. Accepting a gems offer sells the name from the escrow at once (the answer carries `sale_id`): the name moves, the split is posted, the other pending offers are rejected and their escrows given back. Accepting a pathUSD offer takes the name off sale and opens the bidder’s payment window (`CHECKOUT_TTL_SECONDS`). 200 only when the offer ended as asked; otherwise 409 `offer_not_pending` with the offer as it ended in `offer` (withdrawn, expired, rejected because the name was sold to someone else first, even after the acceptance was recorded). Not yours: 404.',
+    responses: {
+      '409':
+        '`offer_not_pending`: the offer ended otherwise (withdrawn, expired, decided, or the name sold to someone else); `offer` is the offer as it ended.',
+    },
+  },
+});
+
+export const withdrawOfferRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/offers/:offer_id/withdraw',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'withdrawOffer',
+    description:
+      'The bidder (or the person who claimed the bidding agent) withdraws a pending offer; a gems escrow comes back at once. Already decided (accepted and sold, rejected, expired): 409 `offer_not_pending` with the offer as it ended in `offer`.',
+    responses: {
+      '409': '`offer_not_pending`: the offer ended otherwise first; `offer` is the offer as it ended.',
+    },
+  },
+});
+
+export const payAcceptedOfferRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/offers/:offer_id/pay',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'payAcceptedOffer',
+    description:
+      'The bidder pays an accepted pathUSD offer: without a receipt a 402 challenge for the offered amount (as registration’s); pay once and re-send with the transaction hash; the sale completes as a purchase does. After the window closes unpaid the offer ends `expired`.',
+  },
+});
 
 // Offers (spec 4.7, docs/market.md "Offers"): make, list, respond, withdraw, and pay an accepted
 // pathUSD offer. Making and paying act as the calling account; the list and the decisions also cover
@@ -67,23 +130,21 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.post(
-    '/api/v1/domains/make-offer',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Offer an amount for a name; a gems offer is held in escrow until it ends',
-        body: makeOfferBody,
-        response: {
-          200: offerResponse,
-          402: errorBodySchema,
-          409: errorBodySchema,
-          503: errorBodySchema,
-          ...clientErrors,
-        },
+  app.route({
+    ...makeOfferRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Offer an amount for a name; a gems offer is held in escrow until it ends',
+      body: makeOfferBody,
+      response: {
+        200: offerResponse,
+        402: errorBodySchema,
+        409: errorBodySchema,
+        503: errorBodySchema,
+        ...clientErrors,
       },
     },
-    async (req) => {
+    handler: async (req) => {
       const { name } = parseFullName(namespaces, req.body.domain);
       const view = await offers.make({
         bidderId: accountPrincipal(req).accountId,
@@ -94,64 +155,56 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { status: 'success' as const, offer: offerItem(view) };
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/domains/offers',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Offers you (or agents you claimed) made and offers on names you or they own, newest first',
-        querystring: offersQuery,
-        response: { 200: offersResponse, ...clientErrors },
-      },
+  app.route({
+    ...listOffersRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Offers you (or agents you claimed) made and offers on names you or they own, newest first',
+      querystring: offersQuery,
+      response: { 200: offersResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       const { limit, offset } = req.query;
       const page = await listOffersOf(orm.em.fork(), await speaksFor(req), { limit, offset });
       return { status: 'success' as const, data: page.items.map(offerItem), limit, offset, total: page.total };
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/domains/offers/:offer_id/respond',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Accept or reject a pending offer on a name you (or an agent you claimed) own',
-        params: offerIdParams,
-        body: respondBody,
-        response: decided,
-      },
+  app.route({
+    ...respondToOfferRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Accept or reject a pending offer on a name you (or an agent you claimed) own',
+      params: offerIdParams,
+      body: respondBody,
+      response: decided,
     },
-    async (req) => decision(req, req.params.offer_id, req.body.action),
-  );
+    handler: async (req) => decision(req, req.params.offer_id, req.body.action),
+  });
 
-  app.post(
-    '/api/v1/domains/offers/:offer_id/withdraw',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Withdraw your pending offer; a gems escrow comes back at once',
-        params: offerIdParams,
-        response: decided,
-      },
+  app.route({
+    ...withdrawOfferRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Withdraw your pending offer; a gems escrow comes back at once',
+      params: offerIdParams,
+      response: decided,
     },
-    async (req) => decision(req, req.params.offer_id, 'withdraw'),
-  );
+    handler: async (req) => decision(req, req.params.offer_id, 'withdraw'),
+  });
 
-  app.post(
-    '/api/v1/domains/offers/:offer_id/pay',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Pay your accepted pathUSD offer: 402 challenge, then the sale',
-        params: offerIdParams,
-        body: payOfferBody,
-        response: purchaseResponses,
-      },
+  app.route({
+    ...payAcceptedOfferRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Pay your accepted pathUSD offer: 402 challenge, then the sale',
+      params: offerIdParams,
+      body: payOfferBody,
+      response: purchaseResponses,
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const answer = await offers.pay(
         req.params.offer_id,
         accountPrincipal(req).accountId,
@@ -159,5 +212,5 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendBuyAnswer(reply, answer);
     },
-  );
+  });
 };

@@ -14,6 +14,7 @@ import {
   storefrontBody,
   storefrontResponse,
 } from '../schemas/profile.ts';
+import { declareRoute, MANAGEMENT } from './declaration.ts';
 
 // What the owner of a domain (or its manager) publishes about it: docs/api.md "Profiles". Every route is one
 // call of editProfile, which writes the change and its `profile.updated` event in one transaction.
@@ -24,6 +25,60 @@ const result = (e: ProfileEdit) => ({
   domain: e.name,
   updated_fields: e.updatedFields,
   updated_at: e.updatedAt?.toISOString() ?? null,
+});
+
+export const updateProfileRoute = declareRoute({
+  method: 'PATCH',
+  url: '/api/v1/domains/:domain_name/profile',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'updateProfile',
+    description:
+      'Changes what the domain publishes: the profile fields (`display_name`, `description`, `endpoints`, `avatar_url`, `website`, `did`, `matrix`), `capabilities_preview` and `squad_id`. Each field sent replaces that field, `null` removes it, fields not sent stay; an unknown field is a 400. Lookup, agent.json and skill.md show the change at once. A change writes one `profile.updated` event naming the fields that changed; a request that changes nothing writes nothing (`updated_fields: []`). Owner, claiming operator, or an organization credential with the `profile` operation.',
+  },
+});
+
+export const putOwnerSkillRoute = declareRoute({
+  method: 'PUT',
+  url: '/api/v1/domains/:domain_name/skill.md',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'putOwnerSkill',
+    description:
+      "Publishes the owner's skill text: the body is the markdown itself (`Content-Type: text/markdown` or `text/plain`), at most 16,000 characters. The domain's skill.md shows it, quoted, in a section marked as published by the owner and unverified.",
+  },
+});
+
+export const deleteOwnerSkillRoute = declareRoute({
+  method: 'DELETE',
+  url: '/api/v1/domains/:domain_name/skill.md',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'deleteOwnerSkill',
+    description: "Removes the owner's skill text; skill.md shows only what the registry knows.",
+  },
+});
+
+export const bindStorefrontRoute = declareRoute({
+  method: 'PUT',
+  url: '/api/v1/domains/:domain_name/storefront',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'bindStorefront',
+    description:
+      'Binds the domain to a storefront: `profile.commerce_catalog` and shop-status show it. A domain has at most one storefront (binding another replaces it) and a storefront at most one domain: one bound elsewhere is 409 `storefront_taken`.',
+    responses: { '409': '`storefront_taken`: the storefront is bound to another domain; unbind it there first' },
+  },
+});
+
+export const unbindStorefrontRoute = declareRoute({
+  method: 'DELETE',
+  url: '/api/v1/domains/:domain_name/storefront',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'unbindStorefront',
+    description: 'Unbinds the domain from its storefront (nothing to do when none is bound).',
+  },
 });
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,76 +98,66 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   // The skill text is a document of its own: sent as it is, not wrapped in JSON.
   app.addContentTypeParser('text/markdown', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  app.patch(
-    '/api/v1/domains/:domain_name/profile',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Change profile fields, capabilities and squad of a domain you own or manage',
-        params: domainNameParams,
-        body: profilePatchBody,
-        response: { 200: profileResponse, ...errors },
-      },
+  app.route({
+    ...updateProfileRoute,
+    schema: {
+      tags: ['profile'],
+      summary: 'Change profile fields, capabilities and squad of a domain you own or manage',
+      params: domainNameParams,
+      body: profilePatchBody,
+      response: { 200: profileResponse, ...errors },
     },
-    async (req) => {
+    handler: async (req) => {
       const e = await edit(req, req.body);
       const { profile, capabilities, squadId } = e.state;
       return { ...result(e), profile, capabilities_preview: capabilities, squad_id: squadId };
     },
-  );
+  });
 
-  app.put(
-    '/api/v1/domains/:domain_name/skill.md',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "Publish the owner's skill text (text/markdown) in the domain's skill.md",
-        consumes: ['text/markdown', 'text/plain'],
-        params: domainNameParams,
-        body: skillMdBody,
-        response: { 200: skillMdResponse, ...errors },
-      },
+  app.route({
+    ...putOwnerSkillRoute,
+    schema: {
+      tags: ['profile'],
+      summary: "Publish the owner's skill text (text/markdown) in the domain's skill.md",
+      consumes: ['text/markdown', 'text/plain'],
+      params: domainNameParams,
+      body: skillMdBody,
+      response: { 200: skillMdResponse, ...errors },
     },
-    async (req) => skillFile(await edit(req, { skill_md: req.body })),
-  );
+    handler: async (req) => skillFile(await edit(req, { skill_md: req.body })),
+  });
 
-  app.delete(
-    '/api/v1/domains/:domain_name/skill.md',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "Remove the owner's skill text from the domain's skill.md",
-        params: domainNameParams,
-        response: { 200: skillMdResponse, ...errors },
-      },
+  app.route({
+    ...deleteOwnerSkillRoute,
+    schema: {
+      tags: ['profile'],
+      summary: "Remove the owner's skill text from the domain's skill.md",
+      params: domainNameParams,
+      response: { 200: skillMdResponse, ...errors },
     },
-    async (req) => skillFile(await edit(req, { skill_md: null })),
-  );
+    handler: async (req) => skillFile(await edit(req, { skill_md: null })),
+  });
 
-  app.put(
-    '/api/v1/domains/:domain_name/storefront',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Bind the domain to a storefront (one storefront per domain, one domain per storefront)',
-        params: domainNameParams,
-        body: storefrontBody,
-        response: { 200: storefrontResponse, ...errors, 409: errorBodySchema },
-      },
+  app.route({
+    ...bindStorefrontRoute,
+    schema: {
+      tags: ['profile'],
+      summary: 'Bind the domain to a storefront (one storefront per domain, one domain per storefront)',
+      params: domainNameParams,
+      body: storefrontBody,
+      response: { 200: storefrontResponse, ...errors, 409: errorBodySchema },
     },
-    async (req) => storefront(await edit(req, { commerce_catalog: boundCatalog(req.body) })),
-  );
+    handler: async (req) => storefront(await edit(req, { commerce_catalog: boundCatalog(req.body) })),
+  });
 
-  app.delete(
-    '/api/v1/domains/:domain_name/storefront',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Unbind the domain from its storefront',
-        params: domainNameParams,
-        response: { 200: storefrontResponse, ...errors },
-      },
+  app.route({
+    ...unbindStorefrontRoute,
+    schema: {
+      tags: ['profile'],
+      summary: 'Unbind the domain from its storefront',
+      params: domainNameParams,
+      response: { 200: storefrontResponse, ...errors },
     },
-    async (req) => storefront(await edit(req, { commerce_catalog: null })),
-  );
+    handler: async (req) => storefront(await edit(req, { commerce_catalog: null })),
+  });
 };

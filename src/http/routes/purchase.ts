@@ -3,19 +3,30 @@ import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { sendBuyAnswer } from '../replies/purchase.ts';
 import { buySecondaryBody, purchaseResponses } from '../schemas/purchase.ts';
+import { declareRoute, MANAGEMENT } from './declaration.ts';
+
+// Anyone may buy a listed name; a machine payer without a credential becomes the wallet's identity.
+export const buySecondaryRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/buy-secondary',
+  access: [...MANAGEMENT, 'anonymous'],
+  openapi: {
+    operationId: 'buySecondary',
+    description:
+      'Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price (pathUSD, like registration’s); pay once, re-send with the transaction hash; the name moves to the buyer (the key’s account, or the paying wallet’s identity). `payment_method: "gems"` buys at the gems price from your balance at once. One open purchase per name: a second buyer gets 409 `name_being_bought` before paying. A landed payment completes at the price it was challenged at, even if the listing changed; if the name changed hands meanwhile the payment is credited back as gems. `affiliate_id` (an account id or a person’s username, not the buyer or seller) earns 5%.',
+  },
+});
 
 export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/v1/domains/buy-secondary',
-    {
-      schema: {
-        tags: ['market'],
-        summary: 'Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems',
-        body: buySecondaryBody,
-        response: purchaseResponses,
-      },
+  app.route({
+    ...buySecondaryRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems',
+      body: buySecondaryBody,
+      response: purchaseResponses,
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const { name } = parseFullName(app.deps.namespaces, req.body.domain);
       const answer = await app.purchase.buy({
         name,
@@ -28,5 +39,5 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return sendBuyAnswer(reply, answer);
     },
-  );
+  });
 };

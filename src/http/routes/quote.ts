@@ -6,24 +6,34 @@ import { cachedStatesOf } from '../name-states.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { quoteBody, quoteHeaders, quoteResponse } from '../schemas/quote.ts';
 import { resolveTarget } from '../registration-target.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
+
+export const quoteDomainRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/quote',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'quoteDomain',
+    description:
+      'A non-binding price for a name and term on the chosen machine-payment route. Reserves nothing and creates no order; re-quote before paying.',
+  },
+});
 
 export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, config } = app.deps;
 
-  app.post(
-    '/api/v1/domains/quote',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'Non-binding price quote; reserves nothing and creates no order',
-        body: quoteBody,
-        headers: quoteHeaders,
-        response: { 200: quoteResponse, 403: errorBodySchema, ...clientErrors },
-      },
-      // A POST that writes nothing: no read-your-writes barrier before it answers.
-      config: { readOnly: true },
+  app.route({
+    ...quoteDomainRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'Non-binding price quote; reserves nothing and creates no order',
+      body: quoteBody,
+      headers: quoteHeaders,
+      response: { 200: quoteResponse, 403: errorBodySchema, ...clientErrors },
     },
-    async (req) => {
+    // A POST that writes nothing: no read-your-writes barrier before it answers.
+    config: { ...quoteDomainRoute.config, readOnly: true },
+    handler: async (req) => {
       const { label, ns } = resolveTarget(namespaces, req.body);
       const network = req.headers['x-mpp-network'] ?? 'tempo';
       if (network === 'base-mainnet' && !config.MPP_BASE_MAINNET_ENABLED) {
@@ -51,5 +61,5 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       );
     },
-  );
+  });
 };

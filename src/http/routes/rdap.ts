@@ -14,6 +14,29 @@ import {
   rdapHelpResponse,
   rdapLookupErrors,
 } from '../schemas/rdap.ts';
+import { declareRoute, PUBLIC, under } from './declaration.ts';
+
+export const rdapDomainRoute = declareRoute({
+  method: 'GET',
+  url: '/rdap/domain/:name',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'rdapDomain',
+    description:
+      'RDAP (RFC 9083) domain object of a held name, as `application/rdap+json`: `handle` `<record id>-<NAMESPACE>`, `status` (active → `active`; grace → `inactive`, `server hold`, `server transfer prohibited`, with a remark saying until when the holder may renew), registration, expiration and last-changed events, the registry as the only entity (role `registrar`: no contact data of the holder is published), the nameservers once the holder enabled DNS, `secureDNS`, notices (terms and rate limit, status codes) and links to the JSON lookup and the agent manifest. Errors are RDAP error objects (`errorCode`, `title`, `description`): a malformed name or one outside the namespaces 400, a name no record holds (never registered, or expired) 404. Under /rdap, other query types (nameserver, entity, searches) are 501 and unknown paths 404. Public, limited per client address like lookup.',
+  },
+});
+
+export const rdapHelpRoute = declareRoute({
+  method: 'GET',
+  url: '/rdap/help',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'rdapHelp',
+    description:
+      'RDAP (RFC 9083 section 7) help: `rdapConformance` and notices saying what the service offers (domain lookup only), its rate limit and terms of use.',
+  },
+});
 
 // RDAP (docs/dns-and-rdap.md "RDAP"), registered under the /rdap prefix: public like lookup, so only the limit per
 // client address applies. This plugin is encapsulated: its errors and its unknown paths are answered
@@ -29,18 +52,16 @@ export const rdapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setErrorHandler(rdapErrorHandler);
   app.setNotFoundHandler(rdapNotFound);
 
-  app.get(
-    '/domain/:name',
-    {
-      schema: {
-        tags: ['rdap'],
-        summary: 'RDAP domain object of a held name (application/rdap+json)',
-        params: rdapDomainParams,
-        response: { 200: rdapDomainResponse, 304: notModified, ...rdapLookupErrors },
-      },
-      onSend: conditionalGet,
+  app.route({
+    ...under(app.prefix, rdapDomainRoute),
+    schema: {
+      tags: ['rdap'],
+      summary: 'RDAP domain object of a held name (application/rdap+json)',
+      params: rdapDomainParams,
+      response: { 200: rdapDomainResponse, 304: notModified, ...rdapLookupErrors },
     },
-    async (req, reply) => {
+    onSend: conditionalGet,
+    handler: async (req, reply) => {
       // A name outside our namespaces is malformed here (400), not a missing resource.
       const { name, ns } = parseFullName(namespaces, req.params.name, 'input');
       const d = await domainRepository(orm.em.fork()).findRdapByName(name);
@@ -48,17 +69,15 @@ export const rdapRoutes: FastifyPluginAsyncZod = async (app) => {
       const nameservers = authorityOf(ns.namespace).nameservers.map((n) => n.host);
       return reply.type(RDAP_MEDIA_TYPE).send(rdapDomain(d, nameservers, service));
     },
-  );
+  });
 
-  app.get(
-    '/help',
-    {
-      schema: {
-        tags: ['rdap'],
-        summary: 'RDAP help: what this service offers, its limits and terms',
-        response: { 200: rdapHelpResponse, ...rdapFailures },
-      },
+  app.route({
+    ...under(app.prefix, rdapHelpRoute),
+    schema: {
+      tags: ['rdap'],
+      summary: 'RDAP help: what this service offers, its limits and terms',
+      response: { 200: rdapHelpResponse, ...rdapFailures },
     },
-    async (_req, reply) => reply.type(RDAP_MEDIA_TYPE).send(rdapHelp(service)),
-  );
+    handler: async (_req, reply) => reply.type(RDAP_MEDIA_TYPE).send(rdapHelp(service)),
+  });
 };

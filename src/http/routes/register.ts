@@ -11,29 +11,40 @@ import {
   registeredResponse,
   usdcPaymentRequiredResponse,
 } from '../schemas/register.ts';
+import { declareRoute, MANAGEMENT } from './declaration.ts';
+
+export const registerDomainRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/register',
+  access: [...MANAGEMENT, 'anonymous'],
+  openapi: {
+    operationId: 'registerDomain',
+    description:
+      'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge.',
+    paymentReceipt: true,
+  },
+});
 
 export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/v1/domains/register',
-    {
-      schema: {
-        tags: ['registration'],
-        summary:
-          'Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-mainnet), instant on gems or when free, hosted checkout on partner namespaces',
-        body: registerBody,
-        headers: registerHeaders,
-        response: {
-          200: registeredResponse,
-          202: checkoutPendingResponse,
-          402: paymentRequiredResponse.or(usdcPaymentRequiredResponse).or(errorBodySchema),
-          403: errorBodySchema,
-          409: errorBodySchema,
-          503: errorBodySchema,
-          ...clientErrors,
-        },
+  app.route({
+    ...registerDomainRoute,
+    schema: {
+      tags: ['registration'],
+      summary:
+        'Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-mainnet), instant on gems or when free, hosted checkout on partner namespaces',
+      body: registerBody,
+      headers: registerHeaders,
+      response: {
+        200: registeredResponse,
+        202: checkoutPendingResponse,
+        402: paymentRequiredResponse.or(usdcPaymentRequiredResponse).or(errorBodySchema),
+        403: errorBodySchema,
+        409: errorBodySchema,
+        503: errorBodySchema,
+        ...clientErrors,
       },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const body = req.body;
       const target = resolveTarget(app.deps.namespaces, body);
       const answer = await app.registration.register({
@@ -51,5 +62,5 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return sendRegisterAnswer(reply, answer, target.ns.namespace);
     },
-  );
+  });
 };

@@ -5,26 +5,36 @@ import { sendRenewAnswer } from '../replies/renewal.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { paymentRequiredResponse } from '../schemas/register.ts';
 import { renewBody, renewedResponse } from '../schemas/renew.ts';
+import { declareRoute, MANAGEMENT } from './declaration.ts';
+
+export const renewDomainRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/renew',
+  access: [...MANAGEMENT, 'anonymous'],
+  openapi: {
+    operationId: 'renewDomain',
+    description:
+      'Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension). `gems` is the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long` says how many years are allowed); in the grace period only the owner may renew; an expired or unknown name is 404.',
+  },
+});
 
 export const renewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/v1/renew',
-    {
-      schema: {
-        tags: ['registration'],
-        summary: 'Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems',
-        body: renewBody,
-        response: {
-          200: renewedResponse,
-          402: paymentRequiredResponse.or(errorBodySchema),
-          403: errorBodySchema,
-          409: errorBodySchema,
-          503: errorBodySchema,
-          ...clientErrors,
-        },
+  app.route({
+    ...renewDomainRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems',
+      body: renewBody,
+      response: {
+        200: renewedResponse,
+        402: paymentRequiredResponse.or(errorBodySchema),
+        403: errorBodySchema,
+        409: errorBodySchema,
+        503: errorBodySchema,
+        ...clientErrors,
       },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const { name, ns } = parseFullName(app.deps.namespaces, req.body.domain);
       const answer = await app.renewal.renew({
         name,
@@ -38,5 +48,5 @@ export const renewRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return sendRenewAnswer(reply, answer);
     },
-  );
+  });
 };

@@ -3,6 +3,18 @@ import formbody from '@fastify/formbody';
 import { revokePresentedKey } from '../../auth/accounts.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { revokeBody, revokeResponse } from '../schemas/identity.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
+
+export const revokeKeyRoute = declareRoute({
+  method: 'POST',
+  url: '/oauth2/revoke',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'revokeKey',
+    description:
+      'Revokes an agent or live API key (RFC 7009 style). Always the same 200, whether or not the token existed.',
+  },
+});
 
 /**
  * RFC 7009-style revocation of agent and live keys: whoever holds a key may revoke it (a leaked key
@@ -15,19 +27,17 @@ export const revokeRoutes: FastifyPluginAsyncZod = async (app) => {
   // RFC 7009 clients send application/x-www-form-urlencoded; only this plugin's routes parse it.
   await app.register(formbody);
 
-  app.post(
-    '/oauth2/revoke',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: 'Revoke an agent or live API key (RFC 7009 style)',
-        body: revokeBody,
-        response: { 200: revokeResponse, ...clientErrors },
-      },
+  app.route({
+    ...revokeKeyRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Revoke an agent or live API key (RFC 7009 style)',
+      body: revokeBody,
+      response: { 200: revokeResponse, ...clientErrors },
     },
-    async (req) => {
+    handler: async (req) => {
       await revokePresentedKey(orm.em.fork(), req.body.token);
       return { status: 'success' as const };
     },
-  );
+  });
 };

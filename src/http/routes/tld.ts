@@ -4,8 +4,29 @@ import { renderLanding, type PageContext } from '../../pages/landing.ts';
 import { renderSkillMd } from '../../pages/skill-md.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { requireNamespace } from '../namespace-param.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
 
 const tldParams = z.object({ tld_name: z.string().max(64) });
+
+export const namespacePageRoute = declareRoute({
+  method: 'GET',
+  url: '/tld/:tld_name',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'namespacePage',
+    description: 'HTML landing page of a namespace for people.',
+  },
+});
+
+export const namespaceSkillFileRoute = declareRoute({
+  method: 'GET',
+  url: '/tld/:tld_name/skill.md',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'namespaceSkillFile',
+    description: 'Plain-text skill file for agents: status, prices, how to register and pay, errors and rules.',
+  },
+});
 
 // Both documents depend only on the catalog, which is fixed for the life of the process: render once
 // per namespace and serve the cached string.
@@ -22,41 +43,37 @@ export const tldRoutes: FastifyPluginAsyncZod = async (app) => {
   const landing = new Map(namespaces.all.map((ns) => [ns.namespace, renderLanding(ns, ctx)]));
   const skill = new Map(namespaces.all.map((ns) => [ns.namespace, renderSkillMd(ns, ctx)]));
 
-  app.get(
-    '/tld/:tld_name',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'HTML landing page of a namespace',
-        params: tldParams,
-        response: { 200: z.string().describe('text/html'), ...clientErrors },
-      },
+  app.route({
+    ...namespacePageRoute,
+    schema: {
+      tags: ['pages'],
+      summary: 'HTML landing page of a namespace',
+      params: tldParams,
+      response: { 200: z.string().describe('text/html'), ...clientErrors },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const ns = requireNamespace(namespaces, req.params.tld_name, 'path');
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
         .send(landing.get(ns.namespace) ?? '');
     },
-  );
+  });
 
-  app.get(
-    '/tld/:tld_name/skill.md',
-    {
-      schema: {
-        tags: ['pages'],
-        summary: 'Plain-text skill file for agents (markdown)',
-        params: tldParams,
-        response: { 200: z.string().describe('text/plain markdown'), ...clientErrors },
-      },
+  app.route({
+    ...namespaceSkillFileRoute,
+    schema: {
+      tags: ['pages'],
+      summary: 'Plain-text skill file for agents (markdown)',
+      params: tldParams,
+      response: { 200: z.string().describe('text/plain markdown'), ...clientErrors },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const ns = requireNamespace(namespaces, req.params.tld_name, 'path');
       return reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
         .send(skill.get(ns.namespace) ?? '');
     },
-  );
+  });
 };

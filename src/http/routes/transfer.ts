@@ -3,27 +3,36 @@ import { transferDomain } from '../../services/transfer.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { transferBody, transferResponse } from '../schemas/transfer.ts';
 import { parseBodyName } from '../domain-name-body.ts';
+import { declareRoute, MANAGEMENT } from './declaration.ts';
+
+export const transferDomainRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/domains/transfer',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'transferDomain',
+    description: 'Moves a domain you own or manage to another account; records a transfer order and event.',
+  },
+});
 
 export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm, namespaces } = app.deps;
 
-  app.post(
-    '/api/v1/domains/transfer',
-    {
-      schema: {
-        tags: ['management'],
-        summary: 'Hand a domain to another account (owner, claiming operator, or a reseller to its customer)',
-        body: transferBody,
-        response: {
-          200: transferResponse,
-          ...clientErrors,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          409: errorBodySchema,
-        },
+  app.route({
+    ...transferDomainRoute,
+    schema: {
+      tags: ['management'],
+      summary: 'Hand a domain to another account (owner, claiming operator, or a reseller to its customer)',
+      body: transferBody,
+      response: {
+        200: transferResponse,
+        ...clientErrors,
+        401: errorBodySchema,
+        403: errorBodySchema,
+        409: errorBodySchema,
       },
     },
-    async (req) => {
+    handler: async (req) => {
       const t = await transferDomain(orm.em.fork(), req.principal!, {
         name: parseBodyName(namespaces, req.body.domain),
         toAccountId: req.body.to_account_id,
@@ -37,5 +46,5 @@ export const transferRoutes: FastifyPluginAsyncZod = async (app) => {
         order_id: t.orderId,
       };
     },
-  );
+  });
 };

@@ -1,0 +1,70 @@
+import * as openApi from '../plugins/openapi.ts';
+import * as activity from './activity.ts';
+import * as agents from './agents.ts';
+import * as autoRenew from './auto-renew.ts';
+import * as benchBaseline from './bench-baseline.ts';
+import * as checkout from './checkout.ts';
+import * as command from './command.ts';
+import * as discovery from './discovery.ts';
+import * as dns from './dns.ts';
+import * as health from './health.ts';
+import * as home from './home.ts';
+import * as humanCheckout from './human-checkout.ts';
+import * as keys from './keys.ts';
+import * as listings from './listings.ts';
+import * as login from './login.ts';
+import * as management from './management.ts';
+import * as manifests from './manifests.ts';
+import * as marketLists from './market-lists.ts';
+import * as namespaces from './namespaces.ts';
+import * as offers from './offers.ts';
+import * as profile from './profile.ts';
+import * as purchase from './purchase.ts';
+import * as quote from './quote.ts';
+import * as rdap from './rdap.ts';
+import * as register from './register.ts';
+import * as renew from './renew.ts';
+import * as revoke from './revoke.ts';
+import * as tld from './tld.ts';
+import * as transfer from './transfer.ts';
+import * as webhooks from './webhooks.ts';
+import { declarationsOf, type RouteDeclaration } from './declaration.ts';
+
+/**
+ * Every route the app serves, read from the route modules without building an app: for what must know
+ * the routes before (or without) an app, such as the ops CLI's check of an organization credential's
+ * allowlist and the tests that walk every route. A module missing here fails the OpenAPI and access
+ * tests, which compare this list with the routes the app registers.
+ */
+export const declaredRoutes: readonly RouteDeclaration[] = [
+  openApi,
+  activity,
+  agents,
+  autoRenew,
+  benchBaseline,
+  checkout,
+  command,
+  discovery,
+  dns,
+  health,
+  home,
+  humanCheckout,
+  keys,
+  listings,
+  login,
+  management,
+  manifests,
+  marketLists,
+  namespaces,
+  offers,
+  profile,
+  purchase,
+  quote,
+  rdap,
+  register,
+  renew,
+  revoke,
+  tld,
+  transfer,
+  webhooks,
+].flatMap(declarationsOf);
