@@ -9,7 +9,7 @@ export interface Arrival {
 }
 
 /**
- * A real local receiver for the tests: it verifies every delivery with the README's example
+ * A real local receiver for the tests: it verifies every delivery with the example docs/webhooks.md shows
  * (`examples/webhook-receiver.ts`: both signatures, the timestamp window), records each arrival —
  * repeats included — and answers with `status` (200 unless a test sets another). It can go down and
  * come back on the same port, as a real receiver does during an outage.
