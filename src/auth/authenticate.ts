@@ -141,10 +141,7 @@ async function bearerPrincipal(em: EntityManager, deps: AuthDeps, token: string)
   } catch (err) {
     const reason = (err as { reason?: string }).reason;
     if (reason === 'unreachable') {
-      throw new AppError(
-        'identity_provider_unavailable',
-        'The identity provider cannot be reached; try again shortly.',
-      );
+      throw new AppError('idp_unavailable', 'The identity provider cannot be reached; try again shortly.');
     }
     if (reason === 'unconfigured')
       throw invalid('This server accepts no bearer tokens: no identity provider is configured. Use an API key.');

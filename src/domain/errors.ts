@@ -12,7 +12,7 @@ export const errorCodes = {
   route_not_allowed: 403,
   forbidden: 403,
   key_not_found: 404,
-  identity_provider_unavailable: 503,
+  /** The identity provider cannot be reached: at sign-in (oidc-flow.ts) or to validate a bearer token. */
   idp_unavailable: 503,
   invalid_json: 400,
   invalid_name: 400,
