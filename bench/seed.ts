@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DAY_MS, YEAR_MS } from '../src/domain/time.ts';
 
 // Seeds a freshly migrated database with a realistic registry: a few hundred accounts owning exactly
 // `domains` active domains spread (unevenly) over the public namespaces. Plain SQL through `pg`, one
@@ -219,9 +220,6 @@ const tagPool = [
   'sales',
 ];
 
-const DAY = 86_400_000;
-const YEAR = 365 * DAY;
-
 export async function seed(databaseUrl: string, opts: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const rnd = prng(opts.seed);
@@ -247,7 +245,7 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
     // Accounts: ~60% agents, created over the last four years.
     const accounts = Array.from({ length: opts.accounts }, (_, i) => {
       const kind = rnd() < 0.6 ? 'agent' : 'human';
-      const created = new Date(now - 30 * DAY - rnd() * 4 * YEAR);
+      const created = new Date(now - 30 * DAY_MS - rnd() * 4 * YEAR_MS);
       return {
         id: uuid(),
         kind,
@@ -325,13 +323,13 @@ export async function seed(databaseUrl: string, opts: SeedOptions): Promise<Seed
       // Owners are skewed: a few accounts hold many names, most hold a handful.
       const owner = accounts[Math.floor(accounts.length * rnd() ** 2)] as (typeof accounts)[number];
       const ownerSince = owner.createdAt.getTime();
-      const registration = new Date(ownerSince + rnd() * (now - DAY - ownerSince));
+      const registration = new Date(ownerSince + rnd() * (now - DAY_MS - ownerSince));
       const term = rnd() < 0.6 ? 1 : 1 + Math.floor(rnd() * 5);
-      let expiry = registration.getTime() + term * YEAR;
+      let expiry = registration.getTime() + term * YEAR_MS;
       let renewed = registration.getTime();
-      while (expiry < now + DAY) {
-        renewed = expiry - 30 * DAY * rnd();
-        expiry += YEAR;
+      while (expiry < now + DAY_MS) {
+        renewed = expiry - 30 * DAY_MS * rnd();
+        expiry += YEAR_MS;
       }
       const capabilities = Array.from(
         new Set(Array.from({ length: Math.floor(rnd() * 6) }, () => pick(capabilityPool))),

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -38,7 +39,7 @@ export async function untilPortClosed(port: number, timeoutMs: number): Promise<
       socket.once('error', () => done(false));
     });
     if (!open) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
 }
 
@@ -105,7 +106,7 @@ export async function waitFor(service: Service, ready: () => Promise<boolean>, t
       throw new Error(`${service.name} exited during start-up (${how}):\n${service.output()}`);
     }
     if (await ready().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   throw new Error(`${service.name} was not ready within ${timeoutMs / 1000} s:\n${service.output()}`);
 }

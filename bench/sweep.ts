@@ -2,6 +2,7 @@ import pg from 'pg';
 import { createExpiryActivities } from '../activities/expiry.ts';
 import { configSchema } from '../src/config/env.ts';
 import { initORM } from '../src/db/orm.ts';
+import { DAY_MS } from '../src/domain/time.ts';
 import { expirySweepSteps, type ExpirySweepCursor, type ExpirySweepStep } from '../workflows/expiry-messages.ts';
 
 // The expiry sweep at scale (issue 14): with 1% of the registry due, the sweep must touch only the due
@@ -12,7 +13,6 @@ import { expirySweepSteps, type ExpirySweepCursor, type ExpirySweepStep } from '
 // pages is not included: a few ms per page).
 
 const PAGE = 500; // the workflow's default page size
-const DAY = 86_400_000;
 const AUTO_RENEW_DAYS_BEFORE = 3; // the workflow's default
 
 const COLUMNS = 'id, name, owner_id, expiry_date, expiry_date::text as cursor';
@@ -31,7 +31,7 @@ interface PageQuery {
  * are checked against what was marked due.
  */
 function pageQueries(asOf: Date, graceDays: number, cursor: ExpirySweepCursor): PageQuery[] {
-  const at = (days: number) => new Date(asOf.getTime() + days * DAY);
+  const at = (days: number) => new Date(asOf.getTime() + days * DAY_MS);
   const remind = (days: number, next: number) => ({
     step: `remind-${days}` as ExpirySweepStep,
     sql: `select ${COLUMNS} from domain where status = 'active' and expiry_date > $1 and expiry_date <= $2

@@ -1,6 +1,5 @@
 import { MAX_YEARS } from './money.ts';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { DAY_MS } from './time.ts';
 
 /** The longest grace period the service may be configured with, in days: GRACE_PERIOD_DAYS' bound (src/config/env.ts). */
 export const MAX_GRACE_DAYS = 365;

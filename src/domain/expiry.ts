@@ -2,6 +2,8 @@
 // (still held: nobody else may register it, lookup shows it) until the grace period ends, then `expired`
 // (back in the pool; the row stays only as history, and the next registration is a new record).
 
+import { DAY_MS } from './time.ts';
+
 export const domainStatuses = ['active', 'grace', 'expired'] as const;
 export type DomainStatus = (typeof domainStatuses)[number];
 
@@ -11,8 +13,6 @@ export const EXPIRED = 'expired' satisfies DomainStatus;
 /** Days before the expiry date at which `domain.expiring` is written, each once per term, largest first. */
 export const reminderDays = [30, 7, 1] as const;
 export type ReminderDays = (typeof reminderDays)[number];
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The expiry dates a reminder of `days` is due for at `asOf`: (asOf + the next smaller reminder, asOf +

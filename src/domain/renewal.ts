@@ -3,11 +3,7 @@ import { EXPIRED_STATUS } from './expiring.ts';
 import { formatUsd, gemsToUsdMicros, MAX_YEARS } from './money.ts';
 import type { NamespaceInfo } from './namespace-directory.ts';
 import { priceRegistration } from './pricing.ts';
-
-const DAY_MS = 24 * 3600 * 1000;
-// A registration year is 365 days (activities/registration.ts computes expiry the same way), so a
-// renewal adds the same length and the two never disagree on a date.
-export const YEAR_MS = 365 * DAY_MS;
+import { YEAR_MS } from './time.ts';
 
 /** The payment preferences that plan an agent machine payment (spec 4.8); any other plans human gems. */
 export const AGENT_PREFERENCES: readonly string[] = ['mpp', 'agent_mpp', 'agent'];

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { API_NODE_FLAGS } from './node-flags.ts';
 import { randomBytes } from 'node:crypto';
@@ -396,7 +397,7 @@ for (let i = 0; i < 120 && !shuttingDown && !ready; i++) {
     (r) => r.ok,
     () => false,
   );
-  if (!ready) await new Promise((r) => setTimeout(r, 500));
+  if (!ready) await sleep(500);
 }
 if (!shuttingDown) {
   say('API', `${apiUrl}  (docs ${apiUrl}/docs, OpenAPI ${apiUrl}/openapi.json)`);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -113,7 +114,7 @@ export async function startAnvil(opts: {
       await stop();
       throw new Error(`anvil did not answer eth_chainId on ${rpcUrl} within 30 s`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
 }
 

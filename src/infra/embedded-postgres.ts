@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -58,7 +59,7 @@ export async function startEmbeddedPostgres(opts: {
       // The postmaster's pid is the first line of postmaster.pid; stop() below then waits for its exit.
       if (stopOpts.immediate) await signalPostmaster(databaseDir, 'SIGQUIT');
       // The server may already have gone (Ctrl-C reaches the whole process group): never wait forever.
-      await Promise.race([server.stop(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+      await Promise.race([server.stop(), sleep(10_000, undefined, { ref: false })]);
     },
     start: () => server.start(),
   };

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { createRequire } from 'node:module';
@@ -105,7 +106,7 @@ export function spawnHsd(o: {
         lastError = `: ${(err as Error).message}`;
       }
       if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError}`);
-      await new Promise((r) => setTimeout(r, 50));
+      await sleep(50);
     }
   };
   const explain = (err: unknown) => {

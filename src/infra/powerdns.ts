@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -65,7 +66,7 @@ async function waitForApi(apiUrl: string, apiKey: string, exited: () => string |
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`PowerDNS did not answer at ${apiUrl} within 15 s`);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
 }
 

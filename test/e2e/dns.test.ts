@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -181,7 +182,7 @@ describe('DNS records pushed to PowerDNS', () => {
     const res = await patch(name, [{ type: 'A', name: 'down', content: '192.0.2.40' }]);
     expect(res.statusCode).toBe(200);
     expect(res.json().details[0].status).toBe('created');
-    await new Promise((r) => setTimeout(r, 3000));
+    await sleep(3000);
     expect((await records(name)).json().sync).toBe('pending');
     const run = await s.t.temporal.client.workflow.getHandle(dnsWorkflowId(name)).describe();
     expect(run.status.name).toBe('RUNNING');
@@ -215,13 +216,13 @@ describe('DNS records pushed to PowerDNS', () => {
     const again = await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toMatch(/already enabled/);
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect(await state()).toEqual(before);
     expect((await records(name)).json()).toMatchObject({ dns_enabled: true, sync: 'published' });
 
     const moved = await call('POST', '/api/v1/domains/transfer', alice, { domain: name, to_account_id: bobId });
     expect(moved.statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect(await a(name)).toEqual(['192.0.2.50']);
     expect((await delegationOf()).length).toBe(1);
     expect((await records(name, bob)).json().records).toEqual([

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import {
@@ -166,7 +167,7 @@ describe('Idempotency-Key', () => {
       });
       if (i === 60 || res.statusCode !== 409 || res.json().code !== 'idempotency_key_in_use')
         return { res, waited: Date.now() - started };
-      await new Promise((r) => setTimeout(r, 500));
+      await sleep(500);
     }
   }
 
@@ -428,7 +429,7 @@ describe('Idempotency-Key', () => {
     expect(second.statusCode).toBe(200);
     // The first attempt's run takes its opening when a worker comes; a retry under a fresh operation id
     // would have started a second run, whose offer escrowed the amount a second time.
-    await new Promise((r) => setTimeout(r, 3_000));
+    await sleep(3_000);
     const offers = await em().find(Offer, { domainName: name, bidder: bidder.account_id });
     expect(offers.map((o) => o.id)).toEqual([second.json().offer.offer_id]);
     expect(await gemsBalance(em(), bidder.account_id)).toBe(4300);

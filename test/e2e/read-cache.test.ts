@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Domain } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
@@ -136,8 +137,7 @@ describe('the lookup read cache across two API processes', () => {
     // the bench's to measure. The bound only keeps a lost notification from passing as a slow one.
     const seen = Date.now();
     for (const t of apps())
-      while ((await lookup(t, name)).body.domain.status !== 'grace' && Date.now() - seen < 10_000)
-        await new Promise((r) => setTimeout(r, 1));
+      while ((await lookup(t, name)).body.domain.status !== 'grace' && Date.now() - seen < 10_000) await sleep(1);
     const lagMs = Date.now() - seen;
     console.log(`a commit by the worker reached both API caches within ${lagMs} ms of being visible`);
     for (const t of apps()) expect((await lookup(t, name)).body.domain.status).toBe('grace');

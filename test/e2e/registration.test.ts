@@ -11,6 +11,7 @@ import {
   registerBody,
 } from '../../examples/pay-and-register.ts';
 import { Account, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
+import { YEAR_MS } from '../../src/domain/time.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 
@@ -75,7 +76,7 @@ describe('registration on the default mpp route', () => {
       years: 2,
     });
     expect(out.renewed.status).toBe(200);
-    const expected = new Date(new Date(expiry).getTime() + 2 * 365 * 24 * 3600 * 1000).toISOString();
+    const expected = new Date(new Date(expiry).getTime() + 2 * YEAR_MS).toISOString();
     expect(out.renewed.body).toMatchObject({
       status: 'success',
       domain: { name, previous_expiry_date: expiry, new_expiry_date: expected },

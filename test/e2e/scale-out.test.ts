@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Hex } from 'viem';
 import { payChallenge, provisionKey, readChallenge, register, registerBody } from '../../examples/pay-and-register.ts';
@@ -81,7 +82,7 @@ describe('two APIs and two workers on one database and one Temporal', () => {
       register(bases[i % 2] as string, agent.api_key, { ...registerBody(`${label}.agent`), payment_method: 'gems' }),
     );
     // Mid-batch, one worker dies without a chance to finish anything it holds.
-    await new Promise((r) => setTimeout(r, 150));
+    await sleep(150);
     const victim = workers[0] as StackProcess;
     await victim.kill();
     const results = await Promise.all(answers);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -68,7 +69,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     while (!output.includes('Ready. Press Ctrl-C to stop.')) {
       if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
       if (Date.now() > deadline) throw new Error(`npm start did not become ready:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
+      await sleep(250);
     }
   }, 180_000);
 
@@ -207,8 +208,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     });
     expect(JSON.parse(stdout)).toMatchObject({ domain: name, stage: 'expired' });
     const started = Date.now();
-    while ((await api(`/api/v1/lookup/${name}`)).status !== 404 && Date.now() - started < 20_000)
-      await new Promise((r) => setTimeout(r, 250));
+    while ((await api(`/api/v1/lookup/${name}`)).status !== 404 && Date.now() - started < 20_000) await sleep(250);
     // `npm start` sweeps every 5 s: one interval (and the sweep itself), not the default minute.
     expect(Date.now() - started).toBeLessThan(10_000);
     const search = (await (await api(`/api/v1/domains/search?q=${name}`)).json()) as {

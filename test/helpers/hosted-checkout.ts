@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../src/db/orm.ts';
@@ -24,7 +25,7 @@ export function hostedCheckoutCallback(
 
 /** Polls until `done` holds (the run acts on the signal asynchronously), for at most `ms`. */
 export async function eventually(done: () => Promise<boolean>, ms = 5000): Promise<void> {
-  for (let waited = 0; waited < ms && !(await done()); waited += 100) await new Promise((r) => setTimeout(r, 100));
+  for (let waited = 0; waited < ms && !(await done()); waited += 100) await sleep(100);
 }
 
 /** A signed-in person starts the hosted checkout of a fresh .bpo (partner) name; answers the 202 and the label. */

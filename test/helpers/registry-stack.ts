@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { recordHistories } from './histories.ts';
@@ -232,7 +233,7 @@ async function stackOn(
         )
       )
         return api;
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
     await api.kill();
     throw new Error('the API process did not come up');

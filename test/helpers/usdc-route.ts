@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
@@ -86,7 +87,7 @@ export async function startUsdcRoute(relayEnv: Record<string, string> = {}): Pro
           () => false,
         );
         if (up) return;
-        await new Promise((r) => setTimeout(r, 100));
+        await sleep(100);
       }
       throw new Error('the relay did not come up');
     },

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -38,7 +39,7 @@ describe('npm run api in production mode', () => {
         )
       )
         return;
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
     }
     throw new Error(`api did not start:\n${output}`);
   }, 120_000);

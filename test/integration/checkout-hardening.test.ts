@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Hex } from 'viem';
 import { Challenge, Credential } from 'mppx';
@@ -350,7 +351,7 @@ describe('registration hardening', () => {
       expect(cb.statusCode).toBe(200);
       let answer = (await status({ cookie: human.cookie })).json();
       for (let i = 0; i < 50 && answer.state !== 'registered'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
+        await sleep(100);
         answer = (await status({ cookie: human.cookie })).json();
       }
       expect(answer).toMatchObject({ state: 'registered', registration: { owner_id: human.accountId } });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
@@ -89,7 +90,7 @@ describe('PostgreSQL down, then back', () => {
           payment_method: 'gems',
         },
       });
-      await new Promise((r) => setTimeout(r, 3_000));
+      await sleep(3_000);
       await pg.stop({ immediate: true });
       expectNotNow(await answer);
     } finally {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -82,7 +83,7 @@ describe('idempotency keys: only the claim that holds a key writes to it', () =>
     });
     let calls = 0;
     const callsReach = async (n: number) => {
-      while (calls < n) await new Promise((r) => setTimeout(r, 10));
+      while (calls < n) await sleep(10);
     };
 
     beforeAll(async () => {

@@ -1,13 +1,14 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Account, CheckoutSession, Domain, Listing, Sale } from '../../src/db/entities/index.ts';
 import { expiryRepository } from '../../src/db/expiry-repository.ts';
+import { DAY_MS } from '../../src/domain/time.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { provision } from '../helpers/identities.ts';
 
 type Agent = Awaited<ReturnType<typeof provision>>;
-const DAY = 86_400_000;
 
 // docs/market.md "Listings": an owner lists, replaces and withdraws; nobody else can; bad input and
 // names that cannot be sold change nothing; a transfer or expiry ends a listing; the public lists and
@@ -167,13 +168,13 @@ describe('market listings', () => {
       });
     // Checkouts that do not hold the listing: ended, past their window, or a renewal.
     hold('purchase', new Date(Date.now() - 1000));
-    hold('purchase', new Date(Date.now() + DAY), 'registered');
-    hold('renewal', new Date(Date.now() + DAY));
+    hold('purchase', new Date(Date.now() + DAY_MS), 'registered');
+    hold('renewal', new Date(Date.now() + DAY_MS));
     await em.flush();
     expect((await put(name, key(alice), { price: { gems: 10 } })).statusCode).toBe(200);
 
     for (const operation of ['purchase', 'registration']) {
-      const open = hold(operation, new Date(Date.now() + DAY));
+      const open = hold(operation, new Date(Date.now() + DAY_MS));
       await em.flush();
       const res = await put(name, key(alice), { price: { gems: 99 } });
       expect([operation, res.statusCode, res.json().code]).toEqual([operation, 409, 'domain_not_listable']);
@@ -217,8 +218,8 @@ describe('market listings', () => {
 
   it('ends the listing when the name expires at the end of its grace period', async () => {
     const now = Date.now();
-    const due = await domainOf(alice, { expiryDate: new Date(now - 60 * DAY) });
-    const stillInGrace = await domainOf(alice, { expiryDate: new Date(now - DAY) });
+    const due = await domainOf(alice, { expiryDate: new Date(now - 60 * DAY_MS) });
+    const stillInGrace = await domainOf(alice, { expiryDate: new Date(now - DAY_MS) });
     for (const name of [due, stillInGrace]) {
       expect((await put(name, key(alice), { price: { gems: 50 } })).statusCode).toBe(200);
       await setStatus(name, 'grace');
@@ -239,7 +240,7 @@ describe('market listings', () => {
         const name = await domainOf(alice);
         expect((await put(name, key(alice), { price, min_offer: { gems: null, usd: null } })).statusCode).toBe(200);
         names.push(name);
-        await new Promise((r) => setTimeout(r, 5));
+        await sleep(5);
       }
       await setStatus(names[3] as string, 'grace');
     });
@@ -313,8 +314,8 @@ describe('market listings', () => {
         });
       const t0 = Date.parse('2026-11-01T00:00:00.000Z');
       const old = sale('old.agent', 'gems', 4200n, 'offer', t0);
-      const mid = sale('mid.agent', 'pathusd', 250_500_000n, 'listing', t0 + DAY);
-      const recent = sale('recent.agent', 'gems', 10n, 'listing', t0 + 2 * DAY);
+      const mid = sale('mid.agent', 'pathusd', 250_500_000n, 'listing', t0 + DAY_MS);
+      const recent = sale('recent.agent', 'gems', 10n, 'listing', t0 + 2 * DAY_MS);
       await em.flush();
 
       const res = await get('/api/v1/domains/sold');

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -63,7 +64,7 @@ describe('bearer tokens from the dev OIDC provider', () => {
 
   it('rejects an expired token with reason "expired"', async () => {
     const token = await idp.mintAccessToken('bob', { ttlSeconds: 1 });
-    await new Promise((r) => setTimeout(r, 2500));
+    await sleep(2500);
     expect(await reason(jwtVerifier.verify(token))).toBe('expired');
   });
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +27,7 @@ describe('overload', () => {
     slow.write(
       `POST /api/v1/domains/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
 
     const refused = await fetch(`${base}/api/v1/lookup/nobody.agent`);
     expect(refused.status).toBe(503);

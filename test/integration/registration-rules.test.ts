@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Hex } from 'viem';
 import { payChallenge } from '../../examples/pay-and-register.ts';
@@ -246,7 +247,7 @@ describe('registration rules, rails and locks', () => {
     expect(reset.statusCode).toBe(409);
     expect(reset.json().code).toBe('payment_landed');
     for (let i = 0; i < 50 && (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })) === 0; i++)
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(1);
   });
 

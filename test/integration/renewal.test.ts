@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { Challenge } from 'mppx';
 import { payChallenge } from '../../examples/pay-and-register.ts';
 import { Account, Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
-import { YEAR_MS } from '../../src/domain/renewal.ts';
+import { YEAR_MS } from '../../src/domain/time.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { provision } from '../helpers/identities.ts';

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -246,7 +247,7 @@ describe('webhook delivery', () => {
     // Disabled: later events are not sent to it; redeliver and ping say why.
     const arrived = alice.receiver.arrivals.length;
     const later = await register(randomLabel('later'), alice.headers);
-    await new Promise((r) => setTimeout(r, 2000));
+    await sleep(2000);
     expect(alice.receiver.arrivals).toHaveLength(arrived);
     expect(typesFor(alice.receiver, later)).toEqual([]);
     const ping = await call('POST', `/api/v1/webhooks/${alice.subscriptionId}/ping`, alice.headers);
@@ -330,7 +331,7 @@ describe('webhook delivery', () => {
       await register(randomLabel('off'), alice.headers),
       await register(randomLabel('off'), alice.headers),
     ];
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect(alice.receiver.arrivals).toHaveLength(0);
     // A worker starting again takes them from the outbox.
     await s.worker?.stop();

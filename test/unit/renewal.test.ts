@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { catalogSchema } from '../../src/domain/catalog.ts';
 import { daysUntilExpiry, expiryHorizon } from '../../src/domain/expiring.ts';
-import { quoteRenewal, renewableYears, YEAR_MS, type RenewalQuoteInput } from '../../src/domain/renewal.ts';
+import { quoteRenewal, renewableYears, type RenewalQuoteInput } from '../../src/domain/renewal.ts';
+import { YEAR_MS } from '../../src/domain/time.ts';
 import { CATALOG_PATH } from '../helpers/db.ts';
 
 // The renewal and expiry rules of the command endpoint are pure: checked here without a database.

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
@@ -39,7 +40,7 @@ describe('dnsSyncWorkflow (dev server, fake activities)', () => {
           signalArgs: [],
         });
       const handle = await start();
-      while (passes === 0) await new Promise((r) => setTimeout(r, 20));
+      while (passes === 0) await sleep(20);
       // Two changes while the first pass is in flight: one more pass covers both.
       await start();
       await start();

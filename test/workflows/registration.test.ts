@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { ApplicationFailure } from '@temporalio/activity';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
@@ -22,7 +23,7 @@ function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: numbe
   const activities: Activities = {
     async verifyMppPayment({ receipt }) {
       calls.verify += 1;
-      if (opts.verifyMs) await new Promise((r) => setTimeout(r, opts.verifyMs));
+      if (opts.verifyMs) await sleep(opts.verifyMs);
       if (receipt !== (opts.validReceipt ?? 'good'))
         throw ApplicationFailure.nonRetryable('does not pay this checkout', 'invalid_receipt');
       return { txHash: '0xabc', payer: '0xpayer' };

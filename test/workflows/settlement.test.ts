@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
@@ -163,7 +164,7 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
         workflowId: registrationWorkflowId(s.reg.name),
         args: [s.reg],
       });
-      await new Promise((r) => setTimeout(r, 500)); // ten polls, an hour past the challenge's end
+      await sleep(500); // ten polls, an hour past the challenge's end
       expect((await registration.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
       const reset = registration.executeUpdate(resetLockUpdate, {
         args: [{ actorAccountId: 'actor-1', operator: true }],
