@@ -33,8 +33,8 @@ import { declarationsOf, type RouteDeclaration } from './declaration.ts';
 /**
  * Every route the app serves, read from the route modules without building an app: for what must know
  * the routes before (or without) an app, such as the ops CLI's check of an organization credential's
- * allowlist and the tests that walk every route. A module missing here fails the OpenAPI and access
- * tests, which compare this list with the routes the app registers.
+ * allowlist and the tests that walk every route. A route whose module is missing here fails start-up
+ * (routes/index.ts); a declared route nothing registers fails the access test.
  */
 export const declaredRoutes: readonly RouteDeclaration[] = [
   openApi,

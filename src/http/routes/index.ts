@@ -27,10 +27,22 @@ import { webhookRoutes } from './webhooks.ts';
 import { revokeRoutes } from './revoke.ts';
 import { tldRoutes } from './tld.ts';
 import { transferRoutes } from './transfer.ts';
+import { routeKey } from './declaration.ts';
+import { declaredRoutes } from './declared.ts';
+
+const declaredKeys = new Set(declaredRoutes.map((r) => routeKey(r.method, r.url)));
 
 /** Every route of the API. Each file registers as its own encapsulated plugin. */
 export const routesPlugin = fp(
   async (app) => {
+    // The ops CLI checks an organization credential's allowlist against declaredRoutes, read without an
+    // app: a route served here (or by a plugin registered after) that it does not list fails start-up.
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        if (!declaredKeys.has(routeKey(method, route.url)))
+          throw new Error(`Route ${method} ${route.url} is not exported by a module that routes/declared.ts reads`);
+      }
+    });
     await app.register(homeRoutes);
     await app.register(healthRoutes);
     await app.register(namespaceRoutes);
