@@ -40,7 +40,7 @@ function withListing(row: (Record<string, unknown> & ListingColumns) | null) {
 export function domainRepository(em: EntityManager) {
   const publicRow = async (name: string, extra: readonly 'd.skillMd'[]) =>
     withListing(
-      (await em
+      await em
         .createQueryBuilder(Domain, 'd')
         .join('d.owner', 'o')
         .leftJoin(sql.ref('listing'), 'l', { 'l.domain_id': sql.ref('d.id') })
@@ -62,7 +62,7 @@ export function domainRepository(em: EntityManager) {
           ...extra,
         ])
         .where({ name, status: { $ne: EXPIRED } })
-        .execute('get')) as (Record<string, unknown> & ListingColumns) | null,
+        .execute<(Record<string, unknown> & ListingColumns) | null>('get'),
     );
   return {
     /**
@@ -78,7 +78,7 @@ export function domainRepository(em: EntityManager) {
     },
     /** RDAP's registration facts of the record that holds a name: nothing of its owner is read. */
     async findRdapByName(name: string): Promise<RdapDomainRecord | null> {
-      return (await em
+      return await em
         .createQueryBuilder(Domain, 'd')
         .select([
           'd.id',
@@ -91,7 +91,7 @@ export function domainRepository(em: EntityManager) {
           'd.dnsEnabled',
         ])
         .where({ name, status: { $ne: EXPIRED } })
-        .execute('get')) as RdapDomainRecord | null;
+        .execute<RdapDomainRecord | null>('get');
     },
     findById(id: number) {
       return em.findOne(Domain, { id });

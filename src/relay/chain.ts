@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, http, type PublicClient } from 'viem';
+import { createPublicClient, createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { localChain } from '../infra/anvil.ts';
 import type { RelayChain } from './settlement.ts';
@@ -7,7 +7,7 @@ import type { RelayChain } from './settlement.ts';
 export function relayChain(rpcUrl: string, chainId: number, settlerKey: `0x${string}`): RelayChain {
   const chain = localChain(chainId, rpcUrl);
   return {
-    publicClient: createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient,
+    publicClient: createPublicClient({ chain, transport: http(rpcUrl) }),
     walletClient: createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(settlerKey) }),
   };
 }

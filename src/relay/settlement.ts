@@ -48,7 +48,7 @@ export function settlement(store: RelayStore, chain: RelayChain) {
   const signerFor = (recordHash: (hash: `0x${string}`) => Promise<void>) =>
     toFacilitatorEvmSigner({
       address: account.address,
-      readContract: (args) => publicClient.readContract(args as Parameters<PublicClient['readContract']>[0]),
+      readContract: (args) => publicClient.readContract(args),
       verifyTypedData: (args) =>
         publicClient.verifyTypedData(args as unknown as Parameters<PublicClient['verifyTypedData']>[0]),
       writeContract: async (args) => {

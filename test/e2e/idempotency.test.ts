@@ -467,9 +467,9 @@ describe('Idempotency-Key', () => {
   }, 60_000);
 
   it('is documented on every route that takes it', async () => {
-    const doc = (await s.t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    const doc = (await s.t.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: object }>>;
-    };
+    }>();
     for (const route of IDEMPOTENT_ROUTES) {
       const [method, url] = route.split(' ') as [string, string];
       const op = doc.paths[url.replace(/:([a-z_]+)/g, '{$1}')]?.[method.toLowerCase()];

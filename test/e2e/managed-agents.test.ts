@@ -32,7 +32,7 @@ describe('a person manages the agents it claimed', () => {
       headers,
       ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
     });
-    return { status: res.statusCode, body: res.json() as Record<string, any> };
+    return { status: res.statusCode, body: res.json<Record<string, any>>() };
   };
   const bidder = async () => {
     const p = await provision(s.t.app);

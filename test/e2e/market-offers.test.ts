@@ -130,7 +130,7 @@ describe('secondary market: offers', () => {
       );
     expect(await ledgerZero()).toBe(true);
     // A decided offer cannot be decided again.
-    const again = await call('POST', `/api/v1/domains/offers/${chosen}/respond`, bidders[1]?.key as string, {
+    const again = await call('POST', `/api/v1/domains/offers/${chosen}/respond`, bidders[1]?.key, {
       action: 'reject',
     });
     expect(again.status).toBe(409);

@@ -28,7 +28,7 @@ function parseCurl(command: string): Curl {
     else if (w === '-H') {
       const [k, ...v] = (words[++i] as string).split(':');
       c.headers[(k as string).trim().toLowerCase()] = v.join(':').trim();
-    } else if (w === '-d') c.data = words[++i] as string;
+    } else if (w === '-d') c.data = words[++i];
     else if (!w.startsWith('-')) c.url = w;
   }
   return c;

@@ -190,7 +190,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     const out = await payAndRegister({
       base: `http://127.0.0.1:${ports.api}`,
       rpcUrl: `http://127.0.0.1:${ports.anvil}`,
-      privateKey: ANVIL_PAYER_KEYS[0] as `0x${string}`,
+      privateKey: ANVIL_PAYER_KEYS[0],
       name: 'e2e-scout.agent',
     });
     expect(out.registered.status).toBe(200);

@@ -44,7 +44,7 @@ describe('worker killed mid-delivery', () => {
         headers,
         payload: { target_url: 'http://127.0.0.1:9/hooks', events: ['domain.registered'] },
       });
-      const { subscription, secret } = sub.json() as { subscription: { subscription_id: string }; secret: string };
+      const { subscription, secret } = sub.json<{ subscription: { subscription_id: string }; secret: string }>();
       const receiver = await startTestReceiver(secret);
       try {
         await s.t.db.orm.em

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../../src/http/app.ts';
 export async function provision(app: FastifyInstance) {
   const res = await app.inject({ method: 'POST', url: '/api/v1/agents/provision', payload: {} });
   if (res.statusCode !== 200) throw new Error(`provision failed: ${res.statusCode} ${res.body}`);
-  return res.json() as { account_id: string; api_key: string; key_id: string; claim_code: string };
+  return res.json<{ account_id: string; api_key: string; key_id: string; claim_code: string }>();
 }
 
 /** A human account as the identity provider would create it, with a signed browser session cookie. */

@@ -230,7 +230,7 @@ describe('on-chain payment verification (anvil + PathUsd)', () => {
 
     it('accepts the three receipt forms and rejects anything else', () => {
       const challenge = buildChallenge(input()).challenge;
-      const hash = `0x${'Cd'.repeat(32)}` as Hex;
+      const hash = `0x${'Cd'.repeat(32)}`;
       const credential = Credential.serialize({
         challenge,
         payload: { type: 'hash', hash },

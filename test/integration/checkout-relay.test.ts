@@ -38,7 +38,7 @@ describe('checkout relay', () => {
   let token: Hex;
   let app: Awaited<ReturnType<typeof buildRelayApp>>;
   const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
-  const payer = privateKeyToAccount(ANVIL_PAYER_KEYS[0] as Hex);
+  const payer = privateKeyToAccount(ANVIL_PAYER_KEYS[0]);
   let chain: ReturnType<typeof relayChain>;
 
   const build = (settlementEnabled = true) =>
@@ -89,11 +89,11 @@ describe('checkout relay', () => {
       payload: { reference: `order:${randomUUID()}`, amount },
     });
     expect(res.statusCode).toBe(201);
-    return res.json() as {
+    return res.json<{
       session_id: string;
       session_token: string;
       payment_challenges: { asset: Hex; payTo: Hex; amount: string; maxTimeoutSeconds: number; network: string };
-    };
+    }>();
   };
   /** The payer's side: a TransferWithAuthorization signed locally for the challenge (or tampered terms). */
   const sign = async (
@@ -142,7 +142,7 @@ describe('checkout relay', () => {
         url: `/v1/sessions/${s.session_id}/receipt`,
         headers: { 'x-checkout-session-token': s.session_token },
       })
-    ).json() as { status: string; tx_hash: Hex | null };
+    ).json<{ status: string; tx_hash: Hex | null }>();
 
   it('reports the Base method, and settles a signed authorization on chain exactly once', async () => {
     const methods = (await app.inject({ method: 'GET', url: '/.well-known/payment-methods' })).json();
@@ -178,7 +178,7 @@ describe('checkout relay', () => {
     for (const [wrong, reason] of [
       [{ txHash: hash, amountMinor: 15_000_001n }, 'wrong_amount'],
       [{ txHash: hash, amountMinor: 15_000_000n, payer: payTo }, 'wrong_amount'],
-      [{ txHash: `0x${'ab'.repeat(32)}` as Hex, amountMinor: 15_000_000n }, 'not_found'],
+      [{ txHash: `0x${'ab'.repeat(32)}`, amountMinor: 15_000_000n }, 'not_found'],
     ] as const)
       await expect(verify(wrong)).rejects.toMatchObject({ reason });
     await expect(

@@ -36,7 +36,10 @@ describe('one error shape for bad input', () => {
   it('wrong types name the failing field paths', async () => {
     const res = await post(JSON.stringify({ domain: 42, namespace: ['agent'], years: 'two' }));
     expectError(res, 400, 'validation_failed');
-    const paths = (res.json() as { details: { issues: { path: string }[] } }).details.issues.map((i) => i.path).sort();
+    const paths = res
+      .json<{ details: { issues: { path: string }[] } }>()
+      .details.issues.map((i) => i.path)
+      .sort();
     expect(paths).toEqual(['domain', 'namespace', 'years']);
   });
 

@@ -42,7 +42,7 @@ describe('agent manifest and skill file of a domain', () => {
       agent_json: `${base}/api/v1/domains/${full}/agent.json`,
       skill_md: `${base}/api/v1/domains/${full}/skill.md`,
     });
-    for (const url of Object.values(manifests) as string[])
+    for (const url of Object.values<string>(manifests))
       expect((await get(url.slice(base.length))).statusCode).toBe(200);
   });
 

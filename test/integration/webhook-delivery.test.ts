@@ -52,7 +52,7 @@ describe('webhook delivery', () => {
       events,
     });
     expect(sub.statusCode).toBe(200);
-    const { subscription, secret } = sub.json() as { subscription: { subscription_id: string }; secret: string };
+    const { subscription, secret } = sub.json<{ subscription: { subscription_id: string }; secret: string }>();
     const receiver = await startTestReceiver(secret);
     receivers.push(receiver);
     await sql(`update webhook_subscription set target_url = ? where id = ?`, [
