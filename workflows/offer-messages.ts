@@ -42,6 +42,18 @@ export type OfferDecision = (
   operationId?: string | null;
 };
 
+/** What the offer run's steps refuse with (activity failure types): business outcomes, never retried. */
+export const offerRefusals = [
+  'domain_not_found',
+  'own_domain',
+  'offer_below_minimum',
+  'insufficient_gems',
+  'offer_not_found',
+  'offer_not_pending',
+  'forbidden',
+] as const;
+export type OfferRefusal = (typeof offerRefusals)[number];
+
 /** Creates the offer (and holds a gems offer's amount in escrow); refused offers end the run. */
 export const openOfferUpdate = defineUpdate<OfferView>('openOffer');
 /** The owner accepts or rejects, the bidder withdraws; answers the offer as it now stands. */

@@ -17,11 +17,12 @@ import {
 } from '../../workflows/checkout-messages.ts';
 import { registryDomainKey, registryStageKey } from '../../workflows/search-attributes.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
+import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { requireOwnChallenge, type PresentedReceipt } from './receipt.ts';
-import { updateFailureError } from './refusals.ts';
+import { paidResult, updateFailureError, type OperationOutcome } from './refusals.ts';
 import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
 
 const OUTCOME_WAIT_MS = 60_000;
@@ -29,27 +30,33 @@ const OUTCOME_POLL_MS = 250;
 const QUERY_DEADLINE_MS = 5_000;
 
 /** What a paid operation (registration, renewal, purchase, …) tells the checkout machinery about itself. */
-export interface PaidOperation<I extends CheckoutTerms, R, O> {
+export interface PaidOperation<I extends CheckoutTerms, R, O extends OperationOutcome<R>, K extends string = string> {
   /** `registration`, `renewal`, …: names its checkout rows and its compensations. */
   operation: string;
+  /** The answer's kind once the operation is done (`registered`, `renewed`, `purchased`). */
+  paidAs: K;
+  /** What the payment is for, as the challenge tells the payer. */
+  describe(input: I): string;
   workflowType: string;
   /** The run's id for the locked object (`registration:<name>`): while the run is open, it is the lock. */
   workflowId(key: string): string;
   statusQuery: QueryDefinition<CheckoutStatus<I, O>>;
   submitPaymentUpdate: UpdateDefinition<R, [{ receipt: string }]>;
-  /** A finished run's outcome as the paid result; a refusal is thrown as our HTTP error. */
-  resultOf(outcome: O): R;
   /** What someone else is told while the object is locked by a run. */
   busy(key: string): AppError;
 }
 
+/** The settings a checkout reads: its task queue, the holder's quota of open checkouts, the default terms. */
+export type CheckoutConfig = Pick<
+  Config,
+  'TEMPORAL_TASK_QUEUE' | 'CHECKOUT_MAX_OPEN' | 'CHECKOUT_TTL_SECONDS' | 'MPP_CURRENCY'
+>;
+
 export interface CheckoutDeps {
+  config: CheckoutConfig;
   orm: Orm;
   temporal?: Client | undefined;
-  taskQueue: string;
   payments?: PaymentSettings | undefined;
-  /** How many unpaid checkouts one holder may have open at once. */
-  maxOpen: number;
 }
 
 /**
@@ -57,7 +64,10 @@ export interface CheckoutDeps {
  * holder's quota of unpaid checkouts, receipts handed to the run (identical ones coalesced), the wait
  * for an outcome, reset, and the hosted checkout's paid signal. The run decides; this only asks it.
  */
-export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDeps, op: PaidOperation<I, R, O>) {
+export function checkoutService<I extends CheckoutTerms, R, O extends OperationOutcome<R>, K extends string>(
+  deps: CheckoutDeps,
+  op: PaidOperation<I, R, O, K>,
+) {
   const temporal = (): Client => {
     if (!deps.temporal) throw new AppError('not_ready', 'Checkouts need Temporal, which is not configured.');
     return deps.temporal;
@@ -130,12 +140,12 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
         method: input.method,
         relaySessionId: input.relay?.relaySessionId ?? null,
         expiresAt: new Date(input.expiresAtMs + SETTLE_GRACE_MS),
-        max: deps.maxOpen,
+        max: deps.config.CHECKOUT_MAX_OPEN,
       });
     }
     try {
       await temporal().workflow.start(op.workflowType, {
-        taskQueue: deps.taskQueue,
+        taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
         workflowId: op.workflowId(key),
         workflowIdConflictPolicy: 'FAIL',
         args: [input],
@@ -172,7 +182,7 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
 
   /** The outcome of the run on this object, once it closes. */
   async function result(key: string): Promise<R> {
-    return op.resultOf((await handleOf(key).result()) as O);
+    return paidResult((await handleOf(key).result()) as O);
   }
 
   // Identical receipts submitted at once share one update: Temporal bounds the updates in flight per
@@ -208,7 +218,7 @@ export function checkoutService<I extends CheckoutTerms, R, O>(deps: CheckoutDep
   async function outcomeOf(handle: WorkflowHandle, cause: unknown): Promise<R> {
     for (let waited = 0; waited < OUTCOME_WAIT_MS; waited += OUTCOME_POLL_MS) {
       const d = await handle.describe();
-      if (d.status.name === 'COMPLETED') return op.resultOf((await handle.result()) as O);
+      if (d.status.name === 'COMPLETED') return paidResult((await handle.result()) as O);
       if (d.status.name !== 'RUNNING') throw cause;
       if ((await query(handle))?.stage === 'awaiting_payment') break;
       await new Promise((r) => setTimeout(r, OUTCOME_POLL_MS));

@@ -1,5 +1,6 @@
 import { type WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutRefusal, PaymentCredit } from '../../workflows/checkout-messages.ts';
+import type { OfferRefusal } from '../../workflows/offer-messages.ts';
 import { AppError, type ErrorCode } from '../domain/errors.ts';
 
 /** Each failure type a checkout run answers with, as the one error a client sees (and its status). */
@@ -42,6 +43,23 @@ export function refusalError(type: string, message: string, credit?: PaymentCred
   });
 }
 
+/** Each refusal of an offer run's update as the error a client sees (a floor refusal carries its minimum). */
+const offerErrorOf: Record<Exclude<OfferRefusal, 'offer_below_minimum'>, ErrorCode> = {
+  domain_not_found: 'domain_not_found',
+  own_domain: 'own_domain',
+  insufficient_gems: 'insufficient_gems',
+  offer_not_found: 'offer_not_found',
+  offer_not_pending: 'offer_not_pending',
+  forbidden: 'forbidden',
+};
+
+/** An offer run's refusal as our HTTP error; null for a type that is not one (the caller decides). */
+export function offerRefusalError(type: string, message: string): AppError | null {
+  return Object.hasOwn(offerErrorOf, type)
+    ? new AppError(offerErrorOf[type as keyof typeof offerErrorOf], message)
+    : null;
+}
+
 type FailureShape = { type?: string | null; message?: string; details?: unknown[] | null };
 
 /** A failed update's refusal (its type, message and details) as our HTTP error. */
@@ -63,4 +81,18 @@ export function closedError(outcome: 'cancelled' | 'expired_unpaid'): AppError {
       : 'The checkout expired unpaid; request a new one.',
     { outcome },
   );
+}
+
+/** How every paid operation's run ends: done (`registered`, `renewed`, …, with its result), or not. */
+export type OperationOutcome<R> =
+  | { outcome: string; result: R }
+  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
+  | { outcome: 'expired_unpaid' }
+  | { outcome: 'cancelled' };
+
+/** A finished run's outcome as the paid result; a refusal or an unpaid end is thrown as our HTTP error. */
+export function paidResult<R>(o: OperationOutcome<R>): R {
+  if ('result' in o) return o.result;
+  if (o.outcome === 'refused') throw refusalError(o.code, o.message, o.credit);
+  throw closedError(o.outcome);
 }

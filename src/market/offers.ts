@@ -14,15 +14,16 @@ import {
   type OfferInput,
   type OfferView,
 } from '../../workflows/offer-messages.ts';
-import { purchaseStatusQuery, submitPurchasePayment, type PurchaseInput } from '../../workflows/purchase-messages.ts';
-import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
-import { checkoutService, type CheckoutDeps } from '../checkout/paid-operation.ts';
+import type { PurchaseInput } from '../../workflows/purchase-messages.ts';
+import { paidOperationService } from '../checkout/operation-service.ts';
+import { offerRefusalError } from '../checkout/refusals.ts';
+import type { CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
 import { Domain, Listing, Offer } from '../db/entities/index.ts';
 import { gemsBalance } from '../ledger/gems.ts';
 import { EXPIRED } from '../domain/expiry.ts';
-import { AppError, insufficientGems, type ErrorCode } from '../domain/errors.ts';
+import { AppError, insufficientGems } from '../domain/errors.ts';
 import {
   MAX_GEMS,
   MAX_USD_MINOR,
@@ -31,21 +32,11 @@ import {
   usdToMinor,
   type MarketCurrency,
 } from '../domain/market.ts';
-import { gemsToUsdMicros } from '../domain/money.ts';
 import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
 import { registryDomainKey } from '../../workflows/search-attributes.ts';
+import { holderOf } from '../checkout/holder.ts';
 import { toOfferViewRow } from './offer-view.ts';
-import { purchaseOf } from './purchase.ts';
-
-/** The business refusals of the offer run, as our errors. */
-const refusals: Record<string, ErrorCode> = {
-  domain_not_found: 'domain_not_found',
-  own_domain: 'own_domain',
-  insufficient_gems: 'insufficient_gems',
-  offer_not_found: 'offer_not_found',
-  offer_not_pending: 'offer_not_pending',
-  forbidden: 'forbidden',
-};
+import { purchaseInput, purchaseOperation } from './purchase-operation.ts';
 
 /** A decision on an offer, by a caller speaking for `accountIds` (itself first, then the agents it claimed). */
 interface Decision {
@@ -82,8 +73,9 @@ function refusalOf(err: unknown): AppError {
     const d = (cause.details?.[0] ?? {}) as { minimum?: number; currency?: MarketCurrency };
     return offerBelowMinimum(d.minimum ?? 0, d.currency ?? 'gems');
   }
-  if (cause instanceof ApplicationFailure && cause.type && refusals[cause.type])
-    return new AppError(refusals[cause.type] as ErrorCode, cause.message);
+  const refusal =
+    cause instanceof ApplicationFailure && cause.type ? offerRefusalError(cause.type, cause.message) : null;
+  if (refusal) return refusal;
   if (isDeadline(err))
     return new AppError(
       'verification_unavailable',
@@ -117,20 +109,15 @@ export function offerAmount(amount: number, currency: MarketCurrency): bigint {
  * `openOffer` update so that the offer, its escrow and its expiry timer exist together or not at all.
  * Answers, withdrawals and an accepted pathUSD offer's payment go to that run.
  */
-export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> & { config: Config }) {
+export function offerService(deps: CheckoutDeps & { config: Config }) {
   const { config, orm } = deps;
-  const checkout = checkoutService(
-    { ...deps, taskQueue: config.TEMPORAL_TASK_QUEUE, maxOpen: config.CHECKOUT_MAX_OPEN },
-    {
-      operation: 'purchase',
-      workflowType: 'offerWorkflow',
-      workflowId: offerWorkflowId,
-      statusQuery: purchaseStatusQuery,
-      submitPaymentUpdate: submitPurchasePayment,
-      resultOf: purchaseOf,
-      busy: (id) => new AppError('offer_not_pending', `Offer ${id} is already being decided.`),
-    },
-  );
+  // An accepted pathUSD offer is paid as a purchase, in the checkout its own run holds.
+  const checkout = paidOperationService(deps, {
+    ...purchaseOperation,
+    workflowType: 'offerWorkflow',
+    workflowId: offerWorkflowId,
+    busy: (id) => new AppError('offer_not_pending', `Offer ${id} is already being decided.`),
+  });
   const handle = (offerId: string): WorkflowHandle => checkout.temporal().workflow.getHandle(offerWorkflowId(offerId));
 
   /**
@@ -289,28 +276,18 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
 
   /** The bidder's checkout for an accepted pathUSD offer, at the offered price. */
   function pathUsdCheckout(offer: Offer, sellerId: string): PurchaseInput {
-    const perGem = gemsToUsdMicros(1, config.GEM_USD_RATE);
-    const input: PurchaseInput = {
+    return purchaseInput(checkout, config.GEM_USD_RATE, {
       sessionId: randomUUID(),
       name: offer.domainName,
-      actorAccountId: offer.bidder.id,
-      holder: `account:${offer.bidder.id}`,
-      method: 'mpp',
-      priceGems: Number((offer.amount + perGem - 1n) / perGem),
-      amountMinor: offer.amount.toString(),
-      currency: config.MPP_CURRENCY,
-      expiresAtMs: Date.now() + config.CHECKOUT_TTL_SECONDS * 1000,
-      chain: null,
       domainId: offer.domainId,
       sellerId,
-      buyerAccountId: offer.bidder.id,
-      saleCurrency: 'pathusd',
-      price: offer.amount.toString(),
+      buyerId: offer.bidder.id,
+      holder: holderOf(offer.bidder.id, ''),
+      currency: 'pathusd',
+      price: offer.amount,
       referrerId: null,
       offerId: offer.id,
-    };
-    input.chain = chainTerms(checkout.payments(), input, `Buy ${offer.domainName} (accepted offer)`);
-    return input;
+    });
   }
 
   /** An accepted gems offer is sold from its escrow at once: the answer waits (briefly) for the sale. */
@@ -334,18 +311,9 @@ export function offerService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> &
       throw new AppError('offer_not_pending', `Offer ${offerId} is not an accepted pathUSD offer awaiting payment.`);
     const running = await checkout.status(offerId);
     if (!running) throw new AppError('checkout_closed', 'The payment window of this offer has closed.');
-    if (receipt)
-      return {
-        kind: 'purchased' as const,
-        result: await checkout.submitReceipt(offerId, receipt, running.input.sessionId),
-        sessionId: running.input.sessionId,
-        warnings: [],
-      };
-    return {
-      kind: 'payment_required' as const,
-      offer: paymentOffer(checkout.payments(), running.input, `Buy ${offer.domainName} (accepted offer)`),
-      warnings: [],
-    };
+    const { sessionId } = running.input;
+    if (receipt) return checkout.paid(await checkout.submitReceipt(offerId, receipt, sessionId), sessionId);
+    return checkout.offer(running.input);
   }
 
   return { make, decide, pay, visible };

@@ -1,27 +1,18 @@
-import {
-  renewalKey,
-  renewalStatusQuery,
-  renewalWorkflowId,
-  submitRenewalPayment,
-  type RenewalInput,
-  type RenewalOutcome,
-  type RenewalResult,
-} from '../../workflows/renewal-messages.ts';
+import { renewalKey, type RenewalInput, type RenewalResult } from '../../workflows/renewal-messages.ts';
 import type { Principal } from '../auth/principal.ts';
-import { chainTerms, paymentOffer } from '../checkout/challenge.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
-import { checkoutService, type CheckoutDeps } from '../checkout/paid-operation.ts';
+import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
+import type { CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
-import { closedError, refusalError } from '../checkout/refusals.ts';
 import type { Config } from '../config/env.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
-import { PaymentReceipt } from '../db/entities/index.ts';
 import { findOrderActor } from '../db/order-actor.ts';
 import { renewalFacts } from '../db/renewal-facts.ts';
 import { AppError } from '../domain/errors.ts';
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { planRenewal, type RenewalPlan } from '../domain/renewal-plan.ts';
+import { renewalOperation } from './operation.ts';
 import { findRenewalResult } from './records.ts';
 
 export interface RenewCommand {
@@ -36,42 +27,17 @@ export interface RenewCommand {
   operationId?: string | null;
 }
 
-export type RenewAnswer =
-  | { kind: 'renewed'; result: RenewalResult; sessionId: string }
-  | { kind: 'payment_required'; offer: ReturnType<typeof paymentOffer> };
-
-/** A finished run's outcome: the renewal, or the refusal as our HTTP error. */
-export function renewalOf(o: RenewalOutcome): RenewalResult {
-  if (o.outcome === 'renewed') return o.result;
-  if (o.outcome === 'refused') throw refusalError(o.code, o.message, o.credit);
-  throw closedError(o.outcome);
-}
+export type RenewAnswer = Paid<'renewed', RenewalResult> | PaymentRequired;
 
 /**
  * Renewal as a paid operation over the shared checkout machinery. Each renewal checkout is its own
  * run (`renewal:<name>:<session>`): anyone may pay to renew a name, so one payer's unpaid checkout
  * never blocks the owner's renewal; each paid one extends the term once, within the ten-year horizon.
  */
-export function renewalService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'> & { config: Config }) {
+export function renewalService(deps: CheckoutDeps & { config: Config }) {
   const { config, orm } = deps;
-  const checkout = checkoutService(
-    { ...deps, taskQueue: config.TEMPORAL_TASK_QUEUE, maxOpen: config.CHECKOUT_MAX_OPEN },
-    {
-      operation: 'renewal',
-      workflowType: 'renewalWorkflow',
-      workflowId: renewalWorkflowId,
-      statusQuery: renewalStatusQuery,
-      submitPaymentUpdate: submitRenewalPayment,
-      resultOf: renewalOf,
-      busy: (key) => new AppError('name_being_renewed', `The renewal checkout ${key} is already open.`),
-    },
-  );
-  const description = (input: RenewalInput) => `Renew ${input.name} for ${input.years} year(s)`;
-  const offer = (input: RenewalInput): RenewAnswer => ({
-    kind: 'payment_required',
-    offer: paymentOffer(checkout.payments(), input, description(input)),
-  });
-  const renewed = (result: RenewalResult, sessionId: string): RenewAnswer => ({ kind: 'renewed', result, sessionId });
+  const checkout = paidOperationService(deps, renewalOperation);
+  const { offer, paid: renewed } = checkout;
 
   async function renew(cmd: RenewCommand): Promise<RenewAnswer> {
     const actorId = actorOf(cmd.principal);
@@ -106,8 +72,8 @@ export function renewalService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'>
 
     // A paid retry whose answer was lost: the receipt already renewed this name (the new term is public).
     if (cmd.receipt) {
-      const done = await renewalByReceipt(cmd.receipt, cmd.name);
-      if (done) return renewed(done.result, done.sessionId);
+      const done = await checkout.byReceipt(cmd.receipt, findRenewalResult);
+      if (done?.result.name === cmd.name) return renewed(done.result, done.sessionId);
       throw new AppError(
         'no_checkout',
         'There is no open renewal checkout of yours for this name: send the request without a receipt to get a payment challenge first.',
@@ -133,32 +99,22 @@ export function renewalService(deps: Omit<CheckoutDeps, 'taskQueue' | 'maxOpen'>
     holder: string,
     sessionId: string,
   ): RenewalInput {
-    const p = plan.method === 'mpp' ? checkout.payments() : null;
     const input: RenewalInput = {
-      sessionId,
-      name: cmd.name,
+      ...checkout.terms({
+        sessionId,
+        name: cmd.name,
+        actorAccountId: actorId,
+        holder,
+        method: plan.method,
+        priceGems: plan.price.totalGems,
+        amountMinor: plan.price.amountMinor.toString(),
+      }),
+      method: plan.method,
       namespace: cmd.ns.namespace,
       domainId: plan.domainId,
       years: cmd.years,
-      method: plan.method,
-      actorAccountId: actorId,
-      holder,
-      priceGems: plan.price.totalGems,
-      amountMinor: plan.price.amountMinor.toString(),
-      currency: config.MPP_CURRENCY,
-      expiresAtMs: Date.now() + config.CHECKOUT_TTL_SECONDS * 1000,
-      chain: null,
     };
-    if (p) input.chain = chainTerms(p, input, description(input));
-    return input;
-  }
-
-  async function renewalByReceipt(receipt: PresentedReceipt, name: string) {
-    if (!receipt.parsed || !deps.payments) return null;
-    const em = orm.em.fork();
-    const stored = await em.findOne(PaymentReceipt, { chainId: deps.payments.chainId, txHash: receipt.parsed.txHash });
-    const result = stored ? await findRenewalResult(em, stored.sessionId) : null;
-    return stored && result?.name === name ? { result, sessionId: stored.sessionId } : null;
+    return checkout.priced(input, plan.method === 'mpp');
   }
 
   return { renew };

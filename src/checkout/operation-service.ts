@@ -1,0 +1,128 @@
+import type { CheckoutStage, CheckoutStatus, CheckoutTerms } from '../../workflows/checkout-messages.ts';
+import { PaymentReceipt } from '../db/entities/index.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppError } from '../domain/errors.ts';
+import { chainTerms, paymentOffer } from './challenge.ts';
+import { checkoutService, type CheckoutDeps, type PaidOperation } from './paid-operation.ts';
+import type { PresentedReceipt } from './receipt.ts';
+import type { OperationOutcome } from './refusals.ts';
+
+/** The 402 of a checkout awaiting machine payment. */
+export interface PaymentRequired {
+  kind: 'payment_required';
+  offer: ReturnType<typeof paymentOffer>;
+  warnings: string[];
+}
+
+/** A paid operation done: its result, under the session that paid for it. */
+export interface Paid<K extends string, R> {
+  kind: K;
+  result: R;
+  sessionId: string;
+  warnings: string[];
+}
+
+/** What every checkout's input starts with; the operation adds its own fields. */
+export type TermsRequest = Pick<
+  CheckoutTerms,
+  'sessionId' | 'name' | 'actorAccountId' | 'holder' | 'method' | 'priceGems' | 'amountMinor'
+> & {
+  /** The challenge's currency; the configured machine-payment currency when absent. */
+  currency?: string;
+  /** How long the checkout takes payment; the configured checkout lifetime when absent. */
+  ttlSeconds?: number;
+};
+
+/** A request meeting the open checkout that holds the lock (registration, purchase: one per name). */
+export interface LockRequest<I, X> {
+  holder: string;
+  operationId?: string | null | undefined;
+  receipt?: PresentedReceipt | undefined;
+  /** Told to anyone but the holder of a machine-payment checkout: the object is taken. */
+  taken(): AppError;
+  /** Told to the holder while its payment is being verified or applied. */
+  inStage(stage: CheckoutStage): AppError;
+  /** The same keyed request's answer when it is not the run's outcome (a hosted checkout to pay). */
+  again?(input: I): X | null;
+}
+
+/**
+ * A paid operation built from its description: the checkout machinery (lock, receipts, outcome) plus
+ * the parts every operation's service needs around it — its answers, its terms, the result a receipt
+ * already paid for, and the continuation of a checkout in progress. An operation adds only its rules.
+ */
+export function paidOperationService<I extends CheckoutTerms, R, O extends OperationOutcome<R>, K extends string>(
+  deps: CheckoutDeps,
+  op: PaidOperation<I, R, O, K>,
+) {
+  const checkout = checkoutService(deps, op);
+
+  const paid = (result: R, sessionId: string, warnings: string[] = []): Paid<K, R> => ({
+    kind: op.paidAs,
+    result,
+    sessionId,
+    warnings,
+  });
+  const offer = (input: I, warnings: string[] = []): PaymentRequired => ({
+    kind: 'payment_required',
+    offer: paymentOffer(checkout.payments(), input, op.describe(input)),
+    warnings,
+  });
+
+  /** The fields every checkout input shares, with the configured currency and lifetime by default. */
+  const terms = (t: TermsRequest): CheckoutTerms => ({
+    sessionId: t.sessionId,
+    name: t.name,
+    actorAccountId: t.actorAccountId,
+    holder: t.holder,
+    method: t.method,
+    priceGems: t.priceGems,
+    amountMinor: t.amountMinor,
+    currency: t.currency ?? deps.config.MPP_CURRENCY,
+    expiresAtMs: Date.now() + (t.ttlSeconds ?? deps.config.CHECKOUT_TTL_SECONDS) * 1000,
+    chain: null,
+  });
+
+  /** The input with where it is paid on chain, when it is paid by machine payment on the default chain. */
+  const priced = <T extends I>(input: T, onChain: boolean): T => {
+    if (onChain) input.chain = chainTerms(checkout.payments(), input, op.describe(input));
+    return input;
+  };
+
+  /**
+   * What a presented receipt already paid for (`find` reads the operation's result of a session), for a
+   * paid retry whose answer was lost; null when the receipt paid for nothing yet.
+   */
+  async function byReceipt<T>(
+    receipt: PresentedReceipt,
+    find: (em: EntityManager, sessionId: string) => Promise<T | null>,
+  ): Promise<{ result: T; sessionId: string } | null> {
+    if (!receipt.parsed || !deps.payments) return null;
+    const em = deps.orm.em.fork();
+    const stored = await em.findOne(PaymentReceipt, { chainId: deps.payments.chainId, txHash: receipt.parsed.txHash });
+    const result = stored ? await find(em, stored.sessionId) : null;
+    return stored && result ? { result, sessionId: stored.sessionId } : null;
+  }
+
+  /**
+   * A request that met the checkout holding the lock: the same keyed request again (after its first
+   * attempt died in flight) gets that attempt's outcome; the holder of a machine-payment checkout hands
+   * it a receipt (a retry while one is verified waits for that outcome) or gets its 402 again; anyone
+   * else is told the object is taken.
+   */
+  async function continueLock<X = never>(
+    key: string,
+    running: CheckoutStatus<I, O>,
+    req: LockRequest<I, X>,
+  ): Promise<Paid<K, R> | PaymentRequired | X> {
+    const { input } = running;
+    if (req.operationId === input.sessionId && input.method !== 'mpp' && !input.relay)
+      return req.again?.(input) ?? paid(await checkout.result(key), input.sessionId);
+    if (input.holder !== req.holder || input.method !== 'mpp' || input.relay) throw req.taken();
+    if (req.receipt) return paid(await checkout.submitReceipt(key, req.receipt, input.sessionId), input.sessionId);
+    if (running.stage === 'awaiting_payment') return offer(input);
+    throw req.inStage(running.stage);
+  }
+
+  return { ...checkout, paid, offer, terms, priced, byReceipt, continueLock };
+}

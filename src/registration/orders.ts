@@ -1,0 +1,74 @@
+import { manageableOwnerIds } from '../auth/domain-access.ts';
+import type { AccountPrincipal } from '../auth/principal.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { checkoutSessions } from '../db/checkout-sessions.ts';
+import { Domain } from '../db/entities/index.ts';
+import { findOrderActor } from '../db/order-actor.ts';
+import { AppError } from '../domain/errors.ts';
+import { registrationWorkflowId, type RegistrationResult } from '../../workflows/registration-messages.ts';
+import type { RegistrationContext } from './context.ts';
+import { findRegistrationResult } from './records.ts';
+
+/**
+ * What a caller sees of a registration: a checkout in progress and an order by its id, to those who
+ * speak for its actor (spec 5 rule 1), with where a USDC-route settlement stands.
+ */
+export function registrationOrders({ orm, usdc, checkout }: RegistrationContext) {
+  /**
+   * Whether the caller may see and manage a checkout `holder` started: the holder itself, a person who
+   * claimed the holder's agent (spec 5 rule 1: management covers what their agents own), or an operator.
+   */
+  async function speaksFor(principal: AccountPrincipal, holder: string | null): Promise<boolean> {
+    const em = orm.em.fork();
+    if (holder && (await manageableOwnerIds(em, principal)).includes(holder)) return true;
+    return accountRepository(em).isOperator(principal.accountId);
+  }
+
+  /** A running registration, to its starter, the person who claimed it, or an operator. */
+  async function progress(name: string, principal: AccountPrincipal) {
+    const running = await checkout.status(name);
+    if (!running) throw new AppError('lock_not_found', `No registration of ${name} is in progress.`);
+    if (!(await speaksFor(principal, running.input.actorAccountId)))
+      throw new AppError('forbidden', 'Only the account that started this registration can see it.');
+    return { workflowId: registrationWorkflowId(name), stage: running.stage, input: running.input };
+  }
+
+  /** A registration order by its id (the session id): to those who speak for its actor; to anyone else it does not exist. */
+  async function order(orderId: string, principal: AccountPrincipal) {
+    const em = orm.em.fork();
+    const row = await checkoutSessions(em).find(orderId);
+    const actor = row ? row.actorAccountId : await findOrderActor(em, orderId);
+    if (!actor || !(await speaksFor(principal, actor)))
+      throw new AppError('order_not_found', `No registration order ${orderId} of yours.`);
+    const result = await findRegistrationResult(em, orderId);
+    const open = row && !row.outcome ? await checkout.standing(row.name) : null;
+    const running = open?.sessionId === orderId ? open : null;
+    const state = result ? 'registered' : (row?.outcome ?? running?.stage ?? 'expired_unpaid');
+    const domain = result ? await em.findOne(Domain, { id: result.domainId }, { fields: ['status'] }) : null;
+    return {
+      name: result?.name ?? row?.name ?? '',
+      state,
+      method: result?.paymentMethod ?? row?.method ?? '',
+      expiresAt: row ? row.expiresAt.toISOString() : null,
+      result,
+      domainStatus: domain?.status ?? null,
+      settlement: row?.relaySessionId ? await settlementState(row.relaySessionId, state, result) : null,
+    };
+  }
+
+  /**
+   * Where the relay's settlement of a USDC-route checkout stands. A registration paid this way was
+   * checked on chain, so it is `confirmed` with its transaction; otherwise the relay is asked, and a
+   * relay that cannot be asked is `unknown` (a payment may be in flight), never "unpaid".
+   */
+  async function settlementState(relaySessionId: string, state: string, result: RegistrationResult | null) {
+    if (result) return { relaySessionId, status: 'confirmed', txHash: result.paymentReference };
+    const seen = usdc ? await usdc.settlementOf(relaySessionId) : null;
+    if (seen) return { relaySessionId, status: seen.status as string, txHash: seen.tx_hash };
+    return { relaySessionId, status: state === 'expired_unpaid' ? 'expired_unpaid' : 'unknown', txHash: null };
+  }
+
+  return { speaksFor, progress, order };
+}
+
+export type RegistrationOrders = ReturnType<typeof registrationOrders>;

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import type { RegistrationInput } from '../../workflows/registration-messages.ts';
+import { actorOf, holderOf } from '../checkout/holder.ts';
+import { challengeHeldFor, type PresentedReceipt } from '../checkout/receipt.ts';
+import { sessionIdFor } from '../checkout/operation-session.ts';
+import { findOrderActor } from '../db/order-actor.ts';
+import { Domain } from '../db/entities/index.ts';
+import { registrationFacts } from '../db/registration-facts.ts';
+import { AppError } from '../domain/errors.ts';
+import { planRegistration, type Plan } from '../domain/registration-plan.ts';
+import type { RegisterAnswer, RegisterCommand, RegistrationContext } from './context.ts';
+import { findRegistrationResult } from './records.ts';
+import type { UsdcCheckoutRequest } from './usdc-checkout.ts';
+
+/**
+ * Registration requests: the rules (the plan), the checkout's terms, a request meeting a checkout in
+ * progress, paid retries whose answer was lost, and the payments handed to an open checkout.
+ */
+export function registrationRequests({ deps, config, orm, usdc, checkout }: RegistrationContext) {
+  const registered = checkout.paid;
+  const offer = checkout.offer;
+
+  /** The 202 of a hosted checkout: where the person pays, and where its status is read. */
+  const hostedCheckout = (input: RegistrationInput): RegisterAnswer => ({
+    kind: 'hosted_checkout',
+    orderId: input.sessionId,
+    checkoutUrl: `${config.GFAVIP_CHECKOUT_URL}?order_id=${input.sessionId}&domain=${encodeURIComponent(input.name)}`,
+    statusUrl: `${config.publicBaseUrl}/api/agent/register-status/${input.sessionId}`,
+    expiresAt: new Date(input.expiresAtMs).toISOString(),
+  });
+
+  async function register(cmd: RegisterCommand): Promise<RegisterAnswer> {
+    const actorId = actorOf(cmd.principal);
+    const holder = holderOf(actorId, cmd.ip);
+
+    // A checkout in progress is the lock: its holder continues it (a retry while a receipt is being
+    // verified waits for that outcome), anyone else is told the name is being registered.
+    const running = await checkout.status(cmd.name);
+    if (running) {
+      // A relay-settled checkout is never answered with a second challenge: its payment may be in flight.
+      if (running.input.relay && running.input.holder === holder && usdc) throw usdc.inFlight(running.input.sessionId);
+      return checkout.continueLock(cmd.name, running, {
+        holder,
+        operationId: cmd.operationId,
+        receipt: cmd.receipt,
+        // A hosted checkout's keyed retry gets the same checkout to pay: its outcome waits for the payer.
+        again: (input) => (input.method === 'gfavip_checkout' ? hostedCheckout(input) : null),
+        taken: () =>
+          new AppError(
+            'name_being_registered',
+            `${cmd.name} is being registered right now; check GET /api/v1/domains/${cmd.name}/registration if it is yours.`,
+          ),
+        inStage: (stage) =>
+          new AppError(
+            'name_being_registered',
+            `The registration of ${cmd.name} is ${stage}; re-send the request with your receipt to get its outcome.`,
+          ),
+      });
+    }
+
+    // A paid retry whose answer was lost: the receipt already completed this name's registration, so
+    // its own actor or payer gets that registration again (never a second payment, never a second domain).
+    if (cmd.receipt) {
+      const done = await registrationByReceipt(cmd.receipt, cmd.name, actorId);
+      if (done) return registered(done.result, done.sessionId);
+    }
+
+    if (cmd.operationId) {
+      const done = await registrationByOperation(cmd.operationId, cmd.name, actorId);
+      if (done) return registered(done, cmd.operationId);
+    }
+
+    const plan = await planFor(cmd, actorId);
+    if (cmd.network === 'base-mainnet' && plan.method === 'mpp') return registerOnUsdcRoute(cmd, plan, holder);
+    if (cmd.receipt && plan.method === 'mpp') {
+      throw new AppError(
+        'no_checkout',
+        'There is no open checkout for this name: send the request without a receipt to get a payment challenge first.',
+      );
+    }
+    const input = newInput(plan, cmd, holder, await sessionIdFor(orm, cmd.operationId));
+    await checkout.open(cmd.name, input, plan.method === 'mpp' || plan.method === 'gfavip_checkout');
+    if (plan.method === 'mpp') return offer(input, plan.warnings);
+    if (plan.method === 'gfavip_checkout') return hostedCheckout(input);
+    return registered(await checkout.result(cmd.name), input.sessionId, plan.warnings);
+  }
+
+  /**
+   * Spec 4.6 on the registry's side: the route must be settling, the relay session is opened (its
+   * reference is our session id) and its terms checked, then the run takes the lock and follows the
+   * relay session; the 402 hands the payer the session and everything it must check before signing.
+   */
+  async function registerOnUsdcRoute(cmd: RegisterCommand, plan: Plan, holder: string): Promise<RegisterAnswer> {
+    if (!usdc) throw new AppError('network_not_enabled', 'The base-mainnet USDC route is not configured here.');
+    if (cmd.receipt)
+      throw new AppError(
+        'no_checkout',
+        'The USDC route takes no receipt: send the request without one to get the relay session, then settle there.',
+      );
+    await usdc.requireSettlement();
+    const request: UsdcCheckoutRequest = {
+      sessionId: randomUUID(),
+      name: cmd.name,
+      namespace: cmd.ns.namespace,
+      years: cmd.years,
+      amountMinor: plan.price.amountMinor.toString(),
+    };
+    const { terms, opened } = await usdc.open(request, config.CHECKOUT_TTL_SECONDS);
+    const input = newInput(plan, cmd, holder, request.sessionId);
+    input.relay = terms;
+    input.expiresAtMs = Date.parse(opened.expires_at);
+    // Someone else holding the lock leaves this relay session unused: its token was never handed out.
+    await checkout.open(cmd.name, input, true);
+    return { kind: 'usdc_payment_required', body: usdc.offer(request, opened, plan.warnings) };
+  }
+
+  async function planFor(cmd: RegisterCommand, actorId: string | null): Promise<Plan> {
+    const p = cmd.principal;
+    const facts = await registrationFacts(orm.em.fork(), {
+      name: cmd.name,
+      namespace: cmd.ns.namespace,
+      actorAccountId: actorId,
+      organizationId: p?.kind === 'org_key' ? p.organizationId : null,
+      targetOwnerId: cmd.targetOwnerId,
+      couponCode: cmd.couponCode,
+    });
+    const actor = {
+      accountId: actorId,
+      org: p?.kind === 'org_key' ? { namespaceOps: p.namespaceOps, customerIds: p.customerIds } : null,
+    };
+    return planRegistration(actor, cmd, facts, {
+      wholesalePercentOff: config.WHOLESALE_PERCENT_OFF,
+      gemUsdRate: config.GEM_USD_RATE,
+      baseMainnetEnabled: usdc !== null,
+    });
+  }
+
+  function newInput(
+    plan: Plan,
+    t: RegisterCommand,
+    holder: string,
+    sessionId: string = randomUUID(),
+  ): RegistrationInput {
+    // The USDC route pays through the relay (the run follows its session), never on the default chain.
+    const onRelay = t.network === 'base-mainnet';
+    const input: RegistrationInput = {
+      ...checkout.terms({
+        sessionId,
+        name: t.name,
+        actorAccountId: plan.actorAccountId,
+        holder,
+        method: plan.method,
+        priceGems: plan.price.totalGems,
+        amountMinor: plan.price.amountMinor.toString(),
+        ...(onRelay ? { currency: 'USDC' } : {}),
+        // A hosted checkout gives the person an hour to pay.
+        ...(plan.method === 'gfavip_checkout' ? { ttlSeconds: 3600 } : {}),
+      }),
+      label: t.label,
+      namespace: t.ns.namespace,
+      years: t.years,
+      method: plan.method,
+      ownerAccountId: plan.ownerAccountId,
+      resellerChannel: plan.resellerChannel,
+      wholesale: plan.wholesale,
+      couponCode: plan.couponCode,
+    };
+    return checkout.priced(input, plan.method === 'mpp' && !onRelay);
+  }
+
+  /**
+   * The registration a receipt already completed, for a paid retry whose answer was lost. A transaction
+   * hash is public, so the registration is shown again only to its own actor, or to whoever presents the
+   * credential carrying the challenge this server issued for that session; anyone else learns nothing.
+   */
+  async function registrationByReceipt(receipt: PresentedReceipt, name: string, actorAccountId: string | null) {
+    const done = await checkout.byReceipt(receipt, findRegistrationResult);
+    if (!done || done.result.name !== name || !deps.payments) return null;
+    const em = orm.em.fork();
+    // A registration whose record has since expired is history: the name is free to register again.
+    if (!(await em.count(Domain, { id: done.result.domainId, status: { $ne: 'expired' } }))) return null;
+    const holdsChallenge = challengeHeldFor(receipt, done.sessionId, deps.payments.secret) === 'held';
+    const ownActor = actorAccountId !== null && actorAccountId === (await findOrderActor(em, done.sessionId));
+    return ownActor || holdsChallenge ? done : null;
+  }
+
+  /** The registration a keyed request's first attempt completed before its answer was lost, to its actor. */
+  async function registrationByOperation(operationId: string, name: string, actorAccountId: string | null) {
+    const em = orm.em.fork();
+    const result = await findRegistrationResult(em, operationId);
+    if (!result || result.name !== name || (await findOrderActor(em, operationId)) !== actorAccountId) return null;
+    return (await em.count(Domain, { id: result.domainId, status: { $ne: 'expired' } })) ? result : null;
+  }
+
+  /** Spec 4.2's verify-mpp: a receipt for the open checkout of this session, domain and term. */
+  async function verify(q: { name: string; sessionId: string; years: number; receipt: PresentedReceipt }) {
+    const running = await checkout.status(q.name);
+    if (!running || running.input.sessionId !== q.sessionId || running.input.years !== q.years)
+      throw new AppError('invalid_receipt', 'No open checkout matches this session, domain and term.');
+    return registered(await checkout.submitReceipt(q.name, q.receipt, q.sessionId), q.sessionId);
+  }
+
+  /** The hosted checkout reported an order paid. */
+  async function hostedCheckoutPaid(q: { name: string; orderId: string; reference: string }): Promise<void> {
+    const running = await checkout.status(q.name);
+    if (!running || running.input.sessionId !== q.orderId || running.input.method !== 'gfavip_checkout')
+      throw new AppError('no_checkout', 'No pending hosted checkout matches this order.');
+    await checkout.checkoutPaid(q.name, `gfavip:${q.reference}`);
+  }
+
+  return { register, verify, hostedCheckoutPaid };
+}
