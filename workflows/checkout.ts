@@ -34,26 +34,34 @@ import { settlementWorkflowId } from './settlement-messages.ts';
 const db = proxyActivities<Pick<CheckoutActivities, 'creditRefusedPayment' | 'closeCheckout'>>(dbWrite);
 const chain = proxyActivities<Pick<CheckoutActivities, 'verifyMppPayment' | 'findMppPayment'>>(chainConfirm);
 
-/** The outcome every paid operation's run ends with; `done` carries the operation's own result. */
-export type PaidOutcome<R> =
-  | { outcome: 'done'; result: R }
+/** What a paid operation is once done: its checkout row's outcome and its run's (`registered`, …). */
+export type DoneAs = 'registered' | 'renewed' | 'purchased';
+
+/** The outcome every paid operation's run ends with; done, it is `doneAs` with the operation's result. */
+export type PaidOutcome<K extends DoneAs, R> = { outcome: K; result: R } | NotDone;
+
+/** A run that ended without the operation: refused (its payment credited back, if any), or unpaid. */
+export type NotDone =
   | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
   | { outcome: 'expired_unpaid' }
   | { outcome: 'cancelled' };
 
-export interface PaidOperationRun<I extends CheckoutTerms, R> {
+export interface PaidOperationRun<I extends CheckoutTerms, R, K extends DoneAs> {
   input: I;
   /** `credit:<operation>:<session>` names a compensation in the ledger. */
   operation: string;
+  /** What the run's outcome (and the checkout row) says once the operation is done. */
+  doneAs: K;
   /** A payment already settled when the run starts (free, gems), else null: the run waits for one. */
   paidAtStart: CheckoutPayment | null;
   /** Whether the run waits for a hosted checkout's paid signal rather than a machine payment. */
   hostedCheckout: boolean;
   /** The effect, once paid: one idempotent activity; a business refusal is thrown as its failure type. */
   effect(payment: CheckoutPayment): Promise<R>;
-  /** How the result is shown to `query` while the run is open (the run's own outcome type). */
-  shown(outcome: PaidOutcome<R>): unknown;
 }
+
+/** Whether the operation was done (its result is in the outcome). */
+export const isDone = <K extends DoneAs, R>(o: PaidOutcome<K, R>): o is { outcome: K; result: R } => 'result' in o;
 
 /** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
 function refusalOf(err: unknown): { code: string; message: string } | null {
@@ -73,11 +81,13 @@ function refusalOf(err: unknown): { code: string; message: string } | null {
  * is never kept in silence: it is recorded and credited back to the payer as gems, once per session.
  * Every business outcome completes the run and is its result; the run fails only on a real fault.
  */
-export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperationRun<I, R>): Promise<PaidOutcome<R>> {
+export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>(
+  run: PaidOperationRun<I, R, K>,
+): Promise<PaidOutcome<K, R>> {
   const { input } = run;
   const waits = run.paidAtStart === null;
   let stage: CheckoutStage = waits ? 'awaiting_payment' : 'activating';
-  let outcome: PaidOutcome<R> | null = null;
+  let outcome: PaidOutcome<K, R> | null = null;
   let payment: CheckoutPayment | null = run.paidAtStart;
   // A receipt is being verified or the chain looked at: nothing else may judge the checkout meanwhile.
   let busy = false;
@@ -92,22 +102,19 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
   };
   upsertSearchAttributes({ [registryDomainKey.name]: [input.name], [registryStageKey.name]: [stage] });
 
-  setHandler(checkoutStatusQuery<I, unknown>(), () => ({
-    stage,
-    input,
-    outcome: outcome ? run.shown(outcome) : null,
-  }));
+  setHandler(checkoutStatusQuery<I, PaidOutcome<K, R>>(), () => ({ stage, input, outcome }));
 
   /** What a payer waiting on this run is told once it has an outcome. */
   const answer = (): R => {
     const o = outcome;
     if (!o) throw ApplicationFailure.nonRetryable('The checkout has no outcome yet.', 'checkout_failed');
-    if (o.outcome === 'done') return o.result;
-    if (o.outcome === 'refused') throw ApplicationFailure.nonRetryable(o.message, o.code, o.credit);
+    if (isDone(o)) return o.result;
+    const n = o as NotDone;
+    if (n.outcome === 'refused') throw ApplicationFailure.nonRetryable(n.message, n.code, n.credit);
     throw ApplicationFailure.nonRetryable(
-      o.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.',
+      n.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.',
       'checkout_closed',
-      { outcome: o.outcome },
+      { outcome: n.outcome },
     );
   };
 
@@ -248,12 +255,15 @@ export async function paidCheckout<I extends CheckoutTerms, R>(run: PaidOperatio
     }
   }
 
-  const end: PaidOutcome<R> = payment
+  const end: PaidOutcome<K, R> = payment
     ? await applyEffect(run, payment, setStage)
-    : { outcome: release ? 'cancelled' : 'expired_unpaid' };
-  if (waits) await db.closeCheckout({ sessionId: input.sessionId, outcome: closedAs(end, run.operation) });
+    : release
+      ? { outcome: 'cancelled' }
+      : { outcome: 'expired_unpaid' };
+  // The checkout row records the run's end as the run's outcome says it.
+  if (waits) await db.closeCheckout({ sessionId: input.sessionId, outcome: end.outcome });
   outcome = end;
-  setStage(end.outcome === 'done' ? 'done' : end.outcome);
+  setStage(isDone(end) ? 'done' : end.outcome);
   // Payers waiting in submitPayment get the outcome before the run closes; the settlement run (which
   // ends right after its word) is awaited last, so both runs end Completed and neither waits on the other.
   await condition(allHandlersFinished);
@@ -285,26 +295,19 @@ function followRelay(input: CheckoutTerms): Promise<ChildWorkflowHandle<typeof s
   });
 }
 
-/** How a checkout row records the run's end. */
-function closedAs(end: PaidOutcome<unknown>, operation: string) {
-  if (end.outcome !== 'done') return end.outcome;
-  if (operation === 'renewal') return 'renewed' as const;
-  return operation === 'purchase' ? ('purchased' as const) : ('registered' as const);
-}
-
 /**
  * The effect, with a business refusal as an outcome, not a failure. A payment that belongs to another
  * session (receipt_already_used) is not ours to credit; gems were never debited (the debit is in the
  * refused transaction).
  */
-async function applyEffect<I extends CheckoutTerms, R>(
-  run: PaidOperationRun<I, R>,
+async function applyEffect<I extends CheckoutTerms, R, K extends DoneAs>(
+  run: PaidOperationRun<I, R, K>,
   payment: CheckoutPayment,
   setStage: (s: CheckoutStage) => void,
-): Promise<PaidOutcome<R>> {
+): Promise<PaidOutcome<K, R>> {
   setStage('activating');
   try {
-    return { outcome: 'done', result: await run.effect(payment) };
+    return { outcome: run.doneAs, result: await run.effect(payment) };
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;

@@ -3,38 +3,27 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  getExternalWorkflowHandle,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
 import type { OfferActivities } from '../activities/offers.ts';
 import type { PurchaseActivities } from '../activities/purchase.ts';
-import { paidCheckout } from './checkout.ts';
 import {
   decideOfferUpdate,
   offerEndedSignal,
-  offerWorkflowId,
+  offerRefusals,
   openOfferUpdate,
   type OfferDecision,
   type OfferInput,
   type OfferOutcome,
   type OfferView,
 } from './offer-messages.ts';
-import type { PurchaseInput, PurchaseResult } from './purchase-messages.ts';
-import { chainPayout, dbWrite } from './retry-profiles.ts';
+import type { PurchaseInput } from './purchase-messages.ts';
+import { dbWrite } from './retry-profiles.ts';
+import { afterSale, purchaseCheckout, tellEnded } from './sale.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 
-// Offer refusals are business outcomes, never retried.
-const offerRefusals = [
-  'domain_not_found',
-  'own_domain',
-  'offer_below_minimum',
-  'insufficient_gems',
-  'offer_not_found',
-  'offer_not_pending',
-  'forbidden',
-];
 const db = proxyActivities<OfferActivities & Pick<PurchaseActivities, 'completePurchase'>>({
   ...dbWrite,
   retry: {
@@ -42,7 +31,6 @@ const db = proxyActivities<OfferActivities & Pick<PurchaseActivities, 'completeP
     nonRetryableErrorTypes: [...(dbWrite.retry?.nonRetryableErrorTypes ?? []), ...offerRefusals],
   },
 });
-const chain = proxyActivities<Pick<PurchaseActivities, 'payOutSale'>>(chainPayout);
 
 /** An activity's business refusal, passed on to the update's caller as its own failure. */
 function passOn(err: unknown): never {
@@ -137,31 +125,12 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
     await tellEnded(sold.releasedOfferIds);
     return end({ outcome: 'sold', saleId: sold.saleId });
   }
-  const checkout = d.checkout as PurchaseInput;
-  const paid = await paidCheckout<PurchaseInput, PurchaseResult>({
-    input: checkout,
-    operation: 'purchase',
-    paidAtStart: null,
-    hostedCheckout: false,
-    effect: (payment) => db.completePurchase({ input: checkout, payment }),
-    shown: (o) => (o.outcome === 'done' ? { outcome: 'purchased', result: o.result } : o),
-  });
-  if (paid.outcome !== 'done') {
+  // The bidder's checkout (its method is mpp: it waits for the payment) under this run's own proxy.
+  const paid = await purchaseCheckout(d.checkout as PurchaseInput, db.completePurchase);
+  if (paid.outcome !== 'purchased') {
     await db.lapseOffer({ offerId: input.offerId });
     return end({ outcome: paid.outcome === 'refused' ? 'payment_refused' : 'unpaid' });
   }
-  await tellEnded(paid.result.releasedOfferIds);
-  if (paid.result.payoutStatus === 'pending') await chain.payOutSale({ saleId: paid.result.saleId });
+  await afterSale(paid.result);
   return end({ outcome: 'sold', saleId: paid.result.saleId });
-}
-
-/**
- * Tells the runs of the offers a sale ended that they are over. A run that is already gone (or a
- * signal lost to a crash) is harmless: each run also reads its offer when its timer fires.
- */
-export async function tellEnded(offerIds: string[]): Promise<void> {
-  for (const id of offerIds)
-    await getExternalWorkflowHandle(offerWorkflowId(id))
-      .signal(offerEndedSignal)
-      .catch(() => undefined);
 }

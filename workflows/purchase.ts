@@ -1,16 +1,10 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { PurchaseActivities } from '../activities/purchase.ts';
-import { paidCheckout, type PaidOutcome } from './checkout.ts';
-import { tellEnded } from './offer.ts';
-import type { PurchaseInput, PurchaseOutcome, PurchaseResult } from './purchase-messages.ts';
-import { chainPayout, dbWrite } from './retry-profiles.ts';
+import type { PurchaseInput, PurchaseOutcome } from './purchase-messages.ts';
+import { dbWrite } from './retry-profiles.ts';
+import { afterSale, purchaseCheckout } from './sale.ts';
 
 const db = proxyActivities<Pick<PurchaseActivities, 'completePurchase'>>(dbWrite);
-const chain = proxyActivities<Pick<PurchaseActivities, 'payOutSale'>>(chainPayout);
-
-function asPurchase(o: PaidOutcome<PurchaseResult>): PurchaseOutcome {
-  return o.outcome === 'done' ? { outcome: 'purchased', result: o.result } : o;
-}
 
 /**
  * One run per name being bought, id `purchase:<name>`: while it runs it is the lock, so a second buyer
@@ -20,18 +14,7 @@ function asPurchase(o: PaidOutcome<PurchaseResult>): PurchaseOutcome {
  * out on chain, once per sale, when the seller has a payout address.
  */
 export async function purchaseWorkflow(input: PurchaseInput): Promise<PurchaseOutcome> {
-  const end = await paidCheckout<PurchaseInput, PurchaseResult>({
-    input,
-    operation: 'purchase',
-    paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
-    hostedCheckout: false,
-    effect: (payment) => db.completePurchase({ input, payment }),
-    shown: asPurchase,
-  });
-  if (end.outcome === 'done') await tellEnded(end.result.releasedOfferIds);
-  if (end.outcome === 'done' && end.result.payoutStatus === 'pending') {
-    const paid = await chain.payOutSale({ saleId: end.result.saleId });
-    end.result.payoutStatus = paid.payoutStatus;
-  }
-  return asPurchase(end);
+  const end = await purchaseCheckout(input, db.completePurchase);
+  if (end.outcome === 'purchased') await afterSale(end.result);
+  return end;
 }

@@ -1,15 +1,10 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { RegistrationActivities } from '../activities/registration.ts';
-import { paidCheckout, type PaidOutcome } from './checkout.ts';
-import type { RegistrationInput, RegistrationOutcome, RegistrationResult } from './registration-messages.ts';
+import { paidCheckout } from './checkout.ts';
+import type { RegistrationInput, RegistrationOutcome } from './registration-messages.ts';
 import { dbWrite } from './retry-profiles.ts';
 
 const db = proxyActivities<Pick<RegistrationActivities, 'activateDomain'>>(dbWrite);
-
-/** The registration's own outcome shape: `registered` carries the new domain. */
-function asRegistration(o: PaidOutcome<RegistrationResult>): RegistrationOutcome {
-  return o.outcome === 'done' ? { outcome: 'registered', result: o.result } : o;
-}
 
 /**
  * One run per name, id `registration:<name>`: while it runs, it is the lock on the name. The checkout
@@ -19,13 +14,12 @@ function asRegistration(o: PaidOutcome<RegistrationResult>): RegistrationOutcome
  * between verification and activation replays into exactly one domain and one order.
  */
 export async function registrationWorkflow(input: RegistrationInput): Promise<RegistrationOutcome> {
-  const end = await paidCheckout<RegistrationInput, RegistrationResult>({
+  return paidCheckout({
     input,
     operation: 'registration',
+    doneAs: 'registered',
     paidAtStart: input.method === 'free' ? { kind: 'free' } : input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: input.method === 'gfavip_checkout',
     effect: (payment) => db.activateDomain({ input, payment }),
-    shown: asRegistration,
   });
-  return asRegistration(end);
 }

@@ -1,14 +1,10 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { RenewalActivities } from '../activities/renewal.ts';
-import { paidCheckout, type PaidOutcome } from './checkout.ts';
-import type { RenewalInput, RenewalOutcome, RenewalResult } from './renewal-messages.ts';
+import { paidCheckout } from './checkout.ts';
+import type { RenewalInput, RenewalOutcome } from './renewal-messages.ts';
 import { dbWrite } from './retry-profiles.ts';
 
 const db = proxyActivities<Pick<RenewalActivities, 'renewDomain'>>(dbWrite);
-
-function asRenewal(o: PaidOutcome<RenewalResult>): RenewalOutcome {
-  return o.outcome === 'done' ? { outcome: 'renewed', result: o.result } : o;
-}
 
 /**
  * One run per renewal checkout, id `renewal:<name>:<session>`. The checkout is the shared one
@@ -18,13 +14,12 @@ function asRenewal(o: PaidOutcome<RenewalResult>): RenewalOutcome {
  * pass ten years) is credited back to the payer's gems.
  */
 export async function renewalWorkflow(input: RenewalInput): Promise<RenewalOutcome> {
-  const end = await paidCheckout<RenewalInput, RenewalResult>({
+  return paidCheckout({
     input,
     operation: 'renewal',
+    doneAs: 'renewed',
     paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: false,
     effect: (payment) => db.renewDomain({ input, payment }),
-    shown: asRenewal,
   });
-  return asRenewal(end);
 }
