@@ -99,9 +99,17 @@ const layers = [
     message: 'src/entry holds the processes: nothing imports them.',
   },
   {
-    target: [...foldersExcept('entry', 'http'), './activities', './workflows'],
+    target: [...foldersExcept('entry', 'http', 'ops'), './activities', './workflows'],
     from: './src/http',
     message: 'Nothing below src/http imports from it: it renders what the layers below return.',
+  },
+  {
+    // Narrower: the ops CLI checks an organization credential's allowlist against the routes' own
+    // declarations (src/http/routes/declared.ts), read without an app.
+    target: './src/ops',
+    from: './src/http',
+    except: ['./routes/declared.ts'],
+    message: 'Operator commands use no HTTP code but the route declarations.',
   },
   {
     target: [...foldersExcept('entry', 'ops'), './activities', './workflows'],
