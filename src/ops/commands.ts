@@ -9,7 +9,7 @@ import {
   OrganizationCustomer,
   OrganizationMember,
 } from '../db/entities/index.ts';
-import { accessTable } from '../auth/access-table.ts';
+import { declaredAccessRule } from '../http/routes/declared.ts';
 import { generateKey } from '../auth/secrets.ts';
 import * as coupons from '../ledger/coupons.ts';
 import * as gems from '../ledger/gems.ts';
@@ -107,7 +107,10 @@ export async function createOrgKey(
   const org = await organization(em, orgId);
   const member = await em.findOne(OrganizationMember, { organization: org.id, account: memberId });
   if (!member?.active) throw new OpsError(`${memberId} is not an active member of ${org.name}`);
-  const unknown = policy.routes.filter((r) => !(r in accessTable) || !accessTable[r]?.includes('org_key'));
+  const unknown = policy.routes.filter((r) => {
+    const [method = '', url = ''] = r.split(' ');
+    return !declaredAccessRule(method, url)?.includes('org_key');
+  });
   if (unknown.length) throw new OpsError(`routes not open to organization credentials: ${unknown.join(', ')}`);
   const key = generateKey('org');
   em.create(OrgCredential, {

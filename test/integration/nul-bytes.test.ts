@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions } from 'fastify';
-import { accessRuleFor } from '../../src/auth/access-table.ts';
+import { declaredAccessRule } from '../../src/http/routes/declared.ts';
 import { Account, Domain } from '../../src/db/entities/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
@@ -107,7 +107,7 @@ describe('a NUL character in any input', () => {
 
   /** A credential the route takes, so the request gets past authentication to the input rule. */
   const credentialFor = (method: string, path: string) => {
-    const rule = accessRuleFor(method, path.replace(/\{(\w+)\}/g, ':$1')) ?? [];
+    const rule = declaredAccessRule(method, path.replace(/\{(\w+)\}/g, ':$1')) ?? [];
     const kind = (['agent_key', 'bearer', 'session'] as const).find((k) => rule.includes(k));
     return kind ? creds[kind]! : {};
   };

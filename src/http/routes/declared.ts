@@ -28,7 +28,7 @@ import * as revoke from './revoke.ts';
 import * as tld from './tld.ts';
 import * as transfer from './transfer.ts';
 import * as webhooks from './webhooks.ts';
-import { declarationsOf, type RouteDeclaration } from './declaration.ts';
+import { declarationsOf, routeKey, type RouteDeclaration } from './declaration.ts';
 
 /**
  * Every route the app serves, read from the route modules without building an app: for what must know
@@ -68,3 +68,10 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   transfer,
   webhooks,
 ].flatMap(declarationsOf);
+
+const ruleByKey = new Map(declaredRoutes.map((r) => [routeKey(r.method, r.url), r.config.access]));
+
+/** The access rule a route declares, by its method and path (`/api/v1/domains/:domain_name`), if any. */
+export function declaredAccessRule(method: string, url: string): RouteDeclaration['config']['access'] | undefined {
+  return ruleByKey.get(routeKey(method, url));
+}
