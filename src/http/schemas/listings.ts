@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { forSaleCurrencies, LISTING_CURRENCY } from '../../domain/listing.ts';
 import { MARKET_PAGE_DEFAULT, MARKET_PAGE_MAX, MAX_GEMS, marketCurrencies } from '../../domain/market.ts';
 import { isoTimestamp } from './common.ts';
+import { queryInteger } from './query-integer.ts';
 import { example, EXAMPLE } from './examples.ts';
 
 // The market's listings (docs/market.md "Listings"): the owner's listing body and answer, spec 2.4's
@@ -76,14 +77,10 @@ export const withdrawResponse = example(z.object({ status: z.literal('success'),
 });
 
 export const page = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MARKET_PAGE_MAX)
-    .default(MARKET_PAGE_DEFAULT)
-    .describe(`Items per page (1 to ${MARKET_PAGE_MAX})`),
-  offset: z.coerce.number().int().min(0).default(0).describe('Items to skip'),
+  limit: queryInteger(z.coerce.number().int().min(1).max(MARKET_PAGE_MAX).default(MARKET_PAGE_DEFAULT)).describe(
+    `Items per page (1 to ${MARKET_PAGE_MAX})`,
+  ),
+  offset: queryInteger(z.coerce.number().int().min(0).default(0)).describe('Items to skip'),
 };
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from './query-integer.ts';
 
 export const ownerDomainItem = z.object({
   id: z.number().int(),
@@ -16,8 +17,8 @@ export const managedDomainItem = ownerDomainItem.extend({
 });
 
 export const pagination = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: queryInteger(z.coerce.number().int().min(1).max(200).default(50)),
+  offset: queryInteger(z.coerce.number().int().min(0).default(0)),
 });
 
 export const userDomainsResponse = z.object({ status: z.literal('success'), data: z.array(ownerDomainItem) });

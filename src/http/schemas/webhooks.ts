@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEBHOOK_SECRET_MAX, WEBHOOK_SECRET_MIN, webhookEventTypes } from '../../domain/webhook-events.ts';
 import { EXAMPLE, example } from './examples.ts';
+import { queryInteger } from './query-integer.ts';
 
 const secret = z
   .string()
@@ -61,7 +62,7 @@ export const subscriptionListResponse = example(
 export const deliveryParams = z.object({ subscription_id: z.uuid(), event_id: z.uuid() });
 
 export const deliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: queryInteger(z.coerce.number().int().min(1).max(100).default(50)),
   before: z
     .string()
     .regex(/^\d{1,19}$/)
