@@ -11,8 +11,7 @@ import { findRegistrationResult, toRegistrationResult } from '../src/registratio
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import { recordReceipt, refuse } from './checkout.ts';
 import { gemsRefusal, paidEffect } from './paid-effect.ts';
-
-const YEAR_MS = 365 * 24 * 3600 * 1000;
+import { YEAR_MS } from '../src/domain/time.ts';
 
 export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
   return {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
@@ -221,7 +222,7 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
       if (d.status.name === 'COMPLETED') return paidResult((await handle.result()) as O);
       if (d.status.name !== 'RUNNING') throw cause;
       if ((await query(handle))?.stage === 'awaiting_payment') break;
-      await new Promise((r) => setTimeout(r, OUTCOME_POLL_MS));
+      await sleep(OUTCOME_POLL_MS);
     }
     throw new AppError(
       'verification_unavailable',

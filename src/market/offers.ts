@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import {
   WithStartWorkflowOperation,
@@ -295,7 +296,7 @@ export function offerService(deps: CheckoutDeps & { config: Config }) {
     for (let i = 0; i < 40; i++) {
       const now = await orm.em.fork().findOne(Offer, { id: offerId });
       if (now && (now.saleId || now.status !== 'accepted')) return toOfferViewRow(now);
-      await new Promise((r) => setTimeout(r, 250));
+      await sleep(250);
     }
     return view;
   }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AccountPrincipal } from '../auth/principal.ts';
 import { AppError } from '../domain/errors.ts';
 import type { RegistrationInput } from '../../workflows/registration-messages.ts';
@@ -69,7 +70,7 @@ export function registrationLocks({ usdc, checkout }: RegistrationContext, { spe
     for (let waited = 0; ; waited += RECONCILE_POLL_MS) {
       const now = await order(orderId, principal);
       if (now.result || now.state === 'refused' || waited >= RECONCILE_WAIT_MS) return now;
-      await new Promise((r) => setTimeout(r, RECONCILE_POLL_MS));
+      await sleep(RECONCILE_POLL_MS);
     }
   }
 
@@ -115,7 +116,7 @@ export function registrationLocks({ usdc, checkout }: RegistrationContext, { spe
       const now = await checkout.standing(name);
       // Closed, or already another checkout's lock (a run started without the memo is waited for).
       if (!now || (now.sessionId !== null && now.sessionId !== input.sessionId)) return;
-      await new Promise((r) => setTimeout(r, RECONCILE_POLL_MS));
+      await sleep(RECONCILE_POLL_MS);
     }
     throw new AppError(
       'not_ready',
