@@ -169,570 +169,579 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
     }
   }, 120_000);
 
-  it(`keeps every invariant through ${OPS} mixed operations while processes are killed and infrastructure restarted`, async () => {
-    console.log(`chaos seed ${seed} (CHAOS_SEED to repeat)`);
-    started = Date.now();
-    const counts: Record<string, number> = {};
-    const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
-    /** Names answered registered, with the agent that owns each now. */
-    const owned = new Map<string, number>();
-    /** Names an operation is moving right now (a sale): no other sale picks them meanwhile. */
-    const moving = new Set<string>();
-    const receipts: string[] = [];
-    const usdcNames: string[] = [];
-    const renewalsAnswered = new Map<string, number>();
-    let salesAnswered = 0;
-    let resets = 0;
-    let leftToExpire = 0;
+  it(
+    `keeps every invariant through ${OPS} mixed operations while processes are killed and infrastructure restarted`,
+    async () => {
+      console.log(`chaos seed ${seed} (CHAOS_SEED to repeat)`);
+      started = Date.now();
+      const counts: Record<string, number> = {};
+      const count = (k: string) => (counts[k] = (counts[k] ?? 0) + 1);
+      /** Names answered registered, with the agent that owns each now. */
+      const owned = new Map<string, number>();
+      /** Names an operation is moving right now (a sale): no other sale picks them meanwhile. */
+      const moving = new Set<string>();
+      const receipts: string[] = [];
+      const usdcNames: string[] = [];
+      const renewalsAnswered = new Map<string, number>();
+      let salesAnswered = 0;
+      let resets = 0;
+      let leftToExpire = 0;
 
-    let next = 0;
-    /**
-     * Starts a process again until it comes up: one started while PostgreSQL or Temporal is away may fail
-     * to (its start-up needs them), and is started again a moment later, as a supervisor would.
-     */
-    const untilUp = async <T>(what: string, start: () => Promise<T>): Promise<T> => {
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        try {
-          return await start();
-        } catch (err) {
-          if (Date.now() > deadline) throw err;
-          count(`${what} start-ups that failed while a dependency was away`);
-          await sleep(1000);
+      let next = 0;
+      /**
+       * Starts a process again until it comes up: one started while PostgreSQL or Temporal is away may fail
+       * to (its start-up needs them), and is started again a moment later, as a supervisor would.
+       */
+      const untilUp = async <T>(what: string, start: () => Promise<T>): Promise<T> => {
+        const deadline = Date.now() + 120_000;
+        for (;;) {
+          try {
+            return await start();
+          } catch (err) {
+            if (Date.now() > deadline) throw err;
+            count(`${what} start-ups that failed while a dependency was away`);
+            await sleep(1000);
+          }
         }
-      }
-    };
-    /** Kills one process every `min`-`max` ms and starts it again, until the operations are done. */
-    const monkey = async (min: number, max: number, killAndRestart: () => Promise<void>) => {
-      while (!stopChaos) {
-        await sleep(min + random() * (max - min));
-        if (!stopChaos) await killAndRestart();
-      }
-    };
-    /**
-     * Waits until the worker now running polls its task queue (its identity is `<pid>@<host>`), following
-     * the one its supervisor starts again if it exits meanwhile. A worker takes seconds to start (loading
-     * the code, bundling the workflows), well over ten on a loaded machine: killed again before it polls,
-     * the stack would have no worker at all for minutes, which no deployment has and this test is not about.
-     */
-    const polling = async (pid: number | undefined) => {
-      const { pollers } = await s.t.temporal.client.workflowService.describeTaskQueue({
-        namespace: s.t.config.TEMPORAL_NAMESPACE,
-        taskQueue: { name: s.taskQueue },
-      });
-      return (pollers ?? []).some((p) => p.identity === `${pid}@${hostname()}`);
-    };
-    const workerUp = async () => {
-      const since = Date.now();
-      while (!stopChaos && Date.now() - since < 120_000) {
-        if (await polling(worker.child.pid).catch(() => false)) {
-          trace(`worker polling ${((Date.now() - since) / 1000).toFixed(1)} s after it was started`);
+      };
+      /** Kills one process every `min`-`max` ms and starts it again, until the operations are done. */
+      const monkey = async (min: number, max: number, killAndRestart: () => Promise<void>) => {
+        while (!stopChaos) {
+          await sleep(min + random() * (max - min));
+          if (!stopChaos) await killAndRestart();
+        }
+      };
+      /**
+       * Waits until the worker now running polls its task queue (its identity is `<pid>@<host>`), following
+       * the one its supervisor starts again if it exits meanwhile. A worker takes seconds to start (loading
+       * the code, bundling the workflows), well over ten on a loaded machine: killed again before it polls,
+       * the stack would have no worker at all for minutes, which no deployment has and this test is not about.
+       */
+      const polling = async (pid: number | undefined) => {
+        const { pollers } = await s.t.temporal.client.workflowService.describeTaskQueue({
+          namespace: s.t.config.TEMPORAL_NAMESPACE,
+          taskQueue: { name: s.taskQueue },
+        });
+        return (pollers ?? []).some((p) => p.identity === `${pid}@${hostname()}`);
+      };
+      const workerUp = async () => {
+        const since = Date.now();
+        while (!stopChaos && Date.now() - since < 120_000) {
+          if (await polling(worker.child.pid).catch(() => false)) {
+            trace(`worker polling ${((Date.now() - since) / 1000).toFixed(1)} s after it was started`);
+            return;
+          }
+          await sleep(250);
+        }
+      };
+      const monkeys = Promise.all([
+        (async () => {
+          // Each worker is killed 3-8 s after it came up (and so did some work), not while still starting.
+          await workerUp();
+          await monkey(3000, 8000, async () => {
+            await worker.kill();
+            kills.worker += 1;
+            trace('worker killed');
+            worker = superviseWorker();
+            await workerUp();
+          });
+        })(),
+        monkey(5000, 11_000, async () => {
+          await api.kill();
+          kills.api += 1;
+          trace('API killed');
+          api = await untilUp('API', () => s.spawnApi({ PORT: new URL(apiUrl).port }));
+          exitedOnItsOwn(api, 'api', () => undefined);
+        }),
+        monkey(5000, 11_000, async () => {
+          await route.relay.kill();
+          kills.relay += 1;
+          trace('relay killed');
+          await sleep(500 + random() * 1500);
+          await untilUp('relay', () => route.relay.start());
+        }),
+      ]);
+
+      // Infrastructure: INFRA_RESTARTS outages of each, spread over the run by the share of operations
+      // started, PostgreSQL's and Temporal's never at once. During each the API is asked once: a request
+      // needing the database must answer 503 `not_ready` with Retry-After; readiness must say not ready.
+      const outages = { postgres: 0, postgresCrashStops: 0, temporal: 0, downMs: 0 };
+      const probes: { during: string; status: number; code: string | undefined; retryAfter: string | null }[] = [];
+      const probe = async (during: string, path: string) => {
+        const res = await fetch(`${apiUrl}${path}`, {
+          headers: { 'x-api-key': (agents[0] as Agent).key },
+          signal: AbortSignal.timeout(60_000),
+        }).catch(() => null); // the API itself being restarted by its monkey just then
+        const body = res ? await res.json().catch(() => null) : null;
+        probes.push({
+          during,
+          status: res?.status ?? 0,
+          code: codeOf({ status: 0, body }),
+          retryAfter: res?.headers.get('retry-after') ?? null,
+        });
+      };
+      const outage = async (
+        what: string,
+        stop: () => Promise<void>,
+        during: () => Promise<void>,
+        start: () => Promise<void>,
+      ) => {
+        const down = Date.now();
+        await stop();
+        trace(`${what} down`);
+        await during();
+        await sleep(1000 + random() * 3000);
+        await start();
+        trace(`${what} up`);
+        outages.downMs += Date.now() - down;
+      };
+      const spread = async (offset: number, one: (k: number) => Promise<void>) => {
+        for (let k = 0; k < INFRA_RESTARTS; k++) {
+          while (next < (OPS * (k + offset)) / INFRA_RESTARTS) {
+            if (closing) return; // the operations failed: the test is being torn down
+            await sleep(200);
+          }
+          await one(k);
+        }
+      };
+      const infra = Promise.all([
+        spread(0.5, async (k) => {
+          const immediate = k % 2 === 0;
+          await outage(
+            `PostgreSQL (${immediate ? 'crash stop' : 'shutdown'})`,
+            () => pg.stop({ immediate }),
+            () => probe('postgres', '/api/v1/agents/me'),
+            () => pg.start(),
+          );
+          outages.postgres += 1;
+          if (immediate) outages.postgresCrashStops += 1;
+        }),
+        spread(0.25, async () => {
+          await outage(
+            'Temporal',
+            () => temporal.stop(),
+            () => probe('temporal', '/readyz'),
+            () => temporal.start(),
+          );
+          outages.temporal += 1;
+        }),
+      ]);
+
+      /** The test's own reads during the run wait out an outage, as the clients do. */
+      const whenUp = async <T>(read: () => Promise<T>): Promise<T> => {
+        for (let tries = 0; ; tries++) {
+          try {
+            return await read();
+          } catch (err) {
+            if (tries > 60) throw err;
+            await sleep(1000);
+          }
+        }
+      };
+
+      /**
+       * What an agent does when an answer is lost or the service says "not now": the very same request
+       * again (same Idempotency-Key) after a moment — on no answer (a process died), 503, 429 (too many
+       * unpaid checkouts open: some expire meanwhile), or a key still held by a request that died in
+       * flight. Anything else is the answer.
+       */
+      const persist = async <R extends Res>(
+        what: string,
+        attempt: () => Promise<R>,
+      ): Promise<R & { retried: number }> => {
+        const deadline = Date.now() + 180_000;
+        for (let retried = 0; ; retried++) {
+          const res: R | Res = await attempt().catch((err: unknown) => ({ status: 0, body: { error: String(err) } }));
+          const again =
+            res.status === 0 ||
+            res.status === 503 ||
+            res.status === 429 ||
+            (res.status === 409 && codeOf(res) === 'idempotency_key_in_use');
+          if (!again) return { ...(res as R), retried };
+          count(res.status === 0 ? 'retries: no answer' : `retries: ${res.status} ${codeOf(res)}`);
+          if (Date.now() > deadline) throw new Error(`${what}: still ${res.status} ${JSON.stringify(res.body)}`);
+          await sleep(300 + random() * 700);
+        }
+      };
+      const call =
+        (method: string, path: string, agent: Agent, body?: object, idempotencyKey?: string) =>
+        async (): Promise<Res> => {
+          const res = await fetch(`${apiUrl}${path}`, {
+            method,
+            headers: {
+              'x-api-key': agent.key,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+              ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+            },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+            signal: AbortSignal.timeout(120_000),
+          });
+          return { status: res.status, body: await res.json().catch(() => null) };
+        };
+      /** One on-chain payment at a time per payer account (its nonces). */
+      const payerTurns = s.payerKeys.map(() => Promise.resolve());
+      const withPayer = async <T>(lane: number, pay: (key: Hex) => Promise<T>): Promise<T> => {
+        const i = lane % s.payerKeys.length;
+        const turn = (payerTurns[i] as Promise<void>).then(() => pay(s.payerKeys[i] as Hex));
+        payerTurns[i] = turn.then(
+          () => undefined,
+          () => undefined,
+        );
+        return turn;
+      };
+      const expectRegistered = (op: string, name: string, r: Res) =>
+        expect({
+          op,
+          name,
+          status: r.status,
+          domain: (r.body as { domain?: { status?: string } }).domain?.status,
+          // Any other answer says what it was.
+          ...(r.status === 200 ? {} : { answer: r.body }),
+        }).toEqual({ op, name, status: 200, domain: 'active' });
+
+      const registerKeyed = async (op: string, agent: Agent, name: string, extra: object) => {
+        const body = { domain: name.replace(/\.agent$/, ''), namespace: 'agent', years: 1, agreed_to_terms: true };
+        const r = await persist(
+          op,
+          call('POST', '/api/v1/domains/register', agent, { ...body, ...extra }, randomUUID()),
+        );
+        expectRegistered(op, name, r);
+        return r;
+      };
+
+      /** The name's runs still open, with their stages: what holds a name that refuses an operation. */
+      const runsOf = async (name: string) => {
+        const open: unknown[] = [];
+        for await (const w of s.t.temporal.client.workflow.list({
+          query: `RegistryDomain = '${name}' AND ExecutionStatus = 'Running'`,
+        }))
+          open.push({ id: w.workflowId, type: w.type, stage: w.searchAttributes?.RegistryStage });
+        return open;
+      };
+      const standing = async (name: string, sessionId: string) => {
+        const look = async (id: string) => {
+          const d = await s.t.temporal.client.workflow.getHandle(id).describe();
+          return {
+            id,
+            status: d.status.name,
+            stage: d.searchAttributes?.RegistryStage,
+            pending: (d.raw.pendingActivities ?? []).map((a) => ({
+              type: a.activityType?.name,
+              attempt: a.attempt,
+              state: a.state,
+              failure: a.lastFailure?.message,
+            })),
+            // A workflow task scheduled and never started: no worker polled meanwhile.
+            workflowTask: d.raw.pendingWorkflowTask
+              ? { state: d.raw.pendingWorkflowTask.state, attempt: d.raw.pendingWorkflowTask.attempt }
+              : null,
+            historyLength: d.historyLength,
+          };
+        };
+        return Promise.all(
+          [registrationWorkflowId(name), `settlement:${sessionId}`].map((id) => look(id).catch((e) => `${id}: ${e}`)),
+        );
+      };
+
+      async function usdcRegistration(agent: Agent, owner: number, name: string, lane: number) {
+        const opened = await persist('usdc open', () => openCheckout(apiUrl, agent.key, name));
+        if (opened.status === 409 && codeOf(opened) === 'payment_may_be_in_flight') {
+          // The 402 was lost with a killed API: without its session token nothing can be paid, and the
+          // relay's session expires unpaid, which alone releases the name.
+          leftToExpire += 1;
+          count('usdc 402 lost, left to expire');
           return;
         }
-        await sleep(250);
-      }
-    };
-    const monkeys = Promise.all([
-      (async () => {
-        // Each worker is killed 3-8 s after it came up (and so did some work), not while still starting.
-        await workerUp();
-        await monkey(3000, 8000, async () => {
-          await worker.kill();
-          kills.worker += 1;
-          trace('worker killed');
-          worker = superviseWorker();
-          await workerUp();
+        expect({ op: 'usdc open', status: opened.status, answer: opened.body }).toMatchObject({
+          op: 'usdc open',
+          status: 402,
         });
-      })(),
-      monkey(5000, 11_000, async () => {
-        await api.kill();
-        kills.api += 1;
-        trace('API killed');
-        api = await untilUp('API', () => s.spawnApi({ PORT: new URL(apiUrl).port }));
-        exitedOnItsOwn(api, 'api', () => undefined);
-      }),
-      monkey(5000, 11_000, async () => {
-        await route.relay.kill();
-        kills.relay += 1;
-        trace('relay killed');
-        await sleep(500 + random() * 1500);
-        await untilUp('relay', () => route.relay.start());
-      }),
-    ]);
-
-    // Infrastructure: INFRA_RESTARTS outages of each, spread over the run by the share of operations
-    // started, PostgreSQL's and Temporal's never at once. During each the API is asked once: a request
-    // needing the database must answer 503 `not_ready` with Retry-After; readiness must say not ready.
-    const outages = { postgres: 0, postgresCrashStops: 0, temporal: 0, downMs: 0 };
-    const probes: { during: string; status: number; code: string | undefined; retryAfter: string | null }[] = [];
-    const probe = async (during: string, path: string) => {
-      const res = await fetch(`${apiUrl}${path}`, {
-        headers: { 'x-api-key': (agents[0] as Agent).key },
-        signal: AbortSignal.timeout(60_000),
-      }).catch(() => null); // the API itself being restarted by its monkey just then
-      const body = res ? await res.json().catch(() => null) : null;
-      probes.push({
-        during,
-        status: res?.status ?? 0,
-        code: codeOf({ status: 0, body }),
-        retryAfter: res?.headers.get('retry-after') ?? null,
-      });
-    };
-    const outage = async (
-      what: string,
-      stop: () => Promise<void>,
-      during: () => Promise<void>,
-      start: () => Promise<void>,
-    ) => {
-      const down = Date.now();
-      await stop();
-      trace(`${what} down`);
-      await during();
-      await sleep(1000 + random() * 3000);
-      await start();
-      trace(`${what} up`);
-      outages.downMs += Date.now() - down;
-    };
-    const spread = async (offset: number, one: (k: number) => Promise<void>) => {
-      for (let k = 0; k < INFRA_RESTARTS; k++) {
-        while (next < (OPS * (k + offset)) / INFRA_RESTARTS) {
-          if (closing) return; // the operations failed: the test is being torn down
-          await sleep(200);
-        }
-        await one(k);
-      }
-    };
-    const infra = Promise.all([
-      spread(0.5, async (k) => {
-        const immediate = k % 2 === 0;
-        await outage(
-          `PostgreSQL (${immediate ? 'crash stop' : 'shutdown'})`,
-          () => pg.stop({ immediate }),
-          () => probe('postgres', '/api/v1/agents/me'),
-          () => pg.start(),
-        );
-        outages.postgres += 1;
-        if (immediate) outages.postgresCrashStops += 1;
-      }),
-      spread(0.25, async () => {
-        await outage(
-          'Temporal',
-          () => temporal.stop(),
-          () => probe('temporal', '/readyz'),
-          () => temporal.start(),
-        );
-        outages.temporal += 1;
-      }),
-    ]);
-
-    /** The test's own reads during the run wait out an outage, as the clients do. */
-    const whenUp = async <T>(read: () => Promise<T>): Promise<T> => {
-      for (let tries = 0; ; tries++) {
-        try {
-          return await read();
-        } catch (err) {
-          if (tries > 60) throw err;
+        const offer = opened.body as UsdcOffer;
+        const payer = s.payerKeys[lane % s.payerKeys.length] as Hex;
+        const signed = await signAuthorization({ privateKey: payer, challenge: offer.payment_challenges });
+        const idem = `settle-${offer.session_id}`;
+        const settled = await persist('usdc settle', () => settle(offer, signed, idem));
+        trace(`usdc ${name} settled at the relay`);
+        expect({
+          op: 'usdc settle',
+          ok: settled.status === 200 || (settled.retried > 0 && settled.status === 409),
+          status: settled.status,
+          answer: settled.body,
+        }).toMatchObject({ op: 'usdc settle', ok: true });
+        const deadline = Date.now() + 150_000;
+        let status = await persist('usdc status', () => registerStatus(apiUrl, agent.key, offer.session_id));
+        while (!isComplete(status.body) && Date.now() < deadline) {
           await sleep(1000);
+          status = await persist('usdc status', () => registerStatus(apiUrl, agent.key, offer.session_id));
         }
-      }
-    };
-
-    /**
-     * What an agent does when an answer is lost or the service says "not now": the very same request
-     * again (same Idempotency-Key) after a moment — on no answer (a process died), 503, 429 (too many
-     * unpaid checkouts open: some expire meanwhile), or a key still held by a request that died in
-     * flight. Anything else is the answer.
-     */
-    const persist = async <R extends Res>(
-      what: string,
-      attempt: () => Promise<R>,
-    ): Promise<R & { retried: number }> => {
-      const deadline = Date.now() + 180_000;
-      for (let retried = 0; ; retried++) {
-        const res: R | Res = await attempt().catch((err: unknown) => ({ status: 0, body: { error: String(err) } }));
-        const again =
-          res.status === 0 ||
-          res.status === 503 ||
-          res.status === 429 ||
-          (res.status === 409 && codeOf(res) === 'idempotency_key_in_use');
-        if (!again) return { ...(res as R), retried };
-        count(res.status === 0 ? 'retries: no answer' : `retries: ${res.status} ${codeOf(res)}`);
-        if (Date.now() > deadline) throw new Error(`${what}: still ${res.status} ${JSON.stringify(res.body)}`);
-        await sleep(300 + random() * 700);
-      }
-    };
-    const call =
-      (method: string, path: string, agent: Agent, body?: object, idempotencyKey?: string) =>
-      async (): Promise<Res> => {
-        const res = await fetch(`${apiUrl}${path}`, {
-          method,
-          headers: {
-            'x-api-key': agent.key,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-            ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-          },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-          signal: AbortSignal.timeout(120_000),
+        // A run that never finished says where it stands: its stage and what its settlement run waits on.
+        const where = isComplete(status.body) ? null : await standing(name, offer.session_id);
+        expect({ op: 'usdc', name, status: status.body, where }).toMatchObject({
+          op: 'usdc',
+          name,
+          status: { state: 'registered', domain_status: 'active', settlement: { status: 'confirmed' } },
         });
-        return { status: res.status, body: await res.json().catch(() => null) };
-      };
-    /** One on-chain payment at a time per payer account (its nonces). */
-    const payerTurns = s.payerKeys.map(() => Promise.resolve());
-    const withPayer = async <T>(lane: number, pay: (key: Hex) => Promise<T>): Promise<T> => {
-      const i = lane % s.payerKeys.length;
-      const turn = (payerTurns[i] as Promise<void>).then(() => pay(s.payerKeys[i] as Hex));
-      payerTurns[i] = turn.then(
-        () => undefined,
-        () => undefined,
-      );
-      return turn;
-    };
-    const expectRegistered = (op: string, name: string, r: Res) =>
-      expect({
-        op,
-        name,
-        status: r.status,
-        domain: (r.body as { domain?: { status?: string } }).domain?.status,
-        // Any other answer says what it was.
-        ...(r.status === 200 ? {} : { answer: r.body }),
-      }).toEqual({ op, name, status: 200, domain: 'active' });
-
-    const registerKeyed = async (op: string, agent: Agent, name: string, extra: object) => {
-      const body = { domain: name.replace(/\.agent$/, ''), namespace: 'agent', years: 1, agreed_to_terms: true };
-      const r = await persist(op, call('POST', '/api/v1/domains/register', agent, { ...body, ...extra }, randomUUID()));
-      expectRegistered(op, name, r);
-      return r;
-    };
-
-    /** The name's runs still open, with their stages: what holds a name that refuses an operation. */
-    const runsOf = async (name: string) => {
-      const open: unknown[] = [];
-      for await (const w of s.t.temporal.client.workflow.list({
-        query: `RegistryDomain = '${name}' AND ExecutionStatus = 'Running'`,
-      }))
-        open.push({ id: w.workflowId, type: w.type, stage: w.searchAttributes?.RegistryStage });
-      return open;
-    };
-    const standing = async (name: string, sessionId: string) => {
-      const look = async (id: string) => {
-        const d = await s.t.temporal.client.workflow.getHandle(id).describe();
-        return {
-          id,
-          status: d.status.name,
-          stage: d.searchAttributes?.RegistryStage,
-          pending: (d.raw.pendingActivities ?? []).map((a) => ({
-            type: a.activityType?.name,
-            attempt: a.attempt,
-            state: a.state,
-            failure: a.lastFailure?.message,
-          })),
-          // A workflow task scheduled and never started: no worker polled meanwhile.
-          workflowTask: d.raw.pendingWorkflowTask
-            ? { state: d.raw.pendingWorkflowTask.state, attempt: d.raw.pendingWorkflowTask.attempt }
-            : null,
-          historyLength: d.historyLength,
-        };
-      };
-      return Promise.all(
-        [registrationWorkflowId(name), `settlement:${sessionId}`].map((id) => look(id).catch((e) => `${id}: ${e}`)),
-      );
-    };
-
-    async function usdcRegistration(agent: Agent, owner: number, name: string, lane: number) {
-      const opened = await persist('usdc open', () => openCheckout(apiUrl, agent.key, name));
-      if (opened.status === 409 && codeOf(opened) === 'payment_may_be_in_flight') {
-        // The 402 was lost with a killed API: without its session token nothing can be paid, and the
-        // relay's session expires unpaid, which alone releases the name.
-        leftToExpire += 1;
-        count('usdc 402 lost, left to expire');
-        return;
+        usdcNames.push(name);
+        owned.set(name, owner);
+        count('usdc registrations');
       }
-      expect({ op: 'usdc open', status: opened.status, answer: opened.body }).toMatchObject({
-        op: 'usdc open',
-        status: 402,
-      });
-      const offer = opened.body as UsdcOffer;
-      const payer = s.payerKeys[lane % s.payerKeys.length] as Hex;
-      const signed = await signAuthorization({ privateKey: payer, challenge: offer.payment_challenges });
-      const idem = `settle-${offer.session_id}`;
-      const settled = await persist('usdc settle', () => settle(offer, signed, idem));
-      trace(`usdc ${name} settled at the relay`);
-      expect({
-        op: 'usdc settle',
-        ok: settled.status === 200 || (settled.retried > 0 && settled.status === 409),
-        status: settled.status,
-        answer: settled.body,
-      }).toMatchObject({ op: 'usdc settle', ok: true });
-      const deadline = Date.now() + 150_000;
-      let status = await persist('usdc status', () => registerStatus(apiUrl, agent.key, offer.session_id));
-      while (!isComplete(status.body) && Date.now() < deadline) {
-        await sleep(1000);
-        status = await persist('usdc status', () => registerStatus(apiUrl, agent.key, offer.session_id));
-      }
-      // A run that never finished says where it stands: its stage and what its settlement run waits on.
-      const where = isComplete(status.body) ? null : await standing(name, offer.session_id);
-      expect({ op: 'usdc', name, status: status.body, where }).toMatchObject({
-        op: 'usdc',
-        name,
-        status: { state: 'registered', domain_status: 'active', settlement: { status: 'confirmed' } },
-      });
-      usdcNames.push(name);
-      owned.set(name, owner);
-      count('usdc registrations');
-    }
 
-    async function purchase(buyerIndex: number) {
-      const buyer = agents[buyerIndex] as Agent;
-      const forSale = [...owned].filter(([n, o]) => o !== buyerIndex && !moving.has(n));
-      if (forSale.length === 0) return false;
-      const [name, sellerIndex] = forSale[Math.floor(random() * forSale.length)] as [string, number];
-      moving.add(name);
-      const seller = agents[sellerIndex] as Agent;
-      const listed = await persist(
-        'list',
-        call('PUT', `/api/v1/domains/${name}/listing`, seller, { price: { gems: 1000, usd: null } }),
-      );
-      // Any other answer says what it was, and where the name's runs stand.
-      if (listed.status !== 200)
-        expect({ op: 'list', name, status: listed.status, answer: listed.body, where: await runsOf(name) }).toEqual({
-          op: 'list',
+      async function purchase(buyerIndex: number) {
+        const buyer = agents[buyerIndex] as Agent;
+        const forSale = [...owned].filter(([n, o]) => o !== buyerIndex && !moving.has(n));
+        if (forSale.length === 0) return false;
+        const [name, sellerIndex] = forSale[Math.floor(random() * forSale.length)] as [string, number];
+        moving.add(name);
+        const seller = agents[sellerIndex] as Agent;
+        const listed = await persist(
+          'list',
+          call('PUT', `/api/v1/domains/${name}/listing`, seller, { price: { gems: 1000, usd: null } }),
+        );
+        // Any other answer says what it was, and where the name's runs stand.
+        if (listed.status !== 200)
+          expect({ op: 'list', name, status: listed.status, answer: listed.body, where: await runsOf(name) }).toEqual({
+            op: 'list',
+            name,
+            status: 200,
+          });
+        const bought = await persist(
+          'buy',
+          call('POST', '/api/v1/domains/buy-secondary', buyer, { domain: name, payment_method: 'gems' }, randomUUID()),
+        );
+        // A purchase whose answer was lost to a kill is continued by its retry (same key, same operation).
+        expect({ op: 'buy', name, status: bought.status, answer: bought.body }).toMatchObject({
+          op: 'buy',
           name,
           status: 200,
         });
-      const bought = await persist(
-        'buy',
-        call('POST', '/api/v1/domains/buy-secondary', buyer, { domain: name, payment_method: 'gems' }, randomUUID()),
-      );
-      // A purchase whose answer was lost to a kill is continued by its retry (same key, same operation).
-      expect({ op: 'buy', name, status: bought.status, answer: bought.body }).toMatchObject({
-        op: 'buy',
-        name,
-        status: 200,
-      });
-      const holder = await whenUp(() => s.t.db.orm.em.fork().findOne(Domain, { name }));
-      expect({ name, owner: holder?.owner.id }).toEqual({
-        name,
-        owner: buyer.accountId,
-      });
-      owned.set(name, buyerIndex);
-      moving.delete(name);
-      salesAnswered += 1;
-      count('purchases');
-      return true;
-    }
-
-    async function one(i: number, lane: number): Promise<void> {
-      const owner = i % agents.length;
-      const agent = agents[owner] as Agent;
-      const name = `${randomLabel('chaos')}.agent`;
-      const roll = owned.size < 3 ? random() * 0.3 : random();
-      if (roll < 0.2) {
-        await registerKeyed('gems', agent, name, { payment_method: 'gems' });
-        owned.set(name, owner);
-        count('gems registrations');
-      } else if (roll < 0.3) {
-        const r = await registerKeyed('free', agent, name, { payment_method: 'gems', coupon_code: coupon });
-        expect((r.body as { order?: { payment_method?: string } }).order?.payment_method).toBe('free');
-        owned.set(name, owner);
-        count('free registrations');
-      } else if (roll < 0.45) {
-        const first = await persist('mpp 402', () => register(apiUrl, agent.key, registerBody(name)));
-        const { challenge, required } = readChallenge(first);
-        const paid = await withPayer(lane, (key) =>
-          payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: key, challenge, required }),
-        );
-        receipts.push(paid.txHash.toLowerCase());
-        // The paid retry, sent twice at once as a client whose answer was lost would.
-        const answers = await Promise.all(
-          [1, 2].map(() => persist('mpp paid', () => register(apiUrl, agent.key, registerBody(name), paid.credential))),
-        );
-        for (const a of answers) expectRegistered('mpp', name, a);
-        owned.set(name, owner);
-        count('mpp registrations');
-      } else if (roll < 0.53) {
-        await usdcRegistration(agent, owner, name, lane);
-      } else if (roll < 0.63) {
-        readChallenge(await persist('abandon 402', () => register(apiUrl, agent.key, registerBody(name))));
-        if (random() < 0.5) {
-          leftToExpire += 1;
-          count('abandoned, left to expire');
-          return;
-        }
-        const reset = await persist('reset', call('POST', `/api/v1/domains/${name}/reset-lock`, agent));
-        // A reset whose answer was lost finds nothing left to reset on its retry.
-        expect({
-          op: 'reset',
-          ok: reset.status === 200 || (reset.retried > 0 && reset.status < 500),
-          status: reset.status,
-          answer: reset.body,
-        }).toMatchObject({ op: 'reset', ok: true });
-        resets += 1;
-        count('abandoned and reset');
-      } else if (roll < 0.73) {
-        if (!(await purchase(owner))) count('purchases skipped (nothing to buy)');
-      } else {
-        // Mostly the caller's own names; now and then another's (refused, never a 5xx).
-        const own = [...owned].filter(([n, o]) => o === owner && !moving.has(n)).map(([n]) => n);
-        const pool = own.length > 0 && random() < 0.85 ? own : [...owned.keys()];
-        const target = pool[Math.floor(random() * pool.length)] as string;
-        const r = await persist(
-          'renew',
-          call('POST', '/api/v1/renew', agent, { domain: target, years: 1, payment_method: 'gems' }, randomUUID()),
-        );
-        expect({ op: 'renew', status: r.status < 500 ? 'not 5xx' : r.status, answer: r.body }).toMatchObject({
-          op: 'renew',
-          status: 'not 5xx',
+        const holder = await whenUp(() => s.t.db.orm.em.fork().findOne(Domain, { name }));
+        expect({ name, owner: holder?.owner.id }).toEqual({
+          name,
+          owner: buyer.accountId,
         });
-        if (r.status === 200) renewalsAnswered.set(target, (renewalsAnswered.get(target) ?? 0) + 1);
-        count(r.status === 200 ? 'renewals' : `renewals refused (${r.status} ${codeOf(r)})`);
+        owned.set(name, buyerIndex);
+        moving.delete(name);
+        salesAnswered += 1;
+        count('purchases');
+        return true;
       }
-    }
 
-    await Promise.all(
-      Array.from({ length: PARALLEL }, async (_, lane) => {
-        while (next < OPS && !closing) await one(next++, lane);
-      }),
-    );
-    stopChaos = true;
-    await monkeys;
-    await infra;
-    // While each dependency was away the API said "not now" (the API may have been down itself then).
-    expect(
-      probes.filter(
-        (p) =>
-          p.status !== 0 &&
-          !(p.status === 503 && p.code === 'not_ready' && (p.during === 'temporal' || p.retryAfter !== null)),
-      ),
-    ).toEqual([]);
+      async function one(i: number, lane: number): Promise<void> {
+        const owner = i % agents.length;
+        const agent = agents[owner] as Agent;
+        const name = `${randomLabel('chaos')}.agent`;
+        const roll = owned.size < 3 ? random() * 0.3 : random();
+        if (roll < 0.2) {
+          await registerKeyed('gems', agent, name, { payment_method: 'gems' });
+          owned.set(name, owner);
+          count('gems registrations');
+        } else if (roll < 0.3) {
+          const r = await registerKeyed('free', agent, name, { payment_method: 'gems', coupon_code: coupon });
+          expect((r.body as { order?: { payment_method?: string } }).order?.payment_method).toBe('free');
+          owned.set(name, owner);
+          count('free registrations');
+        } else if (roll < 0.45) {
+          const first = await persist('mpp 402', () => register(apiUrl, agent.key, registerBody(name)));
+          const { challenge, required } = readChallenge(first);
+          const paid = await withPayer(lane, (key) =>
+            payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: key, challenge, required }),
+          );
+          receipts.push(paid.txHash.toLowerCase());
+          // The paid retry, sent twice at once as a client whose answer was lost would.
+          const answers = await Promise.all(
+            [1, 2].map(() =>
+              persist('mpp paid', () => register(apiUrl, agent.key, registerBody(name), paid.credential)),
+            ),
+          );
+          for (const a of answers) expectRegistered('mpp', name, a);
+          owned.set(name, owner);
+          count('mpp registrations');
+        } else if (roll < 0.53) {
+          await usdcRegistration(agent, owner, name, lane);
+        } else if (roll < 0.63) {
+          readChallenge(await persist('abandon 402', () => register(apiUrl, agent.key, registerBody(name))));
+          if (random() < 0.5) {
+            leftToExpire += 1;
+            count('abandoned, left to expire');
+            return;
+          }
+          const reset = await persist('reset', call('POST', `/api/v1/domains/${name}/reset-lock`, agent));
+          // A reset whose answer was lost finds nothing left to reset on its retry.
+          expect({
+            op: 'reset',
+            ok: reset.status === 200 || (reset.retried > 0 && reset.status < 500),
+            status: reset.status,
+            answer: reset.body,
+          }).toMatchObject({ op: 'reset', ok: true });
+          resets += 1;
+          count('abandoned and reset');
+        } else if (roll < 0.73) {
+          if (!(await purchase(owner))) count('purchases skipped (nothing to buy)');
+        } else {
+          // Mostly the caller's own names; now and then another's (refused, never a 5xx).
+          const own = [...owned].filter(([n, o]) => o === owner && !moving.has(n)).map(([n]) => n);
+          const pool = own.length > 0 && random() < 0.85 ? own : [...owned.keys()];
+          const target = pool[Math.floor(random() * pool.length)] as string;
+          const r = await persist(
+            'renew',
+            call('POST', '/api/v1/renew', agent, { domain: target, years: 1, payment_method: 'gems' }, randomUUID()),
+          );
+          expect({ op: 'renew', status: r.status < 500 ? 'not 5xx' : r.status, answer: r.body }).toMatchObject({
+            op: 'renew',
+            status: 'not 5xx',
+          });
+          if (r.status === 200) renewalsAnswered.set(target, (renewalsAnswered.get(target) ?? 0) + 1);
+          count(r.status === 200 ? 'renewals' : `renewals refused (${r.status} ${codeOf(r)})`);
+        }
+      }
 
-    const em = () => s.t.db.orm.em.fork();
-    const sql = <T>(q: string, params: unknown[] = []) => em().getConnection().execute<T[]>(q, params);
+      await Promise.all(
+        Array.from({ length: PARALLEL }, async (_, lane) => {
+          while (next < OPS && !closing) await one(next++, lane);
+        }),
+      );
+      stopChaos = true;
+      await monkeys;
+      await infra;
+      // While each dependency was away the API said "not now" (the API may have been down itself then).
+      expect(
+        probes.filter(
+          (p) =>
+            p.status !== 0 &&
+            !(p.status === 503 && p.code === 'not_ready' && (p.during === 'temporal' || p.retryAfter !== null)),
+        ),
+      ).toEqual([]);
 
-    // Every checkout ends: paid, reset, or expired unpaid (CHECKOUT_TTL_SECONDS 30 here) — never by a crash.
-    // The one exception is a checkout an API recorded and was killed before starting its run: it was never
-    // offered (the client's retry opened another), holds nothing past its expiry, and no run is its own.
-    const runSessions = async (name: string) => {
-      const sessions: unknown[] = [];
-      for await (const w of s.t.temporal.client.workflow.list({
-        query: `WorkflowId = '${registrationWorkflowId(name)}'`,
-      }))
-        sessions.push(w.memo?.sessionId);
-      return sessions;
-    };
-    const stillOpen = async () => {
-      const open = await em().find(CheckoutSession, { outcome: null });
-      const started = await Promise.all(open.map(async (c) => (await runSessions(c.name)).includes(c.sessionId)));
-      return { open: open.filter((_, i) => started[i]), unstarted: open.filter((_, i) => !started[i]) };
-    };
-    await eventually(async () => (await stillOpen()).open.length === 0, 120_000);
-    const { open, unstarted } = await stillOpen();
-    expect(open.map((c) => c.name)).toEqual([]);
-    expect(unstarted.every((c) => c.operation === 'registration')).toBe(true);
-    const outcomes = Object.fromEntries(
-      (
-        await sql<{ outcome: string; n: string }>(
-          'select outcome, count(*)::text as n from checkout_session group by outcome order by outcome',
-        )
-      ).map((o) => [o.outcome, Number(o.n)]),
-    );
-    // Locks released without a payment: exactly the resets and the checkouts left to expire.
-    expect({ cancelled: outcomes.cancelled ?? 0, expired_unpaid: outcomes.expired_unpaid ?? 0 }).toEqual({
-      cancelled: resets,
-      expired_unpaid: leftToExpire,
-    });
-    // No paid operation's run is left running. A run closes its checkout row a moment before it ends (it
-    // first answers the payers waiting on it), and the visibility store hears of its end a moment later
-    // still: wait for that, then name any run left, with its stage, so a stuck one says where it stands.
-    const stillRunning = async () => {
-      const left: { id: string; type: string; stage: unknown }[] = [];
-      for await (const w of s.t.temporal.client.workflow.list({
-        query: `TaskQueue = '${s.taskQueue}' AND WorkflowType IN ('registrationWorkflow', 'renewalWorkflow', 'purchaseWorkflow') AND ExecutionStatus = 'Running'`,
-      }))
-        left.push({ id: w.workflowId, type: w.type, stage: w.searchAttributes?.RegistryStage });
-      return left;
-    };
-    await eventually(async () => (await stillRunning()).length === 0, 60_000);
-    expect(await stillRunning()).toEqual([]);
+      const em = () => s.t.db.orm.em.fork();
+      const sql = <T>(q: string, params: unknown[] = []) => em().getConnection().execute<T[]>(q, params);
 
-    // Every answered registration is one active domain, owned by whoever holds it now.
-    for (const [name, owner] of owned)
-      expect({ name, owner: (await em().find(Domain, { name, status: 'active' })).map((d) => d.owner.id) }).toEqual({
-        name,
-        owner: [agents[owner]?.accountId],
+      // Every checkout ends: paid, reset, or expired unpaid (CHECKOUT_TTL_SECONDS 30 here) — never by a crash.
+      // The one exception is a checkout an API recorded and was killed before starting its run: it was never
+      // offered (the client's retry opened another), holds nothing past its expiry, and no run is its own.
+      const runSessions = async (name: string) => {
+        const sessions: unknown[] = [];
+        for await (const w of s.t.temporal.client.workflow.list({
+          query: `WorkflowId = '${registrationWorkflowId(name)}'`,
+        }))
+          sessions.push(w.memo?.sessionId);
+        return sessions;
+      };
+      const stillOpen = async () => {
+        const open = await em().find(CheckoutSession, { outcome: null });
+        const started = await Promise.all(open.map(async (c) => (await runSessions(c.name)).includes(c.sessionId)));
+        return { open: open.filter((_, i) => started[i]), unstarted: open.filter((_, i) => !started[i]) };
+      };
+      await eventually(async () => (await stillOpen()).open.length === 0, 120_000);
+      const { open, unstarted } = await stillOpen();
+      expect(open.map((c) => c.name)).toEqual([]);
+      expect(unstarted.every((c) => c.operation === 'registration')).toBe(true);
+      const outcomes = Object.fromEntries(
+        (
+          await sql<{ outcome: string; n: string }>(
+            'select outcome, count(*)::text as n from checkout_session group by outcome order by outcome',
+          )
+        ).map((o) => [o.outcome, Number(o.n)]),
+      );
+      // Locks released without a payment: exactly the resets and the checkouts left to expire.
+      expect({ cancelled: outcomes.cancelled ?? 0, expired_unpaid: outcomes.expired_unpaid ?? 0 }).toEqual({
+        cancelled: resets,
+        expired_unpaid: leftToExpire,
       });
-    // No receipt used twice, and every payment has its order and its domain.
-    expect(await em().count(PaymentReceipt, { txHash: { $in: receipts } })).toBe(receipts.length);
-    const orphans = await sql<{ tx_hash: string }>(
-      `select r.tx_hash from payment_receipt r left join domain_order o on o.reference = r.session_id
+      // No paid operation's run is left running. A run closes its checkout row a moment before it ends (it
+      // first answers the payers waiting on it), and the visibility store hears of its end a moment later
+      // still: wait for that, then name any run left, with its stage, so a stuck one says where it stands.
+      const stillRunning = async () => {
+        const left: { id: string; type: string; stage: unknown }[] = [];
+        for await (const w of s.t.temporal.client.workflow.list({
+          query: `TaskQueue = '${s.taskQueue}' AND WorkflowType IN ('registrationWorkflow', 'renewalWorkflow', 'purchaseWorkflow') AND ExecutionStatus = 'Running'`,
+        }))
+          left.push({ id: w.workflowId, type: w.type, stage: w.searchAttributes?.RegistryStage });
+        return left;
+      };
+      await eventually(async () => (await stillRunning()).length === 0, 60_000);
+      expect(await stillRunning()).toEqual([]);
+
+      // Every answered registration is one active domain, owned by whoever holds it now.
+      for (const [name, owner] of owned)
+        expect({ name, owner: (await em().find(Domain, { name, status: 'active' })).map((d) => d.owner.id) }).toEqual({
+          name,
+          owner: [agents[owner]?.accountId],
+        });
+      // No receipt used twice, and every payment has its order and its domain.
+      expect(await em().count(PaymentReceipt, { txHash: { $in: receipts } })).toBe(receipts.length);
+      const orphans = await sql<{ tx_hash: string }>(
+        `select r.tx_hash from payment_receipt r left join domain_order o on o.reference = r.session_id
        where o.id is null or o.domain_id is null`,
-    );
-    expect(orphans).toEqual([]);
-    // Each USDC settlement on the chain is one order of one domain: no settlement twice, none lost.
-    const chain = createPublicClient({ transport: http(route.base.rpcUrl) });
-    const transfers = await chain.getLogs({
-      address: route.usdc,
-      event: transferEvent,
-      args: { to: route.payTo },
-      fromBlock: 0n,
-    });
-    expect(transfers.length).toBe(usdcNames.length);
-    for (const t of transfers) {
-      const orders = await em().find(DomainOrder, { paymentReference: t.transactionHash });
-      expect({
-        tx: t.transactionHash,
-        orders: orders.map((o) => o.domainName).filter((n) => usdcNames.includes(n)),
-      }).toEqual({ tx: t.transactionHash, orders: [expect.any(String)] });
-    }
-    // Renewals and sales happened exactly as often as they were answered: none made twice by a retry.
-    for (const name of owned.keys())
-      expect({ name, renewals: await em().count(DomainOrder, { domainName: name, kind: 'renewal' }) }).toEqual({
-        name,
-        renewals: renewalsAnswered.get(name) ?? 0,
+      );
+      expect(orphans).toEqual([]);
+      // Each USDC settlement on the chain is one order of one domain: no settlement twice, none lost.
+      const chain = createPublicClient({ transport: http(route.base.rpcUrl) });
+      const transfers = await chain.getLogs({
+        address: route.usdc,
+        event: transferEvent,
+        args: { to: route.payTo },
+        fromBlock: 0n,
       });
-    expect(await em().count(Sale, { domainName: { $in: [...owned.keys()] } })).toBe(salesAnswered);
-    const [ledger] = await sql<{ gems: string; usd: string }>(
-      `select coalesce(sum(amount) filter (where book not like 'pathusd:%'), 0)::text as gems,
+      expect(transfers.length).toBe(usdcNames.length);
+      for (const t of transfers) {
+        const orders = await em().find(DomainOrder, { paymentReference: t.transactionHash });
+        expect({
+          tx: t.transactionHash,
+          orders: orders.map((o) => o.domainName).filter((n) => usdcNames.includes(n)),
+        }).toEqual({ tx: t.transactionHash, orders: [expect.any(String)] });
+      }
+      // Renewals and sales happened exactly as often as they were answered: none made twice by a retry.
+      for (const name of owned.keys())
+        expect({ name, renewals: await em().count(DomainOrder, { domainName: name, kind: 'renewal' }) }).toEqual({
+          name,
+          renewals: renewalsAnswered.get(name) ?? 0,
+        });
+      expect(await em().count(Sale, { domainName: { $in: [...owned.keys()] } })).toBe(salesAnswered);
+      const [ledger] = await sql<{ gems: string; usd: string }>(
+        `select coalesce(sum(amount) filter (where book not like 'pathusd:%'), 0)::text as gems,
               coalesce(sum(amount) filter (where book like 'pathusd:%'), 0)::text as usd from ledger_line`,
-    );
-    expect(ledger).toEqual({ gems: '0', usd: '0' });
-
-    // Every event owed to a subscriber reached it at least once, whatever the worker went through.
-    const undispatched = () => sql<{ id: string }>('select id from outbox_event where dispatched_at is null');
-    await eventually(async () => (await undispatched()).length === 0, 60_000);
-    expect(await undispatched()).toEqual([]);
-    const owed = await sql<{ subscription_id: string; event_id: string }>(
-      'select subscription_id, event_id from webhook_delivery where subscription_id in (?)',
-      [agents.map((a) => a.subscriptionId)],
-    );
-    const arrivedAt = (a: Agent) => new Set(a.receiver.arrivals.map((x) => x.event.event_id));
-    const missing = () =>
-      owed.filter(
-        (d) => !arrivedAt(agents.find((a) => a.subscriptionId === d.subscription_id) as Agent).has(d.event_id),
       );
-    await eventually(async () => missing().length === 0, 120_000);
-    expect(missing()).toEqual([]);
-    const deliveries = agents.reduce((n, a) => n + a.receiver.arrivals.length, 0);
+      expect(ledger).toEqual({ gems: '0', usd: '0' });
 
-    const summary = [
-      `chaos: ${OPS} operations; killed the worker ${kills.worker}, the API ${kills.api} and the relay ${kills.relay} times`,
-      `infrastructure: PostgreSQL restarted ${outages.postgres} times (${outages.postgresCrashStops} crash stops), Temporal ${outages.temporal} times (state kept), ${Math.round(outages.downMs / 1000)} s away in all; probes during outages ${JSON.stringify(probes.map((p) => `${p.during} ${p.status} ${p.code ?? ''}`.trim()))}; exits on their own: worker ${selfExits.worker}, API ${selfExits.api}`,
-      `operations: ${JSON.stringify(counts)}`,
-      `checkouts closed as ${JSON.stringify(outcomes)}; ${unstarted.length} recorded by an API killed before their run started`,
-      `${owned.size} names held, each one active domain; ${receipts.length} MPP receipts and ${transfers.length} USDC settlements, each used once with its order and domain`,
-      `${[...renewalsAnswered.values()].reduce((a, b) => a + b, 0)} renewals and ${salesAnswered} sales, each made once`,
-      `${owed.length} events owed to 4 subscribers, all delivered (${deliveries} deliveries in all); ledger sums gems 0, pathUSD 0`,
-    ];
-    console.log(summary.join('\n'));
-    if (process.env.CHAOS_SUMMARY_FILE)
-      await writeFile(
-        process.env.CHAOS_SUMMARY_FILE,
-        `${JSON.stringify({ seed, ops: OPS, kills, outages, probes, selfExits, counts, outcomes, summary, timeline }, null, 2)}\n`,
+      // Every event owed to a subscriber reached it at least once, whatever the worker went through.
+      const undispatched = () => sql<{ id: string }>('select id from outbox_event where dispatched_at is null');
+      await eventually(async () => (await undispatched()).length === 0, 60_000);
+      expect(await undispatched()).toEqual([]);
+      const owed = await sql<{ subscription_id: string; event_id: string }>(
+        'select subscription_id, event_id from webhook_delivery where subscription_id in (?)',
+        [agents.map((a) => a.subscriptionId)],
       );
-    expect(kills.worker + kills.api + kills.relay).toBeGreaterThan(0);
-    expect({ postgres: outages.postgres, temporal: outages.temporal }).toEqual({
-      postgres: INFRA_RESTARTS,
-      temporal: INFRA_RESTARTS,
-    });
-    expect(selfExits.api).toBe(0);
-  }, 900_000);
+      const arrivedAt = (a: Agent) => new Set(a.receiver.arrivals.map((x) => x.event.event_id));
+      const missing = () =>
+        owed.filter(
+          (d) => !arrivedAt(agents.find((a) => a.subscriptionId === d.subscription_id) as Agent).has(d.event_id),
+        );
+      await eventually(async () => missing().length === 0, 120_000);
+      expect(missing()).toEqual([]);
+      const deliveries = agents.reduce((n, a) => n + a.receiver.arrivals.length, 0);
+
+      const summary = [
+        `chaos: ${OPS} operations; killed the worker ${kills.worker}, the API ${kills.api} and the relay ${kills.relay} times`,
+        `infrastructure: PostgreSQL restarted ${outages.postgres} times (${outages.postgresCrashStops} crash stops), Temporal ${outages.temporal} times (state kept), ${Math.round(outages.downMs / 1000)} s away in all; probes during outages ${JSON.stringify(probes.map((p) => `${p.during} ${p.status} ${p.code ?? ''}`.trim()))}; exits on their own: worker ${selfExits.worker}, API ${selfExits.api}`,
+        `operations: ${JSON.stringify(counts)}`,
+        `checkouts closed as ${JSON.stringify(outcomes)}; ${unstarted.length} recorded by an API killed before their run started`,
+        `${owned.size} names held, each one active domain; ${receipts.length} MPP receipts and ${transfers.length} USDC settlements, each used once with its order and domain`,
+        `${[...renewalsAnswered.values()].reduce((a, b) => a + b, 0)} renewals and ${salesAnswered} sales, each made once`,
+        `${owed.length} events owed to 4 subscribers, all delivered (${deliveries} deliveries in all); ledger sums gems 0, pathUSD 0`,
+      ];
+      console.log(summary.join('\n'));
+      if (process.env.CHAOS_SUMMARY_FILE)
+        await writeFile(
+          process.env.CHAOS_SUMMARY_FILE,
+          `${JSON.stringify({ seed, ops: OPS, kills, outages, probes, selfExits, counts, outcomes, summary, timeline }, null, 2)}\n`,
+        );
+      expect(kills.worker + kills.api + kills.relay).toBeGreaterThan(0);
+      expect({ postgres: outages.postgres, temporal: outages.temporal }).toEqual({
+        postgres: INFRA_RESTARTS,
+        temporal: INFRA_RESTARTS,
+      });
+      expect(selfExits.api).toBe(0);
+    },
+    Math.max(900_000, OPS * 9_000),
+  ); // npm run chaos (200 operations, three outages of each) takes over 15 minutes on a busy machine
 });
