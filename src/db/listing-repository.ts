@@ -20,8 +20,14 @@ export interface ListingRecord extends ListingTerms {
   updatedAt: Date;
 }
 
-/** Checkouts during which a name's listing may not change: someone is registering or buying it. */
-const HOLDING_OPERATIONS = ['registration', 'purchase'];
+/**
+ * Checkouts during which a name's listing may not change: someone is buying it. A registration checkout
+ * never holds a listing: only an active name is listed, and an active name has no registration of its own
+ * open but the one that registered it, whose row may still read open for a moment after its answer (or
+ * until the expiry sweep closes it, when the API that recorded it died before starting its run). Chaos
+ * found the owner's listing right after a registration refused for that.
+ */
+const HOLDING_OPERATIONS = ['purchase'];
 
 const recordOf = (l: Listing): ListingRecord => ({
   domainName: l.domainName,
@@ -45,7 +51,7 @@ export function listingRepository(tx: EntityManager) {
       return d && { id: d.id, name: d.name, namespace: d.namespace.name, status: d.status, ownerId: d.owner.id };
     },
 
-    /** Whether an open registration or purchase checkout holds the name (docs/registration.md "Unpaid checkouts"). */
+    /** Whether an open purchase checkout holds the name (docs/registration.md "Unpaid checkouts"). */
     async hasOpenCheckout(name: string): Promise<boolean> {
       const open = await tx.findOne(
         CheckoutSession,

@@ -20,7 +20,7 @@ async function lockSellable(tx: EntityManager, principal: Principal, name: strin
 
 /**
  * Lists a name, or replaces its listing (docs/market.md "Listings"), in one transaction over the locked
- * domain row: only an active name (not one in its grace period) that no open registration or purchase
+ * domain row: only an active name (not one in its grace period) that no open purchase
  * checkout holds, so a buyer who is paying never sees the price change under them. The terms were
  * checked before (listingTermsOf); the seller is the name's current owner.
  */

@@ -24,8 +24,7 @@ export const putListingRoute = declareRoute({
     responses: {
       '400':
         '`validation_failed` (the body’s shape) or `invalid_listing` (no price, an amount out of range, more than two decimals, a floor above the price)',
-      '409':
-        '`domain_not_listable`: the name is in its grace period, or an open registration or purchase checkout holds it',
+      '409': '`domain_not_listable`: the name is in its grace period, or an open purchase checkout holds it',
     },
   },
 });
