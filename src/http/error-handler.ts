@@ -117,9 +117,12 @@ export function servesPage(req: FastifyRequest): boolean {
  * code and message; every other client gets the documented JSON body. Fastify sends the page string as
  * it is (no response serializer runs for a text body).
  */
+/** Whether the client reads answers as pages: a browser asks for `text/html`. */
+export const wantsPage = (req: FastifyRequest): boolean => (req.headers.accept ?? '').includes('text/html');
+
 export function sendPageRouteError(req: FastifyRequest, reply: FastifyReply, e: DescribedError) {
   reply.header('vary', 'accept');
-  if ((req.headers.accept ?? '').includes('text/html'))
+  if (wantsPage(req))
     return reply
       .status(e.statusCode)
       .type('text/html; charset=utf-8')

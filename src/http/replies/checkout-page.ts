@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { renderRefusal } from '../../pages/checkout.ts';
-import { describeError } from '../error-handler.ts';
+import { describeError, wantsPage } from '../error-handler.ts';
 
 /** The checkout page of a name, carrying the referrer along. */
 export const checkoutPageUrl = (name: string, affiliateId: string | null) =>
@@ -34,7 +34,7 @@ function affiliateOf(req: FastifyRequest): string | null {
  * missing. Any other client's error is thrown on to the app's handler and its JSON error body.
  */
 export function checkoutRefusalPage(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  if (!(req.headers.accept ?? '').includes('text/html')) throw err;
+  if (!wantsPage(req)) throw err;
   const e = describeError(err, req);
   if (e.headers) reply.headers(e.headers);
   const raw = (req.params as { domain?: unknown } | undefined)?.domain;
