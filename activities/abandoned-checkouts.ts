@@ -24,8 +24,8 @@ export function checkoutWorkflowId(c: Pick<UnclosedCheckout, 'operation' | 'name
  * The abandoned-checkout step of the expiry sweep. A checkout row is recorded before its run starts
  * (src/checkout/paid-operation.ts `open`), and the run records its outcome; an API that died between the
  * two left a row no run will ever close. Once its hold has passed (the sweep's cut-off, never this
- * process's clock), a row is closed `expired_unpaid` — what the order-status route already reports for
- * it — unless Temporal has a run of it still open: a run on the object's workflow id that is RUNNING and
+ * process's clock), a row is closed `abandoned` — the order-status route reports it `expired_unpaid`,
+ * which is what it is to a client — unless Temporal has a run of it still open: a run on the object's workflow id that is RUNNING and
  * is this checkout's (its memo's session id; a run without one is taken as this checkout's, to be safe).
  * No run (NotFound), a closed one, or another checkout's run: nothing will ever record this row's outcome.
  * The close is conditional (still no outcome, hold passed), so a run that recorded one meanwhile keeps it

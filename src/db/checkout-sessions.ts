@@ -86,7 +86,7 @@ export function checkoutSessions(em: EntityManager) {
     },
 
     /**
-     * Closes, as `expired_unpaid`, the given checkouts that still have no outcome and whose hold ended
+     * Closes, as `abandoned`, the given checkouts that still have no outcome and whose hold ended
      * before `asOf` (a run that recorded an outcome meanwhile keeps it). Returns how many it closed.
      */
     async closeAbandoned(sessionIds: string[], asOf: Date): Promise<number> {
@@ -94,7 +94,7 @@ export function checkoutSessions(em: EntityManager) {
       return em.nativeUpdate(
         CheckoutSession,
         { sessionId: { $in: sessionIds }, outcome: null, expiresAt: { $lt: asOf } },
-        { outcome: 'expired_unpaid', endedAt: new Date() },
+        { outcome: 'abandoned', endedAt: new Date() },
       );
     },
 

@@ -43,7 +43,9 @@ export function registrationOrders({ orm, usdc, checkout }: RegistrationContext)
     const result = await findRegistrationResult(em, orderId);
     const open = row && !row.outcome ? await checkout.standing(row.name) : null;
     const running = open?.sessionId === orderId ? open : null;
-    const state = result ? 'registered' : (row?.outcome ?? running?.stage ?? 'expired_unpaid');
+    // A checkout the sweep closed because its run never started lapsed unpaid, to a client.
+    const outcome = row?.outcome === 'abandoned' ? 'expired_unpaid' : row?.outcome;
+    const state = result ? 'registered' : (outcome ?? running?.stage ?? 'expired_unpaid');
     const domain = result ? await em.findOne(Domain, { id: result.domainId }, { fields: ['status'] }) : null;
     return {
       name: result?.name ?? row?.name ?? '',

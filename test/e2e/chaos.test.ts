@@ -647,6 +647,14 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
         cancelled: resets,
         expired_unpaid: leftToExpire,
       });
+      // A checkout the sweep closed `abandoned` is one no run ever followed (an API killed in between).
+      const abandoned = await em().find(CheckoutSession, { outcome: 'abandoned' });
+      for (const c of abandoned)
+        expect({ name: c.name, runs: (await runSessions(c.name)).includes(c.sessionId) }).toEqual({
+          name: c.name,
+          runs: false,
+        });
+      if (abandoned.length > 0) counts['abandoned checkouts closed by the sweep'] = abandoned.length;
       // No paid operation's run is left running. A run closes its checkout row a moment before it ends (it
       // first answers the payers waiting on it), and the visibility store hears of its end a moment later
       // still: wait for that, then name any run left, with its stage, so a stuck one says where it stands.

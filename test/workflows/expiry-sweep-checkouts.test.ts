@@ -74,7 +74,7 @@ describe('expirySweepWorkflow closes checkouts whose run never started', () => {
 
       for (const c of [abandoned, abandonedRenewal, superseded]) {
         const row = await rowOf(c.sessionId);
-        expect({ name: c.name, outcome: row?.outcome }).toEqual({ name: c.name, outcome: 'expired_unpaid' });
+        expect({ name: c.name, outcome: row?.outcome }).toEqual({ name: c.name, outcome: 'abandoned' });
         expect(row?.endedAt).toBeInstanceOf(Date);
         expect(await stateOf(c.name)).toBe('free');
       }
@@ -110,7 +110,7 @@ describe('expirySweepWorkflow closes checkouts whose run never started', () => {
       );
       // The abandoned row comes after the three live ones (a later hold): it is on the second page.
       expect(result.checkoutsClosed).toBeGreaterThanOrEqual(1);
-      expect((await rowOf(abandoned.sessionId))?.outcome).toBe('expired_unpaid');
+      expect((await rowOf(abandoned.sessionId))?.outcome).toBe('abandoned');
       for (const c of lives) expect((await rowOf(c.sessionId))?.outcome).toBeNull();
     } finally {
       await Promise.all(runs.map((r) => r.terminate()));

@@ -9,6 +9,8 @@ export const checkoutOutcomes = [
   'refused',
   'expired_unpaid',
   'cancelled',
+  /** Closed by the expiry sweep: its run never started, so no client ever held it (migration 0018). */
+  'abandoned',
 ] as const;
 export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
 

@@ -17,6 +17,7 @@ import { KeyChangeNotifications } from './0014-key-change-notifications.ts';
 import { IdempotencyKeys } from './0015-idempotency-keys.ts';
 import { OfferDecisionOperation } from './0016-offer-decision-operation.ts';
 import { IdempotencyKeyHolder } from './0017-idempotency-key-holder.ts';
+import { AbandonedCheckouts } from './0018-abandoned-checkouts.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -38,4 +39,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0015-idempotency-keys', class: IdempotencyKeys },
   { name: '0016-offer-decision-operation', class: OfferDecisionOperation },
   { name: '0017-idempotency-key-holder', class: IdempotencyKeyHolder },
+  { name: '0018-abandoned-checkouts', class: AbandonedCheckouts },
 ];
