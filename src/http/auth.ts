@@ -3,7 +3,7 @@ import { authenticate, unauthorized, type AuthDeps } from '../auth/authenticate.
 import type { AccountPrincipal, CredentialKind, Principal } from '../auth/principal.ts';
 import { AppError } from '../domain/errors.ts';
 import type { Orm } from '../db/orm.ts';
-import { PUBLIC, routeKey, type AccessRule } from './routes/declaration.ts';
+import { credentialKindsOf, PUBLIC, routeKey, type AccessRule } from './routes/declaration.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,6 +38,7 @@ export function registerAccessControl(
   orm: Orm,
   deps: AuthDeps,
   perCredentialLimit: onRequestHookHandler,
+  isDashboardCall: (req: FastifyRequest) => boolean,
 ): void {
   app.decorateRequest('principal', null);
   app.addHook('onRoute', (route) => {
@@ -50,7 +51,8 @@ export function registerAccessControl(
     }
     if (rule.length === 0) return;
     const anonymousAllowed = rule.includes('anonymous');
-    const accepts = rule.filter((k): k is CredentialKind => k !== 'anonymous');
+    const accepts = credentialKindsOf(rule);
+    const dashboardSession = rule.includes('dashboard');
     const key = routeKey(methods[0] as string, route.url);
     const guard: onRequestHookHandler = async (req) => {
       const principal = await authenticate(req, orm.em.fork(), deps);
@@ -58,7 +60,8 @@ export function registerAccessControl(
         if (anonymousAllowed) return;
         throw unauthorized();
       }
-      if (!accepts.includes(principal.kind)) {
+      const viaDashboard = dashboardSession && principal.kind === 'session' && isDashboardCall(req);
+      if (!accepts.includes(principal.kind) && !viaDashboard) {
         throw new AppError(
           'credential_not_accepted',
           `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`,

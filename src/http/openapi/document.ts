@@ -1,7 +1,7 @@
 import type { SwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { CredentialKind } from '../../auth/principal.ts';
-import { PUBLIC, type AccessRule, type OperationText } from '../routes/declaration.ts';
+import { credentialKindsOf, PUBLIC, type AccessRule, type OperationText } from '../routes/declaration.ts';
 import { tags } from './tags.ts';
 
 const ERROR_REF = '#/components/schemas/Error';
@@ -77,7 +77,7 @@ const errorResponse = (status: string) => describe({ $ref: ERROR_REF }, statusTe
 /** Per-operation security from the route's access rule: public routes are `[]`, optional credentials add `{}`. */
 function securityFor(rule: AccessRule, doc: OperationText | undefined): Record<string, string[]>[] {
   if (rule.length === 0) return [];
-  const schemes = [...new Set(rule.filter((k): k is CredentialKind => k !== 'anonymous').map((k) => schemeOf[k]))];
+  const schemes = [...new Set(credentialKindsOf(rule).map((k) => schemeOf[k]))];
   const options: Record<string, string[]>[] = schemes.map((s) => ({ [s]: [] }));
   if (doc?.paymentReceipt) options.push({ PaymentReceipt: [] }, { ApiKey: [], PaymentReceipt: [] });
   if (rule.includes('anonymous')) options.push({});

@@ -5,6 +5,7 @@ import type { onRequestHookHandler } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import type { KnownKey } from '../../auth/authenticate.ts';
 import { registerAccessControl } from '../auth.ts';
+import { dashboardCalls } from '../dashboard/api-call.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
 
 /**
@@ -69,7 +70,15 @@ export const accessControlPlugin = fp(
       stamp: () => cache.stamp(),
       set: (id: string, key: KnownKey, stamp: number) => cache.set(`key:${id}`, 'key', key, stamp),
     };
-    registerAccessControl(app, orm, { bearer, sessionCookie: SESSION_COOKIE, keys }, perCredential);
+    const calls = dashboardCalls(app);
+    app.decorate('dashboardCalls', calls);
+    registerAccessControl(
+      app,
+      orm,
+      { bearer, sessionCookie: SESSION_COOKIE, keys },
+      perCredential,
+      calls.isDashboardCall,
+    );
   },
   { name: 'access-control', dependencies: ['services', 'public-cache'] },
 );

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import { checkoutScriptHash } from '../../pages/checkout.ts';
+import { dashboardScriptHash } from '../../pages/dashboard/layout.ts';
 import { landingScriptHash } from '../../pages/landing.ts';
 
 /** The headers helmet sets with these options, read off one call of its middleware. */
@@ -28,7 +29,7 @@ export const securityPlugin = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", landingScriptHash, checkoutScriptHash],
+          scriptSrc: ["'self'", landingScriptHash, checkoutScriptHash, dashboardScriptHash],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],

@@ -3,16 +3,24 @@ import type { CredentialKind } from '../../auth/principal.ts';
 /**
  * Which credentials a route accepts. An empty rule means public: credentials sent to a public route
  * are ignored. `anonymous` in a rule: the route also runs without any credential (spec 5 rule 3: paid
- * machine payments). Spec section 5 rule 7 fixes some rules; docs/api.md "Access decisions" explains
- * the others.
+ * machine payments). `dashboard` in a rule: a browser session is accepted too, but only on a call the
+ * dashboard makes in-process after its own form check (src/http/dashboard/api-call.ts), never on a
+ * request from the network: spec 5 rule 7 fixes these routes to a key or a bearer token for clients,
+ * and the dashboard is where a session is accepted. Spec section 5 rule 7 fixes some rules; docs/api.md
+ * "Access decisions" explains the others.
  */
-export type AccessRule = readonly (CredentialKind | 'anonymous')[];
+export type AccessRule = readonly (CredentialKind | 'anonymous' | 'dashboard')[];
 
 export const PUBLIC: AccessRule = [];
 export const USER_KEYS: AccessRule = ['agent_key', 'live_key'];
 export const ACCOUNT: AccessRule = [...USER_KEYS, 'bearer', 'session'];
 export const DASHBOARD: AccessRule = ['bearer', 'session'];
 export const MANAGEMENT: AccessRule = [...ACCOUNT, 'org_key'];
+/** A dashboard page: a browser session; without one the page sends the visitor to sign in. */
+export const PERSON_PAGE: AccessRule = ['session', 'anonymous'];
+/** The rule's credential kinds, without the `anonymous` and `dashboard` markers. */
+export const credentialKindsOf = (rule: AccessRule): CredentialKind[] =>
+  rule.filter((k): k is CredentialKind => k !== 'anonymous' && k !== 'dashboard');
 
 /** What the OpenAPI document says of an operation beyond its schemas. */
 export interface OperationText {

@@ -5,6 +5,7 @@ import * as autoRenew from './auto-renew.ts';
 import * as benchBaseline from './bench-baseline.ts';
 import * as checkout from './checkout.ts';
 import * as command from './command.ts';
+import * as dashboardKeys from './dashboard/keys.ts';
 import * as discovery from './discovery.ts';
 import * as dns from './dns.ts';
 import * as health from './health.ts';
@@ -44,6 +45,7 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   benchBaseline,
   checkout,
   command,
+  dashboardKeys,
   discovery,
   dns,
   health,

@@ -18,7 +18,7 @@ const errors = { ...clientErrors, 401: errorBodySchema, 403: errorBodySchema, 40
 export const getDnsRecordsRoute = declareRoute({
   method: 'GET',
   url: '/api/v1/domains/:domain_name/records',
-  access: ['bearer'],
+  access: ['bearer', 'dashboard'],
   openapi: {
     operationId: 'getDnsRecords',
     description:
@@ -29,7 +29,7 @@ export const getDnsRecordsRoute = declareRoute({
 export const patchDnsRecordsRoute = declareRoute({
   method: 'PATCH',
   url: '/api/v1/domains/:domain_name/records',
-  access: ['bearer'],
+  access: ['bearer', 'dashboard'],
   openapi: {
     operationId: 'patchDnsRecords',
     description:

@@ -1,17 +1,15 @@
 import formbody from '@fastify/formbody';
-import type { onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionPrincipal } from '../../auth/authenticate.ts';
 import { AppError } from '../../domain/errors.ts';
 import { gemsBalance } from '../../ledger/gems.ts';
 import { accountLabel, listedName, referrerOf } from '../../market/checkout-terms.ts';
 import { renderCheckout, renderPurchased } from '../../pages/checkout.ts';
 import { accountPrincipal } from '../auth.ts';
+import { forgetEndedSession } from '../dashboard/ended-session.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { formGuard } from '../form-guard.ts';
 import { checkoutPageUrl, checkoutRefusalPage, sendPage, signInUrl } from '../replies/checkout-page.ts';
 import { checkoutErrors, checkoutForm, checkoutParams, checkoutQuery, htmlPage } from '../schemas/human-checkout.ts';
-import { SESSION_COOKIE } from '../session-cookie.ts';
 import { declareRoute } from './declaration.ts';
 
 // The human checkout page: anyone may look (a session adds the balance and the form); buying is a
@@ -57,19 +55,7 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
   // The form posts application/x-www-form-urlencoded; only this plugin's routes parse it.
   await app.register(formbody);
 
-  // On the page a session that has ended counts as none: the visitor is offered sign-in, never a 401.
-  // Runs before the access check (access control appends its guard after a route's own hooks).
-  const forgetEndedSession: onRequestHookHandler = async (req, reply) => {
-    const cookie = req.cookies[SESSION_COOKIE];
-    if (!cookie) return;
-    const valid = await sessionPrincipal(orm.em.fork(), req, cookie).then(
-      () => true,
-      () => false,
-    );
-    if (valid) return;
-    delete req.cookies[SESSION_COOKIE];
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  };
+  const forgetEnded = forgetEndedSession(orm);
 
   app.route({
     ...humanCheckoutPageRoute,
@@ -80,7 +66,7 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: checkoutQuery,
       response: { 200: htmlPage, ...checkoutErrors },
     },
-    onRequest: forgetEndedSession,
+    onRequest: forgetEnded,
     errorHandler: checkoutRefusalPage,
     handler: async (req, reply) => {
       const { name } = parseFullName(namespaces, req.params.domain);

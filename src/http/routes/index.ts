@@ -27,6 +27,7 @@ import { webhookRoutes } from './webhooks.ts';
 import { revokeRoutes } from './revoke.ts';
 import { tldRoutes } from './tld.ts';
 import { transferRoutes } from './transfer.ts';
+import { dashboardPlugin } from './dashboard/index.ts';
 import { routeKey } from './declaration.ts';
 import { declaredRoutes } from './declared.ts';
 
@@ -44,6 +45,7 @@ export const routesPlugin = fp(
       }
     });
     await app.register(homeRoutes);
+    await app.register(dashboardPlugin);
     await app.register(healthRoutes);
     await app.register(namespaceRoutes);
     await app.register(discoveryRoutes);

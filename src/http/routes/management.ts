@@ -34,7 +34,7 @@ function managedItem(d: ManagedDomain) {
 export const listUserDomainsRoute = declareRoute({
   method: 'GET',
   url: '/api/v1/user/domains',
-  access: ['bearer'],
+  access: ['bearer', 'dashboard'],
   openapi: {
     operationId: 'listUserDomains',
     description: 'Domains owned by the account behind the bearer token.',

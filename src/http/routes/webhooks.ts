@@ -53,7 +53,7 @@ const attemptItem = (a: AttemptLogLine) => ({
 export const subscribeWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/subscribe',
-  access: USER_KEYS,
+  access: [...USER_KEYS, 'dashboard'],
   openapi: {
     operationId: 'subscribeWebhook',
     description:
@@ -88,7 +88,7 @@ export const getWebhookRoute = declareRoute({
 export const deleteWebhookRoute = declareRoute({
   method: 'DELETE',
   url: '/api/v1/webhooks/:subscription_id',
-  access: USER_KEYS,
+  access: [...USER_KEYS, 'dashboard'],
   openapi: {
     operationId: 'deleteWebhook',
     description: 'Deletes a subscription of the calling account.',
@@ -98,7 +98,7 @@ export const deleteWebhookRoute = declareRoute({
 export const rotateWebhookSecretRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/:subscription_id/rotate-secret',
-  access: USER_KEYS,
+  access: [...USER_KEYS, 'dashboard'],
   openapi: {
     operationId: 'rotateWebhookSecret',
     description:
@@ -109,7 +109,7 @@ export const rotateWebhookSecretRoute = declareRoute({
 export const enableWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/:subscription_id/enable',
-  access: USER_KEYS,
+  access: [...USER_KEYS, 'dashboard'],
   openapi: {
     operationId: 'enableWebhook',
     description:
@@ -120,7 +120,7 @@ export const enableWebhookRoute = declareRoute({
 export const pingWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/:subscription_id/ping',
-  access: USER_KEYS,
+  access: [...USER_KEYS, 'dashboard'],
   openapi: {
     operationId: 'pingWebhook',
     description:
@@ -142,7 +142,7 @@ export const listWebhookDeliveriesRoute = declareRoute({
 export const redeliverWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver',
-  access: USER_KEYS,
+  access: [...USER_KEYS, 'dashboard'],
   openapi: {
     operationId: 'redeliverWebhook',
     description:

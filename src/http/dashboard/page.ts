@@ -1,0 +1,212 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccountPrincipal } from '../../auth/principal.ts';
+import { AppError, errorCodes, type ErrorCode } from '../../domain/errors.ts';
+import { accountRepository } from '../../db/account-repository.ts';
+import { dashboardPage, formKey, type DashboardView, type FailedForm } from '../../pages/dashboard/layout.ts';
+import type { SafeHtml } from '../../pages/html.ts';
+import { formGuard } from '../form-guard.ts';
+import type { RouteDeclaration } from '../routes/declaration.ts';
+import type { ApiAnswer, ApiCall } from './api-call.ts';
+import { forgetEndedSession } from './ended-session.ts';
+
+/** What a page's loader and actions work with: the person, the request's path values, and the API. */
+export interface PageContext {
+  req: FastifyRequest;
+  person: AccountPrincipal;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Calls a documented API operation as this person (src/http/dashboard/api-call.ts). */
+  api(call: ApiCall): Promise<ApiAnswer>;
+  /** Like `api`, for a read the page cannot do without: a refusal becomes the page's own error. */
+  read<T>(url: string): Promise<T>;
+}
+
+/** A form's fields as posted: each a string (a repeated field, several). */
+export type FormFields = Record<string, string | string[]>;
+
+/**
+ * One thing a person can do on a page: the fields its form sends (checked with zod), the API operation
+ * that does it, and what to say when it worked. The rule itself lives in the API operation only.
+ */
+export interface DashboardAction<F> {
+  fields: z.ZodType<F>;
+  call(fields: F, ctx: PageContext): ApiCall;
+  done(fields: F, answer: ApiAnswer): { notice: string; reveal?: { label: string; value: string } };
+}
+
+/** Declares an action with its field types inferred from its schema. */
+export const action = <F>(a: DashboardAction<F>): DashboardAction<unknown> => a as DashboardAction<unknown>;
+
+export interface DashboardPage<D> {
+  page: RouteDeclaration;
+  /** The POST of the page's forms, when it has any. */
+  post?: RouteDeclaration;
+  title(ctx: PageContext, data: D): string;
+  load(ctx: PageContext): Promise<D>;
+  render(view: DashboardView, data: D): SafeHtml;
+  actions?: Record<string, DashboardAction<unknown>>;
+}
+
+/** A refusal of the API in words, with the field it names, if any. */
+function refusalOf(answer: ApiAnswer): { message: string; field?: string } {
+  const body = (answer.body ?? {}) as {
+    message?: unknown;
+    details?: { field?: unknown; issues?: { path?: unknown[]; message?: unknown }[] };
+    error?: { message?: unknown };
+  };
+  if (answer.status >= 500)
+    return { message: 'The registry could not do this just now; nothing was changed. Try again in a moment.' };
+  const nested = body.error?.message;
+  const message =
+    typeof body.message === 'string'
+      ? body.message
+      : typeof nested === 'string'
+        ? nested
+        : 'The registry refused this.';
+  const field = typeof body.details?.field === 'string' ? body.details.field : undefined;
+  return field ? { message, field } : { message };
+}
+
+const formBody = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const control = z.object({
+  csrf_token: z.string().optional(),
+  form_id: z.string().uuid().optional(),
+  action: z.string().max(64),
+  target: z.string().max(512).optional(),
+});
+
+/**
+ * Serves one dashboard page: `GET` renders it for the signed-in person (signed out: to sign-in and
+ * back); `POST` runs one of its actions after the form check (same origin, this session's token), then
+ * renders the page again with what happened: a notice, a secret shown once, or the refusal beside the
+ * form it came from, with the API's status. Nothing here decides who may do what: the API operation does.
+ */
+export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { orm, config, sessionSecret } = app.deps;
+    const guard = formGuard(sessionSecret, config.publicBaseUrl);
+    const forgetEnded = forgetEndedSession(orm);
+
+    async function contextOf(req: FastifyRequest, person: AccountPrincipal): Promise<PageContext> {
+      const api = (c: ApiCall) => app.dashboardCalls.call(req, c);
+      return {
+        req,
+        person,
+        params: req.params as Record<string, string>,
+        query: req.query as Record<string, string>,
+        api,
+        async read<T>(url: string): Promise<T> {
+          const answer = await api({ method: 'GET', url });
+          if (answer.status >= 400) {
+            // The API's own refusal, on the page: its code when it is one of ours, else "not now".
+            const code = (answer.body as { code?: unknown } | null)?.code;
+            const known = typeof code === 'string' && Object.hasOwn(errorCodes, code) && answer.status < 500;
+            throw new AppError(known ? (code as ErrorCode) : 'not_ready', refusalOf(answer).message);
+          }
+          return answer.body as T;
+        },
+      };
+    }
+
+    async function show(
+      reply: FastifyReply,
+      ctx: PageContext,
+      status: number,
+      extra: Pick<DashboardView, 'notice' | 'reveal' | 'failed'>,
+    ) {
+      const data = await def.load(ctx);
+      const view: DashboardView = {
+        path: ctx.req.url.split('?')[0] ?? '/dashboard',
+        person: {
+          accountId: ctx.person.accountId,
+          name: await accountRepository(orm.em.fork()).displayNameOf(ctx.person.accountId),
+        },
+        csrfToken: guard.tokenFor(ctx.person.credentialId, 'dashboard'),
+        ...extra,
+      };
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(dashboardPage(view, { title: def.title(ctx, data), body: def.render(view, data) }));
+    }
+
+    /** The session principal, or a redirect to sign-in that comes back here. */
+    function personOr(req: FastifyRequest, reply: FastifyReply): AccountPrincipal | null {
+      if (req.principal?.kind === 'session') return req.principal;
+      void reply.redirect(`/auth/login?return_to=${encodeURIComponent(req.url)}`, 303);
+      return null;
+    }
+
+    app.route({
+      ...def.page,
+      config: { ...def.page.config, page: true },
+      schema: { hide: true, response: { 200: z.string().describe('text/html') } },
+      onRequest: forgetEnded,
+      handler: async (req, reply) => {
+        const person = personOr(req, reply);
+        if (!person) return reply;
+        return show(reply, await contextOf(req, person), 200, { notice: null, reveal: null, failed: null });
+      },
+    });
+
+    if (!def.post) return;
+    const actions = def.actions ?? {};
+    app.route({
+      ...def.post,
+      config: { ...def.post.config, page: true },
+      schema: {
+        hide: true,
+        consumes: ['application/x-www-form-urlencoded'],
+        body: formBody,
+        response: { 200: z.string().describe('text/html') },
+      },
+      onRequest: forgetEnded,
+      handler: async (req, reply) => {
+        const person = personOr(req, reply);
+        if (!person) return reply;
+        const posted = req.body;
+        const head = control.safeParse(posted);
+        guard.check(req, person.credentialId, 'dashboard', head.success ? head.data.csrf_token : undefined);
+        const ctx = await contextOf(req, person);
+        const chosen = head.success ? actions[head.data.action] : undefined;
+        if (!head.success || !chosen)
+          return show(reply, ctx, 400, {
+            notice: null,
+            reveal: null,
+            failed: {
+              key: '',
+              message: 'This form is not one this page knows; reload the page and try again.',
+              values: {},
+            },
+          });
+        const key = formKey(head.data.action, head.data.target);
+        const values = Object.fromEntries(
+          Object.entries(posted).map(([k, v]) => [k, Array.isArray(v) ? v.join('\n') : v]),
+        );
+        const parsed = chosen.fields.safeParse(posted);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const field = issue?.path.join('.') ?? '';
+          const failed: FailedForm = {
+            key,
+            message: `${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`,
+            values,
+            ...(field ? { field } : {}),
+          };
+          return show(reply, ctx, 400, { notice: null, reveal: null, failed });
+        }
+        const call = chosen.call(parsed.data, ctx);
+        const answer = await ctx.api({ ...call, idempotencyKey: call.idempotencyKey ?? head.data.form_id });
+        if (answer.status < 400) {
+          const { notice, reveal } = chosen.done(parsed.data, answer);
+          return show(reply, ctx, 200, { notice, reveal: reveal ?? null, failed: null });
+        }
+        const refusal = refusalOf(answer);
+        return show(reply, ctx, answer.status, { notice: null, reveal: null, failed: { key, values, ...refusal } });
+      },
+    });
+  };
+}

@@ -1,0 +1,13 @@
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsync } from 'fastify';
+import { dashboardKeyRoutes } from './keys.ts';
+
+/**
+ * The dashboard for people (docs/dashboard.md): server-rendered pages whose forms call the documented
+ * API operations in-process with the person's session. Forms post application/x-www-form-urlencoded;
+ * only these routes parse it.
+ */
+export const dashboardPlugin: FastifyPluginAsync = async (app) => {
+  await app.register(formbody);
+  await app.register(dashboardKeyRoutes);
+};

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { renderKeys, type KeyRow } from '../../../pages/dashboard/keys.ts';
+import { action, dashboardRoutes } from '../../dashboard/page.ts';
+import { declareRoute, PERSON_PAGE } from '../declaration.ts';
+
+export const keysPageRoute = declareRoute({ method: 'GET', url: '/dashboard/keys', access: PERSON_PAGE });
+export const keysActionRoute = declareRoute({ method: 'POST', url: '/dashboard/keys', access: PERSON_PAGE });
+
+/** The keys page over the key operations (GET/POST /api/v1/keys, DELETE /api/v1/keys/{key_id}). */
+export const dashboardKeyRoutes = dashboardRoutes({
+  page: keysPageRoute,
+  post: keysActionRoute,
+  title: () => 'API keys',
+  load: async (ctx) => (await ctx.read<{ data: KeyRow[] }>('/api/v1/keys')).data,
+  render: renderKeys,
+  actions: {
+    create_key: action({
+      fields: z.object({ name: z.string().trim(), key_class: z.enum(['agent', 'live']) }),
+      call: (f) => ({
+        method: 'POST',
+        url: '/api/v1/keys',
+        body: { key_class: f.key_class, ...(f.name ? { name: f.name } : {}) },
+      }),
+      done: (f, answer) => ({
+        notice: `Key ${f.name ? `“${f.name}” ` : ''}created.`,
+        reveal: { label: 'Your new API key.', value: (answer.body as { api_key: string }).api_key },
+      }),
+    }),
+    revoke_key: action({
+      fields: z.object({ target: z.string().min(1).max(64) }),
+      call: (f) => ({ method: 'DELETE', url: `/api/v1/keys/${encodeURIComponent(f.target)}` }),
+      done: () => ({ notice: 'The key is revoked: it stops working on its next request.' }),
+    }),
+  },
+});

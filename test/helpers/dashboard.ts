@@ -1,0 +1,72 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/**
+ * A person's browser on the dashboard, driven through inject: GETs a page, reads a form's token from it
+ * and posts the form as a browser on this site would (same-origin fetch metadata, the session cookie).
+ * The Chromium journey (test/e2e/dashboard-journey.test.ts) covers the same pages in a real browser.
+ */
+export function dashboardBrowser(app: FastifyInstance, cookie: string) {
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: { accept: BROWSER, cookie } });
+
+  /** The hidden fields of the first form on the page posting `action` (for `target`, when given). */
+  function formOf(page: string, action: string, target?: string): Record<string, string> {
+    const forms = page.match(/<form method="post"[\s\S]*?<\/form>/g) ?? [];
+    for (const f of forms) {
+      const hidden = Object.fromEntries(
+        [...f.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+          m[1],
+          unescape(m[2] ?? ''),
+        ]),
+      );
+      if (hidden.action === action && (target === undefined || hidden.target === target)) return hidden;
+    }
+    throw new Error(`no form for ${action}${target ? `:${target}` : ''} on the page`);
+  }
+
+  /** Loads `url`, fills the form for `action` with `fields` and posts it. */
+  async function submit(
+    url: string,
+    action: string,
+    fields: Record<string, string>,
+    o: { target?: string; override?: Record<string, string> } = {},
+  ): Promise<LightMyRequestResponse> {
+    const page = await get(url);
+    const hidden = formOf(page.body, action, o.target);
+    return post(url, { ...hidden, ...fields, ...o.override });
+  }
+
+  const post = (url: string, body: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        accept: BROWSER,
+        cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: new URLSearchParams(body).toString(),
+    });
+
+  return { get, formOf, submit, post };
+}
+
+function unescape(s: string): string {
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** The text of an element with this id or class in a page (first match), tags stripped. */
+export function textOf(page: string, selector: { id?: string; cls?: string }): string | null {
+  const re = selector.id
+    ? new RegExp(`id="${selector.id}"[^>]*>([\\s\\S]*?)</`)
+    : new RegExp(`class="${selector.cls}"[^>]*>([\\s\\S]*?)</(p|div)>`);
+  const m = re.exec(page);
+  return m ? (m[1] ?? '').replace(/<[^>]+>/g, '') : null;
+}

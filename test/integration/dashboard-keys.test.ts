@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import { humanWithSession } from '../helpers/identities.ts';
+import { startTestOidc } from '../helpers/oidc.ts';
+
+// The keys page (issue 27): create a key (secret shown once), see it work over the API, revoke it and
+// see it refused; another person's key cannot be revoked from here; a forged or stale form changes nothing.
+describe('dashboard: keys', () => {
+  let t: TestApp;
+  let idp: Awaited<ReturnType<typeof startTestOidc>>;
+  let alice: ReturnType<typeof dashboardBrowser>;
+  let bob: ReturnType<typeof dashboardBrowser>;
+
+  beforeAll(async () => {
+    idp = await startTestOidc();
+    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
+    alice = dashboardBrowser(t.app, (await humanWithSession(t.app, t.db.orm, 'dash-alice', idp.issuer)).cookie);
+    bob = dashboardBrowser(t.app, (await humanWithSession(t.app, t.db.orm, 'dash-bob', idp.issuer)).cookie);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  const whoAmI = (key: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { 'x-api-key': key } });
+
+  it('sends a visitor without a session to sign in, and back', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard/keys', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Fkeys');
+  });
+
+  it('creates a key shown once, which works over the API until it is revoked here', async () => {
+    const empty = await alice.get('/dashboard/keys');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('No keys yet');
+
+    const created = await alice.submit('/dashboard/keys', 'create_key', { name: 'ci <b>', key_class: 'live' });
+    expect(created.statusCode).toBe(200);
+    const secret = textOf(created.body, { id: 'revealed-secret' }) ?? '';
+    expect(secret).toMatch(/^rk_live_/);
+    // Escaped, never markup.
+    expect(created.body).toContain('ci &lt;b&gt;');
+    expect((await whoAmI(secret)).statusCode).toBe(200);
+    // Shown once: the page never shows it again.
+    const again = await alice.get('/dashboard/keys');
+    expect(again.body).not.toContain(secret);
+
+    const keyId = /rk_live_([^_]+)_/.exec(secret)?.[1] ?? '';
+    // Another person cannot revoke it: the API answers as if it did not exist, and nothing changes.
+    const bobsForm = bob.formOf((await bob.get('/dashboard/keys')).body, 'create_key');
+    const theirs = await bob.post('/dashboard/keys', { ...bobsForm, action: 'revoke_key', target: keyId });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toContain('You have no API key with that id.');
+    expect((await whoAmI(secret)).statusCode).toBe(200);
+
+    const revoked = await alice.submit('/dashboard/keys', 'revoke_key', {}, { target: keyId });
+    expect(revoked.statusCode).toBe(200);
+    expect(textOf(revoked.body, { cls: 'notice' })).toContain('revoked');
+    expect((await whoAmI(secret)).statusCode).toBe(401);
+  });
+
+  it('refuses a form without this session’s token, or from another site, and changes nothing', async () => {
+    const page = await alice.get('/dashboard/keys');
+    const hidden = alice.formOf(page.body, 'create_key');
+    const before = (await alice.get('/dashboard/keys')).body.match(/<tr>/g)?.length ?? 0;
+    const bobsToken = bob.formOf((await bob.get('/dashboard/keys')).body, 'create_key').csrf_token ?? '';
+    const stale = await alice.post('/dashboard/keys', {
+      ...hidden,
+      csrf_token: bobsToken,
+      name: 'x',
+      key_class: 'live',
+    });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.headers['content-type']).toContain('text/html');
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/keys',
+      headers: {
+        accept: 'text/html',
+        cookie: (await humanWithSession(t.app, t.db.orm, 'dash-alice', idp.issuer)).cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'cross-site',
+      },
+      payload: new URLSearchParams({ ...hidden, name: 'x', key_class: 'live' }).toString(),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await alice.get('/dashboard/keys')).body.match(/<tr>/g)?.length ?? 0).toBe(before);
+  });
+
+  it('shows a refusal beside its form, keeps what was typed, and creates nothing', async () => {
+    const res = await alice.submit('/dashboard/keys', 'create_key', { name: 'n'.repeat(81), key_class: 'agent' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('class="error" role="alert"');
+    expect(res.body).toContain(`value="${'n'.repeat(81)}"`);
+    expect(res.body).not.toContain('id="revealed-secret"');
+  });
+});
