@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ForSaleCurrency } from '../domain/listing.ts';
 import type { ListingTerms, MarketCurrency } from '../domain/market.ts';
 import type { Page, Paged } from '../domain/page.ts';
-import { Sale } from './entities/index.ts';
+import { Listing, Sale } from './entities/index.ts';
 
 /** A name in the for-sale list. */
 export interface ForSaleEntry extends ListingTerms {
@@ -20,6 +20,32 @@ export interface SoldEntry {
   /** Whole gems, or pathUSD minor units. */
   price: bigint;
   source: string;
+  soldAt: Date;
+}
+
+/** A listing of one of the caller's names (the seller's own list). */
+export interface OwnListing extends ListingTerms {
+  domainName: string;
+  sellerId: string;
+  listedAt: Date;
+  updatedAt: Date;
+}
+
+/** A sale the caller made, with the split of its price and where its pathUSD proceeds stand. */
+export interface OwnSale {
+  saleId: number;
+  domainName: string;
+  sellerId: string;
+  currency: MarketCurrency;
+  /** Whole gems, or pathUSD minor units (as the price and each share). */
+  price: bigint;
+  sellerAmount: bigint;
+  referrerAmount: bigint;
+  platformAmount: bigint;
+  source: string;
+  payoutStatus: string | null;
+  payoutAddress: string | null;
+  payoutTxHash: string | null;
   soldAt: Date;
 }
 
@@ -68,6 +94,60 @@ export function marketLists(em: EntityManager) {
           expiryDate: new Date(r.expiry_date),
         })),
         total: count?.total ?? 0,
+      };
+    },
+
+    /** The listings whose seller is one of `sellerIds` (the caller and the agents it claimed), newest first. */
+    async listingsOf(sellerIds: readonly string[], { limit, offset }: Page): Promise<Paged<OwnListing>> {
+      const [rows, total] = await em.findAndCount(
+        Listing,
+        { seller: { $in: [...sellerIds] } },
+        { orderBy: { createdAt: 'desc', domainId: 'desc' }, limit, offset },
+      );
+      return {
+        rows: rows.map((l) => ({
+          domainName: l.domainName,
+          sellerId: l.seller.id,
+          priceGems: l.priceGems ?? null,
+          priceUsdMinor: l.priceUsdMinor ?? null,
+          minOfferGems: l.minOfferGems ?? null,
+          minOfferUsdMinor: l.minOfferUsdMinor ?? null,
+          listedAt: l.createdAt,
+          updatedAt: l.updatedAt,
+        })),
+        total,
+      };
+    },
+
+    /** The sales whose seller is one of `sellerIds`, newest first, with their split and payout. */
+    async salesOf(sellerIds: readonly string[], { limit, offset }: Page): Promise<Paged<OwnSale>> {
+      const [sales, total] = await em.findAndCount(
+        Sale,
+        { seller: { $in: [...sellerIds] } },
+        {
+          exclude: ['payoutRawTx'],
+          orderBy: { createdAt: 'desc', id: 'desc' },
+          limit,
+          offset,
+        },
+      );
+      return {
+        rows: sales.map((s) => ({
+          saleId: s.id,
+          domainName: s.domainName,
+          sellerId: s.seller.id,
+          currency: s.currency,
+          price: BigInt(s.price),
+          sellerAmount: BigInt(s.sellerAmount),
+          referrerAmount: BigInt(s.referrerAmount),
+          platformAmount: BigInt(s.platformAmount),
+          source: s.source,
+          payoutStatus: s.payoutStatus ?? null,
+          payoutAddress: s.payoutAddress ?? null,
+          payoutTxHash: s.payoutTxHash ?? null,
+          soldAt: s.createdAt,
+        })),
+        total,
       };
     },
 

@@ -38,6 +38,21 @@ export interface AttemptLogLine {
   deliveryStatus: string;
 }
 
+/** Where the delivery of one event to a subscription stands (one row per event owed). */
+export interface DeliveryLine {
+  eventId: string;
+  eventType: string;
+  status: string;
+  /** Every attempt so far, redeliveries included. */
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  /** The latest attempt: its number within its run (a redelivery starts again at 1) and when it was made. */
+  lastAttempt: { attempt: number; at: Date } | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
 /** A PostgreSQL array literal of uuids (the query binds it as one value; the caller checked the form). */
 const uuidArray = (ids: string[]) => `{${ids.join(',')}}`;
 
@@ -250,6 +265,62 @@ export function webhookDeliveries(em: EntityManager) {
         responsePrefix: r.response_prefix,
         deliveryStatus: r.delivery_status,
       }));
+    },
+
+    /** The events owed to the subscription, newest first, one page: where each one's delivery stands. */
+    async deliveries(
+      subscriptionId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: DeliveryLine[]; total: number }> {
+      const [rows, [count]] = await Promise.all([
+        em.execute<
+          {
+            event_id: string;
+            event_type: string;
+            status: string;
+            attempts: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            created_at: Date;
+            delivered_at: Date | null;
+            last_attempt: number | null;
+            last_attempted_at: Date | null;
+          }[]
+        >(
+          `select d.event_id, d.event_type, d.status, d.attempts, d.last_status_code, d.last_error, d.created_at,
+             d.delivered_at, la.attempt as last_attempt, la.attempted_at as last_attempted_at
+           from webhook_delivery d
+           left join lateral (
+             select a.attempt, a.attempted_at from webhook_attempt a
+             where a.subscription_id = d.subscription_id and a.event_id = d.event_id
+             order by a.id desc limit 1
+           ) la on true
+           where d.subscription_id = ?
+           order by d.created_at desc, d.event_id limit ? offset ?`,
+          [subscriptionId, page.limit, page.offset],
+        ),
+        em.execute<{ total: number }[]>(
+          `select count(*)::int as total from webhook_delivery where subscription_id = ?`,
+          [subscriptionId],
+        ),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          eventId: r.event_id,
+          eventType: r.event_type,
+          status: r.status,
+          attempts: r.attempts,
+          lastStatusCode: r.last_status_code,
+          lastError: r.last_error,
+          lastAttempt:
+            r.last_attempt !== null && r.last_attempted_at !== null
+              ? { attempt: r.last_attempt, at: new Date(r.last_attempted_at) }
+              : null,
+          createdAt: new Date(r.created_at),
+          deliveredAt: r.delivered_at ? new Date(r.delivered_at) : null,
+        })),
+        total: count?.total ?? 0,
+      };
     },
 
     /** The delivery of one event to the subscription, if the subscription was ever owed it. */

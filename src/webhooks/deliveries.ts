@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { webhookDeliveries, type AttemptLogLine } from '../db/webhook-deliveries.ts';
+import { webhookDeliveries, type AttemptLogLine, type DeliveryLine } from '../db/webhook-deliveries.ts';
 import { webhookSubscriptions } from '../db/webhook-subscriptions.ts';
 import { AppError } from '../domain/errors.ts';
 import { PING_EVENT } from '../domain/webhook-events.ts';
@@ -7,6 +7,19 @@ import type { DeliveryRuns } from './delivery-runs.ts';
 
 /** How long a ping waits for its one attempt (10 s of HTTP and the workflow around it). */
 const PING_WAIT_MS = 15_000;
+
+/**
+ * When the next attempt of a delivery is due by the retry schedule (`scheduleMs[i]`: the wait before
+ * attempt i+1): only while it is pending and its run has attempts left; null otherwise. A pending
+ * delivery not yet tried is due at once (its creation). An estimate from the log: the run itself holds
+ * the timer, and a redelivery cuts the wait short.
+ */
+export function nextAttemptAt(d: DeliveryLine, scheduleMs: readonly number[]): Date | null {
+  if (d.status !== 'pending') return null;
+  if (!d.lastAttempt) return new Date(d.createdAt.getTime() + (scheduleMs[0] ?? 0));
+  const wait = scheduleMs[d.lastAttempt.attempt];
+  return wait === undefined ? null : new Date(d.lastAttempt.at.getTime() + wait);
+}
 
 const notFound = (id: string) => new AppError('subscription_not_found', `No webhook subscription ${id} of yours.`);
 
@@ -38,6 +51,16 @@ export function deliveryService(em: EntityManager, runs: DeliveryRuns | null) {
       await own(accountIds, id);
       const attempts = await deliveries.log(id, page);
       return { attempts, next: attempts.length === page.limit ? (attempts.at(-1)?.id ?? null) : null };
+    },
+
+    /** The events owed to a subscription (the caller's or a claimed agent's), one page, newest first. */
+    async deliveries(
+      accountIds: readonly string[],
+      id: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: DeliveryLine[]; total: number }> {
+      await own(accountIds, id);
+      return deliveries.deliveries(id, page);
     },
 
     async redeliver(accountId: string, id: string, eventId: string): Promise<'retrying_now' | 'restarted'> {

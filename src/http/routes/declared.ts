@@ -6,6 +6,8 @@ import * as benchBaseline from './bench-baseline.ts';
 import * as checkout from './checkout.ts';
 import * as command from './command.ts';
 import * as dashboardKeys from './dashboard/keys.ts';
+import * as dashboardMarket from './dashboard/market.ts';
+import * as dashboardWebhooks from './dashboard/webhooks.ts';
 import * as discovery from './discovery.ts';
 import * as dns from './dns.ts';
 import * as health from './health.ts';
@@ -46,6 +48,8 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   checkout,
   command,
   dashboardKeys,
+  dashboardMarket,
+  dashboardWebhooks,
   discovery,
   dns,
   health,

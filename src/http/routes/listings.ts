@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LISTING_CURRENCY, listingTermsOf, minOfferView, priceView } from '../../domain/listing.ts';
+import { manageableOwnerIds } from '../../auth/domain-access.ts';
+import { marketLists } from '../../db/market-lists.ts';
 import { setListing, withdrawListing } from '../../market/listings.ts';
+import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
-import { listingBody, listingResponse, withdrawResponse } from '../schemas/listings.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import {
+  listingBody,
+  listingResponse,
+  ownListingsQuery,
+  ownListingsResponse,
+  withdrawResponse,
+} from '../schemas/listings.ts';
+import { declareRoute, ACCOUNT, MANAGEMENT } from './declaration.ts';
 
 // An owner's listing of a name (docs/market.md "Listings"). The terms are checked before anything is
 // read, so bad input is a 400 that changes nothing; the rest is one transaction in src/market/listings.ts.
@@ -39,6 +48,17 @@ export const deleteListingRoute = declareRoute({
   },
 });
 
+export const listOwnListingsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/listings',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listOwnListings',
+    description:
+      'Your listings and those of the agents you claimed (`seller_id` says whose), newest listing first, paged (`limit` 1–100, default 50; `offset`): the asking price, the floor for offers and when it was listed. Withdraw one with `DELETE …/{domain}/listing`.',
+  },
+});
+
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm, namespaces } = app.deps;
   const nameOf = (raw: string) => parseFullName(namespaces, raw).name;
@@ -66,6 +86,32 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
           updated_at: l.updatedAt.toISOString(),
         },
       };
+    },
+  });
+
+  app.route({
+    ...listOwnListingsRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Your listings and those of the agents you claimed, newest first',
+      querystring: ownListingsQuery,
+      response: { 200: ownListingsResponse, ...errors },
+    },
+    handler: async (req) => {
+      const { limit, offset } = req.query;
+      const em = orm.em.fork();
+      const sellers = await manageableOwnerIds(em, accountPrincipal(req));
+      const page = await marketLists(em).listingsOf(sellers, { limit, offset });
+      const data = page.rows.map((l) => ({
+        domain: l.domainName,
+        seller_id: l.sellerId,
+        price: priceView(l),
+        currency: LISTING_CURRENCY,
+        min_offer: minOfferView(l),
+        listed_at: l.listedAt.toISOString(),
+        updated_at: l.updatedAt.toISOString(),
+      }));
+      return { status: 'success' as const, data, limit, offset, total: page.total };
     },
   });
 

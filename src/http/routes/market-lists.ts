@@ -1,13 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { marketLists } from '../../db/market-lists.ts';
+import { manageableOwnerIds } from '../../auth/domain-access.ts';
+import { marketLists, type OwnSale } from '../../db/market-lists.ts';
 import { LISTING_CURRENCY, minOfferView, priceView } from '../../domain/listing.ts';
 import { minorToUsd } from '../../domain/market.ts';
-import { clientErrors } from '../schemas/common.ts';
-import { forSaleQuery, forSaleResponse, soldQuery, soldResponse } from '../schemas/listings.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { accountPrincipal } from '../auth.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import {
+  forSaleQuery,
+  forSaleResponse,
+  ownSalesQuery,
+  ownSalesResponse,
+  soldQuery,
+  soldResponse,
+} from '../schemas/listings.ts';
+import { declareRoute, ACCOUNT, PUBLIC } from './declaration.ts';
 
-// The market's public lists (docs/market.md "Listings"): names for sale and completed sales, newest
-// first, paged like every list (limit 50 by default, at most 100). No account ids are shown.
+// The market's lists (docs/market.md "Listings"): names for sale and completed sales, public, newest
+// first, paged like every list (limit 50 by default, at most 100), with no account ids; and a seller's
+// own sales with their split and payouts.
 
 export const listForSaleRoute = declareRoute({
   method: 'GET',
@@ -30,6 +40,30 @@ export const listSoldRoute = declareRoute({
       'Completed secondary sales, newest first, paged (`limit` 1–100, default 50; `offset`): the name, the currency, the price (gems, or USD) and whether it was bought at the asking price or by an accepted offer. No account ids.',
   },
 });
+
+export const listOwnSalesRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/sales',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listOwnSales',
+    description:
+      'The sales you and the agents you claimed made as sellers (`seller_id` says whose), newest first, paged (`limit` 1–100, default 50; `offset`): the price and its split (seller 90%, referrer 5%, platform 5%, or 10% without a referrer), in whole gems or USD; and for a pathUSD sale its payout: `pending` (being paid on chain to `address`), `held` (no payout address: set one with `PUT /api/v1/agents/me/payout-address`) or `paid` with the transaction hash.',
+  },
+});
+
+/** The market's amounts as the API shows them: whole gems, or USD for pathUSD. */
+const amountOf = (s: OwnSale, v: bigint) => (s.currency === 'gems' ? Number(v) : minorToUsd(v));
+const payoutStatuses = ['pending', 'held', 'paid'] as const;
+const payoutOf = (s: OwnSale) => {
+  const status = payoutStatuses.find((p) => p === s.payoutStatus);
+  if (s.currency === 'gems' || !status) return null;
+  return {
+    status,
+    address: status === 'held' ? null : s.payoutAddress,
+    tx_hash: status === 'paid' ? s.payoutTxHash : null,
+  };
+};
 
 export const marketListRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orm } = app.deps;
@@ -75,6 +109,36 @@ export const marketListRoutes: FastifyPluginAsyncZod = async (app) => {
         currency: s.currency,
         price: s.currency === 'gems' ? Number(s.price) : minorToUsd(s.price),
         source: s.source === 'offer' ? ('offer' as const) : ('listing' as const),
+        sold_at: s.soldAt.toISOString(),
+      }));
+      return { status: 'success' as const, data, limit, offset, total: page.total };
+    },
+  });
+
+  app.route({
+    ...listOwnSalesRoute,
+    schema: {
+      tags: ['market'],
+      summary: 'Your sales with their split and payouts, newest first',
+      querystring: ownSalesQuery,
+      response: { 200: ownSalesResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
+    },
+    handler: async (req) => {
+      const { limit, offset } = req.query;
+      const em = orm.em.fork();
+      const sellers = await manageableOwnerIds(em, accountPrincipal(req));
+      const page = await marketLists(em).salesOf(sellers, { limit, offset });
+      const data = page.rows.map((s) => ({
+        sale_id: s.saleId,
+        domain: s.domainName,
+        seller_id: s.sellerId,
+        currency: s.currency,
+        price: amountOf(s, s.price),
+        seller_amount: amountOf(s, s.sellerAmount),
+        referrer_amount: amountOf(s, s.referrerAmount),
+        platform_amount: amountOf(s, s.platformAmount),
+        source: s.source === 'offer' ? ('offer' as const) : ('listing' as const),
+        payout: payoutOf(s),
         sold_at: s.soldAt.toISOString(),
       }));
       return { status: 'success' as const, data, limit, offset, total: page.total };

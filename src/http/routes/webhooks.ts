@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import type { SubscriptionView } from '../../db/webhook-subscriptions.ts';
-import type { AttemptLogLine } from '../../db/webhook-deliveries.ts';
-import { deliveryService } from '../../webhooks/deliveries.ts';
+import type { AttemptLogLine, DeliveryLine } from '../../db/webhook-deliveries.ts';
+import { deliveryService, nextAttemptAt } from '../../webhooks/deliveries.ts';
 import { deliveryRuns } from '../../webhooks/delivery-runs.ts';
 import { subscriptionService } from '../../webhooks/subscriptions.ts';
 import { accountPrincipal } from '../auth.ts';
@@ -20,6 +20,8 @@ import {
   subscriptionListResponse,
   subscriptionParams,
   subscriptionResponse,
+  webhookEventsQuery,
+  webhookEventsResponse,
 } from '../schemas/webhooks.ts';
 import { declareRoute, ACCOUNT, USER_KEYS } from './declaration.ts';
 
@@ -48,6 +50,19 @@ const attemptItem = (a: AttemptLogLine) => ({
   error: a.error,
   response_prefix: a.responsePrefix,
   delivery_status: a.deliveryStatus as 'pending' | 'delivered' | 'failed' | 'skipped',
+});
+
+const deliveryItem = (d: DeliveryLine, scheduleMs: readonly number[]) => ({
+  event_id: d.eventId,
+  event_type: d.eventType,
+  status: d.status as 'pending' | 'delivered' | 'failed' | 'skipped',
+  attempts: d.attempts,
+  last_status_code: d.lastStatusCode,
+  last_error: d.lastError,
+  last_attempt_at: d.lastAttempt?.at.toISOString() ?? null,
+  next_attempt_at: nextAttemptAt(d, scheduleMs)?.toISOString() ?? null,
+  created_at: d.createdAt.toISOString(),
+  delivered_at: d.deliveredAt?.toISOString() ?? null,
 });
 
 export const subscribeWebhookRoute = declareRoute({
@@ -136,6 +151,17 @@ export const listWebhookDeliveriesRoute = declareRoute({
     operationId: 'listWebhookDeliveries',
     description:
       'The delivery log of a subscription of yours or of an agent you claimed (key, bearer token or session): every attempt, newest first, with its time, status code (null when no answer came), latency, error, the first kilobyte of the answer and where the delivery of that event stands (`pending`, `delivered`, `failed` after the whole schedule, `skipped` because the subscription was disabled).',
+  },
+});
+
+export const listWebhookEventsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/webhooks/:subscription_id/events',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listWebhookEvents',
+    description:
+      'The events owed to a subscription of yours or of an agent you claimed (key, bearer token or session), one per event, newest first, paged (limit 1–100, default 50; offset): where its delivery stands (`pending`, `delivered`, `failed`, `skipped`), how many attempts it took, the last answer’s status code and error, and while it is pending when the retry schedule makes the next attempt. The attempts themselves are in the delivery log (`…/deliveries`).',
   },
 });
 
@@ -294,6 +320,23 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         before: req.query.before ?? null,
       });
       return { status: 'success' as const, attempts: attempts.map(attemptItem), next };
+    },
+  });
+
+  app.route({
+    ...listWebhookEventsRoute,
+    schema: {
+      tags,
+      summary: 'The events owed to a subscription and where each delivery stands',
+      params: subscriptionParams,
+      querystring: webhookEventsQuery,
+      response: { 200: webhookEventsResponse, ...clientErrors },
+    },
+    handler: async (req) => {
+      const { limit, offset } = req.query;
+      const page = await deliveries().deliveries(await speaksFor(req), req.params.subscription_id, { limit, offset });
+      const data = page.rows.map((d) => deliveryItem(d, config.webhookRetryScheduleMs));
+      return { status: 'success' as const, data, limit, offset, total: page.total };
     },
   });
 

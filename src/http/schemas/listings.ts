@@ -154,3 +154,88 @@ export const soldResponse = example(
     total: 2,
   },
 );
+
+export const ownListingsQuery = z.object(page);
+
+export const ownListingsResponse = example(
+  pageOf(
+    z.object({
+      domain: z.string(),
+      seller_id: z.string().describe('You, or an agent you claimed'),
+      price: priceView,
+      currency: z.literal(LISTING_CURRENCY),
+      min_offer: minOfferBlock,
+      listed_at: isoTimestamp,
+      updated_at: isoTimestamp,
+    }),
+  ),
+  {
+    status: 'success',
+    data: [
+      {
+        domain: EXAMPLE.name,
+        seller_id: EXAMPLE.accountId,
+        price: { gems: 5000, usd: 250 },
+        currency: LISTING_CURRENCY,
+        min_offer: null,
+        listed_at: EXAMPLE.at,
+        updated_at: EXAMPLE.at,
+      },
+    ],
+    limit: MARKET_PAGE_DEFAULT,
+    offset: 0,
+    total: 1,
+  },
+);
+
+export const ownSalesQuery = z.object(page);
+
+const share = (what: string) => z.number().describe(`${what}, in the sale’s currency (whole gems, or USD)`);
+
+export const ownSalesResponse = example(
+  pageOf(
+    z.object({
+      sale_id: z.number().int(),
+      domain: z.string(),
+      seller_id: z.string().describe('You, or an agent you claimed'),
+      currency: z.enum(marketCurrencies),
+      price: z.number().describe('Whole gems, or USD (pathUSD) with at most two decimals'),
+      seller_amount: share('The seller’s 90%'),
+      referrer_amount: share('The referrer’s 5% (0 without a referrer)'),
+      platform_amount: share('The platform’s 5% (10% without a referrer)'),
+      source: z.enum(['listing', 'offer']).describe('Bought at the asking price, or an accepted offer'),
+      payout: z
+        .object({
+          status: z
+            .enum(['pending', 'held', 'paid'])
+            .describe('pending: being paid on chain; held: no payout address, kept as a balance; paid'),
+          address: z.string().nullable().describe('Where it is (or will be) paid; null while held'),
+          tx_hash: z.string().nullable().describe('The payout transaction once mined; null before'),
+        })
+        .nullable()
+        .describe('The pathUSD proceeds’ way out to the chain; null for a gems sale (paid into your balance at once)'),
+      sold_at: isoTimestamp,
+    }),
+  ),
+  {
+    status: 'success',
+    data: [
+      {
+        sale_id: 42,
+        domain: EXAMPLE.name,
+        seller_id: EXAMPLE.accountId,
+        currency: 'pathusd',
+        price: 250,
+        seller_amount: 225,
+        referrer_amount: 12.5,
+        platform_amount: 12.5,
+        source: 'listing',
+        payout: { status: 'paid', address: '0x8ba1f109551bd432803012645ac136ddd64dba72', tx_hash: EXAMPLE.txHash },
+        sold_at: EXAMPLE.at,
+      },
+    ],
+    limit: MARKET_PAGE_DEFAULT,
+    offset: 0,
+    total: 1,
+  },
+);

@@ -134,3 +134,56 @@ export const pingResponse = example(
     attempt: { ...attemptExample, event_type: 'webhook.ping' },
   },
 );
+
+export const webhookEventsQuery = z.object({
+  limit: queryInteger(z.coerce.number().int().min(1).max(100).default(50)).describe('Events per page (1 to 100)'),
+  offset: queryInteger(z.coerce.number().int().min(0).default(0)).describe('Events to skip'),
+});
+
+const deliveryItem = z.object({
+  event_id: z.string(),
+  event_type: z.string(),
+  status: z
+    .enum(['pending', 'delivered', 'failed', 'skipped'])
+    .describe('pending (being tried), delivered, failed after the whole schedule, skipped (subscription disabled)'),
+  attempts: z.number().int().describe('Attempts so far, redeliveries included'),
+  last_status_code: z.number().int().nullable().describe('The last attempt’s answer; null when none came'),
+  last_error: z.string().nullable().describe('Why the last attempt got no answer (timeout, refused connection)'),
+  last_attempt_at: z.string().nullable(),
+  next_attempt_at: z
+    .string()
+    .nullable()
+    .describe('When the retry schedule makes the next attempt, while the delivery is pending; else null'),
+  created_at: z.string().describe('When the event was owed to the subscription'),
+  delivered_at: z.string().nullable(),
+});
+
+export const webhookEventsResponse = example(
+  z.object({
+    status: z.literal('success'),
+    data: z.array(deliveryItem).describe('Newest event first'),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    total: z.number().int().describe('Events owed to the subscription'),
+  }),
+  {
+    status: 'success',
+    data: [
+      {
+        event_id: attemptExample.event_id,
+        event_type: 'domain.registered',
+        status: 'pending',
+        attempts: 2,
+        last_status_code: 503,
+        last_error: null,
+        last_attempt_at: EXAMPLE.at,
+        next_attempt_at: '2026-11-26T09:05:00.000Z',
+        created_at: EXAMPLE.at,
+        delivered_at: null,
+      },
+    ],
+    limit: 50,
+    offset: 0,
+    total: 1,
+  },
+);

@@ -1,6 +1,8 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { dashboardKeyRoutes } from './keys.ts';
+import { dashboardMarketRoutes } from './market.ts';
+import { dashboardWebhookRoutes } from './webhooks.ts';
 
 /**
  * The dashboard for people (docs/dashboard.md): server-rendered pages whose forms call the documented
@@ -10,4 +12,6 @@ import { dashboardKeyRoutes } from './keys.ts';
 export const dashboardPlugin: FastifyPluginAsync = async (app) => {
   await app.register(formbody);
   await app.register(dashboardKeyRoutes);
+  await app.register(dashboardMarketRoutes);
+  await app.register(dashboardWebhookRoutes);
 };
