@@ -98,6 +98,16 @@ export function checkoutSessions(em: EntityManager) {
       );
     },
 
+    /** One page of the open checkouts these accounts started, the soonest to lapse first. */
+    async openOfActors(actorIds: string[], page: { limit: number; offset: number }) {
+      const [rows, total] = await em.findAndCount(
+        CheckoutSession,
+        { actorAccountId: { $in: actorIds }, ...openNow() },
+        { orderBy: { expiresAt: 'asc', sessionId: 'asc' }, limit: page.limit, offset: page.offset },
+      );
+      return { rows, total };
+    },
+
     find(sessionId: string) {
       return em.findOne(CheckoutSession, { sessionId });
     },

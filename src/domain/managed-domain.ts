@@ -9,4 +9,6 @@ export interface ManagedDomain {
   expiryDate: Date;
   squadId: string | null;
   storefrontId: string | null;
+  /** Auto-renew's price cap in gems; null: auto-renew is off. */
+  autoRenewMaxGems: number | null;
 }

@@ -12,6 +12,10 @@ import type { RegisterAnswer, RegisterCommand, RegistrationContext } from './con
 import { findRegistrationResult } from './records.ts';
 import type { UsdcCheckoutRequest } from './usdc-checkout.ts';
 
+/** Where a person pays a hosted checkout (the checkout order is the registration's session). */
+export const hostedCheckoutUrl = (checkoutBase: string, sessionId: string, name: string): string =>
+  `${checkoutBase}?order_id=${sessionId}&domain=${encodeURIComponent(name)}`;
+
 /**
  * Registration requests: the rules (the plan), the checkout's terms, a request meeting a checkout in
  * progress, paid retries whose answer was lost, and the payments handed to an open checkout.
@@ -24,7 +28,7 @@ export function registrationRequests({ deps, config, orm, usdc, checkout }: Regi
   const hostedCheckout = (input: RegistrationInput): RegisterAnswer => ({
     kind: 'hosted_checkout',
     orderId: input.sessionId,
-    checkoutUrl: `${config.GFAVIP_CHECKOUT_URL}?order_id=${input.sessionId}&domain=${encodeURIComponent(input.name)}`,
+    checkoutUrl: hostedCheckoutUrl(config.GFAVIP_CHECKOUT_URL, input.sessionId, input.name),
     statusUrl: `${config.publicBaseUrl}/api/agent/register-status/${input.sessionId}`,
     expiresAt: new Date(input.expiresAtMs).toISOString(),
   });

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { manageableOwnerIds } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
-import { managedDomainRepository } from '../db/managed-domain-repository.ts';
+import { managedDomainRepository, type DomainListFilter } from '../db/managed-domain-repository.ts';
 import type { ManagedDomain } from '../domain/managed-domain.ts';
 import type { Page, Paged } from '../domain/page.ts';
 
@@ -14,10 +14,11 @@ export async function manageableDomains(
   em: EntityManager,
   principal: Principal,
   page: Page,
-): Promise<Paged<ManagedDomain>> {
+  filter: DomainListFilter = {},
+): Promise<Paged<ManagedDomain & { forSale: boolean }>> {
   const owners = await manageableOwnerIds(em, principal);
   const names = principal.kind === 'org_key' ? principal.domainNames : null;
-  const found = await managedDomainRepository(em).ofOwners(owners, names, page);
+  const found = await managedDomainRepository(em).ofOwners(owners, names, page, filter);
   if (principal.kind !== 'org_key') return found;
   const readable = found.rows.filter((d) => (principal.namespaceOps[d.namespace] ?? []).includes('read'));
   return { rows: readable, total: found.total };

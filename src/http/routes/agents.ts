@@ -1,20 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Account } from '../../db/entities/index.ts';
+import { ApiKey, type Account } from '../../db/entities/index.ts';
 import { payOutHeldSales } from '../../market/withdrawals.ts';
 import { claimAgent, provisionAgent } from '../../auth/accounts.ts';
 import { principalAccount } from '../../auth/authenticate.ts';
+import { claimedAgents, revokeClaimedAgentKey } from '../../auth/claimed-agents.ts';
+import { gemsBalance } from '../../ledger/gems.ts';
 import { accountRepository } from '../../db/account-repository.ts';
 import { AppError } from '../../domain/errors.ts';
 import { accountPrincipal } from '../auth.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { pagination } from '../schemas/management.ts';
+import { keyView } from './keys.ts';
 import {
+  agentKeyParams,
+  balanceResponse,
   claimBody,
+  claimedAgentsResponse,
   claimResponse,
   meResponse,
   payoutAddressBody,
   payoutAddressResponse,
   provisionBody,
   provisionResponse,
+  revokeKeyResponse,
 } from '../schemas/identity.ts';
 import { declareRoute, ACCOUNT, DASHBOARD, PUBLIC } from './declaration.ts';
 
@@ -71,6 +79,38 @@ export const setPayoutAddressRoute = declareRoute({
     description:
       'Sets (`{"address": "0x…"}`, stored lowercase) or clears (`{"address": null}`) where your pathUSD sale proceeds are paid on chain. An EVM address of 40 hex digits; a mixed-case one must pass its EIP-55 checksum; the zero address is refused. A sale keeps the address it was made with: a change applies to later sales; without an address proceeds are held as a balance. Organization credentials are refused, as on `/agents/me`.',
     responses: { '400': '`validation_failed`: not an address, a wrong checksum or the zero address; nothing changed' },
+  },
+});
+
+export const getBalanceRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/agents/me/balance',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'getBalance',
+    description: 'Your gems balance: what registrations, renewals, purchases and offers in gems draw on.',
+  },
+});
+
+export const listClaimedAgentsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/agents',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'listClaimedAgents',
+    description:
+      'The agents you claimed, oldest claim first, paginated: each with its keys (prefix and last use, never a secret) and how many domains it holds (`GET /api/v1/domains?owner_id=…` lists them).',
+  },
+});
+
+export const revokeAgentKeyRoute = declareRoute({
+  method: 'DELETE',
+  url: '/api/v1/agents/:agent_id/keys/:key_id',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'revokeAgentKey',
+    description:
+      'Revokes a key of an agent you claimed; it stops working on its next request (idempotent). The claiming operator manages the agent (its domains, checkouts and ledger), so may stop its keys without holding their secrets. An agent you did not claim, or a key it does not have: 404 `key_not_found`, alike.',
   },
 });
 
@@ -180,6 +220,65 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
           accountId,
         );
       return { status: 'success' as const, payout_address: req.body.address };
+    },
+  });
+
+  app.route({
+    ...getBalanceRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Your gems balance',
+      response: { 200: balanceResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
+    },
+    handler: async (req) => {
+      const { accountId } = accountPrincipal(req);
+      return {
+        status: 'success' as const,
+        account_id: accountId,
+        gems_balance: await gemsBalance(orm.em.fork(), accountId),
+      };
+    },
+  });
+
+  app.route({
+    ...listClaimedAgentsRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'The agents you claimed, with their keys and domain counts',
+      querystring: pagination,
+      response: { 200: claimedAgentsResponse, ...clientErrors },
+    },
+    handler: async (req) => {
+      const { limit, offset } = req.query;
+      const page = await claimedAgents(orm.em.fork(), accountPrincipal(req).accountId, { limit, offset });
+      const data = page.rows.map(({ agent, keys, domainCount }) => ({
+        account_id: agent.id,
+        display_name: agent.displayName ?? null,
+        assurance: agent.assurance ?? null,
+        claimed_at: agent.claimedAt?.toISOString() ?? null,
+        created_at: agent.createdAt.toISOString(),
+        domain_count: domainCount,
+        keys: keys.map(keyView),
+      }));
+      return { status: 'success' as const, data, limit, offset, total: page.total };
+    },
+  });
+
+  app.route({
+    ...revokeAgentKeyRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Revoke a key of an agent you claimed (idempotent)',
+      params: agentKeyParams,
+      response: { 200: revokeKeyResponse, ...clientErrors },
+    },
+    handler: async (req) => {
+      const em = orm.em.fork();
+      const { agent_id, key_id } = req.params;
+      if (!(await revokeClaimedAgentKey(em, accountPrincipal(req).accountId, agent_id, key_id)))
+        throw new AppError('key_not_found', 'None of the agents you claimed has a key with that id.');
+      const key = await em.findOneOrFail(ApiKey, { id: key_id });
+      return { status: 'success' as const, message: 'The agent’s key is revoked.', key: keyView(key) };
     },
   });
 };

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { readReceipt } from '../../checkout/receipt.ts';
+import { checkoutSessions } from '../../db/checkout-sessions.ts';
+import { hostedCheckoutUrl } from '../../registration/requests.ts';
 import { AppError } from '../../domain/errors.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
@@ -10,8 +13,10 @@ import { sendRegistered } from '../replies/registration.ts';
 import type { RegistrationService } from '../../registration/service.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
+import { pagination } from '../schemas/management.ts';
 import {
   checkoutCallbackBody,
+  openCheckoutsResponse,
   orderIdParams,
   orderStatusResponse,
   registeredResponse,
@@ -74,6 +79,17 @@ export const resetRegistrationLockRoute = declareRoute({
   },
 });
 
+export const listOpenCheckoutsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/checkouts',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listOpenCheckouts',
+    description:
+      'Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first, paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration).',
+  },
+});
+
 export const hostedCheckoutCallbackRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/checkout/gfavip/callback',
@@ -88,7 +104,7 @@ export const hostedCheckoutCallbackRoute = declareRoute({
 // Around a registration in progress: verify a receipt, see where it stands, reset its lock, and the
 // hosted checkout's paid callback.
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { namespaces, config } = app.deps;
+  const { namespaces, config, orm } = app.deps;
   const registration = app.registration;
 
   app.route({
@@ -176,6 +192,39 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         status: 'success' as const,
         message: `The registration lock on ${name} is cleared; the name can be registered again.`,
       };
+    },
+  });
+
+  app.route({
+    ...listOpenCheckoutsRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'Your open checkouts and your claimed agents’, awaiting payment',
+      querystring: pagination,
+      response: { 200: openCheckoutsResponse, ...clientErrors },
+    },
+    handler: async (req) => {
+      const { limit, offset } = req.query;
+      const em = orm.em.fork();
+      const actors = await manageableOwnerIds(em, accountPrincipal(req));
+      const page = await checkoutSessions(em).openOfActors(actors, { limit, offset });
+      const data = page.rows.map((c) => {
+        const isRegistration = c.operation === 'registration';
+        return {
+          order_id: c.sessionId,
+          domain: c.name,
+          operation: c.operation,
+          payment_method: c.method,
+          actor_account_id: c.actorAccountId ?? '',
+          created_at: c.createdAt.toISOString(),
+          expires_at: c.expiresAt.toISOString(),
+          pay_url:
+            c.method === 'gfavip_checkout' ? hostedCheckoutUrl(config.GFAVIP_CHECKOUT_URL, c.sessionId, c.name) : null,
+          status_url: isRegistration ? `${config.publicBaseUrl}/api/agent/register-status/${c.sessionId}` : null,
+          cancellable: isRegistration,
+        };
+      });
+      return { status: 'success' as const, data, limit, offset, total: page.total };
     },
   });
 

@@ -13,7 +13,8 @@ import {
 } from '../schemas/identity.ts';
 import { declareRoute, DASHBOARD } from './declaration.ts';
 
-function keyView(k: ApiKey) {
+/** A key as the API shows it: its id, class, prefix and dates, never its secret. */
+export function keyView(k: ApiKey) {
   return {
     key_id: k.id,
     key_class: k.keyClass,

@@ -8,7 +8,13 @@ import { accountPrincipal } from '../auth.ts';
 import { findNamedDomain } from '../domain-name-param.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
-import { managedDomainResponse, managedListResponse, pagination, userDomainsResponse } from '../schemas/management.ts';
+import { DAY_MS } from '../../domain/time.ts';
+import {
+  managedDomainResponse,
+  managedListQuery,
+  managedListResponse,
+  userDomainsResponse,
+} from '../schemas/management.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
 
 function ownerItem(d: ManagedDomain) {
@@ -31,6 +37,14 @@ function managedItem(d: ManagedDomain) {
   };
 }
 
+function listItem(d: ManagedDomain & { forSale: boolean }) {
+  return {
+    ...managedItem(d),
+    auto_renew: { enabled: d.autoRenewMaxGems !== null, max_gems: d.autoRenewMaxGems },
+    for_sale: d.forSale,
+  };
+}
+
 export const listUserDomainsRoute = declareRoute({
   method: 'GET',
   url: '/api/v1/user/domains',
@@ -47,7 +61,8 @@ export const listManagedDomainsRoute = declareRoute({
   access: MANAGEMENT,
   openapi: {
     operationId: 'listManagedDomains',
-    description: 'Domains the caller owns or manages, paginated.',
+    description:
+      'Domains the caller owns or manages, paginated: with auto-renew and whether each is listed for sale. `owner_id` narrows to one owner (yourself or an agent you claimed; anyone else: an empty page), `expires_within_days` to the terms ending within that many days (those in grace too), and `sort=expiry` puts the soonest expiry first.',
   },
 });
 
@@ -82,13 +97,20 @@ export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['management'],
       summary: "The caller's manageable domains: its own, its claimed agents', or an organization's customers'",
-      querystring: pagination,
+      querystring: managedListQuery,
       response: { 200: managedListResponse, ...clientErrors },
     },
     handler: async (req) => {
-      const { limit, offset } = req.query;
-      const page = await manageableDomains(orm.em.fork(), req.principal!, { limit, offset });
-      return { status: 'success' as const, data: page.rows.map(managedItem), limit, offset, total: page.total };
+      const { limit, offset, owner_id, expires_within_days, sort } = req.query;
+      const expiresBy =
+        expires_within_days === undefined ? undefined : new Date(Date.now() + expires_within_days * DAY_MS);
+      const page = await manageableDomains(
+        orm.em.fork(),
+        req.principal!,
+        { limit, offset },
+        { ownerId: owner_id, expiresBy, sort },
+      );
+      return { status: 'success' as const, data: page.rows.map(listItem), limit, offset, total: page.total };
     },
   });
 

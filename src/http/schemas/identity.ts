@@ -104,3 +104,30 @@ export const revokeBody = example(
   { token: 'rk_agent_k1a2b3c4_secret', token_type_hint: 'access_token' },
 );
 export const revokeResponse = z.object({ status: z.literal('success') });
+
+/** The caller's own gems balance (GET /api/v1/agents/me/balance). */
+export const balanceResponse = example(
+  z.object({ status: z.literal('success'), account_id: z.string(), gems_balance: z.number().int() }),
+  { status: 'success', account_id: '5b1f7c8e-2d4a-4f6b-9c3e-8a7d6e5f4c3b', gems_balance: 4200 },
+);
+
+/** One agent the caller claimed: who it is, its keys (never their secrets) and how many domains it holds. */
+export const claimedAgentView = z.object({
+  account_id: z.string(),
+  display_name: z.string().nullable(),
+  assurance: z.enum(['anonymous', 'claimed']).nullable(),
+  claimed_at: z.string().nullable(),
+  created_at: z.string(),
+  domain_count: z.number().int().describe('Domains it holds (GET /api/v1/domains?owner_id=… lists them)'),
+  keys: z.array(keyView),
+});
+
+export const claimedAgentsResponse = z.object({
+  status: z.literal('success'),
+  data: z.array(claimedAgentView),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  total: z.number().int(),
+});
+
+export const agentKeyParams = z.object({ agent_id: z.string().uuid(), key_id: z.string().max(64) });

@@ -326,3 +326,33 @@ export const checkoutCallbackBody = z.object({
   status: z.literal('paid'),
   reference: z.string().min(1).max(128),
 });
+
+/** One checkout waiting for its payment (GET /api/v1/checkouts). */
+export const openCheckoutItem = z.object({
+  order_id: z.string().describe('The checkout: its session id, or the hosted checkout’s order id'),
+  domain: z.string(),
+  operation: z.string().describe('`registration`, `renewal` or `purchase`'),
+  payment_method: z.string(),
+  actor_account_id: z.string().describe('Who started it: you, or an agent you claimed'),
+  created_at: z.string(),
+  expires_at: z.string().describe('When the hold lapses unpaid'),
+  pay_url: z
+    .string()
+    .nullable()
+    .describe('Where a person pays it (a hosted checkout); null: the agent pays it with a machine payment'),
+  status_url: z
+    .string()
+    .nullable()
+    .describe('A registration’s order status (GET /api/agent/register-status/{order_id})'),
+  cancellable: z
+    .boolean()
+    .describe('A registration checkout: `POST /api/v1/domains/{domain_name}/reset-lock` ends it and frees the name'),
+});
+
+export const openCheckoutsResponse = z.object({
+  status: z.literal('success'),
+  data: z.array(openCheckoutItem),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  total: z.number().int(),
+});
