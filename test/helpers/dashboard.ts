@@ -15,7 +15,7 @@ export function dashboardBrowser(app: FastifyInstance, cookie: string) {
     const forms = page.match(/<form method="post"[\s\S]*?<\/form>/g) ?? [];
     for (const f of forms) {
       const hidden = Object.fromEntries(
-        [...f.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+        [...f.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\s*\/?>/g)].map((m) => [
           m[1],
           unescape(m[2] ?? ''),
         ]),
