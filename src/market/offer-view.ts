@@ -22,23 +22,34 @@ export function toOfferViewRow(o: Offer): OfferView {
 
 /**
  * Spec 4.7's offers list, for the accounts a caller speaks for (itself and the agents it claimed): offers
- * they made (outgoing) and offers on the names they own now (incoming), newest first, paged.
+ * they made (outgoing) and offers on the names they own now (incoming), newest first, paged; with
+ * `domain`, only those on that name; with `direction`, only those made (`outgoing`) or received (`incoming`).
  */
 export async function listOffersOf(
   em: EntityManager,
   accountIds: readonly string[],
   page: { limit: number; offset: number },
+  domain?: string,
+  direction?: 'incoming' | 'outgoing',
 ) {
   const ids = `{${accountIds.join(',')}}`;
-  const where = `o.bidder_id = any(?::uuid[])
-    or o.domain_id in (select id from domain where owner_id = any(?::uuid[]) and status <> 'expired')`;
-  const [count] = await em.execute<{ total: string }[]>(`select count(*)::text as total from offer o where ${where}`, [
-    ids,
-    ids,
-  ]);
+  const made = 'o.bidder_id = any(?::uuid[])';
+  const received = `o.domain_id in (select id from domain where owner_id = any(?::uuid[]) and status <> 'expired')`;
+  const mine = direction === 'outgoing' ? made : direction === 'incoming' ? received : `(${made} or ${received})`;
+  const owners = direction ? [ids] : [ids, ids];
+  // One name's offers (a domain's page): the same offers, narrowed to its current record.
+  const where =
+    domain === undefined
+      ? mine
+      : `${mine} and o.domain_id in (select id from domain where name = ? and status <> 'expired')`;
+  const args = domain === undefined ? owners : [...owners, domain];
+  const [count] = await em.execute<{ total: string }[]>(
+    `select count(*)::text as total from offer o where ${where}`,
+    args,
+  );
   const rows = await em.execute<{ id: string }[]>(
     `select o.id from offer o where ${where} order by o.created_at desc, o.id limit ? offset ?`,
-    [ids, ids, page.limit, page.offset],
+    [...args, page.limit, page.offset],
   );
   const offers = rows.length ? await em.find(Offer, { id: { $in: rows.map((r) => r.id) } }) : [];
   const byId = new Map(offers.map((o) => [o.id, o]));

@@ -60,7 +60,7 @@ export const listOffersRoute = declareRoute({
   openapi: {
     operationId: 'listOffers',
     description:
-      'Offers you or the agents you claimed made (`direction: outgoing`) and offers on names you or they own now (`incoming`), newest first, in every status (`pending`, `accepted`, `rejected`, `withdrawn`, `expired`); paged (limit 1–100, default 50).',
+      'Offers you or the agents you claimed made (`direction: outgoing`) and offers on names you or they own now (`incoming`), newest first, in every status (`pending`, `accepted`, `rejected`, `withdrawn`, `expired`); paged (limit 1–100, default 50). `domain` narrows the list to the offers on one name; `direction` to those made (`outgoing`) or received (`incoming`).',
   },
 });
 
@@ -166,8 +166,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: offersResponse, ...clientErrors },
     },
     handler: async (req) => {
-      const { limit, offset } = req.query;
-      const page = await listOffersOf(orm.em.fork(), await speaksFor(req), { limit, offset });
+      const { limit, offset, domain, direction } = req.query;
+      const name = domain === undefined ? undefined : parseFullName(namespaces, domain).name;
+      const page = await listOffersOf(orm.em.fork(), await speaksFor(req), { limit, offset }, name, direction);
       return { status: 'success' as const, data: page.items.map(offerItem), limit, offset, total: page.total };
     },
   });

@@ -55,7 +55,19 @@ export const offerResponse = example(z.object({ status: z.literal('success'), of
   offer: offerExample,
 });
 
-export const offersQuery = z.object(page);
+export const offersQuery = z.object({
+  ...page,
+  domain: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .describe('Only the offers on this full name ("scout.agent"); absent: on every name'),
+  direction: z
+    .enum(['incoming', 'outgoing'])
+    .optional()
+    .describe('outgoing: only the offers you (or agents you claimed) made; incoming: only those on your names'),
+});
 export const offersResponse = example(pageOf(offerItem), {
   status: 'success',
   data: [{ ...offerExample, direction: 'outgoing' as const }],
