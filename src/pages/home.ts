@@ -21,6 +21,7 @@ export function renderHome(namespaces: readonly NamespaceInfo[], ctx: PageContex
     .join('\n');
   const who = visitor
     ? `<p id="signed-in">Signed in as <strong>${escapeHtml(visitor.name ?? visitor.accountId)}</strong> (account <code>${escapeHtml(visitor.accountId)}</code>).</p>
+<p><a href="/dashboard">Go to your dashboard</a>: your domains, agents, keys and activity.</p>
 <form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>`
     : '<p id="signed-out"><a href="/auth/login">Sign in</a> to manage your keys, claim an agent or use the hosted checkout.</p>';
   return htmlPage({

@@ -5,8 +5,12 @@ import * as autoRenew from './auto-renew.ts';
 import * as benchBaseline from './bench-baseline.ts';
 import * as checkout from './checkout.ts';
 import * as command from './command.ts';
+import * as dashboardActivity from './dashboard/activity.ts';
+import * as dashboardAgents from './dashboard/agents.ts';
+import * as dashboardDomain from './dashboard/domain.ts';
 import * as dashboardKeys from './dashboard/keys.ts';
 import * as dashboardMarket from './dashboard/market.ts';
+import * as dashboardOverview from './dashboard/overview.ts';
 import * as dashboardWebhooks from './dashboard/webhooks.ts';
 import * as discovery from './discovery.ts';
 import * as dns from './dns.ts';
@@ -47,8 +51,12 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   benchBaseline,
   checkout,
   command,
+  dashboardActivity,
+  dashboardAgents,
+  dashboardDomain,
   dashboardKeys,
   dashboardMarket,
+  dashboardOverview,
   dashboardWebhooks,
   discovery,
   dns,

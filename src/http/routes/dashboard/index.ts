@@ -1,7 +1,11 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
+import { dashboardActivityRoutes } from './activity.ts';
+import { dashboardAgentRoutes } from './agents.ts';
+import { dashboardDomainRoutes } from './domain.ts';
 import { dashboardKeyRoutes } from './keys.ts';
 import { dashboardMarketRoutes } from './market.ts';
+import { dashboardOverviewRoutes } from './overview.ts';
 import { dashboardWebhookRoutes } from './webhooks.ts';
 
 /**
@@ -11,7 +15,11 @@ import { dashboardWebhookRoutes } from './webhooks.ts';
  */
 export const dashboardPlugin: FastifyPluginAsync = async (app) => {
   await app.register(formbody);
+  await app.register(dashboardOverviewRoutes);
+  await app.register(dashboardAgentRoutes);
+  await app.register(dashboardActivityRoutes);
   await app.register(dashboardKeyRoutes);
   await app.register(dashboardMarketRoutes);
   await app.register(dashboardWebhookRoutes);
+  await app.register(dashboardDomainRoutes);
 };

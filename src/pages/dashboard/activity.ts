@@ -1,0 +1,82 @@
+import { html, type SafeHtml } from '../html.ts';
+import { when } from './keys.ts';
+import { pager, table, type DashboardView } from './layout.ts';
+
+/** An entry of GET /api/v1/domains/activity, as the page shows it. */
+export interface ActivityRow {
+  order_id: number;
+  kind: string;
+  domain: string;
+  status: string;
+  role: 'payer' | 'owner' | 'both';
+  payment_method: string;
+  years: number | null;
+  amount_gems: number | null;
+  amount: string | null;
+  currency: string | null;
+  payment_reference: string | null;
+  details: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export interface ActivityData {
+  rows: ActivityRow[];
+  total: number;
+  page: number;
+  hasMore: boolean;
+}
+
+const kinds: Record<string, string> = {
+  registration: 'Registration',
+  renewal: 'Renewal',
+  transfer: 'Transfer',
+  purchase: 'Purchase',
+  sale: 'Sale',
+  payout: 'Payout',
+  offer_escrow: 'Offer (gems held)',
+  offer_release: 'Offer (gems returned)',
+};
+
+const roles = { payer: 'You paid or acted', owner: 'The name came to you', both: 'You paid; the name is yours' };
+
+function amountOf(e: ActivityRow): string {
+  if (e.amount !== null) return `${e.amount} ${e.currency ?? ''}`.trim();
+  if (e.amount_gems !== null) return `${e.amount_gems.toLocaleString('en-US')} gems`;
+  return '—';
+}
+
+/** A sale's split (90/5/5) in words, when the entry carries it. */
+function splitOf(e: ActivityRow): SafeHtml | string {
+  const d = e.details;
+  if (!d || typeof d.seller_amount !== 'string') return '';
+  return html`<br /><span class="muted"
+      >Seller ${d.seller_amount}, referrer ${String(d.referrer_amount)}, platform ${String(d.platform_amount)}</span
+    >`;
+}
+
+/** The activity page: the ledger of orders, newest first, paged. */
+export function renderActivity(view: DashboardView, data: ActivityData): SafeHtml {
+  const rows = data.rows.map(
+    (e) =>
+      html`<tr>
+        <td>${when(e.created_at)}</td>
+        <td>${kinds[e.kind] ?? e.kind}${e.years ? ` (${e.years} ${e.years === 1 ? 'year' : 'years'})` : ''}</td>
+        <td>${e.domain}</td>
+        <td>${amountOf(e)}${splitOf(e)}</td>
+        <td>${e.payment_method}</td>
+        <td>${e.status}</td>
+        <td>${roles[e.role]}</td>
+      </tr>`,
+  );
+  return html`<p>
+      Every order you or an agent you claimed paid for, or whose name came to you: registrations, renewals, transfers,
+      purchases, sales, payouts and offers. Newest first.
+    </p>
+    ${table({
+      caption: data.total > 0 ? `${data.total} in all` : undefined,
+      head: ['When', 'What', 'Name', 'Amount', 'Paid with', 'Status', 'Your part'],
+      rows,
+      empty: 'No activity yet — registrations, renewals and sales will appear here.',
+    })}
+    ${pager({ path: view.path, page: data.page, hasMore: data.hasMore })}`;
+}

@@ -1,0 +1,121 @@
+import { DAY_MS } from '../../domain/time.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { when } from './keys.ts';
+import { actionForm, pager, table, type DashboardView } from './layout.ts';
+
+/** A row of GET /api/v1/domains as the overview shows it. */
+export interface DomainRow {
+  name: string;
+  status: string;
+  owner_id: string;
+  expiry_date: string;
+  auto_renew: { enabled: boolean; max_gems: number | null };
+  for_sale: boolean;
+}
+
+/** A row of GET /api/v1/checkouts. */
+export interface CheckoutRow {
+  order_id: string;
+  domain: string;
+  operation: string;
+  payment_method: string;
+  actor_account_id: string;
+  expires_at: string;
+  pay_url: string | null;
+  cancellable: boolean;
+}
+
+export interface OverviewData {
+  now: number;
+  balance: number;
+  /** Who owns what, in words: the person ("You") and the agents they claimed. */
+  owners: Record<string, string>;
+  domains: { rows: DomainRow[]; total: number; page: number; hasMore: boolean };
+  /** How many of the domains end their term within 30 days (or are in grace). */
+  expiringSoon: number;
+  checkouts: { rows: CheckoutRow[]; total: number };
+}
+
+/** Whole days from now to `iso` (negative once past). */
+const daysUntil = (iso: string, now: number) => Math.floor((Date.parse(iso) - now) / DAY_MS);
+
+function expiryCell(d: DomainRow, now: number): SafeHtml {
+  const days = daysUntil(d.expiry_date, now);
+  const date = d.expiry_date.slice(0, 10);
+  if (d.status === 'grace' || days < 0)
+    return html`<span class="grace">In grace since ${date}: renew it before the name is released</span>`;
+  const left = days === 0 ? 'today' : days === 1 ? '1 day left' : `${days} days left`;
+  return days <= 30
+    ? html`${date} <strong class="grace">(${left})</strong>`
+    : html`${date} <span class="muted">(${left})</span>`;
+}
+
+function domainRow(d: DomainRow, data: OverviewData): SafeHtml {
+  const renew = d.auto_renew.enabled
+    ? `On${d.auto_renew.max_gems === null ? '' : ` (up to ${d.auto_renew.max_gems} gems)`}`
+    : 'Off';
+  return html`<tr>
+    <td><a href="/dashboard/domains/${encodeURIComponent(d.name)}">${d.name}</a></td>
+    <td>${data.owners[d.owner_id] ?? html`<code>${d.owner_id}</code>`}</td>
+    <td>${d.status}</td>
+    <td>${expiryCell(d, data.now)}</td>
+    <td>${renew}</td>
+    <td>${d.for_sale ? 'For sale' : html`<span class="muted">No</span>`}</td>
+  </tr>`;
+}
+
+function checkoutRow(view: DashboardView, c: CheckoutRow, data: OverviewData): SafeHtml {
+  const pay = c.pay_url
+    ? html`<a href="${c.pay_url}">Pay</a>`
+    : html`<span class="muted">Paid by the agent that started it (machine payment)</span>`;
+  const cancel = c.cancellable
+    ? actionForm(view, { action: 'cancel_checkout', target: c.domain, submit: 'Cancel' })
+    : '';
+  return html`<tr>
+    <td>${c.domain}</td>
+    <td>${c.operation}</td>
+    <td>${data.owners[c.actor_account_id] ?? html`<code>${c.actor_account_id}</code>`}</td>
+    <td>${when(c.expires_at)}</td>
+    <td>${pay} ${cancel}</td>
+  </tr>`;
+}
+
+/**
+ * The overview: the gems balance, what awaits payment, then every domain of the person and of the
+ * agents they claimed, soonest expiry first (so what ends within 30 days, and what is in grace, leads).
+ */
+export function renderOverview(view: DashboardView, data: OverviewData): SafeHtml {
+  const { domains, checkouts } = data;
+  const soon =
+    data.expiringSoon > 0
+      ? html`<p class="grace" role="status">
+          ${data.expiringSoon === 1 ? '1 domain expires' : `${data.expiringSoon} domains expire`} within 30 days (or is
+          in grace): listed first below. Open one to renew it.
+        </p>`
+      : '';
+  const checkoutTable =
+    checkouts.rows.length === 0
+      ? ''
+      : html`<h2>Awaiting payment</h2>
+          ${table({
+            head: ['Name', 'For', 'Started by', 'Lapses', ''],
+            rows: checkouts.rows.map((c) => checkoutRow(view, c, data)),
+            empty: 'Nothing awaits payment.',
+          })}
+          ${
+            checkouts.total > checkouts.rows.length
+              ? html`<p class="muted">And ${checkouts.total - checkouts.rows.length} more.</p>`
+              : ''
+          }`;
+  return html`<p id="gems-balance">Gems balance: <strong>${data.balance.toLocaleString('en-US')}</strong> gems</p>
+    ${checkoutTable}
+    <h2>Domains</h2>
+    ${soon}
+    ${table({
+      caption: domains.total > 0 ? `${domains.total} in all, soonest expiry first` : undefined,
+      head: ['Name', 'Owner', 'Status', 'Expires', 'Auto-renew', 'For sale'],
+      rows: domains.rows.map((d) => domainRow(d, data)),
+      empty: html`No domains yet — <a href="/#search-form">search for a name</a>`,
+    })}
+    ${pager({ path: view.path, page: domains.page, hasMore: domains.hasMore })}`;
+}
