@@ -71,6 +71,8 @@ describe('access control', () => {
       payload: { domain: 'nobody-owns-this.agent', amount: 10, currency: 'gems' },
     }),
     'GET /api/v1/domains/offers': () => ({ method: 'GET', url: '/api/v1/domains/offers' }),
+    'GET /api/v1/domains/listings': () => ({ method: 'GET', url: '/api/v1/domains/listings' }),
+    'GET /api/v1/domains/sales': () => ({ method: 'GET', url: '/api/v1/domains/sales' }),
     'POST /api/v1/domains/offers/:offer_id/respond': () => ({
       method: 'POST',
       url: '/api/v1/domains/offers/no-such-offer/respond',
@@ -116,6 +118,10 @@ describe('access control', () => {
     'POST /api/v1/webhooks/:subscription_id/ping': () => ({
       method: 'POST',
       url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/ping`,
+    }),
+    'GET /api/v1/webhooks/:subscription_id/events': () => ({
+      method: 'GET',
+      url: `/api/v1/webhooks/${NO_SUBSCRIPTION}/events`,
     }),
     'GET /api/v1/webhooks/:subscription_id/deliveries': () => ({
       method: 'GET',
@@ -315,6 +321,7 @@ describe('access control', () => {
       'POST /api/v1/webhooks/:subscription_id/enable': ['agent_key', 'live_key', 'dashboard'],
       'POST /api/v1/webhooks/:subscription_id/ping': ['agent_key', 'live_key', 'dashboard'],
       'GET /api/v1/webhooks/:subscription_id/deliveries': account,
+      'GET /api/v1/webhooks/:subscription_id/events': account,
       'POST /api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver': ['agent_key', 'live_key', 'dashboard'],
       'DELETE /api/v1/keys/:key_id': ['bearer', 'session'],
       'GET /api/v1/user/domains': ['bearer', 'dashboard'],
@@ -334,6 +341,8 @@ describe('access control', () => {
       'POST /api/v1/domains/buy-secondary': [...account, 'org_key', 'anonymous'],
       'POST /api/v1/domains/make-offer': account,
       'GET /api/v1/domains/offers': account,
+      'GET /api/v1/domains/listings': account,
+      'GET /api/v1/domains/sales': account,
       'POST /api/v1/domains/offers/:offer_id/respond': account,
       'POST /api/v1/domains/offers/:offer_id/withdraw': account,
       'POST /api/v1/domains/offers/:offer_id/pay': account,
