@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { Account, DomainOrder } from '../../src/db/entities/index.ts';
+import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { dashboardBrowser } from '../helpers/dashboard.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { humanWithSession, provision } from '../helpers/identities.ts';
+import { startTestOidc } from '../helpers/oidc.ts';
+
+// The activity page (issue 27): the ledger of GET /api/v1/domains/activity, newest first, fifty to a
+// page; a claimed agent's orders are the person's too; another person sees none of them.
+describe('dashboard: activity', () => {
+  let t: TestApp;
+  let idp: Awaited<ReturnType<typeof startTestOidc>>;
+  let alice: ReturnType<typeof dashboardBrowser>;
+  let bob: ReturnType<typeof dashboardBrowser>;
+  let aliceId = '';
+  let aliceCookie = '';
+
+  /** An order in the ledger, written as the paid effects write it. */
+  async function order(data: { account: string; name: string; at: Date; kind?: 'registration' | 'renewal' }) {
+    const em = t.db.orm.em.fork();
+    em.create(DomainOrder, {
+      reference: `test:${randomUUID()}`,
+      kind: data.kind ?? 'registration',
+      domainName: data.name,
+      account: em.getReference(Account, data.account),
+      owner: em.getReference(Account, data.account),
+      paymentMethod: 'gems',
+      years: 1,
+      amountGems: 1500,
+      amountMinor: null,
+      currency: 'gems',
+      paymentReference: null,
+      resellerChannel: null,
+      details: {},
+      createdAt: data.at,
+    });
+    await em.flush();
+  }
+
+  beforeAll(async () => {
+    idp = await startTestOidc();
+    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
+    const a = await humanWithSession(t.app, t.db.orm, 'activity-alice', idp.issuer);
+    aliceId = a.accountId;
+    aliceCookie = a.cookie;
+    alice = dashboardBrowser(t.app, a.cookie);
+    bob = dashboardBrowser(t.app, (await humanWithSession(t.app, t.db.orm, 'activity-bob', idp.issuer)).cookie);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  it('sends a visitor without a session to sign in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard/activity', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Factivity');
+  });
+
+  it('says so in words when there is no activity yet', async () => {
+    const res = await bob.get('/dashboard/activity');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('No activity yet');
+  });
+
+  it("lists the person's and their claimed agent's orders, newest first, escaped; another person sees none", async () => {
+    const agent = await provision(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents/claim',
+      headers: { cookie: aliceCookie },
+      payload: { claim_code: agent.claim_code },
+    });
+    const own = `${randomLabel('own')}.agent`;
+    const agents = `${randomLabel('agt')}.agent`;
+    await order({ account: aliceId, name: own, at: new Date('2026-03-01T10:00:00Z') });
+    await order({ account: agent.account_id, name: agents, at: new Date('2026-03-02T10:00:00Z'), kind: 'renewal' });
+    await order({ account: aliceId, name: '<i>odd</i>.agent', at: new Date('2026-02-01T10:00:00Z') });
+
+    const page = await alice.get('/dashboard/activity');
+    expect(page.statusCode).toBe(200);
+    const body = page.body;
+    expect(body.indexOf(agents)).toBeGreaterThan(-1);
+    expect(body.indexOf(agents)).toBeLessThan(body.indexOf(own));
+    expect(body).toContain('Renewal (1 year)');
+    expect(body).toContain('1,500 gems');
+    expect(body).toContain('2026-03-01 10:00 UTC');
+    expect(body).toContain('&lt;i&gt;odd&lt;/i&gt;.agent');
+    expect(body).not.toContain('<i>odd</i>');
+
+    const bobs = await bob.get('/dashboard/activity');
+    expect(bobs.body).not.toContain(own);
+    expect(bobs.body).not.toContain(agents);
+    expect(bobs.body).toContain('No activity yet');
+  });
+
+  it('pages the ledger fifty to a page; a page number that is not one reads as the first', async () => {
+    const p = await humanWithSession(t.app, t.db.orm, `activity-many-${randomLabel()}`, idp.issuer);
+    const many = dashboardBrowser(t.app, p.cookie);
+    const base = Date.parse('2026-04-01T00:00:00Z');
+    for (let i = 0; i < 55; i++)
+      await order({
+        account: p.accountId,
+        name: `many${String(i).padStart(2, '0')}.agent`,
+        at: new Date(base + i * 60_000),
+      });
+    const first = await many.get('/dashboard/activity');
+    expect(first.body.match(/<tr>/g)?.length).toBe(51); // the head row and fifty entries
+    expect(first.body).toContain('many54.agent');
+    expect(first.body).not.toContain('many04.agent');
+    expect(first.body).toContain('href="/dashboard/activity?page=2"');
+    const second = await many.get('/dashboard/activity?page=2');
+    expect(second.body).toContain('many04.agent');
+    expect(second.body).not.toContain('many05.agent');
+    expect(second.body).toContain('href="/dashboard/activity?page=1"');
+    const odd = await many.get('/dashboard/activity?page=-3');
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).toContain('many54.agent');
+  });
+});
