@@ -162,7 +162,7 @@ export function renderMarket(view: DashboardView, d: MarketData): SafeHtml {
     ${table({
       head: ['Name', 'Amount', 'Status', 'Made', 'Expires', ''],
       rows: offers,
-      empty: 'No offers made yet — offer on a name from its public page or the API.',
+      empty: 'No offers made yet — offers you make on names others own appear here.',
     })}
     ${pager({ path: view.path, page: d.offers.page, hasMore: d.offers.hasMore, param: marketPages.offers })}
     <h2>Your sales</h2>

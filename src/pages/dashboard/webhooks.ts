@@ -62,8 +62,11 @@ export function renderWebhooks(view: DashboardView, subs: readonly SubscriptionR
   const chosen = chosenEvents(view);
   const boxes = webhookEventTypes.map(
     (e) =>
-      html`<label class="check"
-        ><input type="checkbox" name="events" value="${e}" ${raw(chosen.includes(e) ? 'checked' : '')} /> ${e}</label
+      // The span keeps box and name on one line (a block form's labels stack their content).
+      html`<label
+        ><span
+          ><input type="checkbox" name="events" value="${e}" ${raw(chosen.includes(e) ? 'checked' : '')} /> ${e}</span
+        ></label
       >`,
   );
   const create = actionForm(view, {

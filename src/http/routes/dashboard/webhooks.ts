@@ -50,7 +50,8 @@ const listPage = dashboardRoutes<SubscriptionRow[]>({
         events: z
           .union([z.string(), z.array(z.string())])
           .optional()
-          .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+          .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+          .refine((v) => v.length > 0, 'choose at least one event'),
       }),
       call: (f) => ({
         method: 'POST',
