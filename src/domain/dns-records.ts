@@ -39,8 +39,10 @@ export interface RecordItem {
 
 export type ItemStatus = 'created' | 'updated' | 'deleted' | 'unchanged';
 
+// `index` is the request item at fault and `field` names it the way a form names its fields
+// (`records.2`), so a client can show the refusal beside that record.
 const invalid = (message: string, index?: number) =>
-  new AppError('invalid_record', message, index === undefined ? undefined : { index });
+  new AppError('invalid_record', message, index === undefined ? undefined : { index, field: `records.${index}` });
 
 const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/;
 
@@ -128,18 +130,23 @@ const key = (r: { name: string; type: string }) => `${r.name} ${r.type}`;
 
 /**
  * The rules a whole record set must keep: a CNAME alone at its name and never at the apex (its SOA and
- * NS live there), at most `maxRecords` records.
+ * NS live there), at most `maxRecords` records. `itemAt` names the request item that set records at a
+ * name, so a refusal says which record broke the rule.
  */
-export function checkRecordSet(records: DnsRecord[], domain: string): void {
+export function checkRecordSet(
+  records: DnsRecord[],
+  domain: string,
+  itemAt: (name: string) => number | undefined = () => undefined,
+): void {
   if (records.length > DNS_LIMITS.maxRecords) throw invalid(`A domain holds at most ${DNS_LIMITS.maxRecords} records.`);
   const apex = `${domain.toLowerCase()}.`;
   const byName = new Map<string, Set<string>>();
   for (const r of records) byName.set(r.name, (byName.get(r.name) ?? new Set()).add(r.type));
   for (const [name, types] of byName) {
     if (!types.has('CNAME')) continue;
-    if (name === apex) throw invalid('A CNAME cannot be at the apex of the domain.');
+    if (name === apex) throw invalid('A CNAME cannot be at the apex of the domain.', itemAt(name));
     const cnames = records.filter((r) => r.name === name && r.type === 'CNAME').length;
-    if (types.size > 1 || cnames > 1) throw invalid(`A CNAME must be the only record at ${name}.`);
+    if (types.size > 1 || cnames > 1) throw invalid(`A CNAME must be the only record at ${name}.`, itemAt(name));
   }
 }
 
@@ -183,7 +190,8 @@ export function planRecordChanges(current: DnsRecord[], items: RecordItem[], dom
 
   const next = current.filter((r) => !replaced.has(key(r)) && !removed.has(key(r)));
   for (const set of replaced.values()) next.push(...set);
-  checkRecordSet(next, domain);
+  // The item at fault for a rule of the whole set: the last one that set records at that name.
+  checkRecordSet(next, domain, (name) => parsed.findLast((p) => p.record && p.name === name)?.index);
 
   const details = parsed.map((p) => {
     const had = before.get(p.k);

@@ -11,6 +11,20 @@ export interface AutoRenewSetting {
   maxGems: number | null;
 }
 
+/** A domain's auto-renew setting, for whoever may read its management view (owner, operator, organization). */
+export async function readAutoRenew(
+  em: EntityManager,
+  principal: Principal,
+  name: string,
+): Promise<{ name: string } & AutoRenewSetting> {
+  const domain = await managedDomainRepository(em).findByName(name);
+  if (!domain) throw domainNotFound(name);
+  if (!(await canActOnDomain(em, principal, domain, 'read')))
+    throw new AppError('forbidden', `You do not own or manage ${domain.name}.`);
+  const maxGems = await autoRenewRepository(em).get(domain.id);
+  return { name: domain.name, enabled: maxGems !== null, maxGems };
+}
+
 /** Turns a domain's auto-renew on (with its price cap) or off; its owner or the owner's operator only. */
 export async function setAutoRenew(
   em: EntityManager,

@@ -95,6 +95,10 @@ describe('access control', () => {
     // The human checkout of a name nobody lists; the post, without its form token, is refused before buying.
     'GET /checkout/:domain': () => ({ method: 'GET', url: '/checkout/nobody-owns-this.agent' }),
     'POST /checkout/:domain': () => ({ method: 'POST', url: '/checkout/nobody-owns-this.agent', payload: {} }),
+    'GET /api/v1/domains/:domain_name/auto-renew': () => ({
+      method: 'GET',
+      url: `/api/v1/domains/${names.alice}/auto-renew`,
+    }),
     'PUT /api/v1/domains/:domain_name/auto-renew': () => ({
       method: 'PUT',
       url: `/api/v1/domains/${names.alice}/auto-renew`,
@@ -348,6 +352,7 @@ describe('access control', () => {
       'POST /api/v1/domains/offers/:offer_id/pay': account,
       'GET /checkout/:domain': ['session', 'anonymous'],
       'POST /checkout/:domain': ['session'],
+      'GET /api/v1/domains/:domain_name/auto-renew': [...account, 'org_key'],
       'PUT /api/v1/domains/:domain_name/auto-renew': account,
       'POST /api/v1/domains/:domain_name/reset-lock': account,
       'GET /api/v1/domains/:domain_name/records': ['bearer', 'dashboard'],

@@ -1,11 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { setAutoRenew } from '../../services/auto-renew.ts';
+import { readAutoRenew, setAutoRenew } from '../../services/auto-renew.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { autoRenewBody, autoRenewResponse } from '../schemas/auto-renew.ts';
-import { clientErrors } from '../schemas/common.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
-import { declareRoute, ACCOUNT } from './declaration.ts';
+import { declareRoute, ACCOUNT, MANAGEMENT } from './declaration.ts';
+
+export const getAutoRenewRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/:domain_name/auto-renew',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'getAutoRenew',
+    description:
+      'Whether auto-renew is on for the domain, with its price cap (`max_gems`; null when off). Whoever may read the domain’s management view: the owner, the owner’s operator, an organization credential with `read`.',
+  },
+});
 
 export const setAutoRenewRoute = declareRoute({
   method: 'PUT',
@@ -19,6 +30,26 @@ export const setAutoRenewRoute = declareRoute({
 });
 
 export const autoRenewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const answer = (a: { name: string; enabled: boolean; maxGems: number | null }) => ({
+    status: 'success' as const,
+    domain: a.name,
+    auto_renew: { enabled: a.enabled, max_gems: a.maxGems },
+  });
+
+  app.route({
+    ...getAutoRenewRoute,
+    schema: {
+      tags: ['management'],
+      summary: 'Whether auto-renew is on for a domain you own or manage, and its price cap',
+      params: domainNameParams,
+      response: { 200: autoRenewResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
+    },
+    handler: async (req) => {
+      const { name } = parseFullName(app.deps.namespaces, req.params.domain_name);
+      return answer(await readAutoRenew(app.deps.orm.em.fork(), req.principal!, name));
+    },
+  });
+
   app.route({
     ...setAutoRenewRoute,
     schema: {
@@ -34,11 +65,7 @@ export const autoRenewRoutes: FastifyPluginAsyncZod = async (app) => {
         enabled: req.body.enabled,
         maxGems: req.body.max_gems ?? null,
       });
-      return {
-        status: 'success' as const,
-        domain: set.name,
-        auto_renew: { enabled: set.enabled, max_gems: set.maxGems },
-      };
+      return answer(set);
     },
   });
 };
