@@ -167,6 +167,9 @@ describe('dashboard: market', () => {
     // Alice received it: it is not among the offers she made.
     const alices = await alice.browser.get('/dashboard/market');
     expect(alices.body).toContain('No offers made yet');
+    const received = await read<{ data: { offer_id: string }[] }>(alice, '/api/v1/domains/offers?direction=incoming');
+    expect(received.data.map((o) => o.offer_id)).toEqual([offerId]);
+    expect((await read<{ data: unknown[] }>(alice, '/api/v1/domains/offers?direction=outgoing')).data).toEqual([]);
 
     // Alice cannot withdraw bob's offer through her page: refused beside her form, nothing changes.
     const form = alice.browser.formOf(alices.body, 'set_payout_address');

@@ -250,6 +250,37 @@ describe('dashboard: webhooks', () => {
     expect((await eventsOf(id)).map((e) => e.attempts)).toEqual(before.map((e) => e.attempts));
   });
 
+  it('shows a subscription the receiver disabled, with why, and turns it back on with Enable', async () => {
+    const [sub] = await subscriptions();
+    const id = sub?.subscription_id ?? '';
+    // 410 Gone: the receiver says it is gone for good, and the subscription is disabled at once.
+    receiver.answer(410, 'gone');
+    const registered = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      headers: { cookie: aliceCookie },
+      payload: {
+        domain: randomLabel('whg'),
+        namespace: 'agent',
+        years: 1,
+        agreed_to_terms: true,
+        payment_method: 'gems',
+      },
+    });
+    expect(registered.statusCode).toBe(200);
+    await eventually(async () => (await subscriptions())[0]?.status === 'disabled', 30_000);
+    const page = await alice.get('/dashboard/webhooks');
+    expect(page.body).toContain('Disabled');
+    expect(page.body).toContain('410 Gone');
+
+    receiver.answer(200, '{"ok":true}');
+    const enabled = await alice.submit('/dashboard/webhooks', 'enable', {}, { target: id });
+    expect(enabled.statusCode).toBe(200);
+    expect(textOf(enabled.body, { cls: 'notice' })).toContain('on again');
+    expect((await subscriptions())[0]?.status).toBe('active');
+    expect(() => alice.formOf(enabled.body, 'enable', id)).toThrow();
+  }, 60_000);
+
   it('deletes a subscription', async () => {
     const [sub] = await subscriptions();
     const res = await alice.submit('/dashboard/webhooks', 'delete_subscription', {}, { target: sub?.subscription_id });
