@@ -109,4 +109,30 @@ describe('DNS record rules', () => {
     const many = Array.from({ length: 101 }, (_, i) => ({ type: 'A', name: `h${i}`, content: '192.0.2.1' }));
     expect(refused(() => planRecordChanges([], many, D))).toBe('invalid_record');
   });
+
+  it('names the item at fault (details.index and details.field), for a rule of the whole set too', () => {
+    const detailsOf = (f: () => unknown) => {
+      try {
+        f();
+        return null;
+      } catch (err) {
+        return err instanceof AppError ? err.details : null;
+      }
+    };
+    const items = [
+      { type: 'A', name: 'a', content: '192.0.2.1' },
+      { type: 'A', name: 'b', content: 'nope' },
+    ];
+    expect(detailsOf(() => planRecordChanges([], items, D))).toEqual({ index: 1, field: 'records.1' });
+    // A CNAME beside a record already stored: the item that set records at that name.
+    const stored = [{ type: 'A' as const, name: `www.${D}.`, content: '192.0.2.1', ttl: 3600 }];
+    const cname = [
+      { type: 'TXT', name: 'other', content: 'x' },
+      { type: 'CNAME', name: 'www', content: 'target.example.com' },
+    ];
+    expect(detailsOf(() => planRecordChanges(stored, cname, D))).toEqual({ index: 1, field: 'records.1' });
+    expect(detailsOf(() => planRecordChanges([], [{ type: 'CNAME', name: '@', content: 'x.example.com' }], D))).toEqual(
+      { index: 0, field: 'records.0' },
+    );
+  });
 });
