@@ -61,7 +61,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   // A string is evaluated as an expression through Runtime.evaluate, which the page's CSP does not govern.
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(source);
   const results = await page.evaluate(() =>
-    (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe.run(document, {
+    (globalThis as unknown as { axe: { run(opts: unknown): Promise<unknown> } }).axe.run({
       resultTypes: ['violations'],
     }),
   );
