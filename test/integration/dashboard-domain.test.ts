@@ -19,6 +19,8 @@ describe('dashboard: a domain', () => {
   let bobId = '';
   let alice: ReturnType<typeof browser>;
   let bob: ReturnType<typeof browser>;
+  let aliceCookie = '';
+  let bobCookie = '';
 
   /** A person's browser: pages, and forms posted with their hidden fields (repeated fields as pairs). */
   function browser(cookie: string) {
@@ -87,6 +89,8 @@ describe('dashboard: a domain', () => {
     const b = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('dash-bob'));
     aliceId = a.accountId;
     bobId = b.accountId;
+    aliceCookie = a.cookie;
+    bobCookie = b.cookie;
     alice = browser(a.cookie);
     bob = browser(b.cookie);
   }, 180_000);
@@ -196,6 +200,29 @@ describe('dashboard: a domain', () => {
     expect(await records(name)).toEqual(before);
   });
 
+  it('serves the page of a claimed agent’s name to the person who claimed it, and its forms act', async () => {
+    const agent = await provision(s.t.app);
+    const claim = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents/claim',
+      headers: { cookie: aliceCookie },
+      payload: { claim_code: agent.claim_code },
+    });
+    expect(claim.statusCode).toBe(200);
+    const name = await ownedDomain(agent.account_id);
+    expect((await alice.get(pageOf(name))).statusCode).toBe(200);
+    const saved = await alice.submit(pageOf(name), 'save_records', [
+      ['type', 'AAAA'],
+      ['name', 'v6'],
+      ['content', '2001:db8::1'],
+      ['ttl', ''],
+      ['orig', ''],
+    ]);
+    expect(saved.statusCode).toBe(200);
+    expect(await records(name)).toEqual([`v6.${name}. AAAA 2001:db8::1 3600`]);
+    expect((await bob.get(pageOf(name))).statusCode).toBe(403);
+  });
+
   it('enables the delegation once', async () => {
     const name = await ownedDomain(aliceId);
     const res = await alice.submit(pageOf(name), 'enable_dns', []);
@@ -246,7 +273,11 @@ describe('dashboard: a domain', () => {
     ]);
     expect(on.statusCode).toBe(200);
     expect(textOf(on.body, { id: 'auto-renew-state' })).toContain('on, up to 2500 gems a year');
-    expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBe(2500);
+    // Through the API (GET …/auto-renew, added for this page): the owner reads it; another person may not.
+    const autoRenew = (cookie: string) =>
+      s.t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}/auto-renew`, headers: { cookie } });
+    expect((await autoRenew(aliceCookie)).json()).toMatchObject({ auto_renew: { enabled: true, max_gems: 2500 } });
+    expect((await autoRenew(bobCookie)).statusCode).toBe(403);
     const theirs = await bob.post(pageOf(name), [
       ...bob.formOf((await bob.get('/dashboard/keys')).body, 'create_key').filter(([k]) => k !== 'action'),
       ['action', 'auto_renew'],
