@@ -16,7 +16,12 @@ type Req = Pick<InjectOptions, 'method' | 'url' | 'payload'>;
 // The routes' access rules, walked exhaustively: every protected route with no credential, a revoked key,
 // an expired token, each credential kind, and other accounts' credentials on owner-only routes.
 /** Every route's declared rule by "METHOD path", as organization credentials and refusals name routes. */
-const accessRules = Object.fromEntries(declaredRoutes.map((r) => [`${r.method} ${r.url}`, r.config.access]));
+// The dashboard's pages are walked by their own tests (test/integration/dashboard-*.test.ts): each takes a
+// browser session and sends a visitor without one to sign in; what they do, the API routes below decide.
+const isDashboardPage = (url: string) => url === '/dashboard' || url.startsWith('/dashboard/');
+const accessRules = Object.fromEntries(
+  declaredRoutes.filter((r) => !isDashboardPage(r.url)).map((r) => [`${r.method} ${r.url}`, r.config.access]),
+);
 /** A subscription id nobody has: the walk over every credential changes nothing. */
 const NO_SUBSCRIPTION = '00000000-0000-4000-8000-00000000beef';
 
@@ -298,6 +303,16 @@ describe('access control', () => {
   afterAll(async () => {
     await t?.close();
     await idp?.stop();
+  });
+
+  it('gives every dashboard page the page rule: a browser session, else sign-in', () => {
+    const pages = declaredRoutes.filter((r) => isDashboardPage(r.url));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const r of pages)
+      expect({ route: `${r.method} ${r.url}`, access: r.config.access }).toEqual({
+        route: `${r.method} ${r.url}`,
+        access: ['session', 'anonymous'],
+      });
   });
 
   it('has a sample request for every protected route, and every declared route is a live route', () => {

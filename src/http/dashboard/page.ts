@@ -119,6 +119,7 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
       const data = await def.load(ctx);
       const view: DashboardView = {
         path: ctx.req.url.split('?')[0] ?? '/dashboard',
+        query: ctx.query,
         person: {
           accountId: ctx.person.accountId,
           name: await accountRepository(orm.em.fork()).displayNameOf(ctx.person.accountId),

@@ -20,6 +20,8 @@ export interface FailedForm {
 export interface DashboardView {
   /** The page's own path: its forms post back here. */
   path: string;
+  /** The page's query values (a list's page), for links that keep them. */
+  query: Record<string, string>;
   person: Person;
   csrfToken: string;
   /** What the last action did, in words. */
@@ -59,6 +61,7 @@ form.inline{display:inline-flex;flex-wrap:wrap;gap:.35rem;align-items:center;mar
 form.block{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5rem 0 1rem}
 form.block label{display:flex;flex-direction:column;font-size:.9rem;gap:.15rem}
 input,select,button,textarea{font:inherit;padding:.35rem .5rem;max-width:100%}
+form.block label.check{flex-direction:row;align-items:center;gap:.35rem}
 button{cursor:pointer}
 .notice{background:#ecfdf5;border:1px solid #047857;color:#064e3b;padding:.5rem .75rem;border-radius:.25rem}
 .error{color:#991b1b;margin:.25rem 0}
@@ -151,6 +154,8 @@ export interface FormOptions {
   target?: string;
   /** The submit button's text: the words a person clicks ("Revoke", "Save records"). */
   submit: string;
+  /** What the button does to which row, for a screen reader, where a table has one such button per row. */
+  label?: string;
   /** The visible fields (labelled inputs); hidden values go in `hidden`. */
   fields?: SafeHtml;
   hidden?: Record<string, string>;
@@ -180,9 +185,12 @@ export function actionForm(view: DashboardView, o: FormOptions): SafeHtml {
     ...o.hidden,
   }).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}" />`);
   return html`<form method="post" action="${o.to ?? view.path}" class="${o.layout ?? 'inline'}">
-    ${hidden}${o.fields ?? ''}<button type="submit">${o.submit}</button>${
-      failed ? html`<p class="error" role="alert">${failed.message}</p>` : ''
-    }
+    ${hidden}${o.fields ?? ''}<button
+      type="submit"
+      ${raw(o.label ? html`aria-label="${o.submit} ${o.label}"`.value : '')}
+    >
+      ${o.submit}</button
+    >${failed ? html`<p class="error" role="alert">${failed.message}</p>` : ''}
   </form>`;
 }
 
@@ -216,11 +224,20 @@ export function table(o: { caption?: string; head: string[]; rows: SafeHtml[]; e
 }
 
 /** Links to the previous and next page of a paged list. */
-export function pager(o: { path: string; page: number; hasMore: boolean; param?: string }): SafeHtml {
+export function pager(o: {
+  path: string;
+  page: number;
+  hasMore: boolean;
+  param?: string;
+  /** The page's other query values (another list's page), kept on the links. */
+  keep?: Record<string, string>;
+  /** What is paged, when a page has several lists: names the navigation for a screen reader. */
+  label?: string;
+}): SafeHtml {
   const param = o.param ?? 'page';
-  const at = (p: number) => `${o.path}?${param}=${p}`;
+  const at = (p: number) => `${o.path}?${new URLSearchParams({ ...o.keep, [param]: String(p) }).toString()}`;
   if (o.page <= 1 && !o.hasMore) return html``;
-  return html`<nav class="pager" aria-label="Pages">
+  return html`<nav class="pager" aria-label="${o.label ? `${o.label}: pages` : 'Pages'}">
     <p>
       ${o.page > 1 ? html`<a href="${at(o.page - 1)}" rel="prev">Previous</a> ` : ''}Page
       ${o.page}${o.hasMore ? html` <a href="${at(o.page + 1)}" rel="next">Next</a>` : ''}

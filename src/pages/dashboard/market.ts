@@ -157,21 +157,21 @@ export function renderMarket(view: DashboardView, d: MarketData): SafeHtml {
       rows: listings,
       empty: 'No listings yet — list a name for sale from its page.',
     })}
-    ${pager({ path: view.path, page: d.listings.page, hasMore: d.listings.hasMore, param: marketPages.listings })}
+    ${pager({ path: view.path, page: d.listings.page, hasMore: d.listings.hasMore, param: marketPages.listings, keep: view.query, label: 'Your listings' })}
     <h2>Your offers</h2>
     ${table({
       head: ['Name', 'Amount', 'Status', 'Made', 'Expires', ''],
       rows: offers,
       empty: 'No offers made yet — offers you make on names others own appear here.',
     })}
-    ${pager({ path: view.path, page: d.offers.page, hasMore: d.offers.hasMore, param: marketPages.offers })}
+    ${pager({ path: view.path, page: d.offers.page, hasMore: d.offers.hasMore, param: marketPages.offers, keep: view.query, label: 'Your offers' })}
     <h2>Your sales</h2>
     ${table({
       head: ['Name', 'Sold', 'Price', 'You (90%)', 'Referrer (5%)', 'Platform (5%)', 'Payout'],
       rows: sales,
       empty: 'No sales yet.',
     })}
-    ${pager({ path: view.path, page: d.sales.page, hasMore: d.sales.hasMore, param: marketPages.sales })}
+    ${pager({ path: view.path, page: d.sales.page, hasMore: d.sales.hasMore, param: marketPages.sales, keep: view.query, label: 'Your sales' })}
     <h2>Payout address</h2>
     <p>
       pathUSD proceeds are paid on chain to this address. Without one they are held as a balance, and paid out once you

@@ -90,6 +90,6 @@ export function renderOffers(view: DashboardView, offers: OffersPage): SafeHtml 
       rows,
       empty: 'No offers on this name yet.',
     })}
-    ${pager({ path: view.path, page: offers.page, hasMore: offers.hasMore, param: 'offers_page' })}
+    ${pager({ path: view.path, page: offers.page, hasMore: offers.hasMore, param: 'offers_page', keep: view.query })}
   </section>`;
 }
