@@ -8,7 +8,21 @@ import { Domain, Listing } from './entities/index.ts';
 // An expired record is history, not a domain anyone manages: every read here skips it.
 const held = { status: { $ne: EXPIRED } } as const;
 
-function toManagedDomain(d: Domain): ManagedDomain {
+// The columns a managed view reads.
+const managedFields = [
+  'id',
+  'name',
+  'namespace',
+  'owner',
+  'status',
+  'registrationDate',
+  'expiryDate',
+  'squadId',
+  'storefrontId',
+  'autoRenewMaxGems',
+] as const;
+
+function toManagedDomain(d: Pick<Domain, (typeof managedFields)[number]>): ManagedDomain {
   return {
     id: d.id,
     name: d.name,
@@ -65,7 +79,8 @@ export function managedDomainRepository(em: EntityManager) {
         ...(filter.expiresBy ? { expiryDate: { $lte: filter.expiresBy } } : {}),
       };
       const orderBy = filter.sort === 'expiry' ? ({ expiryDate: 'asc', id: 'asc' } as const) : ({ id: 'asc' } as const);
-      const [rows, total] = await em.findAndCount(Domain, where, { orderBy, limit, offset });
+      // Only the columns the view needs: a domain's profile and skill text can be large.
+      const [rows, total] = await em.findAndCount(Domain, where, { orderBy, limit, offset, fields: managedFields });
       const listed = rows.length
         ? new Set(
             (await em.find(Listing, { domainId: { $in: rows.map((d) => d.id) } }, { fields: ['domainId'] })).map(
