@@ -102,6 +102,8 @@ describe('the dashboard journey in Chromium', () => {
 
   /** What a page fell short of (axe at either width, the phone's width), gathered for the last case. */
   const problems: { page: string; width: number; axe: AxeViolation[]; overflowing: string[] }[] = [];
+  /** The known shortfalls (KNOWN_AXE, KNOWN_OVERFLOW) met on the way. */
+  const tolerated = new Set<string>();
 
   /**
    * Checks the page as it is now: axe at desktop width (no serious or critical violation); the first time
@@ -110,11 +112,16 @@ describe('the dashboard journey in Chromium', () => {
    */
   async function check(p: Page, name: string) {
     const look = async (width: number) => {
-      const axe = (await seriousAxeViolations(p)).filter((v) => !(v.id in KNOWN_AXE));
-      const overflowing =
-        width === PHONE.width
-          ? (await p.evaluate<string[]>(OVERFLOWING)).filter((e) => !KNOWN_OVERFLOW.some((k) => k.test(e)))
-          : [];
+      const axe = (await seriousAxeViolations(p)).filter((v) => {
+        if (!(v.id in KNOWN_AXE)) return true;
+        tolerated.add(`axe ${v.id}`);
+        return false;
+      });
+      const overflowing = (width === PHONE.width ? await p.evaluate<string[]>(OVERFLOWING) : []).filter((e) => {
+        if (!KNOWN_OVERFLOW.some((k) => k.test(e))) return true;
+        tolerated.add('overflow of a labelled control');
+        return false;
+      });
       if (axe.length > 0 || overflowing.length > 0) problems.push({ page: name, width, axe, overflowing });
     };
     await look(DESKTOP.width);
@@ -459,6 +466,11 @@ describe('the dashboard journey in Chromium', () => {
   it('every page visited passes axe (nothing serious or critical) and fits a 375-pixel screen', () => {
     expect([...PHOTOS].filter((name) => !seen.has(name))).toEqual([]);
     expect(problems).toEqual([]);
+    // A known shortfall that no page shows any more is fixed: delete it from KNOWN_AXE or KNOWN_OVERFLOW.
+    expect([...tolerated].sort()).toEqual([
+      ...Object.keys(KNOWN_AXE).map((id) => `axe ${id}`),
+      ...(KNOWN_OVERFLOW.length > 0 ? ['overflow of a labelled control'] : []),
+    ]);
   });
 
   // The bug the workaround in `person` stands in for: when this case fails because the form now works,
