@@ -63,6 +63,9 @@ export function renderListing(view: DashboardView, listing: { price: Amounts; mi
   </section>`;
 }
 
+const offerLabel = (o: OfferRow) =>
+  `of ${o.currency === 'gems' ? `${o.amount} gems` : `${o.amount.toFixed(2)} USD`} made ${o.created_at.slice(0, 16).replace('T', ' ')} UTC`;
+
 /** Offers on this name, newest first, paged; a pending one can be accepted or rejected. */
 export function renderOffers(view: DashboardView, offers: OffersPage): SafeHtml {
   const rows = offers.rows.map(
@@ -76,8 +79,8 @@ export function renderOffers(view: DashboardView, offers: OffersPage): SafeHtml 
         <td>
           ${
             o.status === 'pending'
-              ? html`${actionForm(view, { action: 'accept_offer', target: o.offer_id, submit: 'Accept offer' })}
-                ${actionForm(view, { action: 'reject_offer', target: o.offer_id, submit: 'Reject offer' })}`
+              ? html`${actionForm(view, { action: 'accept_offer', target: o.offer_id, submit: 'Accept offer', label: offerLabel(o) })}
+                ${actionForm(view, { action: 'reject_offer', target: o.offer_id, submit: 'Reject offer', label: offerLabel(o) })}`
               : ''
           }
         </td>
@@ -90,6 +93,13 @@ export function renderOffers(view: DashboardView, offers: OffersPage): SafeHtml 
       rows,
       empty: 'No offers on this name yet.',
     })}
-    ${pager({ path: view.path, page: offers.page, hasMore: offers.hasMore, param: 'offers_page', keep: view.query })}
+    ${pager({
+      path: view.path,
+      page: offers.page,
+      hasMore: offers.hasMore,
+      param: 'offers_page',
+      keep: view.query,
+      label: 'Offers',
+    })}
   </section>`;
 }
