@@ -56,7 +56,7 @@ describe('dashboard: agents', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toContain('No agents yet');
     expect(empty.body).toMatch(/<label\s*>Claim code/);
-    expect(empty.body).toContain('>Claim agent</button>');
+    expect(empty.body).toMatch(/>\s*Claim agent<\/button/);
 
     const agent = await provisionNamed('scout <b>one</b>');
     const label = randomLabel('ag');
@@ -82,6 +82,13 @@ describe('dashboard: agents', () => {
     expect(bobs.body).not.toContain(agent.account_id);
     expect(bobs.body).not.toContain(label);
     expect(bobs.body).toContain('No agents yet');
+    // Nor through the API: another owner's id narrows Bob's list to nothing.
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/domains?owner_id=${agent.account_id}`,
+      headers: { cookie: bobCookie },
+    });
+    expect(theirs.json()).toMatchObject({ data: [], total: 0 });
   });
 
   it('a used claim code is refused beside the form and claims nothing for another person', async () => {
@@ -91,7 +98,7 @@ describe('dashboard: agents', () => {
     );
     const again = await bob.submit('/dashboard/agents', 'claim_agent', { claim_code: agent.claim_code });
     expect(again.statusCode).toBe(400);
-    expect(again.body).toMatch(/Claim agent<\/button><p class="error" role="alert">The claim code is not valid/);
+    expect(again.body).toMatch(/Claim agent<\/button\s*><p class="error" role="alert">The claim code is not valid/);
     expect(again.body).toContain(`value="${agent.claim_code}"`);
     expect((await agentsOf(bobCookie)).total).toBe(0);
   });
@@ -100,7 +107,7 @@ describe('dashboard: agents', () => {
     const before = (await agentsOf(aliceCookie)).total;
     const res = await alice.submit('/dashboard/agents', 'claim_agent', { claim_code: '   ' });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toMatch(/Claim agent<\/button><p class="error" role="alert">claim_code: enter the claim code/);
+    expect(res.body).toMatch(/Claim agent<\/button\s*><p class="error" role="alert">claim_code: enter the claim code/);
     expect((await agentsOf(aliceCookie)).total).toBe(before);
   });
 

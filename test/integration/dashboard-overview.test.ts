@@ -42,6 +42,13 @@ describe('dashboard: overview', () => {
     expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard');
   });
 
+  it('the home page links to the dashboard once signed in', async () => {
+    const home = await s.t.app.inject({ method: 'GET', url: '/', headers: { cookie: aliceCookie } });
+    expect(home.body).toContain('<a href="/dashboard">Go to your dashboard</a>');
+    const signedOut = await s.t.app.inject({ method: 'GET', url: '/' });
+    expect(signedOut.body).not.toContain('Go to your dashboard');
+  });
+
   it('without domains: the balance and "No domains yet — search for a name" linking to the search', async () => {
     const res = await bob.get('/dashboard');
     expect(res.statusCode).toBe(200);

@@ -44,6 +44,7 @@ function keysOf(view: DashboardView, a: AgentView): SafeHtml {
                   action: 'revoke_agent_key',
                   target: agentKeyTarget(a.account_id, k.key_id),
                   submit: 'Revoke',
+                  label: `key ${k.prefix} of ${agentName(a)}`,
                 })
           }
         </td>

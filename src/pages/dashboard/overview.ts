@@ -69,7 +69,12 @@ function checkoutRow(view: DashboardView, c: CheckoutRow, data: OverviewData): S
     ? html`<a href="${c.pay_url}">Pay</a>`
     : html`<span class="muted">Paid by the agent that started it (machine payment)</span>`;
   const cancel = c.cancellable
-    ? actionForm(view, { action: 'cancel_checkout', target: c.domain, submit: 'Cancel' })
+    ? actionForm(view, {
+        action: 'cancel_checkout',
+        target: c.domain,
+        submit: 'Cancel',
+        label: `the checkout for ${c.domain}`,
+      })
     : '';
   return html`<tr>
     <td>${c.domain}</td>
