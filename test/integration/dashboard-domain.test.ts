@@ -184,6 +184,16 @@ describe('dashboard: a domain', () => {
     expect(cname.body).toMatch(/id="record-error-1">A CNAME must be the only record/);
     expect(await records(name)).toEqual(before);
 
+    // The API's schema check names the item in its message: still beside the row.
+    const schema = await alice.submit(pageOf(name), 'save_records', [
+      ...blank,
+      ...row('TXT', '_agent', 'v=1', '3600', `_agent.${name}. TXT`),
+      ...row('NOTATYPEATALL', 'x', 'y'),
+    ]);
+    expect(schema.statusCode).toBe(400);
+    expect(schema.body).toMatch(/id="record-error-2">[^<]*records\.1\.type/);
+    expect(await records(name)).toEqual(before);
+
     // A TTL that is no number is refused beside its row before anything is sent.
     const ttl = await alice.submit(pageOf(name), 'save_records', [...blank, ...row('A', 'x', '192.0.2.1', 'soon')]);
     expect(ttl.statusCode).toBe(400);

@@ -46,13 +46,16 @@ const storedRows = (records: readonly StoredRecord[], domain: string): RecordRow
 
 const blank = (): RecordRow => ({ type: 'A', name: '', content: '', ttl: '', orig: '', remove: false });
 
-/** The row a failed save names: an editor field (`ttl.2`) or an API item (`records.2`) mapped back to its row. */
+/**
+ * The row a failed save names: an editor field (`ttl.2`), an API item (`details.field` = `records.2`),
+ * or, for the API's schema check, the item its message names (`body.records.2.content: …`).
+ */
 function failedRow(view: DashboardView, rows: readonly RecordRow[], domain: string): number | null {
-  const field = view.failed?.key === formKey('save_records') ? view.failed.field : undefined;
-  if (!field) return null;
-  const own = /^(?:type|name|content|ttl|orig)\.(\d+)$/.exec(field);
+  const failed = view.failed?.key === formKey('save_records') ? view.failed : null;
+  if (!failed) return null;
+  const own = /^(?:type|name|content|ttl|orig)\.(\d+)$/.exec(failed.field ?? '');
   if (own) return Number(own[1]);
-  const item = /^records\.(\d+)/.exec(field);
+  const item = /^records\.(\d+)/.exec(failed.field ?? '') ?? /\bbody\.records\.(\d+)\b/.exec(failed.message);
   if (!item) return null;
   return recordsEdit(rows, domain).rowOf[Number(item[1])] ?? null;
 }
