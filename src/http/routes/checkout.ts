@@ -219,7 +219,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           created_at: c.createdAt.toISOString(),
           expires_at: c.expiresAt.toISOString(),
           pay_url:
-            c.method === 'gfavip_checkout' ? hostedCheckoutUrl(config.GFAVIP_CHECKOUT_URL, c.sessionId, c.name) : null,
+            isRegistration && c.method === 'gfavip_checkout'
+              ? hostedCheckoutUrl(config.GFAVIP_CHECKOUT_URL, c.sessionId, c.name)
+              : null,
           status_url: isRegistration ? `${config.publicBaseUrl}/api/agent/register-status/${c.sessionId}` : null,
           cancellable: isRegistration,
         };
