@@ -173,6 +173,34 @@ describe('dashboard: overview', () => {
     expect(again.statusCode).toBe(202);
   });
 
+  it("a claimed agent's machine-payment checkout: shown as the agent's to pay, and its operator may cancel it", async () => {
+    const agent = await provision(s.t.app);
+    await api('/api/v1/agents/claim', aliceCookie, 'POST', { claim_code: agent.claim_code });
+    const label = randomLabel('mpp');
+    const challenged = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      headers: { 'x-api-key': agent.api_key },
+      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true },
+    });
+    expect(challenged.statusCode).toBe(402);
+    const name = `${label}.agent`;
+    const page = await alice.get('/dashboard');
+    const row = page.body.slice(page.body.indexOf(`<td>${name}</td>`));
+    expect(row.slice(0, row.indexOf('</tr>'))).toContain('Paid by the agent that started it');
+    expect((await openCheckouts(aliceCookie)).find((c) => c.domain === name)?.pay_url).toBeNull();
+
+    const cancelled = await alice.submit('/dashboard', 'cancel_checkout', {}, { target: name });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await openCheckouts(aliceCookie)).map((c) => c.domain)).not.toContain(name);
+    const progress = await s.t.app.inject({
+      method: 'GET',
+      url: `/api/v1/domains/${name}/registration`,
+      headers: { 'x-api-key': agent.api_key },
+    });
+    expect(progress.statusCode).toBe(404);
+  });
+
   it('a cancel without a name shows its error and changes nothing', async () => {
     const form = alice.formOf((await alice.get('/dashboard/keys')).body, 'create_key');
     const res = await alice.post('/dashboard', { ...form, action: 'cancel_checkout', target: '' });
