@@ -6,8 +6,8 @@ import { AppError } from '../domain/errors.ts';
  * Cross-site request forgery defence for the session-authenticated HTML forms (the human checkout).
  * Three layers, each enough against a forged POST from another site:
  * 1. the session cookie is SameSite=Lax, so a current browser does not send it on a cross-site POST;
- * 2. fetch metadata: a POST whose `Sec-Fetch-Site` is not `same-origin`, or whose `Origin` is another
- *    origin, is refused (browsers send one or both on every form POST; older ones may send neither);
+ * 2. fetch metadata: a POST whose `Sec-Fetch-Site` is not `same-origin` is refused; without that
+ *    header, one whose `Origin` is another origin (or `null`) is (older browsers may send neither);
  * 3. a form token: HMAC-SHA256 of the session and the form's subject (the name being bought) under a
  *    key derived from the app's session secret. It needs no storage, works only with the session it
  *    was made for and ends with it, buys only the name it was made for, and another site cannot read it
@@ -23,9 +23,13 @@ export function formGuard(sessionSecret: string, publicBaseUrl: string) {
   const tokenFor = (session: string, subject: string) =>
     createHmac('sha256', key).update(`${session}\n${subject}`).digest('base64url');
 
+  // Fetch metadata decides when the browser sends it: `Sec-Fetch-Site` is set by the browser alone and
+  // says same-origin exactly. `Origin` is only read without it, because under our Referrer-Policy
+  // (no-referrer) Chromium posts even a same-origin form with `Origin: null`; a browser that sends
+  // neither header is left to the SameSite cookie and the form token.
   function sameOrigin(req: FastifyRequest): boolean {
     const site = req.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin') return false;
+    if (site !== undefined) return site === 'same-origin';
     const origin = req.headers.origin;
     if (origin === undefined) return true;
     return origin === publicOrigin || origin === `${req.protocol}://${req.host}`;

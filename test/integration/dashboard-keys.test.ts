@@ -11,11 +11,13 @@ describe('dashboard: keys', () => {
   let idp: Awaited<ReturnType<typeof startTestOidc>>;
   let alice: ReturnType<typeof dashboardBrowser>;
   let bob: ReturnType<typeof dashboardBrowser>;
+  let aliceCookie: string;
 
   beforeAll(async () => {
     idp = await startTestOidc();
     t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
-    alice = dashboardBrowser(t.app, (await humanWithSession(t.app, t.db.orm, 'dash-alice', idp.issuer)).cookie);
+    aliceCookie = (await humanWithSession(t.app, t.db.orm, 'dash-alice', idp.issuer)).cookie;
+    alice = dashboardBrowser(t.app, aliceCookie);
     bob = dashboardBrowser(t.app, (await humanWithSession(t.app, t.db.orm, 'dash-bob', idp.issuer)).cookie);
   }, 60_000);
   afterAll(async () => {
@@ -60,6 +62,24 @@ describe('dashboard: keys', () => {
     expect(revoked.statusCode).toBe(200);
     expect(textOf(revoked.body, { cls: 'notice' })).toContain('revoked');
     expect((await whoAmI(secret)).statusCode).toBe(401);
+  });
+
+  it('takes a same-origin form as Chromium sends it under no-referrer: Sec-Fetch-Site same-origin, Origin null', async () => {
+    const hidden = alice.formOf((await alice.get('/dashboard/keys')).body, 'create_key');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/dashboard/keys',
+      headers: {
+        accept: 'text/html',
+        cookie: aliceCookie,
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        origin: 'null',
+      },
+      payload: new URLSearchParams({ ...hidden, name: 'from chromium', key_class: 'agent' }).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('id="revealed-secret"');
   });
 
   it('refuses a form without this session’s token, or from another site, and changes nothing', async () => {
