@@ -202,7 +202,10 @@ export function typed(view: DashboardView, key: string, field: string, fallback 
 /** A table that scrolls inside its box on a narrow screen; an empty list says so in words instead. */
 export function table(o: { caption?: string; head: string[]; rows: SafeHtml[]; empty: SafeHtml | string }): SafeHtml {
   if (o.rows.length === 0) return html`<p class="empty">${o.empty}</p>`;
-  return html`<div class="scroll">
+  // The box scrolls on a narrow screen: focusable and named, so a keyboard can scroll it too (axe's
+  // scrollable-region-focusable).
+  const name = o.caption ?? o.head.filter(Boolean).join(', ');
+  return html`<div class="scroll" tabindex="0" role="region" aria-label="${name}">
     <table>
       ${
         o.caption
