@@ -239,6 +239,8 @@ describe('dashboard: overview', () => {
     const last = await many.get('/dashboard?page=20');
     expect(last.body).toContain(`${prefix}0999.agent`);
     expect(last.body).not.toContain('rel="next"');
+    const beyond = await many.get('/dashboard?page=21');
+    expect(beyond.body).toContain('No domains on this page');
 
     // Server time per page (inject: no network), best of five after the first. Tens of milliseconds on
     // an idle machine; the bound leaves room for a loaded CI runner (2 cores, other suites running).

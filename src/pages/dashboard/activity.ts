@@ -76,7 +76,10 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
       caption: data.total > 0 ? `${data.total} in all` : undefined,
       head: ['When', 'What', 'Name', 'Amount', 'Paid with', 'Status', 'Your part'],
       rows,
-      empty: 'No activity yet — registrations, renewals and sales will appear here.',
+      empty:
+        data.total > 0
+          ? html`Nothing on this page — <a href="${view.path}">back to the newest</a>`
+          : 'No activity yet — registrations, renewals and sales will appear here.',
     })}
     ${pager({ path: view.path, page: data.page, hasMore: data.hasMore })}`;
 }

@@ -120,7 +120,10 @@ export function renderOverview(view: DashboardView, data: OverviewData): SafeHtm
       caption: domains.total > 0 ? `${domains.total} in all, soonest expiry first` : undefined,
       head: ['Name', 'Owner', 'Status', 'Expires', 'Auto-renew', 'For sale'],
       rows: domains.rows.map((d) => domainRow(d, data)),
-      empty: html`No domains yet — <a href="/#search-form">search for a name</a>`,
+      empty:
+        domains.total > 0
+          ? html`No domains on this page — <a href="${view.path}">back to the first</a>`
+          : html`No domains yet — <a href="/#search-form">search for a name</a>`,
     })}
     ${pager({ path: view.path, page: domains.page, hasMore: domains.hasMore })}`;
 }
