@@ -32,7 +32,7 @@ export function renderProfile(
     fields: html`${inputs}
       <label
         >Description
-        <textarea name="description" rows="3" cols="40">
+        <textarea name="description" rows="3" cols="34">
 ${typed(view, key, 'description', text(profile.description))}</textarea>
       </label>`,
   });
@@ -42,7 +42,7 @@ ${typed(view, key, 'description', text(profile.description))}</textarea>
     layout: 'block',
     fields: html`<label
       >Skill text (markdown; replaces the one published)
-      <textarea name="skill_md" rows="6" cols="50">${typed(view, formKey('publish_skill'), 'skill_md')}</textarea>
+      <textarea name="skill_md" rows="6" cols="34">${typed(view, formKey('publish_skill'), 'skill_md')}</textarea>
     </label>`,
   });
   const catalog = (profile.commerce_catalog ?? null) as Record<string, unknown> | null;

@@ -81,43 +81,40 @@ function typedRows(view: DashboardView): RecordRow[] | null {
   });
 }
 
+// One record per line that wraps on a narrow screen (no sideways scrolling), its refusal on a line of its
+// own beneath it: the layout's styles know forms, not an editor of rows, so the few rules are inline.
+const ROW_STYLE =
+  'display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:0;padding:.5rem 0;border:0;border-bottom:1px solid #e5e7eb';
+
 function rowHtml(r: RecordRow, i: number, error: string | null): SafeHtml {
-  const id = (f: string) => `rec-${f}-${i}`;
   const types = RECORD_TYPES.map(
     (t) => html`<option value="${t}" ${r.type.toUpperCase() === t ? html`selected` : ''}>${t}</option>`,
   );
-  return html`<tr${error ? html` class="failed"` : ''}>
-    <td>
-      <label for="${id('type')}">Type</label>
-      <select id="${id('type')}" name="type">
+  return html`<fieldset style="${ROW_STYLE}">
+    <legend class="muted">${r.orig ? `Record ${i + 1}` : 'New record'}</legend>
+    <label
+      >Type
+      <select name="type">
         ${types}
-      </select>
-    </td>
-    <td>
-      <label for="${id('name')}">Name</label>
-      <input id="${id('name')}" name="name" value="${r.name}" size="12" placeholder="@ or www" />
-    </td>
-    <td>
-      <label for="${id('content')}">Content</label>
-      <input id="${id('content')}" name="content" value="${r.content}" size="28" />
-    </td>
-    <td>
-      <label for="${id('ttl')}">TTL (s)</label>
-      <input id="${id('ttl')}" name="ttl" value="${r.ttl}" size="6" inputmode="numeric" placeholder="3600" />
-    </td>
-    <td>
-      <input type="hidden" name="orig" value="${r.orig}" />
-      ${
-        r.orig
-          ? html`<label class="check"
-              ><input type="checkbox" name="remove" value="${String(i)}" ${r.remove ? html`checked` : ''} />
-              Delete</label
-            >`
-          : html`<span class="muted">new</span>`
-      }
-      ${error ? html`<p class="error" role="alert" id="record-error-${String(i)}">${error}</p>` : ''}
-    </td>
-  </tr>`;
+      </select></label
+    >
+    <label>Name <input name="name" value="${r.name}" size="12" placeholder="@ or www" /></label>
+    <label>Content <input name="content" value="${r.content}" size="28" /></label>
+    <label>TTL (s) <input name="ttl" value="${r.ttl}" size="6" inputmode="numeric" placeholder="3600" /></label>
+    <input type="hidden" name="orig" value="${r.orig}" />
+    ${
+      r.orig
+        ? html`<label class="check"
+            ><input type="checkbox" name="remove" value="${String(i)}" ${r.remove ? html`checked` : ''} /> Delete</label
+          >`
+        : ''
+    }
+    ${
+      error
+        ? html`<p class="error" role="alert" style="flex-basis:100%" id="record-error-${String(i)}">${error}</p>`
+        : ''
+    }
+  </fieldset>`;
 }
 
 /** The DNS section: delegation, then the editor, whose "Save records" sends the whole edit as one PATCH. */
@@ -126,15 +123,9 @@ export function renderDns(view: DashboardView, domain: string, dns: DnsState): S
   const rows = typed ?? [...storedRows(dns.records, domain), ...Array.from({ length: NEW_ROWS }, blank)];
   const bad = failedRow(view, rows, domain);
   const failedMessage = view.failed?.message ?? null;
-  const editor = html`<div class="scroll">
-    <table class="records">
-      <caption class="muted">
-        Records of ${domain}: change a row, tick “Delete” to remove it, fill an empty row to add one.
-      </caption>
-      <tbody>
-        ${rows.map((r, i) => rowHtml(r, i, i === bad ? failedMessage : null))}
-      </tbody>
-    </table>
+  const editor = html`<div style="width:100%">
+    <p class="muted">Records of ${domain}: change a record, tick “Delete” to remove it, fill a new one to add it.</p>
+    ${rows.map((r, i) => rowHtml(r, i, i === bad ? failedMessage : null))}
   </div>`;
   // The refusal is shown beside its row and, as every refusal, under its form.
   const save = actionForm(view, { action: 'save_records', submit: 'Save records', layout: 'block', fields: editor });
