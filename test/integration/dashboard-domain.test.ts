@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import type { Account } from '../../src/db/entities/index.ts';
 import { Account as AccountEntity, Domain, DnsRecord, Namespace, Offer } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
@@ -459,13 +458,6 @@ describe('dashboard: a domain', () => {
     await e.flush();
     const url = pageOf(`${prefix}500.agent`);
     expect((await many.get(url)).statusCode).toBe(200);
-    // Server time per page (inject: no network), best of five; the bound leaves room for a loaded runner.
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      await many.get(url);
-      times.push(performance.now() - t0);
-    }
-    expect(Math.min(...times)).toBeLessThan(200);
+    // Its speed is measured by npm run bench (the dashboard group), not timed here.
   });
 });
