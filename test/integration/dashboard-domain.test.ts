@@ -438,7 +438,7 @@ describe('dashboard: a domain', () => {
     expect((await alice.get(pageOf(name))).statusCode).toBe(403);
   });
 
-  it('renders in tens of milliseconds for a person with 1,000 domains', async () => {
+  it('renders one domain of a person with 1,000 domains (its speed: npm run bench)', async () => {
     const p = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('dash-many'));
     const many = browser(p.cookie);
     const e = em();
@@ -457,7 +457,8 @@ describe('dashboard: a domain', () => {
       });
     await e.flush();
     const url = pageOf(`${prefix}500.agent`);
-    expect((await many.get(url)).statusCode).toBe(200);
-    // Its speed is measured by npm run bench (the dashboard group), not timed here.
+    const page = await many.get(url);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`${prefix}500.agent`);
   });
 });
