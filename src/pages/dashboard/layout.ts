@@ -71,6 +71,7 @@ button{cursor:pointer}
 .grace{color:#92400e;font-weight:600}
 .muted{color:#4b5563}
 code{background:#f3f4f6;padding:0 .25rem;word-break:break-all}
+td code{white-space:nowrap;word-break:normal}
 `;
 
 /** The dashboard's inline script, admitted by its hash in the CSP: the copy button of a revealed secret. */
