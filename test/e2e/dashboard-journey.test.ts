@@ -370,6 +370,9 @@ describe('the dashboard journey in Chromium', () => {
     }
   });
 
+  const gemsOf = async (auth: Record<string, string>) =>
+    (await call('GET', '/api/v1/agents/me/balance', auth)).body.gems_balance as number;
+  let gemsBeforeSale = 0;
   it('lists the name for sale; a second person offers over the API; the owner accepts in the browser', async () => {
     await open(page, domainPage, 'domain');
     await page.getByLabel('Price in gems').fill('1000');
@@ -388,6 +391,7 @@ describe('the dashboard journey in Chromium', () => {
     });
     expect(offered.status).toBe(200);
 
+    gemsBeforeSale = await gemsOf(aliceBearer);
     await open(page, domainPage, 'domain-offer');
     await page.getByRole('row').filter({ hasText: '300 gems' }).getByRole('button', { name: 'Accept offer' }).click();
     await expect(page.getByRole('status').first().isVisible()).resolves.toBe(true);
@@ -396,11 +400,17 @@ describe('the dashboard journey in Chromium', () => {
     expect(JSON.stringify(owned.body)).toContain(NAME);
   });
 
-  it('shows the sale with its split and the payout on the market page', async () => {
+  it('shows the sale with its split and the payout on the market page, and the payout in the balance', async () => {
     await open(page, '/dashboard/market', 'market');
     const sale = page.getByRole('row').filter({ hasText: NAME }).filter({ hasText: '300 gems' });
     await expect(sale.textContent()).resolves.toContain('270 gems');
     await expect(sale.textContent()).resolves.toContain('Paid into your gems balance');
+    // The seller's 90% is in her balance, as the API and the overview both say.
+    const now = await gemsOf(aliceBearer);
+    expect(now).toBe(gemsBeforeSale + 270);
+    await open(page, '/dashboard', 'overview-after-sale');
+    await expect(page.getByText('Gems balance').textContent()).resolves.toContain(now.toLocaleString('en-US'));
+    await expect(page.getByRole('row').filter({ hasText: NAME }).count()).resolves.toBe(0);
   });
 
   it('shows a failed webhook delivery, then redelivers it once the receiver answers', async () => {
