@@ -40,12 +40,12 @@ const layers = [
   },
   {
     target: './src/db',
-    from: ['./src/auth', './src/services', './src/http', './activities'],
+    from: ['./src/auth', './src/management', './src/http', './activities'],
     message: 'src/db depends on src/domain only: repositories return plain data to the layers above.',
   },
   {
     target: './src/auth',
-    from: ['./src/services', './src/http', './activities', './workflows'],
+    from: ['./src/management', './src/http', './activities', './workflows'],
     message: 'src/auth sits below HTTP and the use cases: it imports no route, schema or service.',
   },
   {
@@ -55,9 +55,9 @@ const layers = [
   },
   ...only('payments', ['./config', './domain'], 'src/payments depends on src/config and src/domain only.'),
   {
-    target: './src/services',
+    target: './src/management',
     from: ['./src/http', './activities', './workflows'],
-    message: 'Services take plain data and know nothing of HTTP or Temporal.',
+    message: 'Use cases take plain data and know nothing of HTTP or Temporal.',
   },
   {
     // The paid operations talk to Temporal through the workflow contracts (workflows/*-messages.ts),
@@ -87,7 +87,7 @@ const layers = [
     // Narrower than "checkout imports only domain, db, payments, auth, temporal" while src/checkout is
     // being restructured: for now only the operations built on it and the layers above are named.
     target: './src/checkout',
-    from: ['./src/registration', './src/renewal', './src/market', './src/services', './src/webhooks'],
+    from: ['./src/registration', './src/renewal', './src/market', './src/management', './src/webhooks'],
     message: 'src/checkout is the machinery every paid operation shares: operations depend on it, not it on them.',
   },
   // The top: processes (src/entry) import anything, nothing imports them; the HTTP app is imported only by
@@ -136,7 +136,12 @@ const layers = [
   // skill-md.ts takes TRANSFER_CALL from src/payments/mpp.ts (a constant a renderer could be handed instead).
   ...only('pages', ['./domain', './payments/mpp.ts'], 'src/pages are pure renderers: they import src/domain only.'),
   ...only('temporal', [], 'src/temporal is the client connection: it imports the workflow contracts only.'),
-  ...only('dns', ['./config', './db', './domain'], 'src/dns imports src/config, src/db and src/domain only.'),
+  // records.ts, the owner's record edits, asks src/auth who may act on a name.
+  ...only(
+    'dns',
+    ['./auth', './config', './db', './domain'],
+    'src/dns imports src/auth, src/config, src/db and src/domain only.',
+  ),
   // chain.ts takes the local chain's definition from src/infra/anvil.ts.
   ...only(
     'relay',

@@ -1,7 +1,7 @@
 import { AppError } from './errors.ts';
 
 // The rules of handing a domain to another account that need nothing but the facts; the transaction,
-// the lock and the authorisation are src/services/transfer.ts's.
+// the lock and the authorisation are src/management/transfer.ts's.
 
 export interface TransferRequest {
   name: string;

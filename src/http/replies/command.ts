@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ExpiringDomains, RenewalDryRun } from '../../services/commands.ts';
+import type { ExpiringDomains, RenewalDryRun } from '../../management/commands.ts';
 import { describeError } from '../error-handler.ts';
 import { commandBody, type renewDomainResult, type showExpiringResult } from '../schemas/command.ts';
 

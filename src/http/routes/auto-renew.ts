@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readAutoRenew, setAutoRenew } from '../../services/auto-renew.ts';
+import { readAutoRenew, setAutoRenew } from '../../renewal/auto-renew-setting.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { autoRenewBody, autoRenewResponse } from '../schemas/auto-renew.ts';

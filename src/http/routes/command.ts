@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { planDomainRenewal, showExpiringDomains } from '../../services/commands.ts';
+import { planDomainRenewal, showExpiringDomains } from '../../management/commands.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseCommand } from '../command-request.ts';
 import { commandErrorHandler, renewDomainReply, showExpiringReply } from '../replies/command.ts';

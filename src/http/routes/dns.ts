@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zoneAuthority } from '../../dns/authority.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
-import { enableDns, patchRecords, readRecords } from '../../services/dns.ts';
+import { enableDns, patchRecords, readRecords } from '../../dns/records.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';

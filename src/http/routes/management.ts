@@ -3,7 +3,7 @@ import { canActOnDomain } from '../../auth/domain-access.ts';
 import { managedDomainRepository } from '../../db/managed-domain-repository.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { ManagedDomain } from '../../domain/managed-domain.ts';
-import { manageableDomains } from '../../services/managed-domains.ts';
+import { manageableDomains } from '../../management/managed-domains.ts';
 import { accountPrincipal } from '../auth.ts';
 import { findNamedDomain } from '../domain-name-param.ts';
 import { clientErrors } from '../schemas/common.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Principal } from '../../auth/principal.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
 import { boundCatalog, type ProfileChange } from '../../domain/profile.ts';
-import { editProfile, type ProfileEdit } from '../../services/profile.ts';
+import { editProfile, type ProfileEdit } from '../../management/profile.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';

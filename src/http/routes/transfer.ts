@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { transferDomain } from '../../services/transfer.ts';
+import { transferDomain } from '../../management/transfer.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { transferBody, transferResponse } from '../schemas/transfer.ts';
 import { parseBodyName } from '../domain-name-body.ts';
