@@ -14,7 +14,7 @@ import { startRegistryStack, type RegistryStack, type StackProcess } from '../he
 import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
 // Issue 27's journey in a real Chromium (Debian's `chromium`, or CHROMIUM_PATH), against the processes
-// `npm start` runs: a production API process, the worker, PowerDNS and the local identity provider. A
+// `npm start` runs: the production API and worker processes, PowerDNS and the local identity provider. A
 // person signs in through the real login flow and works the dashboard by its visible labels; what each
 // form did is checked over the API, as an agent would see it. axe-core checks every page visited, and
 // each page is photographed at desktop width and 375 px into docs/screenshots/ (the README shows them).
@@ -104,7 +104,8 @@ describe('the dashboard journey in Chromium', () => {
   /**
    * Checks the page as it is now: axe at desktop width (no serious or critical violation); the first time
    * a page is seen, axe again at 375 px, where nothing may stick out sideways, and a photograph at both
-   * widths if it is one of PHOTOS. What falls short is gathered, so the journey goes on and the last case names every page.
+   * widths if it is one of PHOTOS. What falls short is gathered, so the journey goes on and the last
+   * case names every page.
    */
   async function check(p: Page, name: string) {
     const look = async (width: number) => {
@@ -161,12 +162,12 @@ describe('the dashboard journey in Chromium', () => {
     });
     receiverPort = await freePort();
     // One attempt per event (WEBHOOK_RETRY_SCHEDULE 0): a delivery the receiver refuses is failed at once.
-    s = await startRegistryStack({
-      OIDC_ISSUER: idp.issuer,
-      WEBHOOK_ALLOW_INSECURE_LOCAL: 'true',
-      WEBHOOK_RETRY_SCHEDULE: '0',
-      ...pdns.env,
-    });
+    s = await startRegistryStack(
+      { OIDC_ISSUER: idp.issuer, WEBHOOK_ALLOW_INSECURE_LOCAL: 'true', WEBHOOK_RETRY_SCHEDULE: '0', ...pdns.env },
+      { worker: false },
+    );
+    // The production processes: the API the browser reaches and the worker (src/entry/api.ts, worker.ts).
+    s.spawnWorker({ PUBLIC_BASE_URL: base });
     api = await s.spawnApi({ PORT: port, PUBLIC_BASE_URL: base });
     alice = await person();
     bob = await person();
@@ -303,10 +304,11 @@ describe('the dashboard journey in Chromium', () => {
       .fill('v=agent1; endpoint=https://scout.example/a2a');
     await page.getByRole('button', { name: 'Save records' }).click();
     await expect(page.getByRole('status').first().isVisible()).resolves.toBe(true);
-    await eventually(async () => (await txt(`_agent.${NAME}`)).length > 0, 20_000);
+    // The worker process pushes it (on a slow machine it may still be starting: it bundles the workflows).
+    await eventually(async () => (await txt(`_agent.${NAME}`)).length > 0, 60_000);
     expect(await txt(`_agent.${NAME}`)).toEqual(['v=agent1; endpoint=https://scout.example/a2a']);
     await check(page, 'domain-records-saved');
-  });
+  }, 90_000);
 
   it('shows an invalid record its error and saves nothing', async () => {
     const before = await storedRecords();
