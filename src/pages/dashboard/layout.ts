@@ -59,14 +59,14 @@ table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 form.inline{display:inline-flex;flex-wrap:wrap;gap:.35rem;align-items:center;margin:.15rem 0}
 form.block{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5rem 0 1rem}
-form.block label{display:flex;flex-direction:column;font-size:.9rem;gap:.15rem}
+form.block label{display:flex;flex-direction:column;font-size:.9rem;gap:.15rem;min-width:0;max-width:100%}
 input,select,button,textarea{font:inherit;padding:.35rem .5rem;max-width:100%}
 form.block label.check{flex-direction:row;align-items:center;gap:.35rem}
 button{cursor:pointer}
 .notice{background:#ecfdf5;border:1px solid #047857;color:#064e3b;padding:.5rem .75rem;border-radius:.25rem}
 .error{color:#991b1b;margin:.25rem 0}
-.reveal{background:#fffbeb;border:1px solid #92400e;padding:.75rem;border-radius:.25rem;word-break:break-all}
-.reveal code{font-size:1rem}
+.reveal{background:#fffbeb;border:1px solid #92400e;padding:.75rem;border-radius:.25rem}
+.reveal code{font-size:1rem;word-break:break-all}
 .empty{color:#4b5563;font-style:italic}
 .grace{color:#92400e;font-weight:600}
 .muted{color:#4b5563}
