@@ -16,6 +16,29 @@ function routeGoals(o: Outcome): Goal[] {
     goal('search_rps_ratio', 'search (all namespaces) req/s ratio', targetOf(o, 'search')?.ratio, '>=', 0.7),
     goal('quote_rps_ratio', 'quote req/s ratio', targetOf(o, 'quote')?.ratio, '>=', 0.7),
     goal('me_rps_ratio', 'agents/me (API key) req/s ratio', targetOf(o, 'me')?.ratio, '>=', 0.5),
+    ...dashboardGoals(o),
+  ];
+}
+
+/**
+ * The dashboard renders in tens of milliseconds for a person with 1,000 domains: the overview's p50 and
+ * p99 (medians over the rounds) at the dashboard group's concurrency, one page load at a time by default.
+ */
+export const DASHBOARD_P50_MS = 50;
+export const DASHBOARD_P99_MS = 100;
+
+function dashboardGoals(o: Outcome): Goal[] {
+  const overview = targetOf(o, 'dashboard');
+  const c = `-c ${settings.dashboardConnections}`;
+  return [
+    goal('dashboard_p50', `dashboard overview (1,005 domains) p50 at ${c}`, overview?.p50, '<', DASHBOARD_P50_MS, {
+      digits: 1,
+      unit: ' ms',
+    }),
+    goal('dashboard_p99', `dashboard overview (1,005 domains) p99 at ${c}`, overview?.p99, '<', DASHBOARD_P99_MS, {
+      digits: 1,
+      unit: ' ms',
+    }),
   ];
 }
 

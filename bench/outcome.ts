@@ -29,7 +29,7 @@ export interface Outcome {
   errors: { phase: string; message: string }[];
 }
 
-/** A target of the 10k groups by key (lookup, orm_baseline, search, quote, me). */
+/** A target of the 10k groups by key (lookup, orm_baseline, search, quote, me, dashboard, dashboard_domain). */
 export function targetOf(o: Pick<Outcome, 'groups'>, key: string): TargetSummary | undefined {
   return o.groups.flatMap((g) => g.targets).find((t) => t.key === key);
 }

@@ -25,6 +25,7 @@ import { gitCommit, previous10k, writeResults } from './results.ts';
 import { startBenchPowerDns } from './powerdns.ts';
 import { printGoals, printGroups, type Goal } from './report.ts';
 import { printMemory, printOverload, printGrowth, printRegistration } from './sections.ts';
+import { seedPerson, type BenchPerson } from './person.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { ROOT, startHttpService } from './services.ts';
 import { say, settings } from './settings.ts';
@@ -40,6 +41,8 @@ const loadText = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
 
 takeOverSignals();
 
+const SESSION_SECRET = 'bench-only-session-secret-0123456789';
+
 /** The environment of the API and the worker: production mode, silent, limits that never trip. */
 function serviceEnv(databaseUrl: string, temporalAddress: string): Record<string, string> {
   return {
@@ -49,7 +52,7 @@ function serviceEnv(databaseUrl: string, temporalAddress: string): Record<string
     LOG_LEVEL: 'silent',
     BENCH_ROUTES: 'true',
     NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-only-session-secret-0123456789',
+    SESSION_SECRET,
     GFAVIP_WEBHOOK_SECRET: 'bench-only-checkout-secret-0123456789',
     // One load generator on one address: the limiters still run on every request, but never trip.
     RATE_LIMIT_MAX: '1000000000',
@@ -67,7 +70,7 @@ const plan: TrialPlan = {
   pipelining: settings.pipelining,
 };
 
-function groups(servers: targets.Servers, data: SeedResult, keys: string[]): Group[] {
+function groups(servers: targets.Servers, data: SeedResult, keys: string[], person: BenchPerson): Group[] {
   const names = namePool(data, data.domains.length);
   const raw = targets.rawLookup(servers, names);
   return [
@@ -75,6 +78,17 @@ function groups(servers: targets.Servers, data: SeedResult, keys: string[]): Gro
     { key: 'search', raw, targets: [targets.searchAll(servers, data)] },
     { key: 'quote', raw, targets: [targets.quote(servers, data)] },
     { key: 'me', raw, targets: [targets.agentsMe(servers, keys)] },
+    {
+      // One person's page at a time (BENCH_DASHBOARD_CONNECTIONS), the raw baseline alike: the time to
+      // render a page, not to wait behind a hundred others (bench/README.md).
+      key: 'dashboard',
+      raw: { ...raw, title: `${raw.title} (-c ${settings.dashboardConnections})` },
+      targets: [targets.dashboardOverview(servers, person), targets.dashboardDomain(servers, person)].map((t) => ({
+        ...t,
+        title: `${t.title} (-c ${settings.dashboardConnections})`,
+      })),
+      connections: settings.dashboardConnections,
+    },
   ];
 }
 
@@ -215,6 +229,14 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
   );
   const data = await seed(db.url, { domains: settings.baseDomains, accounts: settings.accounts, seed: settings.seed });
   say(`seeded ${data.domains.length} domains, ${data.accounts} accounts in ${data.ms.toFixed(0)} ms`);
+  const person = await seedPerson(db.url, {
+    sessionSecret: SESSION_SECRET,
+    seed: settings.seed,
+    namespace: data.namespaces[0]?.name ?? 'agent',
+  });
+  say(
+    `dashboard person: ${person.domains.length} domains and a claimed agent with ${person.agentDomains.length}, signed in`,
+  );
 
   const temporalAddress = settings.registration ? await startTemporal() : DUMMY_TEMPORAL;
   const { api, servers } = await startServices(db.url, temporalAddress);
@@ -223,8 +245,9 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
     servers,
     data,
     agents.map((a) => a.key),
+    person,
   );
-  await targets.sanityCheck(servers, data, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
+  await targets.sanityCheck(servers, data, person, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
 
   const { groupResults, overload, memory } = await measureRoutes(plan10k, api.pid);
   // Registration before growth: its workers must be gone before the sweep writes its outbox events.

@@ -25,6 +25,8 @@ export const settings = Object.freeze({
   warmupMax: intEnv('BENCH_WARMUP_MAX', 40),
   trials: intEnv('BENCH_TRIALS', 3),
   connections: intEnv('BENCH_CONNECTIONS', 100),
+  /** The dashboard group's connections: one person's page load, nothing queued ahead of it (README). */
+  dashboardConnections: intEnv('BENCH_DASHBOARD_CONNECTIONS', 1),
   pipelining: 1,
   overloadConnections: intEnv('BENCH_OVERLOAD_CONNECTIONS', 300),
   seed: intEnv('BENCH_SEED', 42, 0),

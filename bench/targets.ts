@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Target } from './load.ts';
+import type { BenchPerson } from './person.ts';
 import type { SeedResult } from './seed.ts';
 
 // What the bench sends. Every request draws its own target: a random registered name, a label that is
@@ -85,6 +86,30 @@ export function agentsMe(servers: Servers, apiKeys: readonly string[]): Target {
   };
 }
 
+/** The dashboard's overview (page 1) as the seeded person, signed in with their session cookie. */
+export function dashboardOverview(servers: Servers, person: BenchPerson): Target {
+  return {
+    key: 'dashboard',
+    title: 'GET /dashboard (overview, 1,005 domains)',
+    base: servers.api,
+    request: () => ({ path: '/dashboard', headers: { cookie: person.cookie, accept: 'text/html' } }),
+  };
+}
+
+/** The dashboard's page of one of the person's domains (or their agent's), drawn per request. */
+export function dashboardDomain(servers: Servers, person: BenchPerson): Target {
+  const names = [...person.domains, ...person.agentDomains];
+  return {
+    key: 'dashboard_domain',
+    title: 'GET /dashboard/domains/:name',
+    base: servers.api,
+    request: () => ({
+      path: `/dashboard/domains/${encodeURIComponent(pick(names))}`,
+      headers: { cookie: person.cookie, accept: 'text/html' },
+    }),
+  };
+}
+
 /** Provisions `count` anonymous agents; their API keys and account ids. */
 export async function provisionAgents(api: string, count: number): Promise<{ key: string; accountId: string }[]> {
   const agents: { key: string; accountId: string }[] = [];
@@ -102,7 +127,7 @@ export async function provisionAgents(api: string, count: number): Promise<{ key
   return agents;
 }
 
-async function send(target: Target): Promise<{ status: number; json: Record<string, unknown> }> {
+async function send(target: Target): Promise<{ status: number; json: Record<string, unknown>; text: string }> {
   const r = target.request();
   const res = await fetch(target.base + r.path, {
     method: r.method ?? 'GET',
@@ -111,15 +136,24 @@ async function send(target: Target): Promise<{ status: number; json: Record<stri
   });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${target.title}: ${res.status} ${text.slice(0, 500)}`);
-  return { status: res.status, json: JSON.parse(text) as Record<string, unknown> };
+  const json = (res.headers.get('content-type') ?? '').includes('json')
+    ? (JSON.parse(text) as Record<string, unknown>)
+    : {};
+  return { status: res.status, json, text };
 }
 
 /**
  * One request per target, checked by hand, so that a broken route fails loudly before it is timed; and
  * the raw baseline's document must equal lookup's for the same name (same fields, same bytes to send).
  */
-export async function sanityCheck(servers: Servers, data: SeedResult, targets: Target[]): Promise<void> {
+export async function sanityCheck(
+  servers: Servers,
+  data: SeedResult,
+  person: BenchPerson,
+  targets: Target[],
+): Promise<void> {
   for (const t of targets) await send(t);
+  await dashboardCheck(servers, person);
   const d = data.domains[0];
   if (!d) throw new Error('nothing seeded');
   const one: NamePool = { pickName: () => d.name };
@@ -137,4 +171,29 @@ export async function sanityCheck(servers: Servers, data: SeedResult, targets: T
     throw new Error(`search returned ${results?.length} results, expected ${data.allNamespaces.length}`);
   if (results.find((r) => r.domain === d.name)?.reason !== 'registered')
     throw new Error(`search does not report ${d.name} as registered`);
+}
+
+/**
+ * The dashboard pages render the person's data, not a sign-in redirect or an error page: the overview
+ * counts all of the person's and the agent's domains, lists the soonest fifty (the agent's among them,
+ * named) and pages on; a domain page shows its name.
+ */
+async function dashboardCheck(servers: Servers, person: BenchPerson): Promise<void> {
+  const all = person.domains.length + person.agentDomains.length;
+  const overview = await send(dashboardOverview(servers, person));
+  const problems = [
+    overview.text.includes(`${all} in all`) ? null : `does not say "${all} in all"`,
+    overview.text.match(/href="\/dashboard\/domains\//g)?.length === 50 ? null : 'does not list fifty domains',
+    overview.text.includes(person.domains[0] as string) ? null : `does not list ${person.domains[0]}`,
+    overview.text.includes(person.agentDomains[0] as string) ? null : `does not list ${person.agentDomains[0]}`,
+    overview.text.includes('bench helper agent') ? null : 'does not name the agent',
+    overview.text.includes('href="/dashboard?page=2"') ? null : 'has no next page',
+  ].filter((p) => p !== null);
+  if (problems.length > 0) throw new Error(`GET /dashboard ${problems.join('; ')}`);
+  const name = person.domains[0] as string;
+  const page = await send({
+    ...dashboardDomain(servers, person),
+    request: () => ({ path: `/dashboard/domains/${name}`, headers: { cookie: person.cookie } }),
+  });
+  if (!page.text.includes(name)) throw new Error(`GET /dashboard/domains/${name} does not show the name`);
 }

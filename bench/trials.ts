@@ -11,6 +11,8 @@ export interface Group {
   key: string;
   raw: Target;
   targets: Target[];
+  /** Connections of this group's warm-up and trials (every side alike), when not the plan's. */
+  connections?: number;
 }
 
 export interface TrialPlan {
@@ -98,7 +100,8 @@ async function timed(target: Target, plan: TrialPlan): Promise<Trial> {
 const brief = (t: Trial) =>
   `${t.rps.toFixed(0)} req/s, p99 ${t.p99} ms${t.non2xx + t.errors > 0 ? `, non-2xx ${t.non2xx}, errors ${t.errors}` : ''}`;
 
-export async function runGroup(group: Group, plan: TrialPlan): Promise<GroupResult> {
+export async function runGroup(group: Group, groupPlan: TrialPlan): Promise<GroupResult> {
+  const plan = group.connections ? { ...groupPlan, connections: group.connections } : groupPlan;
   const sides = [group.raw, ...group.targets];
   if (plan.warmup > 0) {
     const took: string[] = [];

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { performance } from 'node:perf_hooks';
 import { Account, Domain, Listing, Namespace } from '../../src/db/entities/index.ts';
 import { DAY_MS } from '../../src/domain/time.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
@@ -10,7 +9,8 @@ import { startRegistryStack, type RegistryStack } from '../helpers/registry-stac
 
 // The overview (issue 27): the gems balance, open checkouts (Pay at the hosted checkout, Cancel through
 // reset-lock, a real registration run), and every domain of the person and their claimed agents, soonest
-// expiry first, with days left, grace, auto-renew and for-sale; paged, and fast with 1,000 domains.
+// expiry first, with days left, grace, auto-renew and for-sale; paged with 1,000 domains. How fast the
+// overview renders with 1,000 domains is measured by `npm run bench` (its dashboard group), not here.
 describe('dashboard: overview', () => {
   let s: RegistryStack;
   let alice: ReturnType<typeof dashboardBrowser>;
@@ -209,7 +209,7 @@ describe('dashboard: overview', () => {
     expect(res.body).not.toContain('class="notice"');
   });
 
-  it('pages the domains fifty to a page, and renders in tens of milliseconds with 1,000 of them', async () => {
+  it('pages the domains fifty to a page with 1,000 of them', async () => {
     const p = await humanWithSession(s.t.app, s.t.db.orm, `overview-many-${randomLabel()}`);
     const many = dashboardBrowser(s.t.app, p.cookie);
     const em = s.t.db.orm.em.fork();
@@ -241,15 +241,18 @@ describe('dashboard: overview', () => {
     expect(last.body).not.toContain('rel="next"');
     const beyond = await many.get('/dashboard?page=21');
     expect(beyond.body).toContain('No domains on this page');
-
-    // Server time per page (inject: no network), best of five after the first. Tens of milliseconds on
-    // an idle machine; the bound leaves room for a loaded CI runner (2 cores, other suites running).
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      await many.get('/dashboard?page=7');
-      times.push(performance.now() - t0);
-    }
-    expect(Math.min(...times)).toBeLessThan(200);
+    // A middle page: its own fifty, in order, the 30-day count (none of these end within 30 days) and both
+    // neighbours.
+    const middle = await many.get('/dashboard?page=7');
+    expect(middle.statusCode).toBe(200);
+    expect(middle.body.match(/href="\/dashboard\/domains\//g)?.length).toBe(50);
+    expect(middle.body).toContain(`${prefix}0300.agent`);
+    expect(middle.body).toContain(`${prefix}0349.agent`);
+    expect(middle.body).not.toContain(`${prefix}0299.agent`);
+    expect(middle.body).not.toContain(`${prefix}0350.agent`);
+    expect(middle.body.indexOf(`${prefix}0300.agent`)).toBeLessThan(middle.body.indexOf(`${prefix}0349.agent`));
+    expect(middle.body).toContain('href="/dashboard?page=6"');
+    expect(middle.body).toContain('href="/dashboard?page=8"');
+    expect(middle.body).not.toContain('within 30 days');
   });
 });

@@ -34,26 +34,22 @@ async function load(ctx: PageContext): Promise<OverviewData> {
   const page = pageOf(ctx);
   const offset = (page - 1) * PAGE_SIZE;
   const now = Date.now();
-  const [balance, domains, checkouts] = await Promise.all([
+  const soonCount = () => ctx.read<Paged<DomainRow>>(`/api/v1/domains?expires_within_days=${SOON_DAYS}&limit=1`);
+  // Every read starts at once: the page waits for the slowest, not for their sum. The agents' names are
+  // asked for with the rest (an account that claimed none gets an empty list cheaply), and the 30-day
+  // count too on a later page, where the page's own rows cannot tell it.
+  const [balance, domains, checkouts, agents, laterSoon] = await Promise.all([
     ctx.read<{ gems_balance: number }>('/api/v1/agents/me/balance'),
     ctx.read<Paged<DomainRow>>(`/api/v1/domains?sort=expiry&limit=${PAGE_SIZE}&offset=${offset}`),
     ctx.read<Paged<CheckoutRow>>('/api/v1/checkouts?limit=20'),
+    ctx.read<Paged<AgentRow>>(`/api/v1/agents?limit=${NAMED_AGENTS}`),
+    page === 1 ? null : soonCount(),
   ]);
   // Soonest expiry first: on the first page, what ends within 30 days is all there unless the page is
-  // full of it; only then (or on a later page) is the count asked for.
+  // full of it; only then is the count asked for.
   const horizon = now + SOON_DAYS * DAY_MS;
   const soonOnPage = domains.data.filter((d) => Date.parse(d.expiry_date) <= horizon).length;
-  const counted = page === 1 && soonOnPage < domains.data.length;
-  // Owners in words: the agents' names are read only when something on the page is an agent's.
-  const others = [...domains.data.map((d) => d.owner_id), ...checkouts.data.map((c) => c.actor_account_id)].some(
-    (id) => id !== ctx.person.accountId,
-  );
-  const [soon, agents] = await Promise.all([
-    counted
-      ? { total: soonOnPage }
-      : ctx.read<Paged<DomainRow>>(`/api/v1/domains?expires_within_days=${SOON_DAYS}&limit=1`),
-    others ? ctx.read<Paged<AgentRow>>(`/api/v1/agents?limit=${NAMED_AGENTS}`) : { data: [] },
-  ]);
+  const soon = laterSoon ?? (soonOnPage < domains.data.length ? { total: soonOnPage } : await soonCount());
   const owners: Record<string, string> = { [ctx.person.accountId]: 'You' };
   for (const a of agents.data) owners[a.account_id] = agentName(a);
   return {
