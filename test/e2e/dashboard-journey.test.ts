@@ -258,16 +258,14 @@ describe('the dashboard journey in Chromium', () => {
     expect(subscriptionId).not.toBe('');
   });
 
-  it('shows a name registered with gems on the overview and in the activity', async () => {
+  it('registers a name with gems on the overview, which then lists it, and the activity shows it', async () => {
     await grantGems(s.t.db.orm.em.fork(), { accountId: aliceId, amount: 100_000, reference: 'journey:alice' });
-    const [label, namespace] = NAME.split('.');
-    const registered = await call('POST', '/api/v1/domains/register', aliceBearer, {
-      domain: label,
-      namespace,
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-    });
+    await open(page, '/dashboard', 'overview');
+    await page.getByRole('textbox', { name: 'Name' }).fill(NAME);
+    await page.getByLabel('I agree to the registration terms').check();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('status').first().textContent()).resolves.toContain(`${NAME} is registered until`);
+    const registered = await call('GET', `/api/v1/domains/${NAME}`, aliceBearer);
     expect(registered.status).toBe(200);
     await open(page, '/dashboard', 'overview');
     await expect(page.getByRole('row').filter({ hasText: NAME }).textContent()).resolves.toContain('active');

@@ -57,6 +57,42 @@ describe('dashboard: overview', () => {
     expect(res.body).not.toContain('Awaiting payment');
   });
 
+  it('registers a name with gems from the form; without the terms ticked, nothing is registered', async () => {
+    const carol = await humanWithSession(s.t.app, s.t.db.orm, `overview-carol-${randomLabel()}`);
+    const browser = dashboardBrowser(s.t.app, carol.cookie);
+    await grantGems(s.t.db.orm.em.fork(), {
+      accountId: carol.accountId,
+      amount: 5_000,
+      reference: `test:${randomLabel()}`,
+      memo: null,
+    });
+    const name = `${randomLabel('reg')}.agent`;
+    const lookup = () => s.t.app.inject({ method: 'GET', url: `/api/v1/lookup/${name}` });
+
+    const unticked = await browser.submit('/dashboard', 'register', { domain: name, years: '1', owner: '' });
+    expect(unticked.statusCode).toBe(400);
+    expect(textOf(unticked.body, { cls: 'error' })).toContain('registration terms');
+    expect(unticked.body).toContain(`value="${name}"`);
+    expect((await lookup()).statusCode).toBe(404);
+
+    const done = await browser.submit('/dashboard', 'register', {
+      domain: name,
+      years: '1',
+      owner: carol.accountId,
+      agreed_to_terms: 'yes',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(textOf(done.body, { cls: 'notice' })).toContain(`${name} is registered until`);
+    expect(done.body).toContain(`href="/dashboard/domains/${name}"`);
+    const owned = (await api(`/api/v1/domains/${name}`, carol.cookie)).json<{ domain?: { owner_id?: string } }>();
+    expect(JSON.stringify(owned)).toContain(carol.accountId);
+    // Another person cannot take it again: the API's refusal is shown beside the form.
+    const again = await bob.submit('/dashboard', 'register', { domain: name, years: '1', agreed_to_terms: 'yes' });
+    expect(again.statusCode).toBeGreaterThanOrEqual(400);
+    expect(again.statusCode).toBeLessThan(500);
+    expect(textOf(again.body, { cls: 'error' })).toBeTruthy();
+  });
+
   it("shows the person's and their agent's domains, soonest expiry first, with grace, auto-renew and for-sale", async () => {
     const em = s.t.db.orm.em.fork();
     await grantGems(em, { accountId: aliceId, amount: 12_345, reference: `test:${randomLabel()}`, memo: null });

@@ -1,7 +1,7 @@
 import { DAY_MS } from '../../domain/time.ts';
-import { html, type SafeHtml } from '../html.ts';
+import { html, raw, type SafeHtml } from '../html.ts';
 import { when } from './keys.ts';
-import { actionForm, pager, table, type DashboardView } from './layout.ts';
+import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
 
 /** A row of GET /api/v1/domains as the overview shows it. */
 export interface DomainRow {
@@ -89,6 +89,41 @@ function checkoutRow(view: DashboardView, c: CheckoutRow, data: OverviewData): S
  * The overview: the gems balance, what awaits payment, then every domain of the person and of the
  * agents they claimed, soonest expiry first (so what ends within 30 days, and what is in grace, leads).
  */
+/** Register a name with gems, for the person or one of their claimed agents. */
+function registerForm(view: DashboardView, data: OverviewData): SafeHtml {
+  const key = formKey('register');
+  const owner = typed(view, key, 'owner', view.person.accountId);
+  const owners = Object.entries(data.owners).map(
+    ([id, label]) =>
+      html`<option value="${id}" ${raw(id === owner ? 'selected' : '')}>${label === 'You' ? 'Me' : label}</option>`,
+  );
+  return html`<h2>Register a name</h2>
+    ${actionForm(view, {
+      action: 'register',
+      submit: 'Register',
+      layout: 'block',
+      fields: html`<label
+          >Name
+          <input name="domain" placeholder="e.g. scout.agent" value="${typed(view, key, 'domain')}" autocomplete="off"
+        /></label>
+        <label
+          >Years <input name="years" inputmode="numeric" size="3" value="${typed(view, key, 'years', '1')}"
+        /></label>
+        <label
+          >For
+          <select name="owner">
+            ${owners}
+          </select></label
+        >
+        <label class="check"
+          ><input type="checkbox" name="agreed_to_terms" value="yes" /> I agree to the registration terms</label
+        >`,
+    })}
+    <p class="muted">
+      Paid with gems from the balance of whoever it is for. Search first on the <a href="/">home page</a>.
+    </p>`;
+}
+
 export function renderOverview(view: DashboardView, data: OverviewData): SafeHtml {
   const { domains, checkouts } = data;
   const soon =
@@ -113,7 +148,7 @@ export function renderOverview(view: DashboardView, data: OverviewData): SafeHtm
               : ''
           }`;
   return html`<p id="gems-balance">Gems balance: <strong>${data.balance.toLocaleString('en-US')}</strong> gems</p>
-    ${checkoutTable}
+    ${registerForm(view, data)} ${checkoutTable}
     <h2>Domains</h2>
     ${soon}
     ${table({

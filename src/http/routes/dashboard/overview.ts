@@ -73,6 +73,31 @@ export const dashboardOverviewRoutes = dashboardRoutes({
   load,
   render: renderOverview,
   actions: {
+    register: action({
+      fields: z.object({
+        domain: z.string().trim().min(1, 'Type the name to register, e.g. scout.agent'),
+        years: z.string().trim(),
+        owner: z.string().trim(),
+        agreed_to_terms: z.literal('yes', { error: 'Tick “I agree to the registration terms” to register.' }),
+      }),
+      // Gems from the balance of whoever registers: the person, or for a claimed agent the agent's (the
+      // API decides who may register for whom, and refuses a balance that is short).
+      call: (f, ctx) => ({
+        method: 'POST',
+        url: '/api/v1/domains/register',
+        body: {
+          domain: f.domain,
+          years: /^\d{1,2}$/.test(f.years) ? Number(f.years) : f.years,
+          agreed_to_terms: true,
+          payment_method: 'gems',
+          ...(f.owner && f.owner !== ctx.person.accountId ? { target_owner_id: f.owner } : {}),
+        },
+      }),
+      done: (_f, answer) => {
+        const d = (answer.body as { domain?: { name?: string; expiry_date?: string } } | null)?.domain;
+        return { notice: `${d?.name ?? 'The name'} is registered until ${(d?.expiry_date ?? '').slice(0, 10)}.` };
+      },
+    }),
     cancel_checkout: action({
       fields: z.object({ target: z.string().min(1).max(253) }),
       call: (f) => ({ method: 'POST', url: `/api/v1/domains/${encodeURIComponent(f.target)}/reset-lock` }),
