@@ -19,6 +19,11 @@ describe('operator CLI (npm run ops)', () => {
   });
   afterAll(() => db.drop());
 
+  /** Runs refusals at once (each changes nothing; each is a process start): exit code 1 and the message. */
+  const refusedAll = async (cases: readonly (readonly [readonly string[], string])[]) => {
+    const answers = await Promise.all(cases.map(([args]) => ops(...args)));
+    answers.forEach((r, i) => expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(cases[i]?.[1] ?? '')]));
+  };
   const ops = (...args: string[]) =>
     run(process.execPath, ['src/entry/ops.ts', ...args], { env: { ...process.env, DATABASE_URL: db.url } }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
@@ -60,15 +65,12 @@ describe('operator CLI (npm run ops)', () => {
     });
     expect(JSON.parse((await ops('grant-gems', a.id, '50')).stdout)).toMatchObject({ balance: 300 });
     expect(JSON.parse((await ops('gems-balance', a.id)).stdout)).toEqual({ account_id: a.id, balance: 300 });
-    for (const [args, message] of [
+    await refusedAll([
       [['grant-gems', a.id, '0'], 'amount must be a positive whole number'],
       [['grant-gems', a.id, '2.5'], 'amount must be a positive whole number'],
       [['grant-gems', crypto.randomUUID(), '10'], 'no account'],
       [['gems-balance', 'nobody'], 'is not an account id'],
-    ] as const) {
-      const r = await ops(...args);
-      expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
-    }
+    ]);
     expect(JSON.parse((await ops('gems-balance', a.id)).stdout)).toMatchObject({ balance: 300 });
 
     const code = randomLabel('launch');
@@ -92,7 +94,7 @@ describe('operator CLI (npm run ops)', () => {
       namespace: 'agent',
       expires_at: '2099-01-31T00:00:00.000Z',
     });
-    for (const [args, message] of [
+    await refusedAll([
       [['create-coupon', code, '--percent-off', '10', '--max-uses', '1'], 'already exists'],
       [
         ['create-coupon', randomLabel('c'), '--percent-off', '101', '--max-uses', '1'],
@@ -107,10 +109,7 @@ describe('operator CLI (npm run ops)', () => {
         '--expires wants an ISO date',
       ],
       [['create-coupon', randomLabel('c'), '--max-uses', '1'], 'missing --percent-off'],
-    ] as const) {
-      const r = await ops(...args);
-      expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
-    }
+    ]);
     expect(await db.orm.em.fork().count(Coupon, {})).toBe(1);
   }, 120_000);
 
@@ -137,14 +136,11 @@ describe('operator CLI (npm run ops)', () => {
     expect(expired.expiry).toBeGreaterThanOrEqual(expired.before - 10 * DAY - 1000);
     expect(expired.expiry).toBeLessThanOrEqual(expired.after - 10 * DAY - 1000);
     expect((await db.orm.em.fork().findOneOrFail(Domain, { id: d.id })).status).toBe('active');
-    for (const [args, message] of [
+    await refusedAll([
       [['expire', d.name, '--stage', 'gone'], '--stage is grace or expired'],
       [['expire', `${randomLabel()}.agent`], 'holds that name'],
       [['expire'], 'missing domain name'],
-    ] as const) {
-      const r = await ops(...args);
-      expect([r.code, r.stderr]).toEqual([1, expect.stringContaining(message)]);
-    }
+    ]);
   }, 120_000);
 });
 
