@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { initORM } from '../db/orm.ts';
 import * as ops from '../ops/commands.ts';
-import { devAccessToken } from '../ops/dev-token.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
 
 // `npm run ops -- <command> [args]`: the operator's actions, run against DATABASE_URL.
@@ -131,6 +130,8 @@ try {
 async function printDevToken(): Promise<never> {
   try {
     if (!a) throw new ops.OpsError(`missing username\n\n${usage}`);
+    // Loaded for this command only: the identity provider's library is large, and every command is a process start.
+    const { devAccessToken } = await import('../ops/dev-token.ts');
     const minted = await devAccessToken(config, a);
     console.log(values.raw ? minted.access_token : JSON.stringify(minted, null, 2));
     process.exit(0);
