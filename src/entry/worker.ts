@@ -10,6 +10,7 @@ import { connectTemporal } from '../temporal/connection.ts';
 import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../webhooks/worker-side.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
+import { workflowBundle } from './workflow-bundle.ts';
 
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
@@ -43,7 +44,7 @@ const worker = await Worker.create({
   connection,
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
-  workflowsPath,
+  workflowBundle: await workflowBundle(workflowsPath),
   activities: createActivities({
     orm,
     catalogPath: config.CATALOG_PATH,

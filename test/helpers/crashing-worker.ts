@@ -7,6 +7,7 @@ import { initORM } from '../../src/db/orm.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { payoutServiceFromConfig } from '../../src/market/payouts.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
+import { workflowBundle } from '../../src/entry/workflow-bundle.ts';
 import { workflowsPath } from './workflow-bundle.ts';
 
 const config = loadConfig();
@@ -33,6 +34,11 @@ const activities = {
 };
 
 const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS as string });
-const worker = await Worker.create({ connection, taskQueue: config.TEMPORAL_TASK_QUEUE, workflowsPath, activities });
+const worker = await Worker.create({
+  connection,
+  taskQueue: config.TEMPORAL_TASK_QUEUE,
+  workflowBundle: await workflowBundle(workflowsPath),
+  activities,
+});
 console.log('crashing worker ready');
 await worker.run();

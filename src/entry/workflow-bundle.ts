@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, Runtime, type WorkflowBundleOption } from '@temporalio/worker';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Every file under a folder, sorted, so a hash over them is the same on every machine. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/**
+ * The worker's workflow code, bundled once per version of it. Bundling (webpack over `workflows/`)
+ * took 7 to 23 s of every worker start on a loaded machine, and a restarted worker is how work resumes
+ * after a crash. The bundle is kept under a hash of what goes into it: every file of `workflows/`
+ * (workflow code imports nothing from `src/`, lint enforces it), the lockfile (the SDK and every
+ * package it could pull in) and the entry's path; a change to any of them bundles anew. The file is
+ * written under a temporary name and renamed, so two workers starting at once never read half of it.
+ */
+export async function workflowBundle(workflowsPath: string, cacheDir?: string) {
+  const hash = createHash('sha256').update(workflowsPath);
+  for (const file of [...(await filesUnder(dirname(workflowsPath))), join(ROOT, 'package-lock.json')])
+    hash.update(file).update(await readFile(file));
+  const dir = cacheDir ?? join(tmpdir(), 'registry-workflow-bundles');
+  const codePath = join(dir, `${hash.digest('hex').slice(0, 32)}.js`);
+  const cached = await readFile(codePath, 'utf8').catch(() => null);
+  if (cached) return { code: cached } satisfies WorkflowBundleOption;
+  const { code } = await bundleWorkflowCode({ workflowsPath, logger: Runtime.instance().logger });
+  await mkdir(dir, { recursive: true });
+  const partial = `${codePath}.${process.pid}.partial`;
+  await writeFile(partial, code);
+  await rename(partial, codePath);
+  return { code } satisfies WorkflowBundleOption;
+}
