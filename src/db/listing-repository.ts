@@ -29,7 +29,8 @@ export interface ListingRecord extends ListingTerms {
  */
 const HOLDING_OPERATIONS = ['purchase'];
 
-const recordOf = (l: Listing): ListingRecord => ({
+/** A listing row as plain data (also the seller's own list, src/db/market-lists.ts). */
+export const recordOf = (l: Listing): ListingRecord => ({
   domainName: l.domainName,
   priceGems: l.priceGems ?? null,
   priceUsdMinor: l.priceUsdMinor ?? null,

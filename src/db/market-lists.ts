@@ -3,6 +3,17 @@ import type { ForSaleCurrency } from '../domain/listing.ts';
 import type { ListingTerms, MarketCurrency } from '../domain/market.ts';
 import type { Page, Paged } from '../domain/page.ts';
 import { Listing, Sale } from './entities/index.ts';
+import { recordOf } from './listing-repository.ts';
+
+/** A sale as the public sold list shows it; the seller's own list adds the split and payout. */
+const soldEntry = (s: Pick<Sale, 'id' | 'domainName' | 'currency' | 'price' | 'source' | 'createdAt'>): SoldEntry => ({
+  saleId: s.id,
+  domainName: s.domainName,
+  currency: s.currency,
+  price: BigInt(s.price),
+  source: s.source,
+  soldAt: s.createdAt,
+});
 
 /** A name in the for-sale list. */
 export interface ForSaleEntry extends ListingTerms {
@@ -105,16 +116,7 @@ export function marketLists(em: EntityManager) {
         { orderBy: { createdAt: 'desc', domainId: 'desc' }, limit, offset },
       );
       return {
-        rows: rows.map((l) => ({
-          domainName: l.domainName,
-          sellerId: l.seller.id,
-          priceGems: l.priceGems ?? null,
-          priceUsdMinor: l.priceUsdMinor ?? null,
-          minOfferGems: l.minOfferGems ?? null,
-          minOfferUsdMinor: l.minOfferUsdMinor ?? null,
-          listedAt: l.createdAt,
-          updatedAt: l.updatedAt,
-        })),
+        rows: rows.map((l) => ({ ...recordOf(l), sellerId: l.seller.id })),
         total,
       };
     },
@@ -133,19 +135,14 @@ export function marketLists(em: EntityManager) {
       );
       return {
         rows: sales.map((s) => ({
-          saleId: s.id,
-          domainName: s.domainName,
+          ...soldEntry(s),
           sellerId: s.seller.id,
-          currency: s.currency,
-          price: BigInt(s.price),
           sellerAmount: BigInt(s.sellerAmount),
           referrerAmount: BigInt(s.referrerAmount),
           platformAmount: BigInt(s.platformAmount),
-          source: s.source,
           payoutStatus: s.payoutStatus ?? null,
           payoutAddress: s.payoutAddress ?? null,
           payoutTxHash: s.payoutTxHash ?? null,
-          soldAt: s.createdAt,
         })),
         total,
       };
@@ -163,14 +160,7 @@ export function marketLists(em: EntityManager) {
         },
       );
       return {
-        rows: sales.map((s) => ({
-          saleId: s.id,
-          domainName: s.domainName,
-          currency: s.currency,
-          price: BigInt(s.price),
-          source: s.source,
-          soldAt: s.createdAt,
-        })),
+        rows: sales.map(soldEntry),
         total,
       };
     },
