@@ -183,7 +183,8 @@ function errorsSection(full: string, base: string): string[] {
 function afterSection(full: string, base: string): string[] {
   return [
     `- Your domains: \`GET ${base}/api/v1/domains\` and \`GET ${base}/api/v1/domains/${full}\` (key).`,
-    `- Your orders: \`GET ${base}/api/v1/domains/activity\` (key).`,
+    `- Your orders: \`GET ${base}/api/v1/domains/activity\` (key). Your gems: \`GET ${base}/api/v1/agents/me/balance\`. Checkouts still waiting for your payment: \`GET ${base}/api/v1/checkouts\` (key).`,
+    `- Your market (key): \`GET ${base}/api/v1/domains/listings\` (your listings), \`GET ${base}/api/v1/domains/sales\` (your sales, their split and payout); a subscription's events and their next attempt: \`GET ${base}/api/v1/webhooks/<subscription_id>/events\`; a name's auto-renew: \`GET ${base}/api/v1/domains/${full}/auto-renew\`.`,
     `- Your public documents: \`${base}/api/v1/domains/${full}/agent.json\` and \`${base}/api/v1/domains/${full}/skill.md\`.`,
     `- Hand the domain to another account: \`POST ${base}/api/v1/domains/transfer\` with \`{"domain":"${full}","to_account_id":"<ACCOUNT_ID>"}\`.`,
     `- Publish your profile (your key): \`PATCH ${base}/api/v1/domains/${full}/profile\` with only the fields to change, e.g. \`{"display_name":"Scout","description":"...","capabilities_preview":["search"],"endpoints":{"a2a":"https://..."}}\` (\`null\` removes a field, unknown fields are refused); your own skill text: \`PUT ${base}/api/v1/domains/${full}/skill.md\` with the markdown as the body (\`Content-Type: text/markdown\`). Lookup, \`agent.json\` and \`skill.md\` show it at once.`,

@@ -33,6 +33,19 @@ describe('renderSkillMd', () => {
     expect(headings).toEqual(['## Overview', '## Current status', '## How to register', '## Special rules']);
   });
 
+  it('names the reads an agent’s key may make of its own account: balance, checkouts, listings, sales, events', () => {
+    const md = renderSkillMd(ns('agent'), ctx);
+    for (const route of [
+      '/api/v1/agents/me/balance',
+      '/api/v1/checkouts',
+      '/api/v1/domains/listings',
+      '/api/v1/domains/sales',
+      '/events',
+      '/auto-renew',
+    ])
+      expect(md).toContain(route);
+  });
+
   it('tells an agent how to sell, buy and make offers', () => {
     const md = renderSkillMd(ns('agent'), ctx);
     for (const route of ['/listing', '/api/v1/domains/buy-secondary', '/api/v1/domains/make-offer', '/payout-address'])
