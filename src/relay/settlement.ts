@@ -4,6 +4,7 @@ import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import { parseAbi, parseEventLogs, type PublicClient, type WalletClient } from 'viem';
 import { challengeOf } from './challenge.ts';
 import type { Authorization, RelaySession, RelayStore } from './store.ts';
+import { windowRefusal } from './window.ts';
 
 const eip3009 = parseAbi([
   'function authorizationState(address authorizer, bytes32 nonce) view returns (bool)',
@@ -102,12 +103,8 @@ export function settlement(store: RelayStore, chain: RelayChain) {
   return {
     /** The facilitator's checks and ours; null when the authorization may be settled. */
     async verify(s: RelaySession, a: Authorization, signature: string): Promise<Refusal | null> {
-      const span = BigInt(a.validBefore) - BigInt(a.validAfter);
-      if (span > BigInt(s.maxTimeoutSeconds))
-        return {
-          reason: 'validity_window_too_long',
-          message: `validBefore - validAfter is ${span} s; at most maxTimeoutSeconds (${s.maxTimeoutSeconds}) is accepted.`,
-        };
+      const tooLong = windowRefusal(a, s.maxTimeoutSeconds);
+      if (tooLong) return tooLong;
       const payload = payloadOf(s, a, signature);
       const r = await verifier.verify(payload, payload.accepted);
       return r.isValid

@@ -1,0 +1,35 @@
+/** An authorization's validity bounds, in seconds since the epoch (EIP-3009's uint256 as decimal strings). */
+export interface ValidityBounds {
+  validAfter: string;
+  validBefore: string;
+}
+
+/**
+ * The part of an authorization's validity window that can still be used at `nowSeconds`: from
+ * max(validAfter, now) to validBefore. A `validAfter` in the past (the stock x402 client signs `0`) adds
+ * nothing anyone could still use, so it does not count; one in the future counts whole. Negative when
+ * the authorization has already lapsed (the facilitator refuses that on its own).
+ */
+export function usableWindowSeconds(a: ValidityBounds, nowSeconds: bigint): bigint {
+  const after = BigInt(a.validAfter);
+  return BigInt(a.validBefore) - (after > nowSeconds ? after : nowSeconds);
+}
+
+/**
+ * The relay's span rule (spec 4.6 and its constants: "validBefore minus validAfter at most
+ * maxTimeoutSeconds"), as docs/payments.md "The span rule" reads it: what is limited is the window that
+ * can still be used when the relay judges the authorization, so that no accepted authorization stays
+ * usable on chain for longer than maxTimeoutSeconds from then on. Null when the rule is met.
+ */
+export function windowRefusal(
+  a: ValidityBounds,
+  maxTimeoutSeconds: number,
+  nowSeconds: bigint = BigInt(Math.floor(Date.now() / 1000)),
+): { reason: 'validity_window_too_long'; message: string } | null {
+  const usable = usableWindowSeconds(a, nowSeconds);
+  if (usable <= BigInt(maxTimeoutSeconds)) return null;
+  return {
+    reason: 'validity_window_too_long',
+    message: `The authorization stays usable for ${usable} s from now (validBefore - max(validAfter, now)); at most maxTimeoutSeconds (${maxTimeoutSeconds}) is accepted.`,
+  };
+}
