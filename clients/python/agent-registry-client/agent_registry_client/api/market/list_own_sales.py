@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_own_sales_response_200 import ListOwnSalesResponse200
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: int | Unset = 50,
+    offset: int | Unset = 0,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/domains/sales",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListOwnSalesResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListOwnSalesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListOwnSalesResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    offset: int | Unset = 0,
+) -> Response[Error | ListOwnSalesResponse200]:
+    """Your sales with their split and payouts, newest first
+
+     The sales you and the agents you claimed made as sellers (`seller_id` says whose), newest first,
+    paged (`limit` 1–100, default 50; `offset`): the price and its split (seller 90%, referrer 5%,
+    platform 5%, or 10% without a referrer), in whole gems or USD; and for a pathUSD sale its payout:
+    `pending` (being paid on chain to `address`), `held` (no payout address: set one with `PUT
+    /api/v1/agents/me/payout-address`) or `paid` with the transaction hash.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        offset (int | Unset):  Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListOwnSalesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    offset: int | Unset = 0,
+) -> Error | ListOwnSalesResponse200 | None:
+    """Your sales with their split and payouts, newest first
+
+     The sales you and the agents you claimed made as sellers (`seller_id` says whose), newest first,
+    paged (`limit` 1–100, default 50; `offset`): the price and its split (seller 90%, referrer 5%,
+    platform 5%, or 10% without a referrer), in whole gems or USD; and for a pathUSD sale its payout:
+    `pending` (being paid on chain to `address`), `held` (no payout address: set one with `PUT
+    /api/v1/agents/me/payout-address`) or `paid` with the transaction hash.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        offset (int | Unset):  Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListOwnSalesResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        offset=offset,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    offset: int | Unset = 0,
+) -> Response[Error | ListOwnSalesResponse200]:
+    """Your sales with their split and payouts, newest first
+
+     The sales you and the agents you claimed made as sellers (`seller_id` says whose), newest first,
+    paged (`limit` 1–100, default 50; `offset`): the price and its split (seller 90%, referrer 5%,
+    platform 5%, or 10% without a referrer), in whole gems or USD; and for a pathUSD sale its payout:
+    `pending` (being paid on chain to `address`), `held` (no payout address: set one with `PUT
+    /api/v1/agents/me/payout-address`) or `paid` with the transaction hash.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        offset (int | Unset):  Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListOwnSalesResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 50,
+    offset: int | Unset = 0,
+) -> Error | ListOwnSalesResponse200 | None:
+    """Your sales with their split and payouts, newest first
+
+     The sales you and the agents you claimed made as sellers (`seller_id` says whose), newest first,
+    paged (`limit` 1–100, default 50; `offset`): the price and its split (seller 90%, referrer 5%,
+    platform 5%, or 10% without a referrer), in whole gems or USD; and for a pathUSD sale its payout:
+    `pending` (being paid on chain to `address`), `held` (no payout address: set one with `PUT
+    /api/v1/agents/me/payout-address`) or `paid` with the transaction hash.
+
+    Args:
+        limit (int | Unset):  Default: 50.
+        offset (int | Unset):  Default: 0.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListOwnSalesResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            offset=offset,
+        )
+    ).parsed

@@ -1,0 +1,219 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.enable_webhook_response_200 import EnableWebhookResponse200
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    subscription_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/webhooks/{subscription_id}/enable".format(
+            subscription_id=quote(str(subscription_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EnableWebhookResponse200 | Error | None:
+    if response.status_code == 200:
+        response_200 = EnableWebhookResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EnableWebhookResponse200 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    subscription_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnableWebhookResponse200 | Error]:
+    """Turn a disabled subscription back on
+
+     Turns a disabled subscription (`disabled_reason` says why: 410 Gone, or days of failed deliveries)
+    back on. Events from now on are delivered; events it missed can be sent with redeliver.
+
+    Args:
+        subscription_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnableWebhookResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        subscription_id=subscription_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    subscription_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> EnableWebhookResponse200 | Error | None:
+    """Turn a disabled subscription back on
+
+     Turns a disabled subscription (`disabled_reason` says why: 410 Gone, or days of failed deliveries)
+    back on. Events from now on are delivered; events it missed can be sent with redeliver.
+
+    Args:
+        subscription_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnableWebhookResponse200 | Error
+    """
+
+    return sync_detailed(
+        subscription_id=subscription_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    subscription_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnableWebhookResponse200 | Error]:
+    """Turn a disabled subscription back on
+
+     Turns a disabled subscription (`disabled_reason` says why: 410 Gone, or days of failed deliveries)
+    back on. Events from now on are delivered; events it missed can be sent with redeliver.
+
+    Args:
+        subscription_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnableWebhookResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        subscription_id=subscription_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    subscription_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> EnableWebhookResponse200 | Error | None:
+    """Turn a disabled subscription back on
+
+     Turns a disabled subscription (`disabled_reason` says why: 410 Gone, or days of failed deliveries)
+    back on. Events from now on are delivered; events it missed can be sent with redeliver.
+
+    Args:
+        subscription_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnableWebhookResponse200 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            subscription_id=subscription_id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,259 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.redeliver_webhook_response_200 import RedeliverWebhookResponse200
+from ...types import Response
+
+
+def _get_kwargs(
+    subscription_id: UUID,
+    event_id: UUID,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/webhooks/{subscription_id}/deliveries/{event_id}/redeliver".format(
+            subscription_id=quote(str(subscription_id), safe=""),
+            event_id=quote(str(event_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | RedeliverWebhookResponse200 | None:
+    if response.status_code == 200:
+        response_200 = RedeliverWebhookResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | RedeliverWebhookResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    subscription_id: UUID,
+    event_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | RedeliverWebhookResponse200]:
+    """Deliver one event again
+
+     Sends one event again to this subscription, with an attempt that starts after the request: a
+    delivery waiting between attempts tries now (`retrying_now`); otherwise (an attempt in flight, or
+    finished: delivered, failed or skipped) a redelivery run
+    `webhook:<subscription>:<event>:redelivery-<ms>` makes the whole retry schedule (`restarted`). Only
+    events the subscription was owed (404 otherwise); the subscription must be active (409). Receivers
+    dedupe by `event_id`.
+
+    Args:
+        subscription_id (UUID):
+        event_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RedeliverWebhookResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        subscription_id=subscription_id,
+        event_id=event_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    subscription_id: UUID,
+    event_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Error | RedeliverWebhookResponse200 | None:
+    """Deliver one event again
+
+     Sends one event again to this subscription, with an attempt that starts after the request: a
+    delivery waiting between attempts tries now (`retrying_now`); otherwise (an attempt in flight, or
+    finished: delivered, failed or skipped) a redelivery run
+    `webhook:<subscription>:<event>:redelivery-<ms>` makes the whole retry schedule (`restarted`). Only
+    events the subscription was owed (404 otherwise); the subscription must be active (409). Receivers
+    dedupe by `event_id`.
+
+    Args:
+        subscription_id (UUID):
+        event_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RedeliverWebhookResponse200
+    """
+
+    return sync_detailed(
+        subscription_id=subscription_id,
+        event_id=event_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    subscription_id: UUID,
+    event_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | RedeliverWebhookResponse200]:
+    """Deliver one event again
+
+     Sends one event again to this subscription, with an attempt that starts after the request: a
+    delivery waiting between attempts tries now (`retrying_now`); otherwise (an attempt in flight, or
+    finished: delivered, failed or skipped) a redelivery run
+    `webhook:<subscription>:<event>:redelivery-<ms>` makes the whole retry schedule (`restarted`). Only
+    events the subscription was owed (404 otherwise); the subscription must be active (409). Receivers
+    dedupe by `event_id`.
+
+    Args:
+        subscription_id (UUID):
+        event_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | RedeliverWebhookResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        subscription_id=subscription_id,
+        event_id=event_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    subscription_id: UUID,
+    event_id: UUID,
+    *,
+    client: AuthenticatedClient,
+) -> Error | RedeliverWebhookResponse200 | None:
+    """Deliver one event again
+
+     Sends one event again to this subscription, with an attempt that starts after the request: a
+    delivery waiting between attempts tries now (`retrying_now`); otherwise (an attempt in flight, or
+    finished: delivered, failed or skipped) a redelivery run
+    `webhook:<subscription>:<event>:redelivery-<ms>` makes the whole retry schedule (`restarted`). Only
+    events the subscription was owed (404 otherwise); the subscription must be active (409). Receivers
+    dedupe by `event_id`.
+
+    Args:
+        subscription_id (UUID):
+        event_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | RedeliverWebhookResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            subscription_id=subscription_id,
+            event_id=event_id,
+            client=client,
+        )
+    ).parsed

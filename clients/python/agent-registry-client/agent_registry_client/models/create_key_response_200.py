@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.create_key_response_200_status import CreateKeyResponse200Status
+
+if TYPE_CHECKING:
+    from ..models.create_key_response_200_key import CreateKeyResponse200Key
+
+
+T = TypeVar("T", bound="CreateKeyResponse200")
+
+
+@_attrs_define
+class CreateKeyResponse200:
+    """
+    Attributes:
+        status (CreateKeyResponse200Status):
+        api_key (str):
+        key (CreateKeyResponse200Key):
+    """
+
+    status: CreateKeyResponse200Status
+    api_key: str
+    key: CreateKeyResponse200Key
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status.value
+
+        api_key = self.api_key
+
+        key = self.key.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "status": status,
+                "api_key": api_key,
+                "key": key,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.create_key_response_200_key import CreateKeyResponse200Key  # noqa: PLC0415
+
+        d = dict(src_dict)
+        status = CreateKeyResponse200Status(d.pop("status"))
+
+        api_key = d.pop("api_key")
+
+        key = CreateKeyResponse200Key.from_dict(d.pop("key"))
+
+        create_key_response_200 = cls(
+            status=status,
+            api_key=api_key,
+            key=key,
+        )
+
+        return create_key_response_200

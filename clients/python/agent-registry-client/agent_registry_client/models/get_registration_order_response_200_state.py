@@ -1,0 +1,17 @@
+from enum import StrEnum
+
+
+class GetRegistrationOrderResponse200State(StrEnum):
+    ACTIVATING = "activating"
+    AWAITING_PAYMENT = "awaiting_payment"
+    CANCELLED = "cancelled"
+    DONE = "done"
+    EXPIRED_UNPAID = "expired_unpaid"
+    PURCHASED = "purchased"
+    REFUSED = "refused"
+    REGISTERED = "registered"
+    RENEWED = "renewed"
+    VERIFYING = "verifying"
+
+    def __str__(self) -> str:
+        return str(self.value)

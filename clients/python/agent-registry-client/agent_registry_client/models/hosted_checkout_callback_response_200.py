@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.hosted_checkout_callback_response_200_status import HostedCheckoutCallbackResponse200Status
+
+T = TypeVar("T", bound="HostedCheckoutCallbackResponse200")
+
+
+@_attrs_define
+class HostedCheckoutCallbackResponse200:
+    """
+    Attributes:
+        status (HostedCheckoutCallbackResponse200Status):
+        message (str):
+    """
+
+    status: HostedCheckoutCallbackResponse200Status
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status.value
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "status": status,
+                "message": message,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        status = HostedCheckoutCallbackResponse200Status(d.pop("status"))
+
+        message = d.pop("message")
+
+        hosted_checkout_callback_response_200 = cls(
+            status=status,
+            message=message,
+        )
+
+        return hosted_checkout_callback_response_200

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ListOffersResponse200DataItemCurrency(StrEnum):
+    GEMS = "gems"
+    PATHUSD = "pathusd"
+
+    def __str__(self) -> str:
+        return str(self.value)

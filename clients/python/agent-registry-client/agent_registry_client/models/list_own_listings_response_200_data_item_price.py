@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="ListOwnListingsResponse200DataItemPrice")
+
+
+@_attrs_define
+class ListOwnListingsResponse200DataItemPrice:
+    """
+    Attributes:
+        gems (int | None):
+        usd (float | None):
+    """
+
+    gems: int | None
+    usd: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        gems: int | None
+        gems = self.gems
+
+        usd: float | None
+        usd = self.usd
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "gems": gems,
+                "usd": usd,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_gems(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        gems = _parse_gems(d.pop("gems"))
+
+        def _parse_usd(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        usd = _parse_usd(d.pop("usd"))
+
+        list_own_listings_response_200_data_item_price = cls(
+            gems=gems,
+            usd=usd,
+        )
+
+        return list_own_listings_response_200_data_item_price

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ListOwnSalesResponse200DataItemSource(StrEnum):
+    LISTING = "listing"
+    OFFER = "offer"
+
+    def __str__(self) -> str:
+        return str(self.value)

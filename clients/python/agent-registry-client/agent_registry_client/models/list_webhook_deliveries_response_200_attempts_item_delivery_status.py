@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class ListWebhookDeliveriesResponse200AttemptsItemDeliveryStatus(StrEnum):
+    DELIVERED = "delivered"
+    FAILED = "failed"
+    PENDING = "pending"
+    SKIPPED = "skipped"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class RegisterDomainResponse202Status(StrEnum):
+    PENDING = "pending"
+
+    def __str__(self) -> str:
+        return str(self.value)

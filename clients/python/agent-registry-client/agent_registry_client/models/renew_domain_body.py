@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.renew_domain_body_payment_method import RenewDomainBodyPaymentMethod
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="RenewDomainBody")
+
+
+@_attrs_define
+class RenewDomainBody:
+    """
+    Attributes:
+        domain (str): Full name ("scout.agent")
+        years (int):
+        payment_method (RenewDomainBodyPaymentMethod | Unset): Default mpp (anyone may pay); gems is the owner’s
+            extension (X-API-Key or bearer)
+        receipt (str | Unset): Payment credential for the retry (or send Authorization: Payment)
+    """
+
+    domain: str
+    years: int
+    payment_method: RenewDomainBodyPaymentMethod | Unset = UNSET
+    receipt: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        domain = self.domain
+
+        years = self.years
+
+        payment_method: str | Unset = UNSET
+        if not isinstance(self.payment_method, Unset):
+            payment_method = self.payment_method.value
+
+        receipt = self.receipt
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "domain": domain,
+                "years": years,
+            }
+        )
+        if payment_method is not UNSET:
+            field_dict["payment_method"] = payment_method
+        if receipt is not UNSET:
+            field_dict["receipt"] = receipt
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        domain = d.pop("domain")
+
+        years = d.pop("years")
+
+        _payment_method = d.pop("payment_method", UNSET)
+        payment_method: RenewDomainBodyPaymentMethod | Unset
+        if isinstance(_payment_method, Unset):
+            payment_method = UNSET
+        else:
+            payment_method = RenewDomainBodyPaymentMethod(_payment_method)
+
+        receipt = d.pop("receipt", UNSET)
+
+        renew_domain_body = cls(
+            domain=domain,
+            years=years,
+            payment_method=payment_method,
+            receipt=receipt,
+        )
+
+        renew_domain_body.additional_properties = d
+        return renew_domain_body
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class RespondToOfferResponse200OfferDirection(StrEnum):
+    INCOMING = "incoming"
+    OUTGOING = "outgoing"
+
+    def __str__(self) -> str:
+        return str(self.value)

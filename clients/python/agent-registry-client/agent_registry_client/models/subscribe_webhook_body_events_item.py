@@ -1,0 +1,16 @@
+from enum import StrEnum
+
+
+class SubscribeWebhookBodyEventsItem(StrEnum):
+    DOMAIN_EXPIRED = "domain.expired"
+    DOMAIN_EXPIRING = "domain.expiring"
+    DOMAIN_GRACE_STARTED = "domain.grace_started"
+    DOMAIN_REGISTERED = "domain.registered"
+    DOMAIN_RENEWAL_FAILED = "domain.renewal_failed"
+    DOMAIN_RENEWED = "domain.renewed"
+    DOMAIN_SOLD = "domain.sold"
+    DOMAIN_TRANSFERRED = "domain.transferred"
+    PROFILE_UPDATED = "profile.updated"
+
+    def __str__(self) -> str:
+        return str(self.value)
