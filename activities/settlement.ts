@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Hex } from 'viem';
-import { PaymentVerificationError } from '../src/payments/chain-verifier.ts';
+import { PaymentVerificationError } from '../src/payments/refusal.ts';
 import { SETTLEMENT_UNVERIFIED, type RelaySessionState } from '../workflows/settlement-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 

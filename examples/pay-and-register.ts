@@ -1,16 +1,18 @@
-// What an agent writes to buy (or renew) a name over the Machine Payments Protocol: ask, get a 402
-// challenge, pay it on chain with transferWithMemo, re-send with the credential, look the name up. It
-// depends only on public packages (viem, mppx), never on this repository's code.
+// What an agent writes to buy (or renew) a name over the Machine Payments Protocol, step by step: ask,
+// get a 402 challenge, let mppx's own Tempo client pay it, re-send with the credential, look the name
+// up. (`Mppx.create({ methods: [tempo(...)] }).fetch` does the middle three steps in one call; this
+// file keeps them apart so each step's answer can be shown.) It depends only on public packages (viem,
+// mppx), never on this repository's code.
 //
 //   npm exec -- node examples/pay-and-register.ts --base http://127.0.0.1:3000 \
 //     --rpc http://127.0.0.1:8545 --key 0x<payer private key> --name scout.agent [--renew]
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { Challenge, Credential } from 'mppx';
-import { createPublicClient, createWalletClient, defineChain, http, isAddressEqual, parseAbi, type Hex } from 'viem';
+import { tempo } from 'mppx/client';
+import { createClient, formatUnits, http, isAddressEqual, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-
-const tokenAbi = parseAbi(['function transferWithMemo(address to, uint256 amount, bytes32 memo)']);
+import { tempoLocalnet } from 'viem/chains';
 
 export interface RegisterBody {
   domain: string;
@@ -88,17 +90,17 @@ export function readChallenge(res: HttpResult): { required: PaymentRequired; cha
   return { required: res.body as PaymentRequired, challenge: Challenge.deserialize(header) };
 }
 
-interface Tip20Request {
+interface TempoChargeRequest {
   amount: string;
   currency: Hex;
   recipient: Hex;
-  methodDetails: { chainId: number; memo: Hex };
+  methodDetails: { chainId: number };
 }
 
 /**
- * Pays the challenge once: exactly `amount` of token `currency` to `recipient` with the session memo.
- * Before signing it checks that the header and the body agree, so a tampered body cannot redirect funds.
- * Returns the `Authorization: Payment` credential that proves the payment.
+ * Pays the challenge once with mppx's Tempo client (push mode: it broadcasts the transfer and waits
+ * for it, so the hash is known). Before signing it checks that the header and the body agree, so a
+ * tampered body cannot redirect funds. Returns the `Authorization: Payment` credential that proves it.
  */
 export async function payChallenge(opts: {
   rpcUrl: string;
@@ -108,9 +110,10 @@ export async function payChallenge(opts: {
   maxAmountMinor?: bigint;
 }): Promise<{ txHash: Hex; payer: Hex; credential: string }> {
   const { challenge, required } = opts;
-  if (challenge.intent !== 'charge') throw new Error(`unsupported intent ${challenge.intent}`);
-  const r = challenge.request as unknown as Tip20Request;
-  const { chainId, memo } = r.methodDetails;
+  if (challenge.method !== 'tempo' || challenge.intent !== 'charge')
+    throw new Error(`unsupported payment ${challenge.method}/${challenge.intent}`);
+  const r = challenge.request as unknown as TempoChargeRequest;
+  const { chainId } = r.methodDetails;
   const amount = BigInt(r.amount);
   if (required) {
     const c = required.challenge;
@@ -118,39 +121,23 @@ export async function payChallenge(opts: {
       BigInt(required.amount_minor) === amount &&
       isAddressEqual(c.token as Hex, r.currency) &&
       isAddressEqual(c.pay_to as Hex, r.recipient) &&
-      c.chain_id === chainId &&
-      c.memo.toLowerCase() === memo.toLowerCase();
+      c.chain_id === chainId;
     if (!agrees) throw new Error('the 402 body and its WWW-Authenticate challenge disagree: not paying');
   }
   if (opts.maxAmountMinor !== undefined && amount > opts.maxAmountMinor)
-    throw new Error(`price ${amount} is above the limit`);
+    throw new Error(`price ${formatUnits(amount, 6)} is above the limit`);
   if (challenge.expires && new Date(challenge.expires) <= new Date()) throw new Error('challenge expired: ask again');
 
-  const chain = defineChain({
-    id: chainId,
-    name: `chain-${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [opts.rpcUrl] } },
-  });
   const account = privateKeyToAccount(opts.privateKey);
-  const publicClient = createPublicClient({ chain, pollingInterval: 500, transport: http(opts.rpcUrl) });
-  const wallet = createWalletClient({ chain, account, transport: http(opts.rpcUrl) });
-  if ((await publicClient.getChainId()) !== chainId) throw new Error(`RPC is not chain ${chainId}`);
-
-  const txHash = await wallet.writeContract({
-    address: r.currency,
-    abi: tokenAbi,
-    functionName: 'transferWithMemo',
-    args: [r.recipient, amount, memo],
+  const chain = { ...tempoLocalnet, id: chainId, rpcUrls: { default: { http: [opts.rpcUrl] } } };
+  const client = createClient({ chain, pollingInterval: 100, transport: http(opts.rpcUrl) });
+  const method = tempo.charge({ account, mode: 'push', getClient: () => client });
+  const credential = await method.createCredential({
+    challenge: challenge as Parameters<typeof method.createCredential>[0]['challenge'],
+    context: {},
   });
-  const receipt = await publicClient.waitForTransactionReceipt({ hash: txHash });
-  if (receipt.status !== 'success') throw new Error(`payment ${txHash} reverted`);
-  const credential = Credential.serialize({
-    challenge,
-    payload: { type: 'hash', hash: txHash },
-    source: `did:pkh:eip155:${chainId}:${account.address}`,
-  });
-  return { txHash, payer: account.address, credential };
+  const { payload } = Credential.deserialize(credential) as { payload: { hash: Hex } };
+  return { txHash: payload.hash, payer: account.address, credential };
 }
 
 /**

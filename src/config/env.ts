@@ -53,8 +53,10 @@ export const configSchema = z.object({
   WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().int().min(1).default(120),
   WEBHOOK_DISPATCH_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
 
-  // Machine payments. Unset CHAIN_RPC_URL: `npm start` runs a local anvil chain (chain id TEMPO_CHAIN_ID)
-  // and deploys the pathUSD-style token; MPP_TOKEN_ADDRESS and MPP_PAY_TO then default to that chain.
+  // Machine payments: mppx's Tempo `charge` method on a Tempo chain (TEMPO_CHAIN_ID; MPP_SECRET, shared by
+  // the API and the worker, binds challenges). Unset CHAIN_RPC_URL: `npm start` runs a local
+  // `anvil --network tempo` (chain id 1337, pathUSD at 0x20c0…0000) and points MPP_TOKEN_ADDRESS and
+  // MPP_PAY_TO at it.
   CHAIN_RPC_URL: z.url().optional(),
   ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
   MPP_TOKEN_ADDRESS: z
@@ -75,9 +77,6 @@ export const configSchema = z.object({
   // The chain RPC payers are told to use (402 body, skill file). Never CHAIN_RPC_URL itself, which may
   // carry a provider key; `npm start` sets it to its local anvil.
   MPP_PUBLIC_RPC_URL: z.url().optional(),
-  // tip20: our transfer-with-session-memo method (local chain, any TIP-20 token); tempo: mppx's own
-  // Tempo charge method, for a Tempo RPC (needs MPP_SECRET shared by API and worker).
-  MPP_METHOD: z.enum(['tip20', 'tempo']).default('tip20'),
   CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   // Unpaid checkouts one holder (an account, or the address of an anonymous payer) may have open at once.
   CHECKOUT_MAX_OPEN: z.coerce.number().int().min(1).default(3),

@@ -15,9 +15,9 @@ import {
   ANVIL_RELAY_KEY,
   setIntervalMining,
   ANVIL_TREASURY_KEY,
-  deployPathUsd,
-  fundAccount,
+  LOCAL_TEMPO_CHAIN_ID,
   startAnvil,
+  TEMPO_PATH_USD,
 } from '../infra/anvil.ts';
 import { deployUsdc, mintUsdc } from '../infra/usdc.ts';
 import { POWERDNS_INSTALL_HINT, powerDnsBinary, startLocalPowerDns } from '../infra/powerdns.ts';
@@ -150,37 +150,31 @@ if (!oidcIssuer) {
   say('OIDC', `${oidcIssuer} (OIDC_ISSUER)`);
 }
 
-// Chain: a local anvil with the pathUSD-style token deployed, unless CHAIN_RPC_URL points elsewhere.
+// Chain: a local Tempo chain (`anvil --network tempo`: pathUSD is its precompile, the dev accounts hold
+// it), unless CHAIN_RPC_URL points elsewhere. Stock MPP clients pay it with mppx's own tempo method.
 let chainRpcUrl = config.CHAIN_RPC_URL;
 let tokenAddress = config.MPP_TOKEN_ADDRESS;
 let payTo = config.MPP_PAY_TO;
+let tempoChainId = config.TEMPO_CHAIN_ID;
 if (!chainRpcUrl) {
   try {
-    const anvil = await startAnvil({ port: config.ANVIL_PORT, chainId: config.TEMPO_CHAIN_ID });
+    const anvil = await startAnvil({ port: config.ANVIL_PORT, chainId: LOCAL_TEMPO_CHAIN_ID, network: 'tempo' });
     stops.push(() => anvil.stop());
     chainRpcUrl = anvil.rpcUrl;
-    tokenAddress = (await deployPathUsd(anvil.rpcUrl, anvil.chainId)).token;
+    tempoChainId = anvil.chainId;
+    tokenAddress = TEMPO_PATH_USD;
     payTo ??= privateKeyToAccount(ANVIL_TREASURY_KEY).address;
-    // Public anvil test accounts get 1,000 pathUSD each so an agent can pay right away.
-    for (const key of ANVIL_PAYER_KEYS) {
-      await fundAccount(
-        anvil.rpcUrl,
-        anvil.chainId,
-        tokenAddress as `0x${string}`,
-        privateKeyToAccount(key).address,
-        1_000_000_000n,
-      );
-    }
     say(
       'Chain',
-      `${anvil.rpcUrl} (local anvil, chain id ${anvil.chainId}); pathUSD at ${tokenAddress}, payments to ${payTo}`,
+      `${anvil.rpcUrl} (local anvil --network tempo, chain id ${anvil.chainId}); pathUSD at ${tokenAddress}, payments to ${payTo}`,
     );
     say('', `funded test payer key (public anvil key): ${ANVIL_PAYER_KEYS[0]}`);
+    say('', `pay with a stock client: MPPX_PRIVATE_KEY=<that key> MPPX_RPC_URL=${anvil.rpcUrl} npx mppx <url>`);
   } catch (err) {
     await fail(
       'Chain',
       (err as Error).message,
-      `  - free port ${config.ANVIL_PORT} or set ANVIL_PORT, or\n  - set CHAIN_RPC_URL, MPP_TOKEN_ADDRESS and MPP_PAY_TO.`,
+      `  - free port ${config.ANVIL_PORT} or set ANVIL_PORT, or\n  - set CHAIN_RPC_URL, TEMPO_CHAIN_ID, MPP_TOKEN_ADDRESS and MPP_PAY_TO.`,
     );
   }
 } else {
@@ -327,7 +321,12 @@ const childEnv = {
   TEMPORAL_ADDRESS: temporalAddress,
   OIDC_ISSUER: oidcIssuer,
   ...(chainRpcUrl && tokenAddress && payTo
-    ? { CHAIN_RPC_URL: chainRpcUrl, MPP_TOKEN_ADDRESS: tokenAddress, MPP_PAY_TO: payTo }
+    ? {
+        CHAIN_RPC_URL: chainRpcUrl,
+        MPP_TOKEN_ADDRESS: tokenAddress,
+        MPP_PAY_TO: payTo,
+        TEMPO_CHAIN_ID: String(tempoChainId),
+      }
     : {}),
   // The local chain is public to local payers; a configured one is advertised only if MPP_PUBLIC_RPC_URL says so.
   ...(!config.CHAIN_RPC_URL && chainRpcUrl && !config.MPP_PUBLIC_RPC_URL ? { MPP_PUBLIC_RPC_URL: chainRpcUrl } : {}),

@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { createPublicClient, createWalletClient, defineChain, http, parseEther, type Abi, type Chain } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { createPublicClient, createWalletClient, defineChain, http, type Chain } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 
 // The well-known keys anvil derives from its default mnemonic
 // ("test test test test test test test test test test test junk"). They are PUBLIC TEST KEYS,
@@ -18,6 +17,14 @@ export const ANVIL_PAYER_KEYS = [
   '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
   '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
 ] as const;
+
+/**
+ * The local Tempo chain's id: viem's `tempoLocalnet`, the one local chain stock Tempo tools (the `mppx`
+ * CLI among them) know by id.
+ */
+export const LOCAL_TEMPO_CHAIN_ID = 1337;
+/** pathUSD on `anvil --network tempo`: Tempo's TIP-20 precompile, 6 decimals, held by the dev accounts. */
+export const TEMPO_PATH_USD = '0x20c0000000000000000000000000000000000000' as const;
 
 export interface Anvil {
   rpcUrl: string;
@@ -51,6 +58,11 @@ export function localChain(chainId: number, rpcUrl: string): Chain {
 
 /**
  * Starts a real anvil on host:port with automining, quiet, and waits until it answers `eth_chainId`.
+ * `network: 'tempo'` runs Tempo's own network mode: Tempo (0x76) transactions, the TIP-20 precompiles
+ * with pathUSD funded on the dev accounts, fees paid in a stablecoin. Its hardfork is T4: under T0 (the
+ * default) anvil drops every expiring-nonce transaction of a sender after the first, and mppx's Tempo
+ * client sends nothing else. Blocks also come every second besides the ones transactions cause, so the
+ * chain's clock follows the wall clock that expiring nonces and challenges are dated by.
  * It stays in our process group (a Ctrl-C reaches it too) and is killed on stop() and when this process
  * exits, so a failed test or an aborted start never leaves a node behind.
  */
@@ -72,7 +84,9 @@ export async function startAnvil(opts: {
       '--chain-id',
       String(opts.chainId),
       '--quiet',
-      ...(opts.network ? ['--network', opts.network] : []),
+      ...(opts.network === 'tempo'
+        ? ['--network', 'tempo', '--hardfork', 't4', '--block-time', '1', '--mixed-mining']
+        : []),
     ],
     { stdio: 'ignore' },
   );
@@ -148,17 +162,6 @@ async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
   }
 }
 
-interface Artifact {
-  abi: Abi;
-  bytecode: `0x${string}`;
-}
-
-let artifact: Artifact | undefined;
-export function pathUsdArtifact(): Artifact {
-  artifact ??= JSON.parse(readFileSync(new URL('../../contracts/PathUsd.json', import.meta.url), 'utf8')) as Artifact;
-  return artifact;
-}
-
 /** Public and wallet clients of one dev account on a local chain (also used by usdc.ts). */
 export function localClients(rpcUrl: string, chainId: number, key: `0x${string}`) {
   const chain = localChain(chainId, rpcUrl);
@@ -169,40 +172,4 @@ export function localClients(rpcUrl: string, chainId: number, key: `0x${string}`
     public: createPublicClient({ chain, pollingInterval: 50, transport: http(rpcUrl) }),
     wallet: createWalletClient({ chain, account, transport: http(rpcUrl) }),
   };
-}
-
-/** Deploys contracts/PathUsd.json from anvil's first dev account, which becomes the token's minter. */
-export async function deployPathUsd(
-  rpcUrl: string,
-  chainId: number,
-): Promise<{ token: `0x${string}`; deployer: PrivateKeyAccount }> {
-  const c = localClients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
-  const { abi, bytecode } = pathUsdArtifact();
-  const hash = await c.wallet.deployContract({ abi, bytecode });
-  const receipt = await c.public.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`PathUsd deployment failed (${hash})`);
-  return { token: receipt.contractAddress, deployer: c.account };
-}
-
-/** Mints `amountMinor` of the token to `to` and sends it a little ETH for gas (dev chains only). */
-export async function fundAccount(
-  rpcUrl: string,
-  chainId: number,
-  token: `0x${string}`,
-  to: `0x${string}`,
-  amountMinor: bigint,
-  gasEth = '0.1',
-): Promise<void> {
-  const c = localClients(rpcUrl, chainId, ANVIL_DEPLOYER_KEY);
-  // One after the other: each waits for its receipt, so the deployer's nonces never collide.
-  const mint = await c.wallet.writeContract({
-    address: token,
-    abi: pathUsdArtifact().abi,
-    functionName: 'mint',
-    args: [to, amountMinor],
-  });
-  const minted = await c.public.waitForTransactionReceipt({ hash: mint });
-  if (minted.status !== 'success') throw new Error(`mint to ${to} reverted (${mint})`);
-  const gas = await c.wallet.sendTransaction({ to, value: parseEther(gasEth) });
-  await c.public.waitForTransactionReceipt({ hash: gas });
 }

@@ -1,7 +1,5 @@
 /** Where machine payments go: the token and receiver on the configured chain, as the API needs them to issue challenges. */
 export interface PaymentSettings {
-  /** Which MPP method challenges are issued for (see MPP_METHOD). */
-  method: 'tip20' | 'tempo';
   /** The challenge realm: this server's host. */
   realm: string;
   chainId: number;

@@ -1,7 +1,4 @@
-import type { Hex } from 'viem';
 import type { Config } from '../config/env.ts';
-import { createChainVerifier, PaymentVerificationError } from './chain-verifier.ts';
-import { parseCredential } from './mpp.ts';
 import type { PaymentSettings } from './payment-settings.ts';
 import { createTempoVerifier } from './tempo-method.ts';
 import type { PaymentVerifier } from './verifier.ts';
@@ -12,49 +9,23 @@ import type { PaymentVerifier } from './verifier.ts';
  */
 export function paymentVerifierFromConfig(config: Config): PaymentVerifier | undefined {
   if (!config.CHAIN_RPC_URL || !config.MPP_TOKEN_ADDRESS || !config.MPP_PAY_TO) return undefined;
-  if (config.MPP_METHOD === 'tempo') {
-    if (!config.MPP_SECRET) throw new Error('MPP_METHOD=tempo needs MPP_SECRET, the same for the API and the worker.');
-    return createTempoVerifier({
-      rpcUrl: config.CHAIN_RPC_URL,
-      chainId: config.TEMPO_CHAIN_ID,
-      payTo: config.MPP_PAY_TO,
-      token: config.MPP_TOKEN_ADDRESS,
-      secret: config.MPP_SECRET,
-      realm: challengeRealm(config),
-    });
-  }
-  const chain = createChainVerifier({
+  // The API issues challenges and the worker verifies them: both must hold the same key.
+  if (!config.MPP_SECRET)
+    throw new Error('MPP_SECRET is needed to verify payments: the same for the API and the worker.');
+  return createTempoVerifier({
     rpcUrl: config.CHAIN_RPC_URL,
     chainId: config.TEMPO_CHAIN_ID,
-    token: config.MPP_TOKEN_ADDRESS as Hex,
-    payTo: config.MPP_PAY_TO as Hex,
+    payTo: config.MPP_PAY_TO,
+    token: config.MPP_TOKEN_ADDRESS,
+    secret: config.MPP_SECRET,
+    realm: challengeRealm(config),
   });
-  return {
-    chainId: config.TEMPO_CHAIN_ID,
-    token: config.MPP_TOKEN_ADDRESS.toLowerCase(),
-    async verify({ receipt, amountMinor, memo }) {
-      const parsed = parseCredential(receipt);
-      if (!parsed)
-        throw new PaymentVerificationError(
-          'not_a_transfer',
-          'The receipt is not a payment credential or transaction hash.',
-        );
-      const v = await chain.verifyTransfer({ txHash: parsed.txHash, amountMinor, memo: memo as Hex });
-      return { txHash: v.txHash.toLowerCase(), payer: v.payer.toLowerCase() };
-    },
-    async findByMemo({ amountMinor, memo }) {
-      // From genesis: fine for the local chain; a production RPC would be given a start block.
-      const found = await chain.findTransferByMemo({ memo: memo as Hex, amountMinor, fromBlock: 0n });
-      return found ? { txHash: found.txHash.toLowerCase(), payer: found.payer.toLowerCase() } : null;
-    },
-  };
 }
 
 /** What the API needs to issue challenges. */
 export function paymentSettingsFromConfig(config: Config): PaymentSettings | undefined {
   if (!config.MPP_TOKEN_ADDRESS || !config.MPP_PAY_TO) return undefined;
   return {
-    method: config.MPP_METHOD,
     realm: challengeRealm(config),
     chainId: config.TEMPO_CHAIN_ID,
     token: config.MPP_TOKEN_ADDRESS,

@@ -8,6 +8,7 @@ import {
   http,
   isAddressEqual,
   keccak256,
+  parseEventLogs,
   stringToBytes,
   TransactionReceiptNotFoundError,
   type Hex,
@@ -15,7 +16,7 @@ import {
 import { getTransactionReceipt } from 'viem/actions';
 import { Abis, Transaction } from 'viem/tempo';
 import { tempo as tempoMainnet } from 'viem/tempo/chains';
-import { PaymentVerificationError } from './chain-verifier.ts';
+import { PaymentVerificationError, type PaymentRefusalReason } from './refusal.ts';
 import type { PaymentVerifier } from './verifier.ts';
 
 /*
@@ -33,6 +34,9 @@ import type { PaymentVerifier } from './verifier.ts';
  * Credentials: push `{ type: 'hash' }` (client broadcast; verified from the receipt's logs) and pull
  * `{ type: 'transaction' }` (a signed Tempo 0x76 transaction that `verify` broadcasts). mppx's
  * default client mode for a local key is pull. mppx refuses a credential once its challenge expired.
+ * A bare transaction hash is read too: a payer without an MPP client calls transferWithMemo by hand
+ * with the attribution memo the 402 body gives (an anonymous client's), and the transfer's log is
+ * checked against the session as mppx checks a push credential.
  */
 
 export const TEMPO_DECIMALS = 6;
@@ -133,12 +137,39 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
     return { txHash: hash.toLowerCase(), payer: String((v.details as { sender: string }).sender).toLowerCase() };
   };
 
+  /** A transfer made by hand: one TransferWithMemo of the token, to us, of exactly the amount, with this session's memo. */
+  const verifyTransfer = async (hash: Hex, amountMinor: bigint, memo: Hex) => {
+    const mined = await getTransactionReceipt(client, { hash }).catch((err: unknown) => {
+      if (err instanceof TransactionReceiptNotFoundError) return null;
+      throw err;
+    });
+    if (!mined) throw new PaymentVerificationError('not_found', `No mined transaction ${hash} (yet).`);
+    if (mined.status !== 'success') throw new PaymentVerificationError('failed_tx', `Transaction ${hash} reverted.`);
+    const logs = parseEventLogs({ abi: Abis.tip20, eventName: 'TransferWithMemo', logs: mined.logs });
+    // Narrow step by step so the refusal names the first thing that is wrong; only the token's own logs count.
+    const steps: [PaymentRefusalReason, string, (l: (typeof logs)[number]) => boolean][] = [
+      ['not_a_transfer', 'has no transferWithMemo', () => true],
+      ['wrong_token', 'moves another token', (l) => isAddressEqual(l.address, opts.token as Hex)],
+      ['wrong_receiver', 'pays another receiver', (l) => isAddressEqual(l.args.to, opts.payTo as Hex)],
+      ['wrong_session', "carries another checkout's memo", (l) => memoMatches(l.args.memo, memo, opts.realm)],
+      ['wrong_amount', `does not pay exactly ${amountMinor}`, (l) => l.args.amount === amountMinor],
+    ];
+    let left = logs;
+    for (const [reason, what, keep] of steps) {
+      left = left.filter(keep);
+      if (left.length === 0) throw new PaymentVerificationError(reason, `Transaction ${hash} ${what}.`);
+    }
+    return { txHash: hash.toLowerCase(), payer: (left[0] as (typeof logs)[number]).args.from.toLowerCase() };
+  };
+
   return {
     chainId: opts.chainId,
     token: opts.token.toLowerCase(),
 
     async verify({ receipt, amountMinor, memo }) {
       await checkChain();
+      const bare = receipt.trim().replace(/^Payment\s+/i, '');
+      if (/^0x[0-9a-fA-F]{64}$/.test(bare)) return verifyTransfer(bare as Hex, amountMinor, memo as Hex);
       const credential = parse(receipt);
       if (!credential)
         throw new PaymentVerificationError('not_a_transfer', 'The receipt is not a Tempo charge credential.');

@@ -7,7 +7,7 @@ import {
   TransactionReceiptNotFoundError,
   type Hex,
 } from 'viem';
-import { PaymentVerificationError } from './chain-verifier.ts';
+import { PaymentVerificationError } from './refusal.ts';
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 

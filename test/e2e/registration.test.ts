@@ -104,8 +104,8 @@ describe('registration on the default mpp route', () => {
       amount_minor: '30000000',
     });
     expect(typeof required.session_id).toBe('string');
-    expect(required.pay_url).toMatch(/^ethereum:0x[0-9a-fA-F]{40}@4217\/transferWithMemo\?/);
-    expect(challenge.intent).toBe('charge');
+    expect(required.pay_url).toMatch(/^ethereum:0x[0-9a-fA-F]{40}@1337\/transferWithMemo\?/);
+    expect(challenge).toMatchObject({ method: 'tempo', intent: 'charge' });
     expect(res.headers.get('www-authenticate')).toMatch(/^Payment /);
     // Asking again (same actor, no receipt) returns the same open checkout, not a second one.
     const again = readChallenge(await register(s.baseUrl, key, registerBody(fullName, 2)));

@@ -88,7 +88,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     expect(output).toContain(`OIDC        http://127.0.0.1:${ports.oidc} (local dev provider`);
     expect(output).toMatch(
       new RegExp(
-        `Chain\\s+http://127\\.0\\.0\\.1:${ports.anvil} \\(local anvil, chain id 4217\\); pathUSD at 0x[0-9a-fA-F]{40}`,
+        `Chain\\s+http://127\\.0\\.0\\.1:${ports.anvil} \\(local anvil --network tempo, chain id 1337\\); pathUSD at 0x20c0{36}`,
       ),
     );
     expect(output).toMatch(

@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { PaymentVerificationError } from '../../src/payments/chain-verifier.ts';
+import { PaymentVerificationError } from '../../src/payments/refusal.ts';
 
 /** Awaits a verification expected to be refused and returns its reason and retryability. */
 export async function refusal(p: Promise<unknown>): Promise<{ reason: string; retryable: boolean }> {

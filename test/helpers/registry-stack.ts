@@ -9,9 +9,9 @@ import { createActivities } from '../../activities/index.ts';
 import {
   ANVIL_PAYER_KEYS,
   ANVIL_TREASURY_KEY,
-  deployPathUsd,
-  fundAccount,
+  LOCAL_TEMPO_CHAIN_ID,
   startAnvil,
+  TEMPO_PATH_USD,
   type Anvil,
 } from '../../src/infra/anvil.ts';
 import { dnsSyncFromConfig } from '../../src/dns/from-config.ts';
@@ -26,9 +26,10 @@ import { CATALOG_PATH } from './db.ts';
 import { freePort } from './ports.ts';
 import { createWorker } from './workflow-bundle.ts';
 
-export const CHAIN_ID = 4217;
-/** anvil's default chain id, used for its Tempo network mode. */
-export const TEMPO_CHAIN = 31337;
+/** The local Tempo chain every stack runs (`anvil --network tempo`), as `npm start` does. */
+export const CHAIN_ID = LOCAL_TEMPO_CHAIN_ID;
+export const TEMPO_CHAIN = LOCAL_TEMPO_CHAIN_ID;
+export { TEMPO_PATH_USD };
 
 export interface StackWorker {
   dispatcher: OutboxDispatcher;
@@ -52,6 +53,8 @@ export interface RegistryStack {
   token: Hex;
   payTo: Hex;
   payerKeys: Hex[];
+  /** The challenge-binding key the stack's API and workers share (MPP_SECRET). */
+  mppSecret: string;
   taskQueue: string;
   baseUrl: string;
   startWorker(): Promise<StackWorker>;
@@ -67,11 +70,9 @@ export interface RegistryStack {
   stop(): Promise<void>;
 }
 
-/** pathUSD on `anvil --network tempo`: Tempo's TIP-20 precompile, funded on the dev accounts. */
-export const TEMPO_PATH_USD: Hex = '0x20c0000000000000000000000000000000000000';
-
 /**
- * The whole registration path for one test file: a real anvil chain with the token, the API listening
+ * The whole registration path for one test file: a real `anvil --network tempo` (pathUSD funded on the
+ * dev accounts, mppx's tempo charge method as the default route's challenge), the API listening
  * on a free port, and a worker running the production activities on the suite's Temporal server, with
  * the expiry sweep scheduled as the production worker schedules it (every 2 s unless the test sets
  * EXPIRY_SWEEP_SECONDS); stopping the stack deletes its schedule.
@@ -80,12 +81,8 @@ export async function startRegistryStack(
   env: Record<string, string> = {},
   opts: { worker?: boolean; network?: 'tempo' } = {},
 ): Promise<RegistryStack> {
-  const chainId = opts.network === 'tempo' ? TEMPO_CHAIN : CHAIN_ID;
-  const anvil = await startAnvil({
-    port: await freePort(),
-    chainId,
-    ...(opts.network ? { network: opts.network } : {}),
-  });
+  const chainId = CHAIN_ID;
+  const anvil = await startAnvil({ port: await freePort(), chainId, network: 'tempo' });
   // A stack that fails to start (a test run on the wrong Node, a port taken) leaves no chain behind.
   return stackOn(anvil, chainId, env, opts).catch(async (err: unknown) => {
     await anvil.stop();
@@ -101,12 +98,7 @@ async function stackOn(
 ): Promise<RegistryStack> {
   const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
   const payerKeys = ANVIL_PAYER_KEYS as unknown as Hex[];
-  let token = TEMPO_PATH_USD;
-  if (opts.network !== 'tempo') {
-    token = (await deployPathUsd(anvil.rpcUrl, CHAIN_ID)).token;
-    for (const key of payerKeys)
-      await fundAccount(anvil.rpcUrl, CHAIN_ID, token, privateKeyToAccount(key).address, 1_000_000_000n);
-  }
+  const token: Hex = TEMPO_PATH_USD;
   const taskQueue = `registry-${randomUUID()}`;
   const port = await freePort();
   const secret = 'test-mpp-secret-0123456789abcdef0123456789';
@@ -121,11 +113,9 @@ async function stackOn(
     MPP_PUBLIC_RPC_URL: anvil.rpcUrl,
     PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY,
     EXPIRY_SWEEP_SECONDS: '2',
-    ...(opts.network === 'tempo' ? { MPP_METHOD: 'tempo' } : {}),
     ...env,
   };
   const payments = {
-    method: opts.network === 'tempo' ? ('tempo' as const) : ('tip20' as const),
     realm: `127.0.0.1:${port}`,
     chainId,
     token,
@@ -246,6 +236,7 @@ async function stackOn(
     token,
     payTo,
     payerKeys,
+    mppSecret: secret,
     taskQueue,
     baseUrl: `http://127.0.0.1:${port}`,
     startWorker,

@@ -6,7 +6,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
 import { payChallenge } from '../../examples/pay-and-register.ts';
 import { CheckoutSession, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
-import { buildChallenge } from '../../src/payments/mpp.ts';
+import { buildTempoChallenge } from '../../src/payments/tempo-method.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { provision } from '../helpers/identities.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
@@ -157,19 +157,19 @@ describe('registration hardening', () => {
         recipient: string;
         methodDetails: { chainId: number; decimals: number; memo: string };
       };
-      const forged = buildChallenge({
-        sessionId: b.json().session_id,
-        realm: challengeB.realm,
-        amountMinor: BigInt(req.amount),
-        currency: 'pathUSD',
-        decimals: req.methodDetails.decimals,
-        token: req.currency,
-        payTo: req.recipient,
-        chainId: req.methodDetails.chainId,
-        expiresAt: new Date(challengeB.expires as string),
-        description: 'forged',
-        secret: 'some-other-secret-0123456789abcdef0123456789',
-      }).challenge;
+      const forged = Challenge.deserialize(
+        buildTempoChallenge({
+          sessionId: b.json().session_id,
+          realm: challengeB.realm,
+          amountMinor: BigInt(req.amount),
+          currency: req.currency,
+          payTo: req.recipient,
+          chainId: req.methodDetails.chainId,
+          expiresAt: new Date(challengeB.expires as string),
+          description: 'forged',
+          secret: 'some-other-secret-0123456789abcdef0123456789',
+        }).header,
+      );
       const foreign = await reg(body(labelB), {
         'x-api-key': p.api_key,
         authorization: Credential.serialize({ challenge: forged, payload: { type: 'hash', hash: paidB.txHash } }),

@@ -6,7 +6,16 @@ import { createClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { Actions } from 'viem/tempo';
 import { tempo as tempoMainnet } from 'viem/tempo/chains';
-import { ANVIL_DEPLOYER_KEY, ANVIL_TREASURY_KEY, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
+import {
+  ANVIL_DEPLOYER_KEY,
+  ANVIL_PAYER_KEYS,
+  ANVIL_TREASURY_KEY,
+  LOCAL_TEMPO_CHAIN_ID,
+  startAnvil,
+  TEMPO_PATH_USD,
+  type Anvil,
+} from '../../src/infra/anvil.ts';
+import { payChallenge } from '../../examples/pay-and-register.ts';
 import {
   attributionMemo,
   buildTempoChallenge,
@@ -19,8 +28,8 @@ import { refusal } from '../helpers/refusal.ts';
 
 // A real `anvil --network tempo`: pathUSD is its TIP-20 precompile, payments are Tempo (0x76)
 // transactions made by mppx's own Tempo client, and the verifier is mppx's Tempo server method.
-const CHAIN_ID = 31337;
-const PATH_USD: Hex = '0x20c0000000000000000000000000000000000000';
+const CHAIN_ID = LOCAL_TEMPO_CHAIN_ID;
+const PATH_USD: Hex = TEMPO_PATH_USD;
 const SECRET = 'test-mpp-secret-0123456789abcdef0123456789';
 const REALM = 'registry.test';
 const PRICE = 15_000_000n; // 15.00 pathUSD
@@ -34,8 +43,8 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
   const funder = privateKeyToAccount(ANVIL_DEPLOYER_KEY); // holds pathUSD (and ETH) on anvil --network tempo
   const client = () => createClient({ chain: chain(), pollingInterval: 50, transport: http(rpcUrl) });
 
-  // anvil 1.7.1 mines only the first expiring-nonce transaction (which mppx's client always sends) of
-  // each sender and silently drops later ones, so every payment comes from a fresh, funded account.
+  // A fresh, funded account per payment keeps each case's payer apart (the chain allows many per payer:
+  // see the case that pays twice from one).
   const newPayer = async () => {
     const payer = privateKeyToAccount(generatePrivateKey());
     await Actions.token.transferSync(client(), {
@@ -192,6 +201,77 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
     expect(await refusal(verifier.verify({ receipt: 'nonsense', amountMinor: PRICE, memo: ch.memo }))).toEqual({
       reason: 'not_a_transfer',
       retryable: false,
+    });
+  });
+
+  it('one payer pays one challenge after another and two at once (expiring nonces, hardfork T4)', async () => {
+    const payer = privateKeyToAccount(ANVIL_PAYER_KEYS[2]);
+    for (const mode of ['pull', 'push'] as const) {
+      const chs = [challengeFor(randomUUID()), challengeFor(randomUUID())];
+      const paid = await Promise.all(chs.map((ch) => pay(ch.header, mode, payer)));
+      const verified = await Promise.all(
+        paid.map((p, i) => verifier.verify({ receipt: p.credential, amountMinor: PRICE, memo: chs[i]!.memo })),
+      );
+      expect(verified.map((v) => v.payer)).toEqual([payer.address.toLowerCase(), payer.address.toLowerCase()]);
+      expect(verified[0]!.txHash).not.toBe(verified[1]!.txHash);
+    }
+  }, 60_000);
+
+  it('a payer without an MPP client: transferWithMemo by hand with the attribution memo, the bare hash as receipt', async () => {
+    const ch = challengeFor(randomUUID());
+    const memo = attributionMemo({ challengeId: ch.challengeId, realm: REALM });
+    const byHand = (amount: bigint, m: Hex) =>
+      Actions.token
+        .transferSync(client(), { account: funder, token: PATH_USD, to: payTo, amount, memo: m })
+        .then((r) => r.receipt.transactionHash);
+    const good = await byHand(PRICE, memo);
+    const v = await verifier.verify({ receipt: good, amountMinor: PRICE, memo: ch.memo });
+    expect(v).toEqual({ txHash: good.toLowerCase(), payer: funder.address.toLowerCase() });
+    expect(await verifier.verify({ receipt: `Payment ${good}`, amountMinor: PRICE, memo: ch.memo })).toEqual(v);
+    expect(await verifier.findByMemo({ amountMinor: PRICE, memo: ch.memo })).toEqual(v);
+    // The same transfer for another session, a memo of another challenge, or the wrong amount.
+    const other = challengeFor(randomUUID());
+    expect(await refusal(verifier.verify({ receipt: good, amountMinor: PRICE, memo: other.memo }))).toEqual({
+      reason: 'wrong_session',
+      retryable: false,
+    });
+    const short = await byHand(PRICE - 1n, attributionMemo({ challengeId: other.challengeId, realm: REALM }));
+    expect(await refusal(verifier.verify({ receipt: short, amountMinor: PRICE, memo: other.memo }))).toEqual({
+      reason: 'wrong_amount',
+      retryable: false,
+    });
+    expect(
+      await refusal(verifier.verify({ receipt: `0x${'ab'.repeat(32)}`, amountMinor: PRICE, memo: ch.memo })),
+    ).toEqual({
+      reason: 'not_found',
+      retryable: true,
+    });
+  });
+
+  it("the example payer pays with mppx's client, and refuses a 402 body that disagrees with its challenge", async () => {
+    const ch = challengeFor(randomUUID());
+    const challenge = Challenge.deserialize(ch.header);
+    const required = {
+      status: 'payment_required' as const,
+      protocol: 'mpp' as const,
+      amount: 15,
+      amount_minor: PRICE.toString(),
+      currency: 'pathUSD',
+      session_id: 's',
+      pay_url: 'ethereum:…',
+      challenge: { token: PATH_USD, pay_to: PATH_USD, chain_id: CHAIN_ID, memo: ch.memo },
+    };
+    const key = ANVIL_PAYER_KEYS[1];
+    await expect(payChallenge({ rpcUrl, privateKey: key, challenge, required })).rejects.toThrow(/disagree/);
+    const paid = await payChallenge({
+      rpcUrl,
+      privateKey: key,
+      challenge,
+      required: { ...required, challenge: { ...required.challenge, pay_to: payTo } },
+    });
+    expect(await verifier.verify({ receipt: paid.credential, amountMinor: PRICE, memo: ch.memo })).toEqual({
+      txHash: paid.txHash.toLowerCase(),
+      payer: paid.payer.toLowerCase(),
     });
   });
 });
