@@ -112,6 +112,15 @@ export function checkoutSessions(em: EntityManager) {
       return em.findOne(CheckoutSession, { sessionId });
     },
 
+    /** The holder's latest checkouts of this name settled through the checkout relay, newest first. */
+    relayCheckoutsOf(q: { holder: string; name: string; limit: number }) {
+      return em.find(
+        CheckoutSession,
+        { holder: q.holder, name: q.name, relaySessionId: { $ne: null } },
+        { fields: ['sessionId', 'relaySessionId', 'outcome'], orderBy: { createdAt: 'desc' }, limit: q.limit },
+      );
+    },
+
     /** The session of the holder's open checkout of this operation on this name, if any. */
     async openOf(q: { holder: string; name: string; operation: string }): Promise<string | null> {
       const row = await em.findOne(

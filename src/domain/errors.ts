@@ -66,6 +66,10 @@ export const errorCodes = {
   payment_may_be_in_flight: 409,
   settlement_not_confirmed: 409,
   not_a_relay_checkout: 409,
+  // An x402 PAYMENT-SIGNATURE the relay refused to settle (its reason in details.reason), or one whose
+  // authorization already pays another checkout.
+  authorization_refused: 402,
+  authorization_bound_elsewhere: 409,
   // The secondary market (docs/market.md "Market").
   invalid_listing: 400,
   invalid_amount: 400,

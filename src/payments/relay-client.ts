@@ -20,6 +20,8 @@ const sessionView = z.object({
   status: z.enum(['awaiting_payment', 'prepared', 'broadcast', 'confirmed', 'failed', 'expired_unpaid']),
   amount: z.string(),
   payer: z.string().nullable(),
+  /** The nonce of the authorization the session took (null before one was accepted). */
+  nonce: z.string().nullable().optional(),
   tx_hash: z.string().nullable(),
   expires_at: z.string(),
 });
@@ -42,20 +44,41 @@ export class RelayUnavailableError extends Error {
   override name = 'RelayUnavailableError';
 }
 
+/** The relay judged a settle request and refused it (4xx): its status, code and message, as data. */
+export class RelayRefusal extends Error {
+  override name = 'RelayRefusal';
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** An EIP-3009 authorization and its signature, with the challenge it answers, as the relay's settle takes it. */
+export interface SignedAuthorization {
+  authorization: { from: string; to: string; value: string; validAfter: string; validBefore: string; nonce: string };
+  signature: string;
+  accepted: Record<string, unknown>;
+}
+
 export function relayClient(opts: { baseUrl: string; apiKey: string; timeoutMs?: number }) {
   const base = opts.baseUrl.replace(/\/+$/, '');
-  async function call<T>(schema: z.ZodType<T>, path: string, init: RequestInit = {}): Promise<T> {
-    let res: Response;
+  async function send(path: string, init: RequestInit): Promise<{ res: Response; body: unknown }> {
     try {
-      res = await fetch(`${base}${path}`, {
+      const res = await fetch(`${base}${path}`, {
         ...init,
         headers: { authorization: `Bearer ${opts.apiKey}`, 'content-type': 'application/json', ...init.headers },
         signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
       });
+      return { res, body: await res.json().catch(() => null) };
     } catch (err) {
       throw new RelayUnavailableError(`The checkout relay did not answer: ${(err as Error).message}`);
     }
-    const body: unknown = await res.json().catch(() => null);
+  }
+  async function call<T>(schema: z.ZodType<T>, path: string, init: RequestInit = {}): Promise<T> {
+    const { res, body } = await send(path, init);
     if (!res.ok) {
       const code = (body as { code?: string } | null)?.code ?? `http_${res.status}`;
       throw new RelayUnavailableError(`The checkout relay refused (${res.status} ${code}).`);
@@ -81,6 +104,23 @@ export function relayClient(opts: { baseUrl: string; apiKey: string; timeoutMs?:
      */
     closeSession: (id: string) =>
       call(sessionView, `/v1/sessions/${encodeURIComponent(id)}/close`, { method: 'POST', body: '{}' }),
+    /**
+     * Settles an authorization on a session as its merchant (the relay as facilitator). A refusal the
+     * relay judged (4xx) is a RelayRefusal with its code; no answer, or a 5xx, is RelayUnavailableError:
+     * an unknown state, in which the authorization may have been accepted.
+     */
+    async settle(id: string, signed: SignedAuthorization, idempotencyKey: string): Promise<RelaySessionView> {
+      const { res, body } = await send(`/v1/sessions/${encodeURIComponent(id)}/settle`, {
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(signed),
+      });
+      if (res.ok) return sessionView.parse(body);
+      const b = body as { code?: string; message?: string } | null;
+      if (res.status >= 500 || !b?.code)
+        throw new RelayUnavailableError(`The checkout relay failed to settle (${res.status}).`);
+      throw new RelayRefusal(res.status, b.code, b.message ?? b.code);
+    },
   };
 }
 

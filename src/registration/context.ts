@@ -8,6 +8,7 @@ import type { Orm } from '../db/orm.ts';
 import type { RegistrationRequest } from '../domain/registration-plan.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
+import type { X402Payment } from '../payments/x402.ts';
 import { registrationOperation } from './operation.ts';
 import { usdcCheckout, type UsdcCheckout } from './usdc-checkout.ts';
 
@@ -25,6 +26,8 @@ export interface RegisterCommand extends RegistrationRequest {
   /** The client address: the holder of an anonymous checkout. */
   ip: string;
   receipt: PresentedReceipt | undefined;
+  /** An x402 client's retry on the USDC route (its `PAYMENT-SIGNATURE`, decoded). */
+  x402?: X402Payment | undefined;
   /** The Idempotency-Key's operation (src/http/plugins/idempotency.ts), when the request sent one. */
   operationId?: string | null;
 }
@@ -33,7 +36,12 @@ export interface RegisterCommand extends RegistrationRequest {
 export type RegisterAnswer =
   | Paid<'registered', RegistrationResult>
   | PaymentRequired
-  | { kind: 'usdc_payment_required'; body: ReturnType<UsdcCheckout['offer']> }
+  | {
+      kind: 'usdc_payment_required';
+      body: ReturnType<UsdcCheckout['offer']>;
+      /** The same challenge in x402 v2's form, for the `PAYMENT-REQUIRED` header. */
+      paymentRequired: string;
+    }
   | { kind: 'hosted_checkout'; orderId: string; checkoutUrl: string; statusUrl: string; expiresAt: string };
 
 /** What every part of the registration service works over: its settings, its checkout, the USDC route. */

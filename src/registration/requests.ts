@@ -11,6 +11,7 @@ import { planRegistration, type Plan } from '../domain/registration-plan.ts';
 import type { RegisterAnswer, RegisterCommand, RegistrationContext } from './context.ts';
 import { findRegistrationResult } from './records.ts';
 import type { UsdcCheckoutRequest } from './usdc-checkout.ts';
+import { x402Registrations } from './x402-payment.ts';
 
 /** Where a person pays a hosted checkout (the checkout order is the registration's session). */
 export const hostedCheckoutUrl = (checkoutBase: string, sessionId: string, name: string): string =>
@@ -20,7 +21,9 @@ export const hostedCheckoutUrl = (checkoutBase: string, sessionId: string, name:
  * Registration requests: the rules (the plan), the checkout's terms, a request meeting a checkout in
  * progress, paid retries whose answer was lost, and the payments handed to an open checkout.
  */
-export function registrationRequests({ deps, config, orm, usdc, checkout }: RegistrationContext) {
+export function registrationRequests(context: RegistrationContext) {
+  const { deps, config, orm, usdc, checkout } = context;
+  const x402 = x402Registrations(context);
   const registered = checkout.paid;
   const offer = checkout.offer;
 
@@ -42,7 +45,11 @@ export function registrationRequests({ deps, config, orm, usdc, checkout }: Regi
     const running = await checkout.status(cmd.name);
     if (running) {
       // A relay-settled checkout is never answered with a second challenge: its payment may be in flight.
-      if (running.input.relay && running.input.holder === holder && usdc) throw usdc.inFlight(running.input.sessionId);
+      // Its holder's x402 retry (PAYMENT-SIGNATURE) pays it through its relay session.
+      if (running.input.relay && running.input.holder === holder && usdc) {
+        if (cmd.x402) return x402.payOpenCheckout(running.input, cmd.x402);
+        throw usdc.inFlight(running.input.sessionId);
+      }
       return checkout.continueLock(cmd.name, running, {
         holder,
         operationId: cmd.operationId,
@@ -67,6 +74,14 @@ export function registrationRequests({ deps, config, orm, usdc, checkout }: Regi
     if (cmd.receipt) {
       const done = await registrationByReceipt(cmd.receipt, cmd.name, actorId);
       if (done) return registered(done.result, done.sessionId);
+    }
+
+    // An x402 retry that meets no open checkout of its sender: the registration it already paid for
+    // (its answer was lost), or a refusal; it never opens a checkout nor pays another one.
+    if (cmd.x402) {
+      const done = await x402.paidBefore(cmd.name, holder, cmd.x402);
+      if (done) return done;
+      throw x402.noCheckout(cmd.name);
     }
 
     if (cmd.operationId) {
@@ -115,7 +130,8 @@ export function registrationRequests({ deps, config, orm, usdc, checkout }: Regi
     input.expiresAtMs = Date.parse(opened.expires_at);
     // Someone else holding the lock leaves this relay session unused: its token was never handed out.
     await checkout.open(cmd.name, input, true);
-    return { kind: 'usdc_payment_required', body: usdc.offer(request, opened, plan.warnings) };
+    const body = usdc.offer(request, opened, plan.warnings);
+    return { kind: 'usdc_payment_required', body, paymentRequired: usdc.x402Challenge(body) };
   }
 
   async function planFor(cmd: RegisterCommand, actorId: string | null): Promise<Plan> {

@@ -2,8 +2,14 @@ import type { RelayTerms } from '../../workflows/checkout-messages.ts';
 import { AppError } from '../domain/errors.ts';
 import { formatUsd } from '../domain/money.ts';
 import { BASE_MAINNET_CHAIN_ID, USDC_DECIMALS } from '../domain/quote.ts';
-import { RelayUnavailableError, type OpenedRelaySession, type RelaySessionView } from '../payments/relay-client.ts';
+import {
+  RelayRefusal,
+  RelayUnavailableError,
+  type OpenedRelaySession,
+  type RelaySessionView,
+} from '../payments/relay-client.ts';
 import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
+import { paymentRequiredHeader, PAYMENT_REQUIRED_HEADER, type X402Payment } from '../payments/x402.ts';
 
 /** What a USDC-route checkout is for, as the 402 binds it. */
 export interface UsdcCheckoutRequest {
@@ -141,7 +147,77 @@ export function usdcCheckout(settings: UsdcCheckoutSettings, urls: { publicBaseU
     );
   }
 
-  return { requireSettlement, open, settlementOf, giveUp, offer, inFlight };
+  /** The x402 resource of a checkout: the register request, and what it buys. */
+  const resourceOf = (name: string, years: number) => ({
+    url: `${urls.publicBaseUrl}/api/v1/domains/register`,
+    description: `Register ${name} for ${years} year(s)`,
+    mimeType: 'application/json',
+  });
+
+  /**
+   * The 402's challenge in x402 v2's own form (the `PAYMENT-REQUIRED` header a stock client reads): the
+   * one way to pay is the relay session's flat challenge itself, so a client that passes it back as
+   * `accepted` passes back exactly what the relay compares.
+   */
+  function x402Challenge(body: ReturnType<typeof offer>): string {
+    return paymentRequiredHeader({
+      resource: resourceOf(body.domain.name, body.domain.years),
+      accepts: [{ ...body.payment_challenges, network: body.payment_challenges.network as `${string}:${string}` }],
+    });
+  }
+
+  /**
+   * Hands an x402 `PAYMENT-SIGNATURE` to the relay session of the holder's open checkout, as its merchant
+   * (the relay acting as the facilitator): the relay's checks, and its one-authorization-per-session
+   * binding, apply as to any settle. The idempotency key is the authorization's nonce, so the same
+   * signature sent again reads the session as it stands instead of asking for a second payment.
+   */
+  async function settle(
+    relaySessionId: string,
+    q: { sessionId: string; name: string; years: number },
+    payment: X402Payment,
+  ): Promise<RelaySessionView> {
+    const { authorization, signature } = payment.payload;
+    try {
+      return await relay.settle(
+        relaySessionId,
+        { authorization, signature, accepted: payment.accepted },
+        `x402:${authorization.nonce.toLowerCase()}`,
+      );
+    } catch (err) {
+      if (err instanceof RelayUnavailableError)
+        throw new AppError(
+          'relay_unavailable',
+          `${err.message} The authorization may have been accepted: send the same PAYMENT-SIGNATURE again, or poll ${statusUrl(q.sessionId)}. Never sign a second one.`,
+          { session_id: q.sessionId, status_url: statusUrl(q.sessionId) },
+        );
+      if (!(err instanceof RelayRefusal)) throw err;
+      if (err.code === 'session_already_paying') throw inFlight(q.sessionId);
+      if (err.code === 'authorization_bound_elsewhere')
+        throw new AppError('authorization_bound_elsewhere', err.message, { session_id: q.sessionId });
+      if (err.code === 'expired_unpaid')
+        throw new AppError('checkout_closed', 'The checkout expired unpaid; send the request again for a new one.');
+      if (err.status !== 402 && err.code !== 'challenge_mismatch')
+        throw new AppError('relay_unavailable', `The checkout relay refused (${err.status} ${err.code}).`);
+      // Refused by the relay's checks: the checkout stays open and unpaid. A verification refusal comes only
+      // after `accepted` was found to be the session's own challenge, so it is offered back, with the reason.
+      const accepts = err.code === 'challenge_mismatch' ? [] : [payment.accepted];
+      throw new AppError(
+        'authorization_refused',
+        `The checkout relay refused this authorization (${err.code}): ${err.message}`,
+        { reason: err.code, session_id: q.sessionId },
+        {
+          [PAYMENT_REQUIRED_HEADER]: paymentRequiredHeader({
+            resource: resourceOf(q.name, q.years),
+            accepts,
+            error: err.code,
+          }),
+        },
+      );
+    }
+  }
+
+  return { requireSettlement, open, settlementOf, giveUp, offer, inFlight, x402Challenge, settle };
 }
 
 export type UsdcCheckout = ReturnType<typeof usdcCheckout>;

@@ -93,6 +93,9 @@ export async function buildRelayApp(deps: {
     status: s.status,
     amount: s.amount,
     payer: s.authorization?.from ?? null,
+    // Which authorization the session took (public on chain once settled): lets the merchant find the
+    // session a presented authorization paid, when the answer to its payer was lost.
+    nonce: s.authorization?.nonce ?? null,
     tx_hash: s.txHash,
     expires_at: s.expiresAt.toISOString(),
     confirmed_at: s.confirmedAt?.toISOString() ?? null,
@@ -185,8 +188,23 @@ export async function buildRelayApp(deps: {
     return view(s);
   });
 
+  // The payer settles with its session token; the merchant may settle for it with its secret (the
+  // registry does, as an x402 resource server asks its facilitator, for a PAYMENT-SIGNATURE it was sent).
+  // Either way the same checks and the same one-authorization-per-session rule apply.
+  const payerOrMerchant = async (id: string, token: string | undefined, authorization: string | undefined) => {
+    if (authorization === undefined) return payer(id, token);
+    merchant(authorization);
+    const s = await store.get(id);
+    if (!s) throw new RelayError(404, 'session_not_found', 'No such session.');
+    return s;
+  };
+
   app.post('/v1/sessions/:session_id/settle', { schema: { params: sessionParams, body: settleBody } }, async (req) => {
-    const s = await payer(req.params.session_id, req.headers['x-checkout-session-token'] as string | undefined);
+    const s = await payerOrMerchant(
+      req.params.session_id,
+      req.headers['x-checkout-session-token'] as string | undefined,
+      req.headers.authorization,
+    );
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || key.length < 8 || key.length > 200)
       throw new RelayError(400, 'idempotency_key_required', 'Send an Idempotency-Key (8 to 200 characters).');

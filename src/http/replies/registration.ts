@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { RegistrationResult } from '../../../workflows/registration-messages.ts';
 import { orderBlock } from './order.ts';
 import { receiptHeader } from '../../payments/mpp.ts';
+import { PAYMENT_REQUIRED_HEADER } from '../../payments/x402.ts';
 import type { RegisterAnswer } from '../../registration/service.ts';
 import { sendPaymentRequired } from './payment-required.ts';
 
@@ -35,7 +36,12 @@ export function sendRegistered(
 export function sendRegisterAnswer(reply: FastifyReply, a: RegisterAnswer, namespace: string) {
   if (a.kind === 'registered') return sendRegistered(reply, a, namespace);
   if (a.kind === 'payment_required') return sendPaymentRequired(reply, a.offer, a.warnings);
-  if (a.kind === 'usdc_payment_required') return reply.header('cache-control', 'no-store').status(402).send(a.body);
+  if (a.kind === 'usdc_payment_required')
+    return reply
+      .header('cache-control', 'no-store')
+      .header(PAYMENT_REQUIRED_HEADER, a.paymentRequired)
+      .status(402)
+      .send(a.body);
   return reply.status(202).send({
     status: 'pending' as const,
     order_id: a.orderId,

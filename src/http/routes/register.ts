@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentedReceipt } from '../../checkout/receipt.ts';
+import { parsePaymentSignature, paymentResponseHeader, PAYMENT_RESPONSE_HEADER } from '../../payments/x402.ts';
 import { resolveTarget } from '../registration-target.ts';
 import { sendRegisterAnswer } from '../replies/registration.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
@@ -20,7 +21,7 @@ export const registerDomainRoute = declareRoute({
   openapi: {
     operationId: 'registerDomain',
     description:
-      'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge.',
+      'Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns that registration and charges nothing.',
     paymentReceipt: true,
   },
 });
@@ -47,6 +48,8 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req, reply) => {
       const body = req.body;
       const target = resolveTarget(app.deps.namespaces, body);
+      const signature = req.headers['payment-signature'];
+      const x402 = signature ? parsePaymentSignature(signature) : undefined;
       const answer = await app.registration.register({
         ...target,
         years: body.years,
@@ -59,7 +62,17 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: req.ip,
         receipt: presentedReceipt(body.receipt, req.headers.authorization),
         operationId: req.idempotency?.operationId ?? null,
+        x402,
       });
+      if (x402 && answer.kind === 'registered')
+        reply.header(
+          PAYMENT_RESPONSE_HEADER,
+          paymentResponseHeader({
+            transaction: answer.result.paymentReference,
+            network: x402.accepted.network,
+            payer: x402.payload.authorization.from,
+          }),
+        );
       return sendRegisterAnswer(reply, answer, target.ns.namespace);
     },
   });

@@ -32,6 +32,13 @@ export const registerBody = example(
 export const registerHeaders = z.object({
   'x-payment-method': z.enum(['mpp']).optional(),
   'x-mpp-network': z.enum(['tempo', 'base-mainnet']).optional(),
+  'payment-signature': z
+    .string()
+    .max(16_384)
+    .optional()
+    .describe(
+      'USDC route: an x402 v2 client’s retry (base64 JSON PaymentPayload, scheme exact, EIP-3009), answering the PAYMENT-REQUIRED header of the 402',
+    ),
 });
 
 export const registeredResponse = example(
