@@ -776,7 +776,7 @@ export interface paths {
         put?: never;
         /**
          * Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-mainnet), instant on gems or when free, hosted checkout on partner namespaces
-         * @description Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge.
+         * @description Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns that registration and charges nothing.
          */
         post: operations["registerDomain"];
         delete?: never;
@@ -8327,6 +8327,8 @@ export interface operations {
             header?: {
                 /** @description Optional, 1-255 printable ASCII characters (a UUID). The same key with the same request and credential within 24 hours replays the first answer (status and body, header Idempotent-Replayed: true); with a different request 422 idempotency_key_reused; while the first is running 409 idempotency_key_in_use (a request whose server died frees its key within 15 s, and the retry then gets the outcome of what that request started). 402 challenges, 429, 503 and other 5xx are not kept: the same request retried with the key continues what the first one started, never a second operation. */
                 "idempotency-key"?: string;
+                /** @description USDC route: an x402 v2 client’s retry (base64 JSON PaymentPayload, scheme exact, EIP-3009), answering the PAYMENT-REQUIRED header of the 402 */
+                "payment-signature"?: string;
                 "x-mpp-network"?: "tempo" | "base-mainnet";
                 "x-payment-method"?: "mpp";
             };

@@ -21,6 +21,7 @@ def _get_kwargs(
     body: RegisterDomainBody,
     x_payment_method: RegisterDomainXPaymentMethod | Unset = UNSET,
     x_mpp_network: RegisterDomainXMppNetwork | Unset = UNSET,
+    payment_signature: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,6 +30,9 @@ def _get_kwargs(
 
     if not isinstance(x_mpp_network, Unset):
         headers["x-mpp-network"] = str(x_mpp_network)
+
+    if not isinstance(payment_signature, Unset):
+        headers["payment-signature"] = payment_signature
 
     if not isinstance(idempotency_key, Unset):
         headers["idempotency-key"] = idempotency_key
@@ -193,6 +197,7 @@ def sync_detailed(
     body: RegisterDomainBody,
     x_payment_method: RegisterDomainXPaymentMethod | Unset = UNSET,
     x_mpp_network: RegisterDomainXMppNetwork | Unset = UNSET,
+    payment_signature: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[
     Error
@@ -213,11 +218,16 @@ def sync_detailed(
     relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
     `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
     bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge.
+    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
+    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
+    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
+    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
+    signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
         x_mpp_network (RegisterDomainXMppNetwork | Unset):
+        payment_signature (str | Unset):
         idempotency_key (str | Unset):
         body (RegisterDomainBody):
 
@@ -233,6 +243,7 @@ def sync_detailed(
         body=body,
         x_payment_method=x_payment_method,
         x_mpp_network=x_mpp_network,
+        payment_signature=payment_signature,
         idempotency_key=idempotency_key,
     )
 
@@ -249,6 +260,7 @@ def sync(
     body: RegisterDomainBody,
     x_payment_method: RegisterDomainXPaymentMethod | Unset = UNSET,
     x_mpp_network: RegisterDomainXMppNetwork | Unset = UNSET,
+    payment_signature: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> (
     Error
@@ -270,11 +282,16 @@ def sync(
     relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
     `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
     bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge.
+    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
+    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
+    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
+    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
+    signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
         x_mpp_network (RegisterDomainXMppNetwork | Unset):
+        payment_signature (str | Unset):
         idempotency_key (str | Unset):
         body (RegisterDomainBody):
 
@@ -291,6 +308,7 @@ def sync(
         body=body,
         x_payment_method=x_payment_method,
         x_mpp_network=x_mpp_network,
+        payment_signature=payment_signature,
         idempotency_key=idempotency_key,
     ).parsed
 
@@ -301,6 +319,7 @@ async def asyncio_detailed(
     body: RegisterDomainBody,
     x_payment_method: RegisterDomainXPaymentMethod | Unset = UNSET,
     x_mpp_network: RegisterDomainXMppNetwork | Unset = UNSET,
+    payment_signature: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[
     Error
@@ -321,11 +340,16 @@ async def asyncio_detailed(
     relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
     `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
     bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge.
+    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
+    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
+    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
+    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
+    signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
         x_mpp_network (RegisterDomainXMppNetwork | Unset):
+        payment_signature (str | Unset):
         idempotency_key (str | Unset):
         body (RegisterDomainBody):
 
@@ -341,6 +365,7 @@ async def asyncio_detailed(
         body=body,
         x_payment_method=x_payment_method,
         x_mpp_network=x_mpp_network,
+        payment_signature=payment_signature,
         idempotency_key=idempotency_key,
     )
 
@@ -355,6 +380,7 @@ async def asyncio(
     body: RegisterDomainBody,
     x_payment_method: RegisterDomainXPaymentMethod | Unset = UNSET,
     x_mpp_network: RegisterDomainXMppNetwork | Unset = UNSET,
+    payment_signature: str | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
 ) -> (
     Error
@@ -376,11 +402,16 @@ async def asyncio(
     relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
     `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
     bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge.
+    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
+    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
+    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
+    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
+    signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
         x_mpp_network (RegisterDomainXMppNetwork | Unset):
+        payment_signature (str | Unset):
         idempotency_key (str | Unset):
         body (RegisterDomainBody):
 
@@ -398,6 +429,7 @@ async def asyncio(
             body=body,
             x_payment_method=x_payment_method,
             x_mpp_network=x_mpp_network,
+            payment_signature=payment_signature,
             idempotency_key=idempotency_key,
         )
     ).parsed
