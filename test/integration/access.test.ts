@@ -11,7 +11,7 @@ import { humanWithSession, provision } from '../helpers/identities.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
 
-type Req = Pick<InjectOptions, 'method' | 'url' | 'payload'>;
+type Req = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
 
 // The routes' access rules, walked exhaustively: every protected route with no credential, a revoked key,
 // an expired token, each credential kind, and other accounts' credentials on owner-only routes.
@@ -216,6 +216,21 @@ describe('access control', () => {
       method: 'POST',
       url: '/api/agent/register-status/no-such-order/reconcile',
     }),
+    // The MCP endpoint: registering a reserved name through its tool, refused by the same business rule.
+    'POST /mcp': () => ({
+      method: 'POST',
+      url: '/mcp',
+      headers: { accept: 'application/json, text/event-stream' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'register_domain',
+          arguments: { domain: 'admin', namespace: 'agent', years: 1, agreed_to_terms: true },
+        },
+      },
+    }),
     'POST /api/v1/command': () => ({
       method: 'POST',
       url: '/api/v1/command',
@@ -226,13 +241,20 @@ describe('access control', () => {
   const anonymousRoutes = protectedRoutes.filter((k) => accessRules[k]?.includes('anonymous'));
   const credentialRoutes = protectedRoutes.filter((k) => !anonymousRoutes.includes(k));
   const publicRoutes = Object.keys(accessRules).filter((k) => (accessRules[k] ?? []).length === 0);
-  const call = (route: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ ...(samples[route] as () => Req)(), headers });
+  const call = (route: string, headers: Record<string, string> = {}) => {
+    const sample = (samples[route] as () => Req)();
+    return t.app.inject({ ...sample, headers: { ...(sample.headers as Record<string, string>), ...headers } });
+  };
   // The command endpoint answers in its own envelope (spec 7): `{ success: false, error: { code, message } }`.
   type Refusal = { code?: string; message?: string };
-  const refusal = (res: { json(): Refusal & { error?: Refusal } }): Refusal => {
+  // The MCP endpoint answers a tool's refusal as a tool error whose text is the API's error body.
+  type McpResult = { result?: { isError?: boolean; content?: { text?: string }[] } };
+  const refusal = (res: { json(): Refusal & { error?: Refusal } & McpResult }): Refusal => {
     const body = res.json();
-    return body.error ?? body;
+    const toolError = body.result?.isError
+      ? (JSON.parse(body.result.content?.[0]?.text ?? '{}') as Refusal)
+      : undefined;
+    return body.error ?? toolError ?? body;
   };
   const codeOf = (res: { json(): Refusal & { error?: Refusal } }) => refusal(res).code;
 
@@ -389,6 +411,7 @@ describe('access control', () => {
       'GET /api/agent/register-status/:order_id': account,
       'POST /api/agent/register-status/:order_id/reconcile': account,
       'POST /api/v1/command': ['bearer', 'session'],
+      'POST /mcp': ['agent_key', 'live_key', 'bearer', 'org_key', 'anonymous'],
     };
     expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessRules[r] ?? [])]]))).toEqual(expected);
     for (const r of [
@@ -434,7 +457,7 @@ describe('access control', () => {
         'POST /api/v1/domains/buy-secondary': 'not_listed',
         'GET /checkout/:domain': 'not_listed',
       }[route] ?? 'name_reserved';
-    expect(res.json().code).toBe(expected);
+    expect(codeOf(res)).toBe(expected);
   });
 
   it.each(credentialRoutes)('%s without a credential is 401 unauthorized', async (route) => {

@@ -1,3 +1,4 @@
+import * as mcp from '../../mcp/declarations.ts';
 import * as openApi from '../plugins/openapi.ts';
 import * as activity from './activity.ts';
 import * as agents from './agents.ts';
@@ -69,6 +70,7 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   management,
   manifests,
   marketLists,
+  mcp,
   namespaces,
   offers,
   profile,

@@ -28,6 +28,7 @@ import { revokeRoutes } from './revoke.ts';
 import { tldRoutes } from './tld.ts';
 import { transferRoutes } from './transfer.ts';
 import { dashboardPlugin } from './dashboard/index.ts';
+import { mcpRoutes } from '../../mcp/route.ts';
 import { routeKey } from './declaration.ts';
 import { declaredRoutes } from './declared.ts';
 
@@ -73,6 +74,7 @@ export const routesPlugin = fp(
     await app.register(webhookRoutes);
     await app.register(checkoutRoutes);
     await app.register(commandRoutes);
+    await app.register(mcpRoutes);
     if (app.deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);
   },
   // The access check's onRoute hook must be in place before any route is added, and the OpenAPI

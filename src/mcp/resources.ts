@@ -1,0 +1,52 @@
+import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiCaller } from './api-call.ts';
+
+/** MCP's "resource not found" error code (the specification's -32002). */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * The documents an agent reads before acting: each namespace's skill file (the /tld/{namespace}/skill.md
+ * page) and each registered name's agent manifest (its agent.json), read through the same public routes.
+ */
+export function registerResources(server: McpServer, call: ApiCaller, namespaces: readonly string[]): void {
+  const read = async (uri: URL, url: string, mimeType: string) => {
+    const answer = await call({ method: 'GET', url });
+    if (answer.status !== 200) {
+      const message = (answer.body as { message?: string } | null)?.message ?? `No resource at ${uri.href}`;
+      throw new McpError(RESOURCE_NOT_FOUND, message, { uri: uri.href });
+    }
+    return { contents: [{ uri: uri.href, mimeType, text: answer.text }] };
+  };
+  const one = (v: string | string[] | undefined) => encodeURIComponent(String([v].flat()[0] ?? ''));
+
+  server.registerResource(
+    'namespace-skill',
+    new ResourceTemplate('registry://namespaces/{namespace}/skill.md', {
+      list: async () => ({
+        resources: namespaces.map((ns) => ({
+          uri: `registry://namespaces/${ns}/skill.md`,
+          name: `${ns} skill file`,
+          mimeType: 'text/markdown',
+        })),
+      }),
+    }),
+    {
+      title: 'Namespace skill file',
+      description: 'How an agent registers in a namespace: status, prices, rules (GET /tld/{namespace}/skill.md).',
+      mimeType: 'text/markdown',
+    },
+    (uri, { namespace }) => read(uri, `/tld/${one(namespace)}/skill.md`, 'text/markdown'),
+  );
+
+  server.registerResource(
+    'agent-manifest',
+    new ResourceTemplate('registry://domains/{domain_name}/agent.json', { list: undefined }),
+    {
+      title: 'Agent manifest of a name',
+      description: 'A registered name’s agent manifest (GET /api/v1/domains/{domain_name}/agent.json).',
+      mimeType: 'application/json',
+    },
+    (uri, { domain_name }) => read(uri, `/api/v1/domains/${one(domain_name)}/agent.json`, 'application/json'),
+  );
+}

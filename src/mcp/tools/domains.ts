@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { commandResponse } from '../../http/schemas/command.ts';
+import { enableDnsResponse, recordsBody, recordsPatchResponse } from '../../http/schemas/dns.ts';
+import { managedListQuery, managedListResponse } from '../../http/schemas/management.ts';
+import { defineTool, requestId, segment } from './tool.ts';
+
+const domainName = z.string().min(1).max(300).describe('The full name, e.g. "scout.agent"');
+
+export const listMyDomains = defineTool({
+  name: 'list_my_domains',
+  title: 'My domains',
+  description:
+    'The names you own or manage (your claimed agents’, an organization’s customers’), paged, with auto-renew and whether each is listed (GET /api/v1/domains).',
+  operation: 'GET /api/v1/domains',
+  input: z.object({
+    limit: z.number().int().min(1).max(200).optional().describe('Page size (default 50)'),
+    offset: z.number().int().min(0).optional().describe('Items to skip (default 0)'),
+    owner_id: managedListQuery.shape.owner_id,
+    expires_within_days: z
+      .number()
+      .int()
+      .min(0)
+      .max(3650)
+      .optional()
+      .describe('Only terms ending within this many days'),
+    sort: z.enum(['registered', 'expiry']).optional().describe('registered (default) or expiry: soonest expiry first'),
+  }),
+  output: managedListResponse,
+  annotations: {
+    title: 'My domains',
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  request: (query) => ({ method: 'GET', url: '/api/v1/domains', query }),
+});
+
+export const showExpiringDomains = defineTool({
+  name: 'show_expiring_domains',
+  title: 'Expiring domains',
+  description:
+    'The command endpoint’s `show_expiring_domains` dry run (POST /api/v1/command): the names you and the agents you claimed own that expire within `within_days`. Like the command endpoint, it takes a bearer token, not an API key.',
+  operation: 'POST /api/v1/command',
+  input: z.object({
+    within_days: z.number().int().min(1).max(4015).optional().describe('Days ahead (default 30)'),
+  }),
+  output: commandResponse,
+  annotations: {
+    title: 'Expiring domains',
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  request: ({ within_days }) => ({
+    method: 'POST',
+    url: '/api/v1/command',
+    body: {
+      action: 'show_expiring_domains',
+      mode: 'dry_run',
+      params: within_days === undefined ? {} : { within_days },
+    },
+  }),
+});
+
+export const setDnsRecords = defineTool({
+  name: 'set_dns_records',
+  title: 'Set DNS records',
+  description:
+    'Sets or deletes record sets of a name you own (PATCH /api/v1/domains/{domain_name}/records): the records given for a name and type replace that rrset; `delete: true` removes it. Pushed to PowerDNS within seconds. Like the route, it takes a bearer token, not an API key.',
+  operation: 'PATCH /api/v1/domains/:domain_name/records',
+  input: recordsBody.extend({ domain_name: domainName, ...requestId }),
+  output: recordsPatchResponse,
+  annotations: {
+    title: 'Set DNS records',
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  request: ({ domain_name, records }) => ({
+    method: 'PATCH',
+    url: `/api/v1/domains/${segment(domain_name)}/records`,
+    body: { records },
+  }),
+});
+
+export const enableDns = defineTool({
+  name: 'enable_dns',
+  title: 'Enable DNS',
+  description:
+    'Publishes the name’s delegation in its namespace zone, so resolvers from the naming root reach its records (POST /api/v1/domains/{domain_name}/enable_dns). Idempotent.',
+  operation: 'POST /api/v1/domains/:domain_name/enable_dns',
+  input: z.object({ domain_name: domainName }),
+  output: enableDnsResponse,
+  annotations: {
+    title: 'Enable DNS',
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  request: ({ domain_name }) => ({ method: 'POST', url: `/api/v1/domains/${segment(domain_name)}/enable_dns` }),
+});

@@ -1,0 +1,25 @@
+import { listForSale, lookupDomain, quote, searchDomains } from './discovery.ts';
+import { enableDns, listMyDomains, setDnsRecords, showExpiringDomains } from './domains.ts';
+import { buyDomain, makeOffer, respondToOffer } from './market.ts';
+import { registerDomain, registrationStatus, renewDomain } from './registration.ts';
+import type { Tool } from './tool.ts';
+import { subscribeWebhook } from './webhooks.ts';
+
+/** Every tool the MCP server offers, in the order tools/list shows them. */
+export const tools: readonly Tool[] = [
+  searchDomains,
+  lookupDomain,
+  quote,
+  registerDomain,
+  renewDomain,
+  registrationStatus,
+  listMyDomains,
+  setDnsRecords,
+  enableDns,
+  listForSale,
+  buyDomain,
+  makeOffer,
+  respondToOffer,
+  subscribeWebhook,
+  showExpiringDomains,
+] as readonly Tool[];

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { makeOfferBody, offerResponse, respondBody } from '../../http/schemas/offers.ts';
+import { buySecondaryBody, purchasedResponse } from '../../http/schemas/purchase.ts';
+import { defineTool, requestId, segment } from './tool.ts';
+
+export const buyDomain = defineTool({
+  name: 'buy_domain',
+  title: 'Buy a listed name',
+  description:
+    'Buys a name listed for sale (POST /api/v1/domains/buy-secondary). Default `mpp`: a payment-required error (-32042) for the USD asking price, paid as register_domain’s; `gems` buys at the gems price from your balance at once.',
+  operation: 'POST /api/v1/domains/buy-secondary',
+  input: buySecondaryBody.extend(requestId),
+  output: purchasedResponse,
+  annotations: {
+    title: 'Buy a listed name',
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  paid: true,
+  request: (body) => ({ method: 'POST', url: '/api/v1/domains/buy-secondary', body }),
+});
+
+export const makeOffer = defineTool({
+  name: 'make_offer',
+  title: 'Make an offer',
+  description:
+    'Offers `amount` for a registered name you do not own, in `gems` (held in escrow until the offer ends) or `pathusd` (paid once accepted) (POST /api/v1/domains/make-offer). Under the seller’s floor: `offer_below_minimum`.',
+  operation: 'POST /api/v1/domains/make-offer',
+  input: makeOfferBody.extend(requestId),
+  output: offerResponse,
+  annotations: {
+    title: 'Make an offer',
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  request: (body) => ({ method: 'POST', url: '/api/v1/domains/make-offer', body }),
+});
+
+export const respondToOffer = defineTool({
+  name: 'respond_to_offer',
+  title: 'Accept or reject an offer',
+  description:
+    'The owner accepts or rejects a pending offer on a name (POST /api/v1/domains/offers/{offer_id}/respond). Accepting a gems offer sells the name at once.',
+  operation: 'POST /api/v1/domains/offers/:offer_id/respond',
+  input: respondBody.extend({ offer_id: z.string().min(1).max(64), ...requestId }),
+  output: offerResponse,
+  annotations: {
+    title: 'Accept or reject an offer',
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+  request: ({ offer_id, action }) => ({
+    method: 'POST',
+    url: `/api/v1/domains/offers/${segment(offer_id)}/respond`,
+    body: { action },
+  }),
+});

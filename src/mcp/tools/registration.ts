@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { orderIdParams, orderStatusResponse, registerBody, registeredResponse } from '../../http/schemas/register.ts';
+import { renewBody, renewedResponse } from '../../http/schemas/renew.ts';
+import { defineTool, requestId, segment } from './tool.ts';
+
+// Registration and renewal pay: `mpp` (the default) through the Payment-Auth binding, `gems` at once.
+// The hosted checkout (people) and the USDC route (its own relay session) stay HTTP-only.
+const paymentMethod = z
+  .enum(['mpp', 'gems'])
+  .optional()
+  .describe(
+    'mpp (default): a payment-required error with a Tempo charge challenge; gems: paid from your balance at once',
+  );
+
+export const registerDomain = defineTool({
+  name: 'register_domain',
+  title: 'Register a name',
+  description:
+    'Registers a name (POST /api/v1/domains/register). Default `mpp`: the call fails with a payment-required error (-32042) carrying a Tempo charge challenge; an mppx-aware client pays and calls again with the credential in `_meta["org.paymentauth/credential"]`, and the result carries the receipt in `_meta["org.paymentauth/receipt"]`. `gems` completes at once.',
+  operation: 'POST /api/v1/domains/register',
+  input: registerBody.omit({ payment_method: true, mpp_network: true }).extend({
+    payment_method: paymentMethod,
+    ...requestId,
+  }),
+  output: registeredResponse,
+  annotations: {
+    title: 'Register a name',
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  paid: true,
+  request: (body) => ({ method: 'POST', url: '/api/v1/domains/register', body }),
+});
+
+export const renewDomain = defineTool({
+  name: 'renew_domain',
+  title: 'Renew a name',
+  description:
+    'Extends a name’s term from its current expiry (POST /api/v1/renew). Default `mpp` (anyone may pay) through the payment-required error as register_domain; `gems` is the owner’s extension.',
+  operation: 'POST /api/v1/renew',
+  input: renewBody.omit({ payment_method: true }).extend({ payment_method: paymentMethod, ...requestId }),
+  output: renewedResponse,
+  annotations: {
+    title: 'Renew a name',
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  paid: true,
+  request: (body) => ({ method: 'POST', url: '/api/v1/renew', body }),
+});
+
+export const registrationStatus = defineTool({
+  name: 'registration_status',
+  title: 'Registration order status',
+  description:
+    'Where a registration order of yours stands, by its id (the `session_id` of the checkout): state, order status, the domain and the paying transaction (GET /api/agent/register-status/{order_id}).',
+  operation: 'GET /api/agent/register-status/:order_id',
+  input: orderIdParams,
+  output: orderStatusResponse,
+  annotations: {
+    title: 'Registration order status',
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  request: ({ order_id }) => ({ method: 'GET', url: `/api/agent/register-status/${segment(order_id)}` }),
+});

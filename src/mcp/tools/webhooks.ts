@@ -1,0 +1,20 @@
+import { subscribeBody, subscriptionResponse } from '../../http/schemas/webhooks.ts';
+import { defineTool, requestId } from './tool.ts';
+
+export const subscribeWebhook = defineTool({
+  name: 'subscribe_webhook',
+  title: 'Subscribe to events',
+  description:
+    'Subscribes your account to events at `target_url` (POST /api/v1/webhooks/subscribe); omit `secret` and one is generated and shown in this answer only. Like the route, it takes an API key.',
+  operation: 'POST /api/v1/webhooks/subscribe',
+  input: subscribeBody.extend(requestId),
+  output: subscriptionResponse,
+  annotations: {
+    title: 'Subscribe to events',
+    readOnlyHint: false,
+    destructiveHint: false,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+  request: (body) => ({ method: 'POST', url: '/api/v1/webhooks/subscribe', body }),
+});
