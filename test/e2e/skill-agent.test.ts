@@ -101,8 +101,8 @@ describe('an agent that reads only /tld/agent/skill.md', () => {
       hash,
     });
 
-    // "The receipt is the transaction hash"; re-send with Authorization: Payment <RECEIPT>.
-    expect(skill).toContain('The receipt is the transaction hash');
+    // "paid by hand, the transaction hash"; re-send with Authorization: Payment <RECEIPT>.
+    expect(skill).toContain('paid by hand, the transaction hash');
     const paidCmd = find(
       (c) => c.url.endsWith('/api/v1/domains/register') && c.headers.authorization === 'Payment <RECEIPT>',
       'retry with the receipt',
