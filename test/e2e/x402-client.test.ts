@@ -172,9 +172,11 @@ describe('a stock x402 client on the USDC route', () => {
     const header = Buffer.from(JSON.stringify(sent)).toString('base64');
     const transfers = await transfersToUs();
     const received = await balanceOf(route.payTo);
+    const replays: Exchange[] = [];
+    const send = recording(replays);
 
     // The answer was lost; the client sends the very same retry: the same registration, nothing charged.
-    const again = await fetch(registerUrl(), registerRequest(apiKey, name, { 'payment-signature': header }));
+    const again = await send(registerUrl(), registerRequest(apiKey, name, { 'payment-signature': header }));
     expect(again.status).toBe(200);
     expect(decodePaymentResponseHeader(again.headers.get('payment-response') ?? '')).toMatchObject({
       success: true,
@@ -183,15 +185,15 @@ describe('a stock x402 client on the USDC route', () => {
     expect(await counts(name)).toEqual({ domains: 1, orders: 1 });
 
     // For another name with no checkout: refused, and nothing is opened.
-    const elsewhere = await fetch(registerUrl(), registerRequest(apiKey, other, { 'payment-signature': header }));
+    const elsewhere = await send(registerUrl(), registerRequest(apiKey, other, { 'payment-signature': header }));
     expect(elsewhere.status).toBe(409);
     expect(await elsewhere.json()).toMatchObject({ code: 'no_checkout' });
     // For another name whose checkout is open (its 402 in hand): the relay refuses the spent authorization,
     // and that checkout stays unpaid.
-    const opened = await fetch(registerUrl(), registerRequest(apiKey, other));
+    const opened = await send(registerUrl(), registerRequest(apiKey, other));
     expect(opened.status).toBe(402);
     const sessionId = ((await opened.json()) as { session_id: string }).session_id;
-    const replayed = await fetch(registerUrl(), registerRequest(apiKey, other, { 'payment-signature': header }));
+    const replayed = await send(registerUrl(), registerRequest(apiKey, other, { 'payment-signature': header }));
     expect([402, 409]).toContain(replayed.status);
     expect(await replayed.json()).toMatchObject({
       code: expect.stringMatching(/^(authorization_refused|authorization_bound_elsewhere)$/) as unknown,
@@ -200,5 +202,7 @@ describe('a stock x402 client on the USDC route', () => {
     expect(await counts(other)).toEqual({ domains: 0, orders: 0 });
     expect(await transfersToUs()).toBe(transfers);
     expect(await balanceOf(route.payTo)).toBe(received);
+    if (process.env.X402_TRANSCRIPT)
+      writeFileSync(`${process.env.X402_TRANSCRIPT}.replays.json`, JSON.stringify(replays, null, 2));
   }, 120_000);
 });
