@@ -149,6 +149,8 @@ function usdcSection(ns: NamespaceInfo, ctx: PageContext, checkoutUrl: string): 
   return [
     'Pay in USDC on Base (chain id 8453) with an EIP-3009 authorization that you sign locally; a checkout relay settles it on chain. You never send your private key and never pay gas.',
     '',
+    `With an x402 client (\`@x402/fetch\` and \`@x402/evm\`'s \`exact\` scheme), send the register request below with these headers through it and you are done: the 402 carries x402 v2's \`PAYMENT-REQUIRED\`, the client retries with \`PAYMENT-SIGNATURE\` and the 200 carries \`PAYMENT-RESPONSE\`. Allow the route's asset and price in the client's spend controls. The steps below do the same by hand.`,
+    '',
     `1. \`GET ${checkoutUrl}/.well-known/payment-methods\`: the method with \`network\` \`eip155:8453\` must say \`settlement_enabled: true\` (note its \`asset\` and \`pay_to\`). If it is false the route is closed: do not pay.`,
     '2. Provision an identity (step 1 above) and send its key as `X-API-Key` on every call below.',
     `3. Quote, then register once per identity (\`${base}/api/v1/domains/quote\`, then \`${base}/api/v1/domains/register\`), both with: \`curl -s -X POST <url> ${headers} -d '${body}'\` (the quote ignores the extra fields). The quote shows \`price.amount_minor\` in USDC (6 decimals) and \`checkout_url\`. The register answer is HTTP 402 with \`session_id\`, a single-use \`session_token\` (shown once), \`settle_url\`, \`receipt_url\`, the flat \`payment_challenges\` {\`scheme\` \`exact\`, \`network\`, \`asset\`, \`payTo\`, \`amount\`, \`maxTimeoutSeconds\`, \`extra\` {\`assetTransferMethod\` \`eip3009\`, \`name\`, \`version\`}}, and what it is bound to: \`request\`, \`domain\` and \`quote\`.`,
@@ -225,6 +227,19 @@ function rulesSection(ns: NamespaceInfo): string[] {
   return lines;
 }
 
+function mcpSection(base: string): string[] {
+  const config = { mcpServers: { registry: { url: `${base}/mcp`, headers: { 'X-API-Key': '<API_KEY>' } } } };
+  return [
+    `An MCP host reaches the same operations as tools at \`${base}/mcp\` (streamable HTTP), with the same key (or \`Authorization: Bearer <token>\`, which \`set_dns_records\` and \`show_expiring_domains\` need):`,
+    '',
+    '```json',
+    JSON.stringify(config),
+    '```',
+    '',
+    'Tools take the same fields as the HTTP routes above (`domain`, `namespace`, `years`, `payment_method`, ...): `search_domains`, `lookup_domain`, `quote`, `register_domain`, `renew_domain`, `registration_status`, `list_my_domains`, `set_dns_records`, `enable_dns`, `list_for_sale`, `buy_domain`, `make_offer`, `respond_to_offer`, `subscribe_webhook`, `show_expiring_domains`. A paid tool answers a payment-required error carrying the same `tempo` challenge; an MCP client wrapped by mppx (`McpClient`) pays it and calls again. Pass `request_id` to make a retried call safe (it is the Idempotency-Key).',
+  ];
+}
+
 export function renderSkillMd(ns: NamespaceInfo, ctx: PageContext): string {
   const open = registrationOpen(ns.launch_phase);
   return [
@@ -259,6 +274,10 @@ export function renderSkillMd(ns: NamespaceInfo, ctx: PageContext): string {
     '### After registering',
     '',
     ...afterSection(`${exampleLabel(ns)}.${ns.namespace}`, ctx.baseUrl.replace(/\/+$/, '')),
+    '',
+    '### Over MCP',
+    '',
+    ...mcpSection(ctx.baseUrl.replace(/\/+$/, '')),
     '',
     '## Special rules',
     '',

@@ -7,6 +7,7 @@ import { renderHome } from '../../src/pages/home.ts';
 import { renderLanding } from '../../src/pages/landing.ts';
 import type { PageContext } from '../../src/pages/landing.ts';
 import { renderSkillMd } from '../../src/pages/skill-md.ts';
+import { tools } from '../../src/mcp/tools/index.ts';
 
 const catalog = JSON.parse(readFileSync(new URL('../../catalog/namespaces.json', import.meta.url), 'utf8')) as {
   catalog_version: string;
@@ -31,6 +32,18 @@ describe('renderSkillMd', () => {
     expect(lines[1]).toContain(`catalog_version=${catalog.catalog_version}`);
     const headings = lines.filter((l) => l.startsWith('## '));
     expect(headings).toEqual(['## Overview', '## Current status', '## How to register', '## Special rules']);
+  });
+
+  it('tells an MCP host where to connect and names every tool the server offers, and only those', () => {
+    const md = renderSkillMd(ns('agent'), ctx);
+    expect(md).toContain(
+      '{"mcpServers":{"registry":{"url":"https://registry.example/mcp","headers":{"X-API-Key":"<API_KEY>"}}}}',
+    );
+    const section = md.slice(md.indexOf('### Over MCP'), md.indexOf('## Special rules'));
+    const named = [...section.slice(section.indexOf('Tools take')).matchAll(/`([a-z]+(?:_[a-z]+)*)`/g)]
+      .map((m) => m[1])
+      .filter((n) => !['request_id', 'payment_method', 'domain', 'namespace', 'years', 'tempo'].includes(n as string));
+    expect(named.sort()).toEqual(tools.map((t) => t.name).sort());
   });
 
   it('names the reads an agent’s key may make of its own account: balance, checkouts, listings, sales, events', () => {
