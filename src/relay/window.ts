@@ -16,10 +16,18 @@ export function usableWindowSeconds(a: ValidityBounds, nowSeconds: bigint): bigi
 }
 
 /**
+ * How far ahead of the relay's a payer's clock may run. The stock x402 signer dates `validBefore` from its
+ * own clock as now + maxTimeoutSeconds, with no slack, so a payer one second ahead would otherwise be
+ * refused at random; 30 s is more than any synchronized clock drifts and keeps the rule's purpose.
+ */
+export const PAYER_CLOCK_SKEW_SECONDS = 30;
+
+/**
  * The relay's span rule (spec 4.6 and its constants: "validBefore minus validAfter at most
  * maxTimeoutSeconds"), as docs/payments.md "The span rule" reads it: what is limited is the window that
  * can still be used when the relay judges the authorization, so that no accepted authorization stays
- * usable on chain for longer than maxTimeoutSeconds from then on. Null when the rule is met.
+ * usable on chain for longer than maxTimeoutSeconds from then on (plus PAYER_CLOCK_SKEW_SECONDS of clock
+ * difference). Null when the rule is met.
  */
 export function windowRefusal(
   a: ValidityBounds,
@@ -27,9 +35,9 @@ export function windowRefusal(
   nowSeconds: bigint = BigInt(Math.floor(Date.now() / 1000)),
 ): { reason: 'validity_window_too_long'; message: string } | null {
   const usable = usableWindowSeconds(a, nowSeconds);
-  if (usable <= BigInt(maxTimeoutSeconds)) return null;
+  if (usable <= BigInt(maxTimeoutSeconds + PAYER_CLOCK_SKEW_SECONDS)) return null;
   return {
     reason: 'validity_window_too_long',
-    message: `The authorization stays usable for ${usable} s from now (validBefore - max(validAfter, now)); at most maxTimeoutSeconds (${maxTimeoutSeconds}) is accepted.`,
+    message: `The authorization stays usable for ${usable} s from now (validBefore - max(validAfter, now)); at most maxTimeoutSeconds (${maxTimeoutSeconds}) is accepted, with ${PAYER_CLOCK_SKEW_SECONDS} s allowed for a clock ahead of ours.`,
   };
 }
