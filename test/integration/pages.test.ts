@@ -84,7 +84,10 @@ describe('namespace pages', () => {
       headers: { origin: 'https://tool.example' },
     });
     expect(get.headers['access-control-allow-origin']).toBe('*');
-    expect(String(get.headers['access-control-expose-headers'])).toContain('WWW-Authenticate');
+    // A browser-based MPP or x402 client reads the challenge and the receipt; an x402 one sends its signature.
+    for (const h of ['WWW-Authenticate', 'Payment-Receipt', 'PAYMENT-REQUIRED', 'PAYMENT-RESPONSE'])
+      expect(String(get.headers['access-control-expose-headers'])).toContain(h);
+    expect(String(pre.headers['access-control-allow-headers']).toLowerCase()).toContain('payment-signature');
   });
 
   it('serves the skill file as plain-text markdown with every section', async () => {

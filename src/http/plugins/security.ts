@@ -56,10 +56,14 @@ export const securityPlugin = fp(
         'X-Payment-Method',
         'X-MPP-Network',
         'Idempotency-Key',
+        // x402 v2's retry, for a browser-based x402 client on the USDC route.
+        'PAYMENT-SIGNATURE',
       ],
       exposedHeaders: [
         'WWW-Authenticate',
         'Payment-Receipt',
+        'PAYMENT-REQUIRED',
+        'PAYMENT-RESPONSE',
         'Retry-After',
         'X-RateLimit-Limit',
         'X-RateLimit-Remaining',
