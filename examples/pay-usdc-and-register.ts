@@ -1,7 +1,8 @@
 // What a careful agent writes to buy a name on the USDC route (spec 4.6, steps 1 to 9): check that the
 // relay settles, get an identity, quote, open the checkout, check every term, sign an EIP-3009
 // authorization locally (the key never leaves this process), settle once, poll the receipt, reconcile,
-// look the name up. It depends only on public packages (viem), never on this repository's code.
+// look the name up. The registry is called through its generated client (clients/typescript: types from
+// the API's OpenAPI document, calls by openapi-fetch); the relay over plain HTTP; signing with viem.
 //
 //   npm exec -- node examples/pay-usdc-and-register.ts --base http://127.0.0.1:3000 \
 //     --key 0x<payer private key> --name scout.agent --max-usdc 50
@@ -10,44 +11,21 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isAddressEqual, parseUnits, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-
-/** Spec 4.6 step 4: the flat challenge. */
-export interface FlatChallenge {
-  scheme: string;
-  network: string;
-  asset: string;
-  payTo: string;
-  amount: string;
-  maxTimeoutSeconds: number;
-  extra: { assetTransferMethod: string; name: string; version: string };
-}
+import { createRegistryClient, type Answer } from '../clients/typescript/index.ts';
 
 /** The quote of spec 4.2 on the USDC route. */
-export interface UsdcQuote {
-  status: 'quoted';
-  available: boolean;
-  domain: string;
-  mpp_network: string;
-  chain_id: number;
-  checkout_url?: string;
-  price: { currency: string; amount: string; amount_minor: string };
-}
+export type UsdcQuote = Answer<'/api/v1/domains/quote', 'post', 200>;
 
 /** The register 402 on the USDC route (spec 4.3): the relay session and what the payment is bound to. */
-export interface UsdcOffer {
-  status: 'payment_required';
-  session_id: string;
-  session_token: string | null;
-  settle_url: string;
-  receipt_url: string;
-  expires_at: string;
-  payment_challenges: FlatChallenge;
-  domain: { name: string; namespace: string; years: number };
-  quote: { currency: string; amount: string; amount_minor: string; chain_id: number };
-  status_url: string;
-  reconcile_url: string;
-}
+export type UsdcOffer = Extract<Answer<'/api/v1/domains/register', 'post', 402>, { protocol: 'x402' }>;
 
+/** Spec 4.6 step 4: the flat challenge. */
+export type FlatChallenge = UsdcOffer['payment_challenges'];
+
+/** A checkout's state (spec 4.6 step 8), as register-status and reconcile answer it. */
+export type RegisterStatus = Answer<'/api/agent/register-status/{order_id}', 'get', 200>;
+
+/** What this payer signs (the relay's settle body; the relay is not part of the registry's document). */
 export interface SignedAuthorization {
   authorization: { from: Hex; to: Hex; value: string; validAfter: string; validBefore: string; nonce: Hex };
   signature: Hex;
@@ -90,7 +68,11 @@ async function call(
   return { status: res.status, body };
 }
 
-const api = (base: string, path: string) => `${base.replace(/\/+$/, '')}${path}`;
+/** An openapi-fetch answer as a status and a body (the error body when it is not a success). */
+const answer = ({ data, error, response }: { data?: unknown; error?: unknown; response: Response }): HttpResult => ({
+  status: response.status,
+  body: data ?? error,
+});
 
 /** Step 1: the relay's Base method must be there and settling; if not, the route is closed: do not pay. */
 export async function relaySettles(checkoutUrl: string): Promise<boolean> {
@@ -102,16 +84,13 @@ export async function relaySettles(checkoutUrl: string): Promise<boolean> {
 
 /** Step 2: an anonymous identity; its key is sent as X-API-Key on every later call. */
 export async function provisionKey(base: string): Promise<string> {
-  const res = await call(api(base, '/api/v1/agents/provision'), { method: 'POST', body: {} });
-  if (res.status !== 200) throw new Error(`provision failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { api_key: string }).api_key;
+  const { data, error, response } = await createRegistryClient(base).POST('/api/v1/agents/provision', { body: {} });
+  if (!data) throw new Error(`provision failed: ${response.status} ${JSON.stringify(error)}`);
+  return data.api_key;
 }
 
-const usdcHeaders = (apiKey: string) => ({
-  'x-api-key': apiKey,
-  'x-payment-method': 'mpp',
-  'x-mpp-network': 'base-mainnet',
-});
+/** The headers that choose the USDC route (spec 4.6). */
+const usdcRoute = { 'x-payment-method': 'mpp', 'x-mpp-network': 'base-mainnet' } as const;
 
 const splitName = (fullName: string) => {
   const dot = fullName.indexOf('.');
@@ -121,20 +100,30 @@ const splitName = (fullName: string) => {
 
 /** Step 3a: the non-binding quote on the USDC route. */
 export async function quote(base: string, apiKey: string, fullName: string, years = 1): Promise<HttpResult> {
-  return call(api(base, '/api/v1/domains/quote'), {
-    method: 'POST',
-    headers: usdcHeaders(apiKey),
-    body: { ...splitName(fullName), years },
-  });
+  return answer(
+    await createRegistryClient(base, { apiKey }).POST('/api/v1/domains/quote', {
+      params: { header: usdcRoute },
+      body: { ...splitName(fullName), years },
+      signal: AbortSignal.timeout(30_000),
+    }),
+  );
 }
 
 /** Step 3b: the register request, once per identity; the answer is the 402 with the relay session. */
 export async function openCheckout(base: string, apiKey: string, fullName: string, years = 1): Promise<HttpResult> {
-  return call(api(base, '/api/v1/domains/register'), {
-    method: 'POST',
-    headers: usdcHeaders(apiKey),
-    body: { ...splitName(fullName), years, agreed_to_terms: true, payment_method: 'mpp', mpp_network: 'base-mainnet' },
-  });
+  return answer(
+    await createRegistryClient(base, { apiKey }).POST('/api/v1/domains/register', {
+      params: { header: usdcRoute },
+      body: {
+        ...splitName(fullName),
+        years,
+        agreed_to_terms: true,
+        payment_method: 'mpp',
+        mpp_network: 'base-mainnet',
+      },
+      signal: AbortSignal.timeout(30_000),
+    }),
+  );
 }
 
 /**
@@ -267,31 +256,30 @@ export async function pollReceipt(offer: UsdcOffer, opts: { timeoutMs?: number; 
 }
 
 /** Step 8: reconcile, then the status; both with the identity's key. */
-export function reconcile(base: string, apiKey: string, sessionId: string) {
+export async function reconcile(base: string, apiKey: string, sessionId: string): Promise<HttpResult> {
   // The registry may wait a while for the activation it triggers: give it a minute.
-  return call(api(base, `/api/agent/register-status/${sessionId}/reconcile`), {
-    method: 'POST',
-    headers: { 'x-api-key': apiKey },
-    timeoutMs: 60_000,
-  });
+  return answer(
+    await createRegistryClient(base, { apiKey }).POST('/api/agent/register-status/{order_id}/reconcile', {
+      params: { path: { order_id: sessionId } },
+      signal: AbortSignal.timeout(60_000),
+    }),
+  );
 }
 
-export function registerStatus(base: string, apiKey: string, sessionId: string) {
-  return call(api(base, `/api/agent/register-status/${sessionId}`), { headers: { 'x-api-key': apiKey } });
+export async function registerStatus(base: string, apiKey: string, sessionId: string): Promise<HttpResult> {
+  return answer(
+    await createRegistryClient(base, { apiKey }).GET('/api/agent/register-status/{order_id}', {
+      params: { path: { order_id: sessionId } },
+      signal: AbortSignal.timeout(30_000),
+    }),
+  );
 }
 
 /** Spec 4.6 step 8's completion: confirmed, paid, active, both ids, and the transaction of the transfer. */
 export function isComplete(status: unknown): boolean {
-  const s = status as {
-    order_status?: string;
-    domain_status?: string;
-    domain_id?: number | null;
-    tx_hash?: string | null;
-    settlement?: { status?: string } | null;
-    registration?: { order_id?: number } | null;
-  };
+  const s = status as Partial<RegisterStatus> | null | undefined;
   return (
-    s.settlement?.status === 'confirmed' &&
+    s?.settlement?.status === 'confirmed' &&
     s.order_status === 'paid' &&
     s.domain_status === 'active' &&
     typeof s.domain_id === 'number' &&
@@ -348,7 +336,11 @@ export async function payUsdcAndRegister(p: {
     status = await registerStatus(p.base, apiKey, offer.session_id).catch(() => ({ status: 0, body: null }));
   }
   if (!isComplete(status.body)) throw new Error(`not complete yet: ${JSON.stringify(status.body)}`);
-  const lookup = await call(api(p.base, `/api/v1/lookup/${p.name}`));
+  const lookup = answer(
+    await createRegistryClient(p.base).GET('/api/v1/lookup/{domain_name}', {
+      params: { path: { domain_name: p.name } },
+    }),
+  );
   log(`registered ${p.name}: tx ${receipt.tx_hash}`);
   return { apiKey, offer, receipt, status: status.body, lookup: lookup.body };
 }

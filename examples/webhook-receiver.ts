@@ -1,11 +1,12 @@
 // A webhook receiver as a subscriber would write it: it checks both signatures the registry sends,
 // refuses stale or replayed deliveries, and handles each event once however often it arrives
-// (delivery is at least once). It depends only on Node and the public `standardwebhooks` package,
-// never on this repository's code.
+// (delivery is at least once). It subscribes itself through the registry's generated client
+// (clients/typescript) and otherwise depends only on Node and the public `standardwebhooks` package.
 //
-//   WEBHOOK_SECRET=whsec_... node examples/webhook-receiver.ts --port 8787
+//   REGISTRY_API_KEY=rk_agent_... node examples/webhook-receiver.ts --port 8787 [--base http://127.0.0.1:3000]
 //
-// then subscribe with `target_url` http://127.0.0.1:8787/hooks. `npm start` (development) accepts such a
+// subscribes http://127.0.0.1:8787/hooks to every domain event and listens there; with WEBHOOK_SECRET=whsec_...
+// instead, it only listens, for a subscription made elsewhere. `npm start` (development) accepts such a
 // loopback receiver as it is; other setups need WEBHOOK_ALLOW_INSECURE_LOCAL=true, and production never
 // does: there the target is https on a public address.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -13,12 +14,45 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
+import { createRegistryClient, type Answer, type RequestBody } from '../clients/typescript/index.ts';
 
-export interface RegistryEvent {
-  event_id: string;
-  event_type: string;
+/** An event as the registry lists it for a subscription (GET /api/v1/webhooks/{subscription_id}/events). */
+type EventRow = Answer<'/api/v1/webhooks/{subscription_id}/events', 'get', 200>['data'][number];
+
+/**
+ * A delivery's body: the event's id and type as the document describes them, when it happened and its
+ * data (each event's fields: docs/webhooks.md). The body itself is a request the registry makes, not an
+ * answer of the API, so the OpenAPI document does not describe it beyond these ids.
+ */
+export type RegistryEvent = Pick<EventRow, 'event_id' | 'event_type'> & {
   timestamp: string;
   data: Record<string, unknown>;
+};
+
+/** The event types a subscription can ask for, from the document. */
+export type SubscribableEvent = RequestBody<'/api/v1/webhooks/subscribe', 'post'>['events'][number];
+
+export const ALL_EVENTS: SubscribableEvent[] = [
+  'domain.registered',
+  'domain.renewed',
+  'domain.expired',
+  'profile.updated',
+  'domain.transferred',
+  'domain.expiring',
+  'domain.grace_started',
+  'domain.renewal_failed',
+  'domain.sold',
+];
+
+/** Subscribes `targetUrl`; the answer carries the generated secret, shown this once. */
+export async function subscribe(base: string, apiKey: string, targetUrl: string, events = ALL_EVENTS) {
+  const registry = createRegistryClient(base, { apiKey });
+  const { data, error, response } = await registry.POST('/api/v1/webhooks/subscribe', {
+    body: { target_url: targetUrl, events },
+  });
+  if (!data) throw new Error(`subscribe answered ${response.status}: ${JSON.stringify(error)}`);
+  if (!data.secret) throw new Error('no secret in the answer');
+  return { subscriptionId: data.subscription.subscription_id, secret: data.secret };
 }
 
 const header = (h: IncomingHttpHeaders, name: string) => {
@@ -87,13 +121,25 @@ export function startReceiver(opts: {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8787' } } });
-  const secret = process.env.WEBHOOK_SECRET;
-  if (!secret) throw new Error('Set WEBHOOK_SECRET to the subscription secret.');
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8787' },
+      base: { type: 'string', default: 'http://127.0.0.1:3000' },
+    },
+  });
+  const target = `http://127.0.0.1:${values.port}/hooks`;
+  const apiKey = process.env.REGISTRY_API_KEY;
+  let secret = process.env.WEBHOOK_SECRET;
+  if (!secret && apiKey) {
+    const subscribed = await subscribe(values.base, apiKey, target);
+    console.log(`subscribed ${target}: subscription ${subscribed.subscriptionId}`);
+    secret = subscribed.secret;
+  }
+  if (!secret) throw new Error('Set REGISTRY_API_KEY to subscribe, or WEBHOOK_SECRET to the secret of a subscription.');
   await startReceiver({
     port: Number(values.port),
     secret,
     onEvent: (e) => console.log(`${e.timestamp} ${e.event_type} ${JSON.stringify(e.data)}`),
   });
-  console.log(`listening on http://127.0.0.1:${values.port}/hooks`);
+  console.log(`listening on ${target}`);
 }

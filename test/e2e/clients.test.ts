@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRegistryClient } from '../../clients/typescript/index.ts';
+import { startReceiver, subscribe, type RegistryEvent } from '../../examples/webhook-receiver.ts';
+import { freePort } from '../../src/infra/ports.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -33,7 +35,8 @@ function run(command: string, args: string[], env: Record<string, string>) {
 describe('the generated clients against a running registry', () => {
   let s: RegistryStack;
   beforeAll(async () => {
-    s = await startRegistryStack();
+    // The example receiver listens on loopback over http, as under `npm start`.
+    s = await startRegistryStack({ WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' });
   }, 120_000);
   afterAll(() => s?.stop());
 
@@ -66,6 +69,26 @@ describe('the generated clients against a running registry', () => {
     const balance = await agent.GET('/api/v1/agents/me/balance');
     expect(balance.data?.gems_balance).toBe(0);
     expect(await gemsBalance(s.t.db.orm.em.fork(), identity.account_id)).toBe(0);
+  });
+
+  it('examples/webhook-receiver.ts subscribes through the client and verifies a signed ping', async () => {
+    const identity = await createRegistryClient(s.baseUrl).POST('/api/v1/agents/provision', { body: {} });
+    const apiKey = identity.data!.api_key;
+    const port = await freePort();
+    const { subscriptionId, secret } = await subscribe(s.baseUrl, apiKey, `http://127.0.0.1:${port}/hooks`);
+    const events: RegistryEvent[] = [];
+    const server = await startReceiver({ port, secret, onEvent: (e) => void events.push(e) });
+    try {
+      const ping = await createRegistryClient(s.baseUrl, { apiKey }).POST('/api/v1/webhooks/{subscription_id}/ping', {
+        params: { path: { subscription_id: subscriptionId } },
+      });
+      expect(ping.response.status).toBe(200);
+      expect(events).toEqual([
+        expect.objectContaining({ event_type: 'webhook.ping', data: { subscription_id: subscriptionId } }),
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it('Python: clients/python/tests/test_register.py passes under pytest', async () => {
