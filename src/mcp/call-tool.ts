@@ -1,7 +1,8 @@
-import { ErrorCode, McpError, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ApiAnswer, ApiCaller } from './api-call.ts';
 import { paymentRequiredError, presentedCredential, receiptMeta } from './payment.ts';
+import { rpcError } from './rpc-error.ts';
 import type { Tool } from './tools/tool.ts';
 
 /**
@@ -30,16 +31,16 @@ export async function callTool(
   params: CallToolRequest['params'],
 ): Promise<CallToolResult> {
   const tool = tools.get(params.name);
-  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${params.name} not found`);
+  if (!tool) throw rpcError(ErrorCode.InvalidParams, `Tool ${params.name} not found`);
   const parsed = tool.input.safeParse(params.arguments ?? {});
   if (!parsed.success)
-    throw new McpError(
+    throw rpcError(
       ErrorCode.InvalidParams,
       `Invalid arguments for tool ${tool.name}: ${z.prettifyError(parsed.error)}`,
     );
   const { request_id, ...args } = parsed.data as { request_id?: string };
   const credential = presentedCredential(params._meta);
-  if (credential && !tool.paid) throw new McpError(ErrorCode.InvalidParams, `${tool.name} takes no payment.`);
+  if (credential && !tool.paid) throw rpcError(ErrorCode.InvalidParams, `${tool.name} takes no payment.`);
   const answer = await call(tool.request(args as never), {
     ...(request_id ? { idempotencyKey: request_id } : {}),
     ...(credential ? { payment: credential.header } : {}),

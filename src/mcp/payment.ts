@@ -1,6 +1,7 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Challenge, Credential, Mcp, Receipt } from 'mppx';
 import type { ApiAnswer } from './api-call.ts';
+import { rpcError } from './rpc-error.ts';
 
 // The Payment-Auth MCP binding as mppx implements it (mppx/mcp): the route's 402 challenge becomes a
 // payment-required JSON-RPC error, the credential comes back in the tool call's `_meta`, and the route's
@@ -20,7 +21,7 @@ export function presentedCredential(meta: Record<string, unknown> | undefined): 
     const header = Credential.serialize(value as Credential.Credential);
     return { header, challengeId: Credential.deserialize(header).challenge.id };
   } catch {
-    throw new McpError(
+    throw rpcError(
       ErrorCode.InvalidParams,
       `The payment credential in _meta["${Mcp.credentialMetaKey}"] is malformed.`,
     );
@@ -28,18 +29,23 @@ export function presentedCredential(meta: Record<string, unknown> | undefined): 
 }
 
 /**
- * A 402 carrying a `WWW-Authenticate: Payment` challenge as the binding's error: -32042 for a first
- * call, -32043 when a credential was presented and the route answered with a challenge again (it did
- * not verify). Null for a 402 without a challenge (insufficient gems): that is a tool error.
+ * A 402 as the binding's error. Without a credential, a 402 carrying a `WWW-Authenticate: Payment`
+ * challenge is -32042 (payment required); a 402 without one (insufficient gems) is no payment error
+ * (null: a tool error). With a credential, any 402 is -32043 (payment verification failed): the route
+ * did not take it. Its `data.challenges` are the route's new challenge when it sent one, or empty when
+ * it refused the credential outright (`invalid_receipt`: another checkout's challenge, a payment that
+ * does not match), so an mppx client stops there instead of paying again; `data.response` is the
+ * route's 402 body either way.
  */
 export function paymentRequiredError(answer: ApiAnswer, credentialPresented: boolean): McpError | null {
   const header = answer.headers['www-authenticate'];
-  if (!header || !/^Payment\s/i.test(header)) return null;
+  const challenged = header !== undefined && /^Payment\s/i.test(header);
+  if (!challenged && !credentialPresented) return null;
   const body = (answer.body ?? {}) as { message?: string };
-  return new McpError(
+  return rpcError(
     credentialPresented ? Mcp.paymentVerificationFailedCode : Mcp.paymentRequiredCode,
-    body.message ?? 'Payment required',
-    { httpStatus: 402, challenges: Challenge.deserializeList(header), response: answer.body },
+    body.message ?? (credentialPresented ? 'Payment verification failed' : 'Payment required'),
+    { httpStatus: 402, challenges: challenged ? Challenge.deserializeList(header) : [], response: answer.body },
   );
 }
 

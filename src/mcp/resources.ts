@@ -1,6 +1,6 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ApiCaller } from './api-call.ts';
+import { rpcError } from './rpc-error.ts';
 
 /** MCP's "resource not found" error code (the specification's -32002). */
 const RESOURCE_NOT_FOUND = -32002;
@@ -14,7 +14,7 @@ export function registerResources(server: McpServer, call: ApiCaller, namespaces
     const answer = await call({ method: 'GET', url });
     if (answer.status !== 200) {
       const message = (answer.body as { message?: string } | null)?.message ?? `No resource at ${uri.href}`;
-      throw new McpError(RESOURCE_NOT_FOUND, message, { uri: uri.href });
+      throw rpcError(RESOURCE_NOT_FOUND, message, { uri: uri.href });
     }
     return { contents: [{ uri: uri.href, mimeType, text: answer.text }] };
   };

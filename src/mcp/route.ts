@@ -60,6 +60,10 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       if (!req.principal && needsCredential) throw unauthorized();
       const server = createMcpServer(apiCaller(app, callerOf(req)), namespaceNames, INTERFACE_VERSION);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // The transport writes the raw response, past Fastify's reply: the headers every answer carries
+      // (security headers, CORS, rate limit) are set on it first, as Fastify would have sent them.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       reply.raw.on('close', () => {
         void transport.close();

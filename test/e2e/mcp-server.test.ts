@@ -6,17 +6,19 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { Mcp } from 'mppx';
+import { Credential, Mcp } from 'mppx';
 import { tempo } from 'mppx/client';
 import { McpClient } from 'mppx/mcp/client';
 import { createClient, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Actions } from 'viem/tempo';
 import { tempo as tempoMainnet } from 'viem/tempo/chains';
-import { Domain } from '../../src/db/entities/index.ts';
+import { Domain, WebhookSubscription } from '../../src/db/entities/index.ts';
+import { powerDnsClient } from '../../src/dns/powerdns.ts';
+import { YEAR_MS } from '../../src/domain/time.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
 import { ANVIL_DEPLOYER_KEY } from '../../src/infra/anvil.ts';
-import { grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance, grantGems, userBook } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
@@ -56,7 +58,9 @@ describe('MCP server at /mcp', () => {
   let idp: DevOidcProvider;
   let s: RegistryStack;
   let agentKey: Headers;
+  let agentId: string;
   let alice: Headers;
+  let aliceId: string;
   let bob: Headers;
   const clients: Client[] = [];
   const connect = async (headers: Headers = {}) => {
@@ -64,12 +68,30 @@ describe('MCP server at /mcp', () => {
     clients.push(c);
     return c;
   };
-  const http_ = (method: 'GET' | 'PATCH' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-    s.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as string }) });
+  const http_ = (
+    method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Headers,
+    payload?: unknown,
+  ) => s.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as string }) });
   const accountOf = async (headers: Headers) =>
     (await http_('GET', '/api/v1/agents/me', headers)).json().account.account_id as string;
   const gems = async (accountId: string) =>
     grantGems(s.t.db.orm.em.fork(), { accountId, amount: 100_000, reference: `mcp:${randomLabel()}` });
+  const gemsOf = (accountId: string) => gemsBalance(s.t.db.orm.em.fork(), accountId);
+  /** The gems movements out of an account (debits, escrows): ledger lines taking from its book. */
+  const debitsOf = async (accountId: string) =>
+    Number(
+      (
+        await s.t.db.orm.em
+          .fork()
+          .execute<{ n: string }[]>('select count(*)::text as n from ledger_line where book = ? and amount < 0', [
+            userBook(accountId),
+          ])
+      )[0]?.n,
+    );
+  const ownerOf = async (name: string) =>
+    (await s.t.db.orm.em.fork().findOneOrFail(Domain, { name, status: { $ne: 'expired' } })).owner.id;
   const registerWithGems = async (client: Client, label: string, requestId?: string) =>
     client.callTool({
       name: 'register_domain',
@@ -89,10 +111,12 @@ describe('MCP server at /mcp', () => {
     s = await startRegistryStack({ OIDC_ISSUER: idp.issuer, ...pdns.env }, { network: 'tempo' });
     const agent = await provision(s.t.app);
     agentKey = { 'x-api-key': agent.api_key };
-    await gems(agent.account_id);
+    agentId = agent.account_id;
+    await gems(agentId);
     alice = { authorization: `Bearer ${await idp.mintAccessToken('alice')}` };
     bob = { authorization: `Bearer ${await idp.mintAccessToken('bob')}` };
-    await gems(await accountOf(alice));
+    aliceId = await accountOf(alice);
+    await gems(aliceId);
   }, 120_000);
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -129,6 +153,21 @@ describe('MCP server at /mcp', () => {
     const skill = await client.readResource({ uri: 'registry://namespaces/agent/skill.md' });
     const page = await http_('GET', '/tld/agent/skill.md', {});
     expect(skill.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: page.body });
+
+    // The transport writes /mcp's answers itself; they carry the security headers every answer does.
+    const raw = await fetch(`${s.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { ...agentKey, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(raw.headers.get('content-security-policy')).toBe(page.headers['content-security-policy']);
   });
 
   it('answers each read tool with its route’s body, anonymously where the route is public', async () => {
@@ -168,12 +207,19 @@ describe('MCP server at /mcp', () => {
     const label = randomLabel('mcpdns');
     const name = `${label}.agent`;
     const requestId = `mcp-${label}`;
+    const [balance, debits] = [await gemsOf(aliceId), await debitsOf(aliceId)];
     const first = await registerWithGems(client, label, requestId);
     expect(first.structuredContent).toMatchObject({ status: 'success', domain: { name, status: 'active' } });
-    // The same call again (a lost answer retried): the first answer, not a second registration.
+    // The same call again (a lost answer retried): the first answer, not a second registration or debit.
     const again = await registerWithGems(client, label, requestId);
     expect(again.structuredContent).toEqual(first.structuredContent);
     expect(await s.t.db.orm.em.fork().count(Domain, { name })).toBe(1);
+    const price = (first.structuredContent as { order: { amount_gems: number } }).order.amount_gems;
+    expect(price).toBeGreaterThan(0);
+    expect({ debits: await debitsOf(aliceId), balance: await gemsOf(aliceId) }).toEqual({
+      debits: debits + 1,
+      balance: balance - price,
+    });
 
     const orderId = (first.structuredContent as { session_id: string }).session_id;
     const status = await client.callTool({ name: 'registration_status', arguments: { order_id: orderId } });
@@ -189,7 +235,13 @@ describe('MCP server at /mcp', () => {
     await eventually(async () => (await txt()).length > 0, 60_000);
     expect(await txt()).toEqual([`hello ${label}`]);
     const enabled = await client.callTool({ name: 'enable_dns', arguments: { domain_name: name } });
-    expect(enabled.structuredContent).toMatchObject({ status: 'success', domain: name });
+    expect(enabled.structuredContent).toMatchObject({ status: 'success', domain: name, nameservers: ['ns1.agent.'] });
+    // The delegation is published in the namespace zone.
+    const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
+    const delegation = async () =>
+      ((await api.getZone('agent.')) ?? []).filter((r) => r.name === `${name}.` && r.type === 'NS');
+    await eventually(async () => (await delegation()).length === 1, 20_000);
+    expect((await delegation())[0]?.contents).toEqual(['ns1.agent.']);
 
     const expiring = await client.callTool({ name: 'show_expiring_domains', arguments: { within_days: 400 } });
     const data = (expiring.structuredContent as { result: { data: { domains: { domain: string }[] } } }).result.data;
@@ -255,6 +307,75 @@ describe('MCP server at /mcp', () => {
     );
   });
 
+  it('buys a listed name with gems, and an accepted gems offer moves another name', async () => {
+    const seller = await connect(alice);
+    const buyer = await connect(agentKey);
+    const listed = `${randomLabel('mcpbuy')}.agent`;
+    const offered = `${randomLabel('mcpoffer')}.agent`;
+    for (const name of [listed, offered])
+      expect((await registerWithGems(seller, name.replace(/\.agent$/, ''))).isError).toBeFalsy();
+    const listing = await http_('PUT', `/api/v1/domains/${listed}/listing`, alice, { price: { gems: 700 } });
+    expect(listing.statusCode).toBe(200);
+    const forSale = await buyer.callTool({ name: 'list_for_sale', arguments: { currency: 'gems', limit: 100 } });
+    expect((forSale.structuredContent as { data: unknown[] }).data).toContainEqual(
+      expect.objectContaining({ domain: listed, price: { gems: 700, usd: null } }),
+    );
+
+    const buyerGems = await gemsOf(agentId);
+    const bought = await buyer.callTool({ name: 'buy_domain', arguments: { domain: listed, payment_method: 'gems' } });
+    expect(bought.structuredContent).toMatchObject({
+      status: 'success',
+      sale: { domain: listed, buyer_id: agentId, seller_id: aliceId, currency: 'gems', price: 700 },
+    });
+    expect(await gemsOf(agentId)).toBe(buyerGems - 700);
+    expect(await ownerOf(listed)).toBe(agentId);
+    const looked = await buyer.callTool({ name: 'lookup_domain', arguments: { domain_name: listed } });
+    expect(looked.structuredContent).toMatchObject({ domain: { name: listed, status: 'active' }, for_sale: null });
+    const mine = await buyer.callTool({ name: 'list_my_domains', arguments: { limit: 200 } });
+    expect((mine.structuredContent as { data: { name: string }[] }).data.map((d) => d.name)).toContain(listed);
+
+    const made = await buyer.callTool({
+      name: 'make_offer',
+      arguments: { domain: offered, amount: 300, currency: 'gems' },
+    });
+    expect(made.structuredContent).toMatchObject({
+      status: 'success',
+      offer: { domain: offered, status: 'pending', currency: 'gems', amount: 300, bidder_id: agentId },
+    });
+    expect(await gemsOf(agentId)).toBe(buyerGems - 700 - 300);
+    const offerId = (made.structuredContent as { offer: { offer_id: string } }).offer.offer_id;
+    const accepted = await seller.callTool({
+      name: 'respond_to_offer',
+      arguments: { offer_id: offerId, action: 'accept' },
+    });
+    expect(accepted.structuredContent).toMatchObject({
+      status: 'success',
+      offer: { offer_id: offerId, status: 'accepted', sale_id: expect.any(Number) },
+    });
+    expect(await ownerOf(offered)).toBe(agentId);
+  }, 60_000);
+
+  it('subscribes to events with the API key: the generated secret is answered once and stored', async () => {
+    const client = await connect(agentKey);
+    const target = 'https://93.184.215.14/hooks/mcp';
+    const result = await client.callTool({
+      name: 'subscribe_webhook',
+      arguments: { target_url: target, events: ['domain.expired'] },
+    });
+    const body = result.structuredContent as { secret: string; subscription: { subscription_id: string } };
+    expect(body).toMatchObject({
+      status: 'success',
+      secret: expect.stringMatching(/^whsec_/),
+      subscription: { target_url: target, events: ['domain.expired'], status: 'active' },
+    });
+    const id = body.subscription.subscription_id;
+    expect((await s.t.db.orm.em.fork().findOneOrFail(WebhookSubscription, { id })).secret).toBe(body.secret);
+    const read = await http_('GET', `/api/v1/webhooks/${id}`, agentKey);
+    expect(read.statusCode).toBe(200);
+    expect(read.body).not.toContain(body.secret);
+    expect((await http_('DELETE', `/api/v1/webhooks/${id}`, agentKey)).statusCode).toBe(200);
+  });
+
   describe('paid on the local Tempo chain', () => {
     const chain = () =>
       createClient({
@@ -286,6 +407,9 @@ describe('MCP server at /mcp', () => {
         httpStatus: 402,
         challenges: [{ method: 'tempo', intent: 'charge' }],
       });
+      // The SDK's prefix once: "MCP error -32042: <the route's message>".
+      const routeMessage = (required.data as { response: { message: string } }).response.message;
+      expect(required.message).toBe(`MCP error ${Mcp.paymentRequiredCode}: ${routeMessage}`);
       transcript('payment-required error', { code: required.code, message: required.message, data: required.data });
 
       const client = McpClient.wrap(await connect(agentKey), {
@@ -302,6 +426,90 @@ describe('MCP server at /mcp', () => {
       expect(paid.receipt).toMatchObject({ status: 'success', method: 'tempo' });
       expect(paid.receipt?.challengeId).toEqual(expect.any(String));
       expect(await s.t.db.orm.em.fork().count(Domain, { name })).toBe(1);
+    }, 90_000);
+
+    it('renews with gems from the balance, then with mpp through the mppx client paying on the chain', async () => {
+      const label = randomLabel('mcprenew');
+      const name = `${label}.agent`;
+      const owner = await connect(agentKey);
+      expect((await registerWithGems(owner, label)).isError).toBeFalsy();
+      const expiry = async () =>
+        (await s.t.db.orm.em.fork().findOneOrFail(Domain, { name, status: { $ne: 'expired' } })).expiryDate;
+      const registered = await expiry();
+      // A registration year is 365 days (src/domain/time.ts).
+      const plusYears = (d: Date, years: number) => new Date(d.getTime() + years * YEAR_MS).toISOString();
+
+      const balance = await gemsOf(agentId);
+      const byGems = await owner.callTool({
+        name: 'renew_domain',
+        arguments: { domain: name, years: 1, payment_method: 'gems' },
+      });
+      const gemsOrder = byGems.structuredContent as { order: { amount_gems: number } };
+      expect(byGems.structuredContent).toMatchObject({
+        status: 'success',
+        domain: { name, previous_expiry_date: registered.toISOString(), new_expiry_date: plusYears(registered, 1) },
+        order: { payment_method: 'gems' },
+      });
+      expect(await gemsOf(agentId)).toBe(balance - gemsOrder.order.amount_gems);
+      expect((await expiry()).toISOString()).toBe(plusYears(registered, 1));
+
+      const client = McpClient.wrap(await connect(agentKey), {
+        methods: [tempo({ account: await newPayer(), getClient: () => chain() })],
+      });
+      const byMpp = await client.callTool({ name: 'renew_domain', arguments: { domain: name, years: 2 } });
+      expect(byMpp.isError).toBeFalsy();
+      expect(byMpp.structuredContent).toMatchObject({
+        status: 'success',
+        domain: { name, new_expiry_date: plusYears(registered, 3) },
+        order: { payment_method: 'mpp' },
+      });
+      expect(byMpp.receipt).toMatchObject({ status: 'success', method: 'tempo' });
+      expect((await expiry()).toISOString()).toBe(plusYears(registered, 3));
+      expect(await gemsOf(agentId)).toBe(balance - gemsOrder.order.amount_gems);
+    }, 90_000);
+
+    it('a credential for another checkout’s challenge is -32043: nothing registered, nothing charged', async () => {
+      const plain = await connect(agentKey);
+      const [wrong, right] = [randomLabel('mcpwrong'), randomLabel('mcpright')];
+      const args = (label: string) => ({ domain: label, namespace: 'agent', years: 1, agreed_to_terms: true });
+      const unpaid = async (label: string) =>
+        (await plain
+          .callTool({ name: 'register_domain', arguments: args(label) })
+          .catch((e: unknown) => e)) as McpError;
+      expect((await unpaid(wrong)).code).toBe(Mcp.paymentRequiredCode);
+      const required = await unpaid(right);
+      expect(required.code).toBe(Mcp.paymentRequiredCode);
+
+      // The payer pays the second checkout's challenge, and the client presents that credential to the first.
+      const payer = await newPayer();
+      const pathUsd = () =>
+        Actions.token.getBalance(chain(), { token: TEMPO_PATH_USD, account: payer.address }).then((b) => b.amount);
+      const method = tempo.charge({ account: payer, mode: 'push', getClient: () => chain() });
+      const challenge = (required.data as { challenges: unknown[] }).challenges[0] as Parameters<
+        typeof method.createCredential
+      >[0]['challenge'];
+      const credential = Credential.deserialize(await method.createCredential({ challenge, context: {} }));
+      const [paid, gemsBefore] = [await pathUsd(), await gemsOf(agentId)];
+      const refused = (await plain
+        .callTool({ name: 'register_domain', arguments: args(wrong), _meta: { [Mcp.credentialMetaKey]: credential } })
+        .catch((e: unknown) => e)) as McpError;
+      transcript('payment verification failed', { code: refused.code, message: refused.message, data: refused.data });
+      expect(refused).toBeInstanceOf(McpError);
+      expect(refused.code).toBe(Mcp.paymentVerificationFailedCode);
+      expect(refused.data).toMatchObject({ httpStatus: 402, challenges: [], response: { code: 'invalid_receipt' } });
+      const routeMessage = (refused.data as { response: { message: string } }).response.message;
+      expect(routeMessage).toMatch(/another checkout/);
+      expect(refused.message).toBe(`MCP error ${Mcp.paymentVerificationFailedCode}: ${routeMessage}`);
+      expect(await s.t.db.orm.em.fork().count(Domain, { name: `${wrong}.agent` })).toBe(0);
+      expect({ pathUsd: await pathUsd(), gems: await gemsOf(agentId) }).toEqual({ pathUsd: paid, gems: gemsBefore });
+      // The first checkout still waits for its own payment; the credential still pays the checkout it answers.
+      expect((await unpaid(wrong)).code).toBe(Mcp.paymentRequiredCode);
+      const done = await plain.callTool({
+        name: 'register_domain',
+        arguments: args(right),
+        _meta: { [Mcp.credentialMetaKey]: credential },
+      });
+      expect(done.structuredContent).toMatchObject({ status: 'success', domain: { name: `${right}.agent` } });
     }, 90_000);
   });
 
