@@ -2,63 +2,38 @@
 // get a 402 challenge, let mppx's own Tempo client pay it, re-send with the credential, look the name
 // up. (`Mppx.create({ methods: [tempo(...)] }).fetch` does the middle three steps in one call; this
 // file keeps them apart so each step's answer can be shown.) It depends only on public packages (viem,
-// mppx), never on this repository's code.
+// mppx) and the registry's generated client (clients/typescript: types from its OpenAPI document, calls
+// by openapi-fetch), never on the registry's own code.
 //
 //   npm exec -- node examples/pay-and-register.ts --base http://127.0.0.1:3000 \
 //     --rpc http://127.0.0.1:8545 --key 0x<payer private key> --name scout.agent [--renew]
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { Challenge, Credential } from 'mppx';
+import { Challenge, Credential, type z } from 'mppx';
 import { tempo } from 'mppx/client';
+import type { Methods } from 'mppx/tempo';
 import { createClient, formatUnits, http, isAddressEqual, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { tempoLocalnet } from 'viem/chains';
+import { createRegistryClient, type Answer, type RequestBody } from '../clients/typescript/index.ts';
 
-export interface RegisterBody {
-  domain: string;
-  namespace: string;
-  years: number;
-  agreed_to_terms: true;
-  /** `mpp` when omitted; `gems` pays from the agent's gem balance at once. */
-  payment_method?: 'mpp' | 'gems';
-}
+/** The register request (spec 4.3), as the API's document types it. */
+export type RegisterBody = RequestBody<'/api/v1/domains/register', 'post'>;
 
 /** The 402 body of the default route (spec 4.3) plus the chain details the registry adds. */
-export interface PaymentRequired {
-  status: 'payment_required';
-  protocol: 'mpp';
-  amount: number;
-  amount_minor: string;
-  currency: string;
-  session_id: string;
-  pay_url: string;
-  challenge: { token: string; pay_to: string; chain_id: number; memo: string; expires_at?: string };
-}
+export type PaymentRequired = Extract<Answer<'/api/v1/domains/register', 'post', 402>, { protocol: 'mpp' }>;
 
-export interface HttpResult {
+/** An answer as this script keeps it: the status, the headers (the challenge, the receipt) and the JSON body. */
+export interface HttpResult<B = unknown> {
   status: number;
   headers: Headers;
-  body: unknown;
+  body: B;
 }
 
-async function call(
-  base: string,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
-): Promise<HttpResult> {
-  const res = await fetch(`${base.replace(/\/+$/, '')}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, headers: res.headers, body };
+/** Any call of the generated client, kept as an HttpResult whatever its status. */
+async function kept<D, E>(call: Promise<{ data?: D; error?: E; response: Response }>): Promise<HttpResult<D | E>> {
+  const { data, error, response } = await call;
+  return { status: response.status, headers: response.headers, body: (data ?? error) as D | E };
 }
 
 export function registerBody(fullName: string, years = 1): RegisterBody {
@@ -69,17 +44,19 @@ export function registerBody(fullName: string, years = 1): RegisterBody {
 
 /** An anonymous agent identity; its key is the actor of every later call. */
 export async function provisionKey(base: string): Promise<string> {
-  const res = await call(base, '/api/v1/agents/provision', { method: 'POST', body: {} });
-  if (res.status !== 200) throw new Error(`provision failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { api_key: string }).api_key;
+  const { data, error, response } = await createRegistryClient(base).POST('/api/v1/agents/provision', { body: {} });
+  if (!data) throw new Error(`provision failed: ${response.status} ${JSON.stringify(error)}`);
+  return data.api_key;
 }
 
-export function register(base: string, apiKey: string, body: RegisterBody, credential?: string): Promise<HttpResult> {
-  return call(base, '/api/v1/domains/register', {
-    method: 'POST',
-    headers: { 'x-api-key': apiKey, ...(credential ? { authorization: credential } : {}) },
-    body,
-  });
+/** The register call; `credential` (a receipt) goes in `Authorization: Payment`, the key stays the actor. */
+export function register(base: string, apiKey: string, body: RegisterBody, credential?: string) {
+  return kept(
+    createRegistryClient(base, { apiKey }).POST('/api/v1/domains/register', {
+      body,
+      ...(credential ? { headers: { authorization: credential } } : {}),
+    }),
+  );
 }
 
 /** Reads the 402: the JSON body and the standard `WWW-Authenticate: Payment` challenge (mppx parses it). */
@@ -90,12 +67,8 @@ export function readChallenge(res: HttpResult): { required: PaymentRequired; cha
   return { required: res.body as PaymentRequired, challenge: Challenge.deserialize(header) };
 }
 
-interface TempoChargeRequest {
-  amount: string;
-  currency: Hex;
-  recipient: Hex;
-  methodDetails: { chainId: number };
-}
+/** What a Tempo charge challenge asks, as mppx's own method describes it. */
+type TempoChargeRequest = z.output<typeof Methods.charge.schema.request>;
 
 /**
  * Pays the challenge once with mppx's Tempo client (push mode: it broadcasts the transfer and waits
@@ -113,14 +86,15 @@ export async function payChallenge(opts: {
   if (challenge.method !== 'tempo' || challenge.intent !== 'charge')
     throw new Error(`unsupported payment ${challenge.method}/${challenge.intent}`);
   const r = challenge.request as unknown as TempoChargeRequest;
-  const { chainId } = r.methodDetails;
+  const chainId = r.methodDetails?.chainId;
+  if (chainId === undefined || !r.recipient) throw new Error('the challenge names no chain or receiver: not paying');
   const amount = BigInt(r.amount);
   if (required) {
     const c = required.challenge;
     const agrees =
       BigInt(required.amount_minor) === amount &&
-      isAddressEqual(c.token as Hex, r.currency) &&
-      isAddressEqual(c.pay_to as Hex, r.recipient) &&
+      isAddressEqual(c.token as Hex, r.currency as Hex) &&
+      isAddressEqual(c.pay_to as Hex, r.recipient as Hex) &&
       c.chain_id === chainId;
     if (!agrees) throw new Error('the 402 body and its WWW-Authenticate challenge disagree: not paying');
   }
@@ -166,11 +140,12 @@ export async function submitPaid(
 
 /** A renewal request (spec 4.4): no key needed, the payment is the identity. */
 export function renew(base: string, body: { domain: string; years: number }, credential?: string) {
-  return call(base, '/api/v1/renew', {
-    method: 'POST',
-    headers: credential ? { authorization: credential } : {},
-    body: { ...body, payment_method: 'mpp' },
-  });
+  return kept(
+    createRegistryClient(base).POST('/api/v1/renew', {
+      body: { ...body, payment_method: 'mpp' },
+      ...(credential ? { headers: { authorization: credential } } : {}),
+    }),
+  );
 }
 
 /** Renews a name: 402 → pay once → re-send with the credential (the same one on every retry). */
@@ -192,8 +167,10 @@ export async function payAndRenew(opts: {
   return { required, challenge, payment, renewed, lookup: await lookup(opts.base, opts.name) };
 }
 
-export async function lookup(base: string, fullName: string): Promise<HttpResult> {
-  return call(base, `/api/v1/lookup/${encodeURIComponent(fullName)}`);
+export function lookup(base: string, fullName: string) {
+  return kept(
+    createRegistryClient(base).GET('/api/v1/lookup/{domain_name}', { params: { path: { domain_name: fullName } } }),
+  );
 }
 
 /** The whole flow; every step's result is returned so a test can assert on it. */

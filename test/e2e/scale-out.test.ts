@@ -8,6 +8,9 @@ import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
+import type { Answer } from '../../clients/typescript/index.ts';
+
+type Registered = Answer<'/api/v1/domains/register', 'post', 200>;
 
 // More than one machine (docs/operations.md "Scaling out"): two API processes and two real worker processes
 // (src/entry/worker.ts) on one database and one Temporal. One receipt handed to both APIs a thousand
@@ -47,7 +50,7 @@ describe('two APIs and two workers on one database and one Temporal', () => {
     const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge, required });
 
     const statuses = new Map<number, number>();
-    const domainIds = new Set<unknown>();
+    const orderIds = new Set<number>();
     let sent = 0;
     // 25 callers, 40 submissions each, alternating between the two APIs.
     await Promise.all(
@@ -56,14 +59,14 @@ describe('two APIs and two workers on one database and one Temporal', () => {
           const res = await register(bases[(caller + i) % 2] as string, key, registerBody(name), paid.credential);
           sent += 1;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          if (res.status === 200) domainIds.add((res.body as { domain: { id: unknown } }).domain.id);
+          if (res.status === 200) orderIds.add((res.body as Registered).order.order_id);
         }
       }),
     );
     console.log(`one receipt, ${sent} submissions across two APIs: ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(sent).toBe(1000);
     expect(Object.fromEntries(statuses)).toEqual({ 200: 1000 });
-    expect(domainIds.size).toBe(1);
+    expect(orderIds.size).toBe(1);
     const em = s.t.db.orm.em.fork();
     expect(await em.count(Domain, { name })).toBe(1);
     expect(await em.count(DomainOrder, { domainName: name })).toBe(1);

@@ -259,7 +259,18 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
       currency: 'pathUSD',
       session_id: 's',
       pay_url: 'ethereum:…',
-      challenge: { token: PATH_USD, pay_to: PATH_USD, chain_id: CHAIN_ID, memo: ch.memo },
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+      message: '',
+      warnings: [],
+      challenge: {
+        token: PATH_USD,
+        pay_to: PATH_USD,
+        chain_id: CHAIN_ID,
+        memo: ch.memo,
+        decimals: 6,
+        call: 'transferWithMemo(address,uint256,bytes32)',
+        rpc_url: rpcUrl,
+      },
     };
     const key = ANVIL_PAYER_KEYS[1];
     await expect(payChallenge({ rpcUrl, privateKey: key, challenge, required })).rejects.toThrow(/disagree/);

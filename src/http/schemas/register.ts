@@ -102,9 +102,13 @@ export const paymentRequiredResponse = example(
       token: z.string(),
       pay_to: z.string(),
       chain_id: z.number().int(),
-      memo: z.string(),
+      memo: z
+        .string()
+        .describe(
+          'The memo a payer paying by hand writes: the attribution memo mppx’s Tempo client would write for this challenge',
+        ),
       decimals: z.number().int(),
-      call: z.string().describe('The token function that pays: transferWithMemo(pay_to, amount_minor, memo)'),
+      call: z.string().describe('The token function that pays by hand: transferWithMemo(pay_to, amount_minor, memo)'),
       rpc_url: z.string().nullable().describe('A public RPC of the chain, when the operator publishes one'),
     }),
     message: z.string(),
