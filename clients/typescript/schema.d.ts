@@ -776,7 +776,7 @@ export interface paths {
         put?: never;
         /**
          * Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-mainnet), instant on gems or when free, hosted checkout on partner namespaces
-         * @description Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`); pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns that registration and charges nothing.
+         * @description Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`, mppx’s `tempo` charge in pathUSD), which any MPP client pays and re-sends with `Authorization: Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-send the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns that registration and charges nothing.
          */
         post: operations["registerDomain"];
         delete?: never;
@@ -6687,10 +6687,11 @@ export interface operations {
                         amount: number;
                         amount_minor: string;
                         challenge: {
-                            /** @description The token function that pays: transferWithMemo(pay_to, amount_minor, memo) */
+                            /** @description The token function that pays by hand: transferWithMemo(pay_to, amount_minor, memo) */
                             call: string;
                             chain_id: number;
                             decimals: number;
+                            /** @description The memo a payer paying by hand writes: the attribution memo mppx’s Tempo client would write for this challenge */
                             memo: string;
                             pay_to: string;
                             /** @description A public RPC of the chain, when the operator publishes one */
@@ -7600,10 +7601,11 @@ export interface operations {
                         amount: number;
                         amount_minor: string;
                         challenge: {
-                            /** @description The token function that pays: transferWithMemo(pay_to, amount_minor, memo) */
+                            /** @description The token function that pays by hand: transferWithMemo(pay_to, amount_minor, memo) */
                             call: string;
                             chain_id: number;
                             decimals: number;
+                            /** @description The memo a payer paying by hand writes: the attribution memo mppx’s Tempo client would write for this challenge */
                             memo: string;
                             pay_to: string;
                             /** @description A public RPC of the chain, when the operator publishes one */
@@ -8472,10 +8474,11 @@ export interface operations {
                         amount: number;
                         amount_minor: string;
                         challenge: {
-                            /** @description The token function that pays: transferWithMemo(pay_to, amount_minor, memo) */
+                            /** @description The token function that pays by hand: transferWithMemo(pay_to, amount_minor, memo) */
                             call: string;
                             chain_id: number;
                             decimals: number;
+                            /** @description The memo a payer paying by hand writes: the attribution memo mppx’s Tempo client would write for this challenge */
                             memo: string;
                             pay_to: string;
                             /** @description A public RPC of the chain, when the operator publishes one */
@@ -10363,10 +10366,11 @@ export interface operations {
                         amount: number;
                         amount_minor: string;
                         challenge: {
-                            /** @description The token function that pays: transferWithMemo(pay_to, amount_minor, memo) */
+                            /** @description The token function that pays by hand: transferWithMemo(pay_to, amount_minor, memo) */
                             call: string;
                             chain_id: number;
                             decimals: number;
+                            /** @description The memo a payer paying by hand writes: the attribution memo mppx’s Tempo client would write for this challenge */
                             memo: string;
                             pay_to: string;
                             /** @description A public RPC of the chain, when the operator publishes one */

@@ -15,9 +15,10 @@ class RenewDomainResponse402Type0Challenge:
         token (str):
         pay_to (str):
         chain_id (int):
-        memo (str):
+        memo (str): The memo a payer paying by hand writes: the attribution memo mppx’s Tempo client would write for
+            this challenge
         decimals (int):
-        call (str): The token function that pays: transferWithMemo(pay_to, amount_minor, memo)
+        call (str): The token function that pays by hand: transferWithMemo(pay_to, amount_minor, memo)
         rpc_url (None | str): A public RPC of the chain, when the operator publishes one
     """
 

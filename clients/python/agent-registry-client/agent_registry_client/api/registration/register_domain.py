@@ -210,19 +210,20 @@ def sync_detailed(
     """Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-
     mainnet), instant on gems or when free, hosted checkout on partner namespaces
 
-     Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`);
-    pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash
-    in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner
-    namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet`
-    and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
-    relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
-    `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
-    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
-    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
-    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
-    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
-    signature again returns that registration and charges nothing.
+     Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`,
+    mppx’s `tempo` charge in pathUSD), which any MPP client pays and re-sends with `Authorization:
+    Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-
+    send the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations
+    complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route
+    (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated)
+    answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`,
+    `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`)
+    and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not
+    settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a
+    second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on
+    `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the
+    open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE`
+    once the name is active; the same signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -274,19 +275,20 @@ def sync(
     """Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-
     mainnet), instant on gems or when free, hosted checkout on partner namespaces
 
-     Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`);
-    pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash
-    in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner
-    namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet`
-    and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
-    relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
-    `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
-    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
-    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
-    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
-    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
-    signature again returns that registration and charges nothing.
+     Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`,
+    mppx’s `tempo` charge in pathUSD), which any MPP client pays and re-sends with `Authorization:
+    Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-
+    send the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations
+    complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route
+    (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated)
+    answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`,
+    `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`)
+    and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not
+    settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a
+    second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on
+    `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the
+    open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE`
+    once the name is active; the same signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -332,19 +334,20 @@ async def asyncio_detailed(
     """Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-
     mainnet), instant on gems or when free, hosted checkout on partner namespaces
 
-     Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`);
-    pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash
-    in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner
-    namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet`
-    and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
-    relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
-    `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
-    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
-    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
-    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
-    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
-    signature again returns that registration and charges nothing.
+     Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`,
+    mppx’s `tempo` charge in pathUSD), which any MPP client pays and re-sends with `Authorization:
+    Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-
+    send the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations
+    complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route
+    (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated)
+    answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`,
+    `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`)
+    and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not
+    settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a
+    second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on
+    `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the
+    open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE`
+    once the name is active; the same signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -394,19 +397,20 @@ async def asyncio(
     """Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-
     mainnet), instant on gems or when free, hosted checkout on partner namespaces
 
-     Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`);
-    pay `transferWithMemo(pay_to, amount_minor, memo)` on chain, then re-send with the transaction hash
-    in `Authorization: Payment` or `receipt`. `gems` and free registrations complete at once; partner
-    namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet`
-    and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
-    relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
-    `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
-    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
-    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
-    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
-    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
-    signature again returns that registration and charges nothing.
+     Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`,
+    mppx’s `tempo` charge in pathUSD), which any MPP client pays and re-sends with `Authorization:
+    Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-
+    send the transaction hash in `Authorization: Payment` or `receipt`. `gems` and free registrations
+    complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route
+    (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated)
+    answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`,
+    `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`)
+    and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not
+    settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a
+    second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on
+    `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the
+    open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE`
+    once the name is active; the same signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
