@@ -32,9 +32,11 @@ export const registerBody = example(
 export const registerHeaders = z.object({
   'x-payment-method': z.enum(['mpp']).optional(),
   'x-mpp-network': z.enum(['tempo', 'base-mainnet']).optional(),
+  // A signed EIP-3009 payload is about 1.5 kB of base64; 8 kB leaves room for it and keeps the request
+  // within Node's 16 kB limit on all headers together (beyond it the server answers 431 before routing).
   'payment-signature': z
     .string()
-    .max(16_384)
+    .max(8_192)
     .optional()
     .describe(
       'USDC route: an x402 v2 client’s retry (base64 JSON PaymentPayload, scheme exact, EIP-3009), answering the PAYMENT-REQUIRED header of the 402',
