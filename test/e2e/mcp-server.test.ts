@@ -9,15 +9,10 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Credential, Mcp } from 'mppx';
 import { tempo } from 'mppx/client';
 import { McpClient } from 'mppx/mcp/client';
-import { createClient, http } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { Actions } from 'viem/tempo';
-import { tempo as tempoMainnet } from 'viem/tempo/chains';
 import { Domain, WebhookSubscription } from '../../src/db/entities/index.ts';
 import { powerDnsClient } from '../../src/dns/powerdns.ts';
 import { YEAR_MS } from '../../src/domain/time.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
-import { ANVIL_DEPLOYER_KEY } from '../../src/infra/anvil.ts';
 import { gemsBalance, grantGems, userBook } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
@@ -25,7 +20,8 @@ import { provision } from '../helpers/identities.ts';
 import { mcpClient, refusalOf } from '../helpers/mcp.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
 import { startTestPowerDns, type TestPowerDns } from '../helpers/powerdns.ts';
-import { startRegistryStack, TEMPO_CHAIN, TEMPO_PATH_USD, type RegistryStack } from '../helpers/registry-stack.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { fundedPayer, pathUsdBalance, tempoClient } from '../helpers/tempo-chain.ts';
 
 // Issue 28 part 2: the MCP server at /mcp, driven by clients nobody here wrote: the SDK's Client over
 // streamable HTTP, the same client wrapped by mppx's McpClient paying on a real `anvil --network tempo`,
@@ -108,7 +104,7 @@ describe('MCP server at /mcp', () => {
   beforeAll(async () => {
     pdns = await startTestPowerDns();
     idp = await startTestOidc();
-    s = await startRegistryStack({ OIDC_ISSUER: idp.issuer, ...pdns.env }, { network: 'tempo' });
+    s = await startRegistryStack({ OIDC_ISSUER: idp.issuer, ...pdns.env });
     const agent = await provision(s.t.app);
     agentKey = { 'x-api-key': agent.api_key };
     agentId = agent.account_id;
@@ -377,22 +373,8 @@ describe('MCP server at /mcp', () => {
   });
 
   describe('paid on the local Tempo chain', () => {
-    const chain = () =>
-      createClient({
-        chain: { ...tempoMainnet, id: TEMPO_CHAIN, rpcUrls: { default: { http: [s.anvil.rpcUrl] } } },
-        pollingInterval: 50,
-        transport: http(s.anvil.rpcUrl),
-      });
-    const newPayer = async () => {
-      const payer = privateKeyToAccount(generatePrivateKey());
-      await Actions.token.transferSync(chain(), {
-        account: privateKeyToAccount(ANVIL_DEPLOYER_KEY),
-        token: TEMPO_PATH_USD,
-        to: payer.address,
-        amount: 100_000_000n,
-      });
-      return payer;
-    };
+    const chain = () => tempoClient(s.anvil.rpcUrl);
+    const newPayer = () => fundedPayer(s.anvil.rpcUrl);
 
     it('an mppx-wrapped MCP client registers a name end to end: payment-required error, payment, receipt', async () => {
       const label = randomLabel('mcppay');
@@ -482,8 +464,7 @@ describe('MCP server at /mcp', () => {
 
       // The payer pays the second checkout's challenge, and the client presents that credential to the first.
       const payer = await newPayer();
-      const pathUsd = () =>
-        Actions.token.getBalance(chain(), { token: TEMPO_PATH_USD, account: payer.address }).then((b) => b.amount);
+      const pathUsd = () => pathUsdBalance(s.anvil.rpcUrl, payer.address);
       const method = tempo.charge({ account: payer, mode: 'push', getClient: () => chain() });
       const challenge = (required.data as { challenges: unknown[] }).challenges[0] as Parameters<
         typeof method.createCredential

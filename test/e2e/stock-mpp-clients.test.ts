@@ -6,14 +6,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Receipt } from 'mppx';
 import { Mppx, tempo } from 'mppx/client';
-import { createClient, http, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { tempoLocalnet } from 'viem/chains';
-import { Actions } from 'viem/tempo';
 import { Domain, DomainOrder, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { provisionKey } from '../../examples/pay-and-register.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
+import { pathUsdBalance, tempoClient } from '../helpers/tempo-chain.ts';
 
 // Clients nobody here wrote pay the default route unmodified: mppx's own fetch wrapper (pull and push
 // modes) and the `mppx` CLI, configured with nothing but a local account and the chain's RPC. The chain
@@ -30,14 +29,8 @@ describe('stock MPP clients on the default route', () => {
     if (home) await rm(home, { recursive: true, force: true });
   });
 
-  const chainClient = () =>
-    createClient({
-      chain: { ...tempoLocalnet, rpcUrls: { default: { http: [s.anvil.rpcUrl] } } },
-      pollingInterval: 100,
-      transport: http(s.anvil.rpcUrl),
-    });
-  const balance = (address: Hex) =>
-    Actions.token.getBalance(chainClient(), { token: s.token, account: address }).then((b) => b.amount);
+  const chainClient = () => tempoClient(s.anvil.rpcUrl);
+  const balance = (address: Hex) => pathUsdBalance(s.anvil.rpcUrl, address);
   const stockFetch = (key: Hex, mode?: 'push' | 'pull') =>
     Mppx.create({
       polyfill: false,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
+import { createPublicClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { setIntervalMining } from '../../src/infra/anvil.ts';
 import {
@@ -20,15 +20,12 @@ import {
   type UsdcQuote,
 } from '../../examples/pay-usdc-and-register.ts';
 import { CheckoutSession, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
-import { usdcAbi } from '../../src/infra/usdc.ts';
 import { registrationWorkflowId } from '../../workflows/registration-messages.ts';
 import { settlementWorkflowId } from '../../workflows/settlement-messages.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { startUsdcRoute, type UsdcRoute } from '../helpers/usdc-route.ts';
-
-const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+import { startUsdcRoute, usdcBalance, usdcTransfersToUs, type UsdcRoute } from '../helpers/usdc-route.ts';
 
 // The USDC route end to end (spec 4.2, 4.6): the registry's API and worker, the checkout relay as its
 // own process, Circle's FiatToken V2.2 on an anvil with Base's chain id, paid by the example payer
@@ -48,11 +45,9 @@ describe('the USDC route on Base through the checkout relay', () => {
   });
 
   const chain = () => createPublicClient({ transport: http(route.base.rpcUrl) });
-  const balanceOf = (who: Hex) =>
-    chain().readContract({ address: route.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [who] });
+  const balanceOf = (who: Hex) => usdcBalance(route, who);
   /** Every USDC transfer to the receiver, on the whole chain. */
-  const transfersToUs = async () =>
-    chain().getLogs({ address: route.usdc, event: transferEvent, args: { to: route.payTo }, fromBlock: 0n });
+  const transfersToUs = () => usdcTransfersToUs(route);
   const counts = async (name: string) => {
     const em = s.t.db.orm.em.fork();
     return {

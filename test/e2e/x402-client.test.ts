@@ -2,16 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
-import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { provisionKey, registerStatus } from '../../examples/pay-usdc-and-register.ts';
 import { Domain, DomainOrder } from '../../src/db/entities/index.ts';
-import { usdcAbi } from '../../src/infra/usdc.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { startUsdcRoute, type UsdcRoute } from '../helpers/usdc-route.ts';
+import { startUsdcRoute, usdcBalance, usdcTransfersToUs, type UsdcRoute } from '../helpers/usdc-route.ts';
 
-const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const PRICE = 15_000_000n; // .agent: 1,500 gems at 0.01 USD
 const decode = (header: string | null): unknown =>
   header ? JSON.parse(Buffer.from(header, 'base64').toString('utf8')) : null;
@@ -38,12 +36,8 @@ describe('a stock x402 client on the USDC route', () => {
     await route?.stop();
   });
 
-  const chain = () => createPublicClient({ transport: http(route.base.rpcUrl) });
-  const balanceOf = (who: Hex) =>
-    chain().readContract({ address: route.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [who] });
-  const transfersToUs = async () =>
-    (await chain().getLogs({ address: route.usdc, event: transferEvent, args: { to: route.payTo }, fromBlock: 0n }))
-      .length;
+  const balanceOf = (who: Hex) => usdcBalance(route, who);
+  const transfersToUs = async () => (await usdcTransfersToUs(route)).length;
   const counts = async (name: string) => {
     const em = s.t.db.orm.em.fork();
     return { domains: await em.count(Domain, { name }), orders: await em.count(DomainOrder, { domainName: name }) };

@@ -28,7 +28,6 @@ import { createWorker } from './workflow-bundle.ts';
 
 /** The local Tempo chain every stack runs (`anvil --network tempo`), as `npm start` does. */
 export const CHAIN_ID = LOCAL_TEMPO_CHAIN_ID;
-export const TEMPO_CHAIN = LOCAL_TEMPO_CHAIN_ID;
 export { TEMPO_PATH_USD };
 
 export interface StackWorker {
@@ -79,7 +78,7 @@ export interface RegistryStack {
  */
 export async function startRegistryStack(
   env: Record<string, string> = {},
-  opts: { worker?: boolean; network?: 'tempo' } = {},
+  opts: { worker?: boolean } = {},
 ): Promise<RegistryStack> {
   const chainId = CHAIN_ID;
   const anvil = await startAnvil({ port: await freePort(), chainId, network: 'tempo' });
@@ -94,7 +93,7 @@ async function stackOn(
   anvil: Anvil,
   chainId: number,
   env: Record<string, string>,
-  opts: { worker?: boolean; network?: 'tempo' },
+  opts: { worker?: boolean },
 ): Promise<RegistryStack> {
   const payTo = privateKeyToAccount(ANVIL_TREASURY_KEY).address;
   const payerKeys = ANVIL_PAYER_KEYS as unknown as Hex[];

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Hex } from 'viem';
+import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
 import {
   ANVIL_PAYER_KEYS,
   ANVIL_RELAY_KEY,
@@ -10,7 +10,7 @@ import {
   startAnvil,
   type Anvil,
 } from '../../src/infra/anvil.ts';
-import { deployUsdc, mintUsdc } from '../../src/infra/usdc.ts';
+import { deployUsdc, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { freePort } from './ports.ts';
 
@@ -124,4 +124,22 @@ export async function startUsdcRoute(relayEnv: Record<string, string> = {}): Pro
       await base.stop();
     },
   };
+}
+
+const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+const baseClient = (route: UsdcRoute) => createPublicClient({ transport: http(route.base.rpcUrl) });
+
+/** What `who` holds of the route's USDC, in minor units. */
+export function usdcBalance(route: UsdcRoute, who: Hex): Promise<bigint> {
+  return baseClient(route).readContract({ address: route.usdc, abi: usdcAbi, functionName: 'balanceOf', args: [who] });
+}
+
+/** Every USDC transfer to the route's receiver, on the whole chain. */
+export function usdcTransfersToUs(route: UsdcRoute) {
+  return baseClient(route).getLogs({
+    address: route.usdc,
+    event: transferEvent,
+    args: { to: route.payTo },
+    fromBlock: 0n,
+  });
 }

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Challenge, Credential } from 'mppx';
 import { tempo as tempoPay } from 'mppx/client';
-import { createClient, http, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { Actions } from 'viem/tempo';
-import { tempo as tempoMainnet } from 'viem/tempo/chains';
 import {
   ANVIL_DEPLOYER_KEY,
   ANVIL_PAYER_KEYS,
@@ -25,6 +24,7 @@ import {
 import type { PaymentVerifier } from '../../src/payments/verifier.ts';
 import { freePort } from '../helpers/ports.ts';
 import { refusal } from '../helpers/refusal.ts';
+import { fundedPayer, tempoClient } from '../helpers/tempo-chain.ts';
 
 // A real `anvil --network tempo`: pathUSD is its TIP-20 precompile, payments are Tempo (0x76)
 // transactions made by mppx's own Tempo client, and the verifier is mppx's Tempo server method.
@@ -39,22 +39,12 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
   let rpcUrl: string;
   let anvil: Anvil;
   let verifier: PaymentVerifier;
-  const chain = () => ({ ...tempoMainnet, id: CHAIN_ID, rpcUrls: { default: { http: [rpcUrl] } } });
   const funder = privateKeyToAccount(ANVIL_DEPLOYER_KEY); // holds pathUSD (and ETH) on anvil --network tempo
-  const client = () => createClient({ chain: chain(), pollingInterval: 50, transport: http(rpcUrl) });
+  const client = () => tempoClient(rpcUrl);
 
   // A fresh, funded account per payment keeps each case's payer apart (the chain allows many per payer:
   // see the case that pays twice from one).
-  const newPayer = async () => {
-    const payer = privateKeyToAccount(generatePrivateKey());
-    await Actions.token.transferSync(client(), {
-      account: funder,
-      token: PATH_USD,
-      to: payer.address,
-      amount: 100_000_000n,
-    });
-    return payer;
-  };
+  const newPayer = () => fundedPayer(rpcUrl);
   const challengeFor = (sessionId: string, amountMinor = PRICE, expiresAt = new Date(Date.now() + 15 * 60_000)) =>
     buildTempoChallenge({
       sessionId,
