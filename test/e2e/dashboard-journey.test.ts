@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountForIdentity } from '../../src/auth/accounts.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
@@ -17,9 +18,13 @@ import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receive
 // `npm start` runs: the production API and worker processes, PowerDNS and the local identity provider. A
 // person signs in through the real login flow and works the dashboard by its visible labels; what each
 // form did is checked over the API, as an agent would see it. axe-core checks every page visited, and
-// each page is photographed at desktop width and 375 px into docs/screenshots/ (the README shows them).
+// each page is photographed at desktop width and 375 px: into a temporary folder the run prints, or with
+// SCREENSHOTS=docs/screenshots into the committed ones the README shows (so a plain `npm test` leaves
+// the tree as it was).
 
-const SHOTS = join(import.meta.dirname, '../../docs/screenshots');
+const SHOTS = process.env.SCREENSHOTS
+  ? join(process.cwd(), process.env.SCREENSHOTS)
+  : join(tmpdir(), `dashboard-screenshots-${process.pid}`);
 /** The pages photographed for docs/screenshots/README.md, each in the state that shows most of it. */
 const PHOTOS = new Set([
   'overview',
@@ -147,6 +152,7 @@ describe('the dashboard journey in Chromium', () => {
 
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
+    process.stdout.write(`dashboard: screenshots in ${SHOTS}\n`);
     chromium = await launchChromium();
     pdns = await startTestPowerDns();
     // The browser reaches a production API process on a port chosen now, so the identity provider can
