@@ -19,6 +19,8 @@ export interface ActivityDeps {
   payouts?: PayoutService;
   /** Pushes each name's desired DNS to PowerDNS (docs/dns-and-rdap.md "DNS"). */
   dns?: DnsSync;
+  /** GEM_USD_RATE: values an auto-renewal's gems in USD for a spend mandate (the configuration's default when absent). */
+  gemUsdRate?: string;
   /** Asks Temporal whether a checkout's run exists (the expiry sweep); absent: the activity's worker's client. */
   temporal?: Client;
 }

@@ -17,7 +17,7 @@ const pageRequest = (p: ExpiryPageInput): PageRequest => ({
 // The expiry sweep's pages. Each judges by the workflow's cut-off time (`asOfMs`), never by this
 // process's clock, and is one idempotent transaction (src/db/expiry-repository.ts), so Temporal may
 // retry it freely.
-export function createExpiryActivities({ orm, temporal }: ActivityDeps) {
+export function createExpiryActivities({ orm, temporal, gemUsdRate = '0.01' }: ActivityDeps) {
   const repo = () => expiryRepository(orm.em.fork());
   // Temporal is asked only when a page holds a checkout to judge; without a client of its own the
   // activity uses its worker's.
@@ -28,7 +28,7 @@ export function createExpiryActivities({ orm, temporal }: ActivityDeps) {
      * auto-renew domains due within `leadDays`, each once per term.
      */
     async autoRenewDomains(p: ExpiryPageInput & { leadDays: number }): Promise<ExpiryPageResult> {
-      return autoRenewals(orm.em.fork()).renewDue({ ...pageRequest(p), leadDays: p.leadDays });
+      return autoRenewals(orm.em.fork(), gemUsdRate).renewDue({ ...pageRequest(p), leadDays: p.leadDays });
     },
     /** `domain.expiring` for the domains `days` before their expiry, once per term. */
     async remindExpiringDomains(p: ExpiryPageInput & { days: ReminderDays }): Promise<ExpiryPageResult> {

@@ -10,6 +10,9 @@ import { toOfferViewRow } from '../src/market/offer-view.ts';
 import { completeSale, endOffer, SaleRefusal } from '../src/market/sale.ts';
 import type { OfferInput, OfferView } from '../workflows/offer-messages.ts';
 import { refuse } from './checkout.ts';
+import { offerSpendKey } from '../src/mandates/offer-spend.ts';
+import { mandateRefusal } from '../src/mandates/refusal.ts';
+import { fromSpendTerms, judgeUnreserved, reserveSpend, spendReserved } from '../src/mandates/spends.ts';
 import type { ActivityDeps } from './deps.ts';
 
 const liveDomain = (tx: EntityManager, where: { name: string } | { id: number }) =>
@@ -63,6 +66,19 @@ export function createOfferActivities({ orm }: ActivityDeps) {
             nonRetryable: true,
             details: [{ minimum, currency: input.currency }],
           });
+        }
+        // The bidder's mandate (docs/mandates.md): a gems escrow is reserved with it, in this transaction.
+        if (input.spend) {
+          const spend = fromSpendTerms(input.spend);
+          const verdict = input.currency === 'gems' ? await reserveSpend(tx, spend) : await judgeUnreserved(tx, spend);
+          const refusal = mandateRefusal(verdict);
+          if (refusal)
+            throw ApplicationFailure.create({
+              message: refusal.message,
+              type: refusal.code,
+              nonRetryable: true,
+              details: [refusal.details],
+            });
         }
         const offer = tx.create(Offer, {
           id: input.offerId,
@@ -190,6 +206,8 @@ export function createOfferActivities({ orm }: ActivityDeps) {
             funding: { kind: 'escrow', offerId },
           });
           offer.saleId = sale.saleId;
+          // The escrow reserved against the bidder's mandate is now spent.
+          await spendReserved(tx, offer.bidder.id, offerSpendKey(offerId));
           await tx.flush();
           return { saleId: sale.saleId, releasedOfferIds: sale.releasedOfferIds };
         });

@@ -6,6 +6,8 @@ import { insufficientGems } from '../src/domain/errors.ts';
 import { InsufficientGemsError } from '../src/ledger/gems.ts';
 import type { CheckoutPayment, CheckoutTerms } from '../workflows/checkout-messages.ts';
 import { refuse } from './checkout.ts';
+import { MandateRefusal } from '../src/mandates/refusal.ts';
+import { fromSpendTerms, releaseSpend, settleSpend } from '../src/mandates/spends.ts';
 
 /** What a paid operation's effect declares; the wrapper makes it idempotent on the session. */
 export interface PaidEffect<I extends CheckoutTerms, P, R> {
@@ -40,10 +42,18 @@ export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unk
     const existing = await effect.find(orm.em.fork(), input.sessionId);
     if (existing) return existing;
     try {
-      return await orm.em.fork().transactional((tx) => effect.apply(tx, input, payment));
+      return await orm.em.fork().transactional(async (tx) => {
+        // Under the mandate's lock, in the effect's transaction: the reservation turns spent (docs/mandates.md).
+        if (input.spend) await settleSpend(tx, fromSpendTerms(input.spend));
+        return effect.apply(tx, input, payment);
+      });
     } catch (err) {
-      const refusal = effect.refusal?.(err, input);
-      if (refusal) throw refusal;
+      const refusal = err instanceof MandateRefusal ? refuse(err.code, err.message) : effect.refusal?.(err, input);
+      if (refusal) {
+        // Refused: nothing was spent, so the reservation stops counting (a gems run closes no checkout row).
+        if (input.spend) await releaseSpend(orm.em.fork(), input.spend.key);
+        throw refusal;
+      }
       if (err instanceof UniqueConstraintViolationException) {
         const again = await effect.find(orm.em.fork(), input.sessionId);
         if (again) return again;

@@ -26,6 +26,19 @@ export interface CheckoutTerms {
   chain: { chainId: number; token: string; payTo: string; memo: string } | null;
   /** Paid through the USDC route's checkout relay: the relay session the run waits on (docs/payments.md "USDC route"). */
   relay?: RelayTerms | null;
+  /** What the checkout counts against the actor's spend mandate (docs/mandates.md); absent: no actor. */
+  spend?: SpendTerms | null;
+}
+
+/** A spend reserved against a mandate, spent at activation (plain data: amounts as decimal strings). */
+export interface SpendTerms {
+  /** `checkout:<session>`, `offer:<id>`, `auto-renew:<domain>:<term>`. */
+  key: string;
+  accountId: string;
+  operation: 'register' | 'renew' | 'buy' | 'offer';
+  name: string;
+  usdMicros: string;
+  gems: string;
 }
 
 /** A relay-settled checkout: where the payment settles and the relay session that follows it. */
@@ -72,6 +85,9 @@ export const effectRefusals = [
   // A purchase whose name changed hands or would go to its own seller (docs/market.md "Market").
   'listing_gone',
   'own_domain',
+  // The actor's spend mandate refused the spend at activation (docs/mandates.md): money that arrived is credited back.
+  'mandate_exceeded',
+  'mandate_forbids',
   ...couponRefusals,
 ] as const;
 /** What an update on a checkout run may refuse with (the run goes on). */

@@ -1,4 +1,5 @@
 import { defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { SpendTerms } from './checkout-messages.ts';
 import type { PurchaseInput } from './purchase-messages.ts';
 
 // The offer workflow's contract (docs/market.md "Offers"); plain data only.
@@ -14,6 +15,8 @@ export interface OfferInput {
   expiresAtMs: number;
   /** How long an accepted pathUSD offer waits for the bidder's payment. */
   payWindowMs: number;
+  /** The offer valued for the bidder's spend mandate (docs/mandates.md): a gems escrow is reserved with it. */
+  spend?: SpendTerms | null;
 }
 
 /** An offer as the API shows it. */

@@ -25,6 +25,8 @@ import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { requireOwnChallenge, type PresentedReceipt } from './receipt.ts';
 import { paidResult, updateFailureError, type OperationOutcome } from './refusals.ts';
 import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
+import { reserveCheckoutSpend } from '../mandates/reserve.ts';
+import { releaseSpend } from '../mandates/spends.ts';
 
 const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
@@ -50,7 +52,7 @@ export interface PaidOperation<I extends CheckoutTerms, R, O extends OperationOu
 /** The settings a checkout reads: its task queue, the holder's quota of open checkouts, the default terms. */
 export type CheckoutConfig = Pick<
   Config,
-  'TEMPORAL_TASK_QUEUE' | 'CHECKOUT_MAX_OPEN' | 'CHECKOUT_TTL_SECONDS' | 'MPP_CURRENCY'
+  'TEMPORAL_TASK_QUEUE' | 'CHECKOUT_MAX_OPEN' | 'CHECKOUT_TTL_SECONDS' | 'MPP_CURRENCY' | 'GEM_USD_RATE'
 >;
 
 export interface CheckoutDeps {
@@ -126,10 +128,22 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
   }
 
   /**
-   * Takes the lock: records the unpaid checkout against the holder's quota (when it waits for payment),
-   * then starts the run. Someone else's run on the object means it is busy; nothing is left behind.
+   * Takes the lock: reserves the spend against the actor's mandate (docs/mandates.md), records the
+   * unpaid checkout against the holder's quota (when it waits for payment), then starts the run. A
+   * mandate's refusal comes before any challenge or gems move; someone else's run on the object means
+   * it is busy. Either way nothing is left behind: the reservation is released.
    */
   async function open(key: string, input: I, waitsForPayment: boolean): Promise<void> {
+    const spend = await reserveCheckoutSpend(deps.orm, op.operation, input, deps.config.GEM_USD_RATE);
+    try {
+      await openRun(key, input, waitsForPayment);
+    } catch (err) {
+      if (spend) await releaseSpend(deps.orm.em.fork(), spend.key);
+      throw err;
+    }
+  }
+
+  async function openRun(key: string, input: I, waitsForPayment: boolean): Promise<void> {
     const checkouts = checkoutSessions(deps.orm.em.fork());
     if (waitsForPayment) {
       await checkouts.open({

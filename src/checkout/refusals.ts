@@ -13,6 +13,8 @@ const errorOf: Record<CheckoutRefusal, ErrorCode> = {
   term_too_long: 'term_too_long',
   listing_gone: 'not_listed',
   own_domain: 'own_domain',
+  mandate_exceeded: 'mandate_exceeded',
+  mandate_forbids: 'mandate_forbids',
   coupon_unknown: 'coupon_invalid',
   coupon_expired: 'coupon_invalid',
   coupon_used_up: 'coupon_invalid',

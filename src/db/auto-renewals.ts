@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { autoRenewRefusal, AUTO_RENEW_YEARS } from '../domain/auto-renew.ts';
 import { extendedExpiry } from '../domain/renewal.ts';
 import { debitGems, gemsBalance, InsufficientGemsError } from '../ledger/gems.ts';
+import { MandateRefusal } from '../mandates/refusal.ts';
+import { settleSpend, valueOf } from '../mandates/spends.ts';
 import { recordEvent } from './outbox.ts';
 import { recordRenewal } from './renewals.ts';
 import { nextCursor, type DueRow, type PageRequest, type SweepPage } from './expiry-repository.ts';
@@ -20,7 +22,7 @@ interface AutoRenewRow extends DueRow {
  * A renewal that cannot happen (price above the cap, balance too low) writes `domain.renewal_failed`
  * once per term (noted in domain_reminder with days_before 0).
  */
-export function autoRenewals(em: EntityManager) {
+export function autoRenewals(em: EntityManager, gemUsdRate: string) {
   async function renewOne(d: AutoRenewRow): Promise<'renewed' | 'failed' | 'skipped'> {
     const term = new Date(d.expiry_date);
     const reference = `auto-renew:${d.id}:${term.toISOString()}`;
@@ -38,6 +40,14 @@ export function autoRenewals(em: EntityManager) {
             [extendedExpiry(term, AUTO_RENEW_YEARS), d.id, d.cursor],
           );
           if (moved.length === 0) return 'skipped' as const; // renewed or changed meanwhile: nothing to do
+          // The owner's spend mandate (docs/mandates.md) is judged and spent under its lock, with the debit.
+          await settleSpend(tx, {
+            key: reference,
+            accountId: d.owner_id,
+            operation: 'renew',
+            name: d.name,
+            ...valueOf({ gems: d.price, usdMicros: null }, gemUsdRate),
+          });
           const debit = await debitGems(tx, { accountId: d.owner_id, amount: d.price, reference, memo: d.name });
           await recordRenewal(tx, {
             reference,
@@ -57,7 +67,8 @@ export function autoRenewals(em: EntityManager) {
           return 'renewed' as const;
         });
       } catch (err) {
-        // The balance fell between the look and the debit: the whole renewal rolled back.
+        // The mandate refused it, or the balance fell between the look and the debit: the whole renewal rolled back.
+        if (err instanceof MandateRefusal) return noteFailure(d, term, err.code);
         if (!(err instanceof InsufficientGemsError)) throw err;
         return noteFailure(d, term, 'insufficient_gems');
       }

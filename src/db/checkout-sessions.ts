@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../domain/errors.ts';
 import { CheckoutSession } from './entities/index.ts';
 import type { CheckoutOutcome } from './entities/checkout-session.ts';
+import { checkoutSpendKey, releaseSpend } from '../mandates/spends.ts';
 
 export interface CheckoutOpening {
   sessionId: string;
@@ -17,6 +18,8 @@ export interface CheckoutOpening {
   /** How many open checkouts one holder may have at once. */
   max: number;
 }
+
+const doneOutcomes = new Set<CheckoutOutcome>(['registered', 'renewed', 'purchased']);
 
 const openNow = () => ({ outcome: null, expiresAt: { $gt: new Date() } });
 
@@ -66,6 +69,8 @@ export function checkoutSessions(em: EntityManager) {
     /** Records how the checkout ended (idempotent: the first outcome stays). */
     async close(sessionId: string, outcome: CheckoutOutcome): Promise<void> {
       await em.nativeUpdate(CheckoutSession, { sessionId, outcome: null }, { outcome, endedAt: new Date() });
+      // Ended without the operation: its mandate reservation stops counting (a done one was spent at activation).
+      if (!doneOutcomes.has(outcome)) await releaseSpend(em, checkoutSpendKey(sessionId));
     },
 
     /**
@@ -91,11 +96,22 @@ export function checkoutSessions(em: EntityManager) {
      */
     async closeAbandoned(sessionIds: string[], asOf: Date): Promise<number> {
       if (sessionIds.length === 0) return 0;
-      return em.nativeUpdate(
+      const closed = await em.nativeUpdate(
         CheckoutSession,
         { sessionId: { $in: sessionIds }, outcome: null, expiresAt: { $lt: asOf } },
         { outcome: 'abandoned', endedAt: new Date() },
       );
+      // A run that never started never spent: the reservations of the checkouts closed stop counting.
+      const ended = await em.find(
+        CheckoutSession,
+        { sessionId: { $in: sessionIds }, outcome: 'abandoned' },
+        { fields: ['sessionId'] },
+      );
+      await releaseSpend(
+        em,
+        ended.map((c) => checkoutSpendKey(c.sessionId)),
+      );
+      return closed;
     },
 
     /** One page of the open checkouts these accounts started, the soonest to lapse first. */

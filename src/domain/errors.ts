@@ -27,6 +27,10 @@ export const errorCodes = {
   namespace_not_open: 403,
   name_reserved: 403,
   not_whitelisted: 403,
+  // Spend mandates (docs/mandates.md): over a limit of the agent's mandate, or an operation or namespace it does not allow.
+  mandate_exceeded: 403,
+  mandate_forbids: 403,
+  mandate_not_found: 404,
   name_taken: 409,
   name_being_registered: 409,
   idempotency_key_in_use: 409,

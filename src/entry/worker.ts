@@ -48,6 +48,7 @@ const worker = await Worker.create({
   activities: createActivities({
     orm,
     catalogPath: config.CATALOG_PATH,
+    gemUsdRate: config.GEM_USD_RATE,
     payments: paymentVerifierFromConfig(config),
     webhooks: webhookActivitySettings(config),
     ...withUsdcRoute(config),

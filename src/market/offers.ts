@@ -23,6 +23,7 @@ import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
 import { Domain, Listing, Offer } from '../db/entities/index.ts';
 import { gemsBalance } from '../ledger/gems.ts';
+import { offerSpend } from '../mandates/offer-spend.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import { AppError, insufficientGems } from '../domain/errors.ts';
 import {
@@ -70,6 +71,8 @@ const isOfferId = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 function refusalOf(err: unknown): AppError {
   if (isUnjudgedUpdate(err)) return new AppError('not_ready', UNJUDGED_MESSAGE);
   const cause = err instanceof WorkflowUpdateFailedError ? err.cause : err;
+  if (cause instanceof ApplicationFailure && (cause.type === 'mandate_exceeded' || cause.type === 'mandate_forbids'))
+    return new AppError(cause.type, cause.message, (cause.details?.[0] ?? {}) as Record<string, unknown>);
   if (cause instanceof ApplicationFailure && cause.type === 'offer_below_minimum') {
     const d = (cause.details?.[0] ?? {}) as { minimum?: number; currency?: MarketCurrency };
     return offerBelowMinimum(d.minimum ?? 0, d.currency ?? 'gems');
@@ -168,6 +171,7 @@ export function offerService(deps: CheckoutDeps & { config: Config }) {
       expiresAtMs: Date.now() + config.OFFER_TTL_HOURS * 3600_000,
       payWindowMs: config.CHECKOUT_TTL_SECONDS * 1000,
     };
+    input.spend = offerSpend(input, config.GEM_USD_RATE);
     try {
       const client = checkout.temporal();
       return await client.withDeadline(Date.now() + START_DEADLINE_MS, () =>

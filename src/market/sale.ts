@@ -1,3 +1,5 @@
+import { offerSpendKey } from '../mandates/offer-spend.ts';
+import { releaseSpend } from '../mandates/spends.ts';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Domain, DomainOrder, Listing, Offer, Sale } from '../db/entities/index.ts';
@@ -221,6 +223,8 @@ export async function endOffer(tx: EntityManager, offer: Offer, status: 'rejecte
   offer.status = status;
   offer.decidedAt = new Date();
   if (offer.currency !== 'gems') return;
+  // Its escrow goes back: what it reserved against the bidder's mandate stops counting.
+  await releaseSpend(tx, offerSpendKey(offer.id));
   await postJournal(tx, {
     reference: `release:offer:${offer.id}`,
     kind: 'offer_release',

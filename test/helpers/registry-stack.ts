@@ -135,6 +135,7 @@ async function stackOn(
       createActivities({
         orm: t.db.orm,
         catalogPath: CATALOG_PATH,
+        gemUsdRate: t.config.GEM_USD_RATE,
         payments: paymentVerifierFromConfig(t.config),
         webhooks: webhookActivitySettings(t.config),
         ...(usdc ? { usdc } : {}),

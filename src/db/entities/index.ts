@@ -16,6 +16,7 @@ export { DomainReminder } from './domain-reminder.ts';
 export { Listing, Offer, Sale } from './market.ts';
 export { DnsRecord } from './dns-record.ts';
 export { IdempotencyKey } from './idempotency-key.ts';
+export { SpendMandate, MandateChange, MandateSpend } from './mandate.ts';
 import {
   CouponSchema,
   DomainOrderSchema,
@@ -33,6 +34,7 @@ import { NamespaceSchema } from './namespace.ts';
 import { ListingSchema, OfferSchema, SaleSchema } from './market.ts';
 import { DnsRecordSchema } from './dns-record.ts';
 import { IdempotencyKeySchema } from './idempotency-key.ts';
+import { MandateChangeSchema, MandateSpendSchema, SpendMandateSchema } from './mandate.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
 import {
   NamespaceWhitelistSchema,
@@ -70,4 +72,7 @@ export const entities = [
   SaleSchema,
   DnsRecordSchema,
   IdempotencyKeySchema,
+  SpendMandateSchema,
+  MandateChangeSchema,
+  MandateSpendSchema,
 ];

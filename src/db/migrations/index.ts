@@ -18,6 +18,7 @@ import { IdempotencyKeys } from './0015-idempotency-keys.ts';
 import { OfferDecisionOperation } from './0016-offer-decision-operation.ts';
 import { IdempotencyKeyHolder } from './0017-idempotency-key-holder.ts';
 import { AbandonedCheckouts } from './0018-abandoned-checkouts.ts';
+import { SpendMandates } from './0019-spend-mandates.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -40,4 +41,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0016-offer-decision-operation', class: OfferDecisionOperation },
   { name: '0017-idempotency-key-holder', class: IdempotencyKeyHolder },
   { name: '0018-abandoned-checkouts', class: AbandonedCheckouts },
+  { name: '0019-spend-mandates', class: SpendMandates },
 ];

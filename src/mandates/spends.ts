@@ -1,0 +1,144 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MandateSpend, SpendMandate } from '../db/entities/index.ts';
+import type { MandateOperation } from '../db/entities/mandate.ts';
+import { gemsToUsdMicros } from '../domain/money.ts';
+import {
+  judgeSpend,
+  windows,
+  type CountedSpend,
+  type MandateRules,
+  type MandateVerdict,
+  type SpendRequest,
+} from './limits.ts';
+import { MandateRefusal } from './refusal.ts';
+import type { SpendTerms } from '../../workflows/checkout-messages.ts';
+
+// Spends counted against a mandate (docs/mandates.md "Reservations"). Invariant: every reservation and
+// every activation of an account holds its mandate row `for update` for the rest of its transaction, so
+// the budget check and the insert see no concurrent spend: two purchases never together exceed a budget.
+
+export type { SpendTerms };
+
+export const toSpendTerms = (s: SpendRequest): SpendTerms => ({
+  ...s,
+  usdMicros: s.usdMicros.toString(),
+  gems: s.gems.toString(),
+});
+export const fromSpendTerms = (t: SpendTerms): SpendRequest => ({
+  ...t,
+  usdMicros: BigInt(t.usdMicros),
+  gems: BigInt(t.gems),
+});
+
+/** A price valued in both units: gems at the fixed rate, or USD rounded up to whole gems. */
+export function valueOf(p: { gems: number | bigint; usdMicros: bigint | null }, gemUsdRate: string) {
+  const gems = BigInt(p.gems);
+  const usdMicros = p.usdMicros !== null && p.usdMicros > 0n ? p.usdMicros : gemsToUsdMicros(Number(gems), gemUsdRate);
+  return { gems, usdMicros };
+}
+
+export function rulesOf(m: SpendMandate): MandateRules {
+  const big = (v: bigint | string | null | undefined) => (v === null || v === undefined ? null : BigInt(v));
+  return {
+    perOperation: { usdMicros: big(m.perOperationUsdMicros), gems: big(m.perOperationGems) },
+    perDay: { usdMicros: big(m.dailyUsdMicros), gems: big(m.dailyGems) },
+    per30Days: { usdMicros: big(m.monthlyUsdMicros), gems: big(m.monthlyGems) },
+    approvalAbove: { usdMicros: big(m.approvalAboveUsdMicros), gems: big(m.approvalAboveGems) },
+    allowedOperations: (m.allowedOperations as MandateOperation[] | null | undefined) ?? null,
+    allowedNamespaces: m.allowedNamespaces ?? null,
+  };
+}
+
+/** The spends that count in the widest window now (reserved or spent), oldest first. */
+export async function countedSpends(em: EntityManager, accountId: string, now: Date): Promise<CountedSpend[]> {
+  const rows = await em.find(
+    MandateSpend,
+    {
+      accountId,
+      status: { $in: ['reserved', 'spent'] },
+      createdAt: { $gt: new Date(now.getTime() - windows.per_30_days) },
+    },
+    { orderBy: { createdAt: 'asc' } },
+  );
+  return rows.map((r) => ({ usdMicros: BigInt(r.usdMicros), gems: BigInt(r.gems), at: r.createdAt }));
+}
+
+/** The account's mandate, its row locked until the transaction ends; null: no mandate. */
+export const lockMandate = (tx: EntityManager, accountId: string) =>
+  tx.findOne(SpendMandate, { accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+
+/**
+ * Reserves a spend under the mandate's lock, in the caller's transaction (with the gems movement, if
+ * any). No mandate: nothing is recorded and the verdict is `allow`. A key already reserved or spent is
+ * answered `allow` again (a retry). A refusal (`forbids`, `exceeded`) reserves nothing; `allow` and
+ * `requires_approval` reserve — the approval flow decides what a `requires_approval` reservation waits for.
+ */
+export async function reserveSpend(tx: EntityManager, spend: SpendRequest, now = new Date()): Promise<MandateVerdict> {
+  const mandate = await lockMandate(tx, spend.accountId);
+  if (!mandate) return { kind: 'allow' };
+  const existing = await tx.findOne(MandateSpend, { key: spend.key });
+  if (existing && existing.status !== 'released') return { kind: 'allow' };
+  const verdict = judgeSpend(rulesOf(mandate), spend, await countedSpends(tx, spend.accountId, now), now);
+  if (verdict.kind === 'forbids' || verdict.kind === 'exceeded') return verdict;
+  if (existing) Object.assign(existing, { status: 'reserved', createdAt: now, settledAt: null });
+  else tx.create(MandateSpend, { ...spend, status: 'reserved', settledAt: null, createdAt: now });
+  await tx.flush();
+  return verdict;
+}
+
+/**
+ * At activation, under the same lock and in the effect's transaction: the reservation turns spent. A
+ * spend with no live reservation (the mandate was set while its checkout waited, or its reservation was
+ * released) is judged now, and a refusal is thrown as a MandateRefusal: the effect rolls back and money
+ * that already arrived is credited back like any refused activation. `judge: false` spends what was
+ * committed before (an accepted offer's escrow) without judging it again.
+ */
+export async function settleSpend(tx: EntityManager, spend: SpendRequest, opts: { judge?: boolean } = {}) {
+  const now = new Date();
+  const mandate = await lockMandate(tx, spend.accountId);
+  const existing = await tx.findOne(MandateSpend, { key: spend.key });
+  if (existing?.status === 'spent') return;
+  if (existing?.status === 'reserved') {
+    Object.assign(existing, { status: 'spent', settledAt: now });
+    await tx.flush();
+    return;
+  }
+  if (!mandate) return;
+  if (opts.judge ?? true) {
+    const verdict = judgeSpend(rulesOf(mandate), spend, await countedSpends(tx, spend.accountId, now), now);
+    if (verdict.kind === 'forbids' || verdict.kind === 'exceeded') throw new MandateRefusal(verdict);
+  }
+  if (existing) Object.assign(existing, { status: 'spent', createdAt: now, settledAt: now });
+  else tx.create(MandateSpend, { ...spend, status: 'spent', settledAt: now, createdAt: now });
+  await tx.flush();
+}
+
+/** The checkout ended unpaid, refused or expired, or the offer lapsed: its reservation stops counting. */
+export async function releaseSpend(em: EntityManager, keys: string | string[]): Promise<void> {
+  const list = Array.isArray(keys) ? keys : [keys];
+  if (list.length === 0) return;
+  await em.nativeUpdate(
+    MandateSpend,
+    { key: { $in: list }, status: 'reserved' },
+    { status: 'released', settledAt: new Date() },
+  );
+}
+
+/** The key of a checkout's spend. */
+export const checkoutSpendKey = (sessionId: string) => `checkout:${sessionId}`;
+
+/** A reservation made before (an accepted offer's escrow) turns spent, under its mandate's lock. */
+export async function spendReserved(tx: EntityManager, accountId: string, key: string): Promise<void> {
+  await lockMandate(tx, accountId);
+  await tx.nativeUpdate(MandateSpend, { key, status: 'reserved' }, { status: 'spent', settledAt: new Date() });
+}
+
+/**
+ * Judges a spend without reserving it, under the mandate's lock: a pathUSD offer holds nothing until it
+ * is accepted and paid (its checkout reserves then), so only its operation, namespace and size are judged.
+ */
+export async function judgeUnreserved(tx: EntityManager, spend: SpendRequest): Promise<MandateVerdict> {
+  const mandate = await lockMandate(tx, spend.accountId);
+  return mandate ? judgeSpend(rulesOf(mandate), spend, [], new Date()) : { kind: 'allow' };
+}
