@@ -53,6 +53,24 @@ describe('access control', () => {
       method: 'DELETE',
       url: '/api/v1/agents/00000000-0000-4000-8000-00000000a9e7/keys/unknownkey0000000',
     }),
+    // The mandate of an agent nobody claimed: refused alike for every caller, nothing changed.
+    'PUT /api/v1/agents/:agent_id/mandate': () => ({
+      method: 'PUT',
+      url: '/api/v1/agents/00000000-0000-4000-8000-00000000a9e7/mandate',
+      payload: { per_day: { gems: 10 } },
+    }),
+    'GET /api/v1/agents/:agent_id/mandate': () => ({
+      method: 'GET',
+      url: '/api/v1/agents/00000000-0000-4000-8000-00000000a9e7/mandate',
+    }),
+    'DELETE /api/v1/agents/:agent_id/mandate': () => ({
+      method: 'DELETE',
+      url: '/api/v1/agents/00000000-0000-4000-8000-00000000a9e7/mandate',
+    }),
+    'GET /api/v1/agents/:agent_id/mandate/history': () => ({
+      method: 'GET',
+      url: '/api/v1/agents/00000000-0000-4000-8000-00000000a9e7/mandate/history',
+    }),
     'GET /api/v1/checkouts': () => ({ method: 'GET', url: '/api/v1/checkouts' }),
     'GET /api/v1/keys': () => ({ method: 'GET', url: '/api/v1/keys' }),
     'POST /api/v1/keys': () => ({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'agent' } }),
@@ -363,6 +381,10 @@ describe('access control', () => {
       'GET /api/v1/agents': ['bearer', 'session'],
       'GET /api/v1/agents/me/balance': account,
       'DELETE /api/v1/agents/:agent_id/keys/:key_id': ['bearer', 'session'],
+      'PUT /api/v1/agents/:agent_id/mandate': ['bearer', 'session'],
+      'GET /api/v1/agents/:agent_id/mandate': account,
+      'DELETE /api/v1/agents/:agent_id/mandate': ['bearer', 'session'],
+      'GET /api/v1/agents/:agent_id/mandate/history': account,
       'GET /api/v1/checkouts': account,
       'GET /api/v1/keys': ['bearer', 'session'],
       'POST /api/v1/keys': ['bearer', 'session'],

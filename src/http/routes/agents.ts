@@ -8,6 +8,7 @@ import { gemsBalance } from '../../ledger/gems.ts';
 import { accountRepository } from '../../db/account-repository.ts';
 import { AppError } from '../../domain/errors.ts';
 import { accountPrincipal } from '../auth.ts';
+import { mandateStanding } from '../../mandates/service.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { pagination } from '../schemas/management.ts';
 import { keyView } from './keys.ts';
@@ -197,6 +198,8 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         status: 'success' as const,
         account: view,
         credential: { class: principal.kind },
+        // Never cached: what remains of the budgets changes with every spend.
+        mandate: await mandateStanding(orm.em.fork(), principal.accountId),
         notice: ASSURANCE_NOTICE,
       };
     },

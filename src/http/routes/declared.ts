@@ -23,6 +23,7 @@ import * as listings from './listings.ts';
 import * as login from './login.ts';
 import * as management from './management.ts';
 import * as manifests from './manifests.ts';
+import * as mandates from './mandates.ts';
 import * as marketLists from './market-lists.ts';
 import * as namespaces from './namespaces.ts';
 import * as offers from './offers.ts';
@@ -69,6 +70,7 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   login,
   management,
   manifests,
+  mandates,
   marketLists,
   mcp,
   namespaces,

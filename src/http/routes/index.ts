@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { activityRoutes } from './activity.ts';
 import { agentRoutes } from './agents.ts';
+import { mandateRoutes } from './mandates.ts';
 import { benchBaselineRoutes } from './bench-baseline.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { commandRoutes } from './command.ts';
@@ -53,6 +54,7 @@ export const routesPlugin = fp(
     await app.register(quoteRoutes);
     await app.register(tldRoutes);
     await app.register(agentRoutes);
+    await app.register(mandateRoutes);
     await app.register(keyRoutes);
     await app.register(revokeRoutes);
     await app.register(managementRoutes);

@@ -1,3 +1,4 @@
+import { mandateView } from './mandates.ts';
 import { isAddress } from 'viem';
 import { z } from 'zod';
 import { example } from './examples.ts';
@@ -41,6 +42,11 @@ export const meResponse = z.object({
       .describe('Where pathUSD sale proceeds are paid on chain (lowercase); null: they are held as a balance'),
   }),
   credential: z.object({ class: z.enum(['agent_key', 'live_key', 'bearer', 'session']) }),
+  mandate: mandateView
+    .nullable()
+    .describe(
+      'Your spend mandate (docs/mandates.md), with what remains of your rolling budgets and when they refill; null: nothing you spend is limited',
+    ),
   notice: z.string(),
 });
 

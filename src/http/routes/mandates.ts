@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mandateService } from '../../mandates/service.ts';
+import { accountPrincipal } from '../auth.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { pagination } from '../schemas/management.ts';
+import {
+  agentParams,
+  mandateBody,
+  mandateDeletedResponse,
+  mandateHistoryResponse,
+  mandateResponse,
+} from '../schemas/mandates.ts';
+import { ACCOUNT, DASHBOARD, declareRoute } from './declaration.ts';
+
+const WHO =
+  'Only the person who claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.';
+
+export const setMandateRoute = declareRoute({
+  method: 'PUT',
+  url: '/api/v1/agents/:agent_id/mandate',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'setMandate',
+    description: `Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (stored; not yet enforced). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (\`GET …/mandate/history\`). ${WHO}`,
+  },
+});
+
+export const getMandateRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/agents/:agent_id/mandate',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'getMandate',
+    description:
+      'The spend mandate of an agent, with what remains of its rolling budgets and when they refill: for the person who claimed it and for the agent itself. No mandate: 404 `mandate_not_found` (nothing it spends is limited).',
+  },
+});
+
+export const deleteMandateRoute = declareRoute({
+  method: 'DELETE',
+  url: '/api/v1/agents/:agent_id/mandate',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'deleteMandate',
+    description: `Removes an agent's spend mandate: it spends as if it never had one (recorded in the history). ${WHO}`,
+  },
+});
+
+export const mandateHistoryRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/agents/:agent_id/mandate/history',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'getMandateHistory',
+    description:
+      'Every change to an agent’s spend mandate, newest first: who changed it, when, and the mandate before and after (null: none). For the person who claimed it and for the agent itself.',
+  },
+});
+
+export const mandateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = () => mandateService(app.deps.orm.em.fork());
+  const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
+
+  app.route({
+    ...setMandateRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Set the spend mandate of an agent you claimed',
+      params: agentParams,
+      body: mandateBody,
+      response: { 200: mandateResponse, ...errors },
+    },
+    handler: async (req) => ({
+      status: 'success' as const,
+      mandate: await service().set(accountPrincipal(req), req.params.agent_id, req.body),
+    }),
+  });
+
+  app.route({
+    ...getMandateRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'An agent’s spend mandate and what remains of its budgets',
+      params: agentParams,
+      response: { 200: mandateResponse, ...errors },
+    },
+    handler: async (req) => ({
+      status: 'success' as const,
+      mandate: await service().get(accountPrincipal(req), req.params.agent_id),
+    }),
+  });
+
+  app.route({
+    ...deleteMandateRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Remove the spend mandate of an agent you claimed',
+      params: agentParams,
+      response: { 200: mandateDeletedResponse, ...errors },
+    },
+    handler: async (req) => {
+      await service().remove(accountPrincipal(req), req.params.agent_id);
+      return { status: 'success' as const, message: 'The mandate is removed: nothing the agent spends is limited.' };
+    },
+  });
+
+  app.route({
+    ...mandateHistoryRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Every change to an agent’s spend mandate',
+      params: agentParams,
+      querystring: pagination,
+      response: { 200: mandateHistoryResponse, ...errors },
+    },
+    handler: async (req) => {
+      const { limit, offset } = req.query;
+      const page = await service().history(accountPrincipal(req), req.params.agent_id, { limit, offset });
+      return { status: 'success' as const, data: page.data, limit, offset, total: page.total };
+    },
+  });
+};

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { mandateOperations } from '../../db/entities/mandate.ts';
+import { MAX_GEMS } from '../../domain/market.ts';
+import { EXAMPLE, example } from './examples.ts';
+
+const amountBody = z
+  .object({
+    usd: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'a USD amount with at most two decimals, e.g. 25.00')
+      .nullable()
+      .optional()
+      .describe('In USD (cents at most); absent or null: not limited in USD'),
+    gems: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_GEMS)
+      .nullable()
+      .optional()
+      .describe('In whole gems; absent or null: not limited in gems'),
+  })
+  .strict()
+  .describe('A limit in USD and/or gems; every spend is valued in both at the fixed gem rate, and both must hold');
+
+const amountView = z.object({ usd: z.string().nullable(), gems: z.number().int().nullable() });
+
+export const mandateBody = example(
+  z
+    .object({
+      per_operation: amountBody.optional().describe('The most one registration, renewal, purchase or offer may cost'),
+      per_day: amountBody.optional().describe('The most spent in any rolling 24 hours'),
+      per_30_days: amountBody.optional().describe('The most spent in any rolling 30 days'),
+      approval_above: amountBody
+        .optional()
+        .describe('Above this a purchase needs your approval (stored; the approval flow is not yet enforced)'),
+      allowed_operations: z
+        .array(z.enum(mandateOperations))
+        .nullable()
+        .optional()
+        .describe('What the agent may pay for; absent or null: every operation'),
+      allowed_namespaces: z
+        .array(z.string().min(1).max(63))
+        .max(100)
+        .nullable()
+        .optional()
+        .describe('Where the agent may pay (the namespace of the name); absent or null: every namespace'),
+    })
+    .strict(),
+  {
+    per_operation: { usd: '25.00' },
+    per_day: { usd: '50.00', gems: 5000 },
+    per_30_days: { usd: '200.00' },
+    allowed_operations: ['register', 'renew'],
+    allowed_namespaces: ['agent'],
+  },
+);
+
+const remainingView = amountView.extend({
+  refills_at: z
+    .string()
+    .nullable()
+    .describe('When the oldest spend counted in this window rolls off (null: nothing counted)'),
+});
+
+export const mandateView = z.object({
+  agent_id: z.string(),
+  per_operation: amountView,
+  per_day: amountView,
+  per_30_days: amountView,
+  approval_above: amountView,
+  allowed_operations: z.array(z.enum(mandateOperations)).nullable(),
+  allowed_namespaces: z.array(z.string()).nullable(),
+  updated_by: z.string().describe('The person who last set it'),
+  updated_at: z.string(),
+  remaining: z
+    .object({ per_day: remainingView, per_30_days: remainingView })
+    .describe('What is left of each rolling budget now (null in a unit the budget does not limit)'),
+});
+
+const limitsExample = {
+  agent_id: EXAMPLE.accountId,
+  per_operation: { usd: '25.00', gems: null },
+  per_day: { usd: '50.00', gems: 5000 },
+  per_30_days: { usd: '200.00', gems: null },
+  approval_above: { usd: null, gems: null },
+  allowed_operations: ['register', 'renew'] as ('register' | 'renew')[],
+  allowed_namespaces: ['agent'],
+  updated_by: '3f0c9a1e-2b4d-4c6e-8f1a-5d7b9c3e1f20',
+  updated_at: EXAMPLE.at,
+};
+
+export const mandateResponse = example(z.object({ status: z.literal('success'), mandate: mandateView }), {
+  status: 'success',
+  mandate: {
+    ...limitsExample,
+    remaining: {
+      per_day: { usd: '35.00', gems: 3500, refills_at: '2026-11-24T08:12:00.000Z' },
+      per_30_days: { usd: '185.00', gems: null, refills_at: '2026-12-23T08:12:00.000Z' },
+    },
+  },
+});
+
+export const mandateDeletedResponse = z.object({ status: z.literal('success'), message: z.string() });
+
+const limitsRecord = z.record(z.string(), z.unknown()).nullable();
+export const mandateHistoryResponse = example(
+  z.object({
+    status: z.literal('success'),
+    data: z.array(
+      z.object({
+        changed_by: z.string(),
+        changed_at: z.string(),
+        before: limitsRecord.describe('The mandate before (null: there was none)'),
+        after: limitsRecord.describe('The mandate after (null: removed)'),
+      }),
+    ),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    total: z.number().int(),
+  }),
+  {
+    status: 'success',
+    data: [{ changed_by: limitsExample.updated_by, changed_at: EXAMPLE.at, before: null, after: limitsExample }],
+    limit: 50,
+    offset: 0,
+    total: 1,
+  },
+);
+
+export const agentParams = z.object({ agent_id: z.string().uuid() });

@@ -1,0 +1,175 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AccountPrincipal } from '../auth/principal.ts';
+import { Account, MandateChange, SpendMandate } from '../db/entities/index.ts';
+import type { MandateOperation } from '../db/entities/mandate.ts';
+import { AppError } from '../domain/errors.ts';
+import { formatUsd } from '../domain/money.ts';
+import { remainingIn, type Amount, type MandateRules } from './limits.ts';
+import { countedSpends, lockMandate, rulesOf } from './spends.ts';
+
+/** A mandate as a person writes it: USD as a decimal string (cents), gems as whole numbers. */
+export interface AmountInput {
+  usd?: string | null | undefined;
+  gems?: number | null | undefined;
+}
+export interface MandateInput {
+  per_operation?: AmountInput | undefined;
+  per_day?: AmountInput | undefined;
+  per_30_days?: AmountInput | undefined;
+  approval_above?: AmountInput | undefined;
+  allowed_operations?: MandateOperation[] | null | undefined;
+  allowed_namespaces?: string[] | null | undefined;
+}
+
+const usdMicros = (usd: string | null | undefined): bigint | null => {
+  if (usd === null || usd === undefined) return null;
+  const [whole = '0', cents = ''] = usd.split('.');
+  return BigInt(whole) * 1_000_000n + BigInt((cents + '00').slice(0, 2)) * 10_000n;
+};
+const amountIn = (a: AmountInput | undefined): Amount => ({
+  usdMicros: usdMicros(a?.usd),
+  gems: a?.gems === null || a?.gems === undefined ? null : BigInt(a.gems),
+});
+const amountOut = (a: Amount) => ({
+  usd: a.usdMicros === null ? null : formatUsd(a.usdMicros),
+  gems: a.gems === null ? null : Number(a.gems),
+});
+
+/** The mandate as the API shows it (and as the change history records it before and after). */
+export function mandateView(m: SpendMandate) {
+  const r = rulesOf(m);
+  return {
+    agent_id: m.accountId,
+    per_operation: amountOut(r.perOperation),
+    per_day: amountOut(r.perDay),
+    per_30_days: amountOut(r.per30Days),
+    approval_above: amountOut(r.approvalAbove),
+    allowed_operations: r.allowedOperations,
+    allowed_namespaces: r.allowedNamespaces,
+    updated_by: m.updatedBy,
+    updated_at: m.updatedAt.toISOString(),
+  };
+}
+export type MandateView = ReturnType<typeof mandateView>;
+
+/** What is left of each rolling budget now, and when its oldest counted spend rolls off. */
+async function remainingOf(em: EntityManager, accountId: string, rules: MandateRules) {
+  const now = new Date();
+  const counted = await countedSpends(em, accountId, now);
+  const window = (w: 'per_day' | 'per_30_days') => {
+    const r = remainingIn(rules, counted, w, now);
+    return {
+      ...amountOut({ usdMicros: r.usdMicros, gems: r.gems }),
+      refills_at: r.refillsAt?.toISOString() ?? null,
+    };
+  };
+  return { per_day: window('per_day'), per_30_days: window('per_30_days') };
+}
+
+/** An agent's mandate with what remains of its budgets; null: no mandate (nothing is limited). */
+export async function mandateStanding(em: EntityManager, accountId: string) {
+  const m = await em.findOne(SpendMandate, { accountId });
+  if (!m) return null;
+  return { ...mandateView(m), remaining: await remainingOf(em, accountId, rulesOf(m)) };
+}
+
+/**
+ * Who may see or change an agent's mandate: the person who claimed it manages it (reads and writes);
+ * the agent itself reads it but never changes it (403); anyone else learns nothing (404, as for an
+ * agent that does not exist).
+ */
+async function agentFor(em: EntityManager, principal: AccountPrincipal, agentId: string, write: boolean) {
+  const agent = await em.findOne(Account, { id: agentId }, { fields: ['id', 'operatorAccount'] });
+  const manages = agent?.operatorAccount?.id === principal.accountId;
+  if (agent && agent.id === principal.accountId && !manages) {
+    if (write)
+      throw new AppError('forbidden', 'An agent cannot change its own mandate: the person who manages it sets it.');
+    return agent;
+  }
+  if (!agent || !manages)
+    throw new AppError('account_not_found', 'No agent with that id is managed by you.', { agent_id: agentId });
+  return agent;
+}
+
+export function mandateService(em: EntityManager) {
+  /** Writes the change to the history, in the transaction that made it. */
+  const record = (
+    tx: EntityManager,
+    agentId: string,
+    by: string,
+    before: MandateView | null,
+    after: MandateView | null,
+  ) => tx.create(MandateChange, { accountId: agentId, changedBy: by, before, after, createdAt: new Date() });
+
+  return {
+    async get(principal: AccountPrincipal, agentId: string) {
+      await agentFor(em, principal, agentId, false);
+      const standing = await mandateStanding(em, agentId);
+      if (!standing)
+        throw new AppError('mandate_not_found', 'This agent has no mandate: nothing it spends is limited.');
+      return standing;
+    },
+
+    /** Sets the whole mandate (what is absent is not limited), under the mandate's lock: a spend sees before or after. */
+    async set(principal: AccountPrincipal, agentId: string, input: MandateInput) {
+      await agentFor(em, principal, agentId, true);
+      await em.transactional(async (tx) => {
+        const existing = await lockMandate(tx, agentId);
+        const before = existing ? mandateView(existing) : null;
+        const m = existing ?? tx.create(SpendMandate, { accountId: agentId, updatedBy: principal.accountId });
+        const per = amountIn(input.per_operation);
+        const day = amountIn(input.per_day);
+        const month = amountIn(input.per_30_days);
+        const approval = amountIn(input.approval_above);
+        Object.assign(m, {
+          perOperationUsdMicros: per.usdMicros,
+          perOperationGems: per.gems,
+          dailyUsdMicros: day.usdMicros,
+          dailyGems: day.gems,
+          monthlyUsdMicros: month.usdMicros,
+          monthlyGems: month.gems,
+          approvalAboveUsdMicros: approval.usdMicros,
+          approvalAboveGems: approval.gems,
+          allowedOperations: input.allowed_operations ?? null,
+          allowedNamespaces: input.allowed_namespaces ?? null,
+          updatedBy: principal.accountId,
+          updatedAt: new Date(),
+        });
+        await tx.flush();
+        record(tx, agentId, principal.accountId, before, mandateView(m));
+      });
+      return this.get(principal, agentId);
+    },
+
+    /** Removes the mandate: the agent spends as if it never had one. Recorded in the history. */
+    async remove(principal: AccountPrincipal, agentId: string): Promise<void> {
+      await agentFor(em, principal, agentId, true);
+      await em.transactional(async (tx) => {
+        const existing = await lockMandate(tx, agentId);
+        if (!existing)
+          throw new AppError('mandate_not_found', 'This agent has no mandate: nothing it spends is limited.');
+        record(tx, agentId, principal.accountId, mandateView(existing), null);
+        tx.remove(existing);
+      });
+    },
+
+    /** Every change, newest first: who, when, the mandate before and after. */
+    async history(principal: AccountPrincipal, agentId: string, page: { limit: number; offset: number }) {
+      await agentFor(em, principal, agentId, false);
+      const [rows, total] = await em.findAndCount(
+        MandateChange,
+        { accountId: agentId },
+        { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
+      );
+      return {
+        total,
+        data: rows.map((r) => ({
+          changed_by: r.changedBy,
+          changed_at: r.createdAt.toISOString(),
+          before: r.before ?? null,
+          after: r.after ?? null,
+        })),
+      };
+    },
+  };
+}
