@@ -121,6 +121,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/{agent_id}/mandate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s spend mandate and what remains of its budgets
+         * @description The spend mandate of an agent, with what remains of its rolling budgets and when they refill: for the person who claimed it and for the agent itself. No mandate: 404 `mandate_not_found` (nothing it spends is limited).
+         */
+        get: operations["getMandate"];
+        /**
+         * Set the spend mandate of an agent you claimed
+         * @description Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (stored; not yet enforced). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
+         */
+        put: operations["setMandate"];
+        post?: never;
+        /**
+         * Remove the spend mandate of an agent you claimed
+         * @description Removes an agent's spend mandate: it spends as if it never had one (recorded in the history). Only the person who claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
+         */
+        delete: operations["deleteMandate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agent_id}/mandate/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change to an agent’s spend mandate
+         * @description Every change to an agent’s spend mandate, newest first: who changed it, when, and the mandate before and after (null: none). For the person who claimed it and for the agent itself.
+         */
+        get: operations["getMandateHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/claim": {
         parameters: {
             query?: never;
@@ -2366,6 +2414,754 @@ export interface operations {
             };
         };
     };
+    getMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "mandate": {
+                     *         "agent_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "per_operation": {
+                     *           "usd": "25.00",
+                     *           "gems": null
+                     *         },
+                     *         "per_day": {
+                     *           "usd": "50.00",
+                     *           "gems": 5000
+                     *         },
+                     *         "per_30_days": {
+                     *           "usd": "200.00",
+                     *           "gems": null
+                     *         },
+                     *         "approval_above": {
+                     *           "usd": null,
+                     *           "gems": null
+                     *         },
+                     *         "allowed_operations": [
+                     *           "register",
+                     *           "renew"
+                     *         ],
+                     *         "allowed_namespaces": [
+                     *           "agent"
+                     *         ],
+                     *         "updated_by": "3f0c9a1e-2b4d-4c6e-8f1a-5d7b9c3e1f20",
+                     *         "updated_at": "2026-11-23T09:00:00.000Z",
+                     *         "remaining": {
+                     *           "per_day": {
+                     *             "usd": "35.00",
+                     *             "gems": 3500,
+                     *             "refills_at": "2026-11-24T08:12:00.000Z"
+                     *           },
+                     *           "per_30_days": {
+                     *             "usd": "185.00",
+                     *             "gems": null,
+                     *             "refills_at": "2026-12-23T08:12:00.000Z"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        mandate: {
+                            agent_id: string;
+                            allowed_namespaces: string[] | null;
+                            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
+                            approval_above: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_30_days: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_day: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_operation: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            /** @description What is left of each rolling budget now (null in a unit the budget does not limit) */
+                            remaining: {
+                                per_30_days: {
+                                    gems: number | null;
+                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                                    refills_at: string | null;
+                                    usd: string | null;
+                                };
+                                per_day: {
+                                    gems: number | null;
+                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                                    refills_at: string | null;
+                                    usd: string | null;
+                                };
+                            };
+                            updated_at: string;
+                            /** @description The person who last set it */
+                            updated_by: string;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "per_operation": {
+                 *         "usd": "25.00"
+                 *       },
+                 *       "per_day": {
+                 *         "usd": "50.00",
+                 *         "gems": 5000
+                 *       },
+                 *       "per_30_days": {
+                 *         "usd": "200.00"
+                 *       },
+                 *       "allowed_operations": [
+                 *         "register",
+                 *         "renew"
+                 *       ],
+                 *       "allowed_namespaces": [
+                 *         "agent"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where the agent may pay (the namespace of the name); absent or null: every namespace */
+                    allowed_namespaces?: string[] | null;
+                    /** @description What the agent may pay for; absent or null: every operation */
+                    allowed_operations?: ("register" | "renew" | "buy" | "offer")[] | null;
+                    /** @description Above this a purchase needs your approval (stored; the approval flow is not yet enforced) */
+                    approval_above?: {
+                        /** @description In whole gems; absent or null: not limited in gems */
+                        gems?: number | null;
+                        /** @description In USD (cents at most); absent or null: not limited in USD */
+                        usd?: string | null;
+                    };
+                    /** @description The most spent in any rolling 30 days */
+                    per_30_days?: {
+                        /** @description In whole gems; absent or null: not limited in gems */
+                        gems?: number | null;
+                        /** @description In USD (cents at most); absent or null: not limited in USD */
+                        usd?: string | null;
+                    };
+                    /** @description The most spent in any rolling 24 hours */
+                    per_day?: {
+                        /** @description In whole gems; absent or null: not limited in gems */
+                        gems?: number | null;
+                        /** @description In USD (cents at most); absent or null: not limited in USD */
+                        usd?: string | null;
+                    };
+                    /** @description The most one registration, renewal, purchase or offer may cost */
+                    per_operation?: {
+                        /** @description In whole gems; absent or null: not limited in gems */
+                        gems?: number | null;
+                        /** @description In USD (cents at most); absent or null: not limited in USD */
+                        usd?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "mandate": {
+                     *         "agent_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "per_operation": {
+                     *           "usd": "25.00",
+                     *           "gems": null
+                     *         },
+                     *         "per_day": {
+                     *           "usd": "50.00",
+                     *           "gems": 5000
+                     *         },
+                     *         "per_30_days": {
+                     *           "usd": "200.00",
+                     *           "gems": null
+                     *         },
+                     *         "approval_above": {
+                     *           "usd": null,
+                     *           "gems": null
+                     *         },
+                     *         "allowed_operations": [
+                     *           "register",
+                     *           "renew"
+                     *         ],
+                     *         "allowed_namespaces": [
+                     *           "agent"
+                     *         ],
+                     *         "updated_by": "3f0c9a1e-2b4d-4c6e-8f1a-5d7b9c3e1f20",
+                     *         "updated_at": "2026-11-23T09:00:00.000Z",
+                     *         "remaining": {
+                     *           "per_day": {
+                     *             "usd": "35.00",
+                     *             "gems": 3500,
+                     *             "refills_at": "2026-11-24T08:12:00.000Z"
+                     *           },
+                     *           "per_30_days": {
+                     *             "usd": "185.00",
+                     *             "gems": null,
+                     *             "refills_at": "2026-12-23T08:12:00.000Z"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        mandate: {
+                            agent_id: string;
+                            allowed_namespaces: string[] | null;
+                            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
+                            approval_above: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_30_days: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_day: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_operation: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            /** @description What is left of each rolling budget now (null in a unit the budget does not limit) */
+                            remaining: {
+                                per_30_days: {
+                                    gems: number | null;
+                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                                    refills_at: string | null;
+                                    usd: string | null;
+                                };
+                                per_day: {
+                                    gems: number | null;
+                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                                    refills_at: string | null;
+                                    usd: string | null;
+                                };
+                            };
+                            updated_at: string;
+                            /** @description The person who last set it */
+                            updated_by: string;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMandateHistory: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                agent_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "changed_by": "3f0c9a1e-2b4d-4c6e-8f1a-5d7b9c3e1f20",
+                     *           "changed_at": "2026-11-23T09:00:00.000Z",
+                     *           "before": null,
+                     *           "after": {
+                     *             "agent_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *             "per_operation": {
+                     *               "usd": "25.00",
+                     *               "gems": null
+                     *             },
+                     *             "per_day": {
+                     *               "usd": "50.00",
+                     *               "gems": 5000
+                     *             },
+                     *             "per_30_days": {
+                     *               "usd": "200.00",
+                     *               "gems": null
+                     *             },
+                     *             "approval_above": {
+                     *               "usd": null,
+                     *               "gems": null
+                     *             },
+                     *             "allowed_operations": [
+                     *               "register",
+                     *               "renew"
+                     *             ],
+                     *             "allowed_namespaces": [
+                     *               "agent"
+                     *             ],
+                     *             "updated_by": "3f0c9a1e-2b4d-4c6e-8f1a-5d7b9c3e1f20",
+                     *             "updated_at": "2026-11-23T09:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "limit": 50,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description The mandate after (null: removed) */
+                            after: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @description The mandate before (null: there was none) */
+                            before: {
+                                [key: string]: unknown;
+                            } | null;
+                            changed_at: string;
+                            changed_by: string;
+                        }[];
+                        limit: number;
+                        offset: number;
+                        /** @enum {string} */
+                        status: "success";
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     claimAgent: {
         parameters: {
             query?: never;
@@ -2532,6 +3328,46 @@ export interface operations {
                             /** @enum {string} */
                             class: "agent_key" | "live_key" | "bearer" | "session";
                         };
+                        /** @description Your spend mandate (docs/mandates.md), with what remains of your rolling budgets and when they refill; null: nothing you spend is limited */
+                        mandate: {
+                            agent_id: string;
+                            allowed_namespaces: string[] | null;
+                            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
+                            approval_above: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_30_days: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_day: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            per_operation: {
+                                gems: number | null;
+                                usd: string | null;
+                            };
+                            /** @description What is left of each rolling budget now (null in a unit the budget does not limit) */
+                            remaining: {
+                                per_30_days: {
+                                    gems: number | null;
+                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                                    refills_at: string | null;
+                                    usd: string | null;
+                                };
+                                per_day: {
+                                    gems: number | null;
+                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                                    refills_at: string | null;
+                                    usd: string | null;
+                                };
+                            };
+                            updated_at: string;
+                            /** @description The person who last set it */
+                            updated_by: string;
+                        } | null;
                         notice: string;
                         /** @enum {string} */
                         status: "success";

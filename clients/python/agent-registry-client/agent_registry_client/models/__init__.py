@@ -37,6 +37,8 @@ from .delete_key_response_200_key_key_class import DeleteKeyResponse200KeyKeyCla
 from .delete_key_response_200_status import DeleteKeyResponse200Status
 from .delete_listing_response_200 import DeleteListingResponse200
 from .delete_listing_response_200_status import DeleteListingResponse200Status
+from .delete_mandate_response_200 import DeleteMandateResponse200
+from .delete_mandate_response_200_status import DeleteMandateResponse200Status
 from .delete_owner_skill_response_200 import DeleteOwnerSkillResponse200
 from .delete_owner_skill_response_200_status import DeleteOwnerSkillResponse200Status
 from .delete_webhook_response_200 import DeleteWebhookResponse200
@@ -72,12 +74,41 @@ from .get_dns_records_response_200_sync import GetDnsRecordsResponse200Sync
 from .get_managed_domain_response_200 import GetManagedDomainResponse200
 from .get_managed_domain_response_200_domain import GetManagedDomainResponse200Domain
 from .get_managed_domain_response_200_status import GetManagedDomainResponse200Status
+from .get_mandate_history_response_200 import GetMandateHistoryResponse200
+from .get_mandate_history_response_200_data_item import GetMandateHistoryResponse200DataItem
+from .get_mandate_history_response_200_data_item_after_type_0 import GetMandateHistoryResponse200DataItemAfterType0
+from .get_mandate_history_response_200_data_item_before_type_0 import GetMandateHistoryResponse200DataItemBeforeType0
+from .get_mandate_history_response_200_status import GetMandateHistoryResponse200Status
+from .get_mandate_response_200 import GetMandateResponse200
+from .get_mandate_response_200_mandate import GetMandateResponse200Mandate
+from .get_mandate_response_200_mandate_allowed_operations_type_0_item import (
+    GetMandateResponse200MandateAllowedOperationsType0Item,
+)
+from .get_mandate_response_200_mandate_approval_above import GetMandateResponse200MandateApprovalAbove
+from .get_mandate_response_200_mandate_per_30_days import GetMandateResponse200MandatePer30Days
+from .get_mandate_response_200_mandate_per_day import GetMandateResponse200MandatePerDay
+from .get_mandate_response_200_mandate_per_operation import GetMandateResponse200MandatePerOperation
+from .get_mandate_response_200_mandate_remaining import GetMandateResponse200MandateRemaining
+from .get_mandate_response_200_mandate_remaining_per_30_days import GetMandateResponse200MandateRemainingPer30Days
+from .get_mandate_response_200_mandate_remaining_per_day import GetMandateResponse200MandateRemainingPerDay
+from .get_mandate_response_200_status import GetMandateResponse200Status
 from .get_me_response_200 import GetMeResponse200
 from .get_me_response_200_account import GetMeResponse200Account
 from .get_me_response_200_account_assurance_type_0 import GetMeResponse200AccountAssuranceType0
 from .get_me_response_200_account_kind import GetMeResponse200AccountKind
 from .get_me_response_200_credential import GetMeResponse200Credential
 from .get_me_response_200_credential_class import GetMeResponse200CredentialClass
+from .get_me_response_200_mandate_type_0 import GetMeResponse200MandateType0
+from .get_me_response_200_mandate_type_0_allowed_operations_type_0_item import (
+    GetMeResponse200MandateType0AllowedOperationsType0Item,
+)
+from .get_me_response_200_mandate_type_0_approval_above import GetMeResponse200MandateType0ApprovalAbove
+from .get_me_response_200_mandate_type_0_per_30_days import GetMeResponse200MandateType0Per30Days
+from .get_me_response_200_mandate_type_0_per_day import GetMeResponse200MandateType0PerDay
+from .get_me_response_200_mandate_type_0_per_operation import GetMeResponse200MandateType0PerOperation
+from .get_me_response_200_mandate_type_0_remaining import GetMeResponse200MandateType0Remaining
+from .get_me_response_200_mandate_type_0_remaining_per_30_days import GetMeResponse200MandateType0RemainingPer30Days
+from .get_me_response_200_mandate_type_0_remaining_per_day import GetMeResponse200MandateType0RemainingPerDay
 from .get_me_response_200_status import GetMeResponse200Status
 from .get_namespace_response_200 import GetNamespaceResponse200
 from .get_namespace_response_200_capability_type_0 import GetNamespaceResponse200CapabilityType0
@@ -572,6 +603,25 @@ from .set_auto_renew_body import SetAutoRenewBody
 from .set_auto_renew_response_200 import SetAutoRenewResponse200
 from .set_auto_renew_response_200_auto_renew import SetAutoRenewResponse200AutoRenew
 from .set_auto_renew_response_200_status import SetAutoRenewResponse200Status
+from .set_mandate_body import SetMandateBody
+from .set_mandate_body_allowed_operations_type_0_item import SetMandateBodyAllowedOperationsType0Item
+from .set_mandate_body_approval_above import SetMandateBodyApprovalAbove
+from .set_mandate_body_per_30_days import SetMandateBodyPer30Days
+from .set_mandate_body_per_day import SetMandateBodyPerDay
+from .set_mandate_body_per_operation import SetMandateBodyPerOperation
+from .set_mandate_response_200 import SetMandateResponse200
+from .set_mandate_response_200_mandate import SetMandateResponse200Mandate
+from .set_mandate_response_200_mandate_allowed_operations_type_0_item import (
+    SetMandateResponse200MandateAllowedOperationsType0Item,
+)
+from .set_mandate_response_200_mandate_approval_above import SetMandateResponse200MandateApprovalAbove
+from .set_mandate_response_200_mandate_per_30_days import SetMandateResponse200MandatePer30Days
+from .set_mandate_response_200_mandate_per_day import SetMandateResponse200MandatePerDay
+from .set_mandate_response_200_mandate_per_operation import SetMandateResponse200MandatePerOperation
+from .set_mandate_response_200_mandate_remaining import SetMandateResponse200MandateRemaining
+from .set_mandate_response_200_mandate_remaining_per_30_days import SetMandateResponse200MandateRemainingPer30Days
+from .set_mandate_response_200_mandate_remaining_per_day import SetMandateResponse200MandateRemainingPerDay
+from .set_mandate_response_200_status import SetMandateResponse200Status
 from .set_payout_address_body import SetPayoutAddressBody
 from .set_payout_address_response_200 import SetPayoutAddressResponse200
 from .set_payout_address_response_200_status import SetPayoutAddressResponse200Status
@@ -652,6 +702,8 @@ __all__ = (
     "DeleteKeyResponse200Status",
     "DeleteListingResponse200",
     "DeleteListingResponse200Status",
+    "DeleteMandateResponse200",
+    "DeleteMandateResponse200Status",
     "DeleteOwnerSkillResponse200",
     "DeleteOwnerSkillResponse200Status",
     "DeleteWebhookResponse200",
@@ -687,12 +739,37 @@ __all__ = (
     "GetManagedDomainResponse200",
     "GetManagedDomainResponse200Domain",
     "GetManagedDomainResponse200Status",
+    "GetMandateHistoryResponse200",
+    "GetMandateHistoryResponse200DataItem",
+    "GetMandateHistoryResponse200DataItemAfterType0",
+    "GetMandateHistoryResponse200DataItemBeforeType0",
+    "GetMandateHistoryResponse200Status",
+    "GetMandateResponse200",
+    "GetMandateResponse200Mandate",
+    "GetMandateResponse200MandateAllowedOperationsType0Item",
+    "GetMandateResponse200MandateApprovalAbove",
+    "GetMandateResponse200MandatePer30Days",
+    "GetMandateResponse200MandatePerDay",
+    "GetMandateResponse200MandatePerOperation",
+    "GetMandateResponse200MandateRemaining",
+    "GetMandateResponse200MandateRemainingPer30Days",
+    "GetMandateResponse200MandateRemainingPerDay",
+    "GetMandateResponse200Status",
     "GetMeResponse200",
     "GetMeResponse200Account",
     "GetMeResponse200AccountAssuranceType0",
     "GetMeResponse200AccountKind",
     "GetMeResponse200Credential",
     "GetMeResponse200CredentialClass",
+    "GetMeResponse200MandateType0",
+    "GetMeResponse200MandateType0AllowedOperationsType0Item",
+    "GetMeResponse200MandateType0ApprovalAbove",
+    "GetMeResponse200MandateType0Per30Days",
+    "GetMeResponse200MandateType0PerDay",
+    "GetMeResponse200MandateType0PerOperation",
+    "GetMeResponse200MandateType0Remaining",
+    "GetMeResponse200MandateType0RemainingPer30Days",
+    "GetMeResponse200MandateType0RemainingPerDay",
     "GetMeResponse200Status",
     "GetNamespaceResponse200",
     "GetNamespaceResponse200CapabilityType0",
@@ -1053,6 +1130,23 @@ __all__ = (
     "SetAutoRenewResponse200",
     "SetAutoRenewResponse200AutoRenew",
     "SetAutoRenewResponse200Status",
+    "SetMandateBody",
+    "SetMandateBodyAllowedOperationsType0Item",
+    "SetMandateBodyApprovalAbove",
+    "SetMandateBodyPer30Days",
+    "SetMandateBodyPerDay",
+    "SetMandateBodyPerOperation",
+    "SetMandateResponse200",
+    "SetMandateResponse200Mandate",
+    "SetMandateResponse200MandateAllowedOperationsType0Item",
+    "SetMandateResponse200MandateApprovalAbove",
+    "SetMandateResponse200MandatePer30Days",
+    "SetMandateResponse200MandatePerDay",
+    "SetMandateResponse200MandatePerOperation",
+    "SetMandateResponse200MandateRemaining",
+    "SetMandateResponse200MandateRemainingPer30Days",
+    "SetMandateResponse200MandateRemainingPerDay",
+    "SetMandateResponse200Status",
     "SetPayoutAddressBody",
     "SetPayoutAddressResponse200",
     "SetPayoutAddressResponse200Status",

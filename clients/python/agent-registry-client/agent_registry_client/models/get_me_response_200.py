@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -10,6 +10,7 @@ from ..models.get_me_response_200_status import GetMeResponse200Status
 if TYPE_CHECKING:
     from ..models.get_me_response_200_account import GetMeResponse200Account
     from ..models.get_me_response_200_credential import GetMeResponse200Credential
+    from ..models.get_me_response_200_mandate_type_0 import GetMeResponse200MandateType0
 
 
 T = TypeVar("T", bound="GetMeResponse200")
@@ -22,20 +23,31 @@ class GetMeResponse200:
         status (GetMeResponse200Status):
         account (GetMeResponse200Account):
         credential (GetMeResponse200Credential):
+        mandate (GetMeResponse200MandateType0 | None): Your spend mandate (docs/mandates.md), with what remains of your
+            rolling budgets and when they refill; null: nothing you spend is limited
         notice (str):
     """
 
     status: GetMeResponse200Status
     account: GetMeResponse200Account
     credential: GetMeResponse200Credential
+    mandate: GetMeResponse200MandateType0 | None
     notice: str
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.get_me_response_200_mandate_type_0 import GetMeResponse200MandateType0  # noqa: PLC0415
+
         status = self.status.value
 
         account = self.account.to_dict()
 
         credential = self.credential.to_dict()
+
+        mandate: dict[str, Any] | None
+        if isinstance(self.mandate, GetMeResponse200MandateType0):
+            mandate = self.mandate.to_dict()
+        else:
+            mandate = self.mandate
 
         notice = self.notice
 
@@ -46,6 +58,7 @@ class GetMeResponse200:
                 "status": status,
                 "account": account,
                 "credential": credential,
+                "mandate": mandate,
                 "notice": notice,
             }
         )
@@ -56,6 +69,7 @@ class GetMeResponse200:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_me_response_200_account import GetMeResponse200Account  # noqa: PLC0415
         from ..models.get_me_response_200_credential import GetMeResponse200Credential  # noqa: PLC0415
+        from ..models.get_me_response_200_mandate_type_0 import GetMeResponse200MandateType0  # noqa: PLC0415
 
         d = dict(src_dict)
         status = GetMeResponse200Status(d.pop("status"))
@@ -64,12 +78,28 @@ class GetMeResponse200:
 
         credential = GetMeResponse200Credential.from_dict(d.pop("credential"))
 
+        def _parse_mandate(data: object) -> GetMeResponse200MandateType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                mandate_type_0 = GetMeResponse200MandateType0.from_dict(data)
+
+                return mandate_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GetMeResponse200MandateType0 | None, data)
+
+        mandate = _parse_mandate(d.pop("mandate"))
+
         notice = d.pop("notice")
 
         get_me_response_200 = cls(
             status=status,
             account=account,
             credential=credential,
+            mandate=mandate,
             notice=notice,
         )
 

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.set_mandate_response_200_status import SetMandateResponse200Status
+
+if TYPE_CHECKING:
+    from ..models.set_mandate_response_200_mandate import SetMandateResponse200Mandate
+
+
+T = TypeVar("T", bound="SetMandateResponse200")
+
+
+@_attrs_define
+class SetMandateResponse200:
+    """
+    Attributes:
+        status (SetMandateResponse200Status):
+        mandate (SetMandateResponse200Mandate):
+    """
+
+    status: SetMandateResponse200Status
+    mandate: SetMandateResponse200Mandate
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status.value
+
+        mandate = self.mandate.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "status": status,
+                "mandate": mandate,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.set_mandate_response_200_mandate import SetMandateResponse200Mandate  # noqa: PLC0415
+
+        d = dict(src_dict)
+        status = SetMandateResponse200Status(d.pop("status"))
+
+        mandate = SetMandateResponse200Mandate.from_dict(d.pop("mandate"))
+
+        set_mandate_response_200 = cls(
+            status=status,
+            mandate=mandate,
+        )
+
+        return set_mandate_response_200
