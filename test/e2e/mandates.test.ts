@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Hex } from 'viem';
+import { Challenge } from 'mppx';
+import { payChallenge } from '../../examples/pay-and-register.ts';
+import { Account, Domain, LedgerTransaction, MandateSpend } from '../../src/db/entities/index.ts';
+import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { humanWithSession, provision } from '../helpers/identities.ts';
+import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
+
+// Issue 29: spend mandates, over the real stack (API, worker, Temporal, PostgreSQL, the local Tempo chain).
+// .agent costs an agent 1500 gems a year ($15.00 at the default rate of $0.01 a gem).
+describe('spend mandates', () => {
+  let s: RegistryStack;
+  let person: { accountId: string; cookie: string };
+  beforeAll(async () => {
+    s = await startRegistryStack({ RATE_LIMIT_MAX: '10000', CHECKOUT_MAX_OPEN: '20' });
+    person = await humanWithSession(s.t.app, s.t.db.orm, `mandates-${randomLabel()}`);
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  const em = () => s.t.db.orm.em.fork();
+  const inject = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: unknown,
+  ) => s.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const asPerson = { cookie: '' };
+
+  /** A fresh agent claimed by the person, with gems. */
+  async function agent(gems = 100_000) {
+    const p = await provision(s.t.app);
+    asPerson.cookie = person.cookie;
+    const claimed = await inject('POST', '/api/v1/agents/claim', asPerson, { claim_code: p.claim_code });
+    expect(claimed.statusCode).toBe(200);
+    await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
+    return { id: p.account_id, key: { 'x-api-key': p.api_key } };
+  }
+  const setMandate = (agentId: string, mandate: unknown) =>
+    inject('PUT', `/api/v1/agents/${agentId}/mandate`, asPerson, mandate);
+  const register = (key: Record<string, string>, label: string, extra: Record<string, unknown> = {}) =>
+    inject('POST', '/api/v1/domains/register', key, {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: 'gems',
+      ...extra,
+    });
+  const spends = (accountId: string) => em().find(MandateSpend, { accountId }, { orderBy: { createdAt: 'asc' } });
+
+  it('without a mandate an agent spends as today, and /me says so', async () => {
+    const a = await agent();
+    expect((await register(a.key, randomLabel('free'))).statusCode).toBe(200);
+    const me = await inject('GET', '/api/v1/agents/me', a.key);
+    expect(me.json().mandate).toBeNull();
+    expect(await spends(a.id)).toEqual([]);
+    expect((await inject('GET', `/api/v1/agents/${a.id}/mandate`, a.key)).json().code).toBe('mandate_not_found');
+  });
+
+  it('only the person who manages the agent changes its mandate; every change is recorded', async () => {
+    const a = await agent();
+    const own = await inject('PUT', `/api/v1/agents/${a.id}/mandate`, a.key, { per_day: { gems: 1 } });
+    expect(own.statusCode).toBe(403);
+    const stranger = await humanWithSession(s.t.app, s.t.db.orm, `stranger-${randomLabel()}`);
+    const other = await inject(
+      'PUT',
+      `/api/v1/agents/${a.id}/mandate`,
+      { cookie: stranger.cookie },
+      { per_day: { gems: 1 } },
+    );
+    expect(other.json().code).toBe('account_not_found');
+
+    expect((await setMandate(a.id, { per_day: { usd: '50.00' } })).statusCode).toBe(200);
+    expect((await setMandate(a.id, { per_day: { usd: '20.00' }, allowed_operations: ['register'] })).statusCode).toBe(
+      200,
+    );
+    expect((await inject('DELETE', `/api/v1/agents/${a.id}/mandate`, a.key)).statusCode).toBe(403);
+    expect((await inject('DELETE', `/api/v1/agents/${a.id}/mandate`, asPerson)).statusCode).toBe(200);
+    const history = (await inject('GET', `/api/v1/agents/${a.id}/mandate/history`, a.key)).json();
+    expect(history.total).toBe(3);
+    const [removed, changed, created] = history.data;
+    expect(created).toMatchObject({ changed_by: person.accountId, before: null, after: { per_day: { usd: '50.00' } } });
+    expect(changed).toMatchObject({
+      before: { per_day: { usd: '50.00' } },
+      after: { allowed_operations: ['register'] },
+    });
+    expect(removed).toMatchObject({ before: { per_day: { usd: '20.00' } }, after: null });
+  });
+
+  // Each limit on each gems rail: the refusal comes before any gems move.
+  type Rail = 'register' | 'renew' | 'buy' | 'offer';
+  async function attempt(rail: Rail, a: { id: string; key: Record<string, string> }) {
+    if (rail === 'register') return register(a.key, randomLabel('lim'));
+    if (rail === 'renew') {
+      const owner = await em().findOneOrFail(Account, { id: a.id });
+      const expiryDate = new Date(Date.now() + 300 * 24 * 3600_000);
+      const d = await createDomain(s.t.db.orm, { label: randomLabel('ren'), namespace: 'agent', owner, expiryDate });
+      return inject('POST', '/api/v1/renew', a.key, { domain: d.name, years: 1, payment_method: 'gems' });
+    }
+    if (rail === 'buy') {
+      const listing = await createListing(s.t.db.orm, { priceGems: 1500 });
+      return inject('POST', '/api/v1/domains/buy-secondary', a.key, { domain: listing.name, payment_method: 'gems' });
+    }
+    const d = await createDomain(s.t.db.orm, { label: randomLabel('off'), namespace: 'agent' });
+    return inject('POST', '/api/v1/domains/make-offer', a.key, { domain: d.name, amount: 1500, currency: 'gems' });
+  }
+  const cases: [string, Record<string, unknown>, string, Record<string, unknown>][] = [
+    [
+      'per-operation cap (USD)',
+      { per_operation: { usd: '14.99' } },
+      'mandate_exceeded',
+      { limit: 'per_operation', unit: 'usd' },
+    ],
+    [
+      'per-day budget (gems)',
+      { per_day: { gems: 1499 } },
+      'mandate_exceeded',
+      { limit: 'per_day', unit: 'gems', remaining: 1499 },
+    ],
+    [
+      '30-day budget (USD)',
+      { per_30_days: { usd: '10.00' } },
+      'mandate_exceeded',
+      { limit: 'per_30_days', remaining: '10.00' },
+    ],
+    ['operation not allowed', { allowed_operations: [] }, 'mandate_forbids', { rule: 'operation' }],
+    [
+      'namespace not allowed',
+      { allowed_namespaces: ['bpo'] },
+      'mandate_forbids',
+      { rule: 'namespace', value: 'agent' },
+    ],
+  ];
+  it.each((['register', 'renew', 'buy', 'offer'] as Rail[]).flatMap((r) => cases.map((c) => [r, ...c] as const)))(
+    '%s: %s refuses, nothing moves',
+    async (rail, _what, mandate, code, details) => {
+      const a = await agent();
+      expect((await setMandate(a.id, mandate)).statusCode).toBe(200);
+      const res = await attempt(rail, a);
+      expect({ status: res.statusCode, code: res.json().code, details: res.json().details }).toMatchObject({
+        status: 403,
+        code,
+        details,
+      });
+      expect(await gemsBalance(em(), a.id)).toBe(100_000);
+      expect(await spends(a.id)).toEqual([]);
+    },
+  );
+
+  it('each rail spends within the limits, and /me shows what remains', async () => {
+    const a = await agent();
+    await setMandate(a.id, { per_operation: { gems: 1500 }, per_day: { usd: '60.00' } });
+    for (const rail of ['register', 'renew', 'buy', 'offer'] as Rail[])
+      expect((await attempt(rail, a)).statusCode).toBeLessThan(300);
+    const me = (await inject('GET', '/api/v1/agents/me', a.key)).json();
+    expect(me.mandate.remaining.per_day).toMatchObject({ usd: '0.00', gems: null });
+    expect(Date.parse(me.mandate.remaining.per_day.refills_at)).toBeGreaterThan(Date.now());
+    const rows = await spends(a.id);
+    expect(rows.map((r) => [r.operation, r.status])).toEqual([
+      ['register', 'spent'],
+      ['renew', 'spent'],
+      ['buy', 'spent'],
+      ['offer', 'reserved'], // its escrow, until the offer is sold or ends
+    ]);
+    const refused = await attempt('register', a);
+    expect(refused.json()).toMatchObject({
+      code: 'mandate_exceeded',
+      details: { limit: 'per_day', remaining: '0.00' },
+    });
+    expect(refused.json().details.refills_at).toBe(me.mandate.remaining.per_day.refills_at);
+    // The offer withdrawn: its reservation no longer counts.
+    const offerId = (
+      await em().findOneOrFail(
+        LedgerTransaction,
+        { reference: { $like: 'escrow:offer:%' }, id: { $gt: 0 } },
+        { orderBy: { id: 'desc' } },
+      )
+    ).reference.slice('escrow:offer:'.length);
+    expect((await inject('POST', `/api/v1/domains/offers/${offerId}/withdraw`, a.key)).statusCode).toBe(200);
+    expect((await spends(a.id)).at(-1)?.status).toBe('released');
+    expect((await attempt('register', a)).statusCode).toBe(200);
+  });
+
+  it('50 concurrent gems purchases at a budget allowing 5: exactly 5 domains and 5 debits', async () => {
+    const a = await agent();
+    await setMandate(a.id, { per_day: { gems: 5 * 1500 } });
+    const labels = Array.from({ length: 50 }, () => randomLabel('race'));
+    const answers = await Promise.all(labels.map((l) => register(a.key, l)));
+    const codes = answers.map((r) => (r.statusCode === 200 ? 'ok' : r.json().code));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'mandate_exceeded')).toHaveLength(45);
+    expect(await em().count(Domain, { owner: a.id })).toBe(5);
+    expect(await gemsBalance(em(), a.id)).toBe(100_000 - 5 * 1500);
+    expect((await spends(a.id)).filter((r) => r.status === 'spent')).toHaveLength(5);
+  });
+
+  it('machine payments: concurrent challenges never exceed the budget; a change while one waits keeps its reservation', async () => {
+    const a = await agent();
+    await setMandate(a.id, { per_day: { usd: '30.00' } });
+    const labels = [0, 1, 2, 3].map(() => randomLabel('mpp'));
+    const answers = await Promise.all(labels.map((l) => register(a.key, l, { payment_method: 'mpp' })));
+    const waiting = labels.filter((_, i) => answers[i]!.statusCode === 402);
+    expect(waiting).toHaveLength(2);
+    expect(answers.filter((r) => r.json().code === 'mandate_exceeded')).toHaveLength(2);
+    // The person lowers the budget while both wait: their reservations hold, the next request sees the new one.
+    expect((await setMandate(a.id, { per_day: { usd: '15.00' } })).statusCode).toBe(200);
+    const label = waiting[0]!;
+    const first = answers[labels.indexOf(label)]!;
+    const paid = await payChallenge({
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[0] as Hex,
+      challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
+      required: first.json(),
+    });
+    const done = await register({ ...a.key, authorization: `Payment ${paid.txHash}` }, label, {
+      payment_method: 'mpp',
+    });
+    expect(done.statusCode).toBe(200);
+    const rows = await spends(a.id);
+    expect(rows.map((r) => r.status).sort()).toEqual(['reserved', 'spent']);
+    expect((await register(a.key, randomLabel('next'), { payment_method: 'mpp' })).json().code).toBe(
+      'mandate_exceeded',
+    );
+  });
+});
