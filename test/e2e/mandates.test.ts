@@ -34,7 +34,7 @@ describe('spend mandates', () => {
     asPerson.cookie = person.cookie;
     const claimed = await inject('POST', '/api/v1/agents/claim', asPerson, { claim_code: p.claim_code });
     expect(claimed.statusCode).toBe(200);
-    await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
+    if (gems > 0) await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
     return { id: p.account_id, key: { 'x-api-key': p.api_key } };
   }
   const setMandate = (agentId: string, mandate: unknown) =>
@@ -223,5 +223,29 @@ describe('spend mandates', () => {
     expect((await register(a.key, randomLabel('next'), { payment_method: 'mpp' })).json().code).toBe(
       'mandate_exceeded',
     );
+  });
+
+  it('a payment that arrives for a checkout the mandate refuses at activation is credited back as gems', async () => {
+    const a = await agent(0);
+    const label = randomLabel('late');
+    const first = await register(a.key, label, { payment_method: 'mpp' });
+    expect(first.statusCode).toBe(402);
+    // Set while the checkout waits, with no reservation to hold: judged at activation.
+    await setMandate(a.id, { allowed_operations: ['renew'] });
+    const paid = await payChallenge({
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[0] as Hex,
+      challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
+      required: first.json(),
+    });
+    const refused = await register({ ...a.key, authorization: `Payment ${paid.txHash}` }, label, {
+      payment_method: 'mpp',
+    });
+    expect(refused.json()).toMatchObject({
+      code: 'mandate_forbids',
+      details: { credited: { account_id: a.id, gems: 1500 } },
+    });
+    expect(await gemsBalance(em(), a.id)).toBe(1500);
+    expect(await em().count(Domain, { name: `${label}.agent` })).toBe(0);
   });
 });
