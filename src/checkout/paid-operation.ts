@@ -134,6 +134,8 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
    * it is busy. Either way nothing is left behind: the reservation is released.
    */
   async function open(key: string, input: I, waitsForPayment: boolean): Promise<void> {
+    // The approval flow's seam: `spend.verdict.kind === 'requires_approval'` is where the run will wait
+    // for the person (docs/mandates.md "For the approval flow (next)"); today it goes on like `allow`.
     const spend = await reserveCheckoutSpend(deps.orm, op.operation, input, deps.config.GEM_USD_RATE);
     try {
       await openRun(key, input, waitsForPayment);

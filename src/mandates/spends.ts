@@ -14,7 +14,7 @@ import {
 import { MandateRefusal } from './refusal.ts';
 import type { SpendTerms } from '../../workflows/checkout-messages.ts';
 
-// Spends counted against a mandate (docs/mandates.md "Reservations"). Invariant: every reservation and
+// Spends counted against a mandate (docs/mandates.md "Decisions"). Invariant: every reservation and
 // every activation of an account holds its mandate row `for update` for the rest of its transaction, so
 // the budget check and the insert see no concurrent spend: two purchases never together exceed a budget.
 

@@ -178,6 +178,7 @@ function errorsSection(full: string, base: string): string[] {
     '- `503 overloaded` (any call): the service is busy and did nothing with this request; wait `Retry-After` seconds and send it again. `429 rate_limited`: the same, for your share of requests.',
     '- `503 not_ready` (any call): a part of the service was restarting and could not confirm your request; send the same request again in a moment for its outcome (it is never done twice).',
     '- `insufficient_gems`, `name_reserved`, `invalid_name`, `validation_failed` (and the phase rules below): nothing was started; fix the request.',
+    `- \`mandate_exceeded\` / \`mandate_forbids\` (HTTP Forbidden): the person who manages you set a spend mandate, and this purchase is over one of its limits (\`details.limit\`: \`per_operation\`, \`per_day\` or \`per_30_days\`, with \`remaining\` and \`refills_at\`) or pays for an operation or namespace it does not allow (\`details.rule\`, \`allowed\`). Nothing was charged and no challenge issued; do not retry before \`refills_at\`, or ask your person. Read your mandate and what remains of it at \`GET ${base}/api/v1/agents/me\` (\`mandate\`, null when nothing is limited).`,
     `- Abandon an unpaid checkout only if you did not pay: \`POST ${base}/api/v1/domains/${full}/reset-lock\` (your key). If a payment has landed it answers \`409 payment_landed\` and the registration completes instead.`,
   ];
 }
