@@ -244,6 +244,30 @@ describe('the dashboard journey in Chromium', () => {
     await expect(page.getByRole('alert').first().isVisible()).resolves.toBe(true);
     await expect(page.getByLabel('Claim code').inputValue()).resolves.toBe(code);
     await check(page, 'agents-claim-refused');
+
+    // The agent's spend mandate, from its link: set a daily budget, see it and its history; bad input is
+    // the API's refusal beside the form.
+    await page
+      .getByRole('link', { name: /^Spend mandate/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Spend mandate' }).isVisible()).resolves.toBe(true);
+    await check(page, 'mandate-none');
+    await page.locator('input[name="per_day_usd"]').fill('50.00');
+    await page.getByRole('checkbox', { name: /buy a listed name/ }).uncheck();
+    await page.getByRole('button', { name: 'Set mandate' }).click();
+    await expect(page.getByRole('status').first().textContent()).resolves.toContain('The mandate is saved');
+    await check(page, 'mandate');
+    const mandate = await call('GET', `/api/v1/agents/${agent.body.account_id as string}/mandate`, aliceBearer);
+    expect(mandate.body.mandate).toMatchObject({
+      per_day: { usd: '50.00' },
+      allowed_operations: ['register', 'renew', 'offer'],
+    });
+    await page.locator('input[name="per_operation_usd"]').fill('1.234');
+    await page.getByRole('button', { name: 'Save mandate' }).click();
+    await expect(page.getByRole('alert').first().textContent()).resolves.toContain('at most two decimals');
+    await check(page, 'mandate-refused');
+    await open(page, '/dashboard/approvals', 'approvals');
   });
 
   let subscriptionId = '';

@@ -69,6 +69,16 @@ function refusalOf(answer: ApiAnswer): { message: string; field?: string } {
   return field ? { message, field } : { message };
 }
 
+/** How many approvals wait for the person (GET /api/v1/approvals?status=pending), for the nav; null when it cannot say. */
+async function pendingApprovalsOf(ctx: PageContext): Promise<number | null> {
+  const answer = await ctx.api({ method: 'GET', url: `/api/v1/approvals?status=pending&limit=${PENDING_COUNTED}` });
+  if (answer.status !== 200) return null;
+  const b = (answer.body ?? {}) as { data?: unknown; approvals?: unknown };
+  const list = Array.isArray(b.data) ? b.data : Array.isArray(b.approvals) ? b.approvals : [];
+  return list.filter((a) => (a as { status?: unknown }).status === 'pending').length;
+}
+const PENDING_COUNTED = 100;
+
 const formBody = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const control = z.object({
   csrf_token: z.string().optional(),
@@ -117,15 +127,17 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
       extra: Pick<DashboardView, 'notice' | 'reveal' | 'failed'>,
     ) {
       // The page's reads and the person's name at once: the page waits for the slower, not for both.
-      const [data, name] = await Promise.all([
+      const [data, name, pendingApprovals] = await Promise.all([
         def.load(ctx),
         accountRepository(orm.em.fork()).displayNameOf(ctx.person.accountId),
+        pendingApprovalsOf(ctx),
       ]);
       const view: DashboardView = {
         path: ctx.req.url.split('?')[0] ?? '/dashboard',
         query: ctx.query,
         person: { accountId: ctx.person.accountId, name },
         csrfToken: guard.tokenFor(ctx.person.credentialId, 'dashboard'),
+        pendingApprovals,
         ...extra,
       };
       return reply

@@ -8,8 +8,10 @@ import * as checkout from './checkout.ts';
 import * as command from './command.ts';
 import * as dashboardActivity from './dashboard/activity.ts';
 import * as dashboardAgents from './dashboard/agents.ts';
+import * as dashboardApprovals from './dashboard/approvals.ts';
 import * as dashboardDomain from './dashboard/domain.ts';
 import * as dashboardKeys from './dashboard/keys.ts';
+import * as dashboardMandate from './dashboard/mandate.ts';
 import * as dashboardMarket from './dashboard/market.ts';
 import * as dashboardOverview from './dashboard/overview.ts';
 import * as dashboardWebhooks from './dashboard/webhooks.ts';
@@ -55,8 +57,10 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   command,
   dashboardActivity,
   dashboardAgents,
+  dashboardApprovals,
   dashboardDomain,
   dashboardKeys,
+  dashboardMandate,
   dashboardMarket,
   dashboardOverview,
   dashboardWebhooks,

@@ -83,6 +83,10 @@ function agentSection(view: DashboardView, a: AgentView): SafeHtml {
       Account <code>${a.account_id}</code>${a.claimed_at ? html`, claimed ${when(a.claimed_at)}` : ''};
       ${a.domain_count === 1 ? '1 domain' : `${a.domain_count} domains`}.
     </p>
+    <p>
+      <a href="/dashboard/agents/${a.account_id}/mandate" aria-label="Spend mandate of ${agentName(a)}">Spend mandate</a
+      >: what it may buy, its budgets and what remains of them.
+    </p>
     ${domainsOf(a)} ${keysOf(view, a)}
   </section>`;
 }

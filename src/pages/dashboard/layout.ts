@@ -29,11 +29,14 @@ export interface DashboardView {
   /** A secret shown once (a new key, a webhook secret): never rendered again. */
   reveal: { label: string; value: string } | null;
   failed: FailedForm | null;
+  /** How many purchases of the person's agents wait for their approval (null: unknown), shown on the nav. */
+  pendingApprovals?: number | null;
 }
 
 export const sections = [
   { path: '/dashboard', label: 'Overview' },
   { path: '/dashboard/agents', label: 'Agents' },
+  { path: '/dashboard/approvals', label: 'Approvals' },
   { path: '/dashboard/keys', label: 'Keys' },
   { path: '/dashboard/market', label: 'Market' },
   { path: '/dashboard/webhooks', label: 'Webhooks' },
@@ -70,6 +73,8 @@ button{cursor:pointer}
 .empty{color:#4b5563;font-style:italic}
 .grace{color:#92400e;font-weight:600}
 .muted{color:#4b5563}
+.count{display:inline-block;min-width:1.4em;padding:0 .35em;border-radius:.7em;background:#991b1b;color:#fff;font-size:.85em;text-align:center}
+fieldset{border:1px solid #d1d5db;padding:.35rem .75rem .6rem;display:flex;flex-wrap:wrap;gap:.5rem;min-width:0}
 code{background:#f3f4f6;padding:0 .25rem;word-break:break-all}
 td code{white-space:nowrap;word-break:normal}
 `;
@@ -95,7 +100,9 @@ export function dashboardPage(view: DashboardView, o: { title: string; body: Saf
   const nav = sections.map(
     (s) =>
       html`<li>
-        <a href="${s.path}" ${raw(s.path === sectionOf(view.path) ? ' aria-current="page"' : '')}>${s.label}</a>
+        <a href="${s.path}" ${raw(s.path === sectionOf(view.path) ? ' aria-current="page"' : '')}
+          >${s.label}${s.path === '/dashboard/approvals' && view.pendingApprovals ? html` <span class="count">${view.pendingApprovals}<span class="skip"> waiting</span></span>` : ''}</a
+        >
       </li>`,
   );
   const page = html`<!doctype html>

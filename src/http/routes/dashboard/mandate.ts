@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { AppError } from '../../../domain/errors.ts';
+import {
+  AMOUNT_LIMITS,
+  MANDATE_OPERATIONS,
+  renderMandate,
+  type MandateChange,
+  type MandateData,
+  type MandateView,
+} from '../../../pages/dashboard/mandate.ts';
+import { action, dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
+import { declareRoute, PERSON_PAGE } from '../declaration.ts';
+import { pageOf } from './overview.ts';
+
+export const mandatePageRoute = declareRoute({
+  method: 'GET',
+  url: '/dashboard/agents/:agent_id/mandate',
+  access: PERSON_PAGE,
+});
+export const mandateActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard/agents/:agent_id/mandate',
+  access: PERSON_PAGE,
+});
+
+const PAGE_SIZE = 20;
+
+/** The API path of this page's agent's mandate. */
+const mandatePath = (ctx: PageContext) => `/api/v1/agents/${encodeURIComponent(ctx.params.agent_id ?? '')}/mandate`;
+
+async function load(ctx: PageContext): Promise<MandateData> {
+  const base = mandatePath(ctx);
+  const page = pageOf(ctx);
+  const offset = (page - 1) * PAGE_SIZE;
+  // The history first decides whether this person may see the agent at all (404 account_not_found);
+  // the mandate's own 404 mandate_not_found only means there is none.
+  const [history, current] = await Promise.all([
+    ctx.read<{ data: MandateChange[]; total: number }>(`${base}/history?limit=${PAGE_SIZE}&offset=${offset}`),
+    ctx.api({ method: 'GET', url: base }),
+  ]);
+  let mandate: MandateView | null = null;
+  if (current.status === 200) mandate = (current.body as { mandate: MandateView }).mandate;
+  else if ((current.body as { code?: unknown } | null)?.code !== 'mandate_not_found')
+    throw new AppError('not_ready', 'The mandate could not be read just now; try again in a moment.');
+  return {
+    agentId: ctx.params.agent_id ?? '',
+    mandate,
+    history: {
+      rows: history.data,
+      page,
+      hasMore: offset + history.data.length < history.total,
+      total: history.total,
+    },
+  };
+}
+
+const text = z.string().trim().max(200).optional();
+const formFields = z.object({
+  ...Object.fromEntries(
+    AMOUNT_LIMITS.flatMap((l) => [[`${l.key}_usd`, text] as const, [`${l.key}_gems`, text] as const]),
+  ),
+  allowed_operations: z.union([z.string(), z.array(z.string())]).optional(),
+  allowed_namespaces: text,
+}) as z.ZodType<Record<string, string | string[] | undefined>>;
+
+/** A USD amount as typed ("$25", "25.00"), for the API to judge. */
+const usdOf = (v: string | string[] | undefined): string | undefined => {
+  const s = typeof v === 'string' ? v.trim().replace(/^\$\s*/, '') : '';
+  return s === '' ? undefined : s;
+};
+/** Gems as typed: a whole number becomes one; anything else goes as typed, for the API to refuse in words. */
+const gemsOf = (v: string | string[] | undefined): number | string | undefined => {
+  const s = typeof v === 'string' ? v.trim().replace(/[,_\s]/g, '') : '';
+  if (s === '') return undefined;
+  return /^-?\d{1,15}$/.test(s) ? Number(s) : s;
+};
+
+/** The form as the body of PUT …/mandate: empty amounts are no limit; every operation ticked is all of them. */
+export function mandateBodyOf(f: Record<string, string | string[] | undefined>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const l of AMOUNT_LIMITS) {
+    const usd = usdOf(f[`${l.key}_usd`]);
+    const gems = gemsOf(f[`${l.key}_gems`]);
+    if (usd !== undefined || gems !== undefined)
+      body[l.key] = { ...(usd !== undefined ? { usd } : {}), ...(gems !== undefined ? { gems } : {}) };
+  }
+  const ticked = f.allowed_operations === undefined ? [] : [f.allowed_operations].flat();
+  body.allowed_operations = MANDATE_OPERATIONS.every((op) => ticked.includes(op)) ? null : ticked;
+  const ns = typeof f.allowed_namespaces === 'string' ? f.allowed_namespaces : '';
+  const namespaces = ns
+    .split(/[\s,]+/)
+    .map((s) => s.trim().replace(/^\./, '').toLowerCase())
+    .filter(Boolean);
+  body.allowed_namespaces = namespaces.length > 0 ? namespaces : null;
+  return body;
+}
+
+/**
+ * An agent's spend mandate (docs/mandates.md) over PUT/GET/DELETE /api/v1/agents/{agent_id}/mandate and
+ * GET …/mandate/history: what it is and what remains, set it, remove it, every change.
+ */
+export const dashboardMandateRoutes = dashboardRoutes({
+  page: mandatePageRoute,
+  post: mandateActionRoute,
+  title: () => 'Spend mandate',
+  load,
+  render: renderMandate,
+  actions: {
+    set_mandate: action({
+      fields: formFields,
+      call: (f, ctx) => ({ method: 'PUT', url: mandatePath(ctx), body: mandateBodyOf(f) }),
+      done: () => ({ notice: 'The mandate is saved: it judges the agent’s next purchase.' }),
+    }),
+    remove_mandate: action({
+      fields: z.object({}),
+      call: (_f, ctx) => ({ method: 'DELETE', url: mandatePath(ctx) }),
+      done: () => ({ notice: 'The mandate is removed: nothing the agent spends is limited.' }),
+    }),
+  },
+});
