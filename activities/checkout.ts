@@ -7,6 +7,7 @@ import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
 import type { CheckoutPayment, CheckoutTerms, PaymentCredit } from '../workflows/checkout-messages.ts';
 import type { ActivityDeps } from './deps.ts';
+import { closeApproval } from '../src/mandates/approvals.ts';
 
 export function refuse(type: string, message: string): ApplicationFailure {
   return ApplicationFailure.nonRetryable(message, type);
@@ -135,6 +136,11 @@ export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
         });
         return credit;
       });
+    },
+
+    /** The run stopped waiting for an approval: the decision as the row says it (docs/mandates.md "Approvals"). */
+    async closeApproval({ approvalId, spendKey }: { approvalId: string; spendKey: string | null }) {
+      return closeApproval(orm, approvalId, spendKey);
     },
 
     /** Records how a waiting checkout ended (idempotent); its hold on the name ends with it. */

@@ -6,7 +6,14 @@ import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 
 /** Where a checkout run stands; the last four are its outcomes (the search attribute RegistryStage shows them). */
 export type CheckoutStage =
-  'awaiting_payment' | 'verifying' | 'activating' | 'done' | 'refused' | 'expired_unpaid' | 'cancelled';
+  | 'awaiting_approval'
+  | 'awaiting_payment'
+  | 'verifying'
+  | 'activating'
+  | 'done'
+  | 'refused'
+  | 'expired_unpaid'
+  | 'cancelled';
 
 /** What every paid operation's input carries about its checkout. */
 export interface CheckoutTerms {
@@ -28,6 +35,11 @@ export interface CheckoutTerms {
   relay?: RelayTerms | null;
   /** What the checkout counts against the actor's spend mandate (docs/mandates.md); absent: no actor. */
   spend?: SpendTerms | null;
+  /**
+   * The spend is above the mandate's approval threshold (docs/mandates.md "Approvals"): the run waits in
+   * `awaiting_approval` for the person's decision until `expiresAtMs`; unanswered, it is refused.
+   */
+  approval?: { approvalId: string; expiresAtMs: number } | null;
 }
 
 /** A spend reserved against a mandate, spent at activation (plain data: amounts as decimal strings). */
@@ -76,6 +88,8 @@ export type CheckoutPayment =
 /** Business refusals of an effect after payment (activity failure types): outcomes, never retried. */
 export const couponRefusals = ['coupon_unknown', 'coupon_expired', 'coupon_used_up', 'coupon_wrong_namespace'] as const;
 export const effectRefusals = [
+  'approval_refused',
+  'approval_expired',
   'insufficient_gems',
   'name_taken',
   'receipt_already_used',
@@ -114,6 +128,8 @@ export const resetLockUpdate = defineUpdate<
   [{ actorAccountId: string; operator: boolean }]
 >('resetLock');
 export const checkoutPaidSignal = defineSignal<[{ reference: string }]>('checkoutPaid');
+/** The person decided a checkout's approval (docs/mandates.md "Approvals"); the approval row already says so. */
+export const approvalDecidedSignal = defineSignal<[{ decision: 'approved' | 'refused' }]>('approvalDecided');
 /** From the settlement workflow: the relay confirmed, and the chain shows exactly this transfer. */
 export const relaySettledSignal = defineSignal<[{ txHash: string; payer: string }]>('relaySettled');
 /** From the settlement workflow: the relay reports the session `expired_unpaid`; only this releases the lock. */

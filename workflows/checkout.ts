@@ -12,6 +12,7 @@ import {
 } from '@temporalio/workflow';
 import type { CheckoutActivities } from '../activities/checkout.ts';
 import {
+  approvalDecidedSignal,
   checkoutPaidSignal,
   checkoutStatusQuery,
   relayExpiredSignal,
@@ -31,7 +32,8 @@ import { settlementWorkflow } from './settlement.ts';
 import { settlementWorkflowId } from './settlement-messages.ts';
 
 // One proxy per retry profile, each typed over only the activities that kind of work may call.
-const db = proxyActivities<Pick<CheckoutActivities, 'creditRefusedPayment' | 'closeCheckout'>>(dbWrite);
+const db =
+  proxyActivities<Pick<CheckoutActivities, 'creditRefusedPayment' | 'closeCheckout' | 'closeApproval'>>(dbWrite);
 const chain = proxyActivities<Pick<CheckoutActivities, 'verifyMppPayment' | 'findMppPayment'>>(chainConfirm);
 
 /** What a paid operation is once done: its checkout row's outcome and its run's (`registered`, …). */
@@ -86,7 +88,11 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
 ): Promise<PaidOutcome<K, R>> {
   const { input } = run;
   const waits = run.paidAtStart === null;
-  let stage: CheckoutStage = waits ? 'awaiting_payment' : 'activating';
+  // A spend above the mandate's approval threshold waits for the person first (docs/mandates.md "Approvals").
+  // Only runs started with `input.approval` take this path, so earlier runs replay unchanged.
+  const approval = input.approval ?? null;
+  let stage: CheckoutStage = approval ? 'awaiting_approval' : waits ? 'awaiting_payment' : 'activating';
+  let approvalSignalled = false;
   let outcome: PaidOutcome<K, R> | null = null;
   let payment: CheckoutPayment | null = run.paidAtStart;
   // A receipt is being verified or the chain looked at: nothing else may judge the checkout meanwhile.
@@ -165,7 +171,7 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
               : 'This checkout is not paid by machine payment.',
             'checkout_not_awaiting_payment',
           );
-        if (stage === 'expired_unpaid' || stage === 'cancelled') {
+        if (stage === 'expired_unpaid' || stage === 'cancelled' || stage === 'awaiting_approval') {
           throw ApplicationFailure.nonRetryable(
             `This checkout is ${stage}; it takes no payment any more.`,
             'checkout_not_awaiting_payment',
@@ -215,6 +221,8 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
     },
   );
 
+  if (approval) setHandler(approvalDecidedSignal, () => void (approvalSignalled = true));
+
   setHandler(checkoutPaidSignal, ({ reference }) => {
     if (stage === 'awaiting_payment' && run.hostedCheckout) payment = { kind: 'checkout', reference };
   });
@@ -236,8 +244,29 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
     return landed ? { kind: 'mpp', txHash: landed.txHash, payer: landed.payer, receipt: landed.txHash } : null;
   }
 
+  // Waiting for the person: nothing is charged, no gems move. The approval row is the decision; the
+  // signal only wakes the run early. Refused or unanswered: the run ends refused, the reservation released.
+  let denied: NotDone | null = null;
+  if (approval) {
+    await condition(() => approvalSignalled, Math.max(0, approval.expiresAtMs - Date.now()));
+    const decision = await db.closeApproval({ approvalId: approval.approvalId, spendKey: input.spend?.key ?? null });
+    if (decision === 'approved') setStage(waits ? 'awaiting_payment' : 'activating');
+    else
+      denied =
+        decision === 'refused'
+          ? { outcome: 'refused', code: 'approval_refused', message: 'The person refused this purchase.', credit: null }
+          : {
+              outcome: 'refused',
+              code: 'approval_expired',
+              message: 'Nobody approved this purchase before its deadline, so it is refused.',
+              credit: null,
+            };
+  }
+
   let settlement: ChildWorkflowHandle<typeof settlementWorkflow> | null = null;
-  if (!payment && relayed) {
+  if (denied) {
+    // Nothing to wait for: the purchase was never approved.
+  } else if (!payment && relayed) {
     settlement = await followRelay(input);
     await condition(() => payment !== null || relayExpired);
   } else if (!payment) {
@@ -255,11 +284,13 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
     }
   }
 
-  const end: PaidOutcome<K, R> = payment
-    ? await applyEffect(run, payment, setStage)
-    : release
-      ? { outcome: 'cancelled' }
-      : { outcome: 'expired_unpaid' };
+  const end: PaidOutcome<K, R> = denied
+    ? denied
+    : payment
+      ? await applyEffect(run, payment, setStage)
+      : release
+        ? { outcome: 'cancelled' }
+        : { outcome: 'expired_unpaid' };
   // The checkout row records the run's end as the run's outcome says it.
   if (waits) await db.closeCheckout({ sessionId: input.sessionId, outcome: end.outcome });
   outcome = end;

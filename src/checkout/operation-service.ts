@@ -6,6 +6,7 @@ import { chainTerms, paymentOffer } from './challenge.ts';
 import { checkoutService, type CheckoutDeps, type PaidOperation } from './paid-operation.ts';
 import type { PresentedReceipt } from './receipt.ts';
 import type { OperationOutcome } from './refusals.ts';
+import { ApprovalRequired } from '../mandates/approvals.ts';
 
 /** The 402 of a checkout awaiting machine payment. */
 export interface PaymentRequired {
@@ -116,6 +117,9 @@ export function paidOperationService<I extends CheckoutTerms, R, O extends Opera
     req: LockRequest<I, X>,
   ): Promise<Paid<K, R> | PaymentRequired | X> {
     const { input } = running;
+    // Its holder asking again while the person decides gets the same 202 (docs/mandates.md "Approvals").
+    if (running.stage === 'awaiting_approval' && input.approval && input.holder === req.holder)
+      throw new ApprovalRequired(input.approval.approvalId, new Date(input.approval.expiresAtMs));
     if (req.operationId === input.sessionId && input.method !== 'mpp' && !input.relay)
       return req.again?.(input) ?? paid(await checkout.result(key), input.sessionId);
     if (input.holder !== req.holder || input.method !== 'mpp' || input.relay) throw req.taken();

@@ -27,6 +27,8 @@ import { paidResult, updateFailureError, type OperationOutcome } from './refusal
 import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
 import { reserveCheckoutSpend } from '../mandates/reserve.ts';
 import { releaseSpend } from '../mandates/spends.ts';
+import { ApprovalRequired, closeApproval, requestApproval } from '../mandates/approvals.ts';
+import { chainTerms } from './challenge.ts';
 
 const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
@@ -52,7 +54,12 @@ export interface PaidOperation<I extends CheckoutTerms, R, O extends OperationOu
 /** The settings a checkout reads: its task queue, the holder's quota of open checkouts, the default terms. */
 export type CheckoutConfig = Pick<
   Config,
-  'TEMPORAL_TASK_QUEUE' | 'CHECKOUT_MAX_OPEN' | 'CHECKOUT_TTL_SECONDS' | 'MPP_CURRENCY' | 'GEM_USD_RATE'
+  | 'TEMPORAL_TASK_QUEUE'
+  | 'CHECKOUT_MAX_OPEN'
+  | 'CHECKOUT_TTL_SECONDS'
+  | 'MPP_CURRENCY'
+  | 'GEM_USD_RATE'
+  | 'MANDATE_APPROVAL_TTL_SECONDS'
 >;
 
 export interface CheckoutDeps {
@@ -131,18 +138,63 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
    * Takes the lock: reserves the spend against the actor's mandate (docs/mandates.md), records the
    * unpaid checkout against the holder's quota (when it waits for payment), then starts the run. A
    * mandate's refusal comes before any challenge or gems move; someone else's run on the object means
-   * it is busy. Either way nothing is left behind: the reservation is released.
+   * it is busy. Either way nothing is left behind: the reservation is released. A spend that needs the
+   * person's approval starts the run waiting in `awaiting_approval` and is answered `ApprovalRequired` (202).
    */
-  async function open(key: string, input: I, waitsForPayment: boolean): Promise<void> {
-    // The approval flow's seam: `spend.verdict.kind === 'requires_approval'` is where the run will wait
-    // for the person (docs/mandates.md "For the approval flow (next)"); today it goes on like `allow`.
-    const spend = await reserveCheckoutSpend(deps.orm, op.operation, input, deps.config.GEM_USD_RATE);
+  async function open(
+    key: string,
+    input: I,
+    waitsForPayment: boolean,
+    reserved?: Awaited<ReturnType<typeof reserve>>,
+  ): Promise<void> {
+    const spend = reserved === undefined ? await reserve(input) : reserved;
+    let approval: ApprovalRequired | null = null;
     try {
+      if (spend?.verdict.kind === 'requires_approval') {
+        // Above the approval threshold (docs/mandates.md "Approvals"): the run waits for the person
+        // before any challenge is answered or any gems move. A payment challenge opens only once
+        // approved, so its expiry (and the memo bound to it) runs from the approval's deadline.
+        const ttlMs = input.expiresAtMs - Date.now();
+        const a = await requestApproval(deps.orm, {
+          spend,
+          sessionId: input.sessionId,
+          workflowId: op.workflowId(key),
+          method: input.method,
+          ttlSeconds: deps.config.MANDATE_APPROVAL_TTL_SECONDS,
+        });
+        input.approval = a;
+        if (waitsForPayment) {
+          input.expiresAtMs = a.expiresAtMs + ttlMs;
+          if (input.chain) input.chain = chainTerms(payments(), input, op.describe(input));
+        }
+        approval = new ApprovalRequired(a.approvalId, new Date(a.expiresAtMs));
+      }
       await openRun(key, input, waitsForPayment);
     } catch (err) {
       if (spend) await releaseSpend(deps.orm.em.fork(), spend.key);
+      if (input.approval) await closeApproval(deps.orm, input.approval.approvalId, null).catch(() => undefined);
       throw err;
     }
+    if (approval) throw approval;
+  }
+
+  /**
+   * Reserves the spend against the actor's mandate before anything else is opened (a refusal is 403).
+   * `approval: false` (the USDC route, whose relay session cannot wait for a person) refuses a spend
+   * that needs approval with 403 `mandate_forbids`, rule `approval_required_on_usdc_route`.
+   */
+  async function reserve(input: I, opts: { approval?: boolean } = {}) {
+    const spend = await reserveCheckoutSpend(deps.orm, op.operation, input, deps.config.GEM_USD_RATE);
+    if (spend?.verdict.kind === 'requires_approval' && opts.approval === false) {
+      await releaseSpend(deps.orm.em.fork(), spend.key);
+      input.spend = null;
+      throw new AppError(
+        'mandate_forbids',
+        "This purchase is above your mandate's approval threshold, and the USDC route cannot wait for an approval: pay it with gems or on the default route (which waits for the person), or ask your person.",
+        { rule: 'approval_required_on_usdc_route', value: 'base-mainnet', allowed: ['mpp', 'gems'] },
+      );
+    }
+    return spend;
   }
 
   async function openRun(key: string, input: I, waitsForPayment: boolean): Promise<void> {
@@ -169,7 +221,10 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
         // Read back by `standing` without a worker: which checkout this run is.
         memo: { sessionId: input.sessionId },
         // Findable by its name in the Temporal UI from the start, before any worker has picked it up.
-        typedSearchAttributes: [{ key: registryDomainKey, value: input.name }],
+        typedSearchAttributes: [
+          { key: registryDomainKey, value: input.name },
+          ...(input.approval ? [{ key: registryStageKey, value: 'awaiting_approval' }] : []),
+        ],
       });
     } catch (err) {
       if (waitsForPayment) await checkouts.close(input.sessionId, 'cancelled');
@@ -276,5 +331,5 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
     await handleOf(key).signal(checkoutPaidSignal, { reference });
   }
 
-  return { temporal, payments, status, standing, open, result, submitReceipt, reset, checkoutPaid };
+  return { temporal, payments, status, standing, reserve, open, result, submitReceipt, reset, checkoutPaid };
 }

@@ -15,6 +15,8 @@ const errorOf: Record<CheckoutRefusal, ErrorCode> = {
   own_domain: 'own_domain',
   mandate_exceeded: 'mandate_exceeded',
   mandate_forbids: 'mandate_forbids',
+  approval_refused: 'approval_refused',
+  approval_expired: 'approval_expired',
   coupon_unknown: 'coupon_invalid',
   coupon_expired: 'coupon_invalid',
   coupon_used_up: 'coupon_invalid',

@@ -78,6 +78,8 @@ export const configSchema = z.object({
   // carry a provider key; `npm start` sets it to its local anvil.
   MPP_PUBLIC_RPC_URL: z.url().optional(),
   CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  // How long a purchase above a mandate's approval threshold waits for the person (docs/mandates.md "Approvals").
+  MANDATE_APPROVAL_TTL_SECONDS: z.coerce.number().int().min(5).default(86400),
   // Unpaid checkouts one holder (an account, or the address of an anonymous payer) may have open at once.
   CHECKOUT_MAX_OPEN: z.coerce.number().int().min(1).default(3),
   // How long an offer stays pending before it lapses and its escrow goes back (docs/market.md "Offers").

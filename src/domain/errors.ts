@@ -31,6 +31,11 @@ export const errorCodes = {
   mandate_exceeded: 403,
   mandate_forbids: 403,
   mandate_not_found: 404,
+  // Approvals (docs/mandates.md "Approvals"): the person refused the purchase, or left it unanswered.
+  approval_refused: 403,
+  approval_expired: 403,
+  approval_not_found: 404,
+  approval_already_decided: 409,
   name_taken: 409,
   name_being_registered: 409,
   idempotency_key_in_use: 409,

@@ -11,6 +11,8 @@ export const webhookEventTypes = [
   'domain.grace_started',
   'domain.renewal_failed',
   'domain.sold',
+  'mandate.approval_requested',
+  'mandate.approval_decided',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -76,6 +78,26 @@ export const webhookEventData = {
     price: z.string().describe('whole gems, or pathUSD in 6-decimal minor units'),
     seller_amount: z.string(),
     sold_at: iso,
+  }),
+  'mandate.approval_requested': z.object({
+    account_id: z.guid(),
+    approval_id: z.guid(),
+    operation: z.enum(['register', 'renew', 'buy', 'offer']),
+    domain: z.string(),
+    amount_usd: z.string(),
+    amount_gems: z.number().int(),
+    requested_at: iso,
+    expires_at: iso,
+    status_url: z.string(),
+  }),
+  'mandate.approval_decided': z.object({
+    account_id: z.guid(),
+    approval_id: z.guid(),
+    operation: z.enum(['register', 'renew', 'buy', 'offer']),
+    domain: z.string(),
+    decision: z.enum(['approved', 'refused', 'expired']),
+    decided_by: z.guid().nullable(),
+    decided_at: iso,
   }),
 } satisfies Record<WebhookEventType, z.ZodType>;
 
@@ -150,6 +172,26 @@ export const webhookEventExamples: { [T in WebhookEventType]: WebhookEventData<T
     price: '250000000',
     seller_amount: '225000000',
     sold_at: '2026-11-23T14:00:00.000Z',
+  },
+  'mandate.approval_requested': {
+    account_id: buyer,
+    approval_id: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a',
+    operation: 'register',
+    domain: 'scout.agent',
+    amount_usd: '15.00',
+    amount_gems: 1500,
+    requested_at: '2026-11-23T15:00:00.000Z',
+    expires_at: '2026-11-24T15:00:00.000Z',
+    status_url: '/api/v1/approvals/3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a',
+  },
+  'mandate.approval_decided': {
+    account_id: buyer,
+    approval_id: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a',
+    operation: 'register',
+    domain: 'scout.agent',
+    decision: 'approved',
+    decided_by: owner,
+    decided_at: '2026-11-23T15:20:00.000Z',
   },
 };
 

@@ -1,3 +1,4 @@
+import { ApprovalRequired } from '../mandates/approvals.ts';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -156,6 +157,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const literal = staticAlternatives(req);
       if (literal.length > 0) return methodNotAllowed(reply, req.url.split('?')[0] ?? '/', req.method, literal);
     }
+    // A purchase waiting for the person's approval (docs/mandates.md "Approvals"): 202, not an error; sent
+    // as JSON text so that a route's own 202 schema does not reshape it.
+    if (err instanceof ApprovalRequired)
+      return reply.status(202).type('application/json; charset=utf-8').send(JSON.stringify(err.body()));
     const e = describeError(err, req);
     if (e.headers) reply.headers(e.headers);
     if (servesPage(req)) return sendPageRouteError(req, reply, e);

@@ -7,6 +7,7 @@ import { findOrderActor } from '../db/order-actor.ts';
 import { Domain } from '../db/entities/index.ts';
 import { registrationFacts } from '../db/registration-facts.ts';
 import { AppError } from '../domain/errors.ts';
+import { releaseSpend } from '../mandates/spends.ts';
 import { planRegistration, type Plan } from '../domain/registration-plan.ts';
 import type { RegisterAnswer, RegisterCommand, RegistrationContext } from './context.ts';
 import { findRegistrationResult } from './records.ts';
@@ -124,12 +125,22 @@ export function registrationRequests(context: RegistrationContext) {
       years: cmd.years,
       amountMinor: plan.price.amountMinor.toString(),
     };
-    const { terms, opened } = await usdc.open(request, config.CHECKOUT_TTL_SECONDS);
     const input = newInput(plan, cmd, holder, request.sessionId);
-    input.relay = terms;
-    input.expiresAtMs = Date.parse(opened.expires_at);
+    // The mandate is judged before the relay session is opened: a refused request leaves nothing at the
+    // relay. A spend that needs the person's approval is refused here (a relay session cannot wait).
+    const spend = await checkout.reserve(input, { approval: false });
+    let opened: Awaited<ReturnType<typeof usdc.open>>['opened'];
+    try {
+      const relay = await usdc.open(request, config.CHECKOUT_TTL_SECONDS);
+      opened = relay.opened;
+      input.relay = relay.terms;
+      input.expiresAtMs = Date.parse(opened.expires_at);
+    } catch (err) {
+      if (spend) await releaseSpend(orm.em.fork(), spend.key);
+      throw err;
+    }
     // Someone else holding the lock leaves this relay session unused: its token was never handed out.
-    await checkout.open(cmd.name, input, true);
+    await checkout.open(cmd.name, input, true, spend);
     const body = usdc.offer(request, opened, plan.warnings);
     return { kind: 'usdc_payment_required', body, paymentRequired: usdc.x402Challenge(body) };
   }

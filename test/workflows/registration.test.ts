@@ -36,6 +36,9 @@ function fakes(opts: { validReceipt?: string; landed?: boolean; verifyMs?: numbe
       calls.activate += 1;
       return result(i.name);
     },
+    async closeApproval() {
+      return 'approved' as const;
+    },
     async closeCheckout({ outcome }) {
       calls.closed.push(outcome);
     },

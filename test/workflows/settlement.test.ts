@@ -89,6 +89,9 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
       async findMppPayment() {
         return null;
       },
+      async closeApproval() {
+        return 'approved' as const;
+      },
       async closeCheckout() {},
       async creditRefusedPayment({ input, reason }) {
         calls.credited.push(reason);

@@ -16,7 +16,7 @@ export { DomainReminder } from './domain-reminder.ts';
 export { Listing, Offer, Sale } from './market.ts';
 export { DnsRecord } from './dns-record.ts';
 export { IdempotencyKey } from './idempotency-key.ts';
-export { SpendMandate, MandateChange, MandateSpend } from './mandate.ts';
+export { SpendMandate, MandateChange, MandateSpend, MandateApproval } from './mandate.ts';
 import {
   CouponSchema,
   DomainOrderSchema,
@@ -34,7 +34,7 @@ import { NamespaceSchema } from './namespace.ts';
 import { ListingSchema, OfferSchema, SaleSchema } from './market.ts';
 import { DnsRecordSchema } from './dns-record.ts';
 import { IdempotencyKeySchema } from './idempotency-key.ts';
-import { MandateChangeSchema, MandateSpendSchema, SpendMandateSchema } from './mandate.ts';
+import { MandateApprovalSchema, MandateChangeSchema, MandateSpendSchema, SpendMandateSchema } from './mandate.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
 import {
   NamespaceWhitelistSchema,
@@ -75,4 +75,5 @@ export const entities = [
   SpendMandateSchema,
   MandateChangeSchema,
   MandateSpendSchema,
+  MandateApprovalSchema,
 ];

@@ -77,4 +77,38 @@ const MandateSpendSchema = defineEntity({
 export class MandateSpend extends MandateSpendSchema.class {}
 MandateSpendSchema.setClass(MandateSpend);
 
-export { SpendMandateSchema, MandateChangeSchema, MandateSpendSchema };
+export const approvalStatuses = ['pending', 'approved', 'refused', 'expired'] as const;
+export type ApprovalStatus = (typeof approvalStatuses)[number];
+
+/**
+ * A purchase above the mandate's approval threshold waiting for the person (docs/mandates.md
+ * "Approvals"): the checkout run `workflowId` waits in `awaiting_approval` until `expiresAt`. The row is
+ * where the decision is taken (`pending` → `approved` / `refused` once, or `expired` by the run at its
+ * deadline); the run is signalled after.
+ */
+const MandateApprovalSchema = defineEntity({
+  name: 'MandateApproval',
+  tableName: 'mandate_approval',
+  properties: {
+    id: p.uuid().primary(),
+    /** The agent that asked (the checkout's actor). */
+    accountId: p.uuid(),
+    operation: p.enum([...mandateOperations]),
+    name: p.string().length(253),
+    sessionId: p.string().length(64).unique('mandate_approval_session_unique'),
+    workflowId: p.string().length(300),
+    method: p.string().length(40),
+    usdMicros: p.bigint(),
+    gems: p.bigint(),
+    status: p.enum([...approvalStatuses]),
+    requestedAt: p.datetime().columnType('timestamptz'),
+    expiresAt: p.datetime().columnType('timestamptz'),
+    decidedAt: p.datetime().columnType('timestamptz').nullable(),
+    decidedBy: p.uuid().nullable(),
+  },
+  indexes: [{ name: 'mandate_approval_account_requested_index', properties: ['accountId', 'requestedAt'] }],
+});
+export class MandateApproval extends MandateApprovalSchema.class {}
+MandateApprovalSchema.setClass(MandateApproval);
+
+export { SpendMandateSchema, MandateChangeSchema, MandateSpendSchema, MandateApprovalSchema };

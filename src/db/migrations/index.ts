@@ -19,6 +19,7 @@ import { OfferDecisionOperation } from './0016-offer-decision-operation.ts';
 import { IdempotencyKeyHolder } from './0017-idempotency-key-holder.ts';
 import { AbandonedCheckouts } from './0018-abandoned-checkouts.ts';
 import { SpendMandates } from './0019-spend-mandates.ts';
+import { MandateApprovals } from './0020-mandate-approvals.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -42,4 +43,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0017-idempotency-key-holder', class: IdempotencyKeyHolder },
   { name: '0018-abandoned-checkouts', class: AbandonedCheckouts },
   { name: '0019-spend-mandates', class: SpendMandates },
+  { name: '0020-mandate-approvals', class: MandateApprovals },
 ];

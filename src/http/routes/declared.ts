@@ -26,6 +26,7 @@ import * as login from './login.ts';
 import * as management from './management.ts';
 import * as manifests from './manifests.ts';
 import * as mandates from './mandates.ts';
+import * as approvals from './approvals.ts';
 import * as marketLists from './market-lists.ts';
 import * as namespaces from './namespaces.ts';
 import * as offers from './offers.ts';
@@ -75,6 +76,7 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   management,
   manifests,
   mandates,
+  approvals,
   marketLists,
   mcp,
   namespaces,

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { activityRoutes } from './activity.ts';
 import { agentRoutes } from './agents.ts';
 import { mandateRoutes } from './mandates.ts';
+import { approvalRoutes } from './approvals.ts';
 import { benchBaselineRoutes } from './bench-baseline.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { commandRoutes } from './command.ts';
@@ -55,6 +56,7 @@ export const routesPlugin = fp(
     await app.register(tldRoutes);
     await app.register(agentRoutes);
     await app.register(mandateRoutes);
+    await app.register(approvalRoutes);
     await app.register(keyRoutes);
     await app.register(revokeRoutes);
     await app.register(managementRoutes);

@@ -21,7 +21,7 @@ export const setMandateRoute = declareRoute({
   access: DASHBOARD,
   openapi: {
     operationId: 'setMandate',
-    description: `Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (stored; not yet enforced). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (\`GET …/mandate/history\`). ${WHO}`,
+    description: `Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (a purchase above it waits for your approval: \`GET /api/v1/approvals\`). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (\`GET …/mandate/history\`). ${WHO}`,
   },
 });
 

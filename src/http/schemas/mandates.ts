@@ -33,7 +33,9 @@ export const mandateBody = example(
       per_30_days: amountBody.optional().describe('The most spent in any rolling 30 days'),
       approval_above: amountBody
         .optional()
-        .describe('Above this a purchase needs your approval (stored; the approval flow is not yet enforced)'),
+        .describe(
+          'Above this a purchase needs your approval (it waits for your approval: docs/mandates.md "Approvals")',
+        ),
       allowed_operations: z
         .array(z.enum(mandateOperations))
         .nullable()

@@ -265,6 +265,7 @@ export const orderStatusResponse = example(
     order_id: z.string().describe('The checkout: its session id (USDC and mpp routes) or hosted-checkout order id'),
     domain: z.string(),
     state: z.enum([
+      'awaiting_approval',
       'awaiting_payment',
       'verifying',
       'activating',

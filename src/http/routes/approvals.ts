@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { approvalStatuses, mandateOperations } from '../../db/entities/mandate.ts';
+import { approvalService } from '../../mandates/approvals.ts';
+import { accountPrincipal } from '../auth.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { ACCOUNT, DASHBOARD, declareRoute } from './declaration.ts';
+
+// Approvals above a spend mandate's threshold (docs/mandates.md "Approvals").
+
+const approvalParams = z.object({ approval_id: z.guid().describe('The approval id from the 202 `approval_required`') });
+
+const checkoutStages = [
+  'awaiting_approval',
+  'awaiting_payment',
+  'verifying',
+  'activating',
+  'done',
+  'refused',
+  'expired_unpaid',
+  'cancelled',
+] as const;
+
+const approvalView = z.object({
+  approval_id: z.guid(),
+  agent_id: z.guid(),
+  status: z.enum(approvalStatuses),
+  operation: z.enum(mandateOperations),
+  name: z.string(),
+  payment_method: z.string(),
+  amount: z.object({ usd: z.string(), gems: z.number().int() }),
+  requested_at: z.string(),
+  expires_at: z.string(),
+  decided_at: z.string().nullable(),
+  decided_by: z.guid().nullable(),
+  checkout: z
+    .object({ stage: z.enum(checkoutStages).nullable(), outcome: z.string().nullable() })
+    .describe('Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended'),
+  status_url: z.string(),
+  message: z.string().describe('What happens next, for the agent'),
+});
+const approvalResponse = z.object({ status: z.literal('success'), approval: approvalView });
+const approvalListResponse = z.object({ status: z.literal('success'), data: z.array(approvalView) });
+
+const WHO =
+  'Only the person who manages the agent decides (their session or bearer token); the agent itself gets 403 `forbidden`; anyone else 404 `approval_not_found`. Deciding again the same way answers the approval as it stands; the other way, or after its deadline, is 409 `approval_already_decided`.';
+
+export const getApprovalRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/approvals/:approval_id',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'getApproval',
+    description:
+      'A purchase waiting for (or decided by) the person who manages the agent: its status (`pending`, `approved`, `refused`, `expired`), the operation, name and amount, when it was asked and decided and by whom, and where its checkout stands (`checkout.stage`: `awaiting_payment` means re-send the request for its 402). For the agent and the person managing it; anyone else 404.',
+  },
+});
+export const listApprovalsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/approvals',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listApprovals',
+    description:
+      'The pending (first) and recent approvals of every agent you manage, or, with an agent’s key, its own.',
+  },
+});
+export const approveRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/approvals/:approval_id/approve',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'approveApproval',
+    description: `Approves a purchase waiting above the agent’s approval threshold: a gems purchase completes at once; a machine payment’s checkout moves to awaiting_payment (the agent re-sends its request for the 402). ${WHO}`,
+  },
+});
+export const refuseRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/approvals/:approval_id/refuse',
+  access: DASHBOARD,
+  openapi: {
+    operationId: 'refuseApproval',
+    description: `Refuses a purchase waiting above the agent’s approval threshold: its checkout ends refused, its reservation released, the name free again; nothing is charged. ${WHO}`,
+  },
+});
+
+export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = () => approvalService({ orm: app.deps.orm, temporal: app.deps.temporal });
+  const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
+
+  app.route({
+    ...getApprovalRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'A purchase waiting for the person’s approval',
+      params: approvalParams,
+      response: { 200: approvalResponse, ...errors },
+    },
+    handler: async (req) => ({
+      status: 'success' as const,
+      approval: await service().get(accountPrincipal(req), req.params.approval_id),
+    }),
+  });
+
+  app.route({
+    ...listApprovalsRoute,
+    schema: {
+      tags: ['identity'],
+      summary: 'Pending and recent approvals of the agents you manage',
+      querystring: z.object({
+        status: z.enum(approvalStatuses).optional(),
+        limit: z.coerce.number().int().min(1).max(200).default(50),
+      }),
+      response: { 200: approvalListResponse, ...errors },
+    },
+    handler: async (req) => ({
+      status: 'success' as const,
+      data: await service().list(accountPrincipal(req), req.query),
+    }),
+  });
+
+  for (const [route, decision, summary] of [
+    [approveRoute, 'approved', 'Approve a purchase waiting for you'],
+    [refuseRoute, 'refused', 'Refuse a purchase waiting for you'],
+  ] as const) {
+    app.route({
+      ...route,
+      schema: {
+        tags: ['identity'],
+        summary,
+        params: approvalParams,
+        response: { 200: approvalResponse, 409: errorBodySchema, ...errors },
+      },
+      handler: async (req) => ({
+        status: 'success' as const,
+        approval: await service().decide(accountPrincipal(req), req.params.approval_id, decision),
+      }),
+    });
+  }
+};

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { approvalDecidedSignal, type CheckoutStage } from '../../workflows/checkout-messages.ts';
+import { registryStageKey } from '../../workflows/search-attributes.ts';
+import type { AccountPrincipal } from '../auth/principal.ts';
+import { Account, MandateApproval } from '../db/entities/index.ts';
+import type { ApprovalStatus } from '../db/entities/mandate.ts';
+import { recordEvent } from '../db/outbox.ts';
+import type { Orm } from '../db/orm.ts';
+import { AppError } from '../domain/errors.ts';
+import { formatUsd } from '../domain/money.ts';
+import type { SpendRequest } from './limits.ts';
+import { releaseSpend } from './spends.ts';
+
+// Approvals above a mandate's threshold (docs/mandates.md "Approvals"). The row is where the decision
+// is taken, once (`pending` → `approved` | `refused` by the person, `expired` by the run at its
+// deadline); the waiting checkout run is signalled after, and reads the row back when it stops waiting.
+
+export const approvalStatusUrl = (id: string) => `/api/v1/approvals/${id}`;
+
+/** The 202 a purchase above the approval threshold is answered with (rendered by the error handler). */
+export class ApprovalRequired extends Error {
+  override name = 'ApprovalRequired';
+  readonly approvalId: string;
+  readonly expiresAt: Date;
+  constructor(approvalId: string, expiresAt: Date) {
+    super(
+      `This purchase is above your mandate's approval threshold: it waits for the person who manages you to approve it (until ${expiresAt.toISOString()}). Nothing is charged meanwhile. Poll GET ${approvalStatusUrl(approvalId)}; once approved, a gems purchase completes by itself, a machine payment asks you to re-send your request for its 402 challenge.`,
+    );
+    this.approvalId = approvalId;
+    this.expiresAt = expiresAt;
+  }
+  body() {
+    return {
+      status: 'approval_required' as const,
+      approval_id: this.approvalId,
+      status_url: approvalStatusUrl(this.approvalId),
+      expires_at: this.expiresAt.toISOString(),
+      message: this.message,
+    };
+  }
+}
+
+/**
+ * Records a pending approval and its `mandate.approval_requested` event in one transaction, before the
+ * checkout's run starts (the run's input carries its id and deadline).
+ */
+export async function requestApproval(
+  orm: Orm,
+  a: { spend: SpendRequest; sessionId: string; workflowId: string; method: string; ttlSeconds: number },
+): Promise<{ approvalId: string; expiresAtMs: number }> {
+  const id = randomUUID();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + a.ttlSeconds * 1000);
+  await orm.em.fork().transactional(async (tx) => {
+    tx.create(MandateApproval, {
+      id,
+      accountId: a.spend.accountId,
+      operation: a.spend.operation,
+      name: a.spend.name,
+      sessionId: a.sessionId,
+      workflowId: a.workflowId,
+      method: a.method,
+      usdMicros: a.spend.usdMicros,
+      gems: a.spend.gems,
+      status: 'pending',
+      requestedAt: now,
+      expiresAt,
+      decidedAt: null,
+      decidedBy: null,
+    });
+    recordEvent(tx, 'mandate.approval_requested', {
+      account_id: a.spend.accountId,
+      approval_id: id,
+      operation: a.spend.operation,
+      domain: a.spend.name,
+      amount_usd: formatUsd(a.spend.usdMicros),
+      amount_gems: Number(a.spend.gems),
+      requested_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      status_url: approvalStatusUrl(id),
+    });
+  });
+  return { approvalId: id, expiresAtMs: expiresAt.getTime() };
+}
+
+function decidedEvent(tx: EntityManager, a: MandateApproval) {
+  recordEvent(tx, 'mandate.approval_decided', {
+    account_id: a.accountId,
+    approval_id: a.id,
+    operation: a.operation,
+    domain: a.name,
+    decision: a.status as 'approved' | 'refused' | 'expired',
+    decided_by: a.decidedBy ?? null,
+    decided_at: (a.decidedAt ?? new Date()).toISOString(),
+  });
+}
+
+/**
+ * The run stopped waiting (a decision arrived, or its deadline passed): a row still pending is expired
+ * now (with its event), and anything but `approved` releases the reservation. The row's status is the
+ * answer, so a decision taken just before the deadline is honoured even if its signal came late.
+ */
+export async function closeApproval(orm: Orm, approvalId: string, spendKey: string | null): Promise<ApprovalStatus> {
+  const status = await orm.em.fork().transactional(async (tx) => {
+    const a = await tx.findOneOrFail(MandateApproval, { id: approvalId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (a.status === 'pending') {
+      Object.assign(a, { status: 'expired', decidedAt: new Date() });
+      await tx.flush();
+      decidedEvent(tx, a);
+    }
+    return a.status;
+  });
+  if (status !== 'approved' && spendKey) await releaseSpend(orm.em.fork(), spendKey);
+  return status;
+}
+
+export interface ApprovalDeps {
+  orm: Orm;
+  temporal?: Client | undefined;
+}
+
+/** Who may read (the agent, the person managing it) and decide (only that person) an approval. */
+export function approvalService(deps: ApprovalDeps) {
+  const em = () => deps.orm.em.fork();
+
+  async function access(principal: AccountPrincipal, id: string, decide: boolean) {
+    const a = await em().findOne(MandateApproval, { id });
+    const notFound = () => new AppError('approval_not_found', 'No approval with that id is yours to see.');
+    if (!a) throw notFound();
+    const agent = await em().findOne(Account, { id: a.accountId }, { fields: ['id', 'operatorAccount'] });
+    const manages = agent?.operatorAccount?.id === principal.accountId;
+    if (manages) return a;
+    if (a.accountId === principal.accountId) {
+      if (decide)
+        throw new AppError('forbidden', 'An agent cannot decide its own approval: the person who manages it does.');
+      return a;
+    }
+    throw notFound();
+  }
+
+  /** Where the checkout behind an approval stands: its run's stage, or its outcome once it ended. */
+  async function checkoutOf(a: MandateApproval): Promise<{ stage: CheckoutStage | null; outcome: string | null }> {
+    if (!deps.temporal) return { stage: null, outcome: null };
+    const handle = deps.temporal.workflow.getHandle(a.workflowId);
+    try {
+      const d = await handle.describe();
+      if (d.memo?.sessionId !== a.sessionId) return { stage: null, outcome: null };
+      const stage = d.searchAttributes[registryStageKey.name]?.[0];
+      if (d.status.name === 'RUNNING')
+        return { stage: (typeof stage === 'string' ? stage : null) as CheckoutStage | null, outcome: null };
+      const result = (d.status.name === 'COMPLETED' ? await handle.result() : null) as {
+        outcome?: string;
+        code?: string;
+      } | null;
+      return {
+        stage: (typeof stage === 'string' ? stage : null) as CheckoutStage | null,
+        outcome: result?.outcome === 'refused' ? (result.code ?? 'refused') : (result?.outcome ?? d.status.name),
+      };
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return { stage: null, outcome: null };
+      throw err;
+    }
+  }
+
+  const nextStep = (a: MandateApproval, c: { stage: CheckoutStage | null; outcome: string | null }): string => {
+    if (a.status === 'pending') return 'Waiting for the person who manages the agent to approve or refuse it.';
+    if (a.status === 'refused') return 'Refused by the person: nothing was charged.';
+    if (a.status === 'expired') return 'Left unanswered until its deadline, so refused: nothing was charged.';
+    if (c.stage === 'awaiting_payment')
+      return 'Approved: re-send the same request to get its 402 payment challenge, then pay it as usual.';
+    if (c.outcome) return `Approved; the checkout ended: ${c.outcome}.`;
+    return 'Approved: the purchase is being completed.';
+  };
+
+  async function view(a: MandateApproval) {
+    const c = await checkoutOf(a);
+    return {
+      approval_id: a.id,
+      agent_id: a.accountId,
+      status: a.status,
+      operation: a.operation,
+      name: a.name,
+      payment_method: a.method,
+      amount: { usd: formatUsd(BigInt(a.usdMicros)), gems: Number(a.gems) },
+      requested_at: a.requestedAt.toISOString(),
+      expires_at: a.expiresAt.toISOString(),
+      decided_at: a.decidedAt?.toISOString() ?? null,
+      decided_by: a.decidedBy ?? null,
+      checkout: { stage: c.stage, outcome: c.outcome },
+      status_url: approvalStatusUrl(a.id),
+      message: nextStep(a, c),
+    };
+  }
+
+  return {
+    async get(principal: AccountPrincipal, id: string) {
+      return view(await access(principal, id, false));
+    },
+
+    /** The pending and recent approvals of every agent the caller manages, or an agent's own; pending first. */
+    async list(principal: AccountPrincipal, q: { status?: ApprovalStatus | undefined; limit: number }) {
+      const managed = await em().find(Account, { operatorAccount: principal.accountId }, { fields: ['id'] });
+      const accounts = [principal.accountId, ...managed.map((m) => m.id)];
+      const rows = await em().find(
+        MandateApproval,
+        { accountId: { $in: accounts }, ...(q.status ? { status: q.status } : {}) },
+        { orderBy: { requestedAt: 'desc' }, limit: q.limit },
+      );
+      rows.sort((x, y) => Number(y.status === 'pending') - Number(x.status === 'pending'));
+      return Promise.all(rows.map(view));
+    },
+
+    /**
+     * The person's decision, taken once on the row (with its event), then signalled to the waiting run.
+     * The same decision again answers the approval as it stands; another one after it is 409.
+     */
+    async decide(principal: AccountPrincipal, id: string, decision: 'approved' | 'refused') {
+      const a = await access(principal, id, true);
+      const now = new Date();
+      const taken = await em().transactional(async (tx) => {
+        const row = await tx.findOneOrFail(MandateApproval, { id: a.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (row.status !== 'pending' || row.expiresAt <= now) return row;
+        Object.assign(row, { status: decision, decidedAt: now, decidedBy: principal.accountId });
+        await tx.flush();
+        decidedEvent(tx, row);
+        return row;
+      });
+      if (taken.status !== decision) {
+        const status = taken.status === 'pending' ? 'expired' : taken.status;
+        throw new AppError('approval_already_decided', `This approval is already ${status}; it cannot be changed.`, {
+          status,
+          decided_at: taken.decidedAt?.toISOString() ?? null,
+        });
+      }
+      if (deps.temporal) {
+        await deps.temporal.workflow
+          .getHandle(taken.workflowId)
+          .signal(approvalDecidedSignal, { decision })
+          .catch((err: unknown) => {
+            // The run already ended (it read the row at its deadline): nothing waits for the signal.
+            if (!(err instanceof WorkflowNotFoundError)) throw err;
+          });
+      }
+      return view(taken);
+    },
+  };
+}

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import type { Hex } from 'viem';
+import { Challenge } from 'mppx';
+import { payChallenge } from '../../examples/pay-and-register.ts';
+import { Domain, LedgerLine, MandateSpend } from '../../src/db/entities/index.ts';
+import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { humanWithSession, provision } from '../helpers/identities.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
+
+// Issue 29, approvals above a mandate's threshold (docs/mandates.md "Approvals"), over the real stack:
+// API, worker, Temporal, PostgreSQL, the local Tempo chain. .agent costs 1500 gems ($15.00) a year.
+const TTL_SECONDS = 6;
+
+describe('mandate approvals', () => {
+  let s: RegistryStack;
+  let receiver: TestReceiver;
+  let person: { accountId: string; cookie: string };
+  const secret = randomBytes(24).toString('hex');
+  beforeAll(async () => {
+    s = await startRegistryStack({
+      RATE_LIMIT_MAX: '10000',
+      MANDATE_APPROVAL_TTL_SECONDS: String(TTL_SECONDS),
+      WEBHOOK_ALLOW_INSECURE_LOCAL: 'true',
+    });
+    receiver = await startTestReceiver(secret);
+    person = await humanWithSession(s.t.app, s.t.db.orm, `approvals-${randomLabel()}`);
+  }, 120_000);
+  afterAll(async () => {
+    await receiver?.down();
+    await s?.stop();
+  });
+
+  const em = () => s.t.db.orm.em.fork();
+  const inject = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
+    s.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const asPerson = () => ({ cookie: person.cookie });
+
+  /** A fresh agent claimed by the person, with gems, a mandate asking approval above $10, and a webhook. */
+  async function agent(gems = 100_000) {
+    const p = await provision(s.t.app);
+    expect((await inject('POST', '/api/v1/agents/claim', asPerson(), { claim_code: p.claim_code })).statusCode).toBe(
+      200,
+    );
+    if (gems > 0) await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
+    const key = { 'x-api-key': p.api_key };
+    const set = await inject('PUT', `/api/v1/agents/${p.account_id}/mandate`, asPerson(), {
+      approval_above: { usd: '10.00' },
+    });
+    expect(set.statusCode).toBe(200);
+    const sub = await inject('POST', '/api/v1/webhooks/subscribe', key, {
+      target_url: receiver.url,
+      events: ['mandate.approval_requested', 'mandate.approval_decided'],
+      secret,
+    });
+    expect(sub.statusCode).toBe(200);
+    return { id: p.account_id, key };
+  }
+  const register = (key: Record<string, string>, label: string, method = 'gems') =>
+    inject('POST', '/api/v1/domains/register', key, {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: method,
+    });
+  const approval = async (id: string, who: Record<string, string>) =>
+    (await inject('GET', `/api/v1/approvals/${id}`, who)).json().approval;
+  const stageOf = async (label: string) => {
+    const d = await s.t.temporal.client.workflow.getHandle(`registration:${label}.agent`).describe();
+    return { status: d.status.name, stage: d.searchAttributes?.RegistryStage?.[0] };
+  };
+  const until = async <T>(f: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await f();
+      if (ok(v) || Date.now() > end) return v;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+  const debits = (accountId: string) => em().count(LedgerLine, { book: `user:${accountId}`, amount: { $lt: 0 } });
+  const eventsFor = (approvalId: string) =>
+    receiver
+      .events()
+      .filter((e) => (e.data as { approval_id?: string }).approval_id === approvalId)
+      .map((e) => [e.event_type, (e.data as { decision?: string }).decision ?? null]);
+
+  it('gems: 202 and nothing moves while it waits; the agent cannot approve, a stranger sees nothing; approved, it registers once', async () => {
+    const a = await agent();
+    const label = randomLabel('appr');
+    const asked = await register(a.key, label);
+    expect(asked.statusCode).toBe(202);
+    const body = asked.json();
+    expect(body).toMatchObject({ status: 'approval_required', status_url: `/api/v1/approvals/${body.approval_id}` });
+    expect(await gemsBalance(em(), a.id)).toBe(100_000);
+    expect(
+      await until(
+        () => stageOf(label),
+        (v) => v.stage !== undefined,
+      ),
+    ).toEqual({
+      status: 'RUNNING',
+      stage: 'awaiting_approval',
+    });
+    // Asking again meanwhile answers the same approval.
+    expect((await register(a.key, label)).json().approval_id).toBe(body.approval_id);
+
+    const seen = await approval(body.approval_id, a.key);
+    expect(seen).toMatchObject({ status: 'pending', operation: 'register', name: `${label}.agent` });
+    expect(seen.amount).toEqual({ usd: '15.00', gems: 1500 });
+    const listed = (await inject('GET', '/api/v1/approvals?status=pending', asPerson())).json().data;
+    expect(listed.map((x: { approval_id: string }) => x.approval_id)).toContain(body.approval_id);
+
+    const own = await inject('POST', `/api/v1/approvals/${body.approval_id}/approve`, a.key);
+    expect(own.statusCode).toBe(403);
+    const stranger = await humanWithSession(s.t.app, s.t.db.orm, `stranger-${randomLabel()}`);
+    const other = await inject('POST', `/api/v1/approvals/${body.approval_id}/approve`, { cookie: stranger.cookie });
+    expect(other.statusCode).toBe(404);
+    expect((await inject('GET', `/api/v1/approvals/${body.approval_id}`, { cookie: stranger.cookie })).statusCode).toBe(
+      404,
+    );
+
+    const ok = await inject('POST', `/api/v1/approvals/${body.approval_id}/approve`, asPerson());
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().approval).toMatchObject({ status: 'approved', decided_by: person.accountId });
+    // Deciding again: the same way answers the approval; the other way is 409.
+    expect((await inject('POST', `/api/v1/approvals/${body.approval_id}/approve`, asPerson())).statusCode).toBe(200);
+    expect((await inject('POST', `/api/v1/approvals/${body.approval_id}/refuse`, asPerson())).statusCode).toBe(409);
+
+    const done = await until(
+      () => approval(body.approval_id, a.key),
+      (v) => v.checkout.outcome === 'registered',
+    );
+    expect(done.checkout).toEqual({ stage: 'done', outcome: 'registered' });
+    expect(await em().count(Domain, { name: `${label}.agent` })).toBe(1);
+    expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
+    expect(await debits(a.id)).toBe(1);
+    expect((await em().findOneOrFail(MandateSpend, { key: { $like: 'checkout:%' }, accountId: a.id })).status).toBe(
+      'spent',
+    );
+    const events = await until(
+      async () => eventsFor(body.approval_id),
+      (e) => e.length >= 2,
+    );
+    expect(events).toEqual([
+      ['mandate.approval_requested', null],
+      ['mandate.approval_decided', 'approved'],
+    ]);
+  }, 30_000);
+
+  it('mpp: approved, the checkout awaits payment; the agent re-sends for its 402 and pays it', async () => {
+    const a = await agent(0);
+    const label = randomLabel('apmpp');
+    const asked = await register(a.key, label, 'mpp');
+    expect(asked.statusCode).toBe(202);
+    expect(asked.headers['www-authenticate']).toBeUndefined();
+    const id = asked.json().approval_id;
+    // The person lowers the budget below it while it waits: it keeps its reservation and still waits.
+    const lowered = await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {
+      approval_above: { usd: '10.00' },
+      per_day: { usd: '1.00' },
+    });
+    expect(lowered.statusCode).toBe(200);
+    expect(
+      await until(
+        () => stageOf(label),
+        (v) => v.stage !== undefined,
+      ),
+    ).toMatchObject({ stage: 'awaiting_approval' });
+    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('reserved');
+    expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(200);
+    const standing = await until(
+      () => approval(id, a.key),
+      (v) => v.checkout.stage === 'awaiting_payment',
+    );
+    expect(standing.message).toMatch(/re-send/);
+    const challenge = await register(a.key, label, 'mpp');
+    expect(challenge.statusCode).toBe(402);
+    const paid = await payChallenge({
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[0] as Hex,
+      challenge: Challenge.deserialize(challenge.headers['www-authenticate'] as string),
+      required: challenge.json(),
+    });
+    const done = await inject(
+      'POST',
+      '/api/v1/domains/register',
+      { ...a.key, authorization: `Payment ${paid.txHash}` },
+      { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'mpp' },
+    );
+    expect(done.statusCode).toBe(200);
+    expect(await em().count(Domain, { name: `${label}.agent` })).toBe(1);
+  }, 30_000);
+
+  it('refused: the run ends Completed refused, nothing charged, the reservation released, the name free', async () => {
+    const a = await agent();
+    const label = randomLabel('refu');
+    const id = (await register(a.key, label)).json().approval_id;
+    const no = await inject('POST', `/api/v1/approvals/${id}/refuse`, asPerson());
+    expect(no.json().approval).toMatchObject({ status: 'refused' });
+    const ended = await until(
+      () => stageOf(label),
+      (v) => v.status === 'COMPLETED',
+    );
+    expect(ended).toEqual({ status: 'COMPLETED', stage: 'refused' });
+    expect((await approval(id, a.key)).checkout.outcome).toBe('approval_refused');
+    expect(await gemsBalance(em(), a.id)).toBe(100_000);
+    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    expect(await debits(a.id)).toBe(0);
+    // The name is free again (the person could now raise the threshold, say).
+    await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {});
+    expect((await register(a.key, label)).statusCode).toBe(200);
+  }, 30_000);
+
+  it('left unanswered until the deadline: expired, nothing charged, reservation released, name free again', async () => {
+    const a = await agent();
+    const label = randomLabel('expi');
+    const asked = await register(a.key, label);
+    const id = asked.json().approval_id;
+    expect(Date.parse(asked.json().expires_at) - Date.now()).toBeLessThanOrEqual(TTL_SECONDS * 1000);
+    const ended = await until(
+      () => stageOf(label),
+      (v) => v.status === 'COMPLETED',
+      (TTL_SECONDS + 8) * 1000,
+    );
+    expect(ended).toEqual({ status: 'COMPLETED', stage: 'refused' });
+    const seen = await approval(id, asPerson());
+    expect(seen).toMatchObject({ status: 'expired', decided_by: null, checkout: { outcome: 'approval_expired' } });
+    expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(409);
+    expect(await gemsBalance(em(), a.id)).toBe(100_000);
+    expect(await debits(a.id)).toBe(0);
+    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    const events = await until(
+      async () => eventsFor(id),
+      (e) => e.length >= 2,
+    );
+    expect(events).toEqual([
+      ['mandate.approval_requested', null],
+      ['mandate.approval_decided', 'expired'],
+    ]);
+    // The name is free: another registration without approval succeeds.
+    await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {});
+    expect((await register(a.key, label)).statusCode).toBe(200);
+  }, 30_000);
+});
