@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountForIdentity } from '../../src/auth/accounts.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
 import { startDevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { launchChromium, seriousAxeViolations, type AxeViolation } from '../helpers/chromium.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
@@ -220,10 +221,13 @@ describe('the dashboard journey in Chromium', () => {
     expect((await call('GET', '/api/v1/agents/me', { 'x-api-key': keyValue })).status).toBe(401);
   });
 
+  /** The agent alice claims: its mandate is set in the browser. */
+  let claimed = { id: '', key: {} as Record<string, string> };
   it('claims an agent provisioned over the API by its claim code', async () => {
     const agent = await call('POST', '/api/v1/agents/provision', {}, {});
     expect(agent.status).toBe(200);
     const code = agent.body.claim_code as string;
+    claimed = { id: agent.body.account_id as string, key: { 'x-api-key': agent.body.api_key as string } };
     await open(page, '/dashboard/agents', 'agents-empty');
     await expect(page.getByText('No agents yet').isVisible()).resolves.toBe(true);
     await page.getByLabel('Claim code').fill(code);
@@ -254,6 +258,7 @@ describe('the dashboard journey in Chromium', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Spend mandate' }).isVisible()).resolves.toBe(true);
     await check(page, 'mandate-none');
     await page.locator('input[name="per_day_usd"]').fill('50.00');
+    await page.locator('input[name="approval_above_gems"]').fill('1000');
     await page.getByRole('checkbox', { name: /buy a listed name/ }).uncheck();
     await page.getByRole('button', { name: 'Set mandate' }).click();
     await expect(page.getByRole('status').first().textContent()).resolves.toContain('The mandate is saved');
@@ -269,6 +274,35 @@ describe('the dashboard journey in Chromium', () => {
     await check(page, 'mandate-refused');
     await open(page, '/dashboard/approvals', 'approvals');
   });
+
+  // Once the approval API is there (src/http/routes/approvals.ts): above the threshold set above, the agent's
+  // purchase waits; alice sees it with its count on the nav, approves it, and the name is the agent's.
+  (declaredRoutes.some((r) => r.url === '/api/v1/approvals') ? it : it.skip)(
+    'approves in the browser a purchase above the mandate’s threshold, which then completes',
+    async () => {
+      await grantGems(s.t.db.orm.em.fork(), { accountId: claimed.id, amount: 10_000, reference: 'journey:agent' });
+      const asked = await call('POST', '/api/v1/domains/register', claimed.key, {
+        domain: 'journey-approved',
+        namespace: 'agent',
+        years: 1,
+        agreed_to_terms: true,
+        payment_method: 'gems',
+      });
+      expect(asked.status).toBe(202);
+      await open(page, '/dashboard/approvals', 'approvals-pending');
+      await expect(page.getByRole('navigation', { name: 'Dashboard' }).textContent()).resolves.toMatch(
+        /Approvals\s*1 waiting/,
+      );
+      await page.getByRole('button', { name: /^Approve Register journey-approved\.agent/ }).click();
+      await expect(page.getByRole('status').first().textContent()).resolves.toContain('Approved');
+      await expect(page.getByText('Nothing waits for your approval.').isVisible()).resolves.toBe(true);
+      await check(page, 'approvals-decided');
+      const owns = async () =>
+        JSON.stringify((await call('GET', '/api/v1/domains', claimed.key)).body).includes('journey-approved.agent');
+      await eventually(owns, 20_000);
+      expect(await owns()).toBe(true);
+    },
+  );
 
   let subscriptionId = '';
   it('subscribes a webhook receiver, its secret shown once', async () => {

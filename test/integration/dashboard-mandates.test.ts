@@ -238,7 +238,7 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
   const approval = (id: string) =>
     t.app.inject({ method: 'GET', url: `/api/v1/approvals/${id}`, headers: { 'x-api-key': agent.api_key } });
 
-  it('lists what waits, with its count on the nav; Approve completes one, Refuse another; another person sees neither', async () => {
+  it('lists what waits, with its count on the nav; Approve and Refuse decide them; another person sees and decides neither', async () => {
     const empty = await person.get('/dashboard/approvals');
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toContain('Nothing waits for your approval.');
@@ -280,6 +280,8 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
     expect(refused.body).toMatch(/refused/);
     expect((await approval(ids[0] ?? '')).json().approval.status).toBe('approved');
     expect((await approval(ids[1] ?? '')).json().approval.status).toBe('refused');
+    // That the approved purchase then completes needs the worker: the Chromium journey and
+    // test/e2e/mandate-approvals.test.ts watch it on the real stack.
 
     // Deciding again (a stale tab) is the API's 409, said at the top since its form is gone.
     const stale = person.formOf((await person.get('/dashboard/agents')).body, 'claim_agent');
