@@ -135,7 +135,7 @@ export interface paths {
         get: operations["getMandate"];
         /**
          * Set the spend mandate of an agent you claimed
-         * @description Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (stored; not yet enforced). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
+         * @description Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
          */
         put: operations["setMandate"];
         post?: never;
@@ -263,6 +263,86 @@ export interface paths {
          * @description Creates an anonymous agent identity; returns its API key and a single-use claim code (both shown once). Rate-limited per address.
          */
         post: operations["provisionAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending and recent approvals of the agents you manage
+         * @description The pending (first) and recent approvals of every agent you manage, or, with an agent’s key, its own.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{approval_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A purchase waiting for the person’s approval
+         * @description A purchase waiting for (or decided by) the person who manages the agent: its status (`pending`, `approved`, `refused`, `expired`), the operation, name and amount, when it was asked and decided and by whom, and where its checkout stands (`checkout.stage`: `awaiting_payment` means re-send the request for its 402). For the agent and the person managing it; anyone else 404.
+         */
+        get: operations["getApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{approval_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a purchase waiting for you
+         * @description Approves a purchase waiting above the agent’s approval threshold: a gems purchase completes at once; a machine payment’s checkout moves to awaiting_payment (the agent re-sends its request for the 402). Only the person who manages the agent decides (their session or bearer token); the agent itself gets 403 `forbidden`; anyone else 404 `approval_not_found`. Deciding again the same way answers the approval as it stands; the other way, or after its deadline, is 409 `approval_already_decided`.
+         */
+        post: operations["approveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{approval_id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a purchase waiting for you
+         * @description Refuses a purchase waiting above the agent’s approval threshold: its checkout ends refused, its reservation released, the name free again; nothing is charged. Only the person who manages the agent decides (their session or bearer token); the agent itself gets 403 `forbidden`; anyone else 404 `approval_not_found`. Deciding again the same way answers the approval as it stands; the other way, or after its deadline, is 409 `approval_already_decided`.
+         */
+        post: operations["refuseApproval"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1681,7 +1761,7 @@ export interface operations {
                             tx_hash: string | null;
                         } | null;
                         /** @enum {string} */
-                        state: "awaiting_payment" | "verifying" | "activating" | "done" | "registered" | "renewed" | "purchased" | "refused" | "expired_unpaid" | "cancelled";
+                        state: "awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "registered" | "renewed" | "purchased" | "refused" | "expired_unpaid" | "cancelled";
                         /** @enum {string} */
                         status: "success";
                         /** @description The transaction that paid, when paid on chain */
@@ -1854,7 +1934,7 @@ export interface operations {
                             tx_hash: string | null;
                         } | null;
                         /** @enum {string} */
-                        state: "awaiting_payment" | "verifying" | "activating" | "done" | "registered" | "renewed" | "purchased" | "refused" | "expired_unpaid" | "cancelled";
+                        state: "awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "registered" | "renewed" | "purchased" | "refused" | "expired_unpaid" | "cancelled";
                         /** @enum {string} */
                         status: "success";
                         /** @description The transaction that paid, when paid on chain */
@@ -2650,7 +2730,7 @@ export interface operations {
                     allowed_namespaces?: string[] | null;
                     /** @description What the agent may pay for; absent or null: every operation */
                     allowed_operations?: ("register" | "renew" | "buy" | "offer")[] | null;
-                    /** @description Above this a purchase needs your approval (stored; the approval flow is not yet enforced) */
+                    /** @description Above this a purchase needs your approval (it waits for your approval: docs/mandates.md "Approvals") */
                     approval_above?: {
                         /** @description In whole gems; absent or null: not limited in gems */
                         gems?: number | null;
@@ -3769,6 +3849,600 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                status?: "pending" | "approved" | "refused" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            agent_id: string;
+                            amount: {
+                                gems: number;
+                                usd: string;
+                            };
+                            /** Format: uuid */
+                            approval_id: string;
+                            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
+                            checkout: {
+                                outcome: string | null;
+                                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
+                            };
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            expires_at: string;
+                            /** @description What happens next, for the agent */
+                            message: string;
+                            name: string;
+                            /** @enum {string} */
+                            operation: "register" | "renew" | "buy" | "offer";
+                            payment_method: string;
+                            requested_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "refused" | "expired";
+                            status_url: string;
+                        }[];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval id from the 202 `approval_required` */
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: {
+                            /** Format: uuid */
+                            agent_id: string;
+                            amount: {
+                                gems: number;
+                                usd: string;
+                            };
+                            /** Format: uuid */
+                            approval_id: string;
+                            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
+                            checkout: {
+                                outcome: string | null;
+                                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
+                            };
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            expires_at: string;
+                            /** @description What happens next, for the agent */
+                            message: string;
+                            name: string;
+                            /** @enum {string} */
+                            operation: "register" | "renew" | "buy" | "offer";
+                            payment_method: string;
+                            requested_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "refused" | "expired";
+                            status_url: string;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval id from the 202 `approval_required` */
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: {
+                            /** Format: uuid */
+                            agent_id: string;
+                            amount: {
+                                gems: number;
+                                usd: string;
+                            };
+                            /** Format: uuid */
+                            approval_id: string;
+                            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
+                            checkout: {
+                                outcome: string | null;
+                                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
+                            };
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            expires_at: string;
+                            /** @description What happens next, for the agent */
+                            message: string;
+                            name: string;
+                            /** @enum {string} */
+                            operation: "register" | "renew" | "buy" | "offer";
+                            payment_method: string;
+                            requested_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "refused" | "expired";
+                            status_url: string;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refuseApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval id from the 202 `approval_required` */
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: {
+                            /** Format: uuid */
+                            agent_id: string;
+                            amount: {
+                                gems: number;
+                                usd: string;
+                            };
+                            /** Format: uuid */
+                            approval_id: string;
+                            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
+                            checkout: {
+                                outcome: string | null;
+                                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
+                            };
+                            decided_at: string | null;
+                            decided_by: string | null;
+                            expires_at: string;
+                            /** @description What happens next, for the agent */
+                            message: string;
+                            name: string;
+                            /** @enum {string} */
+                            operation: "register" | "renew" | "buy" | "offer";
+                            payment_method: string;
+                            requested_at: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "refused" | "expired";
+                            status_url: string;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12812,7 +13486,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    events: ("domain.registered" | "domain.renewed" | "domain.expired" | "profile.updated" | "domain.transferred" | "domain.expiring" | "domain.grace_started" | "domain.renewal_failed" | "domain.sold")[];
+                    events: ("domain.registered" | "domain.renewed" | "domain.expired" | "profile.updated" | "domain.transferred" | "domain.expiring" | "domain.grace_started" | "domain.renewal_failed" | "domain.sold" | "mandate.approval_requested" | "mandate.approval_decided")[];
                     /** @description Shared HMAC secret; omit it and one is generated and shown once */
                     secret?: string;
                     /** @description https URL receiving the events (public addresses only) */

@@ -1,5 +1,15 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .approve_approval_response_200 import ApproveApprovalResponse200
+from .approve_approval_response_200_approval import ApproveApprovalResponse200Approval
+from .approve_approval_response_200_approval_amount import ApproveApprovalResponse200ApprovalAmount
+from .approve_approval_response_200_approval_checkout import ApproveApprovalResponse200ApprovalCheckout
+from .approve_approval_response_200_approval_checkout_stage_type_0 import (
+    ApproveApprovalResponse200ApprovalCheckoutStageType0,
+)
+from .approve_approval_response_200_approval_operation import ApproveApprovalResponse200ApprovalOperation
+from .approve_approval_response_200_approval_status import ApproveApprovalResponse200ApprovalStatus
+from .approve_approval_response_200_status import ApproveApprovalResponse200Status
 from .bind_storefront_body import BindStorefrontBody
 from .bind_storefront_response_200 import BindStorefrontResponse200
 from .bind_storefront_response_200_status import BindStorefrontResponse200Status
@@ -62,6 +72,14 @@ from .get_agent_manifest_response_200_links import GetAgentManifestResponse200Li
 from .get_agent_manifest_response_200_min_offer_type_0 import GetAgentManifestResponse200MinOfferType0
 from .get_agent_manifest_response_200_profile import GetAgentManifestResponse200Profile
 from .get_agent_manifest_response_200_schema_version import GetAgentManifestResponse200SchemaVersion
+from .get_approval_response_200 import GetApprovalResponse200
+from .get_approval_response_200_approval import GetApprovalResponse200Approval
+from .get_approval_response_200_approval_amount import GetApprovalResponse200ApprovalAmount
+from .get_approval_response_200_approval_checkout import GetApprovalResponse200ApprovalCheckout
+from .get_approval_response_200_approval_checkout_stage_type_0 import GetApprovalResponse200ApprovalCheckoutStageType0
+from .get_approval_response_200_approval_operation import GetApprovalResponse200ApprovalOperation
+from .get_approval_response_200_approval_status import GetApprovalResponse200ApprovalStatus
+from .get_approval_response_200_status import GetApprovalResponse200Status
 from .get_auto_renew_response_200 import GetAutoRenewResponse200
 from .get_auto_renew_response_200_auto_renew import GetAutoRenewResponse200AutoRenew
 from .get_auto_renew_response_200_status import GetAutoRenewResponse200Status
@@ -219,6 +237,17 @@ from .list_activity_response_200_data_item_kind import ListActivityResponse200Da
 from .list_activity_response_200_data_item_payment_method import ListActivityResponse200DataItemPaymentMethod
 from .list_activity_response_200_data_item_role import ListActivityResponse200DataItemRole
 from .list_activity_response_200_status import ListActivityResponse200Status
+from .list_approvals_response_200 import ListApprovalsResponse200
+from .list_approvals_response_200_data_item import ListApprovalsResponse200DataItem
+from .list_approvals_response_200_data_item_amount import ListApprovalsResponse200DataItemAmount
+from .list_approvals_response_200_data_item_checkout import ListApprovalsResponse200DataItemCheckout
+from .list_approvals_response_200_data_item_checkout_stage_type_0 import (
+    ListApprovalsResponse200DataItemCheckoutStageType0,
+)
+from .list_approvals_response_200_data_item_operation import ListApprovalsResponse200DataItemOperation
+from .list_approvals_response_200_data_item_status import ListApprovalsResponse200DataItemStatus
+from .list_approvals_response_200_status import ListApprovalsResponse200Status
+from .list_approvals_status import ListApprovalsStatus
 from .list_claimed_agents_response_200 import ListClaimedAgentsResponse200
 from .list_claimed_agents_response_200_data_item import ListClaimedAgentsResponse200DataItem
 from .list_claimed_agents_response_200_data_item_assurance_type_0 import (
@@ -490,6 +519,16 @@ from .reconcile_registration_order_response_200_status import ReconcileRegistrat
 from .redeliver_webhook_response_200 import RedeliverWebhookResponse200
 from .redeliver_webhook_response_200_redelivery import RedeliverWebhookResponse200Redelivery
 from .redeliver_webhook_response_200_status import RedeliverWebhookResponse200Status
+from .refuse_approval_response_200 import RefuseApprovalResponse200
+from .refuse_approval_response_200_approval import RefuseApprovalResponse200Approval
+from .refuse_approval_response_200_approval_amount import RefuseApprovalResponse200ApprovalAmount
+from .refuse_approval_response_200_approval_checkout import RefuseApprovalResponse200ApprovalCheckout
+from .refuse_approval_response_200_approval_checkout_stage_type_0 import (
+    RefuseApprovalResponse200ApprovalCheckoutStageType0,
+)
+from .refuse_approval_response_200_approval_operation import RefuseApprovalResponse200ApprovalOperation
+from .refuse_approval_response_200_approval_status import RefuseApprovalResponse200ApprovalStatus
+from .refuse_approval_response_200_status import RefuseApprovalResponse200Status
 from .register_domain_body import RegisterDomainBody
 from .register_domain_body_mpp_network import RegisterDomainBodyMppNetwork
 from .register_domain_body_payment_method import RegisterDomainBodyPaymentMethod
@@ -665,6 +704,14 @@ from .withdraw_offer_response_409_type_0_offer_status import WithdrawOfferRespon
 from .withdraw_offer_response_409_type_0_status import WithdrawOfferResponse409Type0Status
 
 __all__ = (
+    "ApproveApprovalResponse200",
+    "ApproveApprovalResponse200Approval",
+    "ApproveApprovalResponse200ApprovalAmount",
+    "ApproveApprovalResponse200ApprovalCheckout",
+    "ApproveApprovalResponse200ApprovalCheckoutStageType0",
+    "ApproveApprovalResponse200ApprovalOperation",
+    "ApproveApprovalResponse200ApprovalStatus",
+    "ApproveApprovalResponse200Status",
     "BindStorefrontBody",
     "BindStorefrontResponse200",
     "BindStorefrontResponse200Status",
@@ -727,6 +774,14 @@ __all__ = (
     "GetAgentManifestResponse200MinOfferType0",
     "GetAgentManifestResponse200Profile",
     "GetAgentManifestResponse200SchemaVersion",
+    "GetApprovalResponse200",
+    "GetApprovalResponse200Approval",
+    "GetApprovalResponse200ApprovalAmount",
+    "GetApprovalResponse200ApprovalCheckout",
+    "GetApprovalResponse200ApprovalCheckoutStageType0",
+    "GetApprovalResponse200ApprovalOperation",
+    "GetApprovalResponse200ApprovalStatus",
+    "GetApprovalResponse200Status",
     "GetAutoRenewResponse200",
     "GetAutoRenewResponse200AutoRenew",
     "GetAutoRenewResponse200Status",
@@ -832,6 +887,15 @@ __all__ = (
     "ListActivityResponse200DataItemPaymentMethod",
     "ListActivityResponse200DataItemRole",
     "ListActivityResponse200Status",
+    "ListApprovalsResponse200",
+    "ListApprovalsResponse200DataItem",
+    "ListApprovalsResponse200DataItemAmount",
+    "ListApprovalsResponse200DataItemCheckout",
+    "ListApprovalsResponse200DataItemCheckoutStageType0",
+    "ListApprovalsResponse200DataItemOperation",
+    "ListApprovalsResponse200DataItemStatus",
+    "ListApprovalsResponse200Status",
+    "ListApprovalsStatus",
     "ListClaimedAgentsResponse200",
     "ListClaimedAgentsResponse200DataItem",
     "ListClaimedAgentsResponse200DataItemAssuranceType0",
@@ -1035,6 +1099,14 @@ __all__ = (
     "RedeliverWebhookResponse200",
     "RedeliverWebhookResponse200Redelivery",
     "RedeliverWebhookResponse200Status",
+    "RefuseApprovalResponse200",
+    "RefuseApprovalResponse200Approval",
+    "RefuseApprovalResponse200ApprovalAmount",
+    "RefuseApprovalResponse200ApprovalCheckout",
+    "RefuseApprovalResponse200ApprovalCheckoutStageType0",
+    "RefuseApprovalResponse200ApprovalOperation",
+    "RefuseApprovalResponse200ApprovalStatus",
+    "RefuseApprovalResponse200Status",
     "RegisterDomainBody",
     "RegisterDomainBodyMppNetwork",
     "RegisterDomainBodyPaymentMethod",

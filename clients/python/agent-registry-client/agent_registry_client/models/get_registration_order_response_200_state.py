@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class GetRegistrationOrderResponse200State(StrEnum):
     ACTIVATING = "activating"
+    AWAITING_APPROVAL = "awaiting_approval"
     AWAITING_PAYMENT = "awaiting_payment"
     CANCELLED = "cancelled"
     DONE = "done"

@@ -26,8 +26,8 @@ class SetMandateBody:
             cost
         per_day (SetMandateBodyPerDay | Unset): The most spent in any rolling 24 hours
         per_30_days (SetMandateBodyPer30Days | Unset): The most spent in any rolling 30 days
-        approval_above (SetMandateBodyApprovalAbove | Unset): Above this a purchase needs your approval (stored; the
-            approval flow is not yet enforced)
+        approval_above (SetMandateBodyApprovalAbove | Unset): Above this a purchase needs your approval (it waits for
+            your approval: docs/mandates.md "Approvals")
         allowed_operations (list[SetMandateBodyAllowedOperationsType0Item] | None | Unset): What the agent may pay for;
             absent or null: every operation
         allowed_namespaces (list[str] | None | Unset): Where the agent may pay (the namespace of the name); absent or

@@ -12,7 +12,7 @@ T = TypeVar("T", bound="SetMandateBodyApprovalAbove")
 
 @_attrs_define
 class SetMandateBodyApprovalAbove:
-    """Above this a purchase needs your approval (stored; the approval flow is not yet enforced)
+    """Above this a purchase needs your approval (it waits for your approval: docs/mandates.md "Approvals")
 
     Attributes:
         usd (None | str | Unset): In USD (cents at most); absent or null: not limited in USD

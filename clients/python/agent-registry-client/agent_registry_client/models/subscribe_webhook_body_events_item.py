@@ -10,6 +10,8 @@ class SubscribeWebhookBodyEventsItem(StrEnum):
     DOMAIN_RENEWED = "domain.renewed"
     DOMAIN_SOLD = "domain.sold"
     DOMAIN_TRANSFERRED = "domain.transferred"
+    MANDATE_APPROVAL_DECIDED = "mandate.approval_decided"
+    MANDATE_APPROVAL_REQUESTED = "mandate.approval_requested"
     PROFILE_UPDATED = "profile.updated"
 
     def __str__(self) -> str:

@@ -121,10 +121,11 @@ def sync_detailed(
      Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-
     operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is
     valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval
-    threshold (stored; not yet enforced). What is absent is not limited. Spends already reserved keep
-    their reservation; the new limits apply to the next. Every change is recorded (`GET
-    …/mandate/history`). Only the person who claimed the agent (their session or bearer token) changes
-    it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
+    threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is
+    not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every
+    change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session
+    or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404
+    `account_not_found`.
 
     Args:
         agent_id (UUID):
@@ -161,10 +162,11 @@ def sync(
      Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-
     operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is
     valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval
-    threshold (stored; not yet enforced). What is absent is not limited. Spends already reserved keep
-    their reservation; the new limits apply to the next. Every change is recorded (`GET
-    …/mandate/history`). Only the person who claimed the agent (their session or bearer token) changes
-    it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
+    threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is
+    not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every
+    change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session
+    or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404
+    `account_not_found`.
 
     Args:
         agent_id (UUID):
@@ -196,10 +198,11 @@ async def asyncio_detailed(
      Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-
     operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is
     valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval
-    threshold (stored; not yet enforced). What is absent is not limited. Spends already reserved keep
-    their reservation; the new limits apply to the next. Every change is recorded (`GET
-    …/mandate/history`). Only the person who claimed the agent (their session or bearer token) changes
-    it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
+    threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is
+    not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every
+    change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session
+    or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404
+    `account_not_found`.
 
     Args:
         agent_id (UUID):
@@ -234,10 +237,11 @@ async def asyncio(
      Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-
     operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is
     valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval
-    threshold (stored; not yet enforced). What is absent is not limited. Spends already reserved keep
-    their reservation; the new limits apply to the next. Every change is recorded (`GET
-    …/mandate/history`). Only the person who claimed the agent (their session or bearer token) changes
-    it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
+    threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is
+    not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every
+    change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session
+    or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404
+    `account_not_found`.
 
     Args:
         agent_id (UUID):

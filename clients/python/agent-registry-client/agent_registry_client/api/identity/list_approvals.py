@@ -1,0 +1,243 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_approvals_response_200 import ListApprovalsResponse200
+from ...models.list_approvals_status import ListApprovalsStatus
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    status: ListApprovalsStatus | Unset = UNSET,
+    limit: int | Unset = 50,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/approvals",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListApprovalsResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListApprovalsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListApprovalsResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    status: ListApprovalsStatus | Unset = UNSET,
+    limit: int | Unset = 50,
+) -> Response[Error | ListApprovalsResponse200]:
+    """Pending and recent approvals of the agents you manage
+
+     The pending (first) and recent approvals of every agent you manage, or, with an agent’s key, its
+    own.
+
+    Args:
+        status (ListApprovalsStatus | Unset):
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListApprovalsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        limit=limit,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    status: ListApprovalsStatus | Unset = UNSET,
+    limit: int | Unset = 50,
+) -> Error | ListApprovalsResponse200 | None:
+    """Pending and recent approvals of the agents you manage
+
+     The pending (first) and recent approvals of every agent you manage, or, with an agent’s key, its
+    own.
+
+    Args:
+        status (ListApprovalsStatus | Unset):
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListApprovalsResponse200
+    """
+
+    return sync_detailed(
+        client=client,
+        status=status,
+        limit=limit,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    status: ListApprovalsStatus | Unset = UNSET,
+    limit: int | Unset = 50,
+) -> Response[Error | ListApprovalsResponse200]:
+    """Pending and recent approvals of the agents you manage
+
+     The pending (first) and recent approvals of every agent you manage, or, with an agent’s key, its
+    own.
+
+    Args:
+        status (ListApprovalsStatus | Unset):
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListApprovalsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        status=status,
+        limit=limit,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    status: ListApprovalsStatus | Unset = UNSET,
+    limit: int | Unset = 50,
+) -> Error | ListApprovalsResponse200 | None:
+    """Pending and recent approvals of the agents you manage
+
+     The pending (first) and recent approvals of every agent you manage, or, with an agent’s key, its
+    own.
+
+    Args:
+        status (ListApprovalsStatus | Unset):
+        limit (int | Unset):  Default: 50.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListApprovalsResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            status=status,
+            limit=limit,
+        )
+    ).parsed

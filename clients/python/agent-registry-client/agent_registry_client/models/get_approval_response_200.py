@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.get_approval_response_200_status import GetApprovalResponse200Status
+
+if TYPE_CHECKING:
+    from ..models.get_approval_response_200_approval import GetApprovalResponse200Approval
+
+
+T = TypeVar("T", bound="GetApprovalResponse200")
+
+
+@_attrs_define
+class GetApprovalResponse200:
+    """
+    Attributes:
+        status (GetApprovalResponse200Status):
+        approval (GetApprovalResponse200Approval):
+    """
+
+    status: GetApprovalResponse200Status
+    approval: GetApprovalResponse200Approval
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status.value
+
+        approval = self.approval.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "status": status,
+                "approval": approval,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.get_approval_response_200_approval import GetApprovalResponse200Approval  # noqa: PLC0415
+
+        d = dict(src_dict)
+        status = GetApprovalResponse200Status(d.pop("status"))
+
+        approval = GetApprovalResponse200Approval.from_dict(d.pop("approval"))
+
+        get_approval_response_200 = cls(
+            status=status,
+            approval=approval,
+        )
+
+        return get_approval_response_200

@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.get_approval_response_200_approval_checkout_stage_type_0 import (
+    GetApprovalResponse200ApprovalCheckoutStageType0,
+)
+
+T = TypeVar("T", bound="GetApprovalResponse200ApprovalCheckout")
+
+
+@_attrs_define
+class GetApprovalResponse200ApprovalCheckout:
+    """Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended
+
+    Attributes:
+        stage (GetApprovalResponse200ApprovalCheckoutStageType0 | None):
+        outcome (None | str):
+    """
+
+    stage: GetApprovalResponse200ApprovalCheckoutStageType0 | None
+    outcome: None | str
+
+    def to_dict(self) -> dict[str, Any]:
+        stage: None | str
+        if isinstance(self.stage, GetApprovalResponse200ApprovalCheckoutStageType0):
+            stage = self.stage.value
+        else:
+            stage = self.stage
+
+        outcome: None | str
+        outcome = self.outcome
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "stage": stage,
+                "outcome": outcome,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_stage(data: object) -> GetApprovalResponse200ApprovalCheckoutStageType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                stage_type_0 = GetApprovalResponse200ApprovalCheckoutStageType0(data)
+
+                return stage_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(GetApprovalResponse200ApprovalCheckoutStageType0 | None, data)
+
+        stage = _parse_stage(d.pop("stage"))
+
+        def _parse_outcome(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        outcome = _parse_outcome(d.pop("outcome"))
+
+        get_approval_response_200_approval_checkout = cls(
+            stage=stage,
+            outcome=outcome,
+        )
+
+        return get_approval_response_200_approval_checkout

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.refuse_approval_response_200_status import RefuseApprovalResponse200Status
+
+if TYPE_CHECKING:
+    from ..models.refuse_approval_response_200_approval import RefuseApprovalResponse200Approval
+
+
+T = TypeVar("T", bound="RefuseApprovalResponse200")
+
+
+@_attrs_define
+class RefuseApprovalResponse200:
+    """
+    Attributes:
+        status (RefuseApprovalResponse200Status):
+        approval (RefuseApprovalResponse200Approval):
+    """
+
+    status: RefuseApprovalResponse200Status
+    approval: RefuseApprovalResponse200Approval
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status.value
+
+        approval = self.approval.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "status": status,
+                "approval": approval,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.refuse_approval_response_200_approval import RefuseApprovalResponse200Approval  # noqa: PLC0415
+
+        d = dict(src_dict)
+        status = RefuseApprovalResponse200Status(d.pop("status"))
+
+        approval = RefuseApprovalResponse200Approval.from_dict(d.pop("approval"))
+
+        refuse_approval_response_200 = cls(
+            status=status,
+            approval=approval,
+        )
+
+        return refuse_approval_response_200
