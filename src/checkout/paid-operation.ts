@@ -27,7 +27,7 @@ import { paidResult, updateFailureError, type OperationOutcome } from './refusal
 import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
 import { reserveCheckoutSpend } from '../mandates/reserve.ts';
 import { releaseSpend } from '../mandates/spends.ts';
-import { ApprovalRequired, closeApproval, requestApproval } from '../mandates/approvals.ts';
+import { ApprovalRequired, newApproval, recordApproval } from '../mandates/approvals.ts';
 import { chainTerms } from './challenge.ts';
 
 const OUTCOME_WAIT_MS = 60_000;
@@ -148,34 +148,34 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
     reserved?: Awaited<ReturnType<typeof reserve>>,
   ): Promise<void> {
     const spend = reserved === undefined ? await reserve(input) : reserved;
-    let approval: ApprovalRequired | null = null;
+    const approval =
+      spend?.verdict.kind === 'requires_approval' ? newApproval(deps.config.MANDATE_APPROVAL_TTL_SECONDS) : null;
     try {
-      if (spend?.verdict.kind === 'requires_approval') {
+      if (approval) {
         // Above the approval threshold (docs/mandates.md "Approvals"): the run waits for the person
         // before any challenge is answered or any gems move. A payment challenge opens only once
         // approved, so its expiry (and the memo bound to it) runs from the approval's deadline.
-        const ttlMs = input.expiresAtMs - Date.now();
-        const a = await requestApproval(deps.orm, {
-          spend,
-          sessionId: input.sessionId,
-          workflowId: op.workflowId(key),
-          method: input.method,
-          ttlSeconds: deps.config.MANDATE_APPROVAL_TTL_SECONDS,
-        });
-        input.approval = a;
+        input.approval = approval;
         if (waitsForPayment) {
-          input.expiresAtMs = a.expiresAtMs + ttlMs;
+          input.expiresAtMs = approval.expiresAtMs + (input.expiresAtMs - Date.now());
           if (input.chain) input.chain = chainTerms(payments(), input, op.describe(input));
         }
-        approval = new ApprovalRequired(a.approvalId, new Date(a.expiresAtMs));
       }
       await openRun(key, input, waitsForPayment);
     } catch (err) {
       if (spend) await releaseSpend(deps.orm.em.fork(), spend.key);
-      if (input.approval) await closeApproval(deps.orm, input.approval.approvalId, null).catch(() => undefined);
       throw err;
     }
-    if (approval) throw approval;
+    if (spend && approval) {
+      await recordApproval(deps.orm, {
+        approval,
+        spend,
+        sessionId: input.sessionId,
+        workflowId: op.workflowId(key),
+        method: input.method,
+      });
+      throw new ApprovalRequired(approval.approvalId, new Date(approval.expiresAtMs));
+    }
   }
 
   /**

@@ -43,17 +43,29 @@ export class ApprovalRequired extends Error {
   }
 }
 
+/** A new approval's id and deadline, carried by the checkout run's input (`input.approval`). */
+export function newApproval(ttlSeconds: number): { approvalId: string; expiresAtMs: number } {
+  return { approvalId: randomUUID(), expiresAtMs: Date.now() + ttlSeconds * 1000 };
+}
+
 /**
- * Records a pending approval and its `mandate.approval_requested` event in one transaction, before the
- * checkout's run starts (the run's input carries its id and deadline).
+ * Records a pending approval and its `mandate.approval_requested` event in one transaction, once the
+ * checkout's run has started (so a busy lock leaves no approval behind). A run whose row was never
+ * written waits to its deadline and ends refused (`closeApproval` reads a missing row as expired).
  */
-export async function requestApproval(
+export async function recordApproval(
   orm: Orm,
-  a: { spend: SpendRequest; sessionId: string; workflowId: string; method: string; ttlSeconds: number },
-): Promise<{ approvalId: string; expiresAtMs: number }> {
-  const id = randomUUID();
+  a: {
+    approval: { approvalId: string; expiresAtMs: number };
+    spend: SpendRequest;
+    sessionId: string;
+    workflowId: string;
+    method: string;
+  },
+): Promise<void> {
+  const id = a.approval.approvalId;
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + a.ttlSeconds * 1000);
+  const expiresAt = new Date(a.approval.expiresAtMs);
   await orm.em.fork().transactional(async (tx) => {
     tx.create(MandateApproval, {
       id,
@@ -83,7 +95,6 @@ export async function requestApproval(
       status_url: approvalStatusUrl(id),
     });
   });
-  return { approvalId: id, expiresAtMs: expiresAt.getTime() };
 }
 
 function decidedEvent(tx: EntityManager, a: MandateApproval) {
@@ -105,7 +116,8 @@ function decidedEvent(tx: EntityManager, a: MandateApproval) {
  */
 export async function closeApproval(orm: Orm, approvalId: string, spendKey: string | null): Promise<ApprovalStatus> {
   const status = await orm.em.fork().transactional(async (tx) => {
-    const a = await tx.findOneOrFail(MandateApproval, { id: approvalId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const a = await tx.findOne(MandateApproval, { id: approvalId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!a) return 'expired' as const;
     if (a.status === 'pending') {
       Object.assign(a, { status: 'expired', decidedAt: new Date() });
       await tx.flush();

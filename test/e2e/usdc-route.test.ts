@@ -19,7 +19,16 @@ import {
   type UsdcOffer,
   type UsdcQuote,
 } from '../../examples/pay-usdc-and-register.ts';
-import { CheckoutSession, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
+import {
+  CheckoutSession,
+  Domain,
+  DomainOrder,
+  MandateSpend,
+  OutboxEvent,
+  PaymentReceipt,
+  SpendMandate,
+} from '../../src/db/entities/index.ts';
+import { provision } from '../helpers/identities.ts';
 import { registrationWorkflowId } from '../../workflows/registration-messages.ts';
 import { settlementWorkflowId } from '../../workflows/settlement-messages.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
@@ -331,6 +340,36 @@ describe('the USDC route on Base through the checkout relay', () => {
     const next = await openCheckout(s.baseUrl, await provisionKey(s.baseUrl), o.name);
     expect(next.status).toBe(402);
   }, 90_000);
+
+  it('a spend mandate is judged before the relay session is opened; approval is refused on this route', async () => {
+    const relaySessions = async () =>
+      Number(
+        (
+          await route.relayDb.orm.em
+            .fork()
+            .getConnection()
+            .execute<{ n: string }[]>('select count(*)::text as n from checkout_relay.session')
+        )[0]?.n,
+      );
+    const before = await relaySessions();
+    const cases: [Partial<SpendMandate>, string][] = [
+      [{ allowedNamespaces: ['bpo'] }, 'namespace'],
+      [{ approvalAboveGems: 1000n }, 'approval_required_on_usdc_route'],
+    ];
+    for (const [rules, rule] of cases) {
+      const p = await provision(s.t.app);
+      const em = s.t.db.orm.em.fork();
+      em.create(SpendMandate, { ...rules, accountId: p.account_id, updatedBy: p.account_id });
+      await em.flush();
+      const name = `${randomLabel('mand')}.agent`;
+      const res = await openCheckout(s.baseUrl, p.api_key, name);
+      expect(res).toMatchObject({ status: 403, body: { code: 'mandate_forbids', details: { rule } } });
+      expect(await s.t.db.orm.em.fork().count(CheckoutSession, { name })).toBe(0);
+      const spends = await s.t.db.orm.em.fork().find(MandateSpend, { accountId: p.account_id });
+      expect(spends.every((r) => r.status === 'released')).toBe(true);
+    }
+    expect(await relaySessions()).toBe(before);
+  }, 60_000);
 
   it('settlement_enabled false at the relay closes the route with a clear error, and nothing is created', async () => {
     await route.relay.stop();

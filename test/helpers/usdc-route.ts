@@ -31,6 +31,8 @@ export interface UsdcRoute {
   usdc: Hex;
   payTo: Hex;
   relay: RelayProcess;
+  /** The relay's own database (its sessions are in `checkout_relay.session`). */
+  relayDb: TestDatabase;
   /** What the registry (API and worker) is configured with to use this route. */
   registryEnv: Record<string, string>;
   stop(): Promise<void>;
@@ -110,6 +112,7 @@ export async function startUsdcRoute(relayEnv: Record<string, string> = {}): Pro
     usdc,
     payTo,
     relay,
+    relayDb: db,
     registryEnv: {
       MPP_BASE_MAINNET_ENABLED: 'true',
       CHECKOUT_URL: url,
