@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Hex } from 'viem';
 import { Challenge } from 'mppx';
 import { payChallenge } from '../../examples/pay-and-register.ts';
-import { Domain, LedgerLine, MandateSpend } from '../../src/db/entities/index.ts';
+import { Account, Domain, LedgerLine, MandateSpend } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
-import { randomLabel } from '../helpers/fixtures.ts';
+import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
 // Issue 29, approvals above a mandate's threshold (docs/mandates.md "Approvals"), over the real stack:
@@ -193,6 +193,39 @@ describe('mandate approvals', () => {
     expect(done.statusCode).toBe(200);
     expect(await em().count(Domain, { name: `${label}.agent` })).toBe(1);
   }, 30_000);
+
+  it.each(['renew', 'buy'] as const)(
+    '%s with gems: 202, approved, applied once by the run',
+    async (rail) => {
+      const a = await agent();
+      let res;
+      if (rail === 'renew') {
+        const owner = await em().findOneOrFail(Account, { id: a.id });
+        const expiryDate = new Date(Date.now() + 300 * 24 * 3600_000);
+        const d = await createDomain(s.t.db.orm, { label: randomLabel('aren'), namespace: 'agent', owner, expiryDate });
+        res = await inject('POST', '/api/v1/renew', a.key, { domain: d.name, years: 1, payment_method: 'gems' });
+      } else {
+        const listing = await createListing(s.t.db.orm, { priceGems: 1500 });
+        res = await inject('POST', '/api/v1/domains/buy-secondary', a.key, {
+          domain: listing.name,
+          payment_method: 'gems',
+        });
+      }
+      expect(res.statusCode).toBe(202);
+      const id = res.json().approval_id;
+      expect(await gemsBalance(em(), a.id)).toBe(100_000);
+      expect((await approval(id, a.key)).operation).toBe(rail);
+      expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(200);
+      const done = await until(
+        () => approval(id, a.key),
+        (v) => v.checkout.outcome !== null,
+      );
+      expect(done.checkout.outcome).toBe(rail === 'renew' ? 'renewed' : 'purchased');
+      expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
+      expect(await debits(a.id)).toBe(1);
+    },
+    30_000,
+  );
 
   it('refused: the run ends Completed refused, nothing charged, the reservation released, the name free', async () => {
     const a = await agent();
