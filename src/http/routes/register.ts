@@ -12,6 +12,7 @@ import {
   registeredResponse,
   usdcPaymentRequiredResponse,
 } from '../schemas/register.ts';
+import { approvalRequiredResponse } from '../schemas/mandates.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
 
 export const registerDomainRoute = declareRoute({
@@ -37,7 +38,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       headers: registerHeaders,
       response: {
         200: registeredResponse,
-        202: checkoutPendingResponse,
+        202: checkoutPendingResponse.or(approvalRequiredResponse),
         402: paymentRequiredResponse.or(usdcPaymentRequiredResponse).or(errorBodySchema),
         403: errorBodySchema,
         409: errorBodySchema,

@@ -3,6 +3,7 @@ import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { sendRenewAnswer } from '../replies/renewal.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { approvalRequiredResponse } from '../schemas/mandates.ts';
 import { paymentRequiredResponse } from '../schemas/register.ts';
 import { renewBody, renewedResponse } from '../schemas/renew.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
@@ -27,6 +28,7 @@ export const renewRoutes: FastifyPluginAsyncZod = async (app) => {
       body: renewBody,
       response: {
         200: renewedResponse,
+        202: approvalRequiredResponse,
         402: paymentRequiredResponse.or(errorBodySchema),
         403: errorBodySchema,
         409: errorBodySchema,

@@ -131,3 +131,15 @@ export const mandateHistoryResponse = example(
 );
 
 export const agentParams = z.object({ agent_id: z.string().uuid() });
+
+/**
+ * A purchase above the mandate's approval threshold (register, renew, buy-secondary): it waits for the
+ * person who manages the agent; nothing is charged meanwhile (docs/mandates.md "Approvals").
+ */
+export const approvalRequiredResponse = z.object({
+  status: z.literal('approval_required'),
+  approval_id: z.string(),
+  status_url: z.string().describe('GET it with the same key: pending, approved, refused or expired'),
+  expires_at: z.string(),
+  message: z.string(),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { approvalRequiredResponse } from './mandates.ts';
 import { clientErrors, errorBodySchema } from './common.ts';
 import { paymentRequiredResponse, receiptField } from './register.ts';
 import { example, EXAMPLE } from './examples.ts';
@@ -68,6 +69,7 @@ export const purchasedResponse = example(
 /** What a paid purchase answers (buy-secondary, and paying an accepted offer): the sale, or its 402. */
 export const purchaseResponses = {
   200: purchasedResponse,
+  202: approvalRequiredResponse,
   402: paymentRequiredResponse.or(errorBodySchema),
   409: errorBodySchema,
   503: errorBodySchema,
