@@ -8169,6 +8169,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Accepted: pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval_id: string;
+                        expires_at: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "approval_required";
+                        /** @description GET it with the same key: pending, approved, refused or expired */
+                        status_url: string;
+                    };
+                };
+            };
             /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
             400: {
                 headers: {
@@ -9083,6 +9100,23 @@ export interface operations {
                     };
                 };
             };
+            /** @description Accepted: pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval_id: string;
+                        expires_at: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "approval_required";
+                        /** @description GET it with the same key: pending, approved, refused or expired */
+                        status_url: string;
+                    };
+                };
+            };
             /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
             400: {
                 headers: {
@@ -9952,6 +9986,14 @@ export interface operations {
                         order_id: string;
                         /** @enum {string} */
                         status: "pending";
+                        status_url: string;
+                    } | {
+                        approval_id: string;
+                        expires_at: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "approval_required";
+                        /** @description GET it with the same key: pending, approved, refused or expired */
                         status_url: string;
                     };
                 };
@@ -11845,6 +11887,23 @@ export interface operations {
                         session_id: string;
                         /** @enum {string} */
                         status: "success";
+                    };
+                };
+            };
+            /** @description Accepted: pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval_id: string;
+                        expires_at: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "approval_required";
+                        /** @description GET it with the same key: pending, approved, refused or expired */
+                        status_url: string;
                     };
                 };
             };

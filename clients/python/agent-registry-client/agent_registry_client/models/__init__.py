@@ -19,6 +19,8 @@ from .buy_secondary_response_200 import BuySecondaryResponse200
 from .buy_secondary_response_200_sale import BuySecondaryResponse200Sale
 from .buy_secondary_response_200_sale_currency import BuySecondaryResponse200SaleCurrency
 from .buy_secondary_response_200_status import BuySecondaryResponse200Status
+from .buy_secondary_response_202 import BuySecondaryResponse202
+from .buy_secondary_response_202_status import BuySecondaryResponse202Status
 from .buy_secondary_response_402_type_0 import BuySecondaryResponse402Type0
 from .buy_secondary_response_402_type_0_challenge import BuySecondaryResponse402Type0Challenge
 from .buy_secondary_response_402_type_0_protocol import BuySecondaryResponse402Type0Protocol
@@ -436,6 +438,8 @@ from .pay_accepted_offer_response_200 import PayAcceptedOfferResponse200
 from .pay_accepted_offer_response_200_sale import PayAcceptedOfferResponse200Sale
 from .pay_accepted_offer_response_200_sale_currency import PayAcceptedOfferResponse200SaleCurrency
 from .pay_accepted_offer_response_200_status import PayAcceptedOfferResponse200Status
+from .pay_accepted_offer_response_202 import PayAcceptedOfferResponse202
+from .pay_accepted_offer_response_202_status import PayAcceptedOfferResponse202Status
 from .pay_accepted_offer_response_402_type_0 import PayAcceptedOfferResponse402Type0
 from .pay_accepted_offer_response_402_type_0_challenge import PayAcceptedOfferResponse402Type0Challenge
 from .pay_accepted_offer_response_402_type_0_protocol import PayAcceptedOfferResponse402Type0Protocol
@@ -537,8 +541,10 @@ from .register_domain_response_200_domain import RegisterDomainResponse200Domain
 from .register_domain_response_200_domain_status import RegisterDomainResponse200DomainStatus
 from .register_domain_response_200_order import RegisterDomainResponse200Order
 from .register_domain_response_200_status import RegisterDomainResponse200Status
-from .register_domain_response_202 import RegisterDomainResponse202
-from .register_domain_response_202_status import RegisterDomainResponse202Status
+from .register_domain_response_202_type_0 import RegisterDomainResponse202Type0
+from .register_domain_response_202_type_0_status import RegisterDomainResponse202Type0Status
+from .register_domain_response_202_type_1 import RegisterDomainResponse202Type1
+from .register_domain_response_202_type_1_status import RegisterDomainResponse202Type1Status
 from .register_domain_response_402_type_0_type_0 import RegisterDomainResponse402Type0Type0
 from .register_domain_response_402_type_0_type_0_challenge import RegisterDomainResponse402Type0Type0Challenge
 from .register_domain_response_402_type_0_type_0_protocol import RegisterDomainResponse402Type0Type0Protocol
@@ -581,6 +587,8 @@ from .renew_domain_response_200_domain import RenewDomainResponse200Domain
 from .renew_domain_response_200_order import RenewDomainResponse200Order
 from .renew_domain_response_200_order_payment_method import RenewDomainResponse200OrderPaymentMethod
 from .renew_domain_response_200_status import RenewDomainResponse200Status
+from .renew_domain_response_202 import RenewDomainResponse202
+from .renew_domain_response_202_status import RenewDomainResponse202Status
 from .renew_domain_response_402_type_0 import RenewDomainResponse402Type0
 from .renew_domain_response_402_type_0_challenge import RenewDomainResponse402Type0Challenge
 from .renew_domain_response_402_type_0_protocol import RenewDomainResponse402Type0Protocol
@@ -721,6 +729,8 @@ __all__ = (
     "BuySecondaryResponse200Sale",
     "BuySecondaryResponse200SaleCurrency",
     "BuySecondaryResponse200Status",
+    "BuySecondaryResponse202",
+    "BuySecondaryResponse202Status",
     "BuySecondaryResponse402Type0",
     "BuySecondaryResponse402Type0Challenge",
     "BuySecondaryResponse402Type0Protocol",
@@ -1026,6 +1036,8 @@ __all__ = (
     "PayAcceptedOfferResponse200Sale",
     "PayAcceptedOfferResponse200SaleCurrency",
     "PayAcceptedOfferResponse200Status",
+    "PayAcceptedOfferResponse202",
+    "PayAcceptedOfferResponse202Status",
     "PayAcceptedOfferResponse402Type0",
     "PayAcceptedOfferResponse402Type0Challenge",
     "PayAcceptedOfferResponse402Type0Protocol",
@@ -1115,8 +1127,10 @@ __all__ = (
     "RegisterDomainResponse200DomainStatus",
     "RegisterDomainResponse200Order",
     "RegisterDomainResponse200Status",
-    "RegisterDomainResponse202",
-    "RegisterDomainResponse202Status",
+    "RegisterDomainResponse202Type0",
+    "RegisterDomainResponse202Type0Status",
+    "RegisterDomainResponse202Type1",
+    "RegisterDomainResponse202Type1Status",
     "RegisterDomainResponse402Type0Type0",
     "RegisterDomainResponse402Type0Type0Challenge",
     "RegisterDomainResponse402Type0Type0Protocol",
@@ -1145,6 +1159,8 @@ __all__ = (
     "RenewDomainResponse200Order",
     "RenewDomainResponse200OrderPaymentMethod",
     "RenewDomainResponse200Status",
+    "RenewDomainResponse202",
+    "RenewDomainResponse202Status",
     "RenewDomainResponse402Type0",
     "RenewDomainResponse402Type0Challenge",
     "RenewDomainResponse402Type0Protocol",

@@ -7,6 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.buy_secondary_body import BuySecondaryBody
 from ...models.buy_secondary_response_200 import BuySecondaryResponse200
+from ...models.buy_secondary_response_202 import BuySecondaryResponse202
 from ...models.buy_secondary_response_402_type_0 import BuySecondaryResponse402Type0
 from ...models.error import Error
 from ...types import UNSET, Response, Unset
@@ -36,11 +37,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error | None:
+) -> BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | None:
     if response.status_code == 200:
         response_200 = BuySecondaryResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = BuySecondaryResponse202.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -136,7 +142,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error]:
+) -> Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -150,7 +156,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: BuySecondaryBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error]:
+) -> Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]:
     """Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems
 
      Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price
@@ -170,7 +176,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error]
+        Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]
     """
 
     kwargs = _get_kwargs(
@@ -190,7 +196,7 @@ def sync(
     client: AuthenticatedClient,
     body: BuySecondaryBody,
     idempotency_key: str | Unset = UNSET,
-) -> BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error | None:
+) -> BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | None:
     """Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems
 
      Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price
@@ -210,7 +216,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error
+        BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error
     """
 
     return sync_detailed(
@@ -225,7 +231,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: BuySecondaryBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error]:
+) -> Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]:
     """Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems
 
      Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price
@@ -245,7 +251,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error]
+        Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]
     """
 
     kwargs = _get_kwargs(
@@ -263,7 +269,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: BuySecondaryBody,
     idempotency_key: str | Unset = UNSET,
-) -> BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error | None:
+) -> BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | None:
     """Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems
 
      Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price
@@ -283,7 +289,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BuySecondaryResponse200 | BuySecondaryResponse402Type0 | Error | Error
+        BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error
     """
 
     return (

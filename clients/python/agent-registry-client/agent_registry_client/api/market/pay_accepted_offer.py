@@ -9,6 +9,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.pay_accepted_offer_body import PayAcceptedOfferBody
 from ...models.pay_accepted_offer_response_200 import PayAcceptedOfferResponse200
+from ...models.pay_accepted_offer_response_202 import PayAcceptedOfferResponse202
 from ...models.pay_accepted_offer_response_402_type_0 import PayAcceptedOfferResponse402Type0
 from ...types import UNSET, Response, Unset
 
@@ -40,11 +41,18 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | None:
+) -> (
+    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202 | None
+):
     if response.status_code == 200:
         response_200 = PayAcceptedOfferResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = PayAcceptedOfferResponse202.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -140,7 +148,9 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200]:
+) -> Response[
+    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
+]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -155,7 +165,9 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PayAcceptedOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200]:
+) -> Response[
+    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
+]:
     """Pay your accepted pathUSD offer: 402 challenge, then the sale
 
      The bidder pays an accepted pathUSD offer: without a receipt a 402 challenge for the offered amount
@@ -172,7 +184,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200]
+        Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -194,7 +206,9 @@ def sync(
     client: AuthenticatedClient,
     body: PayAcceptedOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | None:
+) -> (
+    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202 | None
+):
     """Pay your accepted pathUSD offer: 402 challenge, then the sale
 
      The bidder pays an accepted pathUSD offer: without a receipt a 402 challenge for the offered amount
@@ -211,7 +225,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200
+        Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
     """
 
     return sync_detailed(
@@ -228,7 +242,9 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PayAcceptedOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200]:
+) -> Response[
+    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
+]:
     """Pay your accepted pathUSD offer: 402 challenge, then the sale
 
      The bidder pays an accepted pathUSD offer: without a receipt a 402 challenge for the offered amount
@@ -245,7 +261,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200]
+        Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -265,7 +281,9 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PayAcceptedOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | None:
+) -> (
+    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202 | None
+):
     """Pay your accepted pathUSD offer: 402 challenge, then the sale
 
      The bidder pays an accepted pathUSD offer: without a receipt a 402 challenge for the offered amount
@@ -282,7 +300,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200
+        Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
     """
 
     return (

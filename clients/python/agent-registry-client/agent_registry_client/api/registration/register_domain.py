@@ -8,7 +8,8 @@ from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.register_domain_body import RegisterDomainBody
 from ...models.register_domain_response_200 import RegisterDomainResponse200
-from ...models.register_domain_response_202 import RegisterDomainResponse202
+from ...models.register_domain_response_202_type_0 import RegisterDomainResponse202Type0
+from ...models.register_domain_response_202_type_1 import RegisterDomainResponse202Type1
 from ...models.register_domain_response_402_type_0_type_0 import RegisterDomainResponse402Type0Type0
 from ...models.register_domain_response_402_type_0_type_1 import RegisterDomainResponse402Type0Type1
 from ...models.register_domain_x_mpp_network import RegisterDomainXMppNetwork
@@ -58,7 +59,8 @@ def _parse_response(
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
     | RegisterDomainResponse200
-    | RegisterDomainResponse202
+    | RegisterDomainResponse202Type0
+    | RegisterDomainResponse202Type1
     | None
 ):
     if response.status_code == 200:
@@ -67,7 +69,23 @@ def _parse_response(
         return response_200
 
     if response.status_code == 202:
-        response_202 = RegisterDomainResponse202.from_dict(response.json())
+
+        def _parse_response_202(data: object) -> RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_202_type_0 = RegisterDomainResponse202Type0.from_dict(data)
+
+                return response_202_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_202_type_1 = RegisterDomainResponse202Type1.from_dict(data)
+
+            return response_202_type_1
+
+        response_202 = _parse_response_202(response.json())
 
         return response_202
 
@@ -181,7 +199,8 @@ def _build_response(
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
     | RegisterDomainResponse200
-    | RegisterDomainResponse202
+    | RegisterDomainResponse202Type0
+    | RegisterDomainResponse202Type1
 ]:
     return Response(
         status_code=HTTPStatus(response.status_code),
@@ -205,7 +224,8 @@ def sync_detailed(
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
     | RegisterDomainResponse200
-    | RegisterDomainResponse202
+    | RegisterDomainResponse202Type0
+    | RegisterDomainResponse202Type1
 ]:
     """Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-
     mainnet), instant on gems or when free, hosted checkout on partner namespaces
@@ -237,7 +257,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202]
+        Response[Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1]
     """
 
     kwargs = _get_kwargs(
@@ -269,7 +289,8 @@ def sync(
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
     | RegisterDomainResponse200
-    | RegisterDomainResponse202
+    | RegisterDomainResponse202Type0
+    | RegisterDomainResponse202Type1
     | None
 ):
     """Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-
@@ -302,7 +323,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202
+        Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1
     """
 
     return sync_detailed(
@@ -329,7 +350,8 @@ async def asyncio_detailed(
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
     | RegisterDomainResponse200
-    | RegisterDomainResponse202
+    | RegisterDomainResponse202Type0
+    | RegisterDomainResponse202Type1
 ]:
     """Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-
     mainnet), instant on gems or when free, hosted checkout on partner namespaces
@@ -361,7 +383,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202]
+        Response[Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1]
     """
 
     kwargs = _get_kwargs(
@@ -391,7 +413,8 @@ async def asyncio(
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
     | RegisterDomainResponse200
-    | RegisterDomainResponse202
+    | RegisterDomainResponse202Type0
+    | RegisterDomainResponse202Type1
     | None
 ):
     """Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-
@@ -424,7 +447,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202
+        Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1
     """
 
     return (

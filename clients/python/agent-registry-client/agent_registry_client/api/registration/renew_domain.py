@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.renew_domain_body import RenewDomainBody
 from ...models.renew_domain_response_200 import RenewDomainResponse200
+from ...models.renew_domain_response_202 import RenewDomainResponse202
 from ...models.renew_domain_response_402_type_0 import RenewDomainResponse402Type0
 from ...types import UNSET, Response, Unset
 
@@ -36,11 +37,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | None:
+) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202 | None:
     if response.status_code == 200:
         response_200 = RenewDomainResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = RenewDomainResponse202.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -136,7 +142,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200]:
+) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -150,7 +156,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: RenewDomainBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200]:
+) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]:
     """Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
@@ -169,7 +175,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200]
+        Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -189,7 +195,7 @@ def sync(
     client: AuthenticatedClient,
     body: RenewDomainBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | None:
+) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202 | None:
     """Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
@@ -208,7 +214,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200
+        Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202
     """
 
     return sync_detailed(
@@ -223,7 +229,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: RenewDomainBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200]:
+) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]:
     """Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
@@ -242,7 +248,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200]
+        Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -260,7 +266,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: RenewDomainBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | None:
+) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202 | None:
     """Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
@@ -279,7 +285,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200
+        Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202
     """
 
     return (

@@ -5,16 +5,16 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.register_domain_response_202_status import RegisterDomainResponse202Status
+from ..models.register_domain_response_202_type_0_status import RegisterDomainResponse202Type0Status
 
-T = TypeVar("T", bound="RegisterDomainResponse202")
+T = TypeVar("T", bound="RegisterDomainResponse202Type0")
 
 
 @_attrs_define
-class RegisterDomainResponse202:
+class RegisterDomainResponse202Type0:
     """
     Attributes:
-        status (RegisterDomainResponse202Status):
+        status (RegisterDomainResponse202Type0Status):
         order_id (str):
         checkout_url (str):
         status_url (str):
@@ -22,7 +22,7 @@ class RegisterDomainResponse202:
         message (str):
     """
 
-    status: RegisterDomainResponse202Status
+    status: RegisterDomainResponse202Type0Status
     order_id: str
     checkout_url: str
     status_url: str
@@ -60,7 +60,7 @@ class RegisterDomainResponse202:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        status = RegisterDomainResponse202Status(d.pop("status"))
+        status = RegisterDomainResponse202Type0Status(d.pop("status"))
 
         order_id = d.pop("order_id")
 
@@ -72,7 +72,7 @@ class RegisterDomainResponse202:
 
         message = d.pop("message")
 
-        register_domain_response_202 = cls(
+        register_domain_response_202_type_0 = cls(
             status=status,
             order_id=order_id,
             checkout_url=checkout_url,
@@ -81,4 +81,4 @@ class RegisterDomainResponse202:
             message=message,
         )
 
-        return register_domain_response_202
+        return register_domain_response_202_type_0

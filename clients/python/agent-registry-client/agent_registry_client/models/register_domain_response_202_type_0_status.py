@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class RegisterDomainResponse202Status(StrEnum):
+class RegisterDomainResponse202Type0Status(StrEnum):
     PENDING = "pending"
 
     def __str__(self) -> str:
