@@ -37,6 +37,8 @@ const PHOTOS = new Set([
   'webhooks',
   'webhook-redelivered',
   'activity',
+  'mandate',
+  'approvals-pending',
   'error-not-yours',
 ]);
 const DESKTOP = { width: 1280, height: 800 };
