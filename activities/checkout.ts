@@ -9,8 +9,10 @@ import type { CheckoutPayment, CheckoutTerms, PaymentCredit } from '../workflows
 import type { ActivityDeps } from './deps.ts';
 import { closeApproval } from '../src/mandates/approvals.ts';
 
-export function refuse(type: string, message: string): ApplicationFailure {
-  return ApplicationFailure.nonRetryable(message, type);
+export function refuse(type: string, message: string, details?: Record<string, unknown>): ApplicationFailure {
+  return details
+    ? ApplicationFailure.nonRetryable(message, type, details)
+    : ApplicationFailure.nonRetryable(message, type);
 }
 
 /** A payment seen on a chain: a machine payment's receipt, or a relay settlement on the USDC route. */

@@ -48,7 +48,8 @@ export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unk
         return effect.apply(tx, input, payment);
       });
     } catch (err) {
-      const refusal = err instanceof MandateRefusal ? refuse(err.code, err.message) : effect.refusal?.(err, input);
+      const refusal =
+        err instanceof MandateRefusal ? refuse(err.code, err.message, err.details) : effect.refusal?.(err, input);
       if (refusal) {
         // Refused: nothing was spent, so the reservation stops counting (a gems run closes no checkout row).
         if (input.spend) await releaseSpend(orm.em.fork(), input.spend.key);

@@ -44,7 +44,13 @@ export type PaidOutcome<K extends DoneAs, R> = { outcome: K; result: R } | NotDo
 
 /** A run that ended without the operation: refused (its payment credited back, if any), or unpaid. */
 export type NotDone =
-  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
+  | {
+      outcome: 'refused';
+      code: string;
+      message: string;
+      credit: PaymentCredit | null;
+      details?: Record<string, unknown>;
+    }
   | { outcome: 'expired_unpaid' }
   | { outcome: 'cancelled' };
 
@@ -66,10 +72,13 @@ export interface PaidOperationRun<I extends CheckoutTerms, R, K extends DoneAs> 
 export const isDone = <K extends DoneAs, R>(o: PaidOutcome<K, R>): o is { outcome: K; result: R } => 'result' in o;
 
 /** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
-function refusalOf(err: unknown): { code: string; message: string } | null {
+function refusalOf(err: unknown): { code: string; message: string; details?: Record<string, unknown> } | null {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure && isEffectRefusal(cause.type))
-    return { code: cause.type as string, message: cause.message };
+  if (cause instanceof ApplicationFailure && isEffectRefusal(cause.type)) {
+    // A mandate's refusal carries its limit (`details.limit`, …); other refusals carry none.
+    const details = cause.details?.[0] as Record<string, unknown> | undefined;
+    return { code: cause.type as string, message: cause.message, ...(details ? { details } : {}) };
+  }
   return null;
 }
 
@@ -116,7 +125,8 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
     if (!o) throw ApplicationFailure.nonRetryable('The checkout has no outcome yet.', 'checkout_failed');
     if (isDone(o)) return o.result;
     const n = o as NotDone;
-    if (n.outcome === 'refused') throw ApplicationFailure.nonRetryable(n.message, n.code, n.credit);
+    if (n.outcome === 'refused')
+      throw ApplicationFailure.nonRetryable(n.message, n.code, n.credit, ...(n.details ? [n.details] : []));
     throw ApplicationFailure.nonRetryable(
       n.outcome === 'cancelled' ? 'The checkout was reset.' : 'The checkout expired unpaid.',
       'checkout_closed',

@@ -36,10 +36,19 @@ const isCheckoutRefusal = (type: string): type is CheckoutRefusal => Object.hasO
  * A refusal from a checkout run as our HTTP error, saying where a credited payment went. A type outside
  * the contract means something really broke, and is answered as an internal error.
  */
-export function refusalError(type: string, message: string, credit?: PaymentCredit | null): AppError {
+export function refusalError(
+  type: string,
+  message: string,
+  credit?: PaymentCredit | null,
+  details?: Record<string, unknown> | null,
+): AppError {
   if (!isCheckoutRefusal(type)) return new AppError('internal_error', 'The checkout failed unexpectedly.');
   const code = errorOf[type];
-  const reason = type.startsWith('coupon_') ? { reason: type.slice('coupon_'.length) } : undefined;
+  const reason = type.startsWith('coupon_')
+    ? { reason: type.slice('coupon_'.length) }
+    : details
+      ? { ...details }
+      : undefined;
   if (!credit) return new AppError(code, message, reason);
   return new AppError(code, `${message} Your payment was credited to your gems balance (${credit.gems} gems).`, {
     ...reason,
@@ -73,7 +82,8 @@ export function updateFailureError(err: WorkflowUpdateFailedError): AppError {
   const type = failure?.type ?? '';
   const detail = failure?.details?.[0] as (PaymentCredit & { outcome?: string }) | undefined;
   if (type === 'checkout_closed') return closedError(detail?.outcome === 'cancelled' ? 'cancelled' : 'expired_unpaid');
-  return refusalError(type, failure?.message ?? 'The checkout could not complete.', detail ?? null);
+  const extra = failure?.details?.[1] as Record<string, unknown> | null | undefined; // a mandate's limit
+  return refusalError(type, failure?.message ?? 'The checkout could not complete.', detail ?? null, extra);
 }
 
 /** A checkout that ended unpaid (expired, or reset by its holder or an operator). */
@@ -90,13 +100,19 @@ export function closedError(outcome: 'cancelled' | 'expired_unpaid'): AppError {
 /** How every paid operation's run ends: done (`registered`, `renewed`, …, with its result), or not. */
 export type OperationOutcome<R> =
   | { outcome: string; result: R }
-  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
+  | {
+      outcome: 'refused';
+      code: string;
+      message: string;
+      credit: PaymentCredit | null;
+      details?: Record<string, unknown>;
+    }
   | { outcome: 'expired_unpaid' }
   | { outcome: 'cancelled' };
 
 /** A finished run's outcome as the paid result; a refusal or an unpaid end is thrown as our HTTP error. */
 export function paidResult<R>(o: OperationOutcome<R>): R {
   if ('result' in o) return o.result;
-  if (o.outcome === 'refused') throw refusalError(o.code, o.message, o.credit);
+  if (o.outcome === 'refused') throw refusalError(o.code, o.message, o.credit, o.details);
   throw closedError(o.outcome);
 }

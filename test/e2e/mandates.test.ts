@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Hex } from 'viem';
 import { Challenge } from 'mppx';
 import { payChallenge } from '../../examples/pay-and-register.ts';
-import { Account, Domain, LedgerTransaction, MandateSpend } from '../../src/db/entities/index.ts';
+import { Account, Domain, LedgerTransaction, MandateSpend, OutboxEvent } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
 
 // Issue 29: spend mandates, over the real stack (API, worker, Temporal, PostgreSQL, the local Tempo chain).
 // .agent costs an agent 1500 gems a year ($15.00 at the default rate of $0.01 a gem).
@@ -225,27 +226,156 @@ describe('spend mandates', () => {
     );
   });
 
-  it('a payment that arrives for a checkout the mandate refuses at activation is credited back as gems', async () => {
-    const a = await agent(0);
-    const label = randomLabel('late');
-    const first = await register(a.key, label, { payment_method: 'mpp' });
-    expect(first.statusCode).toBe(402);
-    // Set while the checkout waits, with no reservation to hold: judged at activation.
-    await setMandate(a.id, { allowed_operations: ['renew'] });
-    const paid = await payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[0] as Hex,
-      challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
-      required: first.json(),
+  // The refusal keeps the mandate's rule or limit (`details`) beside what was credited.
+  it.each([
+    ['forbids', { allowed_operations: ['renew'] }, { rule: 'operation', value: 'register', allowed: ['renew'] }],
+    [
+      'exceeded',
+      { per_operation: { usd: '14.99' } },
+      { limit: 'per_operation', unit: 'usd', max: '14.99', remaining: '14.99', refills_at: null },
+    ],
+  ] as const)(
+    'a payment that arrives for a checkout the mandate refuses at activation (%s) is credited back as gems',
+    async (kind, mandate, details) => {
+      const a = await agent(0);
+      const label = randomLabel('late');
+      const first = await register(a.key, label, { payment_method: 'mpp' });
+      expect(first.statusCode).toBe(402);
+      // Set while the checkout waits, with no reservation to hold: judged at activation.
+      await setMandate(a.id, mandate);
+      const paid = await payChallenge({
+        rpcUrl: s.anvil.rpcUrl,
+        privateKey: s.payerKeys[0] as Hex,
+        challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
+        required: first.json(),
+      });
+      const refused = await register({ ...a.key, authorization: `Payment ${paid.txHash}` }, label, {
+        payment_method: 'mpp',
+      });
+      expect(refused.json()).toMatchObject({
+        code: `mandate_${kind}`,
+        details: { ...details, credited: { account_id: a.id, gems: 1500 } },
+      });
+      expect(await gemsBalance(em(), a.id)).toBe(1500);
+      expect(await em().count(Domain, { name: `${label}.agent` })).toBe(0);
+    },
+  );
+
+  // Gaps closed after issue 29 landed: auto-renew under a mandate, and machine payments on renew and buy-secondary.
+  describe('auto-renew and machine-paid renew / buy-secondary', () => {
+    const DAY = 24 * 3600_000;
+    /** A name of the agent expiring tomorrow (inside AUTO_RENEW_DAYS_BEFORE), auto-renew on by the agent. */
+    async function autoRenewing(a: { id: string; key: Record<string, string> }) {
+      const owner = await em().findOneOrFail(Account, { id: a.id });
+      const expiryDate = new Date(Date.now() + DAY);
+      const d = await createDomain(s.t.db.orm, { label: randomLabel('auto'), namespace: 'agent', owner, expiryDate });
+      const on = await inject('PUT', `/api/v1/domains/${d.name}/auto-renew`, a.key, { enabled: true, max_gems: 2000 });
+      expect(on.statusCode).toBe(200);
+      return { id: d.id, expiryDate };
+    }
+    const eventsOf = async (domainId: number) =>
+      (await em().find(OutboxEvent, { eventType: { $like: 'domain.renew%' } }, { orderBy: { createdAt: 'asc' } }))
+        .filter((e) => e.payload.domain_id === domainId)
+        .map((e) => ({ type: e.eventType, ...e.payload }) as { type: string } & Record<string, unknown>);
+
+    it('the expiry sweep renews only what the mandate allows: refused ones say why, the allowed one counts', async () => {
+      const [forbidden, tooSmall, allowed] = await Promise.all([agent(), agent(), agent()]);
+      expect((await setMandate(forbidden.id, { allowed_operations: ['register'] })).statusCode).toBe(200);
+      expect((await setMandate(tooSmall.id, { per_day: { gems: 1000 } })).statusCode).toBe(200);
+      expect(
+        (await setMandate(allowed.id, { per_day: { usd: '20.00' }, allowed_operations: ['renew'] })).statusCode,
+      ).toBe(200);
+      const names = await Promise.all([forbidden, tooSmall, allowed].map((a) => autoRenewing(a)));
+      // The sweep runs every 2 s in this stack: wait until each name has its outcome for the term.
+      await eventually(
+        async () => (await Promise.all(names.map((n) => eventsOf(n.id)))).every((e) => e.length > 0),
+        15_000,
+      );
+      const [f, t, ok] = await Promise.all(names.map((n) => eventsOf(n.id)));
+      expect(f).toEqual([expect.objectContaining({ type: 'domain.renewal_failed', reason: 'mandate_forbids' })]);
+      expect(t).toEqual([expect.objectContaining({ type: 'domain.renewal_failed', reason: 'mandate_exceeded' })]);
+      expect(ok).toEqual([expect.objectContaining({ type: 'domain.renewed', auto_renew: true })]);
+      for (const [a, n] of [
+        [forbidden, names[0]!],
+        [tooSmall, names[1]!],
+      ] as const) {
+        expect((await em().findOneOrFail(Domain, { id: n.id })).expiryDate.getTime()).toBe(n.expiryDate.getTime());
+        expect(await gemsBalance(em(), a.id)).toBe(100_000);
+        expect(await spends(a.id)).toEqual([]);
+      }
+      expect((await em().findOneOrFail(Domain, { id: names[2]!.id })).expiryDate.getTime()).toBeGreaterThan(
+        names[2]!.expiryDate.getTime() + 300 * DAY,
+      );
+      expect(await gemsBalance(em(), allowed.id)).toBe(100_000 - 1500);
+      expect((await spends(allowed.id)).map((r) => [r.operation, r.status, Number(r.gems)])).toEqual([
+        ['renew', 'spent', 1500],
+      ]);
+      const me = (await inject('GET', '/api/v1/agents/me', allowed.key)).json();
+      expect(me.mandate.remaining.per_day).toMatchObject({ usd: '5.00' });
     });
-    const refused = await register({ ...a.key, authorization: `Payment ${paid.txHash}` }, label, {
-      payment_method: 'mpp',
+
+    it('renew and buy-secondary by machine payment: over budget 403 before any challenge; within, 402 → pay → 200, spent', async () => {
+      const a = await agent(0);
+      const owner = await em().findOneOrFail(Account, { id: a.id });
+      const mine = await createDomain(s.t.db.orm, {
+        label: randomLabel('mren'),
+        namespace: 'agent',
+        owner,
+        expiryDate: new Date(Date.now() + 300 * DAY),
+      });
+      const listing = await createListing(s.t.db.orm, { priceGems: 1500, priceUsdMinor: 15_000_000n });
+      const renew = (headers: Record<string, string> = {}) =>
+        inject(
+          'POST',
+          '/api/v1/renew',
+          { ...a.key, ...headers },
+          { domain: mine.name, years: 1, payment_method: 'mpp' },
+        );
+      const buy = (headers: Record<string, string> = {}) =>
+        inject(
+          'POST',
+          '/api/v1/domains/buy-secondary',
+          { ...a.key, ...headers },
+          {
+            domain: listing.name,
+            payment_method: 'mpp',
+          },
+        );
+
+      await setMandate(a.id, { per_operation: { usd: '14.99' } });
+      for (const res of [await renew(), await buy()]) {
+        expect({ status: res.statusCode, code: res.json().code, details: res.json().details }).toMatchObject({
+          status: 403,
+          code: 'mandate_exceeded',
+          details: { limit: 'per_operation', unit: 'usd' },
+        });
+        expect(res.headers['www-authenticate']).toBeUndefined();
+      }
+      expect(await spends(a.id)).toEqual([]);
+
+      await setMandate(a.id, { per_day: { usd: '40.00' } });
+      for (const [op, send] of [
+        ['renew', renew],
+        ['buy', buy],
+      ] as const) {
+        const first = await send();
+        expect(first.statusCode).toBe(402);
+        const paid = await payChallenge({
+          rpcUrl: s.anvil.rpcUrl,
+          privateKey: s.payerKeys[1] as Hex,
+          challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
+          required: first.json(),
+        });
+        const done = await send({ authorization: `Payment ${paid.txHash}` });
+        expect({ op, status: done.statusCode }).toEqual({ op, status: 200 });
+      }
+      expect((await spends(a.id)).map((r) => [r.operation, r.status])).toEqual([
+        ['renew', 'spent'],
+        ['buy', 'spent'],
+      ]);
+      expect((await em().findOneOrFail(Domain, { id: listing.domainId })).owner.id).toBe(a.id);
+      const me = (await inject('GET', '/api/v1/agents/me', a.key)).json();
+      expect(me.mandate.remaining.per_day).toMatchObject({ usd: '10.00' });
     });
-    expect(refused.json()).toMatchObject({
-      code: 'mandate_forbids',
-      details: { credited: { account_id: a.id, gems: 1500 } },
-    });
-    expect(await gemsBalance(em(), a.id)).toBe(1500);
-    expect(await em().count(Domain, { name: `${label}.agent` })).toBe(0);
   });
 });
