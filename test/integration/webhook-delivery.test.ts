@@ -7,7 +7,7 @@ import { webhookEventData, webhookEventTypes, type WebhookEventType } from '../.
 import { grantGems } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
-import { provision } from '../helpers/identities.ts';
+import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -129,6 +129,31 @@ describe('webhook delivery', () => {
     await eventually(async () => typesFor(alice.receiver, given).includes('domain.transferred'), 20_000);
     await eventually(async () => typesFor(alice.receiver, sold).includes('domain.sold'), 20_000);
 
+    // A purchase above the mandate's approval threshold set by the person who claimed alice: requested,
+    // then decided (docs/mandates.md "Approvals").
+    const person = await humanWithSession(s.t.app, s.t.db.orm, `wh-${randomLabel()}`);
+    const asPerson = { cookie: person.cookie };
+    const claimed = await call('POST', '/api/v1/agents/claim', asPerson, { claim_code: alice.claim_code });
+    expect(claimed.statusCode).toBe(200);
+    const mandate = await call('PUT', `/api/v1/agents/${alice.account_id}/mandate`, asPerson, {
+      approval_above: { usd: '10.00' },
+    });
+    expect(mandate.statusCode).toBe(200);
+    const waiting = await call('POST', '/api/v1/domains/register', alice.headers, {
+      domain: randomLabel('wh'),
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      payment_method: 'gems',
+    });
+    expect(waiting.statusCode).toBe(202);
+    const refused = await call('POST', `/api/v1/approvals/${waiting.json().approval_id}/refuse`, asPerson, {});
+    expect(refused.statusCode).toBe(200);
+    await eventually(
+      async () => alice.receiver.events().some((e) => e.event_type === 'mandate.approval_decided'),
+      20_000,
+    );
+
     const seen = new Set(alice.receiver.events().map((e) => e.event_type));
     for (const type of webhookEventTypes) expect(seen).toContain(type);
     expect(alice.receiver.events().find((e) => e.event_type === 'profile.updated')?.data).toMatchObject({
@@ -145,7 +170,9 @@ describe('webhook delivery', () => {
       expect(() => webhookEventData[event.event_type as WebhookEventType].strict().parse(event.data)).not.toThrow();
       // Bob owns what he was given and what he bought.
       const bobs = event.event_type === 'domain.transferred' || event.event_type === 'domain.sold';
-      expect(event.data.owner_id).toBe(bobs ? bob.account_id : alice.account_id);
+      // A mandate's events name the agent whose purchase waits (account_id), not a name's owner.
+      if (event.event_type.startsWith('mandate.')) expect(event.data.account_id).toBe(alice.account_id);
+      else expect(event.data.owner_id).toBe(bobs ? bob.account_id : alice.account_id);
     }
     expect(alice.receiver.refused).toEqual([]);
     // The new owner heard of the transfer and of the sale's transfer (it asked for transfers only),
