@@ -71,6 +71,22 @@ describe('access control', () => {
       method: 'GET',
       url: '/api/v1/agents/00000000-0000-4000-8000-00000000a9e7/mandate/history',
     }),
+    // An approval nobody asked for: refused alike for every caller, nothing decided.
+    'GET /api/v1/approvals': () => ({ method: 'GET', url: '/api/v1/approvals' }),
+    'GET /api/v1/approvals/:approval_id': () => ({
+      method: 'GET',
+      url: '/api/v1/approvals/00000000-0000-4000-8000-00000000a9e7',
+    }),
+    'POST /api/v1/approvals/:approval_id/approve': () => ({
+      method: 'POST',
+      url: '/api/v1/approvals/00000000-0000-4000-8000-00000000a9e7/approve',
+      payload: {},
+    }),
+    'POST /api/v1/approvals/:approval_id/refuse': () => ({
+      method: 'POST',
+      url: '/api/v1/approvals/00000000-0000-4000-8000-00000000a9e7/refuse',
+      payload: {},
+    }),
     'GET /api/v1/checkouts': () => ({ method: 'GET', url: '/api/v1/checkouts' }),
     'GET /api/v1/keys': () => ({ method: 'GET', url: '/api/v1/keys' }),
     'POST /api/v1/keys': () => ({ method: 'POST', url: '/api/v1/keys', payload: { key_class: 'agent' } }),
@@ -385,6 +401,10 @@ describe('access control', () => {
       'GET /api/v1/agents/:agent_id/mandate': account,
       'DELETE /api/v1/agents/:agent_id/mandate': ['bearer', 'session'],
       'GET /api/v1/agents/:agent_id/mandate/history': account,
+      'GET /api/v1/approvals': account,
+      'GET /api/v1/approvals/:approval_id': account,
+      'POST /api/v1/approvals/:approval_id/approve': ['bearer', 'session'],
+      'POST /api/v1/approvals/:approval_id/refuse': ['bearer', 'session'],
       'GET /api/v1/checkouts': account,
       'GET /api/v1/keys': ['bearer', 'session'],
       'POST /api/v1/keys': ['bearer', 'session'],
