@@ -1,46 +1,11 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { approvalStatuses, mandateOperations } from '../../db/entities/mandate.ts';
 import { approvalService } from '../../mandates/approvals.ts';
 import { accountPrincipal } from '../auth.ts';
+import { approvalListQuery, approvalListResponse, approvalParams, approvalResponse } from '../schemas/approvals.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { ACCOUNT, DASHBOARD, declareRoute } from './declaration.ts';
 
 // Approvals above a spend mandate's threshold (docs/mandates.md "Approvals").
-
-const approvalParams = z.object({ approval_id: z.guid().describe('The approval id from the 202 `approval_required`') });
-
-const checkoutStages = [
-  'awaiting_approval',
-  'awaiting_payment',
-  'verifying',
-  'activating',
-  'done',
-  'refused',
-  'expired_unpaid',
-  'cancelled',
-] as const;
-
-const approvalView = z.object({
-  approval_id: z.guid(),
-  agent_id: z.guid(),
-  status: z.enum(approvalStatuses),
-  operation: z.enum(mandateOperations),
-  name: z.string(),
-  payment_method: z.string(),
-  amount: z.object({ usd: z.string(), gems: z.number().int() }),
-  requested_at: z.string(),
-  expires_at: z.string(),
-  decided_at: z.string().nullable(),
-  decided_by: z.guid().nullable(),
-  checkout: z
-    .object({ stage: z.enum(checkoutStages).nullable(), outcome: z.string().nullable() })
-    .describe('Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended'),
-  status_url: z.string(),
-  message: z.string().describe('What happens next, for the agent'),
-});
-const approvalResponse = z.object({ status: z.literal('success'), approval: approvalView });
-const approvalListResponse = z.object({ status: z.literal('success'), data: z.array(approvalView) });
 
 const WHO =
   'Only the person who manages the agent decides (their session or bearer token); the agent itself gets 403 `forbidden`; anyone else 404 `approval_not_found`. Deciding again the same way answers the approval as it stands; the other way, or after its deadline, is 409 `approval_already_decided`.';
@@ -107,10 +72,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['identity'],
       summary: 'Pending and recent approvals of the agents you manage',
-      querystring: z.object({
-        status: z.enum(approvalStatuses).optional(),
-        limit: z.coerce.number().int().min(1).max(200).default(50),
-      }),
+      querystring: approvalListQuery,
       response: { 200: approvalListResponse, ...errors },
     },
     handler: async (req) => ({

@@ -65,20 +65,23 @@ const remainingView = amountView.extend({
     .describe('When the oldest spend counted in this window rolls off (null: nothing counted)'),
 });
 
-export const mandateView = z.object({
-  agent_id: z.string(),
-  per_operation: amountView,
-  per_day: amountView,
-  per_30_days: amountView,
-  approval_above: amountView,
-  allowed_operations: z.array(z.enum(mandateOperations)).nullable(),
-  allowed_namespaces: z.array(z.string()).nullable(),
-  updated_by: z.string().describe('The person who last set it'),
-  updated_at: z.string(),
-  remaining: z
-    .object({ per_day: remainingView, per_30_days: remainingView })
-    .describe('What is left of each rolling budget now (null in a unit the budget does not limit)'),
-});
+export const mandateView = z
+  .object({
+    agent_id: z.string(),
+    per_operation: amountView,
+    per_day: amountView,
+    per_30_days: amountView,
+    approval_above: amountView,
+    allowed_operations: z.array(z.enum(mandateOperations)).nullable(),
+    allowed_namespaces: z.array(z.string()).nullable(),
+    updated_by: z.string().describe('The person who last set it'),
+    updated_at: z.string(),
+    remaining: z
+      .object({ per_day: remainingView, per_30_days: remainingView })
+      .describe('What is left of each rolling budget now (null in a unit the budget does not limit)'),
+  })
+  // A component of its own (`SpendMandate`): the mandate routes and GET /agents/me answer the same object.
+  .meta({ id: 'SpendMandate' });
 
 const limitsExample = {
   agent_id: EXAMPLE.accountId,
