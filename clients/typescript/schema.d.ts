@@ -1549,6 +1549,62 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Approval: {
+            /** Format: uuid */
+            agent_id: string;
+            amount: {
+                gems: number;
+                usd: string;
+            };
+            /** Format: uuid */
+            approval_id: string;
+            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
+            checkout: {
+                outcome: string | null;
+                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
+            };
+            decided_at: string | null;
+            decided_by: string | null;
+            expires_at: string;
+            /** @description What happens next, for the agent */
+            message: string;
+            name: string;
+            /** @enum {string} */
+            operation: "register" | "renew" | "buy" | "offer";
+            payment_method: string;
+            requested_at: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "refused" | "expired";
+            status_url: string;
+        };
+        ApprovalInput: {
+            /** Format: uuid */
+            agent_id: string;
+            amount: {
+                gems: number;
+                usd: string;
+            };
+            /** Format: uuid */
+            approval_id: string;
+            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
+            checkout: {
+                outcome: string | null;
+                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
+            };
+            decided_at: string | null;
+            decided_by: string | null;
+            expires_at: string;
+            /** @description What happens next, for the agent */
+            message: string;
+            name: string;
+            /** @enum {string} */
+            operation: "register" | "renew" | "buy" | "offer";
+            payment_method: string;
+            requested_at: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "refused" | "expired";
+            status_url: string;
+        };
         /** @description CommandError */
         CommandError: {
             action?: string;
@@ -1622,6 +1678,84 @@ export interface components {
             /** @description rdapConformance: "rdap_level_0" */
             rdapConformance: string[];
             title: string;
+        };
+        SpendMandate: {
+            agent_id: string;
+            allowed_namespaces: string[] | null;
+            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
+            approval_above: {
+                gems: number | null;
+                usd: string | null;
+            };
+            per_30_days: {
+                gems: number | null;
+                usd: string | null;
+            };
+            per_day: {
+                gems: number | null;
+                usd: string | null;
+            };
+            per_operation: {
+                gems: number | null;
+                usd: string | null;
+            };
+            /** @description What is left of each rolling budget now (null in a unit the budget does not limit) */
+            remaining: {
+                per_30_days: {
+                    gems: number | null;
+                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                    refills_at: string | null;
+                    usd: string | null;
+                };
+                per_day: {
+                    gems: number | null;
+                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                    refills_at: string | null;
+                    usd: string | null;
+                };
+            };
+            updated_at: string;
+            /** @description The person who last set it */
+            updated_by: string;
+        };
+        SpendMandateInput: {
+            agent_id: string;
+            allowed_namespaces: string[] | null;
+            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
+            approval_above: {
+                gems: number | null;
+                usd: string | null;
+            };
+            per_30_days: {
+                gems: number | null;
+                usd: string | null;
+            };
+            per_day: {
+                gems: number | null;
+                usd: string | null;
+            };
+            per_operation: {
+                gems: number | null;
+                usd: string | null;
+            };
+            /** @description What is left of each rolling budget now (null in a unit the budget does not limit) */
+            remaining: {
+                per_30_days: {
+                    gems: number | null;
+                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                    refills_at: string | null;
+                    usd: string | null;
+                };
+                per_day: {
+                    gems: number | null;
+                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
+                    refills_at: string | null;
+                    usd: string | null;
+                };
+            };
+            updated_at: string;
+            /** @description The person who last set it */
+            updated_by: string;
         };
     };
     responses: never;
@@ -2557,45 +2691,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        mandate: {
-                            agent_id: string;
-                            allowed_namespaces: string[] | null;
-                            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
-                            approval_above: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_30_days: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_day: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_operation: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            /** @description What is left of each rolling budget now (null in a unit the budget does not limit) */
-                            remaining: {
-                                per_30_days: {
-                                    gems: number | null;
-                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
-                                    refills_at: string | null;
-                                    usd: string | null;
-                                };
-                                per_day: {
-                                    gems: number | null;
-                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
-                                    refills_at: string | null;
-                                    usd: string | null;
-                                };
-                            };
-                            updated_at: string;
-                            /** @description The person who last set it */
-                            updated_by: string;
-                        };
+                        mandate: components["schemas"]["SpendMandate"];
                         /** @enum {string} */
                         status: "success";
                     };
@@ -2814,45 +2910,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        mandate: {
-                            agent_id: string;
-                            allowed_namespaces: string[] | null;
-                            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
-                            approval_above: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_30_days: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_day: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_operation: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            /** @description What is left of each rolling budget now (null in a unit the budget does not limit) */
-                            remaining: {
-                                per_30_days: {
-                                    gems: number | null;
-                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
-                                    refills_at: string | null;
-                                    usd: string | null;
-                                };
-                                per_day: {
-                                    gems: number | null;
-                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
-                                    refills_at: string | null;
-                                    usd: string | null;
-                                };
-                            };
-                            updated_at: string;
-                            /** @description The person who last set it */
-                            updated_by: string;
-                        };
+                        mandate: components["schemas"]["SpendMandate"];
                         /** @enum {string} */
                         status: "success";
                     };
@@ -3409,45 +3467,7 @@ export interface operations {
                             class: "agent_key" | "live_key" | "bearer" | "session";
                         };
                         /** @description Your spend mandate (docs/mandates.md), with what remains of your rolling budgets and when they refill; null: nothing you spend is limited */
-                        mandate: {
-                            agent_id: string;
-                            allowed_namespaces: string[] | null;
-                            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
-                            approval_above: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_30_days: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_day: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            per_operation: {
-                                gems: number | null;
-                                usd: string | null;
-                            };
-                            /** @description What is left of each rolling budget now (null in a unit the budget does not limit) */
-                            remaining: {
-                                per_30_days: {
-                                    gems: number | null;
-                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
-                                    refills_at: string | null;
-                                    usd: string | null;
-                                };
-                                per_day: {
-                                    gems: number | null;
-                                    /** @description When the oldest spend counted in this window rolls off (null: nothing counted) */
-                                    refills_at: string | null;
-                                    usd: string | null;
-                                };
-                            };
-                            updated_at: string;
-                            /** @description The person who last set it */
-                            updated_by: string;
-                        } | null;
+                        mandate: components["schemas"]["SpendMandate"] | null;
                         notice: string;
                         /** @enum {string} */
                         status: "success";
@@ -3930,35 +3950,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "approval_id": "5b8e2c1a-7d3f-4e9b-a6c2-1f0d8e7b3a45",
+                     *           "agent_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *           "status": "pending",
+                     *           "operation": "register",
+                     *           "name": "scout.agent",
+                     *           "payment_method": "gems",
+                     *           "amount": {
+                     *             "usd": "15.00",
+                     *             "gems": 1500
+                     *           },
+                     *           "requested_at": "2026-11-23T09:00:00.000Z",
+                     *           "expires_at": "2026-11-24T09:00:00.000Z",
+                     *           "decided_at": null,
+                     *           "decided_by": null,
+                     *           "checkout": {
+                     *             "stage": "awaiting_approval",
+                     *             "outcome": null
+                     *           },
+                     *           "status_url": "/api/v1/approvals/5b8e2c1a-7d3f-4e9b-a6c2-1f0d8e7b3a45",
+                     *           "message": "Waiting for the person who manages this agent."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            agent_id: string;
-                            amount: {
-                                gems: number;
-                                usd: string;
-                            };
-                            /** Format: uuid */
-                            approval_id: string;
-                            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
-                            checkout: {
-                                outcome: string | null;
-                                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
-                            };
-                            decided_at: string | null;
-                            decided_by: string | null;
-                            expires_at: string;
-                            /** @description What happens next, for the agent */
-                            message: string;
-                            name: string;
-                            /** @enum {string} */
-                            operation: "register" | "renew" | "buy" | "offer";
-                            payment_method: string;
-                            requested_at: string;
-                            /** @enum {string} */
-                            status: "pending" | "approved" | "refused" | "expired";
-                            status_url: string;
-                        }[];
+                        data: components["schemas"]["Approval"][];
                         /** @enum {string} */
                         status: "success";
                     };
@@ -4074,35 +4096,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "approval": {
+                     *         "approval_id": "5b8e2c1a-7d3f-4e9b-a6c2-1f0d8e7b3a45",
+                     *         "agent_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "status": "pending",
+                     *         "operation": "register",
+                     *         "name": "scout.agent",
+                     *         "payment_method": "gems",
+                     *         "amount": {
+                     *           "usd": "15.00",
+                     *           "gems": 1500
+                     *         },
+                     *         "requested_at": "2026-11-23T09:00:00.000Z",
+                     *         "expires_at": "2026-11-24T09:00:00.000Z",
+                     *         "decided_at": null,
+                     *         "decided_by": null,
+                     *         "checkout": {
+                     *           "stage": "awaiting_approval",
+                     *           "outcome": null
+                     *         },
+                     *         "status_url": "/api/v1/approvals/5b8e2c1a-7d3f-4e9b-a6c2-1f0d8e7b3a45",
+                     *         "message": "Waiting for the person who manages this agent."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        approval: {
-                            /** Format: uuid */
-                            agent_id: string;
-                            amount: {
-                                gems: number;
-                                usd: string;
-                            };
-                            /** Format: uuid */
-                            approval_id: string;
-                            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
-                            checkout: {
-                                outcome: string | null;
-                                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
-                            };
-                            decided_at: string | null;
-                            decided_by: string | null;
-                            expires_at: string;
-                            /** @description What happens next, for the agent */
-                            message: string;
-                            name: string;
-                            /** @enum {string} */
-                            operation: "register" | "renew" | "buy" | "offer";
-                            payment_method: string;
-                            requested_at: string;
-                            /** @enum {string} */
-                            status: "pending" | "approved" | "refused" | "expired";
-                            status_url: string;
-                        };
+                        approval: components["schemas"]["Approval"];
                         /** @enum {string} */
                         status: "success";
                     };
@@ -4218,35 +4240,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "approval": {
+                     *         "approval_id": "5b8e2c1a-7d3f-4e9b-a6c2-1f0d8e7b3a45",
+                     *         "agent_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "status": "pending",
+                     *         "operation": "register",
+                     *         "name": "scout.agent",
+                     *         "payment_method": "gems",
+                     *         "amount": {
+                     *           "usd": "15.00",
+                     *           "gems": 1500
+                     *         },
+                     *         "requested_at": "2026-11-23T09:00:00.000Z",
+                     *         "expires_at": "2026-11-24T09:00:00.000Z",
+                     *         "decided_at": null,
+                     *         "decided_by": null,
+                     *         "checkout": {
+                     *           "stage": "awaiting_approval",
+                     *           "outcome": null
+                     *         },
+                     *         "status_url": "/api/v1/approvals/5b8e2c1a-7d3f-4e9b-a6c2-1f0d8e7b3a45",
+                     *         "message": "Waiting for the person who manages this agent."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        approval: {
-                            /** Format: uuid */
-                            agent_id: string;
-                            amount: {
-                                gems: number;
-                                usd: string;
-                            };
-                            /** Format: uuid */
-                            approval_id: string;
-                            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
-                            checkout: {
-                                outcome: string | null;
-                                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
-                            };
-                            decided_at: string | null;
-                            decided_by: string | null;
-                            expires_at: string;
-                            /** @description What happens next, for the agent */
-                            message: string;
-                            name: string;
-                            /** @enum {string} */
-                            operation: "register" | "renew" | "buy" | "offer";
-                            payment_method: string;
-                            requested_at: string;
-                            /** @enum {string} */
-                            status: "pending" | "approved" | "refused" | "expired";
-                            status_url: string;
-                        };
+                        approval: components["schemas"]["Approval"];
                         /** @enum {string} */
                         status: "success";
                     };
@@ -4371,35 +4393,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "approval": {
+                     *         "approval_id": "5b8e2c1a-7d3f-4e9b-a6c2-1f0d8e7b3a45",
+                     *         "agent_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "status": "pending",
+                     *         "operation": "register",
+                     *         "name": "scout.agent",
+                     *         "payment_method": "gems",
+                     *         "amount": {
+                     *           "usd": "15.00",
+                     *           "gems": 1500
+                     *         },
+                     *         "requested_at": "2026-11-23T09:00:00.000Z",
+                     *         "expires_at": "2026-11-24T09:00:00.000Z",
+                     *         "decided_at": null,
+                     *         "decided_by": null,
+                     *         "checkout": {
+                     *           "stage": "awaiting_approval",
+                     *           "outcome": null
+                     *         },
+                     *         "status_url": "/api/v1/approvals/5b8e2c1a-7d3f-4e9b-a6c2-1f0d8e7b3a45",
+                     *         "message": "Waiting for the person who manages this agent."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        approval: {
-                            /** Format: uuid */
-                            agent_id: string;
-                            amount: {
-                                gems: number;
-                                usd: string;
-                            };
-                            /** Format: uuid */
-                            approval_id: string;
-                            /** @description Where the purchase behind it stands: the checkout run’s stage, or its outcome once it ended */
-                            checkout: {
-                                outcome: string | null;
-                                stage: ("awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "refused" | "expired_unpaid" | "cancelled") | null;
-                            };
-                            decided_at: string | null;
-                            decided_by: string | null;
-                            expires_at: string;
-                            /** @description What happens next, for the agent */
-                            message: string;
-                            name: string;
-                            /** @enum {string} */
-                            operation: "register" | "renew" | "buy" | "offer";
-                            payment_method: string;
-                            requested_at: string;
-                            /** @enum {string} */
-                            status: "pending" | "approved" | "refused" | "expired";
-                            status_url: string;
-                        };
+                        approval: components["schemas"]["Approval"];
                         /** @enum {string} */
                         status: "success";
                     };

@@ -1,14 +1,18 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .approval import Approval
+from .approval_amount import ApprovalAmount
+from .approval_checkout import ApprovalCheckout
+from .approval_checkout_stage_type_0 import ApprovalCheckoutStageType0
+from .approval_input import ApprovalInput
+from .approval_input_amount import ApprovalInputAmount
+from .approval_input_checkout import ApprovalInputCheckout
+from .approval_input_checkout_stage_type_0 import ApprovalInputCheckoutStageType0
+from .approval_input_operation import ApprovalInputOperation
+from .approval_input_status import ApprovalInputStatus
+from .approval_operation import ApprovalOperation
+from .approval_status import ApprovalStatus
 from .approve_approval_response_200 import ApproveApprovalResponse200
-from .approve_approval_response_200_approval import ApproveApprovalResponse200Approval
-from .approve_approval_response_200_approval_amount import ApproveApprovalResponse200ApprovalAmount
-from .approve_approval_response_200_approval_checkout import ApproveApprovalResponse200ApprovalCheckout
-from .approve_approval_response_200_approval_checkout_stage_type_0 import (
-    ApproveApprovalResponse200ApprovalCheckoutStageType0,
-)
-from .approve_approval_response_200_approval_operation import ApproveApprovalResponse200ApprovalOperation
-from .approve_approval_response_200_approval_status import ApproveApprovalResponse200ApprovalStatus
 from .approve_approval_response_200_status import ApproveApprovalResponse200Status
 from .bind_storefront_body import BindStorefrontBody
 from .bind_storefront_response_200 import BindStorefrontResponse200
@@ -75,12 +79,6 @@ from .get_agent_manifest_response_200_min_offer_type_0 import GetAgentManifestRe
 from .get_agent_manifest_response_200_profile import GetAgentManifestResponse200Profile
 from .get_agent_manifest_response_200_schema_version import GetAgentManifestResponse200SchemaVersion
 from .get_approval_response_200 import GetApprovalResponse200
-from .get_approval_response_200_approval import GetApprovalResponse200Approval
-from .get_approval_response_200_approval_amount import GetApprovalResponse200ApprovalAmount
-from .get_approval_response_200_approval_checkout import GetApprovalResponse200ApprovalCheckout
-from .get_approval_response_200_approval_checkout_stage_type_0 import GetApprovalResponse200ApprovalCheckoutStageType0
-from .get_approval_response_200_approval_operation import GetApprovalResponse200ApprovalOperation
-from .get_approval_response_200_approval_status import GetApprovalResponse200ApprovalStatus
 from .get_approval_response_200_status import GetApprovalResponse200Status
 from .get_auto_renew_response_200 import GetAutoRenewResponse200
 from .get_auto_renew_response_200_auto_renew import GetAutoRenewResponse200AutoRenew
@@ -100,17 +98,6 @@ from .get_mandate_history_response_200_data_item_after_type_0 import GetMandateH
 from .get_mandate_history_response_200_data_item_before_type_0 import GetMandateHistoryResponse200DataItemBeforeType0
 from .get_mandate_history_response_200_status import GetMandateHistoryResponse200Status
 from .get_mandate_response_200 import GetMandateResponse200
-from .get_mandate_response_200_mandate import GetMandateResponse200Mandate
-from .get_mandate_response_200_mandate_allowed_operations_type_0_item import (
-    GetMandateResponse200MandateAllowedOperationsType0Item,
-)
-from .get_mandate_response_200_mandate_approval_above import GetMandateResponse200MandateApprovalAbove
-from .get_mandate_response_200_mandate_per_30_days import GetMandateResponse200MandatePer30Days
-from .get_mandate_response_200_mandate_per_day import GetMandateResponse200MandatePerDay
-from .get_mandate_response_200_mandate_per_operation import GetMandateResponse200MandatePerOperation
-from .get_mandate_response_200_mandate_remaining import GetMandateResponse200MandateRemaining
-from .get_mandate_response_200_mandate_remaining_per_30_days import GetMandateResponse200MandateRemainingPer30Days
-from .get_mandate_response_200_mandate_remaining_per_day import GetMandateResponse200MandateRemainingPerDay
 from .get_mandate_response_200_status import GetMandateResponse200Status
 from .get_me_response_200 import GetMeResponse200
 from .get_me_response_200_account import GetMeResponse200Account
@@ -118,17 +105,6 @@ from .get_me_response_200_account_assurance_type_0 import GetMeResponse200Accoun
 from .get_me_response_200_account_kind import GetMeResponse200AccountKind
 from .get_me_response_200_credential import GetMeResponse200Credential
 from .get_me_response_200_credential_class import GetMeResponse200CredentialClass
-from .get_me_response_200_mandate_type_0 import GetMeResponse200MandateType0
-from .get_me_response_200_mandate_type_0_allowed_operations_type_0_item import (
-    GetMeResponse200MandateType0AllowedOperationsType0Item,
-)
-from .get_me_response_200_mandate_type_0_approval_above import GetMeResponse200MandateType0ApprovalAbove
-from .get_me_response_200_mandate_type_0_per_30_days import GetMeResponse200MandateType0Per30Days
-from .get_me_response_200_mandate_type_0_per_day import GetMeResponse200MandateType0PerDay
-from .get_me_response_200_mandate_type_0_per_operation import GetMeResponse200MandateType0PerOperation
-from .get_me_response_200_mandate_type_0_remaining import GetMeResponse200MandateType0Remaining
-from .get_me_response_200_mandate_type_0_remaining_per_30_days import GetMeResponse200MandateType0RemainingPer30Days
-from .get_me_response_200_mandate_type_0_remaining_per_day import GetMeResponse200MandateType0RemainingPerDay
 from .get_me_response_200_status import GetMeResponse200Status
 from .get_namespace_response_200 import GetNamespaceResponse200
 from .get_namespace_response_200_capability_type_0 import GetNamespaceResponse200CapabilityType0
@@ -240,14 +216,6 @@ from .list_activity_response_200_data_item_payment_method import ListActivityRes
 from .list_activity_response_200_data_item_role import ListActivityResponse200DataItemRole
 from .list_activity_response_200_status import ListActivityResponse200Status
 from .list_approvals_response_200 import ListApprovalsResponse200
-from .list_approvals_response_200_data_item import ListApprovalsResponse200DataItem
-from .list_approvals_response_200_data_item_amount import ListApprovalsResponse200DataItemAmount
-from .list_approvals_response_200_data_item_checkout import ListApprovalsResponse200DataItemCheckout
-from .list_approvals_response_200_data_item_checkout_stage_type_0 import (
-    ListApprovalsResponse200DataItemCheckoutStageType0,
-)
-from .list_approvals_response_200_data_item_operation import ListApprovalsResponse200DataItemOperation
-from .list_approvals_response_200_data_item_status import ListApprovalsResponse200DataItemStatus
 from .list_approvals_response_200_status import ListApprovalsResponse200Status
 from .list_approvals_status import ListApprovalsStatus
 from .list_claimed_agents_response_200 import ListClaimedAgentsResponse200
@@ -524,14 +492,6 @@ from .redeliver_webhook_response_200 import RedeliverWebhookResponse200
 from .redeliver_webhook_response_200_redelivery import RedeliverWebhookResponse200Redelivery
 from .redeliver_webhook_response_200_status import RedeliverWebhookResponse200Status
 from .refuse_approval_response_200 import RefuseApprovalResponse200
-from .refuse_approval_response_200_approval import RefuseApprovalResponse200Approval
-from .refuse_approval_response_200_approval_amount import RefuseApprovalResponse200ApprovalAmount
-from .refuse_approval_response_200_approval_checkout import RefuseApprovalResponse200ApprovalCheckout
-from .refuse_approval_response_200_approval_checkout_stage_type_0 import (
-    RefuseApprovalResponse200ApprovalCheckoutStageType0,
-)
-from .refuse_approval_response_200_approval_operation import RefuseApprovalResponse200ApprovalOperation
-from .refuse_approval_response_200_approval_status import RefuseApprovalResponse200ApprovalStatus
 from .refuse_approval_response_200_status import RefuseApprovalResponse200Status
 from .register_domain_body import RegisterDomainBody
 from .register_domain_body_mpp_network import RegisterDomainBodyMppNetwork
@@ -657,23 +617,30 @@ from .set_mandate_body_per_30_days import SetMandateBodyPer30Days
 from .set_mandate_body_per_day import SetMandateBodyPerDay
 from .set_mandate_body_per_operation import SetMandateBodyPerOperation
 from .set_mandate_response_200 import SetMandateResponse200
-from .set_mandate_response_200_mandate import SetMandateResponse200Mandate
-from .set_mandate_response_200_mandate_allowed_operations_type_0_item import (
-    SetMandateResponse200MandateAllowedOperationsType0Item,
-)
-from .set_mandate_response_200_mandate_approval_above import SetMandateResponse200MandateApprovalAbove
-from .set_mandate_response_200_mandate_per_30_days import SetMandateResponse200MandatePer30Days
-from .set_mandate_response_200_mandate_per_day import SetMandateResponse200MandatePerDay
-from .set_mandate_response_200_mandate_per_operation import SetMandateResponse200MandatePerOperation
-from .set_mandate_response_200_mandate_remaining import SetMandateResponse200MandateRemaining
-from .set_mandate_response_200_mandate_remaining_per_30_days import SetMandateResponse200MandateRemainingPer30Days
-from .set_mandate_response_200_mandate_remaining_per_day import SetMandateResponse200MandateRemainingPerDay
 from .set_mandate_response_200_status import SetMandateResponse200Status
 from .set_payout_address_body import SetPayoutAddressBody
 from .set_payout_address_response_200 import SetPayoutAddressResponse200
 from .set_payout_address_response_200_status import SetPayoutAddressResponse200Status
 from .sign_out_response_200 import SignOutResponse200
 from .sign_out_response_200_status import SignOutResponse200Status
+from .spend_mandate import SpendMandate
+from .spend_mandate_allowed_operations_type_0_item import SpendMandateAllowedOperationsType0Item
+from .spend_mandate_approval_above import SpendMandateApprovalAbove
+from .spend_mandate_input import SpendMandateInput
+from .spend_mandate_input_allowed_operations_type_0_item import SpendMandateInputAllowedOperationsType0Item
+from .spend_mandate_input_approval_above import SpendMandateInputApprovalAbove
+from .spend_mandate_input_per_30_days import SpendMandateInputPer30Days
+from .spend_mandate_input_per_day import SpendMandateInputPerDay
+from .spend_mandate_input_per_operation import SpendMandateInputPerOperation
+from .spend_mandate_input_remaining import SpendMandateInputRemaining
+from .spend_mandate_input_remaining_per_30_days import SpendMandateInputRemainingPer30Days
+from .spend_mandate_input_remaining_per_day import SpendMandateInputRemainingPerDay
+from .spend_mandate_per_30_days import SpendMandatePer30Days
+from .spend_mandate_per_day import SpendMandatePerDay
+from .spend_mandate_per_operation import SpendMandatePerOperation
+from .spend_mandate_remaining import SpendMandateRemaining
+from .spend_mandate_remaining_per_30_days import SpendMandateRemainingPer30Days
+from .spend_mandate_remaining_per_day import SpendMandateRemainingPerDay
 from .subscribe_webhook_body import SubscribeWebhookBody
 from .subscribe_webhook_body_events_item import SubscribeWebhookBodyEventsItem
 from .subscribe_webhook_response_200 import SubscribeWebhookResponse200
@@ -712,13 +679,19 @@ from .withdraw_offer_response_409_type_0_offer_status import WithdrawOfferRespon
 from .withdraw_offer_response_409_type_0_status import WithdrawOfferResponse409Type0Status
 
 __all__ = (
+    "Approval",
+    "ApprovalAmount",
+    "ApprovalCheckout",
+    "ApprovalCheckoutStageType0",
+    "ApprovalInput",
+    "ApprovalInputAmount",
+    "ApprovalInputCheckout",
+    "ApprovalInputCheckoutStageType0",
+    "ApprovalInputOperation",
+    "ApprovalInputStatus",
+    "ApprovalOperation",
+    "ApprovalStatus",
     "ApproveApprovalResponse200",
-    "ApproveApprovalResponse200Approval",
-    "ApproveApprovalResponse200ApprovalAmount",
-    "ApproveApprovalResponse200ApprovalCheckout",
-    "ApproveApprovalResponse200ApprovalCheckoutStageType0",
-    "ApproveApprovalResponse200ApprovalOperation",
-    "ApproveApprovalResponse200ApprovalStatus",
     "ApproveApprovalResponse200Status",
     "BindStorefrontBody",
     "BindStorefrontResponse200",
@@ -785,12 +758,6 @@ __all__ = (
     "GetAgentManifestResponse200Profile",
     "GetAgentManifestResponse200SchemaVersion",
     "GetApprovalResponse200",
-    "GetApprovalResponse200Approval",
-    "GetApprovalResponse200ApprovalAmount",
-    "GetApprovalResponse200ApprovalCheckout",
-    "GetApprovalResponse200ApprovalCheckoutStageType0",
-    "GetApprovalResponse200ApprovalOperation",
-    "GetApprovalResponse200ApprovalStatus",
     "GetApprovalResponse200Status",
     "GetAutoRenewResponse200",
     "GetAutoRenewResponse200AutoRenew",
@@ -810,15 +777,6 @@ __all__ = (
     "GetMandateHistoryResponse200DataItemBeforeType0",
     "GetMandateHistoryResponse200Status",
     "GetMandateResponse200",
-    "GetMandateResponse200Mandate",
-    "GetMandateResponse200MandateAllowedOperationsType0Item",
-    "GetMandateResponse200MandateApprovalAbove",
-    "GetMandateResponse200MandatePer30Days",
-    "GetMandateResponse200MandatePerDay",
-    "GetMandateResponse200MandatePerOperation",
-    "GetMandateResponse200MandateRemaining",
-    "GetMandateResponse200MandateRemainingPer30Days",
-    "GetMandateResponse200MandateRemainingPerDay",
     "GetMandateResponse200Status",
     "GetMeResponse200",
     "GetMeResponse200Account",
@@ -826,15 +784,6 @@ __all__ = (
     "GetMeResponse200AccountKind",
     "GetMeResponse200Credential",
     "GetMeResponse200CredentialClass",
-    "GetMeResponse200MandateType0",
-    "GetMeResponse200MandateType0AllowedOperationsType0Item",
-    "GetMeResponse200MandateType0ApprovalAbove",
-    "GetMeResponse200MandateType0Per30Days",
-    "GetMeResponse200MandateType0PerDay",
-    "GetMeResponse200MandateType0PerOperation",
-    "GetMeResponse200MandateType0Remaining",
-    "GetMeResponse200MandateType0RemainingPer30Days",
-    "GetMeResponse200MandateType0RemainingPerDay",
     "GetMeResponse200Status",
     "GetNamespaceResponse200",
     "GetNamespaceResponse200CapabilityType0",
@@ -898,12 +847,6 @@ __all__ = (
     "ListActivityResponse200DataItemRole",
     "ListActivityResponse200Status",
     "ListApprovalsResponse200",
-    "ListApprovalsResponse200DataItem",
-    "ListApprovalsResponse200DataItemAmount",
-    "ListApprovalsResponse200DataItemCheckout",
-    "ListApprovalsResponse200DataItemCheckoutStageType0",
-    "ListApprovalsResponse200DataItemOperation",
-    "ListApprovalsResponse200DataItemStatus",
     "ListApprovalsResponse200Status",
     "ListApprovalsStatus",
     "ListClaimedAgentsResponse200",
@@ -1112,12 +1055,6 @@ __all__ = (
     "RedeliverWebhookResponse200Redelivery",
     "RedeliverWebhookResponse200Status",
     "RefuseApprovalResponse200",
-    "RefuseApprovalResponse200Approval",
-    "RefuseApprovalResponse200ApprovalAmount",
-    "RefuseApprovalResponse200ApprovalCheckout",
-    "RefuseApprovalResponse200ApprovalCheckoutStageType0",
-    "RefuseApprovalResponse200ApprovalOperation",
-    "RefuseApprovalResponse200ApprovalStatus",
     "RefuseApprovalResponse200Status",
     "RegisterDomainBody",
     "RegisterDomainBodyMppNetwork",
@@ -1225,21 +1162,30 @@ __all__ = (
     "SetMandateBodyPerDay",
     "SetMandateBodyPerOperation",
     "SetMandateResponse200",
-    "SetMandateResponse200Mandate",
-    "SetMandateResponse200MandateAllowedOperationsType0Item",
-    "SetMandateResponse200MandateApprovalAbove",
-    "SetMandateResponse200MandatePer30Days",
-    "SetMandateResponse200MandatePerDay",
-    "SetMandateResponse200MandatePerOperation",
-    "SetMandateResponse200MandateRemaining",
-    "SetMandateResponse200MandateRemainingPer30Days",
-    "SetMandateResponse200MandateRemainingPerDay",
     "SetMandateResponse200Status",
     "SetPayoutAddressBody",
     "SetPayoutAddressResponse200",
     "SetPayoutAddressResponse200Status",
     "SignOutResponse200",
     "SignOutResponse200Status",
+    "SpendMandate",
+    "SpendMandateAllowedOperationsType0Item",
+    "SpendMandateApprovalAbove",
+    "SpendMandateInput",
+    "SpendMandateInputAllowedOperationsType0Item",
+    "SpendMandateInputApprovalAbove",
+    "SpendMandateInputPer30Days",
+    "SpendMandateInputPerDay",
+    "SpendMandateInputPerOperation",
+    "SpendMandateInputRemaining",
+    "SpendMandateInputRemainingPer30Days",
+    "SpendMandateInputRemainingPerDay",
+    "SpendMandatePer30Days",
+    "SpendMandatePerDay",
+    "SpendMandatePerOperation",
+    "SpendMandateRemaining",
+    "SpendMandateRemainingPer30Days",
+    "SpendMandateRemainingPerDay",
     "SubscribeWebhookBody",
     "SubscribeWebhookBodyEventsItem",
     "SubscribeWebhookResponse200",

@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..models.approve_approval_response_200_status import ApproveApprovalResponse200Status
 
 if TYPE_CHECKING:
-    from ..models.approve_approval_response_200_approval import ApproveApprovalResponse200Approval
+    from ..models.approval import Approval
 
 
 T = TypeVar("T", bound="ApproveApprovalResponse200")
@@ -19,11 +19,11 @@ class ApproveApprovalResponse200:
     """
     Attributes:
         status (ApproveApprovalResponse200Status):
-        approval (ApproveApprovalResponse200Approval):
+        approval (Approval):
     """
 
     status: ApproveApprovalResponse200Status
-    approval: ApproveApprovalResponse200Approval
+    approval: Approval
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
@@ -43,12 +43,12 @@ class ApproveApprovalResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.approve_approval_response_200_approval import ApproveApprovalResponse200Approval  # noqa: PLC0415
+        from ..models.approval import Approval  # noqa: PLC0415
 
         d = dict(src_dict)
         status = ApproveApprovalResponse200Status(d.pop("status"))
 
-        approval = ApproveApprovalResponse200Approval.from_dict(d.pop("approval"))
+        approval = Approval.from_dict(d.pop("approval"))
 
         approve_approval_response_200 = cls(
             status=status,

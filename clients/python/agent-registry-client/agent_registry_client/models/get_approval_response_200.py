@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..models.get_approval_response_200_status import GetApprovalResponse200Status
 
 if TYPE_CHECKING:
-    from ..models.get_approval_response_200_approval import GetApprovalResponse200Approval
+    from ..models.approval import Approval
 
 
 T = TypeVar("T", bound="GetApprovalResponse200")
@@ -19,11 +19,11 @@ class GetApprovalResponse200:
     """
     Attributes:
         status (GetApprovalResponse200Status):
-        approval (GetApprovalResponse200Approval):
+        approval (Approval):
     """
 
     status: GetApprovalResponse200Status
-    approval: GetApprovalResponse200Approval
+    approval: Approval
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
@@ -43,12 +43,12 @@ class GetApprovalResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.get_approval_response_200_approval import GetApprovalResponse200Approval  # noqa: PLC0415
+        from ..models.approval import Approval  # noqa: PLC0415
 
         d = dict(src_dict)
         status = GetApprovalResponse200Status(d.pop("status"))
 
-        approval = GetApprovalResponse200Approval.from_dict(d.pop("approval"))
+        approval = Approval.from_dict(d.pop("approval"))
 
         get_approval_response_200 = cls(
             status=status,

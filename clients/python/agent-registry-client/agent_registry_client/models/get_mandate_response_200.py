@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..models.get_mandate_response_200_status import GetMandateResponse200Status
 
 if TYPE_CHECKING:
-    from ..models.get_mandate_response_200_mandate import GetMandateResponse200Mandate
+    from ..models.spend_mandate import SpendMandate
 
 
 T = TypeVar("T", bound="GetMandateResponse200")
@@ -19,11 +19,11 @@ class GetMandateResponse200:
     """
     Attributes:
         status (GetMandateResponse200Status):
-        mandate (GetMandateResponse200Mandate):
+        mandate (SpendMandate):
     """
 
     status: GetMandateResponse200Status
-    mandate: GetMandateResponse200Mandate
+    mandate: SpendMandate
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
@@ -43,12 +43,12 @@ class GetMandateResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.get_mandate_response_200_mandate import GetMandateResponse200Mandate  # noqa: PLC0415
+        from ..models.spend_mandate import SpendMandate  # noqa: PLC0415
 
         d = dict(src_dict)
         status = GetMandateResponse200Status(d.pop("status"))
 
-        mandate = GetMandateResponse200Mandate.from_dict(d.pop("mandate"))
+        mandate = SpendMandate.from_dict(d.pop("mandate"))
 
         get_mandate_response_200 = cls(
             status=status,

@@ -10,7 +10,7 @@ from ..models.get_me_response_200_status import GetMeResponse200Status
 if TYPE_CHECKING:
     from ..models.get_me_response_200_account import GetMeResponse200Account
     from ..models.get_me_response_200_credential import GetMeResponse200Credential
-    from ..models.get_me_response_200_mandate_type_0 import GetMeResponse200MandateType0
+    from ..models.spend_mandate import SpendMandate
 
 
 T = TypeVar("T", bound="GetMeResponse200")
@@ -23,19 +23,19 @@ class GetMeResponse200:
         status (GetMeResponse200Status):
         account (GetMeResponse200Account):
         credential (GetMeResponse200Credential):
-        mandate (GetMeResponse200MandateType0 | None): Your spend mandate (docs/mandates.md), with what remains of your
-            rolling budgets and when they refill; null: nothing you spend is limited
+        mandate (None | SpendMandate): Your spend mandate (docs/mandates.md), with what remains of your rolling budgets
+            and when they refill; null: nothing you spend is limited
         notice (str):
     """
 
     status: GetMeResponse200Status
     account: GetMeResponse200Account
     credential: GetMeResponse200Credential
-    mandate: GetMeResponse200MandateType0 | None
+    mandate: None | SpendMandate
     notice: str
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.get_me_response_200_mandate_type_0 import GetMeResponse200MandateType0  # noqa: PLC0415
+        from ..models.spend_mandate import SpendMandate  # noqa: PLC0415
 
         status = self.status.value
 
@@ -44,7 +44,7 @@ class GetMeResponse200:
         credential = self.credential.to_dict()
 
         mandate: dict[str, Any] | None
-        if isinstance(self.mandate, GetMeResponse200MandateType0):
+        if isinstance(self.mandate, SpendMandate):
             mandate = self.mandate.to_dict()
         else:
             mandate = self.mandate
@@ -69,7 +69,7 @@ class GetMeResponse200:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_me_response_200_account import GetMeResponse200Account  # noqa: PLC0415
         from ..models.get_me_response_200_credential import GetMeResponse200Credential  # noqa: PLC0415
-        from ..models.get_me_response_200_mandate_type_0 import GetMeResponse200MandateType0  # noqa: PLC0415
+        from ..models.spend_mandate import SpendMandate  # noqa: PLC0415
 
         d = dict(src_dict)
         status = GetMeResponse200Status(d.pop("status"))
@@ -78,18 +78,18 @@ class GetMeResponse200:
 
         credential = GetMeResponse200Credential.from_dict(d.pop("credential"))
 
-        def _parse_mandate(data: object) -> GetMeResponse200MandateType0 | None:
+        def _parse_mandate(data: object) -> None | SpendMandate:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                mandate_type_0 = GetMeResponse200MandateType0.from_dict(data)
+                mandate_type_0 = SpendMandate.from_dict(data)
 
                 return mandate_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(GetMeResponse200MandateType0 | None, data)
+            return cast(None | SpendMandate, data)
 
         mandate = _parse_mandate(d.pop("mandate"))
 

@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..models.list_approvals_response_200_status import ListApprovalsResponse200Status
 
 if TYPE_CHECKING:
-    from ..models.list_approvals_response_200_data_item import ListApprovalsResponse200DataItem
+    from ..models.approval import Approval
 
 
 T = TypeVar("T", bound="ListApprovalsResponse200")
@@ -19,11 +19,11 @@ class ListApprovalsResponse200:
     """
     Attributes:
         status (ListApprovalsResponse200Status):
-        data (list[ListApprovalsResponse200DataItem]):
+        data (list[Approval]):
     """
 
     status: ListApprovalsResponse200Status
-    data: list[ListApprovalsResponse200DataItem]
+    data: list[Approval]
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
@@ -46,7 +46,7 @@ class ListApprovalsResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.list_approvals_response_200_data_item import ListApprovalsResponse200DataItem  # noqa: PLC0415
+        from ..models.approval import Approval  # noqa: PLC0415
 
         d = dict(src_dict)
         status = ListApprovalsResponse200Status(d.pop("status"))
@@ -54,7 +54,7 @@ class ListApprovalsResponse200:
         data = []
         _data = d.pop("data")
         for data_item_data in _data:
-            data_item = ListApprovalsResponse200DataItem.from_dict(data_item_data)
+            data_item = Approval.from_dict(data_item_data)
 
             data.append(data_item)
 

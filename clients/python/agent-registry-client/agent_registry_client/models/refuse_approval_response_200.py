@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..models.refuse_approval_response_200_status import RefuseApprovalResponse200Status
 
 if TYPE_CHECKING:
-    from ..models.refuse_approval_response_200_approval import RefuseApprovalResponse200Approval
+    from ..models.approval import Approval
 
 
 T = TypeVar("T", bound="RefuseApprovalResponse200")
@@ -19,11 +19,11 @@ class RefuseApprovalResponse200:
     """
     Attributes:
         status (RefuseApprovalResponse200Status):
-        approval (RefuseApprovalResponse200Approval):
+        approval (Approval):
     """
 
     status: RefuseApprovalResponse200Status
-    approval: RefuseApprovalResponse200Approval
+    approval: Approval
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
@@ -43,12 +43,12 @@ class RefuseApprovalResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.refuse_approval_response_200_approval import RefuseApprovalResponse200Approval  # noqa: PLC0415
+        from ..models.approval import Approval  # noqa: PLC0415
 
         d = dict(src_dict)
         status = RefuseApprovalResponse200Status(d.pop("status"))
 
-        approval = RefuseApprovalResponse200Approval.from_dict(d.pop("approval"))
+        approval = Approval.from_dict(d.pop("approval"))
 
         refuse_approval_response_200 = cls(
             status=status,

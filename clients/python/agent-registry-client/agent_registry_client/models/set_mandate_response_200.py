@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..models.set_mandate_response_200_status import SetMandateResponse200Status
 
 if TYPE_CHECKING:
-    from ..models.set_mandate_response_200_mandate import SetMandateResponse200Mandate
+    from ..models.spend_mandate import SpendMandate
 
 
 T = TypeVar("T", bound="SetMandateResponse200")
@@ -19,11 +19,11 @@ class SetMandateResponse200:
     """
     Attributes:
         status (SetMandateResponse200Status):
-        mandate (SetMandateResponse200Mandate):
+        mandate (SpendMandate):
     """
 
     status: SetMandateResponse200Status
-    mandate: SetMandateResponse200Mandate
+    mandate: SpendMandate
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
@@ -43,12 +43,12 @@ class SetMandateResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.set_mandate_response_200_mandate import SetMandateResponse200Mandate  # noqa: PLC0415
+        from ..models.spend_mandate import SpendMandate  # noqa: PLC0415
 
         d = dict(src_dict)
         status = SetMandateResponse200Status(d.pop("status"))
 
-        mandate = SetMandateResponse200Mandate.from_dict(d.pop("mandate"))
+        mandate = SpendMandate.from_dict(d.pop("mandate"))
 
         set_mandate_response_200 = cls(
             status=status,

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class ApprovalStatus(StrEnum):
+    APPROVED = "approved"
+    EXPIRED = "expired"
+    PENDING = "pending"
+    REFUSED = "refused"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class SpendMandateInputAllowedOperationsType0Item(StrEnum):
+    BUY = "buy"
+    OFFER = "offer"
+    REGISTER = "register"
+    RENEW = "renew"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="SpendMandateInputRemainingPerDay")
+
+
+@_attrs_define
+class SpendMandateInputRemainingPerDay:
+    """
+    Attributes:
+        usd (None | str):
+        gems (int | None):
+        refills_at (None | str): When the oldest spend counted in this window rolls off (null: nothing counted)
+    """
+
+    usd: None | str
+    gems: int | None
+    refills_at: None | str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        usd: None | str
+        usd = self.usd
+
+        gems: int | None
+        gems = self.gems
+
+        refills_at: None | str
+        refills_at = self.refills_at
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "usd": usd,
+                "gems": gems,
+                "refills_at": refills_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_usd(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        usd = _parse_usd(d.pop("usd"))
+
+        def _parse_gems(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        gems = _parse_gems(d.pop("gems"))
+
+        def _parse_refills_at(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        refills_at = _parse_refills_at(d.pop("refills_at"))
+
+        spend_mandate_input_remaining_per_day = cls(
+            usd=usd,
+            gems=gems,
+            refills_at=refills_at,
+        )
+
+        spend_mandate_input_remaining_per_day.additional_properties = d
+        return spend_mandate_input_remaining_per_day
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
