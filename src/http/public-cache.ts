@@ -29,6 +29,8 @@ export interface CacheKinds {
   key: KnownKey;
   /** Under `account:<id>`: the account as `GET /api/v1/agents/me` shows it. */
   account: AccountView;
+  /** Under `account:<id>`: whether the account has a spend mandate (its standing is always read live). */
+  mandate: boolean;
 }
 
 export interface PublicCache {
@@ -54,7 +56,7 @@ export interface PublicCache {
 /** Barrier tokens travel on the same channel; no name starts with `!`. */
 const BARRIER = '!';
 
-const KINDS: (keyof CacheKinds)[] = ['lookup', 'state', 'key', 'account'];
+const KINDS: (keyof CacheKinds)[] = ['lookup', 'state', 'key', 'account', 'mandate'];
 const entryKey = (name: string, kind: string) => `${kind} ${name}`;
 
 /** Notifications that name something other than a domain: `key:<id>`, `account:<id>`, `*`. */

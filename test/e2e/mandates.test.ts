@@ -58,6 +58,20 @@ describe('spend mandates', () => {
     expect(me.json().mandate).toBeNull();
     expect(await spends(a.id)).toEqual([]);
     expect((await inject('GET', `/api/v1/agents/${a.id}/mandate`, a.key)).json().code).toBe('mandate_not_found');
+    // /me remembers that there is no mandate (the read cache) until the database announces one, and forgets
+    // it again when it is removed: the change reaches it within the notification's way back.
+    const meShows = async (present: boolean) => {
+      for (let i = 0; i < 40; i++) {
+        const m = (await inject('GET', '/api/v1/agents/me', a.key)).json().mandate;
+        if ((m !== null) === present) return m;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`/me never showed the mandate ${present ? 'set' : 'removed'}`);
+    };
+    expect((await setMandate(a.id, { per_day: { gems: 9000 } })).statusCode).toBe(200);
+    expect(await meShows(true)).toMatchObject({ per_day: { gems: 9000 } });
+    expect((await inject('DELETE', `/api/v1/agents/${a.id}/mandate`, asPerson)).statusCode).toBe(200);
+    expect(await meShows(false)).toBeNull();
   });
 
   it('only the person who manages the agent changes its mandate; every change is recorded', async () => {

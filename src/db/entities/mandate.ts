@@ -1,5 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, timestamps } from './base.ts';
+import { notifyMandateChange } from './public-change.ts';
 
 export const mandateOperations = ['register', 'renew', 'buy', 'offer'] as const;
 export type MandateOperation = (typeof mandateOperations)[number];
@@ -16,6 +17,7 @@ export type SpendStatus = (typeof spendStatuses)[number];
 const SpendMandateSchema = defineEntity({
   name: 'SpendMandate',
   tableName: 'spend_mandate',
+  triggers: [notifyMandateChange],
   properties: {
     accountId: p.uuid().primary(),
     perOperationUsdMicros: p.bigint().nullable(),

@@ -35,3 +35,12 @@ export const notifyKeyChange: TriggerDef = {
   forEach: 'row',
   body: `perform pg_notify('public_change', 'key:' || coalesce(NEW.id, OLD.id)); return null;`,
 };
+
+/** Whether an account has a spend mandate, as `me` remembers it (`account:<id>`; migration 0021). */
+export const notifyMandateChange: TriggerDef = {
+  name: 'public_change',
+  timing: 'after',
+  events: ['insert', 'update', 'delete'],
+  forEach: 'row',
+  body: `perform pg_notify('public_change', 'account:' || coalesce(NEW.account_id, OLD.account_id)); return null;`,
+};

@@ -181,6 +181,15 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => {
       const principal = accountPrincipal(req);
       const name = `account:${principal.accountId}`;
+      // The standing is never cached (what remains changes with every spend), but whether there is a
+      // mandate at all is, so an agent without one (most) costs no query for it.
+      const standingOf = async (accountId: string) => {
+        if (app.publicCache.get(name, 'mandate') === false) return null;
+        const stamp = app.publicCache.stamp();
+        const standing = await mandateStanding(orm.em.fork(), accountId);
+        app.publicCache.set(name, 'mandate', standing !== null, stamp);
+        return standing;
+      };
       let view = app.publicCache.get(name, 'account');
       if (!view) {
         const stamp = app.publicCache.stamp();
@@ -198,8 +207,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         status: 'success' as const,
         account: view,
         credential: { class: principal.kind },
-        // Never cached: what remains of the budgets changes with every spend.
-        mandate: await mandateStanding(orm.em.fork(), principal.accountId),
+        mandate: await standingOf(principal.accountId),
         notice: ASSURANCE_NOTICE,
       };
     },
