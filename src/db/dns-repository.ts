@@ -78,5 +78,16 @@ export function dnsRepository(em: EntityManager) {
         [version, domainId],
       );
     },
+
+    /** `markPublished` for a whole pass of a namespace zone, in one statement. */
+    async markPublishedMany(marks: { id: number; version: number }[]): Promise<void> {
+      if (!marks.length) return;
+      const ints = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;
+      await em.execute(
+        `update "domain" d set "dns_published_version" = greatest(d."dns_published_version", v.version)
+           from unnest(?::int[], ?::int[]) as v(id, version) where d."id" = v.id`,
+        [ints(marks.map((m) => m.id)), ints(marks.map((m) => m.version))],
+      );
+    },
   };
 }

@@ -1,19 +1,21 @@
 import type { Orm } from '../db/orm.ts';
-import { dnsRepository } from '../db/dns-repository.ts';
+import { dnsRepository, type DnsSubject } from '../db/dns-repository.ts';
 import {
   delegation,
   domainZone,
   manifestPointers,
+  namespaceOf,
   namespaceZone,
   rrsetChanges,
   soaRrset,
   zoneName,
-  type Rrset,
+  type RrsetChange,
 } from '../domain/dns-zone.ts';
 import { manifestUrls } from '../domain/manifests.ts';
 import type { DnsSyncResult } from '../../workflows/dns-messages.ts';
+import type { DnsRefusal, PublishZoneNamesResult } from '../../workflows/dns-zone-messages.ts';
 import type { ZoneAuthorityOf } from './authority.ts';
-import type { PowerDnsClient } from './powerdns.ts';
+import { PowerDnsRefused, type PowerDnsClient } from './powerdns.ts';
 
 export interface DnsSyncDeps {
   orm: Orm;
@@ -21,17 +23,48 @@ export interface DnsSyncDeps {
   pdns: PowerDnsClient | null;
   authorityOf: ZoneAuthorityOf;
   publicBaseUrl: string;
+  /** Names of a batch whose own zones are brought up to date at once (default 4). */
+  concurrency?: number;
 }
 
 /** Only an active name is served: in grace, expired or never registered, it has no zone and no delegation. */
 const SERVED_STATUS = 'active';
 
+/** One name's zone brought to its desired state, and what its namespace zone still owes it. */
+interface NamePass {
+  name: string;
+  subject: DnsSubject | null;
+  served: boolean;
+  /** rrset changes made to the name's own zone. */
+  changes: number;
+  /** Its delegation published (served with DNS enabled) or removed, for the namespace zone's PATCH. */
+  delegation: RrsetChange[];
+}
+
 /**
- * Brings PowerDNS to what PostgreSQL says (docs/dns-and-rdap.md "DNS"). Everything is derived from the stored state
- * at the moment of the pass and compared with what PowerDNS holds, so running a pass twice, or after a
- * crash half-way, changes nothing more.
+ * Runs `fn` over the items, at most `limit` at once. After a failure no new item starts, and the first
+ * failure is thrown once those in flight have settled (so no call outlives the pass that made it).
+ */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  const lane = async () => {
+    while (!failures.length && next < items.length) {
+      const item = items[next++] as T;
+      await fn(item).catch((err: unknown) => failures.push(err));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failures.length) throw failures[0];
+}
+
+/**
+ * Brings PowerDNS to what PostgreSQL says (docs/dns-and-rdap.md "How records reach PowerDNS"). Everything is
+ * derived from the stored state at the moment of the pass and compared with what PowerDNS holds, so
+ * running a pass twice, or after a crash half-way, changes nothing more.
  */
 export function dnsSync(d: DnsSyncDeps) {
+  const concurrency = Math.max(1, d.concurrency ?? 4);
   const backend = (): PowerDnsClient => {
     if (!d.pdns)
       throw new Error(
@@ -62,47 +95,120 @@ export function dnsSync(d: DnsSyncDeps) {
     );
   }
 
-  /** Publishes or removes the delegation of one name, creating its namespace zone first if needed. */
-  async function setDelegation(namespace: string, rrsets: Rrset[], publish: boolean): Promise<void> {
+  /** Sends delegation changes in one PATCH of the namespace zone, creating the zone first if needed. */
+  async function patchDelegations(namespace: string, changes: RrsetChange[]): Promise<void> {
     const pdns = backend();
-    const changes = publish ? rrsetChanges([], rrsets) : rrsetChanges(rrsets, []);
     // The namespace zone is read (it holds every delegation) only when it turns out to be missing.
     if (await pdns.patchZone(zoneName(namespace), changes)) return;
     await ensureNamespaceZone(namespace);
     await pdns.patchZone(zoneName(namespace), changes);
   }
 
+  /** Brings one name's own zone to its desired state (or removes it when the name is not served). */
+  async function passName(name: string): Promise<NamePass> {
+    const pdns = backend();
+    const repo = dnsRepository(d.orm.em.fork());
+    const subject = await repo.find(name);
+    const authority = d.authorityOf(subject?.namespace ?? namespaceOf(name));
+    const zone = zoneName(name);
+    const served = subject?.status === SERVED_STATUS;
+    let changes = 0;
+
+    if (subject && served) {
+      const pointers = manifestPointers(manifestUrls(d.publicBaseUrl, subject.name));
+      const desired = domainZone(subject.name, await repo.records(subject.id), pointers, authority);
+      const current = await pdns.getZone(zone);
+      if (current) {
+        const patch = rrsetChanges(current, desired);
+        if (!(await pdns.patchZone(zone, patch)))
+          throw new Error(`Zone ${zone} vanished during its sync; trying again.`);
+        changes += patch.length;
+      } else {
+        await pdns.createZone(zone, [soaRrset(zone, authority), ...desired]);
+        changes += desired.length;
+      }
+    } else if ((await pdns.deleteZone(zone)) === 'deleted') changes += 1;
+
+    const rrsets = delegation(name, authority);
+    const publish = served && Boolean(subject?.dnsEnabled);
+    return {
+      name,
+      subject,
+      served,
+      changes,
+      delegation: publish ? rrsetChanges([], rrsets) : rrsetChanges(rrsets, []),
+    };
+  }
+
+  /**
+   * The delegations of a batch in one PATCH. PowerDNS applies a PATCH whole or not at all, so when it
+   * refuses the batch's, each name's is sent alone: the one refused is reported, the others land.
+   */
+  async function delegateAll(namespace: string, passes: NamePass[], refuse: (r: DnsRefusal) => void): Promise<void> {
+    try {
+      await patchDelegations(
+        namespace,
+        passes.flatMap((p) => p.delegation),
+      );
+      return;
+    } catch (err) {
+      if (!(err instanceof PowerDnsRefused)) throw err;
+      if (passes.length === 1) return refuse({ name: (passes[0] as NamePass).name, message: err.message });
+    }
+    for (const p of passes) {
+      try {
+        await patchDelegations(namespace, p.delegation);
+      } catch (err) {
+        if (!(err instanceof PowerDnsRefused)) throw err;
+        refuse({ name: p.name, message: err.message });
+      }
+    }
+  }
+
   return {
     ensureNamespaceZone,
 
-    async syncDomain(domain: string): Promise<DnsSyncResult> {
-      const pdns = backend();
-      const repo = dnsRepository(d.orm.em.fork());
-      const subject = await repo.find(domain);
-      const namespace = subject?.namespace ?? domain.slice(domain.indexOf('.') + 1);
-      const authority = d.authorityOf(namespace);
-      const zone = zoneName(domain);
-      const served = subject?.status === SERVED_STATUS;
-      let changes = 0;
-
-      if (subject && served) {
-        const pointers = manifestPointers(manifestUrls(d.publicBaseUrl, subject.name));
-        const desired = domainZone(subject.name, await repo.records(subject.id), pointers, authority);
-        const current = await pdns.getZone(zone);
-        if (current) {
-          const patch = rrsetChanges(current, desired);
-          if (!(await pdns.patchZone(zone, patch)))
-            throw new Error(`Zone ${zone} vanished during its sync; trying again.`);
-          changes += patch.length;
-        } else {
-          await pdns.createZone(zone, [soaRrset(zone, authority), ...desired]);
-          changes += desired.length;
+    /**
+     * One pass of a namespace zone run over a batch of its names: each name's own zone (a few at once),
+     * then all their delegations in one PATCH of the namespace zone, then the versions PowerDNS now holds.
+     * A refusal (4xx) of one name's change is reported and leaves that name unmarked; anything else
+     * throws and the caller retries the whole pass.
+     */
+    async publishNames(namespace: string, names: string[]): Promise<PublishZoneNamesResult> {
+      const refused = new Map<string, string>();
+      const refuse = (r: DnsRefusal) => refused.set(r.name, r.message);
+      const unique = [...new Set(names)];
+      const byName = new Map<string, NamePass>();
+      await eachLimited(unique, concurrency, async (name) => {
+        try {
+          byName.set(name, await passName(name));
+        } catch (err) {
+          if (!(err instanceof PowerDnsRefused)) throw err;
+          refuse({ name, message: err.message });
         }
-      } else if ((await pdns.deleteZone(zone)) === 'deleted') changes += 1;
+      });
+      // In the batch's order, whatever order the names finished in: the PATCH reads as the batch does.
+      const passes = unique.flatMap((name) => byName.get(name) ?? []);
+      if (passes.length) await delegateAll(namespace, passes, refuse);
 
-      await setDelegation(namespace, delegation(domain, authority), served && Boolean(subject?.dnsEnabled));
-      if (subject) await repo.markPublished(subject.id, subject.dnsVersion);
-      return { outcome: served ? 'published' : 'withdrawn', version: subject?.dnsVersion ?? 0, changes };
+      const done = passes.filter((p) => !refused.has(p.name));
+      await dnsRepository(d.orm.em.fork()).markPublishedMany(
+        done.flatMap((p) => (p.subject ? [{ id: p.subject.id, version: p.subject.dnsVersion }] : [])),
+      );
+      return {
+        published: done.filter((p) => p.served).length,
+        withdrawn: done.filter((p) => !p.served).length,
+        changes: done.reduce((sum, p) => sum + p.changes, 0),
+        refused: [...refused].map(([name, message]) => ({ name, message })),
+      };
+    },
+
+    /** One name's pass on its own (the `dns:<name>` runs of before the zone runs); a refusal throws. */
+    async syncDomain(domain: string): Promise<DnsSyncResult> {
+      const p = await passName(domain);
+      await patchDelegations(p.subject?.namespace ?? namespaceOf(domain), p.delegation);
+      if (p.subject) await dnsRepository(d.orm.em.fork()).markPublished(p.subject.id, p.subject.dnsVersion);
+      return { outcome: p.served ? 'published' : 'withdrawn', version: p.subject?.dnsVersion ?? 0, changes: p.changes };
     },
   };
 }

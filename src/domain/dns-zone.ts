@@ -36,6 +36,9 @@ const SOA_TIMERS = '10800 3600 604800 300';
 
 export const zoneName = (name: string) => `${name.toLowerCase().replace(/\.$/, '')}.`;
 
+/** The namespace a registered name is delegated from: a name is one label then its namespace (`scout.agent`). */
+export const namespaceOf = (name: string) => name.slice(name.indexOf('.') + 1);
+
 export function soaRrset(zone: string, a: ZoneAuthority): Rrset {
   const primary = a.nameservers[0]?.host ?? `ns1.${zone}`;
   return { name: zone, type: 'SOA', ttl: NS_TTL, contents: [`${primary} ${a.hostmaster} 1 ${SOA_TIMERS}`] };
