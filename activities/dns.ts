@@ -2,13 +2,27 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { PowerDnsRefused } from '../src/dns/powerdns.ts';
 import type { DnsSyncInput, DnsSyncResult } from '../workflows/dns-messages.ts';
 import { DNS_REFUSED } from '../workflows/dns-messages.ts';
+import type { PublishZoneNamesInput, PublishZoneNamesResult } from '../workflows/dns-zone-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 
-/** The DNS sync's one step (docs/dns-and-rdap.md "DNS"): a pass of the sync, with PowerDNS's refusals made final. */
+const NO_SYNC = 'This worker has no DNS sync configured; the pass waits for one that has.';
+
+/** The DNS runs' steps (docs/dns-and-rdap.md "How records reach PowerDNS"), over `src/dns/sync.ts`. */
 export function createDnsActivities({ dns }: ActivityDeps) {
   return {
+    /**
+     * A namespace zone's pass over a batch of names. A name PowerDNS refuses is reported in the result
+     * and the others go through; anything else (PowerDNS or PostgreSQL away) throws, and the whole pass
+     * is retried: it is idempotent, so names already done are found done.
+     */
+    async publishZoneNames({ namespace, names }: PublishZoneNamesInput): Promise<PublishZoneNamesResult> {
+      if (!dns) throw new Error(NO_SYNC);
+      return dns.publishNames(namespace, names);
+    },
+
+    /** One name's pass, for the `dns:<name>` runs started before the zone runs (nothing starts them now). */
     async syncDomainDns({ domain }: DnsSyncInput): Promise<DnsSyncResult> {
-      if (!dns) throw new Error('This worker has no DNS sync configured; the pass waits for one that has.');
+      if (!dns) throw new Error(NO_SYNC);
       try {
         return await dns.syncDomain(domain);
       } catch (err) {

@@ -1,7 +1,7 @@
 import { defineSignal } from '@temporalio/workflow';
 
-// The DNS sync workflow's contract with the outbox dispatcher and its activity; plain data only
-// (docs/dns-and-rdap.md "How records reach PowerDNS").
+// The per-name DNS sync workflow's contract with its activity; plain data only. Nothing starts these
+// runs any more (the namespace zone runs of dns-zone-messages.ts do the work); kept for runs in flight.
 
 export interface DnsSyncInput {
   domain: string;

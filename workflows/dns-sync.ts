@@ -26,6 +26,9 @@ const refusal = (err: unknown): string | null =>
  * Each pass reads the desired state from PostgreSQL and pushes only the difference, so a pass is
  * idempotent and the last one always wins; a change signalled during a pass makes one more pass. While
  * PowerDNS is down the pass is retried without limit, so a change waits here and is never lost.
+ *
+ * Nothing starts it any more: the namespace zone runs (`dns-zone.ts`) publish names in batches. It stays
+ * registered so that `dns:<name>` runs in flight at the upgrade finish, and its recorded histories replay.
  */
 export async function dnsSyncWorkflow({ domain }: DnsSyncInput): Promise<DnsSyncResult> {
   let pending = 1;

@@ -10,3 +10,4 @@ export { purchaseWorkflow } from './purchase.ts';
 export { offerWorkflow } from './offer.ts';
 export { payoutWorkflow } from './payout.ts';
 export { dnsSyncWorkflow } from './dns-sync.ts';
+export { dnsZoneWorkflow } from './dns-zone.ts';

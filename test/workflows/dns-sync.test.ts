@@ -23,7 +23,7 @@ describe('dnsSyncWorkflow (dev server, fake activities)', () => {
     const domain = name();
     let passes = 0;
     let release: () => void = () => undefined;
-    const activities: DnsActivities = {
+    const activities: Pick<DnsActivities, 'syncDomainDns'> = {
       async syncDomainDns() {
         passes += 1;
         if (passes === 1) await new Promise<void>((r) => (release = r));
@@ -55,7 +55,7 @@ describe('dnsSyncWorkflow (dev server, fake activities)', () => {
   it('waits for a backend that is down, and ends on a refusal with its reason', async () => {
     const domain = name();
     let attempts = 0;
-    const activities: DnsActivities = {
+    const activities: Pick<DnsActivities, 'syncDomainDns'> = {
       async syncDomainDns() {
         attempts += 1;
         if (attempts < 3) throw new Error('PowerDNS cannot be reached: connect ECONNREFUSED');

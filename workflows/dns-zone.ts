@@ -1,0 +1,104 @@
+import {
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  log,
+  proxyActivities,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { DnsActivities } from '../activities/dns.ts';
+import {
+  dnsNamesChangedSignal,
+  dnsZoneStatusQuery,
+  type DnsRefusal,
+  type DnsZoneInput,
+  type DnsZoneStage,
+} from './dns-zone-messages.ts';
+import { dnsCall } from './retry-profiles.ts';
+import { registryStageKey } from './search-attributes.ts';
+
+/**
+ * `dnsCall`'s retries (without limit: the pass is idempotent and the change safe in PostgreSQL), with room
+ * for a batch. A refusal is not thrown but reported per name, so the other names of the batch go through.
+ */
+const dns = proxyActivities<Pick<DnsActivities, 'publishZoneNames'>>({ ...dnsCall, startToCloseTimeout: '2 minutes' });
+
+const BATCH_SIZE = 50;
+const PASSES_PER_RUN = 200;
+/** Every signal adds to the history as well as every pass: hand over past this many events whatever the passes. */
+const EVENTS_PER_RUN = 10_000;
+const REFUSALS_KEPT = 20;
+
+/** Takes up to `n` names off the front of the set (the order they were first asked for). */
+function take(pending: Set<string>, n: number): string[] {
+  const names: string[] = [];
+  for (const name of pending) {
+    if (names.length === n) break;
+    names.push(name);
+  }
+  for (const name of names) pending.delete(name);
+  return names;
+}
+
+/**
+ * `dns-zone:<task queue>:<namespace>`: publishes the names of one namespace to PowerDNS in batches
+ * (docs/dns-and-rdap.md "How records reach PowerDNS"). A signal adds names to a pending set; each pass
+ * takes up to a batch of them into one activity, which brings each name's zone to what PostgreSQL says
+ * and then patches the namespace zone's delegations once for all. Names signalled during a pass wait
+ * for the next one, so a change is never left behind and a name asked for twice is published once.
+ * The pass is idempotent and retried without limit while PowerDNS or PostgreSQL is down, so a change
+ * waits here and is never lost; a name PowerDNS refuses is reported (status query, log) and the others
+ * go on. The run never completes: idle, it waits for a signal; it continues as new with what is still
+ * pending after many passes, keeping each history short.
+ */
+export async function dnsZoneWorkflow(input: DnsZoneInput): Promise<void> {
+  const { namespace } = input;
+  const batchSize = Math.max(1, Math.trunc(input.batchSize ?? BATCH_SIZE));
+  const passesPerRun = Math.max(1, Math.trunc(input.passesPerRun ?? PASSES_PER_RUN));
+  // A Set keeps insertion order and holds each name once, however often it is signalled.
+  const pending = new Set(input.pending ?? []);
+  let refusals: DnsRefusal[] = input.refusals ?? [];
+  let passes = input.passes ?? 0;
+  let passesThisRun = 0;
+  let publishing = 0;
+
+  setHandler(dnsNamesChangedSignal, ({ names }) => {
+    for (const name of names) pending.add(name);
+  });
+  setHandler(dnsZoneStatusQuery, () => ({ namespace, pending: pending.size, publishing, passes, refusals }));
+
+  // Search attributes carry over continue-as-new: upsert only when the stage changes (each upsert costs
+  // an event and a visibility write), never once per pass.
+  let stage = workflowInfo().typedSearchAttributes.get(registryStageKey);
+  const enter = (next: DnsZoneStage) => {
+    if (stage === next) return;
+    upsertSearchAttributes([{ key: registryStageKey, value: next }]);
+    stage = next;
+  };
+
+  for (;;) {
+    const info = workflowInfo();
+    if (passesThisRun >= passesPerRun || info.continueAsNewSuggested || info.historyLength >= EVENTS_PER_RUN) {
+      await condition(allHandlersFinished);
+      await continueAsNew<typeof dnsZoneWorkflow>({ ...input, pending: [...pending], refusals, passes });
+    }
+    if (pending.size === 0) {
+      enter('dns-idle');
+      await condition(() => pending.size > 0);
+    }
+    enter('dns-publishing');
+    const names = take(pending, batchSize);
+    publishing = names.length;
+    const result = await dns.publishZoneNames({ namespace, names });
+    publishing = 0;
+    passes += 1;
+    passesThisRun += 1;
+    if (result.refused.length) {
+      const at = new Date().toISOString();
+      for (const r of result.refused) log.warn('PowerDNS refused a name; it waits for its next change', { ...r });
+      refusals = [...refusals, ...result.refused.map((r) => ({ ...r, at }))].slice(-REFUSALS_KEPT);
+    }
+  }
+}
