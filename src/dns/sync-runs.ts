@@ -1,12 +1,18 @@
 import type { Client } from '@temporalio/client';
 import type { WebhookEventType } from '../domain/webhook-events.ts';
-import { DNS_SYNC_WORKFLOW, dnsChangedSignal, dnsWorkflowId, type DnsSyncInput } from '../../workflows/dns-messages.ts';
+import { namespaceOf } from '../domain/dns-zone.ts';
+import {
+  DNS_ZONE_WORKFLOW,
+  dnsNamesChangedSignal,
+  dnsZoneWorkflowId,
+  type DnsZoneInput,
+} from '../../workflows/dns-zone-messages.ts';
 import { DNS_CHANGED_EVENT } from '../db/outbox.ts';
 
 /**
  * The outbox events after which a name's DNS may differ from what PowerDNS holds: the owner's own
  * changes, and every change of whether the name is served (registered, in grace, renewed, expired).
- * A transfer or sale keeps the records; the pass it starts only confirms that.
+ * A transfer or sale keeps the records; the pass it asks for only confirms that.
  */
 export const dnsChangingEvents: ReadonlySet<string> = new Set<WebhookEventType | typeof DNS_CHANGED_EVENT>([
   DNS_CHANGED_EVENT,
@@ -18,19 +24,36 @@ export const dnsChangingEvents: ReadonlySet<string> = new Set<WebhookEventType |
   'profile.updated',
 ]);
 
-/** Asks `dns:<name>` for a pass: signals the run in progress, or starts one. */
-export function dnsSyncRuns({ client, taskQueue }: { client: Client; taskQueue: string }) {
+/** The names grouped by the namespace zone that delegates them, each name once. */
+export function namesByNamespace(names: Iterable<string>): Map<string, string[]> {
+  const groups = new Map<string, Set<string>>();
+  for (const name of names) {
+    const namespace = namespaceOf(name);
+    groups.set(namespace, (groups.get(namespace) ?? new Set()).add(name));
+  }
+  return new Map([...groups].map(([namespace, set]) => [namespace, [...set]]));
+}
+
+/**
+ * Hands changed names to their namespace zone runs (`dns-zone:<task queue>:<namespace>`): one
+ * signal-with-start per namespace carries all its names, starting the run if there is none.
+ */
+export function dnsZoneRuns({ client, taskQueue }: { client: Client; taskQueue: string }) {
   return {
-    async request(domain: string): Promise<void> {
-      await client.workflow.signalWithStart(DNS_SYNC_WORKFLOW, {
-        workflowId: dnsWorkflowId(domain),
-        taskQueue,
-        args: [{ domain } satisfies DnsSyncInput],
-        signal: dnsChangedSignal,
-        signalArgs: [],
-      });
+    async request(names: Iterable<string>): Promise<void> {
+      await Promise.all(
+        [...namesByNamespace(names)].map(([namespace, group]) =>
+          client.workflow.signalWithStart(DNS_ZONE_WORKFLOW, {
+            workflowId: dnsZoneWorkflowId(taskQueue, namespace),
+            taskQueue,
+            args: [{ namespace } satisfies DnsZoneInput],
+            signal: dnsNamesChangedSignal,
+            signalArgs: [{ names: group }],
+          }),
+        ),
+      );
     },
   };
 }
 
-export type DnsSyncRuns = ReturnType<typeof dnsSyncRuns>;
+export type DnsZoneRuns = ReturnType<typeof dnsZoneRuns>;

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Orm } from '../db/orm.ts';
 import { webhookDeliveries } from '../db/webhook-deliveries.ts';
 import { eventAccounts } from '../domain/webhook-events.ts';
-import { dnsChangingEvents, type DnsSyncRuns } from '../dns/sync-runs.ts';
+import { dnsChangingEvents, type DnsZoneRuns } from '../dns/sync-runs.ts';
 import type { DeliveryRuns } from './delivery-runs.ts';
 
 export interface DispatcherOptions {
@@ -10,8 +10,11 @@ export interface DispatcherOptions {
   /** A connection of its own for LISTEN (a pooled connection cannot hold a subscription). */
   databaseUrl: string;
   runs: DeliveryRuns;
-  /** Passes of `dns:<name>` for the events that change a name's DNS (docs/dns-and-rdap.md "DNS"). */
-  dns?: Pick<DnsSyncRuns, 'request'>;
+  /**
+   * The namespace zone runs that publish the names of the events that change a name's DNS
+   * (docs/dns-and-rdap.md "How records reach PowerDNS"): one signal per namespace and pass.
+   */
+  dns?: Pick<DnsZoneRuns, 'request'>;
   /** The safety net: look even without a notification this often. */
   pollMs: number;
   batch?: number;
@@ -28,8 +31,10 @@ const RECONNECT_MS = 1000;
  * starts one run per event and subscription, records the deliveries owed and marks the events
  * dispatched, all before the transaction commits: if anything fails, the events stay in the outbox and
  * the next pass starts the same runs again, which Temporal refuses as duplicates. Nothing is lost and
- * nothing is sent twice by the dispatcher. Events that change a name's DNS also ask its `dns:<name>`
- * run for a pass (a repeated ask only makes one more idempotent pass).
+ * nothing is sent twice by the dispatcher. Events that change a name's DNS also hand their names to
+ * the namespace's zone run, one signal-with-start per namespace in the same transaction: if a signal
+ * fails the events stay, and the next pass signals the names again (a repeated name only makes one
+ * more idempotent pass).
  */
 export function outboxDispatcher(o: DispatcherOptions) {
   const batch = o.batch ?? 100;
@@ -52,7 +57,7 @@ export function outboxDispatcher(o: DispatcherOptions) {
             o.runs.ensure({ subscriptionId, eventId: e.id, eventType: e.type, domain: e.domain }),
           ),
         ),
-        ...[...dnsNames].map((name) => o.dns?.request(name)),
+        ...(o.dns && dnsNames.size ? [o.dns.request(dnsNames)] : []),
       ]);
       await repo.markDispatched(tx, events);
       return events.length;

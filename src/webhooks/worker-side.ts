@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
-import { dnsSyncRuns } from '../dns/sync-runs.ts';
+import { dnsZoneRuns } from '../dns/sync-runs.ts';
 import { deliveryRuns } from './delivery-runs.ts';
 import { outboxDispatcher, type OutboxDispatcher } from './dispatcher.ts';
 
@@ -28,7 +28,7 @@ export async function startOutboxDispatcher(parts: {
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       scheduleMs: config.webhookRetryScheduleMs,
     }),
-    dns: dnsSyncRuns({ client: parts.client, taskQueue: config.TEMPORAL_TASK_QUEUE }),
+    dns: dnsZoneRuns({ client: parts.client, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     pollMs: config.WEBHOOK_DISPATCH_POLL_SECONDS * 1000,
     ...(parts.onError ? { onError: parts.onError } : {}),
   });

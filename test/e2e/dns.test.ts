@@ -4,20 +4,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
-import { Domain } from '../../src/db/entities/index.ts';
+import { Domain, DnsRecord } from '../../src/db/entities/index.ts';
+import { dnsRepository } from '../../src/db/dns-repository.ts';
+import { recordDnsChange } from '../../src/db/outbox.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { powerDnsClient } from '../../src/dns/powerdns.ts';
 import { resolveFromRoot } from '../../src/dns/root-walk.ts';
 import { startHandshakeRoot } from '../../src/infra/handshake-root.ts';
-import { dnsWorkflowId } from '../../workflows/dns-messages.ts';
+import { dnsZoneStatusQuery, dnsZoneWorkflowId } from '../../workflows/dns-zone-messages.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
 import { startTestPowerDns, type TestPowerDns } from '../helpers/powerdns.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
-// Issue 13's proof against a real PowerDNS: the API stores, the worker's `dns:<name>` workflow pushes,
-// and the answers are read back over DNS from PowerDNS itself (as `dig @127.0.0.1 -p <port>` would).
+// Issue 13's proof against a real PowerDNS: the API stores, the worker's namespace zone run
+// (`dns-zone:<task queue>:agent`) publishes in batches, and the answers are read back over DNS from
+// PowerDNS itself (as `dig @127.0.0.1 -p <port>` would).
 
 type Headers = Record<string, string>;
 
@@ -46,6 +49,9 @@ describe('DNS records pushed to PowerDNS', () => {
   const txt = async (name: string) => (await ask(() => pdns.resolver.resolveTxt(name))).map((parts) => parts.join(''));
   const a = (name: string) => ask(() => pdns.resolver.resolve4(name));
   const published = async (name: string) => (await records(name)).json().sync === 'published';
+  /** The run that publishes every `.agent` name of this stack. */
+  const zoneRun = () => s.t.temporal.client.workflow.getHandle(dnsZoneWorkflowId(s.taskQueue, 'agent'));
+  const zoneStage = async () => (await zoneRun().describe()).searchAttributes.RegistryStage?.[0];
 
   /** A name registered through the API with gems by the signed-in caller, active once answered. */
   async function register(headers: Headers, accountId: string): Promise<string> {
@@ -184,12 +190,52 @@ describe('DNS records pushed to PowerDNS', () => {
     expect(res.json().details[0].status).toBe('created');
     await sleep(3000);
     expect((await records(name)).json().sync).toBe('pending');
-    const run = await s.t.temporal.client.workflow.getHandle(dnsWorkflowId(name)).describe();
+    // The zone run holds the pass (its activity retried, the attempts in the UI) and says it has work.
+    const run = await zoneRun().describe();
     expect(run.status.name).toBe('RUNNING');
+    expect(await zoneStage()).toBe('dns-publishing');
+    const waiting = await zoneRun().query(dnsZoneStatusQuery);
+    expect(waiting.publishing + waiting.pending).toBeGreaterThan(0);
 
     await pdns.restart();
     await eventually(async () => (await a(`down.${name}`))[0] === '192.0.2.40', 40_000);
     await eventually(() => published(name), 10_000);
+    await eventually(async () => (await zoneStage()) === 'dns-idle', 10_000);
+    expect(await zoneRun().query(dnsZoneStatusQuery)).toMatchObject({ namespace: 'agent', pending: 0, publishing: 0 });
+  }, 90_000);
+
+  it('reports a change PowerDNS refuses in the zone run, and publishes the other names meanwhile', async () => {
+    const bad = await register(alice, await aliceId());
+    await eventually(() => published(bad), 20_000);
+    // A record the API would never accept, written as a bug or a hand edit would: PowerDNS refuses it (422).
+    await s.t.db.orm.em.fork().transactional(async (tx) => {
+      const subject = await dnsRepository(tx).lock(bad);
+      if (!subject) throw new Error(`${bad} is not registered`);
+      await tx.insert(DnsRecord, {
+        domainId: subject.id,
+        name: `bad.${bad}.`,
+        type: 'A',
+        content: 'not-an-address',
+        ttl: 300,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+      await dnsRepository(tx).bump(subject.id);
+      recordDnsChange(tx, bad);
+    });
+    const refusalOf = async () => (await zoneRun().query(dnsZoneStatusQuery)).refusals.find((r) => r.name === bad);
+    await eventually(async () => (await refusalOf()) !== undefined, 20_000);
+    expect((await refusalOf())?.message).toMatch(/^PowerDNS PATCH .*: 422 /);
+    expect((await records(bad)).json().sync).toBe('pending');
+    expect((await zoneRun().describe()).status.name).toBe('RUNNING');
+
+    // The refusal stops nothing else: another name is published, and so is the fixed one on its next change.
+    const other = await register(alice, await aliceId());
+    await patch(other, [{ type: 'A', name: 'www', content: '192.0.2.45' }]);
+    await eventually(async () => (await a(`www.${other}`))[0] === '192.0.2.45', 20_000);
+    expect((await patch(bad, [{ type: 'A', name: 'bad', content: '192.0.2.46' }])).statusCode).toBe(200);
+    await eventually(() => published(bad), 20_000);
+    expect(await a(`bad.${bad}`)).toEqual(['192.0.2.46']);
   }, 90_000);
 
   it('delegates the name from its namespace zone once, and keeps the records through a transfer', async () => {

