@@ -13,7 +13,7 @@ export function recordEvent<T extends WebhookEventType>(tx: EntityManager, type:
 
 /**
  * An internal outbox event: the owner changed the name's desired DNS. No subscription can ask for it
- * (it is not a webhook event); the dispatcher turns it into a pass of `dns:<name>` (docs/dns-and-rdap.md "DNS"),
+ * (it is not a webhook event); the dispatcher hands the name to its namespace's zone run (docs/dns-and-rdap.md "DNS"),
  * committed with the change itself so that no change is ever left unpushed.
  */
 export const DNS_CHANGED_EVENT = 'dns.changed';

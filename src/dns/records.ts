@@ -7,8 +7,8 @@ import { planRecordChanges, type DnsRecord, type RecordItem } from '../domain/dn
 import { AppError, domainNotFound } from '../domain/errors.ts';
 
 // An owner's DNS (docs/dns-and-rdap.md "DNS"): the desired state is written to PostgreSQL with an outbox event in one
-// transaction, under the domain row's lock; the worker's dispatcher turns the event into a pass of
-// `dns:<name>`, which pushes it to PowerDNS. The caller is answered once the change is stored: PowerDNS
+// transaction, under the domain row's lock; the worker's dispatcher hands the name to its namespace's
+// zone run, whose next pass pushes it to PowerDNS. The caller is answered once the change is stored: PowerDNS
 // being down delays the push, never the answer, and never loses the change.
 
 export interface DnsView {

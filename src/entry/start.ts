@@ -288,7 +288,7 @@ if (config.PDNS_API_URL) {
   say('DNS', `${config.PDNS_API_URL} (PDNS_API_URL)`);
 } else if (!powerDnsBinary()) {
   say('DNS', `PowerDNS is not installed: ${POWERDNS_INSTALL_HINT}.`);
-  say('', 'Running without it: record changes are kept and wait in their dns:<name> workflows.');
+  say('', 'Running without it: record changes are kept and wait in their namespace zone runs (dns-zone:…).');
 } else {
   try {
     const pdns = await startLocalPowerDns({

@@ -5,7 +5,7 @@ import { timestamps } from './base.ts';
  * One record of a domain's desired DNS (docs/dns-and-rdap.md "DNS"), as its owner set it: absolute name with the root
  * dot, canonical content (src/domain/dns-records.ts). Records belong to the domain record, not the
  * name: a transfer keeps them, and the next registration of an expired name starts with none. What
- * PowerDNS serves is derived from these rows by the `dns:<name>` workflow, never written elsewhere.
+ * PowerDNS serves is derived from these rows by the namespace's zone run, never written elsewhere.
  */
 const DnsRecordSchema = defineEntity({
   name: 'DnsRecord',
