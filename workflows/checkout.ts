@@ -3,7 +3,7 @@ import {
   allHandlersFinished,
   ApplicationFailure,
   condition,
-  proxyActivities,
+  patched,
   setHandler,
   startChild,
   upsertSearchAttributes,
@@ -26,15 +26,29 @@ import {
   type CheckoutTerms,
   type PaymentCredit,
 } from './checkout-messages.ts';
-import { chainConfirm, dbWrite } from './retry-profiles.ts';
+import { bothWays, chainConfirm, chainConfirmLocal, dbWrite, dbWriteLocal } from './retry-profiles.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 import { settlementWorkflow } from './settlement.ts';
 import { settlementWorkflowId } from './settlement-messages.ts';
 
-// One proxy per retry profile, each typed over only the activities that kind of work may call.
-const db =
-  proxyActivities<Pick<CheckoutActivities, 'creditRefusedPayment' | 'closeCheckout' | 'closeApproval'>>(dbWrite);
-const chain = proxyActivities<Pick<CheckoutActivities, 'verifyMppPayment' | 'findMppPayment'>>(chainConfirm);
+// One proxy per retry profile, each typed over only the activities that kind of work may call; each
+// both as activity tasks (runs started before LOCAL_STEPS replay through them) and as local activities.
+const dbSteps = bothWays<Pick<CheckoutActivities, 'creditRefusedPayment' | 'closeCheckout' | 'closeApproval'>>(
+  dbWrite,
+  dbWriteLocal,
+);
+const chainSteps = bothWays<Pick<CheckoutActivities, 'verifyMppPayment' | 'findMppPayment'>>(
+  chainConfirm,
+  chainConfirmLocal,
+);
+
+/**
+ * Patch (docs/performance.md "The write path"): a run started on this code takes its short steps
+ * (verification, the effect, closing the checkout) as local activities, and writes a search attribute
+ * only when its value changes (the stage the run was started with is already on it). A registration
+ * paid with gems is then one workflow task; runs recorded before keep their activity tasks on replay.
+ */
+export const LOCAL_STEPS = 'checkout-local-steps';
 
 /** What a paid operation is once done: its checkout row's outcome and its run's (`registered`, …). */
 export type DoneAs = 'registered' | 'renewed' | 'purchased';
@@ -64,8 +78,11 @@ export interface PaidOperationRun<I extends CheckoutTerms, R, K extends DoneAs> 
   paidAtStart: CheckoutPayment | null;
   /** Whether the run waits for a hosted checkout's paid signal rather than a machine payment. */
   hostedCheckout: boolean;
-  /** The effect, once paid: one idempotent activity; a business refusal is thrown as its failure type. */
-  effect(payment: CheckoutPayment): Promise<R>;
+  /**
+   * The effect, once paid: one idempotent activity (a local one when `local`: see LOCAL_STEPS); a
+   * business refusal is thrown as its failure type.
+   */
+  effect(payment: CheckoutPayment, local: boolean): Promise<R>;
 }
 
 /** Whether the operation was done (its result is in the outcome). */
@@ -96,6 +113,9 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   run: PaidOperationRun<I, R, K>,
 ): Promise<PaidOutcome<K, R>> {
   const { input } = run;
+  const local = patched(LOCAL_STEPS);
+  const db = local ? dbSteps.local : dbSteps.task;
+  const chain = local ? chainSteps.local : chainSteps.task;
   const waits = run.paidAtStart === null;
   // A spend above the mandate's approval threshold waits for the person first (docs/mandates.md "Approvals").
   // Only runs started with `input.approval` take this path, so earlier runs replay unchanged.
@@ -111,11 +131,19 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   const relayed = Boolean(input.relay);
   let relayExpired = false;
 
+  // The stage the Temporal UI shows; a local-steps run started with its first stage set skips writing it again.
+  const startedWith = workflowInfo().typedSearchAttributes;
+  let shown: string | null =
+    local && startedWith.get(registryDomainKey) === input.name ? (startedWith.get(registryStageKey) ?? null) : null;
   const setStage = (s: CheckoutStage) => {
     stage = s;
+    if (local && shown === s) return;
+    shown = s;
     upsertSearchAttributes({ [registryStageKey.name]: [s] });
   };
-  upsertSearchAttributes({ [registryDomainKey.name]: [input.name], [registryStageKey.name]: [stage] });
+  if (!local || shown !== stage)
+    upsertSearchAttributes({ [registryDomainKey.name]: [input.name], [registryStageKey.name]: [stage] });
+  shown = stage;
 
   setHandler(checkoutStatusQuery<I, PaidOutcome<K, R>>(), () => ({ stage, input, outcome }));
 
@@ -297,7 +325,7 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   const end: PaidOutcome<K, R> = denied
     ? denied
     : payment
-      ? await applyEffect(run, payment, setStage)
+      ? await applyEffect(run, payment, setStage, local, db)
       : release
         ? { outcome: 'cancelled' }
         : { outcome: 'expired_unpaid' };
@@ -345,10 +373,12 @@ async function applyEffect<I extends CheckoutTerms, R, K extends DoneAs>(
   run: PaidOperationRun<I, R, K>,
   payment: CheckoutPayment,
   setStage: (s: CheckoutStage) => void,
+  local: boolean,
+  db: typeof dbSteps.task,
 ): Promise<PaidOutcome<K, R>> {
   setStage('activating');
   try {
-    return { outcome: run.doneAs, result: await run.effect(payment) };
+    return { outcome: run.doneAs, result: await run.effect(payment, local) };
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;

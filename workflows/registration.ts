@@ -1,10 +1,9 @@
-import { proxyActivities } from '@temporalio/workflow';
 import type { RegistrationActivities } from '../activities/registration.ts';
 import { paidCheckout } from './checkout.ts';
 import type { RegistrationInput, RegistrationOutcome } from './registration-messages.ts';
-import { dbWrite } from './retry-profiles.ts';
+import { bothWays, dbWrite, dbWriteLocal } from './retry-profiles.ts';
 
-const db = proxyActivities<Pick<RegistrationActivities, 'activateDomain'>>(dbWrite);
+const db = bothWays<Pick<RegistrationActivities, 'activateDomain'>>(dbWrite, dbWriteLocal);
 
 /**
  * One run per name, id `registration:<name>`: while it runs, it is the lock on the name. The checkout
@@ -20,6 +19,6 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     doneAs: 'registered',
     paidAtStart: input.method === 'free' ? { kind: 'free' } : input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: input.method === 'gfavip_checkout',
-    effect: (payment) => db.activateDomain({ input, payment }),
+    effect: (payment, local) => (local ? db.local : db.task).activateDomain({ input, payment }),
   });
 }

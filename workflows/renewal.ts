@@ -1,10 +1,9 @@
-import { proxyActivities } from '@temporalio/workflow';
 import type { RenewalActivities } from '../activities/renewal.ts';
 import { paidCheckout } from './checkout.ts';
 import type { RenewalInput, RenewalOutcome } from './renewal-messages.ts';
-import { dbWrite } from './retry-profiles.ts';
+import { bothWays, dbWrite, dbWriteLocal } from './retry-profiles.ts';
 
-const db = proxyActivities<Pick<RenewalActivities, 'renewDomain'>>(dbWrite);
+const db = bothWays<Pick<RenewalActivities, 'renewDomain'>>(dbWrite, dbWriteLocal);
 
 /**
  * One run per renewal checkout, id `renewal:<name>:<session>`. The checkout is the shared one
@@ -20,6 +19,6 @@ export async function renewalWorkflow(input: RenewalInput): Promise<RenewalOutco
     doneAs: 'renewed',
     paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: false,
-    effect: (payment) => db.renewDomain({ input, payment }),
+    effect: (payment, local) => (local ? db.local : db.task).renewDomain({ input, payment }),
   });
 }

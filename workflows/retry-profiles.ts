@@ -1,4 +1,12 @@
-import type { ActivityOptions } from '@temporalio/workflow';
+import {
+  proxyActivities,
+  proxyLocalActivities,
+  type ActivityInterfaceFor,
+  type ActivityOptions,
+  type LocalActivityInterfaceFor,
+  type LocalActivityOptions,
+  type UntypedActivities,
+} from '@temporalio/workflow';
 import { effectRefusals } from './checkout-messages.ts';
 
 // Retry policy is part of the design, so it lives in one place. Business failures are thrown as
@@ -53,3 +61,35 @@ export const dnsCall: ActivityOptions = {
     nonRetryableErrorTypes: ['dns_backend_refused'],
   },
 };
+
+/**
+ * The same database writes as `dbWrite`, run as local activities: a checkout's short, idempotent steps
+ * (activation, closing the checkout) run inside the workflow task that asked for them, so a
+ * registration is one workflow task instead of three, with a marker in its history instead of three
+ * activity events. A worker that dies mid-step loses the task; Temporal hands it to another worker
+ * after the task timeout and the step runs again, finding its first result (each is idempotent on the
+ * session). Retries beyond `localRetryThreshold` wait on a workflow timer, as a normal retry would.
+ */
+export const dbWriteLocal: LocalActivityOptions = {
+  startToCloseTimeout: dbWrite.startToCloseTimeout,
+  retry: dbWrite.retry,
+  localRetryThreshold: '10 seconds',
+};
+
+/** Reading the chain as a local activity (verifying a receipt): read-only, idempotent, a few hundred ms. */
+export const chainConfirmLocal: LocalActivityOptions = {
+  startToCloseTimeout: chainConfirm.startToCloseTimeout,
+  retry: chainConfirm.retry,
+  localRetryThreshold: '10 seconds',
+};
+
+/**
+ * One set of activities proxied both ways: `task` as recorded by runs started before checkouts took
+ * local steps (they replay through it), `local` for every run since (checkout.ts, patch `local-steps`).
+ */
+export function bothWays<A extends UntypedActivities>(
+  task: ActivityOptions,
+  local: LocalActivityOptions,
+): { task: ActivityInterfaceFor<A>; local: LocalActivityInterfaceFor<A> } {
+  return { task: proxyActivities<A>(task), local: proxyLocalActivities<A>(local) };
+}
