@@ -33,7 +33,7 @@ export const patchDnsRecordsRoute = declareRoute({
   openapi: {
     operationId: 'patchDnsRecords',
     description:
-      'Sets or deletes record sets (spec 4.5): types A, AAAA, CNAME, TXT, MX, SRV, CAA; names relative to the domain (`@` is the apex) or absolute inside it. The records given for a name and type replace that rrset; `delete: true` removes it. Each item is answered `created`, `updated`, `deleted` or `unchanged`. One invalid item refuses the whole request (400 `invalid_record` with `details.index` and `details.field` = `records.<index>`; a CNAME beside another record or at the apex names the last item setting records at that name) and nothing changes. The change is stored and pushed to PowerDNS by the `dns:<name>` workflow (retried while PowerDNS is down). Bearer only; the owner or the owner’s operator (403 `forbidden` for anyone else).',
+      'Sets or deletes record sets (spec 4.5): types A, AAAA, CNAME, TXT, MX, SRV, CAA; names relative to the domain (`@` is the apex) or absolute inside it. The records given for a name and type replace that rrset; `delete: true` removes it. Each item is answered `created`, `updated`, `deleted` or `unchanged`. One invalid item refuses the whole request (400 `invalid_record` with `details.index` and `details.field` = `records.<index>`; a CNAME beside another record or at the apex names the last item setting records at that name) and nothing changes. The change is stored and pushed to PowerDNS by its namespace’s zone run, in a batch with other changed names (retried while PowerDNS is down; `sync` in GET says when it is published). Bearer only; the owner or the owner’s operator (403 `forbidden` for anyone else).',
   },
 });
 

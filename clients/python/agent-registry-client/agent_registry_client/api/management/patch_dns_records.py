@@ -137,8 +137,9 @@ def sync_detailed(
     `unchanged`. One invalid item refuses the whole request (400 `invalid_record` with `details.index`
     and `details.field` = `records.<index>`; a CNAME beside another record or at the apex names the last
     item setting records at that name) and nothing changes. The change is stored and pushed to PowerDNS
-    by the `dns:<name>` workflow (retried while PowerDNS is down). Bearer only; the owner or the owner’s
-    operator (403 `forbidden` for anyone else).
+    by its namespace’s zone run, in a batch with other changed names (retried while PowerDNS is down;
+    `sync` in GET says when it is published). Bearer only; the owner or the owner’s operator (403
+    `forbidden` for anyone else).
 
     Args:
         domain_name (str):
@@ -181,8 +182,9 @@ def sync(
     `unchanged`. One invalid item refuses the whole request (400 `invalid_record` with `details.index`
     and `details.field` = `records.<index>`; a CNAME beside another record or at the apex names the last
     item setting records at that name) and nothing changes. The change is stored and pushed to PowerDNS
-    by the `dns:<name>` workflow (retried while PowerDNS is down). Bearer only; the owner or the owner’s
-    operator (403 `forbidden` for anyone else).
+    by its namespace’s zone run, in a batch with other changed names (retried while PowerDNS is down;
+    `sync` in GET says when it is published). Bearer only; the owner or the owner’s operator (403
+    `forbidden` for anyone else).
 
     Args:
         domain_name (str):
@@ -220,8 +222,9 @@ async def asyncio_detailed(
     `unchanged`. One invalid item refuses the whole request (400 `invalid_record` with `details.index`
     and `details.field` = `records.<index>`; a CNAME beside another record or at the apex names the last
     item setting records at that name) and nothing changes. The change is stored and pushed to PowerDNS
-    by the `dns:<name>` workflow (retried while PowerDNS is down). Bearer only; the owner or the owner’s
-    operator (403 `forbidden` for anyone else).
+    by its namespace’s zone run, in a batch with other changed names (retried while PowerDNS is down;
+    `sync` in GET says when it is published). Bearer only; the owner or the owner’s operator (403
+    `forbidden` for anyone else).
 
     Args:
         domain_name (str):
@@ -262,8 +265,9 @@ async def asyncio(
     `unchanged`. One invalid item refuses the whole request (400 `invalid_record` with `details.index`
     and `details.field` = `records.<index>`; a CNAME beside another record or at the apex names the last
     item setting records at that name) and nothing changes. The change is stored and pushed to PowerDNS
-    by the `dns:<name>` workflow (retried while PowerDNS is down). Bearer only; the owner or the owner’s
-    operator (403 `forbidden` for anyone else).
+    by its namespace’s zone run, in a batch with other changed names (retried while PowerDNS is down;
+    `sync` in GET says when it is published). Bearer only; the owner or the owner’s operator (403
+    `forbidden` for anyone else).
 
     Args:
         domain_name (str):
