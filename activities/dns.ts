@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { PowerDnsRefused } from '../src/dns/powerdns.ts';
 import type { DnsSyncInput, DnsSyncResult } from '../workflows/dns-messages.ts';
 import { DNS_REFUSED } from '../workflows/dns-messages.ts';
@@ -6,6 +6,8 @@ import type { PublishZoneNamesInput, PublishZoneNamesResult } from '../workflows
 import type { ActivityDeps } from './deps.ts';
 
 const NO_SYNC = 'This worker has no DNS sync configured; the pass waits for one that has.';
+/** A pass that lasts says it is alive this often (a short pass never does: a heartbeat is a call to Temporal). */
+const HEARTBEAT_MS = 5_000;
 
 /** The DNS runs' steps (docs/dns-and-rdap.md "How records reach PowerDNS"), over `src/dns/sync.ts`. */
 export function createDnsActivities({ dns }: ActivityDeps) {
@@ -17,7 +19,13 @@ export function createDnsActivities({ dns }: ActivityDeps) {
      */
     async publishZoneNames({ namespace, names }: PublishZoneNamesInput): Promise<PublishZoneNamesResult> {
       if (!dns) throw new Error(NO_SYNC);
-      return dns.publishNames(namespace, names);
+      const ctx = Context.current();
+      const beat = setInterval(() => ctx.heartbeat(), HEARTBEAT_MS);
+      try {
+        return await dns.publishNames(namespace, names);
+      } finally {
+        clearInterval(beat);
+      }
     },
 
     /** One name's pass, for the `dns:<name>` runs started before the zone runs (nothing starts them now). */

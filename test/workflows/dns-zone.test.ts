@@ -2,7 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
-import type { DnsActivities } from '../../activities/dns.ts';
+import { createDnsActivities, type DnsActivities } from '../../activities/dns.ts';
+import type { ActivityDeps } from '../../activities/deps.ts';
+import type { DnsSync } from '../../src/dns/sync.ts';
 import {
   DNS_ZONE_WORKFLOW,
   dnsNamesChangedSignal,
@@ -92,6 +94,27 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
       await handle.terminate('test over');
     });
   }, 30_000);
+
+  it('lets a pass longer than its heartbeat timeout finish in one attempt (the real activity heartbeats)', async () => {
+    const ns = namespace();
+    let attempts = 0;
+    // The production activity over a sync whose pass takes longer than the 20 s heartbeat timeout.
+    const slow = {
+      async publishNames(_namespace: string, names: string[]) {
+        attempts += 1;
+        await sleep(22_000);
+        return done(names);
+      },
+    } as Partial<DnsSync> as DnsSync;
+    const real = createDnsActivities({ dns: slow } as ActivityDeps);
+    await env.withWorker(activities(real.publishZoneNames), async (taskQueue) => {
+      const handle = await signal(taskQueue, { namespace: ns }, [`slow.${ns}`]);
+      await eventually(async () => (await status(handle)).passes === 1, 40_000);
+      expect(await status(handle)).toMatchObject({ passes: 1, pending: 0 });
+      expect(attempts).toBe(1);
+      await handle.terminate('test over');
+    });
+  }, 60_000);
 
   it('reports a name PowerDNS refuses while the others of the pass are published, and tries it again on its next change', async () => {
     const ns = namespace();
