@@ -220,10 +220,14 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
         args: [input],
         // Read back by `standing` without a worker: which checkout this run is.
         memo: { sessionId: input.sessionId },
-        // Findable by its name in the Temporal UI from the start, before any worker has picked it up.
+        // Findable by its name and stage in the Temporal UI from the start, before any worker has picked
+        // it up; the run does not write them again (workflows/checkout.ts, LOCAL_STEPS).
         typedSearchAttributes: [
           { key: registryDomainKey, value: input.name },
-          ...(input.approval ? [{ key: registryStageKey, value: 'awaiting_approval' }] : []),
+          {
+            key: registryStageKey,
+            value: input.approval ? 'awaiting_approval' : waitsForPayment ? 'awaiting_payment' : 'activating',
+          },
         ],
       });
     } catch (err) {

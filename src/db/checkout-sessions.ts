@@ -137,6 +137,19 @@ export function checkoutSessions(em: EntityManager) {
       );
     },
 
+    /**
+     * The checkouts of this operation on this name still without an outcome, whatever their expiry: while
+     * there is none, no run waiting for a payment can hold the name, so a new request needs not ask
+     * Temporal first (src/registration/requests.ts).
+     */
+    unclosedOn(q: { name: string; operation: string }) {
+      return em.find(
+        CheckoutSession,
+        { ...q, outcome: null },
+        { fields: ['sessionId', 'holder', 'method', 'relaySessionId'], orderBy: { createdAt: 'desc' }, limit: 10 },
+      );
+    },
+
     /** The session of the holder's open checkout of this operation on this name, if any. */
     async openOf(q: { holder: string; name: string; operation: string }): Promise<string | null> {
       const row = await em.findOne(

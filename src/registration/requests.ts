@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { RegistrationInput } from '../../workflows/registration-messages.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { challengeHeldFor, type PresentedReceipt } from '../checkout/receipt.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
+import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { findOrderActor } from '../db/order-actor.ts';
 import { Domain } from '../db/entities/index.ts';
 import { registrationFacts } from '../db/registration-facts.ts';
@@ -13,6 +15,9 @@ import type { RegisterAnswer, RegisterCommand, RegistrationContext } from './con
 import { findRegistrationResult } from './records.ts';
 import type { UsdcCheckoutRequest } from './usdc-checkout.ts';
 import { x402Registrations } from './x402-payment.ts';
+
+/** What a receipt handed straight to its checkout may meet that the long way answers better (register). */
+const LONG_WAY = new Set(['checkout_not_awaiting_payment', 'checkout_closed']);
 
 /** Where a person pays a hosted checkout (the checkout order is the registration's session). */
 export const hostedCheckoutUrl = (checkoutBase: string, sessionId: string, name: string): string =>
@@ -37,13 +42,36 @@ export function registrationRequests(context: RegistrationContext) {
     expiresAt: new Date(input.expiresAtMs).toISOString(),
   });
 
-  async function register(cmd: RegisterCommand): Promise<RegisterAnswer> {
+  /**
+   * `direct`: asks Temporal nothing before it must (docs/performance.md "The write path"). The checkout
+   * rows say whether a run waiting for a payment may hold the name: with none, a plain request (no
+   * receipt, payment or key) goes straight to its plan and start, and a start that meets a run (a gems
+   * or free registration in flight) is answered as before, from that run; a receipt goes straight to
+   * its holder's checkout. Anything unusual takes the long way (`direct` false), which asks the run.
+   */
+  async function register(cmd: RegisterCommand, direct = true): Promise<RegisterAnswer> {
     const actorId = actorOf(cmd.principal);
     const holder = holderOf(actorId, cmd.ip);
+    const unclosed = direct
+      ? await checkoutSessions(orm.em.fork()).unclosedOn({ name: cmd.name, operation: 'registration' })
+      : [];
+
+    const mine = cmd.receipt && !cmd.x402 ? unclosed.find((c) => c.holder === holder) : undefined;
+    if (cmd.receipt && mine?.method === 'mpp' && !mine.relaySessionId) {
+      try {
+        return registered(await checkout.submitReceipt(cmd.name, cmd.receipt, mine.sessionId), mine.sessionId);
+      } catch (err) {
+        // Not payable now (closed meanwhile, waiting for an approval): the long way says why.
+        const longWay = err instanceof WorkflowNotFoundError || (err instanceof AppError && LONG_WAY.has(err.code));
+        if (!longWay) throw err;
+        return register(cmd, false);
+      }
+    }
+    const quiet = direct && unclosed.length === 0 && !cmd.receipt && !cmd.x402 && !cmd.operationId;
 
     // A checkout in progress is the lock: its holder continues it (a retry while a receipt is being
     // verified waits for that outcome), anyone else is told the name is being registered.
-    const running = await checkout.status(cmd.name);
+    const running = quiet ? null : await checkout.status(cmd.name);
     if (running) {
       // A relay-settled checkout is never answered with a second challenge: its payment may be in flight.
       // Its holder's x402 retry (PAYMENT-SIGNATURE) pays it through its relay session.
@@ -99,7 +127,13 @@ export function registrationRequests(context: RegistrationContext) {
       );
     }
     const input = newInput(plan, cmd, holder, await sessionIdFor(orm, cmd.operationId));
-    await checkout.open(cmd.name, input, plan.method === 'mpp' || plan.method === 'gfavip_checkout');
+    try {
+      await checkout.open(cmd.name, input, plan.method === 'mpp' || plan.method === 'gfavip_checkout');
+    } catch (err) {
+      // A run holds the name after all (nothing of this request was left behind): answered from it.
+      if (quiet && err instanceof AppError && err.code === 'name_being_registered') return register(cmd, false);
+      throw err;
+    }
     if (plan.method === 'mpp') return offer(input, plan.warnings);
     if (plan.method === 'gfavip_checkout') return hostedCheckout(input);
     return registered(await checkout.result(cmd.name), input.sessionId, plan.warnings);
