@@ -1,13 +1,25 @@
 import { targetOf, type Outcome } from './outcome.ts';
 import { OVERLOAD_P99_BOUND } from './overload.ts';
+import { SCENARIOS } from './registration-scenarios.ts';
 import { goal, skipped, type Goal } from './report.ts';
 import { settings } from './settings.ts';
 
-// Issue 14's goals, each judged on this run's figures. Ratios are to the raw baseline of the same round.
+// Issue 14's and issue 30's goals, each judged on this run's figures. Route ratios are to the raw
+// baseline of the same round; registration's to the empty workflow of the same round.
 
 export const MEMORY_LIMIT_MB = 300;
 export const GROWTH_GOAL = 0.9;
+/** Each registration scenario's throughput / the empty workflow's (issue 30), at every caller count. */
 export const REGISTRATION_GOAL = 0.9;
+/** Each registration scenario's p50 / the empty workflow's p50 (issue 30), at every caller count. */
+export const REGISTRATION_P50_GOAL = 1.3;
+/** Two registry workers / one: throughput grows (informational). */
+export const TWO_WORKERS_GOAL = 1.0;
+
+/** BENCH_ONLY=registration: the sections it leaves out, and why, for their goals' SKIP. */
+const onlyNote = () => (settings.only ? `BENCH_ONLY=${settings.only}` : null);
+const leftOut = (goals: Goal[], why: string): Goal[] =>
+  goals.map((g) => ({ ...g, value: null, pass: null, note: why }));
 
 function routeGoals(o: Outcome): Goal[] {
   return [
@@ -44,6 +56,12 @@ function dashboardGoals(o: Outcome): Goal[] {
 
 function overloadGoals(o: Outcome): Goal[] {
   const ov = o.overload;
+  if (!ov)
+    return [
+      skipped('overload_other_5xx', 'overload: 5xx other than 503', '= 0'),
+      skipped('overload_retry_after', 'overload: 503/429 without Retry-After', '= 0'),
+      skipped('overload_served_p99', 'overload: p99 of the served 200s', `<= ${OVERLOAD_P99_BOUND}x lookup's p99`),
+    ];
   const bound = OVERLOAD_P99_BOUND * (targetOf(o, 'lookup')?.p99 ?? NaN);
   return [
     goal('overload_other_5xx', 'overload: 5xx other than 503', ov.other_5xx, '=', 0, { digits: 0 }),
@@ -99,26 +117,80 @@ function growthGoals(o: Outcome): Goal[] {
 
 function registrationGoals(o: Outcome): Goal[] {
   const r = o.registration;
+  const callers = r?.callers ?? settings.registrationCallers;
+  const most = Math.max(...callers);
+  const twoLabel = `two registry workers / one, gems at ${most} callers`;
+  const pairs = callers.flatMap((c) => SCENARIOS.map((s) => [s, c] as const));
   if (!r)
-    return notMeasured(o, 'registration', 'set BENCH_REGISTRATION=1', [
-      skipped('registration_ratio', 'registration / empty workflow', `>= ${REGISTRATION_GOAL}`),
+    return notMeasured(o, 'registration', 'set BENCH_REGISTRATION=1 or BENCH_ONLY=registration', [
+      ...pairs.flatMap(([s, c]) => [
+        skipped(
+          `registration_ratio_${s}_${c}`,
+          `registration ${s} / empty workflow, ${c} callers`,
+          `>= ${REGISTRATION_GOAL}`,
+        ),
+        skipped(
+          `registration_p50_${s}_${c}`,
+          `registration ${s} p50 / empty p50, ${c} callers`,
+          `<= ${REGISTRATION_P50_GOAL}`,
+        ),
+      ]),
+      skipped('registration_two_workers', twoLabel, `> ${TWO_WORKERS_GOAL}`),
     ]);
+  const goals = pairs.flatMap(([s, c]) => {
+    const run = r.runs.find((x) => x.scenario === s && x.callers === c && x.workers === 1);
+    const failure = r.failures.find((x) => x.scenario === s && (x.callers === null || x.callers === c));
+    const failed = failure ? { pass: false, note: `not measured: ${failure.message}` } : {};
+    return [
+      {
+        ...goal(
+          `registration_ratio_${s}_${c}`,
+          `registration ${s} / empty workflow throughput, ${c} callers`,
+          run?.ratio,
+          '>=',
+          REGISTRATION_GOAL,
+          {
+            note: run ? `${run.rate.toFixed(1)}/s against ${run.empty_rate.toFixed(1)}/s` : 'not measured',
+          },
+        ),
+        ...failed,
+      },
+      {
+        ...goal(
+          `registration_p50_${s}_${c}`,
+          `registration ${s} p50 / empty workflow p50, ${c} callers`,
+          run?.p50_ratio,
+          '<=',
+          REGISTRATION_P50_GOAL,
+          {
+            note: run ? `${run.p50_ms.toFixed(0)} ms against ${run.empty_p50_ms.toFixed(0)} ms` : 'not measured',
+          },
+        ),
+        ...failed,
+      },
+    ];
+  });
+  const two = r.two_workers;
   return [
-    goal('registration_ratio', 'registration / empty workflow throughput', r.ratio, '>=', REGISTRATION_GOAL, {
-      note: `${r.registration_rate.toFixed(1)}/s against ${r.empty_rate.toFixed(1)}/s, ${r.callers} callers`,
+    ...goals,
+    goal('registration_two_workers', twoLabel, two?.factor, '>', TWO_WORKERS_GOAL, {
+      note: two
+        ? `${two.two_workers_rate.toFixed(1)}/s against ${two.one_worker_rate.toFixed(1)}/s; informational`
+        : 'not measured',
     }),
   ];
 }
 
 export function buildGoals(o: Outcome): Goal[] {
+  const memory = goal('api_max_rss', 'API max resident memory under load', o.memory?.max_rss_mb, '<', MEMORY_LIMIT_MB, {
+    digits: 0,
+    unit: ' MB',
+  });
+  const only = onlyNote();
+  const http = [...routeGoals(o), ...overloadGoals(o), memory];
   return [
-    ...routeGoals(o),
-    ...overloadGoals(o),
-    goal('api_max_rss', 'API max resident memory under load', o.memory.max_rss_mb, '<', MEMORY_LIMIT_MB, {
-      digits: 0,
-      unit: ' MB',
-    }),
-    ...growthGoals(o),
+    ...(only ? leftOut(http, only) : http),
+    ...(only ? leftOut(growthGoals(o), only) : growthGoals(o)),
     ...registrationGoals(o),
   ];
 }

@@ -20,9 +20,10 @@ export interface GrowthResult {
 }
 
 export interface Outcome {
+  /** Empty, and overload and memory null, when BENCH_ONLY leaves them out. */
   groups: GroupResult[];
-  overload: OverloadResult;
-  memory: { max_rss_mb: number | null; idle_rss_mb: number | null; samples: number };
+  overload: OverloadResult | null;
+  memory: { max_rss_mb: number | null; idle_rss_mb: number | null; samples: number } | null;
   growth: GrowthResult | null;
   registration: RegistrationResult | null;
   /** Opt-in sections that failed (their goals FAIL). */

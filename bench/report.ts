@@ -3,7 +3,7 @@ import type { GroupResult, SideSummary, TargetSummary } from './trials.ts';
 // The printed report: one table of every route beside its raw baseline, then one line per goal of
 // issue 14 with PASS or FAIL (or SKIP when this run did not measure it, saying how to measure it).
 
-function table(header: string[], rows: string[][]): void {
+export function table(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells
@@ -15,7 +15,7 @@ function table(header: string[], rows: string[][]): void {
   for (const r of rows) console.log(r.length === 0 ? '' : line(r));
 }
 
-const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+export const f = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 function sideRow(s: SideSummary, t?: TargetSummary): string[] {
   return [
@@ -63,7 +63,7 @@ export function goal(
   key: string,
   label: string,
   value: number | null | undefined,
-  op: '>=' | '<=' | '<' | '=',
+  op: '>=' | '>' | '<=' | '<' | '=',
   bound: number,
   extra: { digits?: number; unit?: string; note?: string } = {},
 ): Goal {
@@ -73,11 +73,13 @@ export function goal(
       ? null
       : op === '>='
         ? v >= bound
-        : op === '<='
-          ? v <= bound
-          : op === '<'
-            ? v < bound
-            : v === bound;
+        : op === '>'
+          ? v > bound
+          : op === '<='
+            ? v <= bound
+            : op === '<'
+              ? v < bound
+              : v === bound;
   return { key, label, value: v, goal: `${op} ${bound}${extra.unit ?? ''}`, pass: ok, ...extra };
 }
 

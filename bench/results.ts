@@ -45,7 +45,8 @@ export async function writeResults(o: Outcome, goals: Goal[], extra: Record<stri
   const json =
     JSON.stringify({ finished_at: new Date().toISOString(), ...extra, settings, ...o, goals }, null, 2) + '\n';
   await writeFile(LATEST, json);
-  // The 10k figures of the last default run, kept apart so that a growth run does not overwrite them.
-  if (!o.growth) await writeFile(LATEST_10K, json);
+  // The 10k figures of the last default run, kept apart so that a growth run (or one without the route
+  // groups, BENCH_ONLY) does not overwrite them.
+  if (!o.growth && o.groups.length > 0) await writeFile(LATEST_10K, json);
   say(`results written to ${relative(process.cwd(), LATEST) || LATEST}`);
 }

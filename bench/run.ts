@@ -1,6 +1,7 @@
 // `npm run bench` (issue 14): the API's routes against a raw baseline (bench/raw-baseline.ts: Fastify
 // without plugins and one prepared SELECT), in interleaved rounds; then overload, memory, and on request
-// growth (BENCH_DOMAINS) and registration throughput (BENCH_REGISTRATION=1). See bench/README.md.
+// growth (BENCH_DOMAINS) and registration end to end (BENCH_REGISTRATION=1, issue 30; BENCH_ONLY=registration
+// runs it alone). See bench/README.md.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { configSchema } from '../src/config/env.ts';
@@ -12,25 +13,22 @@ import { grow, namePool, workingSetPool } from './grow.ts';
 import { cleanup, takeOverSignals } from './lifecycle.ts';
 import { sampleRss } from './memory.ts';
 import { runOverload } from './overload.ts';
-import {
-  grantEach,
-  measureRegistration,
-  startTemporal,
-  startWorkers,
-  type RegistrationResult,
-} from './registration.ts';
+import { grantEach, measureRegistration, type RegistrationResult } from './registration.ts';
+import { printRegistration } from './registration-report.ts';
+import { startTemporal, startWorkers } from './registration-workers.ts';
 import type { Target } from './load.ts';
 import type { GrowthResult, Outcome } from './outcome.ts';
 import { gitCommit, previous10k, writeResults } from './results.ts';
 import { startBenchPowerDns } from './powerdns.ts';
 import { printGoals, printGroups, type Goal } from './report.ts';
-import { printMemory, printOverload, printGrowth, printRegistration } from './sections.ts';
+import { printMemory, printOverload, printGrowth } from './sections.ts';
 import { seedPerson, type BenchPerson } from './person.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { ROOT, startHttpService } from './services.ts';
 import { say, settings } from './settings.ts';
 import { sweepCheck } from './sweep.ts';
 import * as targets from './targets.ts';
+import { startBenchChain } from './tempo-chain.ts';
 import { Interrupted, runGroup, type Group, type GroupResult, type SideSummary, type TrialPlan } from './trials.ts';
 
 const MAX_BAD_SHARE = 0.001;
@@ -99,14 +97,19 @@ function badSides(results: GroupResult[]) {
     .filter((s) => s.requests === 0 || (s.errors + s.non2xx) / Math.max(s.requests + s.errors, 1) > MAX_BAD_SHARE);
 }
 
-async function startServices(dbUrl: string, temporalAddress: string) {
+/** The API (with the chain's environment when the registration section runs) and the raw baseline. */
+async function startServices(dbUrl: string, temporalAddress: string, chainEnv: Record<string, string>) {
   const api = await startHttpService(
     'API',
     'src/entry/api.ts',
-    serviceEnv(dbUrl, temporalAddress),
+    { ...serviceEnv(dbUrl, temporalAddress), ...chainEnv },
     { path: '/healthz' },
     API_NODE_FLAGS,
   );
+  if (settings.only) {
+    say(`API at ${api.base} (pid ${api.pid}); no raw baseline (BENCH_ONLY=${settings.only})`);
+    return { api, servers: { api: api.base, raw: '' } };
+  }
   // The raw baseline gets the API's pool size and base URL: same connections, same document.
   const poolMax = configSchema.shape.DB_POOL_MAX.parse(process.env.DB_POOL_MAX);
   const raw = await startHttpService(
@@ -116,7 +119,7 @@ async function startServices(dbUrl: string, temporalAddress: string) {
     { path: '/raw/lookup/none.invalid', status: 404 },
   );
   say(`API at ${api.base} (pid ${api.pid}); raw baseline at ${raw.base} (pool of ${poolMax}, as the API's)`);
-  return { api, raw, servers: { api: api.base, raw: raw.base } };
+  return { api, servers: { api: api.base, raw: raw.base } };
 }
 
 /** BENCH_DOMAINS above 10k: grow the registry, lookup again against the raw baseline, then the sweep. */
@@ -180,28 +183,34 @@ async function measureRoutes(plan10k: Group[], apiPid: number) {
 async function measureRegistrationPhase(
   dbUrl: string,
   temporalAddress: string,
-  api: string,
+  chain: { rpcUrl: string; env: Record<string, string> },
+  api: { base: string; pid: number },
   agents: { key: string; accountId: string }[],
 ): Promise<RegistrationResult> {
   say('registration: starting the workers, granting gems...');
   const dns = await startBenchPowerDns();
-  const stopWorkers = await startWorkers({ ...serviceEnv(dbUrl, temporalAddress), ...dns }, temporalAddress);
+  // The worker verifies the challenges the API issued: same secret, same realm (the API's public host).
+  const workerEnv = { ...serviceEnv(dbUrl, temporalAddress), ...chain.env, PUBLIC_BASE_URL: api.base, ...dns };
+  const workers = await startWorkers(workerEnv, temporalAddress);
   try {
     await grantEach(
       dbUrl,
       agents.map((a) => a.accountId),
     );
     return await measureRegistration({
-      api,
+      api: api.base,
       temporalAddress,
       keys: agents.map((a) => a.key),
+      rpcUrl: chain.rpcUrl,
       callers: settings.registrationCallers,
       rounds: settings.trials,
       duration: settings.duration,
       warmup: settings.warmup,
+      probes: workers.cpuProbes(api.pid),
+      addWorker: workers.addWorker,
     });
   } finally {
-    await stopWorkers();
+    await workers.stop();
   }
 }
 
@@ -229,48 +238,71 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
   );
   const data = await seed(db.url, { domains: settings.baseDomains, accounts: settings.accounts, seed: settings.seed });
   say(`seeded ${data.domains.length} domains, ${data.accounts} accounts in ${data.ms.toFixed(0)} ms`);
-  const person = await seedPerson(db.url, {
-    sessionSecret: SESSION_SECRET,
-    seed: settings.seed,
-    namespace: data.namespaces[0]?.name ?? 'agent',
-  });
-  say(
-    `dashboard person: ${person.domains.length} domains and a claimed agent with ${person.agentDomains.length}, signed in`,
-  );
+  // BENCH_ONLY=registration: no route groups, so no dashboard person either.
+  const person = settings.only
+    ? null
+    : await seedPerson(db.url, {
+        sessionSecret: SESSION_SECRET,
+        seed: settings.seed,
+        namespace: data.namespaces[0]?.name ?? 'agent',
+      });
+  if (person)
+    say(
+      `dashboard person: ${person.domains.length} domains and a claimed agent with ${person.agentDomains.length}, signed in`,
+    );
 
   const temporalAddress = settings.registration ? await startTemporal() : DUMMY_TEMPORAL;
-  const { api, servers } = await startServices(db.url, temporalAddress);
+  const chain = settings.registration ? await startBenchChain() : null;
+  const { api, servers } = await startServices(db.url, temporalAddress, chain?.env ?? {});
   const agents = await targets.provisionAgents(api.base, AGENTS);
-  const plan10k = groups(
-    servers,
-    data,
-    agents.map((a) => a.key),
-    person,
-  );
-  await targets.sanityCheck(servers, data, person, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
 
-  const { groupResults, overload, memory } = await measureRoutes(plan10k, api.pid);
+  let routes: Awaited<ReturnType<typeof measureRoutes>> | null = null;
+  if (person) {
+    const plan10k = groups(
+      servers,
+      data,
+      agents.map((a) => a.key),
+      person,
+    );
+    await targets.sanityCheck(servers, data, person, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
+    routes = await measureRoutes(plan10k, api.pid);
+  }
   // Registration before growth: its workers must be gone before the sweep writes its outbox events.
   const errors: Outcome['errors'] = [];
-  const registration = settings.registration
-    ? await optional('registration', errors, () => measureRegistrationPhase(db.url, temporalAddress, api.base, agents))
+  const registration = chain
+    ? await optional('registration', errors, () =>
+        measureRegistrationPhase(db.url, temporalAddress, chain, api, agents),
+      )
     : null;
+  for (const f of registration?.failures ?? [])
+    errors.push({ phase: `registration ${f.scenario}`, message: f.message });
   const growth =
-    settings.domains > settings.baseDomains
-      ? await optional('growth', errors, () => measureGrowth(db.url, data, servers, groupResults[0] as GroupResult))
+    routes && settings.domains > settings.baseDomains
+      ? await optional('growth', errors, () =>
+          measureGrowth(db.url, data, servers, routes.groupResults[0] as GroupResult),
+        )
       : null;
+  const groupResults = routes?.groupResults ?? [];
   const bad = badSides([...groupResults, ...(growth ? [growth.lookup] : [])]);
-  const outcome = { groups: groupResults, overload, memory, growth, registration, errors };
+  const outcome = {
+    groups: groupResults,
+    overload: routes?.overload ?? null,
+    memory: routes?.memory ?? null,
+    growth,
+    registration,
+    errors,
+  };
   return { outcome, dbKind: db.kind, bad };
 }
 
 function report(o: Outcome): Goal[] {
-  printGroups(
-    o.groups,
-    `routes at ${settings.baseDomains} domains: ${settings.trials} interleaved rounds of ${settings.duration} s, -c ${settings.connections} -p ${settings.pipelining}`,
-  );
-  printOverload(o.overload);
-  printMemory(o.memory);
+  if (o.groups.length > 0)
+    printGroups(
+      o.groups,
+      `routes at ${settings.baseDomains} domains: ${settings.trials} interleaved rounds of ${settings.duration} s, -c ${settings.connections} -p ${settings.pipelining}`,
+    );
+  if (o.overload) printOverload(o.overload);
+  if (o.memory) printMemory(o.memory);
   if (o.growth) printGrowth(o.growth, `lookup at ${o.growth.domains} domains:`);
   if (o.registration) printRegistration(o.registration);
   const goals = buildGoals(o);
@@ -285,7 +317,9 @@ async function main(): Promise<number> {
     `node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}); load average at start ${loadText(loadAtStart)}`,
   );
   say(
-    `${settings.trials} interleaved rounds of ${settings.duration} s per route, each side warmed up first (${plan.warmup}-${plan.warmupMax} s, until its req/s settles); -c ${settings.connections} -p ${settings.pipelining}`,
+    settings.only
+      ? `BENCH_ONLY=${settings.only}: no route groups, overload or memory; ${settings.trials} interleaved rounds of ${settings.duration} s per side at ${settings.registrationCallers.join(', ')} callers, after ${settings.warmup} s of warm-up`
+      : `${settings.trials} interleaved rounds of ${settings.duration} s per route, each side warmed up first (${plan.warmup}-${plan.warmupMax} s, until its req/s settles); -c ${settings.connections} -p ${settings.pipelining}`,
   );
   if ((loadAtStart[0] ?? 0) > 1)
     say(`note: load average ${loadAtStart[0]?.toFixed(2)} at the start: other processes are busy, expect noise`);

@@ -1,9 +1,9 @@
 import type { GrowthResult, Outcome } from './outcome.ts';
 import type { OverloadResult } from './overload.ts';
-import type { RegistrationResult } from './registration.ts';
 import { printGroups } from './report.ts';
 
-// The report's sections after the route table: overload, growth (with the sweep's plans) and registration.
+// The report's sections after the route table: overload, memory and growth (with the sweep's plans);
+// registration's is registration-report.ts.
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
@@ -38,7 +38,7 @@ export function printOverload(o: OverloadResult): void {
     );
 }
 
-export function printMemory(m: Outcome['memory']): void {
+export function printMemory(m: NonNullable<Outcome['memory']>): void {
   console.log();
   if (m.max_rss_mb === null) return console.log('API resident memory: not sampled (no /proc)');
   console.log(
@@ -71,16 +71,4 @@ export function printGrowth(g: GrowthResult, caption: string): void {
   const steps = s.steps.map((st) => `${st.step} ${st.changed} in ${st.pages} pages ${(st.ms / 1000).toFixed(2)} s`);
   console.log(`  sweep run (activities, workflow order): ${steps.join('; ')}`);
   console.log(`  total ${(s.sweep_ms / 1000).toFixed(2)} s; interval ${s.interval_s} s`);
-}
-
-export function printRegistration(r: RegistrationResult): void {
-  console.log();
-  console.log(
-    `registration (gems, HTTP -> workflow -> active), ${r.callers} concurrent callers: ${r.registration_rate.toFixed(1)}/s; empty one-activity workflow: ${r.empty_rate.toFixed(1)}/s; ratio ${r.ratio.toFixed(2)} (median of ${r.rounds.length} rounds)`,
-  );
-  const failed = r.rounds.reduce((a, x) => a + x.registration.failed + x.empty.failed, 0);
-  if (failed > 0) {
-    const first = r.rounds.map((x) => x.registration.firstFailure ?? x.empty.firstFailure).find((m) => m);
-    console.log(`  ${failed} calls failed; first: ${first}`);
-  }
 }

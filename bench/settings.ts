@@ -11,6 +11,27 @@ function intEnv(name: string, fallback: number, min = 1): number {
   return n;
 }
 
+/** A comma list of integers, e.g. `10,50`. */
+function intListEnv(name: string, fallback: readonly number[], min = 1): number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return [...fallback];
+  const list = raw.split(',').map((x) => Number(x.trim()));
+  if (list.some((n) => !Number.isInteger(n) || n < min)) {
+    console.error(`${name} must be a comma list of integers >= ${min} (got "${raw}")`);
+    process.exit(2);
+  }
+  return [...new Set(list)];
+}
+
+/** BENCH_ONLY: run one section alone (only `registration` so far). */
+function onlyEnv(): 'registration' | null {
+  const raw = process.env.BENCH_ONLY ?? '';
+  if (raw === '') return null;
+  if (raw === 'registration') return raw;
+  console.error(`BENCH_ONLY may only be "registration" (got "${raw}")`);
+  process.exit(2);
+}
+
 function flagEnv(name: string): boolean {
   const raw = process.env[name] ?? '';
   return raw === '1' || raw === 'true';
@@ -19,7 +40,11 @@ function flagEnv(name: string): boolean {
 /** The registry every run measures first; a larger BENCH_DOMAINS grows it afterwards (growth section). */
 export const BASE_DOMAINS = 10_000;
 
+const only = onlyEnv();
+
 export const settings = Object.freeze({
+  /** `registration`: skip the route groups, overload and memory; run only the registration section. */
+  only,
   duration: intEnv('BENCH_DURATION', 10),
   warmup: intEnv('BENCH_WARMUP', 6, 0),
   warmupMax: intEnv('BENCH_WARMUP_MAX', 40),
@@ -33,8 +58,9 @@ export const settings = Object.freeze({
   accounts: 300,
   baseDomains: BASE_DOMAINS,
   domains: intEnv('BENCH_DOMAINS', BASE_DOMAINS, BASE_DOMAINS),
-  registration: flagEnv('BENCH_REGISTRATION'),
-  registrationCallers: intEnv('BENCH_REGISTRATION_CALLERS', 10),
+  registration: flagEnv('BENCH_REGISTRATION') || only === 'registration',
+  /** The registration section runs every scenario at each of these caller counts. */
+  registrationCallers: intListEnv('BENCH_REGISTRATION_CALLERS', [10, 50]),
 });
 
 export type Settings = typeof settings;
