@@ -16,19 +16,10 @@ import {
   type DnsZoneInput,
   type DnsZoneStage,
 } from './dns-zone-messages.ts';
-import { dnsCall } from './retry-profiles.ts';
+import { dnsZonePass } from './retry-profiles.ts';
 import { registryStageKey } from './search-attributes.ts';
 
-/**
- * `dnsCall`'s retries (without limit: the pass is idempotent and the change safe in PostgreSQL), with room
- * for a batch; a long pass heartbeats, so one whose worker died is retried after 20 s, not 2 minutes. A
- * refusal is not thrown but reported per name, so the other names of the batch go through.
- */
-const dns = proxyActivities<Pick<DnsActivities, 'publishZoneNames'>>({
-  ...dnsCall,
-  startToCloseTimeout: '2 minutes',
-  heartbeatTimeout: '20 seconds',
-});
+const dns = proxyActivities<Pick<DnsActivities, 'publishZoneNames'>>(dnsZonePass);
 
 const BATCH_SIZE = 50;
 const PASSES_PER_RUN = 200;

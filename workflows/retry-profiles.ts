@@ -63,6 +63,18 @@ export const dnsCall: ActivityOptions = {
 };
 
 /**
+ * A namespace zone's pass over a batch of names: `dnsCall`'s retries without limit (the pass is
+ * idempotent and the changes safe in PostgreSQL), with room for a batch; a long pass heartbeats, so one
+ * whose worker died is retried after 20 s, not 2 minutes. A refusal is not thrown but reported per name
+ * in the result, so the other names of the batch go through.
+ */
+export const dnsZonePass: ActivityOptions = {
+  ...dnsCall,
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '20 seconds',
+};
+
+/**
  * The same database writes as `dbWrite`, run as local activities: a checkout's short, idempotent steps
  * (activation, closing the checkout) run inside the workflow task that asked for them, so a
  * registration is one workflow task instead of three, with a marker in its history instead of three
