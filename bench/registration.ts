@@ -7,7 +7,7 @@ import { cpuSpent, readCpu, type CpuProbe, type CpuReading } from './cpu.ts';
 import { median } from './load.ts';
 import { scenarios, type Scenario, type ScenarioContext, type ScenarioKey } from './registration-scenarios.ts';
 import { EMPTY_TASK_QUEUE } from './registration-workers.ts';
-import { say } from './settings.ts';
+import { say, settings } from './settings.ts';
 import { Interrupted } from './trials.ts';
 import type { emptyWorkflow } from './empty-workflow.ts';
 
@@ -117,7 +117,7 @@ export async function measureRegistration(plan: RegistrationPlan): Promise<Regis
     const client = new Client({ connection, namespace: 'default' });
     const empty = emptyOnce(client);
     const ctx: ScenarioContext = { api: plan.api, keys: plan.keys, rpcUrl: plan.rpcUrl };
-    const all = scenarios(ctx);
+    const all = scenarios(ctx).filter((s) => settings.registrationScenarios.includes(s.key));
     const failures: RegistrationResult['failures'] = [];
     const failed = (scenario: ScenarioKey, callers: number | null, err: unknown) => {
       if (err instanceof Interrupted) throw err;

@@ -23,6 +23,21 @@ function intListEnv(name: string, fallback: readonly number[], min = 1): number[
   return [...new Set(list)];
 }
 
+const SCENARIOS = ['gems', 'renewal', 'receipt'] as const;
+
+/** BENCH_SCENARIOS: some of the registration scenarios, for a quick look at one (the goals of the others FAIL). */
+function scenarioListEnv(): (typeof SCENARIOS)[number][] {
+  const raw = process.env.BENCH_SCENARIOS ?? '';
+  if (raw === '') return [...SCENARIOS];
+  const list = raw.split(',').map((x) => x.trim());
+  const bad = list.filter((x) => !(SCENARIOS as readonly string[]).includes(x));
+  if (bad.length) {
+    console.error(`BENCH_SCENARIOS takes a comma list of ${SCENARIOS.join(', ')} (got "${raw}")`);
+    process.exit(2);
+  }
+  return list as (typeof SCENARIOS)[number][];
+}
+
 /** BENCH_ONLY: run one section alone (only `registration` so far). */
 function onlyEnv(): 'registration' | null {
   const raw = process.env.BENCH_ONLY ?? '';
@@ -61,6 +76,8 @@ export const settings = Object.freeze({
   registration: flagEnv('BENCH_REGISTRATION') || only === 'registration',
   /** The registration section runs every scenario at each of these caller counts. */
   registrationCallers: intListEnv('BENCH_REGISTRATION_CALLERS', [10, 50]),
+  /** The registration scenarios to run (a comma list of gems, renewal, receipt); all by default. */
+  registrationScenarios: scenarioListEnv(),
 });
 
 export type Settings = typeof settings;

@@ -39,6 +39,30 @@ export function dnsRepository(em: EntityManager) {
       return d && subjectOf(d);
     },
 
+    /** The live records holding these names (a batch of a namespace zone run), in one query. */
+    async findMany(names: string[]): Promise<DnsSubject[]> {
+      if (names.length === 0) return [];
+      const rows = await em.find(Domain, { name: { $in: names }, status: { $ne: EXPIRED } });
+      return rows.map(subjectOf);
+    },
+
+    /** The stored DNS records of these domains, in one query, by domain id. */
+    async recordsOf(domainIds: number[]): Promise<Map<number, DesiredRecord[]>> {
+      const out = new Map<number, DesiredRecord[]>();
+      if (domainIds.length === 0) return out;
+      const rows = await em.find(
+        DnsRecord,
+        { domainId: { $in: domainIds } },
+        { orderBy: { domainId: 'asc', name: 'asc', type: 'asc', id: 'asc' } },
+      );
+      for (const r of rows) {
+        const list = out.get(r.domainId) ?? [];
+        list.push({ type: r.type as RecordType, name: r.name, content: r.content, ttl: r.ttl });
+        out.set(r.domainId, list);
+      }
+      return out;
+    },
+
     /** The record holding the name, locked FOR UPDATE until the caller's transaction ends. */
     async lock(name: string): Promise<DnsSubject | null> {
       const d = await em.findOne(Domain, live(name), { lockMode: LockMode.PESSIMISTIC_WRITE });

@@ -1,5 +1,6 @@
 import type { Orm } from '../db/orm.ts';
 import { dnsRepository, type DnsSubject } from '../db/dns-repository.ts';
+import type { DnsRecord as DesiredRecord } from '../domain/dns-records.ts';
 import {
   delegation,
   domainZone,
@@ -104,11 +105,32 @@ export function dnsSync(d: DnsSyncDeps) {
     await pdns.patchZone(zoneName(namespace), changes);
   }
 
-  /** Brings one name's own zone to its desired state (or removes it when the name is not served). */
-  async function passName(name: string): Promise<NamePass> {
-    const pdns = backend();
+  /** What PostgreSQL says of one name: its record (null: none holds it) and its stored DNS records. */
+  interface Stored {
+    subject: DnsSubject | null;
+    records: DesiredRecord[];
+  }
+
+  /** One name read on its own (the `dns:<name>` runs). */
+  async function readOne(name: string): Promise<Stored> {
     const repo = dnsRepository(d.orm.em.fork());
     const subject = await repo.find(name);
+    return { subject, records: subject ? await repo.records(subject.id) : [] };
+  }
+
+  /** A batch's names read in two queries, whatever its size. */
+  async function readMany(names: string[]): Promise<Map<string, Stored>> {
+    const repo = dnsRepository(d.orm.em.fork());
+    const subjects = await repo.findMany(names);
+    const records = await repo.recordsOf(subjects.map((x) => x.id));
+    const byName = new Map<string, Stored>(names.map((n) => [n, { subject: null, records: [] }]));
+    for (const subject of subjects) byName.set(subject.name, { subject, records: records.get(subject.id) ?? [] });
+    return byName;
+  }
+
+  /** Brings one name's own zone to its desired state (or removes it when the name is not served). */
+  async function passName(name: string, { subject, records }: Stored): Promise<NamePass> {
+    const pdns = backend();
     const authority = d.authorityOf(subject?.namespace ?? namespaceOf(name));
     const zone = zoneName(name);
     const served = subject?.status === SERVED_STATUS;
@@ -116,9 +138,15 @@ export function dnsSync(d: DnsSyncDeps) {
 
     if (subject && served) {
       const pointers = manifestPointers(manifestUrls(d.publicBaseUrl, subject.name));
-      const desired = domainZone(subject.name, await repo.records(subject.id), pointers, authority);
-      const current = await pdns.getZone(zone);
-      if (current) {
+      const desired = domainZone(subject.name, records, pointers, authority);
+      // A name whose DNS nobody ever changed is most likely new (just registered): its zone is created
+      // at once, and read only if PowerDNS already holds it (a pass repeated after a crash, a renewal).
+      const untouched = subject.dnsVersion === 0 && subject.dnsPublishedVersion === 0;
+      const created = untouched && (await pdns.createZone(zone, [soaRrset(zone, authority), ...desired])) === 'created';
+      const current = created ? null : await pdns.getZone(zone);
+      if (created) {
+        changes += desired.length;
+      } else if (current) {
         const patch = rrsetChanges(current, desired);
         if (!(await pdns.patchZone(zone, patch)))
           throw new Error(`Zone ${zone} vanished during its sync; trying again.`);
@@ -179,9 +207,10 @@ export function dnsSync(d: DnsSyncDeps) {
       const refuse = (r: DnsRefusal) => refused.set(r.name, r.message);
       const unique = [...new Set(names)];
       const byName = new Map<string, NamePass>();
+      const stored = await readMany(unique);
       await eachLimited(unique, concurrency, async (name) => {
         try {
-          byName.set(name, await passName(name));
+          byName.set(name, await passName(name, stored.get(name) as Stored));
         } catch (err) {
           if (!(err instanceof PowerDnsRefused)) throw err;
           refuse({ name, message: err.message });
@@ -205,7 +234,7 @@ export function dnsSync(d: DnsSyncDeps) {
 
     /** One name's pass on its own (the `dns:<name>` runs of before the zone runs); a refusal throws. */
     async syncDomain(domain: string): Promise<DnsSyncResult> {
-      const p = await passName(domain);
+      const p = await passName(domain, await readOne(domain));
       await patchDelegations(p.subject?.namespace ?? namespaceOf(domain), p.delegation);
       if (p.subject) await dnsRepository(d.orm.em.fork()).markPublished(p.subject.id, p.subject.dnsVersion);
       return { outcome: p.served ? 'published' : 'withdrawn', version: p.subject?.dnsVersion ?? 0, changes: p.changes };

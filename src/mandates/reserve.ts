@@ -1,5 +1,6 @@
 import type { CheckoutTerms } from '../../workflows/checkout-messages.ts';
 import type { Orm } from '../db/orm.ts';
+import { SpendMandate } from '../db/entities/index.ts';
 import { checkoutSpend } from './checkout-spend.ts';
 import type { MandateVerdict, SpendRequest } from './limits.ts';
 import { mandateRefusal } from './refusal.ts';
@@ -24,7 +25,11 @@ export async function reserveCheckoutSpend(
 ): Promise<(SpendRequest & { verdict: ReservedVerdict }) | null> {
   const spend = checkoutSpend(operation, input, gemUsdRate);
   if (!spend) return null;
-  const verdict = await orm.em.fork().transactional((tx) => reserveSpend(tx, spend));
+  // Most actors have no mandate: one plain read says so, without the locking transaction. A mandate set
+  // right after it is still applied, at activation (settleSpend judges a spend it finds unreserved).
+  const verdict = (await orm.em.fork().count(SpendMandate, { accountId: spend.accountId }))
+    ? await orm.em.fork().transactional((tx) => reserveSpend(tx, spend))
+    : ({ kind: 'allow' } as const);
   const refusal = mandateRefusal(verdict);
   if (refusal) throw refusal.toAppError();
   input.spend = toSpendTerms(spend);

@@ -17,6 +17,12 @@ export interface DispatcherOptions {
   dns?: Pick<DnsZoneRuns, 'request'>;
   /** The safety net: look even without a notification this often. */
   pollMs: number;
+  /**
+   * How long a notification waits before its pass (0: none), so that the events of commits close
+   * together leave in one pass: one signal per namespace zone run for all their DNS changes instead of
+   * one per event (docs/performance.md "The write path").
+   */
+  windowMs?: number;
   batch?: number;
   onError?: (err: unknown) => void;
 }
@@ -45,6 +51,7 @@ export function outboxDispatcher(o: DispatcherOptions) {
   let listener: pg.Client | null = null;
   let poll: NodeJS.Timeout | null = null;
   let reconnect: NodeJS.Timeout | null = null;
+  let gathering: NodeJS.Timeout | null = null;
 
   /** One transaction: take a batch, start its runs, mark it dispatched. Returns how many were taken. */
   async function pass(): Promise<number> {
@@ -86,6 +93,17 @@ export function outboxDispatcher(o: DispatcherOptions) {
     return running;
   }
 
+  /** A commit was notified: its pass starts once the window has gathered the commits right after it. */
+  function notified(): void {
+    const windowMs = o.windowMs ?? 0;
+    if (windowMs <= 0) return void wake();
+    if (stopped || gathering) return;
+    gathering = setTimeout(() => {
+      gathering = null;
+      void wake();
+    }, windowMs);
+  }
+
   async function listen(): Promise<void> {
     if (stopped) return;
     const client = new pg.Client({ connectionString: o.databaseUrl });
@@ -99,7 +117,7 @@ export function outboxDispatcher(o: DispatcherOptions) {
     listener = client;
     client.on('error', retry);
     client.on('end', () => retry());
-    client.on('notification', () => void wake());
+    client.on('notification', notified);
     try {
       await client.connect();
       await client.query('LISTEN outbox_event');
@@ -121,6 +139,7 @@ export function outboxDispatcher(o: DispatcherOptions) {
       stopped = true;
       if (poll) clearInterval(poll);
       if (reconnect) clearTimeout(reconnect);
+      if (gathering) clearTimeout(gathering);
       const l = listener;
       listener = null;
       await l?.end().catch(() => undefined);

@@ -30,6 +30,7 @@ export async function startOutboxDispatcher(parts: {
     }),
     dns: dnsZoneRuns({ client: parts.client, taskQueue: config.TEMPORAL_TASK_QUEUE }),
     pollMs: config.WEBHOOK_DISPATCH_POLL_SECONDS * 1000,
+    windowMs: config.OUTBOX_DISPATCH_WINDOW_MS,
     ...(parts.onError ? { onError: parts.onError } : {}),
   });
   await dispatcher.start();
