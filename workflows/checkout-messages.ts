@@ -137,3 +137,11 @@ export const relayExpiredSignal = defineSignal('relayExpired');
 
 /** Payments arriving after the challenge expired are still looked for this long before the lock is released. */
 export const SETTLE_GRACE_MS = 60_000;
+
+/**
+ * Patch (docs/performance.md "The write path"): a run started on this code takes its short steps
+ * (verification, the effect, closing the checkout) as local activities, and writes a search attribute
+ * only when its value changes (the stage the run was started with is already on it). A registration
+ * paid with gems is then one workflow task; runs recorded before keep their activity tasks on replay.
+ */
+export const LOCAL_STEPS = 'checkout-local-steps';

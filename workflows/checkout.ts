@@ -25,6 +25,7 @@ import {
   type CheckoutStage,
   type CheckoutTerms,
   type PaymentCredit,
+  LOCAL_STEPS,
 } from './checkout-messages.ts';
 import { bothWays, chainConfirm, chainConfirmLocal, dbWrite, dbWriteLocal } from './retry-profiles.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
@@ -41,14 +42,6 @@ const chainSteps = bothWays<Pick<CheckoutActivities, 'verifyMppPayment' | 'findM
   chainConfirm,
   chainConfirmLocal,
 );
-
-/**
- * Patch (docs/performance.md "The write path"): a run started on this code takes its short steps
- * (verification, the effect, closing the checkout) as local activities, and writes a search attribute
- * only when its value changes (the stage the run was started with is already on it). A registration
- * paid with gems is then one workflow task; runs recorded before keep their activity tasks on replay.
- */
-export const LOCAL_STEPS = 'checkout-local-steps';
 
 /** What a paid operation is once done: its checkout row's outcome and its run's (`registered`, …). */
 export type DoneAs = 'registered' | 'renewed' | 'purchased';

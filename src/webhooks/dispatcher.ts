@@ -9,7 +9,7 @@ export interface DispatcherOptions {
   orm: Orm;
   /** A connection of its own for LISTEN (a pooled connection cannot hold a subscription). */
   databaseUrl: string;
-  runs: DeliveryRuns;
+  runs: Pick<DeliveryRuns, 'ensure'>;
   /**
    * The namespace zone runs that publish the names of the events that change a name's DNS
    * (docs/dns-and-rdap.md "How records reach PowerDNS"): one signal per namespace and pass.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Client } from '@temporalio/client';
 import { findExecutable } from '../../src/infra/temporal-dev-server.ts';
+import { LOCAL_STEPS } from '../../workflows/checkout-messages.ts';
 import { DNS_ZONE_WORKFLOW } from '../../workflows/dns-zone-messages.ts';
 
 // Recorded workflow histories (docs/development.md "Workflow histories"): real runs of every workflow type, kept under
@@ -13,16 +14,34 @@ import { DNS_ZONE_WORKFLOW } from '../../workflows/dns-zone-messages.ts';
 
 export const HISTORIES_DIR = fileURLToPath(new URL('../histories/', import.meta.url));
 
-/** What sets a run apart within its type: the registration's rail, else nothing. */
-export function variantOf(type: string, input: unknown): string {
-  if (type !== 'registrationWorkflow') return 'default';
+/**
+ * What sets a run apart within its type: the registration's rail, else nothing; and, for a paid
+ * operation, whether it ran after the checkout took local steps (`+local-steps`, workflows/checkout.ts
+ * LOCAL_STEPS), so that both paths keep a recorded run.
+ */
+export function variantOf(type: string, input: unknown, history?: HistoryJson): string {
+  const local = history && patchesOf(history).includes(LOCAL_STEPS) ? '+local-steps' : '';
+  if (type !== 'registrationWorkflow') return `default${local}`;
   const i = input as { method?: string; relay?: unknown };
-  return i.relay ? 'usdc' : (i.method ?? 'unknown');
+  return `${i.relay ? 'usdc' : (i.method ?? 'unknown')}${local}`;
+}
+
+/** The patch ids a history's markers record (`patched()` calls the run made). */
+function patchesOf(history: HistoryJson): string[] {
+  return (history.events ?? []).flatMap((e) => {
+    const data = e.markerRecordedEventAttributes?.details?.['patch-data']?.payloads?.[0]?.data;
+    if (!data) return [];
+    const patch = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as { id?: string };
+    return patch.id ? [patch.id] : [];
+  });
 }
 
 /** A history as the CLI and the Web UI write it (proto3 JSON), as far as it is read here. */
 interface HistoryJson {
-  events?: { workflowExecutionStartedEventAttributes?: { input?: { payloads?: { data?: string }[] } } }[];
+  events?: {
+    workflowExecutionStartedEventAttributes?: { input?: { payloads?: { data?: string }[] } };
+    markerRecordedEventAttributes?: { details?: Record<string, { payloads?: { data?: string }[] }> };
+  }[];
 }
 
 /** The first argument the run was started with (a JSON payload, base64 in the history's JSON). */
@@ -49,7 +68,13 @@ export async function loadHistories(dir = HISTORIES_DIR): Promise<RecordedHistor
       const file = join(dir, type.name, f);
       const history = JSON.parse(await readFile(file, 'utf8')) as HistoryJson;
       const workflowId = f.replace(/\.json$/, '');
-      out.push({ file, type: type.name, variant: variantOf(type.name, inputOf(history)), workflowId, history });
+      out.push({
+        file,
+        type: type.name,
+        variant: variantOf(type.name, inputOf(history), history),
+        workflowId,
+        history,
+      });
     }
   }
   return out;
@@ -93,7 +118,7 @@ export async function recordHistories(client: Client, taskQueue: string, address
     const history = JSON.parse(stdout) as HistoryJson;
     const dir = join(HISTORIES_DIR, run.type);
     await mkdir(dir, { recursive: true });
-    const name = `${variantOf(run.type, inputOf(history))}--${run.workflowId.replace(/[^a-zA-Z0-9.-]+/g, '_')}`;
+    const name = `${variantOf(run.type, inputOf(history), history)}--${run.workflowId.replace(/[^a-zA-Z0-9.-]+/g, '_')}`;
     await writeFile(join(dir, `${name}.json`), stdout);
   }
 }

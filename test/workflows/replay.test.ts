@@ -17,6 +17,12 @@ const REQUIRED = [
   'registrationWorkflow/gfavip_checkout',
   'registrationWorkflow/usdc',
   'renewalWorkflow/default',
+  // Runs since the checkout took local steps (workflows/checkout-messages.ts LOCAL_STEPS).
+  'registrationWorkflow/gems+local-steps',
+  'registrationWorkflow/free+local-steps',
+  'registrationWorkflow/mpp+local-steps',
+  'registrationWorkflow/gfavip_checkout+local-steps',
+  'renewalWorkflow/default+local-steps',
   'expirySweepWorkflow/default',
   'webhookDeliveryWorkflow/default',
   'settlementWorkflow/default',
