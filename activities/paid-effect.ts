@@ -44,7 +44,7 @@ export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unk
     try {
       return await orm.em.fork().transactional(async (tx) => {
         // Under the mandate's lock, in the effect's transaction: the reservation turns spent (docs/mandates.md).
-        if (input.spend) await settleSpend(tx, fromSpendTerms(input.spend));
+        if (input.spend) await settleSpend(tx, fromSpendTerms(input.spend), { reserved: input.spend.reserved });
         return effect.apply(tx, input, payment);
       });
     } catch (err) {

@@ -51,6 +51,8 @@ export interface SpendTerms {
   name: string;
   usdMicros: string;
   gems: string;
+  /** false: no mandate held the actor when the checkout opened, so nothing was reserved to settle. */
+  reserved?: boolean;
 }
 
 /** A relay-settled checkout: where the payment settles and the relay session that follows it. */

@@ -52,7 +52,7 @@ export const configSchema = z.object({
     .optional(),
   WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().int().min(1).default(120),
   WEBHOOK_DISPATCH_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
-  OUTBOX_DISPATCH_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(200),
+  OUTBOX_DISPATCH_WINDOW_MS: z.coerce.number().int().min(0).max(5000).default(500),
 
   // Machine payments: mppx's Tempo `charge` method on a Tempo chain (TEMPO_CHAIN_ID; MPP_SECRET, shared by
   // the API and the worker, binds challenges). Unset CHAIN_RPC_URL: `npm start` runs a local

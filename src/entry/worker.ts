@@ -6,7 +6,7 @@ import { dnsSyncFromConfig, ensureNamespaceZones } from '../dns/from-config.ts';
 import { payoutServiceFromConfig } from '../market/payouts.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../payments/usdc-route.ts';
-import { connectTemporal } from '../temporal/connection.ts';
+import { Client } from '@temporalio/client';
 import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../webhooks/worker-side.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
@@ -39,7 +39,9 @@ const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
 const dns = dnsSyncFromConfig(config, orm);
 await ensureNamespaceZones(dns, orm, (message) => console.warn(message));
 const connection = await NativeConnection.connect({ address });
-const temporal = connectTemporal(address, config.TEMPORAL_NAMESPACE);
+// The worker's own calls (the outbox's signals and starts, the schedule) share its native connection:
+// no second gRPC stack in JavaScript beside the SDK's.
+const temporal = { client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }) };
 const worker = await Worker.create({
   connection,
   namespace: config.TEMPORAL_NAMESPACE,
@@ -80,6 +82,5 @@ const dispatcher = await startOutboxDispatcher({
 // Worker.run() returns once SIGINT/SIGTERM has drained in-flight tasks (the SDK installs those handlers).
 await worker.run();
 await dispatcher.stop();
-await temporal.close();
 await connection.close();
 await orm.close();

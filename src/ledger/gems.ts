@@ -85,10 +85,9 @@ async function post(em: EntityManager, kind: Kind, m: GemsMovement, from: string
       // Checked under the lock: a retry of this account's movement waits here and then sees the first one.
       const done = await replay(tx, kind, m, signed);
       if (done) return done;
-      if (from === book) {
-        const balance = await balanceOf(tx, book);
-        if (balance < m.amount) throw new InsufficientGemsError(balance, m.amount);
-      }
+      // A spend reads the balance before it (under the lock), so the balance after is known without a read.
+      const before = from === book ? await balanceOf(tx, book) : null;
+      if (before !== null && before < m.amount) throw new InsufficientGemsError(before, m.amount);
       const createdAt = new Date();
       const transactionId = await tx.insert(LedgerTransaction, {
         reference: m.reference,
@@ -101,7 +100,7 @@ async function post(em: EntityManager, kind: Kind, m: GemsMovement, from: string
         { transaction, book: from, amount: BigInt(-m.amount), createdAt },
         { transaction, book: to, amount: BigInt(m.amount), createdAt },
       ]);
-      return { transactionId, balance: await balanceOf(tx, book) };
+      return { transactionId, balance: before !== null ? before - m.amount : await balanceOf(tx, book) };
     });
   } catch (err) {
     // The unique reference is the final guard (e.g. the same reference posted for another account,

@@ -27,11 +27,12 @@ export async function reserveCheckoutSpend(
   if (!spend) return null;
   // Most actors have no mandate: one plain read says so, without the locking transaction. A mandate set
   // right after it is still applied, at activation (settleSpend judges a spend it finds unreserved).
-  const verdict = (await orm.em.fork().count(SpendMandate, { accountId: spend.accountId }))
+  const held = (await orm.em.fork().count(SpendMandate, { accountId: spend.accountId })) > 0;
+  const verdict = held
     ? await orm.em.fork().transactional((tx) => reserveSpend(tx, spend))
     : ({ kind: 'allow' } as const);
   const refusal = mandateRefusal(verdict);
   if (refusal) throw refusal.toAppError();
-  input.spend = toSpendTerms(spend);
+  input.spend = { ...toSpendTerms(spend), ...(held ? {} : { reserved: false }) };
   return { ...spend, verdict: verdict as ReservedVerdict };
 }

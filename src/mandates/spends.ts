@@ -94,9 +94,15 @@ export async function reserveSpend(tx: EntityManager, spend: SpendRequest, now =
  * that already arrived is credited back like any refused activation. `judge: false` spends what was
  * committed before (an accepted offer's escrow) without judging it again.
  */
-export async function settleSpend(tx: EntityManager, spend: SpendRequest, opts: { judge?: boolean } = {}) {
+export async function settleSpend(
+  tx: EntityManager,
+  spend: SpendRequest,
+  opts: { judge?: boolean; reserved?: boolean | undefined } = {},
+) {
   const now = new Date();
   const mandate = await lockMandate(tx, spend.accountId);
+  // No mandate then or now: there is no reservation to turn spent and nothing to judge.
+  if (!mandate && opts.reserved === false) return;
   const existing = await tx.findOne(MandateSpend, { key: spend.key });
   if (existing?.status === 'spent') return;
   if (existing?.status === 'reserved') {
