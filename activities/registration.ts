@@ -97,8 +97,10 @@ async function activate(
     },
   });
   await tx.flush();
-  // The checkout closes with the activation, so search never shows the name free in between.
-  await checkoutSessions(tx).close(input.sessionId, 'registered');
+  // The checkout closes with the activation, so search never shows the name free in between (gems and
+  // free registrations open no checkout row: they never wait for a payment).
+  if (payment.kind !== 'gems' && payment.kind !== 'free')
+    await checkoutSessions(tx).close(input.sessionId, 'registered');
   const result = toRegistrationResult(domain, order);
   recordEvent(tx, 'domain.registered', {
     domain: result.name,

@@ -15,6 +15,8 @@ export async function registrationFacts(
     organizationId: string | null;
     targetOwnerId: string | null;
     couponCode: string | null;
+    /** The namespace is in sunrise: only whitelisted accounts may register (else the whitelist is not read). */
+    sunrise: boolean;
   },
 ): Promise<RegistrationFacts> {
   const account = q.actorAccountId
@@ -24,9 +26,10 @@ export async function registrationFacts(
     // An expired record no longer holds its name (docs/registration.md "Expiry").
     taken: (await em.count(Domain, { name: q.name, status: { $ne: EXPIRED } })) > 0,
     account: account ? { kind: account.kind, isReseller: account.isReseller, isOperator: account.isOperator } : null,
-    whitelisted: q.actorAccountId
-      ? (await em.count(NamespaceWhitelist, { namespace: q.namespace, account: q.actorAccountId })) > 0
-      : false,
+    whitelisted:
+      q.sunrise && q.actorAccountId
+        ? (await em.count(NamespaceWhitelist, { namespace: q.namespace, account: q.actorAccountId })) > 0
+        : false,
     targetOwnerExists: q.targetOwnerId ? (await em.count(Account, { id: q.targetOwnerId })) > 0 : false,
     targetIsCustomer:
       q.organizationId && q.targetOwnerId

@@ -79,29 +79,33 @@ async function post(em: EntityManager, kind: Kind, m: GemsMovement, from: string
   validate(m);
   const book = userBook(m.accountId);
   const signed = from === book ? -m.amount : m.amount;
-  try {
-    return await em.transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`gems:${m.accountId}`]);
-      // Checked under the lock: a retry of this account's movement waits here and then sees the first one.
-      const done = await replay(tx, kind, m, signed);
-      if (done) return done;
-      // A spend reads the balance before it (under the lock), so the balance after is known without a read.
-      const before = from === book ? await balanceOf(tx, book) : null;
-      if (before !== null && before < m.amount) throw new InsufficientGemsError(before, m.amount);
-      const createdAt = new Date();
-      const transactionId = await tx.insert(LedgerTransaction, {
-        reference: m.reference,
-        kind,
-        memo: m.memo ?? null,
-        createdAt,
-      });
-      const transaction = tx.getReference(LedgerTransaction, transactionId);
-      await tx.insertMany(LedgerLine, [
-        { transaction, book: from, amount: BigInt(-m.amount), createdAt },
-        { transaction, book: to, amount: BigInt(m.amount), createdAt },
-      ]);
-      return { transactionId, balance: before !== null ? before - m.amount : await balanceOf(tx, book) };
+  const move = async (tx: EntityManager): Promise<GemsResult> => {
+    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`gems:${m.accountId}`]);
+    // Checked under the lock: a retry of this account's movement waits here and then sees the first one.
+    const done = await replay(tx, kind, m, signed);
+    if (done) return done;
+    // A spend reads the balance before it (under the lock), so the balance after is known without a read.
+    const before = from === book ? await balanceOf(tx, book) : null;
+    if (before !== null && before < m.amount) throw new InsufficientGemsError(before, m.amount);
+    const createdAt = new Date();
+    const transactionId = await tx.insert(LedgerTransaction, {
+      reference: m.reference,
+      kind,
+      memo: m.memo ?? null,
+      createdAt,
     });
+    const transaction = tx.getReference(LedgerTransaction, transactionId);
+    await tx.insertMany(LedgerLine, [
+      { transaction, book: from, amount: BigInt(-m.amount), createdAt },
+      { transaction, book: to, amount: BigInt(m.amount), createdAt },
+    ]);
+    return { transactionId, balance: before !== null ? before - m.amount : await balanceOf(tx, book) };
+  };
+  // Inside the caller's transaction (a paid effect: paid-effect.ts), no savepoint of its own: the
+  // movement commits or rolls back with the effect, and the caller answers a duplicate reference.
+  if (em.isInTransaction()) return move(em);
+  try {
+    return await em.transactional(move);
   } catch (err) {
     // The unique reference is the final guard (e.g. the same reference posted for another account,
     // which does not share our lock): the writer that lost rolled back, so answer with the winner.

@@ -188,6 +188,7 @@ export function registrationRequests(context: RegistrationContext) {
       organizationId: p?.kind === 'org_key' ? p.organizationId : null,
       targetOwnerId: cmd.targetOwnerId,
       couponCode: cmd.couponCode,
+      sunrise: cmd.ns.launch_phase === 'sunrise',
     });
     const actor = {
       accountId: actorId,
