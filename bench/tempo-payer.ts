@@ -8,6 +8,8 @@ import { ANVIL_PAYER_KEYS, localClients } from '../src/infra/anvil.ts';
 
 /** The call the 402 names (`challenge.call`); the bench pays only that one. */
 const TRANSFER_WITH_MEMO = 'transferWithMemo(address,uint256,bytes32)';
+/** Transfers of one payer sent before the bench waits for them to be mined. */
+const IN_FLIGHT = 40;
 const abi = parseAbi(['function transferWithMemo(address to, uint256 amount, bytes32 memo)']);
 
 /** What the bench reads of a default-route 402 (src/http/schemas/register.ts paymentRequiredResponse). */
@@ -35,8 +37,18 @@ export async function payChallenges(rpcUrl: string, challenges: readonly Challen
   await Promise.all(
     payers.map(async (payer, p) => {
       let nonce = await payer.public.getTransactionCount({ address: payer.account.address, blockTag: 'pending' });
-      const mine: Hex[] = [];
+      let mine: Hex[] = [];
+      const mined = async () => {
+        for (const hash of mine) {
+          const receipt = await payer.public.waitForTransactionReceipt({ hash, timeout: 60_000 });
+          if (receipt.status !== 'success') throw new Error(`transferWithMemo ${hash} reverted`);
+        }
+        mine = [];
+      };
       for (let i = p; i < challenges.length; i += payers.length) {
+        // At most IN_FLIGHT transfers of one payer wait in anvil's pool at once: with hundreds queued
+        // behind each other, a run once saw one never mined.
+        if (mine.length >= IN_FLIGHT) await mined();
         const c = challenges[i] as Challenge402;
         if (c.challenge.call !== TRANSFER_WITH_MEMO)
           throw new Error(`the 402 asks for ${c.challenge.call}: not paying`);
@@ -50,10 +62,7 @@ export async function payChallenges(rpcUrl: string, challenges: readonly Challen
         hashes[i] = hash;
         mine.push(hash);
       }
-      for (const hash of mine) {
-        const receipt = await payer.public.waitForTransactionReceipt({ hash, timeout: 60_000 });
-        if (receipt.status !== 'success') throw new Error(`transferWithMemo ${hash} reverted`);
-      }
+      await mined();
     }),
   );
   return hashes;
