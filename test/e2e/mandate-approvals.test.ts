@@ -81,10 +81,13 @@ describe('mandate approvals', () => {
     }
   };
   const debits = (accountId: string) => em().count(LedgerLine, { book: `user:${accountId}`, amount: { $lt: 0 } });
+  // Each event is delivered on its own, so two close together may arrive in either order: read them in
+  // the order they were committed (docs/webhooks.md).
   const eventsFor = (approvalId: string) =>
     receiver
       .events()
       .filter((e) => (e.data as { approval_id?: string }).approval_id === approvalId)
+      .sort((x, y) => Date.parse(x.timestamp) - Date.parse(y.timestamp))
       .map((e) => [e.event_type, (e.data as { decision?: string }).decision ?? null]);
 
   it('gems: 202 and nothing moves while it waits; the agent cannot approve, a stranger sees nothing; approved, it registers once', async () => {
