@@ -107,8 +107,8 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
 ): Promise<PaidOutcome<K, R>> {
   const { input } = run;
   const local = patched(LOCAL_STEPS);
-  const db = local ? dbSteps.local : dbSteps.task;
-  const chain = local ? chainSteps.local : chainSteps.task;
+  const db = dbSteps(local);
+  const chain = chainSteps(local);
   const waits = run.paidAtStart === null;
   // A spend above the mandate's approval threshold waits for the person first (docs/mandates.md "Approvals").
   // Only runs started with `input.approval` take this path, so earlier runs replay unchanged.
@@ -367,7 +367,7 @@ async function applyEffect<I extends CheckoutTerms, R, K extends DoneAs>(
   payment: CheckoutPayment,
   setStage: (s: CheckoutStage) => void,
   local: boolean,
-  db: typeof dbSteps.task,
+  db: ReturnType<typeof dbSteps>,
 ): Promise<PaidOutcome<K, R>> {
   setStage('activating');
   try {

@@ -19,6 +19,6 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     doneAs: 'registered',
     paidAtStart: input.method === 'free' ? { kind: 'free' } : input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: input.method === 'gfavip_checkout',
-    effect: (payment, local) => (local ? db.local : db.task).activateDomain({ input, payment }),
+    effect: (payment, local) => db(local).activateDomain({ input, payment }),
   });
 }

@@ -19,6 +19,6 @@ export async function renewalWorkflow(input: RenewalInput): Promise<RenewalOutco
     doneAs: 'renewed',
     paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: false,
-    effect: (payment, local) => (local ? db.local : db.task).renewDomain({ input, payment }),
+    effect: (payment, local) => db(local).renewDomain({ input, payment }),
   });
 }

@@ -96,12 +96,15 @@ export const chainConfirmLocal: LocalActivityOptions = {
 };
 
 /**
- * One set of activities proxied both ways: `task` as recorded by runs started before checkouts took
- * local steps (they replay through it), `local` for every run since (checkout.ts, patch `local-steps`).
+ * One set of activities proxied both ways, picked per run: as activity tasks for runs started before
+ * checkouts took local steps (they replay through them), as local activities for every run since
+ * (checkout.ts, patch LOCAL_STEPS).
  */
 export function bothWays<A extends UntypedActivities>(
   task: ActivityOptions,
   local: LocalActivityOptions,
-): { task: ActivityInterfaceFor<A>; local: LocalActivityInterfaceFor<A> } {
-  return { task: proxyActivities<A>(task), local: proxyLocalActivities<A>(local) };
+): (isLocal: boolean) => ActivityInterfaceFor<A> | LocalActivityInterfaceFor<A> {
+  const asTasks = proxyActivities<A>(task);
+  const asLocal = proxyLocalActivities<A>(local);
+  return (isLocal) => (isLocal ? asLocal : asTasks);
 }

@@ -70,8 +70,7 @@ export function dnsRepository(em: EntityManager) {
     },
 
     async records(domainId: number): Promise<DesiredRecord[]> {
-      const rows = await em.find(DnsRecord, { domainId }, { orderBy: { name: 'asc', type: 'asc', id: 'asc' } });
-      return rows.map((r) => ({ type: r.type as RecordType, name: r.name, content: r.content, ttl: r.ttl }));
+      return (await this.recordsOf([domainId])).get(domainId) ?? [];
     },
 
     /** Stores the whole desired set of a locked domain and bumps its version (a set holds at most 100). */
@@ -95,15 +94,10 @@ export function dnsRepository(em: EntityManager) {
       await em.execute('update "domain" set "dns_version" = "dns_version" + 1 where "id" = ?', [domainId]);
     },
 
-    /** PowerDNS holds version `version` (or later): never moves the mark back when syncs overlap. */
-    async markPublished(domainId: number, version: number): Promise<void> {
-      await em.execute(
-        'update "domain" set "dns_published_version" = greatest("dns_published_version", ?) where "id" = ?',
-        [version, domainId],
-      );
-    },
-
-    /** `markPublished` for a whole pass of a namespace zone, in one statement. */
+    /**
+     * PowerDNS holds these versions (or later), a whole pass of a namespace zone in one statement: never
+     * moves a mark back when passes overlap.
+     */
     async markPublishedMany(marks: { id: number; version: number }[]): Promise<void> {
       if (!marks.length) return;
       const ints = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;

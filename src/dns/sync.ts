@@ -111,13 +111,6 @@ export function dnsSync(d: DnsSyncDeps) {
     records: DesiredRecord[];
   }
 
-  /** One name read on its own (the `dns:<name>` runs). */
-  async function readOne(name: string): Promise<Stored> {
-    const repo = dnsRepository(d.orm.em.fork());
-    const subject = await repo.find(name);
-    return { subject, records: subject ? await repo.records(subject.id) : [] };
-  }
-
   /** A batch's names read in two queries, whatever its size. */
   async function readMany(names: string[]): Promise<Map<string, Stored>> {
     const repo = dnsRepository(d.orm.em.fork());
@@ -234,9 +227,10 @@ export function dnsSync(d: DnsSyncDeps) {
 
     /** One name's pass on its own (the `dns:<name>` runs of before the zone runs); a refusal throws. */
     async syncDomain(domain: string): Promise<DnsSyncResult> {
-      const p = await passName(domain, await readOne(domain));
+      const p = await passName(domain, (await readMany([domain])).get(domain) as Stored);
       await patchDelegations(p.subject?.namespace ?? namespaceOf(domain), p.delegation);
-      if (p.subject) await dnsRepository(d.orm.em.fork()).markPublished(p.subject.id, p.subject.dnsVersion);
+      if (p.subject)
+        await dnsRepository(d.orm.em.fork()).markPublishedMany([{ id: p.subject.id, version: p.subject.dnsVersion }]);
       return { outcome: p.served ? 'published' : 'withdrawn', version: p.subject?.dnsVersion ?? 0, changes: p.changes };
     },
   };
