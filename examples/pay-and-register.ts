@@ -70,6 +70,16 @@ export function readChallenge(res: HttpResult): { required: PaymentRequired; cha
 /** What a Tempo charge challenge asks, as mppx's own method describes it. */
 type TempoChargeRequest = z.output<typeof Methods.charge.schema.request>;
 
+/** A challenge needs this much time left to be paid (Tempo's validity margin and the broadcast). */
+export const CHALLENGE_MIN_LEFT_MS = 10_000;
+
+/** The challenge expires too soon to pay: nothing was sent. */
+export class ChallengeTooLate extends Error {
+  constructor() {
+    super('challenge expired or about to: ask again');
+  }
+}
+
 /**
  * Pays the challenge once with mppx's Tempo client (push mode: it broadcasts the transfer and waits
  * for it, so the hash is known). Before signing it checks that the header and the body agree, so a
@@ -100,7 +110,10 @@ export async function payChallenge(opts: {
   }
   if (opts.maxAmountMinor !== undefined && amount > opts.maxAmountMinor)
     throw new Error(`price ${formatUnits(amount, 6)} is above the limit`);
-  if (challenge.expires && new Date(challenge.expires) <= new Date()) throw new Error('challenge expired: ask again');
+  // Tempo refuses a transaction whose validity ends within 3 s, and the transfer's validity is the
+  // challenge's: one that ends this soon is not paid (its checkout lapses; ask again after it).
+  if (challenge.expires && Date.parse(challenge.expires) - Date.now() < CHALLENGE_MIN_LEFT_MS)
+    throw new ChallengeTooLate();
 
   const account = privateKeyToAccount(opts.privateKey);
   const chain = { ...tempoLocalnet, id: chainId, rpcUrls: { default: { http: [opts.rpcUrl] } } };
