@@ -1,11 +1,30 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode, Runtime, type WorkflowBundleOption } from '@temporalio/worker';
+import { bundleWorkflowCode, Runtime, type BundleOptions, type WorkflowBundleOption } from '@temporalio/worker';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// The interceptors package has no `exports` map, so an ESM import cannot name its file: resolve it as CJS.
+const require = createRequire(import.meta.url);
+
+/**
+ * What goes into a bundle of our workflows, for the worker and the tests alike (test/helpers/workflow-bundle.ts),
+ * so what the tests replay and run is what production runs. The OpenTelemetry workflow interceptors are
+ * bundled in: a Worker given a prebuilt bundle ignores `interceptors.workflowModules`, so this is the only
+ * place they can go. They give each run its `RunWorkflow` span under the caller's `StartWorkflow`, and
+ * each scheduled activity a `StartActivity` span (docs/tracing.md). They add no commands, so they change
+ * no history. Every Worker over the bundle must register their `exporter` sink (src/telemetry/workflow-spans.ts).
+ */
+export function bundleOptions(workflowsPath: string, logger: BundleOptions['logger']): BundleOptions {
+  return {
+    workflowsPath,
+    workflowInterceptorModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+    logger,
+  };
+}
 
 /** Every file under a folder, sorted, so a hash over them is the same on every machine. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -21,18 +40,20 @@ async function filesUnder(dir: string): Promise<string[]> {
  * took 7 to 23 s of every worker start on a loaded machine, and a restarted worker is how work resumes
  * after a crash. The bundle is kept under a hash of what goes into it: every file of `workflows/`
  * (workflow code imports nothing from `src/`, lint enforces it), the lockfile (the SDK and every
- * package it could pull in) and the entry's path; a change to any of them bundles anew. The file is
- * written under a temporary name and renamed, so two workers starting at once never read half of it.
+ * package it could pull in) and the bundle's options (the entry's path, the interceptor modules); a
+ * change to any of them bundles anew. The file is written under a temporary name and renamed, so two
+ * workers starting at once never read half of it.
  */
 export async function workflowBundle(workflowsPath: string, cacheDir?: string) {
-  const hash = createHash('sha256').update(workflowsPath);
+  const options = bundleOptions(workflowsPath, Runtime.instance().logger);
+  const hash = createHash('sha256').update(JSON.stringify({ ...options, logger: undefined }));
   for (const file of [...(await filesUnder(dirname(workflowsPath))), join(ROOT, 'package-lock.json')])
     hash.update(file).update(await readFile(file));
   const dir = cacheDir ?? join(tmpdir(), 'registry-workflow-bundles');
   const codePath = join(dir, `${hash.digest('hex').slice(0, 32)}.js`);
   const cached = await readFile(codePath, 'utf8').catch(() => null);
   if (cached) return { code: cached } satisfies WorkflowBundleOption;
-  const { code } = await bundleWorkflowCode({ workflowsPath, logger: Runtime.instance().logger });
+  const { code } = await bundleWorkflowCode(options);
   await mkdir(dir, { recursive: true });
   const partial = `${codePath}.${process.pid}.partial`;
   await writeFile(partial, code);

@@ -1,4 +1,5 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type ClientOptions } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 
 export interface TemporalHandle {
   connection: Connection;
@@ -8,10 +9,19 @@ export interface TemporalHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A client's part of a trace, when the process traces (docs/tracing.md): each start, signal, update and
+ * query is a span (`StartWorkflow:registrationWorkflow`, …) whose context travels to the run in its
+ * headers, so the workflow's spans continue the caller's trace. Untraced, the client is left plain.
+ */
+export function clientInterceptors(traced: boolean): ClientOptions['interceptors'] {
+  return traced ? { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } : undefined;
+}
+
 // Lazy: the API must come up (and report "not ready") even while Temporal is still starting or down.
-export function connectTemporal(address: string, namespace: string): TemporalHandle {
+export function connectTemporal(address: string, namespace: string, { traced = false } = {}): TemporalHandle {
   const connection = Connection.lazy({ address });
-  const client = new Client({ connection, namespace });
+  const client = new Client({ connection, namespace, interceptors: clientInterceptors(traced) });
   return {
     connection,
     client,

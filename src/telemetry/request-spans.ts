@@ -1,0 +1,11 @@
+import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { isUntracedPath } from './untraced-paths.ts';
+
+/**
+ * The Fastify plugin that adds, under the HTTP server span, a `request` span and one per hook and route
+ * handler, named by the route's pattern: where a request spent its time inside the app. Registered
+ * before any route (it wraps handlers as routes are added), and only when tracing is on.
+ */
+export function requestSpans() {
+  return new FastifyOtelInstrumentation({ ignorePaths: (route) => isUntracedPath(route.url) }).plugin();
+}

@@ -1,0 +1,73 @@
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { defaultResource, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { ConfigError, loadConfig, type Config } from '../config/env.ts';
+import { withoutLiterals } from './sql-text.ts';
+import { isUntracedPath } from './untraced-paths.ts';
+
+/** A process's tracing, when it is on (docs/tracing.md). */
+export interface Tracing {
+  /** Where every finished span goes: the workflow spans the worker receives from its sandbox go here too. */
+  processor: SpanProcessor;
+  /** The process's `service.name`, given to the spans built outside the provider (workflow spans). */
+  resource: Resource;
+  /** Exports what is still buffered, then stops: the last thing a process does on its way out. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Starts tracing when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, and does nothing at all otherwise: no
+ * provider, no instrumentation, so the API's calls stay plain and cost nothing.
+ *
+ * The exporter reads the endpoint (appending `/v1/traces`) and the other standard `OTEL_EXPORTER_OTLP_*`
+ * and `OTEL_BSP_*` variables itself; the config only decides whether it runs and names the service. Spans
+ * leave in batches, so a request never waits for the collector. The pg and outgoing-http spans need a
+ * parent: the outbox's poll and LISTEN, and the probes' queries, are not a trace of their own. SQL is
+ * kept without its values.
+ */
+export function startTracing(
+  config: Pick<Config, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME'>,
+  defaultServiceName: string,
+): Tracing | undefined {
+  if (!config.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  const resource = defaultResource().merge(
+    resourceFromAttributes({ 'service.name': config.OTEL_SERVICE_NAME ?? defaultServiceName }),
+  );
+  const processor = new BatchSpanProcessor(new OTLPTraceExporter());
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [processor] });
+  // The async-local-storage context manager and the W3C trace-context propagator: a `traceparent` sent
+  // to the API continues its caller's trace.
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => isUntracedPath(request.url),
+        requireParentforOutgoingSpans: true,
+      }),
+      new PgInstrumentation({
+        requireParentSpan: true,
+        // The statement's shape only: the values MikroORM inlines stay out of the traces (sql-text.ts).
+        requestHook: (span, { query }) => void span.setAttribute('db.query.text', withoutLiterals(query.text)),
+      }),
+    ],
+  });
+  return { processor, resource, shutdown: () => provider.shutdown() };
+}
+
+/**
+ * Tracing for an entry, from the environment. The entry parses the configuration too, a moment later:
+ * this runs before the entry's other imports (see api-tracing.ts), so it cannot be handed the entry's
+ * parse. An invalid configuration starts nothing here and is reported by the entry, which then exits.
+ */
+export function startTracingFromEnvironment(defaultServiceName: string): Tracing | undefined {
+  try {
+    return startTracing(loadConfig(), defaultServiceName);
+  } catch (err) {
+    if (err instanceof ConfigError) return undefined;
+    throw err;
+  }
+}
