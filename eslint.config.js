@@ -54,6 +54,11 @@ const layers = [
     message: 'src/payments declares what it offers (verifier.ts, payment-settings.ts); callers depend on it.',
   },
   ...only('payments', ['./config', './domain'], 'src/payments depends on src/config and src/domain only.'),
+  ...only(
+    'metrics',
+    ['./db/orm.ts'],
+    'src/metrics declares the counts and the gauges; the code that moves them imports it, not the reverse.',
+  ),
   {
     target: './src/management',
     from: ['./src/http', './activities', './workflows'],

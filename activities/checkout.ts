@@ -8,6 +8,7 @@ import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
 import type { CheckoutPayment, CheckoutTerms, PaymentCredit } from '../workflows/checkout-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { closeApproval } from '../src/mandates/approvals.ts';
+import { measureVerification, type VerificationFailure } from '../src/metrics/payments.ts';
 
 export function refuse(type: string, message: string, details?: Record<string, unknown>): ApplicationFailure {
   return details
@@ -53,6 +54,12 @@ export function recordReceipt(
   return txHash;
 }
 
+/** A verifier's error with a reason that no retry changes is a refusal of the payment; anything else, a fault. */
+const refusedOrError = (err: unknown): VerificationFailure => {
+  const e = err as { reason?: string; retryable?: boolean };
+  return e.reason && !e.retryable ? 'refused' : 'error';
+};
+
 /** What every paid operation's checkout does outside its effect: verify, look on chain, credit back, close. */
 export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
   const verifier = () => {
@@ -67,7 +74,9 @@ export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
       const p = verifier();
       let verified: { txHash: string; payer: string };
       try {
-        verified = await p.verify({ receipt: a.receipt, amountMinor: BigInt(a.amountMinor), memo: a.memo });
+        verified = await measureVerification('mpp', refusedOrError, () =>
+          p.verify({ receipt: a.receipt, amountMinor: BigInt(a.amountMinor), memo: a.memo }),
+        );
       } catch (err) {
         const e = err as { reason?: string; retryable?: boolean; message: string };
         if (e.reason && !e.retryable)

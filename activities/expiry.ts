@@ -5,6 +5,7 @@ import type { ReminderDays } from '../src/domain/expiry.ts';
 import type { ExpiryPageInput, ExpiryPageResult } from '../workflows/expiry-messages.ts';
 import { abandonedCheckouts } from './abandoned-checkouts.ts';
 import type { ActivityDeps } from './deps.ts';
+import { expirySweepLastRun, expirySweepRows } from '../src/metrics/expiry.ts';
 
 // A domain step's cursor carries the domain's numeric id.
 const pageRequest = (p: ExpiryPageInput): PageRequest => ({
@@ -13,6 +14,13 @@ const pageRequest = (p: ExpiryPageInput): PageRequest => ({
   after: p.after && { expiry: p.after.expiry, id: Number(p.after.id) },
   limit: p.limit,
 });
+
+/** A page's moves counted under its transition (a retried page moves, and counts, nothing again). */
+async function counted(transition: string, page: Promise<ExpiryPageResult>): Promise<ExpiryPageResult> {
+  const result = await page;
+  if (result.changed > 0) expirySweepRows.inc({ transition }, result.changed);
+  return result;
+}
 
 // The expiry sweep's pages. Each judges by the workflow's cut-off time (`asOfMs`), never by this
 // process's clock, and is one idempotent transaction (src/db/expiry-repository.ts), so Temporal may
@@ -28,26 +36,32 @@ export function createExpiryActivities({ orm, temporal, gemUsdRate = '0.01' }: A
      * auto-renew domains due within `leadDays`, each once per term.
      */
     async autoRenewDomains(p: ExpiryPageInput & { leadDays: number }): Promise<ExpiryPageResult> {
-      return autoRenewals(orm.em.fork(), gemUsdRate).renewDue({ ...pageRequest(p), leadDays: p.leadDays });
+      return counted(
+        'renewed',
+        autoRenewals(orm.em.fork(), gemUsdRate).renewDue({ ...pageRequest(p), leadDays: p.leadDays }),
+      );
     },
     /** `domain.expiring` for the domains `days` before their expiry, once per term. */
     async remindExpiringDomains(p: ExpiryPageInput & { days: ReminderDays }): Promise<ExpiryPageResult> {
-      return repo().remind(p.days, pageRequest(p));
+      return counted('reminded', repo().remind(p.days, pageRequest(p)));
     },
     /** active → grace once the expiry date has passed; `domain.grace_started`. */
     async startGracePeriods(p: ExpiryPageInput): Promise<ExpiryPageResult> {
-      return repo().startGrace(pageRequest(p));
+      return counted('grace_started', repo().startGrace(pageRequest(p)));
     },
     /** grace → expired once the grace period has passed: the name returns to the pool; `domain.expired`. */
     async expireDomains(p: ExpiryPageInput): Promise<ExpiryPageResult> {
-      return repo().expire(pageRequest(p));
+      return counted('expired', repo().expire(pageRequest(p)));
     },
     /**
      * Closes as `expired_unpaid` the checkouts whose hold has passed with no outcome and no run of theirs
-     * open in Temporal (an API that died between recording a checkout and starting its run).
+     * open in Temporal (an API that died between recording a checkout and starting its run). Its last
+     * page is the end of the sweep, which the `registry_expiry_sweep_last_run_timestamp_seconds` gauge shows.
      */
     async closeAbandonedCheckouts(p: ExpiryPageInput): Promise<ExpiryPageResult> {
-      return abandoned.closePage(p);
+      const page = await counted('abandoned', abandoned.closePage(p));
+      if (!page.next) expirySweepLastRun.setToCurrentTime();
+      return page;
     },
   };
 }

@@ -3,6 +3,11 @@ import type { Hex } from 'viem';
 import { PaymentVerificationError } from '../src/payments/refusal.ts';
 import { SETTLEMENT_UNVERIFIED, type RelaySessionState } from '../workflows/settlement-messages.ts';
 import type { ActivityDeps } from './deps.ts';
+import { measureVerification } from '../src/metrics/payments.ts';
+
+/** The chain's refusal of a transfer the relay reported; anything else (RPC away) is a fault. */
+const refusedOrError = (err: unknown) =>
+  err instanceof PaymentVerificationError && !err.retryable ? ('refused' as const) : ('error' as const);
 
 // The USDC route's settlement polling: what the relay says of a session, and the chain's own word on
 // a confirmed one. A relay that does not answer is a plain (retried) failure: an unknown state.
@@ -20,11 +25,13 @@ export function createSettlementActivities({ usdc }: ActivityDeps) {
 
     async verifyUsdcSettlement(a: { txHash: string; amountMinor: string; payer: string | null }) {
       try {
-        const v = await route().verifyTransfer({
-          txHash: a.txHash as Hex,
-          amountMinor: BigInt(a.amountMinor),
-          payer: a.payer as Hex | null,
-        });
+        const v = await measureVerification('usdc', refusedOrError, () =>
+          route().verifyTransfer({
+            txHash: a.txHash as Hex,
+            amountMinor: BigInt(a.amountMinor),
+            payer: a.payer as Hex | null,
+          }),
+        );
         return { payer: v.payer as string };
       } catch (err) {
         if (err instanceof PaymentVerificationError && !err.retryable)

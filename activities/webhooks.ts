@@ -7,6 +7,7 @@ import { signDelivery } from '../src/webhooks/signing.ts';
 import { checkTarget } from '../src/webhooks/target.ts';
 import type { AttemptInput, AttemptOutcome } from '../workflows/webhook-messages.ts';
 import type { ActivityDeps } from './deps.ts';
+import { webhookDeliveryAttempts } from '../src/metrics/webhooks.ts';
 
 /** Without settings (tests of other activities), deliveries go only to public https targets. */
 const DEFAULT_WEBHOOKS = { allowInsecureLocal: false, disableAfterMs: 120 * 3600_000 };
@@ -35,6 +36,7 @@ export function createWebhookActivities({ orm, webhooks = DEFAULT_WEBHOOKS }: Ac
         probe: event.type === PING_EVENT,
       });
       await repo.recordAttempt({ subscriptionId: sub.id, event, attempt: input.attempt, at, response, verdict });
+      webhookDeliveryAttempts.inc({ result: verdict.outcome === 'delivered' ? 'delivered' : 'failed' });
       return verdict.outcome;
     },
   };

@@ -8,6 +8,8 @@ export interface DnsZoneInput {
   namespace: string;
   /** Names still to publish, carried over continue-as-new. */
   pending?: string[];
+  /** When each of `pending` first waited (ms, the workflow's clock), in the same order. */
+  pendingSince?: number[];
   /** The last refusals, carried over continue-as-new so the operator keeps seeing them. */
   refusals?: DnsRefusal[];
   /** Passes made by the runs before this one (the status query counts from the first run). */
@@ -48,6 +50,8 @@ export interface DnsZoneStatus {
   pending: number;
   /** Names of the pass in flight (0 when idle). */
   publishing: number;
+  /** When the name that has waited longest (in flight or pending) first waited (ISO 8601); null: none waits. */
+  waitingSince: string | null;
   /** Passes since the first run of the chain. */
   passes: number;
   /** The most recent refusals, oldest first (at most 20). */

@@ -27,16 +27,20 @@ const PASSES_PER_RUN = 200;
 const EVENTS_PER_RUN = 10_000;
 const REFUSALS_KEPT = 20;
 
-/** Takes up to `n` names off the front of the set (the order they were first asked for). */
-function take(pending: Set<string>, n: number): string[] {
+/** Takes up to `n` names off the front of the map (the order they were first asked for). */
+function take(pending: Map<string, number>, n: number): string[] {
   const names: string[] = [];
-  for (const name of pending) {
+  for (const name of pending.keys()) {
     if (names.length === n) break;
     names.push(name);
   }
   for (const name of names) pending.delete(name);
   return names;
 }
+
+/** The earliest of two times, either possibly unknown. */
+const earliest = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b);
 
 /**
  * `dns-zone:<task queue>:<namespace>`: publishes the names of one namespace to PowerDNS in batches
@@ -53,17 +57,25 @@ export async function dnsZoneWorkflow(input: DnsZoneInput): Promise<void> {
   const { namespace } = input;
   const batchSize = Math.max(1, Math.trunc(input.batchSize ?? BATCH_SIZE));
   const passesPerRun = Math.max(1, Math.trunc(input.passesPerRun ?? PASSES_PER_RUN));
-  // A Set keeps insertion order and holds each name once, however often it is signalled.
-  const pending = new Set(input.pending ?? []);
+  // A Map keeps insertion order and holds each name once, however often it is signalled, with the time
+  // (the workflow's clock) it first waited: the status query reports the oldest, which the worker's
+  // `registry_dns_oldest_pending_age_seconds` gauge shows and an alert watches.
+  const carried = input.pendingSince ?? [];
+  const pending = new Map((input.pending ?? []).map((name, i) => [name, carried[i] ?? Date.now()]));
+  let publishingSince: number | undefined;
   let refusals: DnsRefusal[] = input.refusals ?? [];
   let passes = input.passes ?? 0;
   let passesThisRun = 0;
   let publishing = 0;
 
   setHandler(dnsNamesChangedSignal, ({ names }) => {
-    for (const name of names) pending.add(name);
+    for (const name of names) if (!pending.has(name)) pending.set(name, Date.now());
   });
-  setHandler(dnsZoneStatusQuery, () => ({ namespace, pending: pending.size, publishing, passes, refusals }));
+  setHandler(dnsZoneStatusQuery, () => {
+    const oldest = earliest(publishingSince, pending.values().next().value);
+    const waitingSince = oldest === undefined ? null : new Date(oldest).toISOString();
+    return { namespace, pending: pending.size, publishing, passes, refusals, waitingSince };
+  });
 
   // Search attributes carry over continue-as-new: upsert only when the stage changes (each upsert costs
   // an event and a visibility write), never once per pass.
@@ -78,17 +90,25 @@ export async function dnsZoneWorkflow(input: DnsZoneInput): Promise<void> {
     const info = workflowInfo();
     if (passesThisRun >= passesPerRun || info.continueAsNewSuggested || info.historyLength >= EVENTS_PER_RUN) {
       await condition(allHandlersFinished);
-      await continueAsNew<typeof dnsZoneWorkflow>({ ...input, pending: [...pending], refusals, passes });
+      await continueAsNew<typeof dnsZoneWorkflow>({
+        ...input,
+        pending: [...pending.keys()],
+        pendingSince: [...pending.values()],
+        refusals,
+        passes,
+      });
     }
     if (pending.size === 0) {
       enter('dns-idle');
       await condition(() => pending.size > 0);
     }
     enter('dns-publishing');
+    publishingSince = pending.values().next().value;
     const names = take(pending, batchSize);
     publishing = names.length;
     const result = await dns.publishZoneNames({ namespace, names });
     publishing = 0;
+    publishingSince = undefined;
     passes += 1;
     passesThisRun += 1;
     if (result.refused.length) {

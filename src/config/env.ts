@@ -5,6 +5,17 @@ import { MAX_GRACE_DAYS } from '../domain/expiring.ts';
 // Environment variables are read exactly once, here; everything else receives the frozen result.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** Where a process serves its metrics: `host:port` (`[v6]:port`), port 0 for any free one, or `off`. */
+const listenAddress = z
+  .string()
+  .regex(/^(off|[A-Za-z0-9.-]+:\d{1,5}|\[[0-9A-Fa-f:.]+\]:\d{1,5})$/, 'must be host:port or off')
+  .transform((v) => {
+    if (v === 'off') return null;
+    const at = v.lastIndexOf(':');
+    return { host: v.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(v.slice(at + 1)) };
+  })
+  .refine((a) => a === null || a.port <= 65535, 'the port must be at most 65535');
+
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'must be a non-negative decimal number');
 
 export const configSchema = z.object({
@@ -15,7 +26,19 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_BASE_URL: z.url().optional(),
+  // Metrics (docs/operations.md "Monitoring"): each process serves GET /metrics on a port of its own,
+  // off the public port; METRICS_ON_API_PORT also serves the API's on PORT. STALLED_RUN_MINUTES: how long
+  // a paid checkout may sit in verifying or activating before the worker's gauge counts it as stalled.
+  API_METRICS_ADDRESS: listenAddress.prefault('127.0.0.1:9464'),
+  WORKER_METRICS_ADDRESS: listenAddress.prefault('127.0.0.1:9465'),
+  METRICS_ON_API_PORT: bool.default(false),
+  STALLED_RUN_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Traces (docs/tracing.md): set, the API and the worker export spans by OTLP over HTTP to this collector
+  // (the exporter itself reads it and the other standard OTEL_EXPORTER_OTLP_* variables); unset, no
+  // tracing runs. The service name defaults to registry-api or registry-worker.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -3,6 +3,7 @@ import { AppError } from '../domain/errors.ts';
 import { CheckoutSession } from './entities/index.ts';
 import type { CheckoutOutcome } from './entities/checkout-session.ts';
 import { checkoutSpendKey, releaseSpend } from '../mandates/spends.ts';
+import { checkoutsClosed, checkoutsOpened } from '../metrics/checkouts.ts';
 
 export interface CheckoutOpening {
   sessionId: string;
@@ -64,11 +65,17 @@ export function checkoutSessions(em: EntityManager) {
           endedAt: null,
         });
       });
+      checkoutsOpened.inc({ operation: c.operation, rail: c.method });
     },
 
     /** Records how the checkout ended (idempotent: the first outcome stays). */
     async close(sessionId: string, outcome: CheckoutOutcome): Promise<void> {
-      await em.nativeUpdate(CheckoutSession, { sessionId, outcome: null }, { outcome, endedAt: new Date() });
+      const closed = await em.execute<{ operation: string; method: string }[]>(
+        `update checkout_session set outcome = ?, ended_at = ? where session_id = ? and outcome is null
+         returning operation, method`,
+        [outcome, new Date(), sessionId],
+      );
+      for (const c of closed) checkoutsClosed.inc({ operation: c.operation, rail: c.method, outcome });
       // Ended without the operation: its mandate reservation stops counting (a done one was spent at activation).
       if (!doneOutcomes.has(outcome)) await releaseSpend(em, checkoutSpendKey(sessionId));
     },
@@ -96,11 +103,14 @@ export function checkoutSessions(em: EntityManager) {
      */
     async closeAbandoned(sessionIds: string[], asOf: Date): Promise<number> {
       if (sessionIds.length === 0) return 0;
-      const closed = await em.nativeUpdate(
-        CheckoutSession,
-        { sessionId: { $in: sessionIds }, outcome: null, expiresAt: { $lt: asOf } },
-        { outcome: 'abandoned', endedAt: new Date() },
+      const rows = await em.execute<{ operation: string; method: string }[]>(
+        `update checkout_session set outcome = 'abandoned', ended_at = ?
+         where session_id in (select jsonb_array_elements_text(?::jsonb)) and outcome is null and expires_at < ?
+         returning operation, method`,
+        [new Date(), JSON.stringify(sessionIds), asOf],
       );
+      for (const c of rows) checkoutsClosed.inc({ operation: c.operation, rail: c.method, outcome: 'abandoned' });
+      const closed = rows.length;
       // A run that never started never spent: the reservations of the checkouts closed stop counting.
       const ended = await em.find(
         CheckoutSession,

@@ -1,8 +1,11 @@
+// First, before anything loads Fastify or pg: tracing patches them as they load (src/telemetry/api-tracing.ts).
+import { tracing } from '../telemetry/api-tracing.ts';
 import { buildApp } from '../http/app.ts';
 import { initORM } from '../db/orm.ts';
 import { connectTemporal } from '../temporal/connection.ts';
 import { appDepsFromConfig } from '../http/deps-from-config.ts';
 import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
+import { startMetricsServer } from '../metrics/server.ts';
 
 const config = loadConfigOrExit();
 const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'api');
@@ -10,13 +13,19 @@ const temporalAddress = requireSetting(config.TEMPORAL_ADDRESS, 'TEMPORAL_ADDRES
 const log = createLogger(config, 'api');
 
 const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
-const temporal = connectTemporal(temporalAddress, config.TEMPORAL_NAMESPACE);
+const temporal = connectTemporal(temporalAddress, config.TEMPORAL_NAMESPACE, { traced: tracing !== undefined });
 const app = await buildApp(await appDepsFromConfig(config, { orm, temporal }), log);
+// GET /metrics on a port of its own (docs/operations.md "Monitoring"); API_METRICS_ADDRESS=off: none.
+const metrics = config.API_METRICS_ADDRESS && (await startMetricsServer(config.API_METRICS_ADDRESS));
+if (metrics) log.info({ metrics: metrics.address }, 'metrics at GET /metrics');
 
 onShutdown(async () => {
   await app.close();
+  if (metrics) await metrics.close();
   await temporal.close();
   await orm.close();
+  // Last, so the spans of everything above leave too.
+  await tracing?.shutdown();
 });
 
 await app.listen({ host: config.HOST, port: config.PORT });

@@ -1,3 +1,5 @@
+// First, before anything loads pg: tracing patches it as it loads (src/telemetry/worker-tracing.ts).
+import { tracing } from '../telemetry/worker-tracing.ts';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.ts';
@@ -7,10 +9,17 @@ import { payoutServiceFromConfig } from '../market/payouts.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../payments/usdc-route.ts';
 import { Client } from '@temporalio/client';
+import { clientInterceptors } from '../temporal/connection.ts';
 import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../webhooks/worker-side.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
 import { workflowBundle } from './workflow-bundle.ts';
+import { activitySpanInterceptors } from '../telemetry/activity-spans.ts';
+import { workflowSpanSink } from '../telemetry/workflow-spans.ts';
+import { registerBacklogGauges } from '../metrics/backlog.ts';
+import { metricsRegistry } from '../metrics/registry.ts';
+import { startMetricsServer } from '../metrics/server.ts';
+import { coreMetricsReader, freeLoopbackPort } from '../metrics/temporal-core.ts';
 
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
@@ -18,9 +27,13 @@ const config = loadConfigOrExit();
 const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'worker');
 const address = requireSetting(config.TEMPORAL_ADDRESS, 'TEMPORAL_ADDRESS', 'worker');
 
+// The SDK's runtime metrics are served by its core on a loopback port of their own and appended to
+// ours (src/metrics/temporal-core.ts); none when this worker serves no metrics.
+const corePort = config.WORKER_METRICS_ADDRESS && (await freeLoopbackPort());
 // The SDK logs every worker state change at INFO; keep the console for warnings unless asked for more.
 Runtime.install({
   logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
+  ...(corePort && { telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${corePort}` } } } }),
 });
 
 /** The USDC route's activity dependencies, when it is configured (docs/payments.md "USDC route"). */
@@ -41,12 +54,22 @@ await ensureNamespaceZones(dns, orm, (message) => console.warn(message));
 const connection = await NativeConnection.connect({ address });
 // The worker's own calls (the outbox's signals and starts, the schedule) share its native connection:
 // no second gRPC stack in JavaScript beside the SDK's.
-const temporal = { client: new Client({ connection, namespace: config.TEMPORAL_NAMESPACE }) };
+const temporal = {
+  client: new Client({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    interceptors: clientInterceptors(tracing !== undefined),
+  }),
+};
 const worker = await Worker.create({
   connection,
   namespace: config.TEMPORAL_NAMESPACE,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
   workflowBundle: await workflowBundle(workflowsPath),
+  // Traces (docs/tracing.md): activity spans when tracing is on; the workflow spans' sink always, as
+  // every Worker over our bundle needs it.
+  interceptors: { activity: activitySpanInterceptors(tracing) },
+  sinks: { exporter: workflowSpanSink(tracing) },
   activities: createActivities({
     orm,
     catalogPath: config.CATALOG_PATH,
@@ -69,6 +92,23 @@ await ensureExpirySweepSchedule(temporal.client, {
   autoRenewDaysBefore: config.AUTO_RENEW_DAYS_BEFORE,
 });
 
+// GET /metrics on a port of its own (docs/operations.md "Monitoring"): the activities' counts, the
+// backlog gauges read at each scrape, and the SDK's runtime metrics.
+async function serveMetrics(at: { host: string; port: number }) {
+  registerBacklogGauges(
+    {
+      orm,
+      temporal: temporal.client,
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      stalledAfterMs: config.STALLED_RUN_MINUTES * 60_000,
+    },
+    metricsRegistry,
+    (message) => console.warn(message),
+  );
+  return startMetricsServer(at, corePort ? coreMetricsReader(corePort) : undefined);
+}
+const metrics = config.WORKER_METRICS_ADDRESS && (await serveMetrics(config.WORKER_METRICS_ADDRESS));
+
 // Events leave the outbox for their delivery workflows from here (docs/webhooks.md "Delivery"). A
 // failed pass leaves the events where they are; the next notification or poll takes them.
 const dispatcher = await startOutboxDispatcher({
@@ -82,5 +122,7 @@ const dispatcher = await startOutboxDispatcher({
 // Worker.run() returns once SIGINT/SIGTERM has drained in-flight tasks (the SDK installs those handlers).
 await worker.run();
 await dispatcher.stop();
+if (metrics) await metrics.close();
 await connection.close();
 await orm.close();
+await tracing?.shutdown();

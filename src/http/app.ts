@@ -13,7 +13,9 @@ import { publicCachePlugin } from './plugins/public-cache.ts';
 import { overloadPlugin } from './plugins/overload.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { routesPlugin } from './routes/index.ts';
+import { requestSpans } from '../telemetry/request-spans.ts';
 
 export { INTERFACE_VERSION, SESSION_COOKIE };
 
@@ -25,7 +27,7 @@ function trustProxySetting(value: string | undefined): { trustProxy?: boolean | 
 
 /**
  * The registry as one Fastify plugin: named plugins with declared dependencies, registered in the
- * order those dependencies need (services, headers, access control, the input rule, documentation,
+ * order those dependencies need (services, metrics, headers, access control, the input rule, documentation,
  * routes, login).
  */
 export const registryApp = fp<{ deps: AppDeps }>(
@@ -34,6 +36,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
     await app.register(servicesPlugin, { deps });
+    await app.register(metricsPlugin);
     await app.register(overloadPlugin);
     await app.register(publicCachePlugin);
     await app.register(securityPlugin);
@@ -61,6 +64,9 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
     clientErrorHandler,
     ...trustProxySetting(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
+  // Spans of the request's hooks and handler, before any route is added (docs/tracing.md): only when
+  // the process traces (the API entry started tracing from the same setting).
+  if (deps.config.OTEL_EXPORTER_OTLP_ENDPOINT) await app.register(requestSpans());
   await app.register(registryApp, { deps });
   return app;
 }

@@ -5,6 +5,7 @@ import { matches } from './etag.ts';
 import type { KnownKey } from '../auth/authenticate.ts';
 import type { AccountView } from './schemas/identity.ts';
 import type { KnownNames } from './known-names.ts';
+import { notificationLag, readCacheHits, readCacheMisses } from '../metrics/read-cache.ts';
 
 // The read cache of public documents (docs/performance.md "The read cache"): the exact bytes of a
 // lookup answer (or the fact that no record holds the name), kept per name until the database says the
@@ -99,10 +100,15 @@ export function publicCache(opts: { maxEntries?: number; names?: KnownNames } = 
       },
     },
     get<K extends keyof CacheKinds>(name: string, kind: K) {
-      if (!live || barriers.size > 0) return undefined;
+      if (!live || barriers.size > 0) {
+        readCacheMisses.inc();
+        return undefined;
+      }
       // Oldest first out when full (insertion order): a hit costs one map read, and a popular name
       // evicted is read again once.
-      return entries.get(entryKey(name, kind)) as CacheKinds[K] | undefined;
+      const value = entries.get(entryKey(name, kind)) as CacheKinds[K] | undefined;
+      (value === undefined ? readCacheMisses : readCacheHits).inc();
+      return value;
     },
     stamp: () => generation,
     set(name, kind, value, stamp) {
@@ -114,8 +120,12 @@ export function publicCache(opts: { maxEntries?: number; names?: KnownNames } = 
       if (!live) return;
       const token = `${BARRIER}${process.pid}-${++barrierSeq}`;
       let timer: NodeJS.Timeout | undefined;
+      const sent = performance.now();
       const back = new Promise<void>((resolve) => {
-        barriers.set(token, resolve);
+        barriers.set(token, () => {
+          notificationLag.observe((performance.now() - sent) / 1000);
+          resolve();
+        });
         timer = setTimeout(() => {
           forgetAll();
           resolve();

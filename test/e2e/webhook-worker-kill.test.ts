@@ -30,6 +30,7 @@ describe('worker killed mid-delivery', () => {
         TEMPORAL_TASK_QUEUE: s.taskQueue,
         WEBHOOK_ALLOW_INSECURE_LOCAL: 'true',
         LOG_LEVEL: 'warn',
+        WORKER_METRICS_ADDRESS: '127.0.0.1:0',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config/env.ts';
 import { payoutServiceFromConfig } from '../../src/market/payouts.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
 import { workflowBundle } from '../../src/entry/workflow-bundle.ts';
-import { workflowsPath } from './workflow-bundle.ts';
+import { bundleSinks, workflowsPath } from './workflow-bundle.ts';
 
 const config = loadConfig();
 const orm = await initORM({ databaseUrl: config.DATABASE_URL as string, poolMax: 2 });
@@ -39,6 +39,7 @@ const worker = await Worker.create({
   taskQueue: config.TEMPORAL_TASK_QUEUE,
   workflowBundle: await workflowBundle(workflowsPath),
   activities,
+  sinks: bundleSinks(),
 });
 console.log('crashing worker ready');
 await worker.run();

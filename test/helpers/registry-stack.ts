@@ -186,6 +186,9 @@ async function stackOn(
         RATE_LIMIT_IP_MAX: '100000',
         PROVISION_LIMIT_MAX: '100000',
         MAX_EVENT_LOOP_DELAY_MS: '0',
+        // Metrics on a port of their own for each process, any free one (a test that scrapes names its own).
+        API_METRICS_ADDRESS: '127.0.0.1:0',
+        WORKER_METRICS_ADDRESS: '127.0.0.1:0',
         ...env,
       },
       // Their error lines (LOG_LEVEL error: a 500's cause, a crash) reach the test's output.

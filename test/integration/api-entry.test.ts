@@ -24,6 +24,7 @@ describe('npm run api in production mode', () => {
       SESSION_SECRET: 'production-test-session-secret-0123456789',
       GFAVIP_WEBHOOK_SECRET: 'production-test-checkout-secret-0123456789',
       LOG_LEVEL: 'warn',
+      API_METRICS_ADDRESS: '127.0.0.1:0',
     };
     for (const k of ['OIDC_ISSUER', 'CHAIN_RPC_URL', 'MPP_TOKEN_ADDRESS', 'MPP_PAY_TO', 'MPP_SECRET']) delete env[k];
     child = spawn(process.execPath, ['src/entry/api.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

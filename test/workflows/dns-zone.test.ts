@@ -62,7 +62,10 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
       await signal(taskQueue, { namespace: ns }, [`d.${ns}`]);
       await signal(taskQueue, { namespace: ns }, [`c.${ns}`]);
       await eventually(async () => (await status(handle)).pending === 3, 10_000);
-      expect(await status(handle)).toMatchObject({ namespace: ns, pending: 3, publishing: 2, passes: 0 });
+      const busy = await status(handle);
+      expect(busy).toMatchObject({ namespace: ns, pending: 3, publishing: 2, passes: 0 });
+      // The oldest wait is the pass in flight's first name: signalled before any of the three pending.
+      expect(Date.parse(busy.waitingSince ?? '')).toBeLessThanOrEqual(Date.now());
       release();
 
       await eventually(async () => (await status(handle)).passes === 2, 10_000);
@@ -71,7 +74,14 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
         [`c.${ns}`, `a.${ns}`, `d.${ns}`],
       ]);
       await eventually(async () => (await stage(handle))?.[0] === 'dns-idle', 10_000);
-      expect(await status(handle)).toEqual({ namespace: ns, pending: 0, publishing: 0, passes: 2, refusals: [] });
+      expect(await status(handle)).toEqual({
+        namespace: ns,
+        pending: 0,
+        publishing: 0,
+        passes: 2,
+        refusals: [],
+        waitingSince: null,
+      });
       // Idle, the run waits for the next signal: it never completes on its own.
       expect((await handle.describe()).status.name).toBe('RUNNING');
       await handle.terminate('test over');

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import { loadHistories } from '../helpers/histories.ts';
-import { workflowBundle } from '../helpers/workflow-bundle.ts';
+import { bundleSinks, workflowBundle } from '../helpers/workflow-bundle.ts';
 
 // Determinism guarded (docs/development.md "Workflow histories"): every recorded history (test/histories/, real runs
 // of each workflow type recorded from the end-to-end tests) is replayed against today's workflow code.
@@ -45,7 +45,7 @@ describe('recorded workflow histories', () => {
     const failures: string[] = [];
     let replayed = 0;
     for await (const result of Worker.runReplayHistories(
-      { workflowBundle: await workflowBundle(), replayName: 'recorded-histories' },
+      { workflowBundle: await workflowBundle(), sinks: bundleSinks(), replayName: 'recorded-histories' },
       histories.map((h) => ({ workflowId: h.workflowId, history: h.history })),
     )) {
       replayed += 1;

@@ -21,6 +21,7 @@ import { AbandonedCheckouts } from './0018-abandoned-checkouts.ts';
 import { SpendMandates } from './0019-spend-mandates.ts';
 import { MandateApprovals } from './0020-mandate-approvals.ts';
 import { MandateChangeNotifications } from './0021-mandate-change-notifications.ts';
+import { BacklogIndexes } from './0022-backlog-indexes.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -46,4 +47,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0019-spend-mandates', class: SpendMandates },
   { name: '0020-mandate-approvals', class: MandateApprovals },
   { name: '0021-mandate-change-notifications', class: MandateChangeNotifications },
+  { name: '0022-backlog-indexes', class: BacklogIndexes },
 ];

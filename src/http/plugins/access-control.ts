@@ -7,6 +7,7 @@ import type { KnownKey } from '../../auth/authenticate.ts';
 import { registerAccessControl } from '../auth.ts';
 import { dashboardCalls } from '../dashboard/api-call.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
+import { httpRefusals } from '../../metrics/http.ts';
 
 /**
  * Who may call what, and how often: a limit per client address on every route, then on protected
@@ -32,12 +33,15 @@ export const accessControlPlugin = fp(
       global: true,
       max: config.RATE_LIMIT_IP_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: 429,
-        status: 'error',
-        code: 'rate_limited',
-        message: `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry after ${Math.ceil(ctx.ttl / 1000)} s.`,
-      }),
+      errorResponseBuilder: (_req, ctx) => {
+        httpRefusals.inc({ reason: 'rate_limited' });
+        return {
+          statusCode: 429,
+          status: 'error',
+          code: 'rate_limited',
+          message: `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry after ${Math.ceil(ctx.ttl / 1000)} s.`,
+        };
+      },
     });
     // Per credential on protected routes, applied right after the credential is checked.
     // (A second limiter through createRateLimit: the plugin's own hook runs once per request.)
@@ -59,6 +63,7 @@ export const accessControlPlugin = fp(
       }
       if (!r.isExceeded) return;
       reply.header('retry-after', String(r.ttlInSeconds));
+      httpRefusals.inc({ reason: 'rate_limited' });
       throw new AppError(
         'rate_limited',
         `Rate limit exceeded for this credential: ${r.max} requests per ${config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`,

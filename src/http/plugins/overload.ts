@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../domain/error-body.ts';
+import { httpRefusals } from '../../metrics/http.ts';
 
 /** Seconds a refused client is told to wait: short, so the load is spread rather than dropped. */
 const RETRY_AFTER_S = 1;
@@ -20,6 +21,7 @@ export const overloadPlugin = fp(
     const { config } = app.deps;
     /** The refusal: 503 with Retry-After, our error body (returned for the caller to send). */
     const refusal = (reply: FastifyReply, why: string): ErrorBody => {
+      httpRefusals.inc({ reason: 'overloaded' });
       reply.code(503).header('retry-after', String(RETRY_AFTER_S));
       return {
         status: 'error',

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Hex } from 'viem';
+import { payAndRegister } from '../../examples/pay-and-register.ts';
+import { grantGems } from '../../src/ledger/gems.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { eventually } from '../helpers/hosted-checkout.ts';
+import { provision } from '../helpers/identities.ts';
+import { has, scrape, total, type Sample } from '../helpers/metrics.ts';
+import { freePort } from '../helpers/ports.ts';
+import { startTestPowerDns, type TestPowerDns } from '../helpers/powerdns.ts';
+import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
+import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
+
+// Issue 31: what an operator's Prometheus reads. A production API and a production worker
+// (src/entry/*.ts), each serving GET /metrics on a port of its own, are scraped before and after what
+// they must show: a paid registration, a webhook delivery that fails, and PowerDNS going away and back.
+
+describe('metrics of the API and the worker', () => {
+  let pdns: TestPowerDns;
+  let s: RegistryStack;
+  let api: StackProcess;
+  let apiMetrics: string;
+  let workerMetrics: string;
+
+  const apiScrape = () => scrape(apiMetrics);
+  const workerScrape = () => scrape(workerMetrics);
+  /** Scrapes until `check` holds (the worker's counts move when its activities finish, a little after the answer). */
+  async function until(read: () => Promise<Sample[]>, check: (m: Sample[]) => boolean, ms = 30_000): Promise<Sample[]> {
+    let last: Sample[] = [];
+    // A process still starting refuses the connection: that is "not yet", not a failure.
+    const attempt = async () => {
+      try {
+        return check((last = await read()));
+      } catch {
+        return false;
+      }
+    };
+    await eventually(attempt, ms).catch((err: unknown) => {
+      throw new Error(
+        `${(err as Error).message}; last scrape:\n${JSON.stringify(last.filter((x) => x.name.startsWith('registry_')))}`,
+      );
+    });
+    return last;
+  }
+
+  beforeAll(async () => {
+    pdns = await startTestPowerDns();
+    s = await startRegistryStack(
+      { ...pdns.env, WEBHOOK_RETRY_SCHEDULE: '0,300', WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' },
+      { worker: false },
+    );
+    const [apiPort, workerPort] = [await freePort(), await freePort()];
+    apiMetrics = `http://127.0.0.1:${apiPort}`;
+    workerMetrics = `http://127.0.0.1:${workerPort}`;
+    api = await s.spawnApi({ API_METRICS_ADDRESS: `127.0.0.1:${apiPort}` });
+    s.spawnWorker({ WORKER_METRICS_ADDRESS: `127.0.0.1:${workerPort}` });
+    // Up once its metrics answer with the SDK's own (the core exporter starts with the worker).
+    await until(workerScrape, (m) => has(m, 'temporal_num_pollers'), 120_000);
+  }, 240_000);
+  afterAll(async () => {
+    await s?.stop();
+    await pdns?.stop();
+  }, 60_000);
+
+  it('serves only GET /metrics, in the text format, off the public port', async () => {
+    expect((await fetch(`${apiMetrics}/`)).status).toBe(404);
+    expect((await fetch(`${apiMetrics}/metrics`, { method: 'POST' })).status).toBe(404);
+    // The public port does not serve them unless METRICS_ON_API_PORT asks.
+    expect((await fetch(`${api.url}/metrics`)).status).toBe(404);
+    const m = await apiScrape();
+    expect(has(m, 'process_cpu_seconds_total')).toBe(true);
+    expect(has(m, 'nodejs_eventloop_lag_seconds')).toBe(true);
+  });
+
+  it('counts a paid registration on both sides: request, checkout, verification, outcome', async () => {
+    const [a0, w0] = [await apiScrape(), await workerScrape()];
+    const name = `${randomLabel('metrics')}.agent`;
+    const flow = await payAndRegister({
+      base: api.url,
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[2] as Hex,
+      name,
+    });
+    expect(flow.registered.status).toBe(200);
+
+    const a1 = await apiScrape();
+    const route = { route: '/api/v1/domains/register', method: 'POST' };
+    const requests = (m: Sample[], status: string) =>
+      total(m, 'registry_http_request_duration_seconds_count', { ...route, status_code: status });
+    expect(requests(a1, '402') - requests(a0, '402')).toBe(1);
+    expect(requests(a1, '200') - requests(a0, '200')).toBe(1);
+    // A path no route has is one series, not one per path.
+    await fetch(`${api.url}/no/such/${randomLabel()}`);
+    expect(
+      has(await apiScrape(), 'registry_http_request_duration_seconds_count', {
+        route: 'unmatched',
+        status_code: '404',
+      }),
+    ).toBe(true);
+    const opened = { operation: 'registration', rail: 'mpp' };
+    expect(
+      total(a1, 'registry_checkouts_opened_total', opened) - total(a0, 'registry_checkouts_opened_total', opened),
+    ).toBe(1);
+
+    const paid = { operation: 'registration', rail: 'mpp', outcome: 'registered' };
+    const accepted = { method: 'mpp', result: 'accepted' };
+    const w1 = await until(
+      workerScrape,
+      (m) =>
+        total(m, 'registry_checkouts_closed_total', paid) - total(w0, 'registry_checkouts_closed_total', paid) === 1,
+    );
+    expect(
+      total(w1, 'registry_payment_verifications_total', accepted) -
+        total(w0, 'registry_payment_verifications_total', accepted),
+    ).toBe(1);
+    expect(
+      total(w1, 'registry_payment_verification_duration_seconds_count', { method: 'mpp' }) -
+        total(w0, 'registry_payment_verification_duration_seconds_count', { method: 'mpp' }),
+    ).toBe(1);
+    expect(total(w1, 'registry_checkout_runs_stalled', { stage: 'activating' })).toBe(0);
+    // The SDK's runtime metrics ride on the same scrape: the registration run completed on this worker.
+    expect(total(w1, 'temporal_workflow_completed', { workflow_type: 'registrationWorkflow' })).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(has(w1, 'temporal_workflow_task_schedule_to_start_latency_bucket')).toBe(true);
+  }, 120_000);
+
+  describe('a webhook receiver that fails', () => {
+    let receiver: TestReceiver;
+    afterAll(async () => receiver?.stop());
+
+    it('shows the failed attempt, and the delivery pending with its age', async () => {
+      const agent = await provision(s.t.app);
+      const headers = { 'x-api-key': agent.api_key };
+      await grantGems(s.t.db.orm.em.fork(), {
+        accountId: agent.account_id,
+        amount: 5000,
+        reference: `g:${randomLabel()}`,
+      });
+      const sub = await s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/subscribe',
+        headers,
+        payload: { target_url: 'http://127.0.0.1:9/hooks', events: ['domain.registered'] },
+      });
+      const { subscription, secret } = sub.json<{ subscription: { subscription_id: string }; secret: string }>();
+      receiver = await startTestReceiver(secret);
+      receiver.answerWith(500);
+      await s.t.db.orm.em
+        .fork()
+        .getConnection()
+        .execute('update webhook_subscription set target_url = ? where id = ?', [
+          receiver.url,
+          subscription.subscription_id,
+        ]);
+      const w0 = await workerScrape();
+
+      const reg = await fetch(`${api.url}/api/v1/domains/register`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          domain: randomLabel('hook'),
+          namespace: 'agent',
+          years: 1,
+          agreed_to_terms: true,
+          payment_method: 'gems',
+        }),
+      });
+      expect(reg.status).toBe(200);
+      // The first attempt fails (500) and the next is 300 s away: the delivery waits, and ages.
+      const w1 = await until(
+        workerScrape,
+        (m) =>
+          total(m, 'registry_webhook_delivery_attempts_total', { result: 'failed' }) -
+            total(w0, 'registry_webhook_delivery_attempts_total', { result: 'failed' }) ===
+            1 &&
+          total(m, 'registry_webhook_deliveries_pending') >= 1 &&
+          total(m, 'registry_webhook_oldest_pending_age_seconds') >= 1,
+      );
+      expect(receiver.arrivals.length).toBe(1);
+      expect(total(w1, 'registry_webhook_delivery_attempts_total', { result: 'delivered' })).toBe(
+        total(w0, 'registry_webhook_delivery_attempts_total', { result: 'delivered' }),
+      );
+      // The event itself left the outbox: the backlog is the delivery's, not the dispatcher's.
+      expect(total(w1, 'registry_outbox_events_pending')).toBe(0);
+    }, 90_000);
+  });
+
+  it('shows DNS changes waiting while PowerDNS is down, and draining when it is back', async () => {
+    const agent = await provision(s.t.app);
+    await grantGems(s.t.db.orm.em.fork(), {
+      accountId: agent.account_id,
+      amount: 5000,
+      reference: `g:${randomLabel()}`,
+    });
+    await pdns.server.stop();
+    try {
+      const reg = await fetch(`${api.url}/api/v1/domains/register`, {
+        method: 'POST',
+        headers: { 'x-api-key': agent.api_key, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          domain: randomLabel('outage'),
+          namespace: 'agent',
+          years: 1,
+          agreed_to_terms: true,
+          payment_method: 'gems',
+        }),
+      });
+      expect(reg.status).toBe(200);
+      const down = await until(
+        workerScrape,
+        (m) =>
+          total(m, 'registry_dns_changes_pending') >= 1 && total(m, 'registry_dns_oldest_pending_age_seconds') >= 2,
+        60_000,
+      );
+      // The pass that cannot reach PowerDNS is retried: the SDK counts its failed attempts.
+      expect(
+        total(down, 'temporal_activity_execution_failed', { activity_type: 'publishZoneNames' }),
+      ).toBeGreaterThanOrEqual(1);
+    } finally {
+      await pdns.restart();
+    }
+    await until(
+      workerScrape,
+      (m) =>
+        total(m, 'registry_dns_changes_pending') === 0 && total(m, 'registry_dns_oldest_pending_age_seconds') === 0,
+      90_000,
+    );
+  }, 180_000);
+});
