@@ -1,7 +1,7 @@
 import { targetOf, type Outcome } from './outcome.ts';
 import { OVERLOAD_P99_BOUND } from './overload.ts';
 import { SCENARIOS } from './registration-scenarios.ts';
-import { goal, skipped, type Goal } from './report.ts';
+import { f, goal, skipped, type Goal } from './report.ts';
 import { settings } from './settings.ts';
 
 // Issue 14's and issue 30's goals, each judged on this run's figures. Route ratios are to the raw
@@ -16,7 +16,12 @@ export const REGISTRATION_P50_GOAL = 1.3;
 /** Two registry workers / one: throughput grows (informational). */
 export const TWO_WORKERS_GOAL = 1.0;
 
-/** BENCH_ONLY=registration: the sections it leaves out, and why, for their goals' SKIP. */
+/** Lookup req/s with the API's metrics (scraped) / without them, same run, interleaved rounds. */
+export const METRICS_RPS_GOAL = 0.95;
+/** Lookup p99 with metrics / without them. */
+export const METRICS_P99_GOAL = 1.1;
+
+/** BENCH_ONLY: the sections it leaves out, and why, for their goals' SKIP. */
 const onlyNote = () => (settings.only ? `BENCH_ONLY=${settings.only}` : null);
 const leftOut = (goals: Goal[], why: string): Goal[] =>
   goals.map((g) => ({ ...g, value: null, pass: null, note: why }));
@@ -181,6 +186,40 @@ function registrationGoals(o: Outcome): Goal[] {
   ];
 }
 
+function metricsGoals(o: Outcome): Goal[] {
+  const m = o.metrics;
+  const labels = {
+    rps: 'lookup req/s with metrics / without',
+    p99: 'lookup p99 with metrics / without',
+    scrape: 'metrics scrapes under load that failed or lacked the request count',
+  };
+  if (!m) {
+    const goals = [
+      skipped('metrics_rps_ratio', labels.rps, `>= ${METRICS_RPS_GOAL}`),
+      skipped('metrics_p99_ratio', labels.p99, `<= ${METRICS_P99_GOAL}`),
+      skipped('metrics_scrapes', labels.scrape, '= 0'),
+    ];
+    return settings.metricsCost
+      ? notMeasured(o, 'metrics cost', 'not measured', goals)
+      : leftOut(goals, `BENCH_ONLY=${settings.only}`);
+  }
+  const on = m.lookup.targets[0];
+  return [
+    goal('metrics_rps_ratio', labels.rps, on?.ratio, '>=', METRICS_RPS_GOAL, {
+      digits: 3,
+      note: `${f(on?.rps ?? NaN)} against ${f(m.lookup.raw.rps)} req/s`,
+    }),
+    goal('metrics_p99_ratio', labels.p99, on?.p99_ratio, '<=', METRICS_P99_GOAL, {
+      digits: 3,
+      note: `${f(on?.p99 ?? NaN, 1)} against ${f(m.lookup.raw.p99, 1)} ms`,
+    }),
+    goal('metrics_scrapes', labels.scrape, m.failed_scrapes, '=', 0, {
+      digits: 0,
+      note: `${m.scrapes.length - 1} scrapes`,
+    }),
+  ];
+}
+
 export function buildGoals(o: Outcome): Goal[] {
   const memory = goal('api_max_rss', 'API max resident memory under load', o.memory?.max_rss_mb, '<', MEMORY_LIMIT_MB, {
     digits: 0,
@@ -191,6 +230,7 @@ export function buildGoals(o: Outcome): Goal[] {
   return [
     ...(only ? leftOut(http, only) : http),
     ...(only ? leftOut(growthGoals(o), only) : growthGoals(o)),
+    ...metricsGoals(o),
     ...registrationGoals(o),
   ];
 }

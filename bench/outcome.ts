@@ -1,3 +1,4 @@
+import type { MetricsCostResult } from './metrics-cost.ts';
 import type { OverloadResult } from './overload.ts';
 import type { RegistrationResult } from './registration.ts';
 import type { SweepResult } from './sweep.ts';
@@ -25,6 +26,8 @@ export interface Outcome {
   overload: OverloadResult | null;
   memory: { max_rss_mb: number | null; idle_rss_mb: number | null; samples: number } | null;
   growth: GrowthResult | null;
+  /** Lookup with and without the API's metrics (null when BENCH_ONLY=registration, or if it failed). */
+  metrics: MetricsCostResult | null;
   registration: RegistrationResult | null;
   /** Opt-in sections that failed (their goals FAIL). */
   errors: { phase: string; message: string }[];

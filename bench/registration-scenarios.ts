@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import { register, registerBody, type RegisterBody } from '../examples/pay-and-register.ts';
 import { isChallenge402, payChallenges, type Challenge402 } from './tempo-payer.ts';
 
-// What the registration section times against the empty workflow (bench/README.md step 8), each an
+// What the registration section times against the empty workflow (bench/README.md step 9), each an
 // operation an agent performs end to end over HTTP, until its 200:
 //   gems     POST /api/v1/domains/register, payment_method gems, a fresh .agent name → domain active;
 //   renewal  POST /api/v1/renew, payment_method gems, a name the agent owns → the new expiry date;

@@ -31,7 +31,10 @@ function sideRow(s: SideSummary, t?: TargetSummary): string[] {
   ];
 }
 
-export function printGroups(groups: GroupResult[], caption: string): void {
+const FOOTNOTE =
+  'req/s, p50, p99: medians over the rounds; ratio: median of the per-round ratios to the raw baseline run just before; ratio med: ratio of the medians';
+
+export function printGroups(groups: GroupResult[], caption: string, footnote = FOOTNOTE): void {
   console.log();
   console.log(caption);
   const rows: string[][] = [];
@@ -41,9 +44,7 @@ export function printGroups(groups: GroupResult[], caption: string): void {
     for (const t of g.targets) rows.push(sideRow(t, t));
   }
   table(['route', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'ratio med', 'p99 ratio', 'non-2xx', 'errors'], rows);
-  console.log(
-    'req/s, p50, p99: medians over the rounds; ratio: median of the per-round ratios to the raw baseline run just before; ratio med: ratio of the medians',
-  );
+  console.log(footnote);
 }
 
 export interface Goal {

@@ -1,7 +1,7 @@
 // `npm run bench` (issue 14): the API's routes against a raw baseline (bench/raw-baseline.ts: Fastify
 // without plugins and one prepared SELECT), in interleaved rounds; then overload, memory, and on request
 // growth (BENCH_DOMAINS) and registration end to end (BENCH_REGISTRATION=1, issue 30; BENCH_ONLY=registration
-// runs it alone). See bench/README.md.
+// runs it alone); the cost of the API's metrics (BENCH_ONLY=metrics runs it alone). See bench/README.md.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { configSchema } from '../src/config/env.ts';
@@ -12,6 +12,7 @@ import { buildGoals } from './goals.ts';
 import { grow, namePool, workingSetPool } from './grow.ts';
 import { cleanup, takeOverSignals } from './lifecycle.ts';
 import { sampleRss } from './memory.ts';
+import { measureMetricsCost, sourceStamp, type MetricsCostResult } from './metrics-cost.ts';
 import { runOverload } from './overload.ts';
 import { grantEach, measureRegistration, type RegistrationResult } from './registration.ts';
 import { printRegistration } from './registration-report.ts';
@@ -21,10 +22,10 @@ import type { GrowthResult, Outcome } from './outcome.ts';
 import { gitCommit, previous10k, writeResults } from './results.ts';
 import { startBenchPowerDns } from './powerdns.ts';
 import { printGoals, printGroups, type Goal } from './report.ts';
-import { printMemory, printOverload, printGrowth } from './sections.ts';
+import { printMemory, printMetricsCost, printOverload, printGrowth } from './sections.ts';
 import { seedPerson, type BenchPerson } from './person.ts';
 import { seed, type SeedResult } from './seed.ts';
-import { ROOT, startHttpService } from './services.ts';
+import { freePort, ROOT, startHttpService } from './services.ts';
 import { say, settings } from './settings.ts';
 import { sweepCheck } from './sweep.ts';
 import * as targets from './targets.ts';
@@ -41,9 +42,16 @@ takeOverSignals();
 
 const SESSION_SECRET = 'bench-only-session-secret-0123456789';
 
-/** The environment of the API and the worker: production mode, silent, limits that never trip. */
+/**
+ * The environment of the API and the worker: production mode, silent, limits that never trip; metrics on
+ * any free port of the loopback (several benches, or a bench beside tests, can run at once), unless the
+ * caller sets an address (the API the metrics section scrapes gets a port chosen here).
+ */
 function serviceEnv(databaseUrl: string, temporalAddress: string): Record<string, string> {
   return {
+    API_METRICS_ADDRESS: '127.0.0.1:0',
+    WORKER_METRICS_ADDRESS: '127.0.0.1:0',
+    METRICS_ON_API_PORT: 'false',
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_TASK_QUEUE: 'registry',
@@ -91,24 +99,36 @@ function groups(servers: targets.Servers, data: SeedResult, keys: string[], pers
 }
 
 /** Sides whose errors or non-2xx answers exceed MAX_BAD_SHARE: every request sent there should be a 200. */
-function badSides(results: GroupResult[]) {
+function badSides(results: GroupResult[]): SideSummary[] {
   return results
     .flatMap((g) => [g.raw, ...g.targets])
     .filter((s) => s.requests === 0 || (s.errors + s.non2xx) / Math.max(s.requests + s.errors, 1) > MAX_BAD_SHARE);
 }
 
-/** The API (with the chain's environment when the registration section runs) and the raw baseline. */
+/**
+ * The API (with the chain's environment when the registration section runs; its metrics on a free port
+ * chosen here, so the metrics section can scrape them), the metrics section's API without metrics (the
+ * same environment but API_METRICS_ADDRESS=off) and the raw baseline.
+ */
 async function startServices(dbUrl: string, temporalAddress: string, chainEnv: Record<string, string>) {
-  const api = await startHttpService(
-    'API',
-    'src/entry/api.ts',
-    { ...serviceEnv(dbUrl, temporalAddress), ...chainEnv },
-    { path: '/healthz' },
-    API_NODE_FLAGS,
-  );
+  const apiEnv = { ...serviceEnv(dbUrl, temporalAddress), ...chainEnv };
+  const startApi = (name: string, env: Record<string, string>) =>
+    startHttpService(name, 'src/entry/api.ts', { ...apiEnv, ...env }, { path: '/healthz' }, API_NODE_FLAGS);
+  const metricsPort = await freePort(43000, 2000);
+  const stamp = sourceStamp(ROOT);
+  const first = await startApi('API', { API_METRICS_ADDRESS: `127.0.0.1:${metricsPort}` });
+  const api = { ...first, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
+  // The metrics section's API without metrics starts now, so that both load the same code (it idles
+  // until its section); its public base URL is the first one's, so that both send the same bytes.
+  const publicBase = apiEnv.PUBLIC_BASE_URL ?? process.env.PUBLIC_BASE_URL ?? api.base;
+  const withoutMetrics = settings.metricsCost
+    ? await startApi('API without metrics', { PUBLIC_BASE_URL: publicBase, API_METRICS_ADDRESS: 'off' })
+    : null;
+  if (sourceStamp(ROOT) !== stamp)
+    throw new Error('the code under src, activities or workflows changed while the APIs started: run again');
   if (settings.only) {
     say(`API at ${api.base} (pid ${api.pid}); no raw baseline (BENCH_ONLY=${settings.only})`);
-    return { api, servers: { api: api.base, raw: '' } };
+    return { api, withoutMetrics, servers: { api: api.base, raw: '' } };
   }
   // The raw baseline gets the API's pool size and base URL: same connections, same document.
   const poolMax = configSchema.shape.DB_POOL_MAX.parse(process.env.DB_POOL_MAX);
@@ -119,7 +139,7 @@ async function startServices(dbUrl: string, temporalAddress: string, chainEnv: R
     { path: '/raw/lookup/none.invalid', status: 404 },
   );
   say(`API at ${api.base} (pid ${api.pid}); raw baseline at ${raw.base} (pool of ${poolMax}, as the API's)`);
-  return { api, servers: { api: api.base, raw: raw.base } };
+  return { api, withoutMetrics, servers: { api: api.base, raw: raw.base } };
 }
 
 /** BENCH_DOMAINS above 10k: grow the registry, lookup again against the raw baseline, then the sweep. */
@@ -253,8 +273,9 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
 
   const temporalAddress = settings.registration ? await startTemporal() : DUMMY_TEMPORAL;
   const chain = settings.registration ? await startBenchChain() : null;
-  const { api, servers } = await startServices(db.url, temporalAddress, chain?.env ?? {});
-  const agents = await targets.provisionAgents(api.base, AGENTS);
+  const { api, withoutMetrics, servers } = await startServices(db.url, temporalAddress, chain?.env ?? {});
+  // The agents' keys serve agents/me and registration; the metrics section alone needs none.
+  const agents = person || chain ? await targets.provisionAgents(api.base, AGENTS) : [];
 
   let routes: Awaited<ReturnType<typeof measureRoutes>> | null = null;
   if (person) {
@@ -267,8 +288,20 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
     await targets.sanityCheck(servers, data, person, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
     routes = await measureRoutes(plan10k, api.pid);
   }
-  // Registration before growth: its workers must be gone before the sweep writes its outbox events.
   const errors: Outcome['errors'] = [];
+  // After overload and memory, before registration and growth; the second API idled until now.
+  const metrics: MetricsCostResult | null = withoutMetrics
+    ? await optional('metrics cost', errors, () =>
+        measureMetricsCost({
+          withMetrics: api,
+          without: withoutMetrics,
+          names: namePool(data, data.domains.length),
+          firstName: data.domains[0]?.name ?? '',
+          plan,
+        }),
+      )
+    : null;
+  // Registration before growth: its workers must be gone before the sweep writes its outbox events.
   const registration = chain
     ? await optional('registration', errors, () =>
         measureRegistrationPhase(db.url, temporalAddress, chain, api, agents),
@@ -283,12 +316,13 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
         )
       : null;
   const groupResults = routes?.groupResults ?? [];
-  const bad = badSides([...groupResults, ...(growth ? [growth.lookup] : [])]);
+  const bad = badSides([...groupResults, ...(metrics ? [metrics.lookup] : []), ...(growth ? [growth.lookup] : [])]);
   const outcome = {
     groups: groupResults,
     overload: routes?.overload ?? null,
     memory: routes?.memory ?? null,
     growth,
+    metrics,
     registration,
     errors,
   };
@@ -303,6 +337,11 @@ function report(o: Outcome): Goal[] {
     );
   if (o.overload) printOverload(o.overload);
   if (o.memory) printMemory(o.memory);
+  if (o.metrics)
+    printMetricsCost(
+      o.metrics,
+      `metrics cost at ${settings.baseDomains} domains: lookup on a second API with API_METRICS_ADDRESS=off (first row, the baseline) and on the API with its metrics, scraped once per round; ${settings.trials} interleaved rounds of ${settings.duration} s, -c ${settings.connections} -p ${settings.pipelining}`,
+    );
   if (o.growth) printGrowth(o.growth, `lookup at ${o.growth.domains} domains:`);
   if (o.registration) printRegistration(o.registration);
   const goals = buildGoals(o);
@@ -317,9 +356,9 @@ async function main(): Promise<number> {
     `node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}); load average at start ${loadText(loadAtStart)}`,
   );
   say(
-    settings.only
+    settings.only === 'registration'
       ? `BENCH_ONLY=${settings.only}: no route groups, overload or memory; ${settings.trials} interleaved rounds of ${settings.duration} s per side at ${settings.registrationCallers.join(', ')} callers, after ${settings.warmup} s of warm-up`
-      : `${settings.trials} interleaved rounds of ${settings.duration} s per route, each side warmed up first (${plan.warmup}-${plan.warmupMax} s, until its req/s settles); -c ${settings.connections} -p ${settings.pipelining}`,
+      : `${settings.only ? `BENCH_ONLY=${settings.only}: the metrics cost alone; ` : ''}${settings.trials} interleaved rounds of ${settings.duration} s per route, each side warmed up first (${plan.warmup}-${plan.warmupMax} s, until its req/s settles); -c ${settings.connections} -p ${settings.pipelining}`,
   );
   if ((loadAtStart[0] ?? 0) > 1)
     say(`note: load average ${loadAtStart[0]?.toFixed(2)} at the start: other processes are busy, expect noise`);

@@ -1,8 +1,9 @@
+import type { MetricsCostResult } from './metrics-cost.ts';
 import type { GrowthResult, Outcome } from './outcome.ts';
 import type { OverloadResult } from './overload.ts';
-import { printGroups } from './report.ts';
+import { f, printGroups } from './report.ts';
 
-// The report's sections after the route table: overload, memory and growth (with the sweep's plans);
+// The report's sections after the route table: overload, memory, the metrics cost and growth (with the sweep's plans);
 // registration's is registration-report.ts.
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -71,4 +72,27 @@ export function printGrowth(g: GrowthResult, caption: string): void {
   const steps = s.steps.map((st) => `${st.step} ${st.changed} in ${st.pages} pages ${(st.ms / 1000).toFixed(2)} s`);
   console.log(`  sweep run (activities, workflow order): ${steps.join('; ')}`);
   console.log(`  total ${(s.sweep_ms / 1000).toFixed(2)} s; interval ${s.interval_s} s`);
+}
+
+export function printMetricsCost(m: MetricsCostResult, caption: string): void {
+  printGroups(
+    [m.lookup],
+    caption,
+    'req/s, p50, p99: medians over the rounds; ratio: median of the per-round ratios to the first row of the same round (the order alternates); ratio med: ratio of the medians',
+  );
+  const on = m.lookup.targets[0];
+  console.log(
+    `metrics cost: lookup with metrics / without: req/s ${f(on?.ratio ?? NaN, 3)} (per-round ${on?.round_ratios.map((r) => f(r, 3)).join(', ')}), p99 ${f(on?.p99_ratio ?? NaN, 2)} (per-round ${on?.round_p99_ratios.map((r) => f(r, 2)).join(', ')})`,
+  );
+  const timed = m.scrapes.filter((s) => s.round > 0);
+  const ms = timed.map((s) => s.ms);
+  const last = m.scrapes.at(-1);
+  console.log(
+    `  ${timed.length} scrapes of ${m.metrics_url} under load, ${m.failed_scrapes} failed: ${f(Math.min(...ms), 1)}-${f(Math.max(...ms), 1)} ms, ${f((last?.bytes ?? NaN) / 1024, 1)} KiB; lookup counted ${f(last?.lookup_count ?? NaN)} times${m.read_cache_hit_share === null ? '' : `; read cache hits ${pct(m.read_cache_hit_share)} of lookups meanwhile`}`,
+  );
+  const cpu = m.cpu_us_per_request;
+  if (cpu.with_metrics !== null && cpu.without_metrics !== null)
+    console.log(
+      `  API CPU per request (/proc, over the trials, the scrapes included): ${f(cpu.with_metrics)} us with metrics, ${f(cpu.without_metrics)} us without (${f(cpu.with_metrics / cpu.without_metrics, 3)}x)`,
+    );
 }

@@ -38,12 +38,12 @@ function scenarioListEnv(): (typeof SCENARIOS)[number][] {
   return list as (typeof SCENARIOS)[number][];
 }
 
-/** BENCH_ONLY: run one section alone (only `registration` so far). */
-function onlyEnv(): 'registration' | null {
+/** BENCH_ONLY: run one section alone: `registration`, or `metrics` (the metrics cost). */
+function onlyEnv(): 'registration' | 'metrics' | null {
   const raw = process.env.BENCH_ONLY ?? '';
   if (raw === '') return null;
-  if (raw === 'registration') return raw;
-  console.error(`BENCH_ONLY may only be "registration" (got "${raw}")`);
+  if (raw === 'registration' || raw === 'metrics') return raw;
+  console.error(`BENCH_ONLY may only be "registration" or "metrics" (got "${raw}")`);
   process.exit(2);
 }
 
@@ -58,7 +58,10 @@ export const BASE_DOMAINS = 10_000;
 const only = onlyEnv();
 
 export const settings = Object.freeze({
-  /** `registration`: skip the route groups, overload and memory; run only the registration section. */
+  /**
+   * `registration` or `metrics`: skip the route groups, overload, memory and growth; run only that
+   * section.
+   */
   only,
   duration: intEnv('BENCH_DURATION', 10),
   warmup: intEnv('BENCH_WARMUP', 6, 0),
@@ -73,7 +76,9 @@ export const settings = Object.freeze({
   accounts: 300,
   baseDomains: BASE_DOMAINS,
   domains: intEnv('BENCH_DOMAINS', BASE_DOMAINS, BASE_DOMAINS),
-  registration: flagEnv('BENCH_REGISTRATION') || only === 'registration',
+  registration: only === 'registration' || (only === null && flagEnv('BENCH_REGISTRATION')),
+  /** The metrics cost: lookup on the API with its metrics and on a second API with API_METRICS_ADDRESS=off. */
+  metricsCost: only === null || only === 'metrics',
   /** The registration section runs every scenario at each of these caller counts. */
   registrationCallers: intListEnv('BENCH_REGISTRATION_CALLERS', [10, 50]),
   /** The registration scenarios to run (a comma list of gems, renewal, receipt); all by default. */

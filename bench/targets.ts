@@ -127,7 +127,8 @@ export async function provisionAgents(api: string, count: number): Promise<{ key
   return agents;
 }
 
-async function send(target: Target): Promise<{ status: number; json: Record<string, unknown>; text: string }> {
+/** One request to a target; anything but a 200 throws. */
+export async function send(target: Target): Promise<{ status: number; json: Record<string, unknown>; text: string }> {
   const r = target.request();
   const res = await fetch(target.base + r.path, {
     method: r.method ?? 'GET',

@@ -13,6 +13,13 @@ export interface Group {
   targets: Target[];
   /** Connections of this group's warm-up and trials (every side alike), when not the plan's. */
   connections?: number;
+  /** Even rounds run the sides in reverse order (B/A), so that neither side always runs first. */
+  alternate?: boolean;
+  /**
+   * Called as each timed trial starts (`round` from 1); the function it returns is awaited when the trial
+   * has ended. Something to do beside the load (a scrape halfway through, CPU readings); it must not throw.
+   */
+  onTrial?: (target: Target, round: number, seconds: number) => () => Promise<void>;
 }
 
 export interface TrialPlan {
@@ -115,8 +122,10 @@ export async function runGroup(group: Group, groupPlan: TrialPlan): Promise<Grou
   const trials = new Map<string, Trial[]>(sides.map((t) => [t.key, []]));
   for (let round = 1; round <= plan.rounds; round++) {
     const line: string[] = [];
-    for (const t of sides) {
+    for (const t of group.alternate && round % 2 === 0 ? [...sides].reverse() : sides) {
+      const ended = group.onTrial?.(t, round, plan.duration);
       const trial = await timed(t, plan);
+      await ended?.();
       trials.get(t.key)?.push(trial);
       line.push(`${t.key} ${brief(trial)}`);
     }
