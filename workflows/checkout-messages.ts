@@ -122,6 +122,10 @@ export type CheckoutRefusal = (typeof effectRefusals)[number] | (typeof updateRe
 export const isEffectRefusal = (type: string | undefined | null): type is (typeof effectRefusals)[number] =>
   type != null && (effectRefusals as readonly string[]).includes(type);
 
+/** Whether a failure type is one of the contract's refusals (else it is a fault: an error's class name). */
+export const isCheckoutRefusal = (type: string | undefined | null): type is CheckoutRefusal =>
+  isEffectRefusal(type) || (type != null && (updateRefusals as readonly string[]).includes(type));
+
 export const checkoutStatusQuery = <I extends CheckoutTerms, O>() =>
   defineQuery<CheckoutStatus<I, O>>('checkoutStatus');
 export const submitPaymentUpdateOf = <R>() => defineUpdate<R, [{ receipt: string }]>('submitPayment');

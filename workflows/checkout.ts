@@ -17,6 +17,7 @@ import {
   checkoutStatusQuery,
   relayExpiredSignal,
   relaySettledSignal,
+  isCheckoutRefusal,
   isEffectRefusal,
   resetLockUpdate,
   SETTLE_GRACE_MS,
@@ -179,9 +180,11 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
         payment = { kind: 'mpp', txHash: verified.txHash, payer: verified.payer, receipt };
       } catch (err) {
         // A refused receipt leaves the checkout open for a correct one; the caller sees the business type.
+        // Anything else (the chain RPC away past the retries: the failure's type is then the error's
+        // class name) is `verification_unavailable`: the payer sends the same receipt again later.
         const cause = err instanceof ActivityFailure ? err.cause : err;
-        if (cause instanceof ApplicationFailure)
-          throw ApplicationFailure.nonRetryable(cause.message, cause.type ?? 'invalid_receipt');
+        if (cause instanceof ApplicationFailure && isCheckoutRefusal(cause.type))
+          throw ApplicationFailure.nonRetryable(cause.message, cause.type);
         throw ApplicationFailure.nonRetryable(
           'The payment could not be verified now; retry with the same receipt.',
           'verification_unavailable',

@@ -1,5 +1,5 @@
 import { type WorkflowUpdateFailedError } from '@temporalio/client';
-import type { CheckoutRefusal, PaymentCredit } from '../../workflows/checkout-messages.ts';
+import { isCheckoutRefusal, type CheckoutRefusal, type PaymentCredit } from '../../workflows/checkout-messages.ts';
 import type { OfferRefusal } from '../../workflows/offer-messages.ts';
 import { AppError, type ErrorCode } from '../domain/errors.ts';
 
@@ -29,8 +29,6 @@ const errorOf: Record<CheckoutRefusal, ErrorCode> = {
   forbidden: 'forbidden',
   lock_busy: 'lock_busy',
 };
-
-const isCheckoutRefusal = (type: string): type is CheckoutRefusal => Object.hasOwn(errorOf, type);
 
 /**
  * A refusal from a checkout run as our HTTP error, saying where a credited payment went. A type outside

@@ -27,12 +27,12 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_BASE_URL: z.url().optional(),
   // Metrics (docs/operations.md "Monitoring"): each process serves GET /metrics on a port of its own,
-  // off the public port; METRICS_ON_API_PORT also serves the API's on PORT. STALLED_RUN_MINUTES: how long
+  // off the public port; METRICS_ON_API_PORT also serves the API's on PORT. STALLED_RUN_SECONDS: how long
   // a paid checkout may sit in verifying or activating before the worker's gauge counts it as stalled.
   API_METRICS_ADDRESS: listenAddress.prefault('127.0.0.1:9464'),
   WORKER_METRICS_ADDRESS: listenAddress.prefault('127.0.0.1:9465'),
   METRICS_ON_API_PORT: bool.default(false),
-  STALLED_RUN_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  STALLED_RUN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Traces (docs/tracing.md): set, the API and the worker export spans by OTLP over HTTP to this collector
   // (the exporter itself reads it and the other standard OTEL_EXPORTER_OTLP_* variables); unset, no

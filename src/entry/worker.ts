@@ -100,7 +100,7 @@ async function serveMetrics(at: { host: string; port: number }) {
       orm,
       temporal: temporal.client,
       taskQueue: config.TEMPORAL_TASK_QUEUE,
-      stalledAfterMs: config.STALLED_RUN_MINUTES * 60_000,
+      stalledAfterMs: config.STALLED_RUN_SECONDS * 1000,
     },
     metricsRegistry,
     (message) => console.warn(message),

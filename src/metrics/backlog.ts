@@ -81,7 +81,7 @@ export function registerBacklogGauges(deps: BacklogDeps, registry: Registry, war
   );
   new Gauge({
     name: 'registry_checkout_runs_stalled',
-    help: 'Running checkout runs in verifying or activating for longer than STALLED_RUN_MINUTES, by stage.',
+    help: 'Running checkout runs in verifying or activating for longer than STALLED_RUN_SECONDS, by stage.',
     labelNames: ['stage'] as const,
     registers: [registry],
     async collect() {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Hex } from 'viem';
-import { payAndRegister } from '../../examples/pay-and-register.ts';
+import {
+  payAndRegister,
+  payChallenge,
+  provisionKey,
+  readChallenge,
+  register,
+  registerBody,
+  submitPaid,
+} from '../../examples/pay-and-register.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
@@ -19,6 +27,8 @@ describe('metrics of the API and the worker', () => {
   let pdns: TestPowerDns;
   let s: RegistryStack;
   let api: StackProcess;
+  let worker: StackProcess;
+  let workerPort: number;
   let apiMetrics: string;
   let workerMetrics: string;
 
@@ -49,11 +59,12 @@ describe('metrics of the API and the worker', () => {
       { ...pdns.env, WEBHOOK_RETRY_SCHEDULE: '0,300', WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' },
       { worker: false },
     );
-    const [apiPort, workerPort] = [await freePort(), await freePort()];
+    const apiPort = await freePort();
+    workerPort = await freePort();
     apiMetrics = `http://127.0.0.1:${apiPort}`;
     workerMetrics = `http://127.0.0.1:${workerPort}`;
     api = await s.spawnApi({ API_METRICS_ADDRESS: `127.0.0.1:${apiPort}` });
-    s.spawnWorker({ WORKER_METRICS_ADDRESS: `127.0.0.1:${workerPort}` });
+    worker = s.spawnWorker({ WORKER_METRICS_ADDRESS: `127.0.0.1:${workerPort}` });
     // Up once its metrics answer with the SDK's own (the core exporter starts with the worker).
     await until(workerScrape, (m) => has(m, 'temporal_num_pollers'), 120_000);
   }, 240_000);
@@ -117,7 +128,9 @@ describe('metrics of the API and the worker', () => {
       total(w1, 'registry_payment_verification_duration_seconds_count', { method: 'mpp' }) -
         total(w0, 'registry_payment_verification_duration_seconds_count', { method: 'mpp' }),
     ).toBe(1);
-    expect(total(w1, 'registry_checkout_runs_stalled', { stage: 'activating' })).toBe(0);
+    // Counted by Temporal visibility at the scrape: present, and nothing stalled.
+    expect(has(w1, 'registry_checkout_runs_stalled', { stage: 'activating' })).toBe(true);
+    expect(total(w1, 'registry_checkout_runs_stalled')).toBe(0);
     // The SDK's runtime metrics ride on the same scrape: the registration run completed on this worker.
     expect(total(w1, 'temporal_workflow_completed', { workflow_type: 'registrationWorkflow' })).toBeGreaterThanOrEqual(
       1,
@@ -227,4 +240,55 @@ describe('metrics of the API and the worker', () => {
       90_000,
     );
   }, 180_000);
+
+  it('shows a paid checkout stalled in verifying while the chain cannot be read, and its verification errors', async () => {
+    // The only worker now reads the chain through a port where nothing listens, and counts a run as
+    // stalled 3 s after it started (STALLED_RUN_SECONDS; 600 by default).
+    await worker.stop();
+    const blind = s.spawnWorker({
+      WORKER_METRICS_ADDRESS: `127.0.0.1:${workerPort}`,
+      CHAIN_RPC_URL: 'http://127.0.0.1:9',
+      STALLED_RUN_SECONDS: '3',
+    });
+    const errors = { method: 'mpp', result: 'error' };
+    const w0 = await until(workerScrape, (m) => has(m, 'temporal_num_pollers'), 120_000);
+    const name = `${randomLabel('stall')}.agent`;
+    const apiKey = await provisionKey(api.url);
+    const body = registerBody(name);
+    const { required, challenge } = readChallenge(await register(api.url, apiKey, body));
+    const payment = await payChallenge({
+      rpcUrl: s.anvil.rpcUrl,
+      privateKey: s.payerKeys[1] as Hex,
+      challenge,
+      required,
+    });
+    // The receipt is handed over: its verification fails and is retried (about 12 s) while the run shows
+    // `verifying`; then the payer is told to retry with the same receipt.
+    const handedOver = register(api.url, apiKey, body, payment.credential);
+    const stalled = await until(
+      workerScrape,
+      (m) =>
+        total(m, 'registry_checkout_runs_stalled', { stage: 'verifying' }) === 1 &&
+        total(m, 'registry_payment_verifications_total', errors) -
+          total(w0, 'registry_payment_verifications_total', errors) >=
+          2,
+      30_000,
+    );
+    expect(total(stalled, 'registry_payment_verifications_total', { method: 'mpp', result: 'accepted' })).toBe(0);
+    const refused = await handedOver;
+    expect(refused).toMatchObject({ status: 503, body: { code: 'verification_unavailable' } });
+
+    // The run waits for the payment again (no longer stalled); with a worker that reads the chain, the
+    // same receipt is verified and the name registered.
+    await blind.stop();
+    worker = s.spawnWorker({ WORKER_METRICS_ADDRESS: `127.0.0.1:${workerPort}`, STALLED_RUN_SECONDS: '3' });
+    await until(
+      workerScrape,
+      (m) => has(m, 'temporal_num_pollers') && total(m, 'registry_checkout_runs_stalled') === 0,
+      120_000,
+    );
+    expect((await submitPaid(api.url, apiKey, body, payment.credential)).status).toBe(200);
+    const paid = { operation: 'registration', rail: 'mpp', outcome: 'registered' };
+    await until(workerScrape, (m) => total(m, 'registry_checkouts_closed_total', paid) === 1);
+  }, 240_000);
 });
