@@ -53,6 +53,32 @@ describe('metrics of the API and the worker', () => {
     return last;
   }
 
+  /** A fresh agent with gems, and its key. */
+  async function agentWithGems() {
+    const agent = await provision(s.t.app);
+    await grantGems(s.t.db.orm.em.fork(), {
+      accountId: agent.account_id,
+      amount: 5000,
+      reference: `g:${randomLabel()}`,
+    });
+    return agent;
+  }
+  /** A gems registration through the production API; its answer's status. */
+  async function registerWithGems(apiKey: string, prefix: string): Promise<number> {
+    const res = await fetch(`${api.url}/api/v1/domains/register`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        domain: randomLabel(prefix),
+        namespace: 'agent',
+        years: 1,
+        agreed_to_terms: true,
+        payment_method: 'gems',
+      }),
+    });
+    return res.status;
+  }
+
   beforeAll(async () => {
     pdns = await startTestPowerDns();
     s = await startRegistryStack(
@@ -143,13 +169,8 @@ describe('metrics of the API and the worker', () => {
     afterAll(async () => receiver?.stop());
 
     it('shows the failed attempt, and the delivery pending with its age', async () => {
-      const agent = await provision(s.t.app);
+      const agent = await agentWithGems();
       const headers = { 'x-api-key': agent.api_key };
-      await grantGems(s.t.db.orm.em.fork(), {
-        accountId: agent.account_id,
-        amount: 5000,
-        reference: `g:${randomLabel()}`,
-      });
       const sub = await s.t.app.inject({
         method: 'POST',
         url: '/api/v1/webhooks/subscribe',
@@ -168,18 +189,7 @@ describe('metrics of the API and the worker', () => {
         ]);
       const w0 = await workerScrape();
 
-      const reg = await fetch(`${api.url}/api/v1/domains/register`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          domain: randomLabel('hook'),
-          namespace: 'agent',
-          years: 1,
-          agreed_to_terms: true,
-          payment_method: 'gems',
-        }),
-      });
-      expect(reg.status).toBe(200);
+      expect(await registerWithGems(agent.api_key, 'hook')).toBe(200);
       // The first attempt fails (500) and the next is 300 s away: the delivery waits, and ages.
       const w1 = await until(
         workerScrape,
@@ -200,26 +210,10 @@ describe('metrics of the API and the worker', () => {
   });
 
   it('shows DNS changes waiting while PowerDNS is down, and draining when it is back', async () => {
-    const agent = await provision(s.t.app);
-    await grantGems(s.t.db.orm.em.fork(), {
-      accountId: agent.account_id,
-      amount: 5000,
-      reference: `g:${randomLabel()}`,
-    });
+    const agent = await agentWithGems();
     await pdns.server.stop();
     try {
-      const reg = await fetch(`${api.url}/api/v1/domains/register`, {
-        method: 'POST',
-        headers: { 'x-api-key': agent.api_key, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          domain: randomLabel('outage'),
-          namespace: 'agent',
-          years: 1,
-          agreed_to_terms: true,
-          payment_method: 'gems',
-        }),
-      });
-      expect(reg.status).toBe(200);
+      expect(await registerWithGems(agent.api_key, 'outage')).toBe(200);
       const down = await until(
         workerScrape,
         (m) =>

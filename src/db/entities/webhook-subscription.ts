@@ -50,6 +50,11 @@ const WebhookDeliverySchema = defineEntity({
     deliveredAt: p.datetime().columnType('timestamptz').nullable(),
     ...timestamps,
   },
+  // What the worker's backlog gauges count at every scrape (migration 0022, src/metrics/backlog.ts).
+  indexes: [
+    { name: 'webhook_delivery_pending_index', properties: ['createdAt'], where: `"status" = 'pending'` },
+    { name: 'webhook_delivery_failed_index', properties: ['createdAt'], where: `"status" = 'failed'` },
+  ],
 });
 export class WebhookDelivery extends WebhookDeliverySchema.class {}
 WebhookDeliverySchema.setClass(WebhookDelivery);
