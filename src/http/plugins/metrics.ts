@@ -13,19 +13,10 @@ export const metricsPlugin = fp(
     const { config } = app.deps;
     // Served nowhere: not counted either (what the bench's baseline runs, docs/performance.md).
     if (!config.API_METRICS_ADDRESS && !config.METRICS_ON_API_PORT) return;
-    // One labelled child per (method, route, status), found by one map read: the hook runs on every
-    // answer, and prom-client's own label lookup costs more than the observation. The set is bounded:
-    // route patterns, HTTP methods and status codes. A callback hook, not an async one: no promise per answer.
-    const series = new Map<string, ReturnType<typeof httpRequestDuration.labels>>();
+    // A callback hook, not an async one: no promise per answer; the series is found by one map read.
     app.addHook('onResponse', (req, reply, done) => {
-      const route = req.routeOptions.url ?? 'unmatched';
-      const key = `${req.method} ${reply.statusCode} ${route}`;
-      let child = series.get(key);
-      if (!child) {
-        child = httpRequestDuration.labels({ method: req.method, route, status_code: String(reply.statusCode) });
-        series.set(key, child);
-      }
-      child.observe(reply.elapsedTime / 1000);
+      const series = httpRequestDuration.series(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode);
+      httpRequestDuration.observe(series, reply.elapsedTime / 1000);
       done();
     });
     if (config.METRICS_ON_API_PORT) {
