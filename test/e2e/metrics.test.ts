@@ -107,6 +107,9 @@ describe('metrics of the API and the worker', () => {
     const m = await apiScrape();
     expect(has(m, 'process_cpu_seconds_total')).toBe(true);
     expect(has(m, 'nodejs_eventloop_lag_seconds')).toBe(true);
+    // The read cache's tallies are there from the start, hits and misses both.
+    expect(has(m, 'registry_read_cache_lookups_total', { result: 'hit' })).toBe(true);
+    expect(has(m, 'registry_read_cache_lookups_total', { result: 'miss' })).toBe(true);
   });
 
   it('counts a paid registration on both sides: request, checkout, verification, outcome', async () => {
@@ -134,6 +137,10 @@ describe('metrics of the API and the worker', () => {
         status_code: '404',
       }),
     ).toBe(true);
+    // The name was looked up after its registration: the read cache was asked.
+    expect(total(a1, 'registry_read_cache_lookups_total')).toBeGreaterThan(
+      total(a0, 'registry_read_cache_lookups_total'),
+    );
     const opened = { operation: 'registration', rail: 'mpp' };
     expect(
       total(a1, 'registry_checkouts_opened_total', opened) - total(a0, 'registry_checkouts_opened_total', opened),
