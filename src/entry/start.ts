@@ -369,6 +369,12 @@ function launch(part: string, script: string, nodeFlags: readonly string[] = [])
   return child;
 }
 
+/** Where Prometheus scrapes each process (docs/operations.md "Monitoring"). */
+function metricsLine(): string {
+  const at = (a: { host: string; port: number } | null) => (a ? `http://${a.host}:${a.port}/metrics` : 'off');
+  return `API ${at(config.API_METRICS_ADDRESS)}, worker ${at(config.WORKER_METRICS_ADDRESS)} (Prometheus text)`;
+}
+
 launch('Worker', './worker.ts');
 say('Worker', `task queue "${config.TEMPORAL_TASK_QUEUE}" on namespace "${config.TEMPORAL_NAMESPACE}"`);
 if (!config.CHECKOUT_URL) {
@@ -400,6 +406,7 @@ for (let i = 0; i < 120 && !shuttingDown && !ready; i++) {
 }
 if (!shuttingDown) {
   say('API', `${apiUrl}  (docs ${apiUrl}/docs, OpenAPI ${apiUrl}/openapi.json)`);
+  say('Metrics', metricsLine());
   console.log(
     ready
       ? '\nReady. Press Ctrl-C to stop.'
