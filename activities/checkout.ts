@@ -8,7 +8,8 @@ import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
 import type { CheckoutPayment, CheckoutTerms, PaymentCredit } from '../workflows/checkout-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { closeApproval } from '../src/mandates/approvals.ts';
-import { measureVerification, type VerificationFailure } from '../src/metrics/payments.ts';
+import { measureVerification } from '../src/metrics/payments.ts';
+import { isFinalRefusal } from '../src/payments/refusal.ts';
 
 export function refuse(type: string, message: string, details?: Record<string, unknown>): ApplicationFailure {
   return details
@@ -54,12 +55,6 @@ export function recordReceipt(
   return txHash;
 }
 
-/** A verifier's error with a reason that no retry changes is a refusal of the payment; anything else, a fault. */
-const refusedOrError = (err: unknown): VerificationFailure => {
-  const e = err as { reason?: string; retryable?: boolean };
-  return e.reason && !e.retryable ? 'refused' : 'error';
-};
-
 /** What every paid operation's checkout does outside its effect: verify, look on chain, credit back, close. */
 export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
   const verifier = () => {
@@ -74,13 +69,12 @@ export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
       const p = verifier();
       let verified: { txHash: string; payer: string };
       try {
-        verified = await measureVerification('mpp', refusedOrError, () =>
+        verified = await measureVerification('mpp', isFinalRefusal, () =>
           p.verify({ receipt: a.receipt, amountMinor: BigInt(a.amountMinor), memo: a.memo }),
         );
       } catch (err) {
-        const e = err as { reason?: string; retryable?: boolean; message: string };
-        if (e.reason && !e.retryable)
-          throw refuse('invalid_receipt', `The receipt does not pay this checkout (${e.reason}).`);
+        if (isFinalRefusal(err))
+          throw refuse('invalid_receipt', `The receipt does not pay this checkout (${err.reason}).`);
         throw err;
       }
       const used = await orm.em

@@ -1,13 +1,9 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Hex } from 'viem';
-import { PaymentVerificationError } from '../src/payments/refusal.ts';
+import { isFinalRefusal } from '../src/payments/refusal.ts';
 import { SETTLEMENT_UNVERIFIED, type RelaySessionState } from '../workflows/settlement-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { measureVerification } from '../src/metrics/payments.ts';
-
-/** The chain's refusal of a transfer the relay reported; anything else (RPC away) is a fault. */
-const refusedOrError = (err: unknown) =>
-  err instanceof PaymentVerificationError && !err.retryable ? ('refused' as const) : ('error' as const);
 
 // The USDC route's settlement polling: what the relay says of a session, and the chain's own word on
 // a confirmed one. A relay that does not answer is a plain (retried) failure: an unknown state.
@@ -25,7 +21,7 @@ export function createSettlementActivities({ usdc }: ActivityDeps) {
 
     async verifyUsdcSettlement(a: { txHash: string; amountMinor: string; payer: string | null }) {
       try {
-        const v = await measureVerification('usdc', refusedOrError, () =>
+        const v = await measureVerification('usdc', isFinalRefusal, () =>
           route().verifyTransfer({
             txHash: a.txHash as Hex,
             amountMinor: BigInt(a.amountMinor),
@@ -34,7 +30,7 @@ export function createSettlementActivities({ usdc }: ActivityDeps) {
         );
         return { payer: v.payer as string };
       } catch (err) {
-        if (err instanceof PaymentVerificationError && !err.retryable)
+        if (isFinalRefusal(err))
           throw ApplicationFailure.nonRetryable(
             `The relay reported ${a.txHash} confirmed, but the chain disagrees (${err.reason}).`,
             SETTLEMENT_UNVERIFIED,

@@ -38,10 +38,6 @@ function take(pending: Map<string, number>, n: number): string[] {
   return names;
 }
 
-/** The earliest of two times, either possibly unknown. */
-const earliest = (a: number | undefined, b: number | undefined) =>
-  a === undefined ? b : b === undefined ? a : Math.min(a, b);
-
 /**
  * `dns-zone:<task queue>:<namespace>`: publishes the names of one namespace to PowerDNS in batches
  * (docs/dns-and-rdap.md "How records reach PowerDNS"). A signal adds names to a pending set; each pass
@@ -72,7 +68,9 @@ export async function dnsZoneWorkflow(input: DnsZoneInput): Promise<void> {
     for (const name of names) if (!pending.has(name)) pending.set(name, Date.now());
   });
   setHandler(dnsZoneStatusQuery, () => {
-    const oldest = earliest(publishingSince, pending.values().next().value);
+    // Names wait in the order they came (the workflow's clock only moves on), so the pass in flight, taken
+    // off the front, holds the oldest; idle, the front of the map does.
+    const oldest = publishingSince ?? pending.values().next().value;
     const waitingSince = oldest === undefined ? null : new Date(oldest).toISOString();
     return { namespace, pending: pending.size, publishing, passes, refusals, waitingSince };
   });

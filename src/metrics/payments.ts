@@ -16,16 +16,14 @@ const verificationDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-/** What a verification's failure was: the payment refused (a business answer) or no answer (a fault). */
-export type VerificationFailure = 'refused' | 'error';
-
 /**
- * Runs one verification and counts it: accepted when it returns, else what `classify` says of the
- * error (the error is rethrown unchanged, so the activity's retry rules stay where they are).
+ * Runs one verification and counts it: accepted when it returns, refused when `isRefusal` says the
+ * error is the payment's answer, else error (no answer: a fault). The error is rethrown unchanged, so
+ * the activity's retry rules stay where they are.
  */
 export async function measureVerification<T>(
   method: string,
-  classify: (err: unknown) => VerificationFailure,
+  isRefusal: (err: unknown) => boolean,
   verify: () => Promise<T>,
 ): Promise<T> {
   const stop = verificationDuration.startTimer({ method });
@@ -34,7 +32,7 @@ export async function measureVerification<T>(
     verifications.inc({ method, result: 'accepted' });
     return verified;
   } catch (err) {
-    verifications.inc({ method, result: classify(err) });
+    verifications.inc({ method, result: isRefusal(err) ? 'refused' : 'error' });
     throw err;
   } finally {
     stop();

@@ -24,3 +24,7 @@ export class PaymentVerificationError extends Error {
     this.retryable = reason === 'not_found' || reason === 'not_confirmed';
   }
 }
+
+/** A refusal no retry changes: the payment does not pay (a plain error, or a retryable reason, may still pass later). */
+export const isFinalRefusal = (err: unknown): err is PaymentVerificationError =>
+  err instanceof PaymentVerificationError && !err.retryable;
