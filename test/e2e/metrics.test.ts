@@ -17,7 +17,7 @@ import { has, scrape, total, type Sample } from '../helpers/metrics.ts';
 import { freePort } from '../helpers/ports.ts';
 import { startTestPowerDns, type TestPowerDns } from '../helpers/powerdns.ts';
 import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
-import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
+import { subscribedReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
 // Issue 31: what an operator's Prometheus reads. A production API and a production worker
 // (src/entry/*.ts), each serving GET /metrics on a port of its own, are scraped before and after what
@@ -178,22 +178,8 @@ describe('metrics of the API and the worker', () => {
     it('shows the failed attempt, and the delivery pending with its age', async () => {
       const agent = await agentWithGems();
       const headers = { 'x-api-key': agent.api_key };
-      const sub = await s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/webhooks/subscribe',
-        headers,
-        payload: { target_url: 'http://127.0.0.1:9/hooks', events: ['domain.registered'] },
-      });
-      const { subscription, secret } = sub.json<{ subscription: { subscription_id: string }; secret: string }>();
-      receiver = await startTestReceiver(secret);
+      ({ receiver } = await subscribedReceiver(s.t.app, s.t.db.orm, headers, ['domain.registered']));
       receiver.answerWith(500);
-      await s.t.db.orm.em
-        .fork()
-        .getConnection()
-        .execute('update webhook_subscription set target_url = ? where id = ?', [
-          receiver.url,
-          subscription.subscription_id,
-        ]);
       const w0 = await workerScrape();
 
       expect(await registerWithGems(agent.api_key, 'hook')).toBe(200);

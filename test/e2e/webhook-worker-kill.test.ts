@@ -7,7 +7,7 @@ import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { startTestReceiver } from '../helpers/webhook-receiver.ts';
+import { subscribedReceiver } from '../helpers/webhook-receiver.ts';
 
 // The production worker process (`src/entry/worker.ts`: dispatcher and delivery workflows) is killed
 // with SIGKILL while a delivery is in flight — the receiver has the request and has not answered. A
@@ -39,22 +39,10 @@ describe('worker killed mid-delivery', () => {
       const p = await provision(s.t.app);
       await grantGems(s.t.db.orm.em.fork(), { accountId: p.account_id, amount: 5000, reference: `g:${randomLabel()}` });
       const headers = { 'x-api-key': p.api_key };
-      const sub = await s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/webhooks/subscribe',
-        headers,
-        payload: { target_url: 'http://127.0.0.1:9/hooks', events: ['domain.registered'] },
-      });
-      const { subscription, secret } = sub.json<{ subscription: { subscription_id: string }; secret: string }>();
-      const receiver = await startTestReceiver(secret);
+      const { receiver, subscriptionId } = await subscribedReceiver(s.t.app, s.t.db.orm, headers, [
+        'domain.registered',
+      ]);
       try {
-        await s.t.db.orm.em
-          .fork()
-          .getConnection()
-          .execute(`update webhook_subscription set target_url = ? where id = ?`, [
-            receiver.url,
-            subscription.subscription_id,
-          ]);
         receiver.hold();
         const label = randomLabel('kill');
         const reg = await s.t.app.inject({
@@ -73,7 +61,7 @@ describe('worker killed mid-delivery', () => {
 
         s.worker = await s.startWorker();
         const eventId = receiver.arrivals[0]?.event.event_id as string;
-        const handle = s.t.temporal.client.workflow.getHandle(webhookWorkflowId(subscription.subscription_id, eventId));
+        const handle = s.t.temporal.client.workflow.getHandle(webhookWorkflowId(subscriptionId, eventId));
         expect(await handle.result()).toEqual({ outcome: 'delivered', attempts: 1 });
         expect(receiver.arrivals.length).toBeGreaterThanOrEqual(2);
         expect(receiver.arrivals.every((a) => a.event.event_id === eventId)).toBe(true);
@@ -84,7 +72,7 @@ describe('worker killed mid-delivery', () => {
         });
         const log = await s.t.app.inject({
           method: 'GET',
-          url: `/api/v1/webhooks/${subscription.subscription_id}/deliveries`,
+          url: `/api/v1/webhooks/${subscriptionId}/deliveries`,
           headers,
         });
         expect(log.json().attempts).toEqual([

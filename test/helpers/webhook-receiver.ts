@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../../src/db/orm.ts';
 import { verifyDelivery, type RegistryEvent } from '../../examples/webhook-receiver.ts';
 
 export interface Arrival {
@@ -77,3 +79,33 @@ export async function startTestReceiver(secret: string, port = 0) {
 }
 
 export type TestReceiver = Awaited<ReturnType<typeof startTestReceiver>>;
+
+/**
+ * A webhook subscription of the caller (`headers`) to `events`, delivered to a new test receiver. The API
+ * refuses a loopback target, so the subscription is made for a placeholder and then pointed at the
+ * receiver in the database.
+ */
+export async function subscribedReceiver(
+  app: FastifyInstance,
+  orm: Orm,
+  headers: Record<string, string>,
+  events: readonly string[],
+): Promise<{ receiver: TestReceiver; subscriptionId: string; secret: string }> {
+  const sub = await app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/subscribe',
+    headers,
+    payload: { target_url: 'http://127.0.0.1:9/placeholder', events },
+  });
+  if (sub.statusCode !== 200) throw new Error(`subscribe answered ${sub.statusCode}: ${sub.body}`);
+  const { subscription, secret } = sub.json<{ subscription: { subscription_id: string }; secret: string }>();
+  const receiver = await startTestReceiver(secret);
+  await orm.em
+    .fork()
+    .getConnection()
+    .execute('update webhook_subscription set target_url = ? where id = ?', [
+      receiver.url,
+      subscription.subscription_id,
+    ]);
+  return { receiver, subscriptionId: subscription.subscription_id, secret };
+}

@@ -9,7 +9,7 @@ import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
+import { subscribedReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
 const run = promisify(execFile);
 
@@ -47,19 +47,9 @@ describe('webhook delivery', () => {
       reference: `g:${randomLabel()}`,
     });
     const headers = { 'x-api-key': p.api_key };
-    const sub = await call('POST', '/api/v1/webhooks/subscribe', headers, {
-      target_url: 'http://127.0.0.1:9/placeholder',
-      events,
-    });
-    expect(sub.statusCode).toBe(200);
-    const { subscription, secret } = sub.json<{ subscription: { subscription_id: string }; secret: string }>();
-    const receiver = await startTestReceiver(secret);
-    receivers.push(receiver);
-    await sql(`update webhook_subscription set target_url = ? where id = ?`, [
-      receiver.url,
-      subscription.subscription_id,
-    ]);
-    return { ...p, headers, receiver, subscriptionId: subscription.subscription_id, secret };
+    const subscribed = await subscribedReceiver(s.t.app, s.t.db.orm, headers, events);
+    receivers.push(subscribed.receiver);
+    return { ...p, headers, ...subscribed };
   }
   const register = async (label: string, headers: Record<string, string>) => {
     const res = await call('POST', '/api/v1/domains/register', headers, {
