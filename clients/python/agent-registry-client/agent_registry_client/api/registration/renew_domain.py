@@ -161,10 +161,11 @@ def sync_detailed(
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
     like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with
-    `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension).
-    `gems` is the owner’s extension. A term never reaches more than 10 years ahead (400
-    `renewal_term_too_long` says how many years are allowed); in the grace period only the owner may
-    renew; an expired or unknown name is 404.
+    `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension; 503
+    `verification_unavailable` when the chain cannot be asked now: re-send the same receipt). `gems` is
+    the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long`
+    says how many years are allowed); in the grace period only the owner may renew; an expired or
+    unknown name is 404.
 
     Args:
         idempotency_key (str | Unset):
@@ -200,10 +201,11 @@ def sync(
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
     like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with
-    `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension).
-    `gems` is the owner’s extension. A term never reaches more than 10 years ahead (400
-    `renewal_term_too_long` says how many years are allowed); in the grace period only the owner may
-    renew; an expired or unknown name is 404.
+    `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension; 503
+    `verification_unavailable` when the chain cannot be asked now: re-send the same receipt). `gems` is
+    the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long`
+    says how many years are allowed); in the grace period only the owner may renew; an expired or
+    unknown name is 404.
 
     Args:
         idempotency_key (str | Unset):
@@ -234,10 +236,11 @@ async def asyncio_detailed(
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
     like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with
-    `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension).
-    `gems` is the owner’s extension. A term never reaches more than 10 years ahead (400
-    `renewal_term_too_long` says how many years are allowed); in the grace period only the owner may
-    renew; an expired or unknown name is 404.
+    `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension; 503
+    `verification_unavailable` when the chain cannot be asked now: re-send the same receipt). `gems` is
+    the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long`
+    says how many years are allowed); in the grace period only the owner may renew; an expired or
+    unknown name is 404.
 
     Args:
         idempotency_key (str | Unset):
@@ -271,10 +274,11 @@ async def asyncio(
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
     like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with
-    `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension).
-    `gems` is the owner’s extension. A term never reaches more than 10 years ahead (400
-    `renewal_term_too_long` says how many years are allowed); in the grace period only the owner may
-    renew; an expired or unknown name is 404.
+    `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension; 503
+    `verification_unavailable` when the chain cannot be asked now: re-send the same receipt). `gems` is
+    the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long`
+    says how many years are allowed); in the grace period only the owner may renew; an expired or
+    unknown name is 404.
 
     Args:
         idempotency_key (str | Unset):
