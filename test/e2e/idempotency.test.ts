@@ -426,7 +426,7 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode).toBe(503);
     s.worker = await s.startWorker();
     const second = await bid();
-    expect(second.statusCode).toBe(200);
+    expect([second.statusCode, second.json()]).toMatchObject([200, {}]);
     // The first attempt's run takes its opening when a worker comes; a retry under a fresh operation id
     // would have started a second run, whose offer escrowed the amount a second time.
     await sleep(3_000);
