@@ -6,6 +6,8 @@ export type PaymentRefusalReason =
   | 'wrong_receiver'
   | 'wrong_amount'
   | 'wrong_session'
+  /** A pull credential whose challenge expired before it was broadcast: nothing was paid. */
+  | 'expired'
   | 'not_a_transfer';
 
 /**

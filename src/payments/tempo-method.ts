@@ -31,12 +31,16 @@ import type { PaymentVerifier } from './verifier.ts';
  * keccak256(challenge id); the on-chain nonce is its first 7 bytes. Challenges are deterministic
  * (same input, same id), so the memo can be computed when the session is created.
  *
- * Credentials: push `{ type: 'hash' }` (client broadcast; verified from the receipt's logs) and pull
- * `{ type: 'transaction' }` (a signed Tempo 0x76 transaction that `verify` broadcasts). mppx's
- * default client mode for a local key is pull. mppx refuses a credential once its challenge expired.
- * A bare transaction hash is read too: a payer without an MPP client calls transferWithMemo by hand
- * with the attribution memo the 402 body gives (an anonymous client's), and the transfer's log is
- * checked against the session as mppx checks a push credential.
+ * Credentials: push `{ type: 'hash' }` (client broadcast) and pull `{ type: 'transaction' }` (a signed
+ * Tempo 0x76 transaction that mppx's `broadcastCredential` checks against the challenge and broadcasts).
+ * mppx's default client mode for a local key is pull. A bare transaction hash is read too: a payer
+ * without an MPP client calls transferWithMemo by hand with the attribution memo the 402 body gives.
+ * Every payment on chain, whatever form named it, is judged by its transfer log against the session
+ * (token, receiver, memo, amount), as mppx judges a push credential, but without mppx's two stateful
+ * checks: the challenge's expiry (a payment mined in time must still register the name when it is
+ * verified late) and its in-memory replay store (a verification that runs again after its answer was
+ * lost is the same payment, not a replay). Single use is ours: the memo binds a transfer to one
+ * challenge, and the receipt's (chain, hash) row to one session.
  */
 
 export const TEMPO_DECIMALS = 6;
@@ -132,17 +136,21 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
       throw err;
     });
 
-  const validateHash = async (credential: Credential.Credential, hash: Hex) => {
-    const v = await mppx.validateCredential(Credential.serialize({ ...credential, payload: { type: 'hash', hash } }));
-    return { txHash: hash.toLowerCase(), payer: String((v.details as { sender: string }).sender).toLowerCase() };
-  };
-
-  /** A transfer made by hand: one TransferWithMemo of the token, to us, of exactly the amount, with this session's memo. */
-  const verifyTransfer = async (hash: Hex, amountMinor: bigint, memo: Hex) => {
-    const mined = await getTransactionReceipt(client, { hash }).catch((err: unknown) => {
+  const minedReceipt = (hash: Hex) =>
+    getTransactionReceipt(client, { hash }).catch((err: unknown) => {
       if (err instanceof TransactionReceiptNotFoundError) return null;
       throw err;
     });
+
+  /**
+   * A transaction on chain, judged by its logs: one TransferWithMemo of the token, to us, of exactly the
+   * amount, with this session's memo. Every mined payment is judged here (a hand transfer's bare hash, a
+   * push credential, a pull credential once broadcast), and only by what the chain holds: the memo binds
+   * the transfer to this challenge for good, so neither the challenge's expiry (a payment mined in time may
+   * be verified after it, when a dependency was away) nor a verification run twice changes the verdict.
+   */
+  const verifyTransfer = async (hash: Hex, amountMinor: bigint, memo: Hex) => {
+    const mined = await minedReceipt(hash);
     if (!mined) throw new PaymentVerificationError('not_found', `No mined transaction ${hash} (yet).`);
     if (mined.status !== 'success') throw new PaymentVerificationError('failed_tx', `Transaction ${hash} reverted.`);
     const logs = parseEventLogs({ abi: Abis.tip20, eventName: 'TransferWithMemo', logs: mined.logs });
@@ -160,6 +168,26 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
       if (left.length === 0) throw new PaymentVerificationError(reason, `Transaction ${hash} ${what}.`);
     }
     return { txHash: hash.toLowerCase(), payer: (left[0] as (typeof logs)[number]).args.from.toLowerCase() };
+  };
+
+  /**
+   * A pull credential: mppx checks the signed transaction against the challenge and broadcasts it, once.
+   * Idempotent: a transaction already mined (a verification run again after its answer was lost) is
+   * judged on chain; one this process broadcast that is not mined yet is waited for (mppx's replay store
+   * then says "already been used", which is our own earlier broadcast, not another session's use).
+   */
+  const broadcastOnce = async (credential: Credential.Credential, amountMinor: bigint, memo: string) => {
+    const signed = (credential.payload as { signature: Hex }).signature;
+    const tx = Transaction.deserialize(signed as Transaction.TransactionSerializedTempo);
+    const hash = keccak256(await Transaction.serialize(tx));
+    if (await minedReceipt(hash)) return verifyTransfer(hash, amountMinor, memo as Hex);
+    try {
+      const done = await mppx.broadcastCredential(Credential.serialize(credential));
+      return { txHash: done.reference.toLowerCase(), payer: String(tx.from).toLowerCase() };
+    } catch (err) {
+      if (!(err instanceof Errors.PaymentError) || !/already been used/.test(err.message)) throw err;
+      throw new PaymentVerificationError('not_found', `Transaction ${hash} was broadcast and is not mined yet.`);
+    }
   };
 
   return {
@@ -200,19 +228,10 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
 
       const payload = credential.payload as { type: string; hash?: Hex; signature?: Hex };
       try {
-        if (payload.type === 'hash' && payload.hash) return await validateHash(credential, payload.hash);
-        if (payload.type === 'transaction' && payload.signature) {
-          // Idempotent: a retry after the broadcast finds the mined transaction and checks it as push.
-          const tx = Transaction.deserialize(payload.signature as Transaction.TransactionSerializedTempo);
-          const hash = keccak256(await Transaction.serialize(tx));
-          const mined = await getTransactionReceipt(client, { hash }).catch((err: unknown) => {
-            if (err instanceof TransactionReceiptNotFoundError) return null;
-            throw err;
-          });
-          if (mined) return await validateHash(credential, hash);
-          const done = await mppx.broadcastCredential(Credential.serialize(credential));
-          return { txHash: done.reference.toLowerCase(), payer: String(tx.from).toLowerCase() };
-        }
+        if (payload.type === 'hash' && payload.hash)
+          return await verifyTransfer(payload.hash, amountMinor, memo as Hex);
+        if (payload.type === 'transaction' && payload.signature)
+          return await broadcastOnce(credential, amountMinor, memo);
       } catch (err) {
         throw refusal(err);
       }
@@ -254,11 +273,14 @@ function refusal(err: unknown): unknown {
   if (err instanceof TransactionReceiptNotFoundError)
     return new PaymentVerificationError('not_found', 'The transaction is not mined (yet).');
   const message = (err as Error)?.message ?? String(err);
+  // Only a transaction not yet on chain meets the expiry: it was never sent, so nothing was paid.
   if (err instanceof Errors.PaymentExpiredError)
-    return new PaymentVerificationError('wrong_session', `The challenge expired: ${message}`);
+    return new PaymentVerificationError(
+      'expired',
+      `The challenge expired before its payment was sent; nothing was paid. Ask for a new challenge: ${message}`,
+    );
   if (err instanceof Errors.PaymentError) {
-    if (/not bound to this challenge|already been used/.test(message))
-      return new PaymentVerificationError('wrong_session', message);
+    if (/not bound to this challenge/.test(message)) return new PaymentVerificationError('wrong_session', message);
     return new PaymentVerificationError(
       'wrong_amount',
       `The transaction does not pay what the challenge asks: ${message}`,

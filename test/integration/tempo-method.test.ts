@@ -238,6 +238,35 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
     });
   });
 
+  it('a payment made while its challenge was open is verified after the challenge expired, as often as asked (push and pull)', async () => {
+    // Verification can come late (the chain, Temporal or the worker away) and twice (a local activity run
+    // again after its workflow task was lost): the memo binds the transfer to its challenge for good.
+    const expiresAt = new Date(Date.now() + 6_000);
+    const chs = [challengeFor(randomUUID(), PRICE, expiresAt), challengeFor(randomUUID(), PRICE, expiresAt)];
+    const push = await pay(chs[0]!.header, 'push');
+    const pull = await pay(chs[1]!.header, 'pull');
+    const pulled = await verifier.verify({ receipt: pull.credential, amountMinor: PRICE, memo: chs[1]!.memo });
+    await new Promise((r) => setTimeout(r, expiresAt.getTime() - Date.now() + 500));
+    const again = (credential: string, i: number) =>
+      verifier.verify({ receipt: credential, amountMinor: PRICE, memo: chs[i]!.memo });
+    expect(await again(push.credential, 0)).toMatchObject({ payer: push.payer.address.toLowerCase() });
+    expect(await again(pull.credential, 1)).toEqual(pulled);
+    expect(await again(pull.credential, 1)).toEqual(pulled);
+  }, 30_000);
+
+  it('a pull credential whose challenge expired before it was broadcast pays nothing and is refused as expired', async () => {
+    const expiresAt = new Date(Date.now() + 6_000);
+    const ch = challengeFor(randomUUID(), PRICE, expiresAt);
+    const { credential, payer } = await pay(ch.header, 'pull');
+    await new Promise((r) => setTimeout(r, expiresAt.getTime() - Date.now() + 500));
+    expect(await refusal(verifier.verify({ receipt: credential, amountMinor: PRICE, memo: ch.memo }))).toEqual({
+      reason: 'expired',
+      retryable: false,
+    });
+    expect(await verifier.findByMemo({ amountMinor: PRICE, memo: ch.memo })).toBeNull();
+    expect(payer.address).toMatch(/^0x/);
+  }, 30_000);
+
   it("the example payer pays with mppx's client, and refuses a 402 body that disagrees with its challenge", async () => {
     const ch = challengeFor(randomUUID());
     const challenge = Challenge.deserialize(ch.header);
