@@ -26,7 +26,12 @@ import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
 import { startOwnPostgres, startOwnTemporal, type OwnPostgres, type OwnTemporal } from '../helpers/own-infra.ts';
-import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
+import {
+  startRegistryStack,
+  TEMPO_PATH_USD,
+  type RegistryStack,
+  type StackProcess,
+} from '../helpers/registry-stack.ts';
 import { startUsdcRoute, type UsdcRoute } from '../helpers/usdc-route.ts';
 import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -714,6 +719,29 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
           orders: orders.map((o) => o.domainName).filter((n) => usdcNames.includes(n)),
         }).toEqual({ tx: t.transactionHash, orders: [expect.any(String)] });
       }
+      // The money: every pathUSD transfer that reached the receiver is one spent receipt, and each such
+      // receipt either paid its operation (its order) or was credited back as gems (its compensation).
+      const tempo = createPublicClient({ transport: http(s.anvil.rpcUrl) });
+      const paid = await tempo.getLogs({
+        address: TEMPO_PATH_USD,
+        event: transferEvent,
+        args: { to: s.payTo },
+        fromBlock: 0n,
+      });
+      const hashes = paid.map((t) => t.transactionHash.toLowerCase());
+      const matched = new Set(
+        hashes.length === 0
+          ? []
+          : (
+              await sql<{ tx_hash: string }>(
+                `select r.tx_hash from payment_receipt r where r.tx_hash in (?)
+                   and (exists (select 1 from domain_order o where o.reference = r.session_id)
+                     or exists (select 1 from ledger_transaction c where c.reference like 'credit:%:' || r.session_id))`,
+                [hashes],
+              )
+            ).map((r) => r.tx_hash),
+      );
+      expect(hashes.filter((h) => !matched.has(h))).toEqual([]);
       // Renewals and sales happened exactly as often as they were answered: none made twice by a retry.
       for (const name of owned.keys())
         expect({ name, renewals: await em().count(DomainOrder, { domainName: name, kind: 'renewal' }) }).toEqual({
@@ -749,7 +777,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
         `infrastructure: PostgreSQL restarted ${outages.postgres} times (${outages.postgresCrashStops} crash stops), Temporal ${outages.temporal} times (state kept), ${Math.round(outages.downMs / 1000)} s away in all; probes during outages ${JSON.stringify(probes.map((p) => `${p.during} ${p.status} ${p.code ?? ''}`.trim()))}; exits on their own: worker ${selfExits.worker}, API ${selfExits.api}`,
         `operations: ${JSON.stringify(counts)}`,
         `checkouts closed as ${JSON.stringify(outcomes)}; ${unstarted.length} recorded by an API killed before their run started`,
-        `${owned.size} names held, each one active domain; ${receipts.length} MPP receipts and ${transfers.length} USDC settlements, each used once with its order and domain`,
+        `${owned.size} names held, each one active domain; ${receipts.length} MPP receipts and ${transfers.length} USDC settlements, each used once with its order and domain; ${paid.length} pathUSD transfers to the receiver, each a registration, renewal, purchase or credit`,
         `${[...renewalsAnswered.values()].reduce((a, b) => a + b, 0)} renewals and ${salesAnswered} sales, each made once`,
         `${owed.length} events owed to 4 subscribers, all delivered (${deliveries} deliveries in all); ledger sums gems 0, pathUSD 0`,
       ];
