@@ -53,6 +53,10 @@ import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receive
 // subscriber reached it. CHAOS_OPS operations (40 in `npm test`; `npm run chaos` runs 200), with
 // CHAOS_INFRA_RESTARTS restarts of each of PostgreSQL and Temporal (1 under 200 operations, 3 from 200).
 // A summary is printed, and written as JSON to CHAOS_SUMMARY_FILE when that is set.
+// Seeds that once failed, each kept as a case that fails without its fix: 11351, a push payment verified
+// after its challenge expired refused as `wrong_session` (test/integration/late-verification.test.ts and
+// the tempo-method cases); 93912, a challenge paid too close to its end (the example payer's ChallengeTooLate).
+// `npm run chaos:seeds` runs them first, then consecutive seeds.
 const OPS = Number(process.env.CHAOS_OPS ?? 40);
 const INFRA_RESTARTS = Number(process.env.CHAOS_INFRA_RESTARTS ?? (OPS >= 200 ? 3 : 1));
 const PARALLEL = 6;

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Challenge } from 'mppx';
+import { tempo } from 'mppx/client';
+import { Domain, PaymentReceipt } from '../../src/db/entities/index.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { provision } from '../helpers/identities.ts';
+import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { fundedPayer, tempoClient } from '../helpers/tempo-chain.ts';
+
+// Chaos seed 11351 (issue 38): a payment made while its challenge was open, whose paid retry reached
+// the checkout only after the challenge had expired (Temporal away for seconds), was answered 402
+// invalid_receipt `wrong_session` although the money had arrived. A payment mined in time is this
+// checkout's payment whenever it is verified, and as often as its retry is sent.
+describe('a payment verified after its challenge expired (chaos seed 11351)', () => {
+  let s: RegistryStack;
+  beforeAll(async () => {
+    s = await startRegistryStack({ CHECKOUT_TTL_SECONDS: '15' });
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  it('registers the name, once, for the same receipt sent twice after the expiry', async () => {
+    const { api_key: key, account_id: accountId } = await provision(s.t.app);
+    const label = randomLabel('late');
+    const send = (headers: Record<string, string> = {}) =>
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/domains/register',
+        headers: { 'x-api-key': key, ...headers },
+        payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(402);
+    const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
+    // mppx's own client pays at once (push: it broadcasts and waits for the transfer to be mined).
+    const method = tempo.charge({
+      account: await fundedPayer(s.anvil.rpcUrl),
+      mode: 'push',
+      getClient: () => tempoClient(s.anvil.rpcUrl),
+    });
+    const credential = await method.createCredential({
+      challenge: challenge as Parameters<typeof method.createCredential>[0]['challenge'],
+      context: {},
+    });
+    // The retry arrives late: the challenge expired meanwhile, the checkout's settle grace has not.
+    await sleep(Date.parse(challenge.expires as string) - Date.now() + 1_000);
+    const answers = await Promise.all([send({ authorization: credential }), send({ authorization: credential })]);
+    for (const a of answers) expect({ status: a.statusCode, body: a.json() }).toMatchObject({ status: 200 });
+    const em = s.t.db.orm.em.fork();
+    const domains = await em.find(Domain, { name: `${label}.agent`, status: 'active' }, { populate: ['owner'] });
+    expect(domains.map((d) => d.owner.id)).toEqual([accountId]);
+    expect(await em.count(PaymentReceipt, { sessionId: (first.json() as { session_id: string }).session_id })).toBe(1);
+  }, 90_000);
+});
