@@ -213,6 +213,17 @@ describe("stock MPP clients as published today, installed the README's way", () 
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(1);
   }, 300_000);
 
+  it("the skill file tells an agent the README's install, CLI and getClient, which the tests above ran", async () => {
+    const skill = await (await fetch(`${s.baseUrl}/tld/agent/skill.md`)).text();
+    const { install, cli, program } = readmeClient();
+    expect(skill).toContain(`\`${install}\``);
+    // The CLI's command itself, from `npx` to `mppx` (the addresses differ: the skill file names the 402's).
+    expect(skill).toContain(/npx -p \S+ -p \S+ mppx/.exec(cli)?.[0]);
+    expect(program).toContain('getClient: () => client');
+    expect(program).toContain("createClient({ transport: http('http://127.0.0.1:8545') })");
+    expect(skill).toContain("getClient: () => createClient({ transport: http('<challenge.rpc_url>') })");
+  });
+
   it('the newest published mppx and viem: what the README says of them is still what happens', async () => {
     // A bare install of the newest pair: the README says npm's resolver refuses it (ERESOLVE).
     const bareLog = await readFile(bareInstall.log, 'utf8');
