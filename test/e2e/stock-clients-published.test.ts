@@ -15,8 +15,8 @@ import { randomLabel } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { pathUsdBalance } from '../helpers/tempo-chain.ts';
 
-// The stock mppx client as a newcomer gets it today, not as this project's lockfile pins it: the README's
-// own install command and program ("For agents: the tools they already carry") run as written from an empty
+// The stock mppx client as a newcomer gets it today, not as this project's lockfile pins it: the install
+// command and program of README "For agents: the tools they already carry" run as written from an empty
 // folder, and so does its `mppx` CLI line; then the newest mppx and viem the npm registry publishes try the
 // same program. A newer release that breaks the README's way, or that makes a sentence of it wrong, fails
 // here the day it is published. Each install writes its output to a file in its scratch folder (named in
@@ -46,9 +46,16 @@ function onStack(text: string, s: RegistryStack, apiKey: string, label: string):
     .replace(/(["']?domain["']?\s*:\s*["'])scout(["'])/, `$1${label}$2`);
 }
 
-/** npm's own variables (set when jest runs under `npm test`) would point a child npm at this project. */
+/**
+ * npm's own variables (set when jest runs under `npm test`) would point a child npm at this project
+ * (`npm_config_local_prefix`, `npm_package_*`, ...): all go but those saying how to reach the registry.
+ */
+const registrySettings =
+  /^npm_config_(registry|cafile|cache|userconfig|globalconfig|noproxy|proxy|https_proxy|strict_ssl)$/i;
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) || registrySettings.test(k)),
+  );
   return { ...env, NO_COLOR: '1', npm_config_update_notifier: 'false', npm_config_fund: 'false', ...extra };
 }
 
@@ -87,8 +94,9 @@ async function newestPublished(pkg: string): Promise<string> {
     const { stdout } = await run('npm', ['view', pkg, 'version'], { env: cleanEnv(), timeout: 60_000 });
     return stdout.trim();
   } catch (err) {
+    const why = /npm error (?:code )?(.+)/.exec((err as { stderr?: string }).stderr ?? '')?.[1];
     throw new Error(
-      `the npm registry could not be reached (npm view ${pkg} version: ${(err as Error).message.split('\n')[0]}). ` +
+      `the npm registry could not be reached (npm view ${pkg} version: ${why ?? (err as Error).message}). ` +
         'This test installs the newest published mppx and viem; it needs the registry that npm ci used.',
     );
   }
@@ -158,8 +166,10 @@ describe("stock MPP clients as published today, installed the README's way", () 
         bareInstall.forced = true;
       }
     })();
-    const [stack] = await Promise.all([startRegistryStack(), installs]);
-    s = stack;
+    // Both settle before a failure is thrown, so afterAll stops a stack that started.
+    const [stack, done] = await Promise.allSettled([startRegistryStack(), installs]);
+    if (stack.status === 'fulfilled') s = stack.value;
+    for (const r of [done, stack]) if (r.status === 'rejected') throw r.reason;
   }, 400_000);
   afterAll(async () => {
     await s?.stop();
@@ -252,7 +262,7 @@ describe("stock MPP clients as published today, installed the README's way", () 
     if (paid) {
       // Good news is drift too: the README says the newest cannot pay here.
       throw new Error(
-        `${versions} pay the local stack now: lift the README's version pins ("For agents: the tools they already carry") ` +
+        `${versions} pay the local stack now: lift the version pins of README "For agents: the tools they already carry" ` +
           'and its sentences on why they were needed',
       );
     }
