@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApplicationFailure } from '@temporalio/activity';
+import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import type { Orm } from '../src/db/orm.ts';
 import { insufficientGems } from '../src/domain/errors.ts';
 import { InsufficientGemsError } from '../src/ledger/gems.ts';
@@ -51,8 +52,10 @@ export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unk
       const refusal =
         err instanceof MandateRefusal ? refuse(err.code, err.message, err.details) : effect.refusal?.(err, input);
       if (refusal) {
-        // Refused: nothing was spent, so the reservation stops counting (a gems run closes no checkout row).
+        // Refused: nothing was spent, so the reservation stops counting, and a checkout row the run will
+        // not close (a gems purchase that waited for approval) ends now: the name and the quota are free.
         if (input.spend) await releaseSpend(orm.em.fork(), input.spend.key);
+        if (input.approval) await checkoutSessions(orm.em.fork()).close(input.sessionId, 'refused');
         throw refusal;
       }
       if (err instanceof UniqueConstraintViolationException) {

@@ -135,7 +135,7 @@ export interface paths {
         get: operations["getMandate"];
         /**
          * Set the spend mandate of an agent you claimed
-         * @description Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
+         * @description Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (`GET …/mandate/history`). `allowed_namespaces` names namespaces exactly as the catalog spells them (`agent`, not `AGENT` or `.agent`): one that does not exist is 400 `unknown_namespace` (`details.namespaces`, `details.known`) and nothing changes. Only the person who claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.
          */
         put: operations["setMandate"];
         post?: never;
@@ -483,7 +483,7 @@ export interface paths {
         get: operations["getAutoRenew"];
         /**
          * Turn auto-renew from the owner’s gems on (with a price cap) or off
-         * @description Turns auto-renew on with a price cap (`max_gems`, the most a one-year renewal may cost) or off. A few days before expiry (AUTO_RENEW_DAYS_BEFORE) the expiry sweep renews the name for one year from the owner’s gems when the price is within the cap, once per term; otherwise it writes `domain.renewal_failed` with the reason. Owner (or the owner’s operator) only.
+         * @description Turns auto-renew on with a price cap (`max_gems`, the most a one-year renewal may cost) or off. A few days before expiry (AUTO_RENEW_DAYS_BEFORE) the expiry sweep renews the name for one year from the owner’s gems when the price is within the cap, once per term; otherwise (or when the owner’s spend mandate refuses it, or the price is above its approval threshold: the sweep never pays what needs an approval) it writes `domain.renewal_failed` with the reason. Owner (or the owner’s operator) only.
          */
         put: operations["setAutoRenew"];
         post?: never;
@@ -1661,6 +1661,98 @@ export interface components {
             /** @constant */
             status: "error";
         };
+        /** @description A refusal by the spend mandate the person who manages the agent set */
+        MandateRefusal: {
+            /**
+             * @description `mandate_exceeded`: above a limit (`details.limit`); `mandate_forbids`: an operation, namespace or route the mandate does not allow (`details.rule`)
+             * @enum {string}
+             */
+            code: "mandate_exceeded" | "mandate_forbids";
+            details: ({
+                /** @description Only when money had already arrived (a purchase judged at activation): where it was credited back */
+                credited?: {
+                    account_id: string;
+                    gems: number;
+                };
+                /** @enum {string} */
+                limit: "per_operation" | "per_day" | "per_30_days";
+                /** @description In the limit’s unit: USD as a decimal string ("5.00"), gems as a whole number */
+                max: string | number;
+                /** @description When enough has rolled off for this purchase to fit; null: it never fits */
+                refills_at: string | null;
+                /** @description What is left of that limit now */
+                remaining: string | number;
+                /** @enum {string} */
+                unit: "usd" | "gems";
+            } & {
+                [key: string]: unknown;
+            }) | ({
+                allowed: string[];
+                /** @description Only when money had already arrived (a purchase judged at activation): where it was credited back */
+                credited?: {
+                    account_id: string;
+                    gems: number;
+                };
+                /**
+                 * @description `approval_required_on_usdc_route`: above the approval threshold on the USDC route, which cannot wait (pay with gems or on the default route)
+                 * @enum {string}
+                 */
+                rule: "operation" | "namespace" | "approval_required_on_usdc_route";
+                /** @description The operation, namespace or network asked for */
+                value: string;
+            } & {
+                [key: string]: unknown;
+            });
+            message: string;
+            /** @constant */
+            status: "error";
+        };
+        /** @description A refusal by the spend mandate the person who manages the agent set */
+        MandateRefusalInput: {
+            /**
+             * @description `mandate_exceeded`: above a limit (`details.limit`); `mandate_forbids`: an operation, namespace or route the mandate does not allow (`details.rule`)
+             * @enum {string}
+             */
+            code: "mandate_exceeded" | "mandate_forbids";
+            details: ({
+                /** @description Only when money had already arrived (a purchase judged at activation): where it was credited back */
+                credited?: {
+                    account_id: string;
+                    gems: number;
+                };
+                /** @enum {string} */
+                limit: "per_operation" | "per_day" | "per_30_days";
+                /** @description In the limit’s unit: USD as a decimal string ("5.00"), gems as a whole number */
+                max: string | number;
+                /** @description When enough has rolled off for this purchase to fit; null: it never fits */
+                refills_at: string | null;
+                /** @description What is left of that limit now */
+                remaining: string | number;
+                /** @enum {string} */
+                unit: "usd" | "gems";
+            } & {
+                [key: string]: unknown;
+            }) | ({
+                allowed: string[];
+                /** @description Only when money had already arrived (a purchase judged at activation): where it was credited back */
+                credited?: {
+                    account_id: string;
+                    gems: number;
+                };
+                /**
+                 * @description `approval_required_on_usdc_route`: above the approval threshold on the USDC route, which cannot wait (pay with gems or on the default route)
+                 * @enum {string}
+                 */
+                rule: "operation" | "namespace" | "approval_required_on_usdc_route";
+                /** @description The operation, namespace or network asked for */
+                value: string;
+            } & {
+                [key: string]: unknown;
+            });
+            message: string;
+            /** @constant */
+            status: "error";
+        };
         /** @description RdapError */
         RdapError: {
             description: string[];
@@ -2289,6 +2381,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Refused by your spend mandate (`MandateRefusal`: `mandate_exceeded` with `details.limit`, `unit`, `max`, `remaining`, `refills_at`; `mandate_forbids` with `details.rule`, `value`, `allowed`), before any challenge or gems move; or the credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateRefusal"] | components["schemas"]["Error"];
+                };
+            };
             /** @description Not found */
             404: {
                 headers: {
@@ -2822,7 +2923,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Where the agent may pay (the namespace of the name); absent or null: every namespace */
+                    /** @description Where the agent may pay (the namespace of the name, as the catalog spells it: `agent`); absent or null: every namespace. One that does not exist: 400 `unknown_namespace` */
                     allowed_namespaces?: string[] | null;
                     /** @description What the agent may pay for; absent or null: every operation */
                     allowed_operations?: ("register" | "renew" | "buy" | "offer")[] | null;
@@ -2916,7 +3017,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad input, nothing changed: `validation_failed` (`details.issues`), or `unknown_namespace` when `allowed_namespaces` names a namespace that does not exist (`details.namespaces`: those; `details.known`: the namespaces there are) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8260,13 +8361,13 @@ export interface operations {
                     } | components["schemas"]["Error"];
                 };
             };
-            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            /** @description Refused by your spend mandate (`MandateRefusal`: `mandate_exceeded` with `details.limit`, `unit`, `max`, `remaining`, `refills_at`; `mandate_forbids` with `details.rule`, `value`, `allowed`), before any challenge or gems move; or the credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MandateRefusal"] | components["schemas"]["Error"];
                 };
             };
             /** @description Not found */
@@ -8780,13 +8881,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            /** @description Refused by your spend mandate (`MandateRefusal`: `mandate_exceeded` with `details.limit`, `unit`, `max`, `remaining`, `refills_at`; `mandate_forbids` with `details.rule`, `value`, `allowed`), before any challenge or gems move; or the credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MandateRefusal"] | components["schemas"]["Error"];
                 };
             };
             /** @description Not found */
@@ -9191,13 +9292,13 @@ export interface operations {
                     } | components["schemas"]["Error"];
                 };
             };
-            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            /** @description Refused by your spend mandate (`MandateRefusal`: `mandate_exceeded` with `details.limit`, `unit`, `max`, `remaining`, `refills_at`; `mandate_forbids` with `details.rule`, `value`, `allowed`), before any challenge or gems move; or the credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MandateRefusal"] | components["schemas"]["Error"];
                 };
             };
             /** @description Not found */
@@ -10131,13 +10232,13 @@ export interface operations {
                     }) | components["schemas"]["Error"];
                 };
             };
-            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            /** @description Refused by your spend mandate (`MandateRefusal`: `mandate_exceeded` with `details.limit`, `unit`, `max`, `remaining`, `refills_at`; `mandate_forbids` with `details.rule`, `value`, `allowed`), before any challenge or gems move; or the credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MandateRefusal"] | components["schemas"]["Error"];
                 };
             };
             /** @description Not found */
@@ -11981,13 +12082,13 @@ export interface operations {
                     } | components["schemas"]["Error"];
                 };
             };
-            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            /** @description Refused by your spend mandate (`MandateRefusal`: `mandate_exceeded` with `details.limit`, `unit`, `max`, `remaining`, `refills_at`; `mandate_forbids` with `details.rule`, `value`, `allowed`), before any challenge or gems move; or the credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MandateRefusal"] | components["schemas"]["Error"];
                 };
             };
             /** @description Not found */

@@ -136,7 +136,7 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
 
   /**
    * Takes the lock: reserves the spend against the actor's mandate (docs/mandates.md), records the
-   * unpaid checkout against the holder's quota (when it waits for payment), then starts the run. A
+   * unpaid checkout against the holder's quota (when it waits for payment or approval), then starts the run. A
    * mandate's refusal comes before any challenge or gems move; someone else's run on the object means
    * it is busy. Either way nothing is left behind: the reservation is released. A spend that needs the
    * person's approval starts the run waiting in `awaiting_approval` and is answered `ApprovalRequired` (202).
@@ -199,7 +199,11 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
 
   async function openRun(key: string, input: I, waitsForPayment: boolean): Promise<void> {
     const checkouts = checkoutSessions(deps.orm.em.fork());
-    if (waitsForPayment) {
+    // A checkout waiting for the person holds the name as an unpaid one does, on any rail: it counts
+    // against the holder's CHECKOUT_MAX_OPEN and search calls the name being registered (docs/mandates.md
+    // "Approvals"). A gems one is held until the approval's deadline; its run's end closes the row.
+    const recorded = waitsForPayment || Boolean(input.approval);
+    if (recorded) {
       await checkouts.open({
         sessionId: input.sessionId,
         name: input.name,
@@ -208,7 +212,9 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
         actorAccountId: input.actorAccountId,
         method: input.method,
         relaySessionId: input.relay?.relaySessionId ?? null,
-        expiresAt: new Date(input.expiresAtMs + SETTLE_GRACE_MS),
+        expiresAt: new Date(
+          waitsForPayment ? input.expiresAtMs + SETTLE_GRACE_MS : (input.approval?.expiresAtMs ?? input.expiresAtMs),
+        ),
         max: deps.config.CHECKOUT_MAX_OPEN,
       });
     }
@@ -231,7 +237,7 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
         ],
       });
     } catch (err) {
-      if (waitsForPayment) await checkouts.close(input.sessionId, 'cancelled');
+      if (recorded) await checkouts.close(input.sessionId, 'cancelled');
       if (err instanceof WorkflowExecutionAlreadyStartedError) throw op.busy(key);
       throw err;
     }

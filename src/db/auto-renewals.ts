@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { autoRenewRefusal, AUTO_RENEW_YEARS } from '../domain/auto-renew.ts';
 import { extendedExpiry } from '../domain/renewal.ts';
 import { debitGems, gemsBalance, InsufficientGemsError } from '../ledger/gems.ts';
-import { MandateRefusal } from '../mandates/refusal.ts';
+import { ApprovalNeeded, MandateRefusal } from '../mandates/refusal.ts';
 import { settleSpend, valueOf } from '../mandates/spends.ts';
 import { recordEvent } from './outbox.ts';
 import { recordRenewal } from './renewals.ts';
@@ -19,8 +19,10 @@ interface AutoRenewRow extends DueRow {
  * domains with auto-renew on whose expiry is within `leadDays` of the sweep's cut-off, in index order.
  * Each domain is its own transaction: the term is extended only if it is still the term the sweep read
  * (`expiry_date = ?`), and the gems debit is keyed on that term, so one term is never charged twice.
- * A renewal that cannot happen (price above the cap, balance too low) writes `domain.renewal_failed`
- * once per term (noted in domain_reminder with days_before 0).
+ * A renewal that cannot happen (price above the cap, balance too low, refused by the owner's mandate or
+ * above its approval threshold) writes `domain.renewal_failed` once per term (noted in domain_reminder
+ * with days_before 0); the next sweeps try again while the name is due, so a change that lets it through
+ * (gems granted, the mandate raised) renews it.
  */
 export function autoRenewals(em: EntityManager, gemUsdRate: string) {
   async function renewOne(d: AutoRenewRow): Promise<'renewed' | 'failed' | 'skipped'> {
@@ -41,13 +43,18 @@ export function autoRenewals(em: EntityManager, gemUsdRate: string) {
           );
           if (moved.length === 0) return 'skipped' as const; // renewed or changed meanwhile: nothing to do
           // The owner's spend mandate (docs/mandates.md) is judged and spent under its lock, with the debit.
-          await settleSpend(tx, {
-            key: reference,
-            accountId: d.owner_id,
-            operation: 'renew',
-            name: d.name,
-            ...valueOf({ gems: d.price, usdMicros: null }, gemUsdRate),
-          });
+          // Above its approval threshold the sweep cannot wait for the person: refused and announced.
+          await settleSpend(
+            tx,
+            {
+              key: reference,
+              accountId: d.owner_id,
+              operation: 'renew',
+              name: d.name,
+              ...valueOf({ gems: d.price, usdMicros: null }, gemUsdRate),
+            },
+            { approval: 'refuse' },
+          );
           const debit = await debitGems(tx, { accountId: d.owner_id, amount: d.price, reference, memo: d.name });
           await recordRenewal(tx, {
             reference,
@@ -68,7 +75,7 @@ export function autoRenewals(em: EntityManager, gemUsdRate: string) {
         });
       } catch (err) {
         // The mandate refused it, or the balance fell between the look and the debit: the whole renewal rolled back.
-        if (err instanceof MandateRefusal) return noteFailure(d, term, err.code);
+        if (err instanceof MandateRefusal || err instanceof ApprovalNeeded) return noteFailure(d, term, err.code);
         if (!(err instanceof InsufficientGemsError)) throw err;
         return noteFailure(d, term, 'insufficient_gems');
       }

@@ -5,6 +5,7 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { approvalDecidedSignal, type CheckoutStage } from '../../workflows/checkout-messages.ts';
 import { registryStageKey } from '../../workflows/search-attributes.ts';
 import type { AccountPrincipal } from '../auth/principal.ts';
+import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { Account, MandateApproval } from '../db/entities/index.ts';
 import type { ApprovalStatus } from '../db/entities/mandate.ts';
 import { recordEvent } from '../db/outbox.ts';
@@ -12,7 +13,7 @@ import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
 import { formatUsd } from '../domain/money.ts';
 import type { SpendRequest } from './limits.ts';
-import { releaseSpend } from './spends.ts';
+import { checkoutSpendKey, releaseSpend } from './spends.ts';
 
 // Approvals above a mandate's threshold (docs/mandates.md "Approvals"). The row is where the decision
 // is taken, once (`pending` → `approved` | `refused` by the person, `expired` by the run at its
@@ -110,9 +111,20 @@ function decidedEvent(tx: EntityManager, a: MandateApproval) {
 }
 
 /**
+ * What a purchase that will not happen gives back, in the transaction that says so: its checkout row
+ * (no longer held, no longer counted against CHECKOUT_MAX_OPEN) and its reservation. Idempotent: the
+ * person's refusal does it, and the run does it again when it stops waiting.
+ */
+async function endUnapproved(tx: EntityManager, sessionId: string): Promise<void> {
+  await checkoutSessions(tx).close(sessionId, 'refused');
+  await releaseSpend(tx, checkoutSpendKey(sessionId));
+}
+
+/**
  * The run stopped waiting (a decision arrived, or its deadline passed): a row still pending is expired
- * now (with its event), and anything but `approved` releases the reservation. The row's status is the
- * answer, so a decision taken just before the deadline is honoured even if its signal came late.
+ * now (with its event), and anything but `approved` releases the reservation and closes the checkout
+ * row. The row's status is the answer, so a decision taken just before the deadline is honoured even if
+ * its signal came late.
  */
 export async function closeApproval(orm: Orm, approvalId: string, spendKey: string | null): Promise<ApprovalStatus> {
   const status = await orm.em.fork().transactional(async (tx) => {
@@ -123,6 +135,7 @@ export async function closeApproval(orm: Orm, approvalId: string, spendKey: stri
       await tx.flush();
       decidedEvent(tx, a);
     }
+    if (a.status !== 'approved') await endUnapproved(tx, a.sessionId);
     return a.status;
   });
   if (status !== 'approved' && spendKey) await releaseSpend(orm.em.fork(), spendKey);
@@ -238,6 +251,8 @@ export function approvalService(deps: ApprovalDeps) {
         Object.assign(row, { status: decision, decidedAt: now, decidedBy: principal.accountId });
         await tx.flush();
         decidedEvent(tx, row);
+        // Refused: the budget and the name are free when this answers, not when the run gets to it.
+        if (decision === 'refused') await endUnapproved(tx, row.sessionId);
         return row;
       });
       if (taken.status !== decision) {

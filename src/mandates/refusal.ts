@@ -48,3 +48,19 @@ export class MandateRefusal extends Error {
 export function mandateRefusal(v: MandateVerdict): MandateRefusal | null {
   return v.kind === 'forbids' || v.kind === 'exceeded' ? new MandateRefusal(v) : null;
 }
+
+/**
+ * A spend above the approval threshold where nobody can wait for the person (the expiry sweep's
+ * auto-renewal): refused, never paid silently (docs/mandates.md "Approvals").
+ */
+export class ApprovalNeeded extends Error {
+  override name = 'ApprovalNeeded';
+  readonly code = 'mandate_approval_required' as const;
+  readonly verdict: Extract<MandateVerdict, { kind: 'requires_approval' }>;
+  constructor(verdict: Extract<MandateVerdict, { kind: 'requires_approval' }>) {
+    super(
+      `This spend is above the mandate's approval threshold (${amount(verdict.unit, verdict.threshold)} ${verdict.unit === 'usd' ? 'USD' : 'gems'}) and nobody is waiting to approve it.`,
+    );
+    this.verdict = verdict;
+  }
+}

@@ -91,7 +91,22 @@ async function agentFor(em: EntityManager, principal: AccountPrincipal, agentId:
   return agent;
 }
 
-export function mandateService(em: EntityManager) {
+/**
+ * `allowed_namespaces` names only namespaces that exist, exactly as the catalog spells them: a name that
+ * does not (`AGENT`, a look-alike, markup) would silently forbid every purchase, so it is refused.
+ */
+function requireKnownNamespaces(given: string[] | null | undefined, known: readonly string[]): void {
+  const unknown = (given ?? []).filter((n) => !known.includes(n));
+  if (unknown.length === 0) return;
+  throw new AppError(
+    'unknown_namespace',
+    `allowed_namespaces names ${unknown.length === 1 ? 'a namespace' : 'namespaces'} that do not exist: ${unknown.map((n) => JSON.stringify(n)).join(', ')}. Known namespaces (lowercase, without a dot): ${known.join(', ')}.`,
+    { namespaces: unknown, known: [...known] },
+  );
+}
+
+/** `knownNamespaces`: what `allowed_namespaces` may name (the catalog's namespaces). */
+export function mandateService(em: EntityManager, knownNamespaces: readonly string[]) {
   /** Writes the change to the history, in the transaction that made it. */
   const record = (
     tx: EntityManager,
@@ -113,6 +128,7 @@ export function mandateService(em: EntityManager) {
     /** Sets the whole mandate (what is absent is not limited), under the mandate's lock: a spend sees before or after. */
     async set(principal: AccountPrincipal, agentId: string, input: MandateInput) {
       await agentFor(em, principal, agentId, true);
+      requireKnownNamespaces(input.allowed_namespaces, knownNamespaces);
       await em.transactional(async (tx) => {
         const existing = await lockMandate(tx, agentId);
         const before = existing ? mandateView(existing) : null;

@@ -11,7 +11,7 @@ import {
   type MandateVerdict,
   type SpendRequest,
 } from './limits.ts';
-import { MandateRefusal } from './refusal.ts';
+import { ApprovalNeeded, MandateRefusal } from './refusal.ts';
 import type { SpendTerms } from '../../workflows/checkout-messages.ts';
 
 // Spends counted against a mandate (docs/mandates.md "Decisions"). Invariant: every reservation and
@@ -92,12 +92,14 @@ export async function reserveSpend(tx: EntityManager, spend: SpendRequest, now =
  * spend with no live reservation (the mandate was set while its checkout waited, or its reservation was
  * released) is judged now, and a refusal is thrown as a MandateRefusal: the effect rolls back and money
  * that already arrived is credited back like any refused activation. `judge: false` spends what was
- * committed before (an accepted offer's escrow) without judging it again.
+ * committed before (an accepted offer's escrow) without judging it again. `approval: 'refuse'` (a spend
+ * nobody can hold for the person: the sweep's auto-renewal) throws ApprovalNeeded for a spend above
+ * the approval threshold instead of spending it.
  */
 export async function settleSpend(
   tx: EntityManager,
   spend: SpendRequest,
-  opts: { judge?: boolean; reserved?: boolean | undefined } = {},
+  opts: { judge?: boolean; reserved?: boolean | undefined; approval?: 'allow' | 'refuse' } = {},
 ) {
   const now = new Date();
   const mandate = await lockMandate(tx, spend.accountId);
@@ -114,6 +116,7 @@ export async function settleSpend(
   if (opts.judge ?? true) {
     const verdict = judgeSpend(rulesOf(mandate), spend, await countedSpends(tx, spend.accountId, now), now);
     if (verdict.kind === 'forbids' || verdict.kind === 'exceeded') throw new MandateRefusal(verdict);
+    if (verdict.kind === 'requires_approval' && opts.approval === 'refuse') throw new ApprovalNeeded(verdict);
   }
   if (existing) Object.assign(existing, { status: 'spent', createdAt: now, settledAt: now });
   else tx.create(MandateSpend, { ...spend, status: 'spent', settledAt: now, createdAt: now });

@@ -10,6 +10,7 @@ import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { findOrderActor } from '../db/order-actor.ts';
 import { renewalFacts } from '../db/renewal-facts.ts';
 import { AppError } from '../domain/errors.ts';
+import { ApprovalRequired } from '../mandates/approvals.ts';
 import type { NamespaceInfo } from '../domain/namespace-directory.ts';
 import { planRenewal, type RenewalPlan } from '../domain/renewal-plan.ts';
 import { renewalOperation } from './operation.ts';
@@ -48,6 +49,9 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
     const running = open ? await checkout.status(renewalKey(cmd.name, open)) : null;
     if (open && running) {
       const key = renewalKey(cmd.name, open);
+      // Asking again while the person decides answers the same 202 (docs/mandates.md "Approvals").
+      if (running.stage === 'awaiting_approval' && running.input.approval)
+        throw new ApprovalRequired(running.input.approval.approvalId, new Date(running.input.approval.expiresAtMs));
       if (cmd.receipt) return renewed(await checkout.submitReceipt(key, cmd.receipt, open), open);
       if (running.stage !== 'awaiting_payment')
         throw new AppError(

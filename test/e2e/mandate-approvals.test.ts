@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Hex } from 'viem';
 import { Challenge } from 'mppx';
 import { payChallenge } from '../../examples/pay-and-register.ts';
-import { Account, Domain, LedgerLine, MandateSpend } from '../../src/db/entities/index.ts';
+import { Account, Domain, LedgerLine, MandateApproval, MandateSpend } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
@@ -280,4 +280,97 @@ describe('mandate approvals', () => {
     await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {});
     expect((await register(a.key, label)).statusCode).toBe(200);
   }, 30_000);
+  // Issue 38 items 12 and 13: a purchase waiting for the person holds its name like an unpaid checkout, on
+  // every rail: it counts against CHECKOUT_MAX_OPEN (3 here) and search and quote say being_registered.
+  it('waiting purchases count against CHECKOUT_MAX_OPEN on every rail and hold their names; a refusal frees both at once', async () => {
+    const a = await agent();
+    expect(
+      (await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), { approval_above: { gems: 0 } })).statusCode,
+    ).toBe(200);
+    const labels = [randomLabel('hold'), randomLabel('hold'), randomLabel('hold'), randomLabel('hold')];
+    const waiting = [
+      await register(a.key, labels[0]!),
+      await register(a.key, labels[1]!, 'mpp'),
+      await register(a.key, labels[2]!),
+    ];
+    expect(waiting.map((r) => r.statusCode)).toEqual([202, 202, 202]);
+    // The fourth, on either rail, gets the open-checkout refusal, and leaves nothing behind.
+    for (const method of ['gems', 'mpp']) {
+      const over = await register(a.key, labels[3]!, method);
+      expect([method, over.statusCode, over.json().code]).toEqual([method, 429, 'too_many_open_checkouts']);
+    }
+    expect(await em().count(MandateApproval, { accountId: a.id })).toBe(3);
+    expect(await em().count(MandateSpend, { accountId: a.id, status: 'reserved' })).toBe(3);
+
+    const search = async (label: string) =>
+      (await inject('GET', `/api/v1/domains/search?q=${label}.agent`, {})).json().results[0];
+    const quote = async (label: string) =>
+      (await inject('POST', '/api/v1/domains/quote', {}, { domain: label, namespace: 'agent', years: 1 })).json();
+    for (const label of labels.slice(0, 3)) {
+      expect(await search(label)).toMatchObject({ available: false, reason: 'being_registered' });
+      expect(await quote(label)).toMatchObject({ available: false, reason: 'being_registered' });
+    }
+    expect(await search(labels[3]!)).toMatchObject({ available: true });
+
+    // Refused: the slot and the name are free when the refusal answers, not when the run gets to it.
+    const no = await inject('POST', `/api/v1/approvals/${waiting[0]!.json().approval_id}/refuse`, asPerson());
+    expect(no.statusCode).toBe(200);
+    expect(await search(labels[0]!)).toMatchObject({ available: true, reason: 'available' });
+    expect((await register(a.key, labels[3]!)).statusCode).toBe(202);
+  }, 30_000);
+
+  it('renew with gems asked again while it waits answers the same approval', async () => {
+    const a = await agent();
+    const owner = await em().findOneOrFail(Account, { id: a.id });
+    const expiryDate = new Date(Date.now() + 300 * 24 * 3600_000);
+    const d = await createDomain(s.t.db.orm, { label: randomLabel('again'), namespace: 'agent', owner, expiryDate });
+    const renew = () => inject('POST', '/api/v1/renew', a.key, { domain: d.name, years: 1, payment_method: 'gems' });
+    const first = await renew();
+    expect(first.statusCode).toBe(202);
+    const again = await renew();
+    expect([again.statusCode, again.json().approval_id]).toEqual([202, first.json().approval_id]);
+    expect(await em().count(MandateApproval, { accountId: a.id })).toBe(1);
+    expect(await em().count(MandateSpend, { accountId: a.id, status: 'reserved' })).toBe(1);
+  }, 30_000);
+
+  // Issue 38 item 6. The worker is stopped, so the run cannot release anything: whatever the person and the
+  // agent read right after the refusal answered is the refusal's own doing. (Last: it restarts the worker.)
+  it('refused: the budget the person and the agent read is right as soon as the refusal answers', async () => {
+    const a = await agent();
+    expect(
+      (
+        await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {
+          approval_above: { usd: '10.00' },
+          per_day: { usd: '100.00' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const label = randomLabel('rbud');
+    const id = (await register(a.key, label)).json().approval_id;
+    await until(
+      () => stageOf(label),
+      (v) => v.stage === 'awaiting_approval',
+    );
+    const remaining = async (who: Record<string, string>) =>
+      (await inject('GET', `/api/v1/agents/${a.id}/mandate`, who)).json().mandate.remaining.per_day.usd;
+    expect(await remaining(a.key)).toBe('85.00');
+
+    await s.worker?.stop();
+    try {
+      expect((await inject('POST', `/api/v1/approvals/${id}/refuse`, asPerson())).statusCode).toBe(200);
+      expect((await inject('GET', '/api/v1/agents/me', a.key)).json().mandate.remaining.per_day.usd).toBe('100.00');
+      expect(await remaining(asPerson())).toBe('100.00');
+      expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    } finally {
+      s.worker = await s.startWorker();
+    }
+    // The run, when it gets to it, ends refused; its own release finds nothing more to do.
+    const ended = await until(
+      () => stageOf(label),
+      (v) => v.status === 'COMPLETED',
+    );
+    expect(ended).toEqual({ status: 'COMPLETED', stage: 'refused' });
+    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    expect(await remaining(a.key)).toBe('100.00');
+  }, 60_000);
 });

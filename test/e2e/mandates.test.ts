@@ -164,6 +164,21 @@ describe('spend mandates', () => {
     },
   );
 
+  // Issue 38 item 13: a namespace that does not exist would silently forbid every purchase.
+  it('allowed_namespaces refuses namespaces that do not exist with 400 unknown_namespace, and changes nothing', async () => {
+    const a = await agent();
+    for (const bad of [['AGENT'], ['\u0430gent'], ['<b>agent</b>'], ['.agent'], ['agent', 'nope']]) {
+      const res = await setMandate(a.id, { per_day: { usd: '5.00' }, allowed_namespaces: bad });
+      expect([bad, res.statusCode, res.json().code]).toEqual([bad, 400, 'unknown_namespace']);
+      expect(res.json().details.namespaces).toEqual(bad.filter((n) => n !== 'agent'));
+      expect(res.json().details.known).toContain('agent');
+    }
+    expect((await inject('GET', `/api/v1/agents/${a.id}/mandate`, asPerson)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/v1/agents/${a.id}/mandate/history`, asPerson)).json().total).toBe(0);
+    const ok = await setMandate(a.id, { allowed_namespaces: ['agent', 'bpo'] });
+    expect([ok.statusCode, ok.json().mandate.allowed_namespaces]).toEqual([200, ['agent', 'bpo']]);
+  });
+
   it('each rail spends within the limits, and /me shows what remains', async () => {
     const a = await agent();
     await setMandate(a.id, { per_operation: { gems: 1500 }, per_day: { usd: '60.00' } });
@@ -326,6 +341,28 @@ describe('spend mandates', () => {
       ]);
       const me = (await inject('GET', '/api/v1/agents/me', allowed.key)).json();
       expect(me.mandate.remaining.per_day).toMatchObject({ usd: '5.00' });
+    });
+
+    // Issue 38 item 10: the sweep has no one waiting to approve, so above the threshold it refuses and says so.
+    it('auto-renew above the approval threshold is never paid silently: refused and announced; raised, it renews', async () => {
+      const a = await agent();
+      expect((await setMandate(a.id, { approval_above: { usd: '10.00' } })).statusCode).toBe(200);
+      const name = await autoRenewing(a);
+      await eventually(async () => (await eventsOf(name.id)).length > 0, 15_000);
+      expect(await eventsOf(name.id)).toEqual([
+        expect.objectContaining({ type: 'domain.renewal_failed', reason: 'mandate_approval_required' }),
+      ]);
+      expect((await em().findOneOrFail(Domain, { id: name.id })).expiryDate.getTime()).toBe(name.expiryDate.getTime());
+      expect(await gemsBalance(em(), a.id)).toBe(100_000);
+      expect(await spends(a.id)).toEqual([]);
+      // The person raises the threshold: a later sweep renews it (the failure was announced once).
+      expect((await setMandate(a.id, { approval_above: { usd: '20.00' } })).statusCode).toBe(200);
+      await eventually(async () => (await eventsOf(name.id)).length > 1, 15_000);
+      expect((await eventsOf(name.id)).map((e) => e.type)).toEqual(['domain.renewal_failed', 'domain.renewed']);
+      expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
+      expect((await spends(a.id)).map((r) => [r.operation, r.status, Number(r.gems)])).toEqual([
+        ['renew', 'spent', 1500],
+      ]);
     });
 
     it('renew and buy-secondary by machine payment: over budget 403 before any challenge; within, 402 → pay → 200, spent', async () => {

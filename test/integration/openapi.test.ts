@@ -101,6 +101,39 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(ops.find((o) => o.key === 'GET /auth/login')?.op.responses ?? {})).toContain('302');
   });
 
+  // Issue 38 item 5: a generated client, and an agent reading the document, can know a mandate's refusals.
+  it('names the spend mandate refusals in the 403 of every paid operation, as one shared component', () => {
+    const refusal = doc.components.schemas.MandateRefusal as {
+      properties: { code: { enum: string[] }; details: { anyOf: { properties: Record<string, unknown> }[] } };
+    };
+    expect(refusal.properties.code.enum.sort()).toEqual(['mandate_exceeded', 'mandate_forbids']);
+    const details = refusal.properties.details.anyOf.map((d) => Object.keys(d.properties).sort());
+    expect(details).toEqual([
+      ['credited', 'limit', 'max', 'refills_at', 'remaining', 'unit'],
+      ['allowed', 'credited', 'rule', 'value'],
+    ]);
+    // A paid operation answers 402; the checkout page and its form are a person's (persons have no mandate).
+    const paid = ops.filter((o) => o.op.responses['402'] && !o.key.endsWith(' /checkout/{domain}')).map((o) => o.key);
+    expect(paid.sort()).toEqual(
+      [
+        'POST /api/v1/domains/register',
+        'POST /api/v1/renew',
+        'POST /api/v1/domains/buy-secondary',
+        'POST /api/v1/domains/make-offer',
+        'POST /api/v1/domains/offers/{offer_id}/pay',
+        'POST /api/payments/verify-mpp',
+      ].sort(),
+    );
+    for (const key of paid) {
+      const forbidden = ops.find((o) => o.key === key)?.op.responses['403'];
+      const schema = forbidden?.content?.['application/json']?.schema ?? {};
+      const refs = ((schema.anyOf as { $ref?: string }[] | undefined) ?? []).map((s) => s.$ref);
+      expect([key, refs]).toEqual([key, ['#/components/schemas/MandateRefusal', '#/components/schemas/Error']]);
+      expect([key, forbidden?.description]).toEqual([key, expect.stringContaining('mandate_exceeded')]);
+      expect([key, forbidden?.description]).toEqual([key, expect.stringContaining('mandate_forbids')]);
+    }
+  });
+
   it('has security schemes, and each operation the security its access rule says', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       'ApiKey',

@@ -14,6 +14,7 @@ import type { RegistrationService } from '../../registration/service.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { pagination } from '../schemas/management.ts';
+import { paidOperationForbidden } from '../schemas/mandates.ts';
 import {
   checkoutCallbackBody,
   openCheckoutsResponse,
@@ -113,7 +114,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['registration'],
       summary: 'Verify a machine-payment receipt for an open checkout and register the domain',
       body: verifyMppBody,
-      response: { 200: registeredResponse, 402: errorBodySchema, 409: errorBodySchema, ...clientErrors },
+      response: {
+        200: registeredResponse,
+        402: errorBodySchema,
+        403: paidOperationForbidden,
+        409: errorBodySchema,
+        ...clientErrors,
+      },
     },
     handler: async (req, reply) => {
       const target = resolveTarget(namespaces, req.body);

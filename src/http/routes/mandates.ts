@@ -21,7 +21,11 @@ export const setMandateRoute = declareRoute({
   access: DASHBOARD,
   openapi: {
     operationId: 'setMandate',
-    description: `Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (a purchase above it waits for your approval: \`GET /api/v1/approvals\`). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (\`GET …/mandate/history\`). ${WHO}`,
+    description: `Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (a purchase above it waits for your approval: \`GET /api/v1/approvals\`). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (\`GET …/mandate/history\`). \`allowed_namespaces\` names namespaces exactly as the catalog spells them (\`agent\`, not \`AGENT\` or \`.agent\`): one that does not exist is 400 \`unknown_namespace\` (\`details.namespaces\`, \`details.known\`) and nothing changes. ${WHO}`,
+    responses: {
+      '400':
+        'Bad input, nothing changed: `validation_failed` (`details.issues`), or `unknown_namespace` when `allowed_namespaces` names a namespace that does not exist (`details.namespaces`: those; `details.known`: the namespaces there are)',
+    },
   },
 });
 
@@ -58,7 +62,7 @@ export const mandateHistoryRoute = declareRoute({
 });
 
 export const mandateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = () => mandateService(app.deps.orm.em.fork());
+  const service = () => mandateService(app.deps.orm.em.fork(), app.deps.namespaces.names);
   const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
 
   app.route({

@@ -11,6 +11,7 @@ import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { sendBuyAnswer } from '../replies/purchase.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { paidOperationForbidden } from '../schemas/mandates.ts';
 import {
   makeOfferBody,
   offerConflictBody,
@@ -139,6 +140,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       response: {
         200: offerResponse,
         402: errorBodySchema,
+        403: paidOperationForbidden,
         409: errorBodySchema,
         503: errorBodySchema,
         ...clientErrors,

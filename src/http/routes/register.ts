@@ -12,7 +12,7 @@ import {
   registeredResponse,
   usdcPaymentRequiredResponse,
 } from '../schemas/register.ts';
-import { approvalRequiredResponse } from '../schemas/mandates.ts';
+import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/mandates.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
 
 export const registerDomainRoute = declareRoute({
@@ -40,7 +40,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
         200: registeredResponse,
         202: checkoutPendingResponse.or(approvalRequiredResponse),
         402: paymentRequiredResponse.or(usdcPaymentRequiredResponse).or(errorBodySchema),
-        403: errorBodySchema,
+        403: paidOperationForbidden,
         409: errorBodySchema,
         503: errorBodySchema,
         ...clientErrors,

@@ -3,7 +3,7 @@ import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { sendRenewAnswer } from '../replies/renewal.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
-import { approvalRequiredResponse } from '../schemas/mandates.ts';
+import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/mandates.ts';
 import { paymentRequiredResponse } from '../schemas/register.ts';
 import { renewBody, renewedResponse } from '../schemas/renew.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
@@ -30,7 +30,7 @@ export const renewRoutes: FastifyPluginAsyncZod = async (app) => {
         200: renewedResponse,
         202: approvalRequiredResponse,
         402: paymentRequiredResponse.or(errorBodySchema),
-        403: errorBodySchema,
+        403: paidOperationForbidden,
         409: errorBodySchema,
         503: errorBodySchema,
         ...clientErrors,

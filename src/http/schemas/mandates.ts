@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mandateOperations } from '../../db/entities/mandate.ts';
+import { errorBodySchema } from '../../domain/error-body.ts';
 import { MAX_GEMS } from '../../domain/market.ts';
 import { EXAMPLE, example } from './examples.ts';
 
@@ -46,7 +47,9 @@ export const mandateBody = example(
         .max(100)
         .nullable()
         .optional()
-        .describe('Where the agent may pay (the namespace of the name); absent or null: every namespace'),
+        .describe(
+          'Where the agent may pay (the namespace of the name, as the catalog spells it: `agent`); absent or null: every namespace. One that does not exist: 400 `unknown_namespace`',
+        ),
     })
     .strict(),
   {
@@ -146,3 +149,65 @@ export const approvalRequiredResponse = z.object({
   expires_at: z.string(),
   message: z.string(),
 });
+
+const budgetAmount = z
+  .union([z.string(), z.number().int()])
+  .describe('In the limit’s unit: USD as a decimal string ("5.00"), gems as a whole number');
+const credited = z
+  .object({ account_id: z.string(), gems: z.number().int() })
+  .optional()
+  .describe('Only when money had already arrived (a purchase judged at activation): where it was credited back');
+
+/**
+ * The 403 of every paid operation when the caller's spend mandate refuses the purchase
+ * (docs/mandates.md "What the agent sees"), answered before any challenge is issued and before any gems
+ * move. One component (`MandateRefusal`), shared by every paid route's 403 (`paidOperationForbidden`).
+ */
+export const mandateRefusalBody = z
+  .object({
+    status: z.literal('error'),
+    code: z
+      .enum(['mandate_exceeded', 'mandate_forbids'])
+      .describe(
+        '`mandate_exceeded`: above a limit (`details.limit`); `mandate_forbids`: an operation, namespace or route the mandate does not allow (`details.rule`)',
+      ),
+    message: z.string(),
+    details: z.union([
+      z
+        .object({
+          limit: z.enum(['per_operation', 'per_day', 'per_30_days']),
+          unit: z.enum(['usd', 'gems']),
+          max: budgetAmount,
+          remaining: budgetAmount.describe('What is left of that limit now'),
+          refills_at: z
+            .string()
+            .nullable()
+            .describe('When enough has rolled off for this purchase to fit; null: it never fits'),
+          credited,
+        })
+        .loose()
+        .describe('mandate_exceeded'),
+      z
+        .object({
+          rule: z
+            .enum(['operation', 'namespace', 'approval_required_on_usdc_route'])
+            .describe(
+              '`approval_required_on_usdc_route`: above the approval threshold on the USDC route, which cannot wait (pay with gems or on the default route)',
+            ),
+          value: z.string().describe('The operation, namespace or network asked for'),
+          allowed: z.array(z.string()),
+          credited,
+        })
+        .loose()
+        .describe('mandate_forbids'),
+    ]),
+  })
+  .describe('A refusal by the spend mandate the person who manages the agent set')
+  .meta({ id: 'MandateRefusal' });
+
+/** What the 403 of a paid operation says: a mandate's refusal, or the credential checks' (`Error`). */
+export const paidOperationForbidden = mandateRefusalBody
+  .or(errorBodySchema)
+  .describe(
+    'Refused by your spend mandate (`MandateRefusal`: `mandate_exceeded` with `details.limit`, `unit`, `max`, `remaining`, `refills_at`; `mandate_forbids` with `details.rule`, `value`, `allowed`), before any challenge or gems move; or the credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`)',
+  );

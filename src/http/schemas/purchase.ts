@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approvalRequiredResponse } from './mandates.ts';
+import { approvalRequiredResponse, paidOperationForbidden } from './mandates.ts';
 import { clientErrors, errorBodySchema } from './common.ts';
 import { paymentRequiredResponse, receiptField } from './register.ts';
 import { example, EXAMPLE } from './examples.ts';
@@ -71,6 +71,7 @@ export const purchaseResponses = {
   200: purchasedResponse,
   202: approvalRequiredResponse,
   402: paymentRequiredResponse.or(errorBodySchema),
+  403: paidOperationForbidden,
   409: errorBodySchema,
   503: errorBodySchema,
   ...clientErrors,

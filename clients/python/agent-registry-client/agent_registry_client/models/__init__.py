@@ -393,6 +393,24 @@ from .make_offer_response_200_offer_currency import MakeOfferResponse200OfferCur
 from .make_offer_response_200_offer_direction import MakeOfferResponse200OfferDirection
 from .make_offer_response_200_offer_status import MakeOfferResponse200OfferStatus
 from .make_offer_response_200_status import MakeOfferResponse200Status
+from .mandate_refusal import MandateRefusal
+from .mandate_refusal_code import MandateRefusalCode
+from .mandate_refusal_details_type_0 import MandateRefusalDetailsType0
+from .mandate_refusal_details_type_0_credited import MandateRefusalDetailsType0Credited
+from .mandate_refusal_details_type_0_limit import MandateRefusalDetailsType0Limit
+from .mandate_refusal_details_type_0_unit import MandateRefusalDetailsType0Unit
+from .mandate_refusal_details_type_1 import MandateRefusalDetailsType1
+from .mandate_refusal_details_type_1_credited import MandateRefusalDetailsType1Credited
+from .mandate_refusal_details_type_1_rule import MandateRefusalDetailsType1Rule
+from .mandate_refusal_input import MandateRefusalInput
+from .mandate_refusal_input_code import MandateRefusalInputCode
+from .mandate_refusal_input_details_type_0 import MandateRefusalInputDetailsType0
+from .mandate_refusal_input_details_type_0_credited import MandateRefusalInputDetailsType0Credited
+from .mandate_refusal_input_details_type_0_limit import MandateRefusalInputDetailsType0Limit
+from .mandate_refusal_input_details_type_0_unit import MandateRefusalInputDetailsType0Unit
+from .mandate_refusal_input_details_type_1 import MandateRefusalInputDetailsType1
+from .mandate_refusal_input_details_type_1_credited import MandateRefusalInputDetailsType1Credited
+from .mandate_refusal_input_details_type_1_rule import MandateRefusalInputDetailsType1Rule
 from .patch_dns_records_body import PatchDnsRecordsBody
 from .patch_dns_records_body_records_item import PatchDnsRecordsBodyRecordsItem
 from .patch_dns_records_response_200 import PatchDnsRecordsResponse200
@@ -966,6 +984,24 @@ __all__ = (
     "MakeOfferResponse200OfferDirection",
     "MakeOfferResponse200OfferStatus",
     "MakeOfferResponse200Status",
+    "MandateRefusal",
+    "MandateRefusalCode",
+    "MandateRefusalDetailsType0",
+    "MandateRefusalDetailsType0Credited",
+    "MandateRefusalDetailsType0Limit",
+    "MandateRefusalDetailsType0Unit",
+    "MandateRefusalDetailsType1",
+    "MandateRefusalDetailsType1Credited",
+    "MandateRefusalDetailsType1Rule",
+    "MandateRefusalInput",
+    "MandateRefusalInputCode",
+    "MandateRefusalInputDetailsType0",
+    "MandateRefusalInputDetailsType0Credited",
+    "MandateRefusalInputDetailsType0Limit",
+    "MandateRefusalInputDetailsType0Unit",
+    "MandateRefusalInputDetailsType1",
+    "MandateRefusalInputDetailsType1Credited",
+    "MandateRefusalInputDetailsType1Rule",
     "PatchDnsRecordsBody",
     "PatchDnsRecordsBodyRecordsItem",
     "PatchDnsRecordsResponse200",

@@ -30,8 +30,8 @@ class SetMandateBody:
             your approval: docs/mandates.md "Approvals")
         allowed_operations (list[SetMandateBodyAllowedOperationsType0Item] | None | Unset): What the agent may pay for;
             absent or null: every operation
-        allowed_namespaces (list[str] | None | Unset): Where the agent may pay (the namespace of the name); absent or
-            null: every namespace
+        allowed_namespaces (list[str] | None | Unset): Where the agent may pay (the namespace of the name, as the
+            catalog spells it: `agent`); absent or null: every namespace. One that does not exist: 400 `unknown_namespace`
     """
 
     per_operation: SetMandateBodyPerOperation | Unset = UNSET

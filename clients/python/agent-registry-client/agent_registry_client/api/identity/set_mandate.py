@@ -123,9 +123,11 @@ def sync_detailed(
     valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval
     threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is
     not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every
-    change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session
-    or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404
-    `account_not_found`.
+    change is recorded (`GET …/mandate/history`). `allowed_namespaces` names namespaces exactly as the
+    catalog spells them (`agent`, not `AGENT` or `.agent`): one that does not exist is 400
+    `unknown_namespace` (`details.namespaces`, `details.known`) and nothing changes. Only the person who
+    claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`;
+    an agent you do not manage: 404 `account_not_found`.
 
     Args:
         agent_id (UUID):
@@ -164,9 +166,11 @@ def sync(
     valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval
     threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is
     not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every
-    change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session
-    or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404
-    `account_not_found`.
+    change is recorded (`GET …/mandate/history`). `allowed_namespaces` names namespaces exactly as the
+    catalog spells them (`agent`, not `AGENT` or `.agent`): one that does not exist is 400
+    `unknown_namespace` (`details.namespaces`, `details.known`) and nothing changes. Only the person who
+    claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`;
+    an agent you do not manage: 404 `account_not_found`.
 
     Args:
         agent_id (UUID):
@@ -200,9 +204,11 @@ async def asyncio_detailed(
     valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval
     threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is
     not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every
-    change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session
-    or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404
-    `account_not_found`.
+    change is recorded (`GET …/mandate/history`). `allowed_namespaces` names namespaces exactly as the
+    catalog spells them (`agent`, not `AGENT` or `.agent`): one that does not exist is 400
+    `unknown_namespace` (`details.namespaces`, `details.known`) and nothing changes. Only the person who
+    claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`;
+    an agent you do not manage: 404 `account_not_found`.
 
     Args:
         agent_id (UUID):
@@ -239,9 +245,11 @@ async def asyncio(
     valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval
     threshold (a purchase above it waits for your approval: `GET /api/v1/approvals`). What is absent is
     not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every
-    change is recorded (`GET …/mandate/history`). Only the person who claimed the agent (their session
-    or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404
-    `account_not_found`.
+    change is recorded (`GET …/mandate/history`). `allowed_namespaces` names namespaces exactly as the
+    catalog spells them (`agent`, not `AGENT` or `.agent`): one that does not exist is 400
+    `unknown_namespace` (`details.namespaces`, `details.known`) and nothing changes. Only the person who
+    claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`;
+    an agent you do not manage: 404 `account_not_found`.
 
     Args:
         agent_id (UUID):

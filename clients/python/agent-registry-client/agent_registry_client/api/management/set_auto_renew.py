@@ -119,8 +119,10 @@ def sync_detailed(
 
      Turns auto-renew on with a price cap (`max_gems`, the most a one-year renewal may cost) or off. A
     few days before expiry (AUTO_RENEW_DAYS_BEFORE) the expiry sweep renews the name for one year from
-    the owner’s gems when the price is within the cap, once per term; otherwise it writes
-    `domain.renewal_failed` with the reason. Owner (or the owner’s operator) only.
+    the owner’s gems when the price is within the cap, once per term; otherwise (or when the owner’s
+    spend mandate refuses it, or the price is above its approval threshold: the sweep never pays what
+    needs an approval) it writes `domain.renewal_failed` with the reason. Owner (or the owner’s
+    operator) only.
 
     Args:
         domain_name (str):
@@ -156,8 +158,10 @@ def sync(
 
      Turns auto-renew on with a price cap (`max_gems`, the most a one-year renewal may cost) or off. A
     few days before expiry (AUTO_RENEW_DAYS_BEFORE) the expiry sweep renews the name for one year from
-    the owner’s gems when the price is within the cap, once per term; otherwise it writes
-    `domain.renewal_failed` with the reason. Owner (or the owner’s operator) only.
+    the owner’s gems when the price is within the cap, once per term; otherwise (or when the owner’s
+    spend mandate refuses it, or the price is above its approval threshold: the sweep never pays what
+    needs an approval) it writes `domain.renewal_failed` with the reason. Owner (or the owner’s
+    operator) only.
 
     Args:
         domain_name (str):
@@ -188,8 +192,10 @@ async def asyncio_detailed(
 
      Turns auto-renew on with a price cap (`max_gems`, the most a one-year renewal may cost) or off. A
     few days before expiry (AUTO_RENEW_DAYS_BEFORE) the expiry sweep renews the name for one year from
-    the owner’s gems when the price is within the cap, once per term; otherwise it writes
-    `domain.renewal_failed` with the reason. Owner (or the owner’s operator) only.
+    the owner’s gems when the price is within the cap, once per term; otherwise (or when the owner’s
+    spend mandate refuses it, or the price is above its approval threshold: the sweep never pays what
+    needs an approval) it writes `domain.renewal_failed` with the reason. Owner (or the owner’s
+    operator) only.
 
     Args:
         domain_name (str):
@@ -223,8 +229,10 @@ async def asyncio(
 
      Turns auto-renew on with a price cap (`max_gems`, the most a one-year renewal may cost) or off. A
     few days before expiry (AUTO_RENEW_DAYS_BEFORE) the expiry sweep renews the name for one year from
-    the owner’s gems when the price is within the cap, once per term; otherwise it writes
-    `domain.renewal_failed` with the reason. Owner (or the owner’s operator) only.
+    the owner’s gems when the price is within the cap, once per term; otherwise (or when the owner’s
+    spend mandate refuses it, or the price is above its approval threshold: the sweep never pays what
+    needs an approval) it writes `domain.renewal_failed` with the reason. Owner (or the owner’s
+    operator) only.
 
     Args:
         domain_name (str):

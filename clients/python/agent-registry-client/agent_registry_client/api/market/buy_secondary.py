@@ -10,6 +10,7 @@ from ...models.buy_secondary_response_200 import BuySecondaryResponse200
 from ...models.buy_secondary_response_202 import BuySecondaryResponse202
 from ...models.buy_secondary_response_402_type_0 import BuySecondaryResponse402Type0
 from ...models.error import Error
+from ...models.mandate_refusal import MandateRefusal
 from ...types import UNSET, Response, Unset
 
 
@@ -37,7 +38,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | None:
+) -> (
+    BuySecondaryResponse200
+    | BuySecondaryResponse202
+    | BuySecondaryResponse402Type0
+    | Error
+    | Error
+    | Error
+    | MandateRefusal
+    | None
+):
     if response.status_code == 200:
         response_200 = BuySecondaryResponse200.from_dict(response.json())
 
@@ -80,7 +90,23 @@ def _parse_response(
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+
+        def _parse_response_403(data: object) -> Error | MandateRefusal:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_403_type_0 = MandateRefusal.from_dict(data)
+
+                return response_403_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_403_type_1 = Error.from_dict(data)
+
+            return response_403_type_1
+
+        response_403 = _parse_response_403(response.json())
 
         return response_403
 
@@ -142,7 +168,15 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]:
+) -> Response[
+    BuySecondaryResponse200
+    | BuySecondaryResponse202
+    | BuySecondaryResponse402Type0
+    | Error
+    | Error
+    | Error
+    | MandateRefusal
+]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -156,7 +190,15 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: BuySecondaryBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]:
+) -> Response[
+    BuySecondaryResponse200
+    | BuySecondaryResponse202
+    | BuySecondaryResponse402Type0
+    | Error
+    | Error
+    | Error
+    | MandateRefusal
+]:
     """Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems
 
      Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price
@@ -176,7 +218,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]
+        Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | Error | MandateRefusal]
     """
 
     kwargs = _get_kwargs(
@@ -196,7 +238,16 @@ def sync(
     client: AuthenticatedClient,
     body: BuySecondaryBody,
     idempotency_key: str | Unset = UNSET,
-) -> BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | None:
+) -> (
+    BuySecondaryResponse200
+    | BuySecondaryResponse202
+    | BuySecondaryResponse402Type0
+    | Error
+    | Error
+    | Error
+    | MandateRefusal
+    | None
+):
     """Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems
 
      Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price
@@ -216,7 +267,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error
+        BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | Error | MandateRefusal
     """
 
     return sync_detailed(
@@ -231,7 +282,15 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: BuySecondaryBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]:
+) -> Response[
+    BuySecondaryResponse200
+    | BuySecondaryResponse202
+    | BuySecondaryResponse402Type0
+    | Error
+    | Error
+    | Error
+    | MandateRefusal
+]:
     """Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems
 
      Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price
@@ -251,7 +310,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error]
+        Response[BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | Error | MandateRefusal]
     """
 
     kwargs = _get_kwargs(
@@ -269,7 +328,16 @@ async def asyncio(
     client: AuthenticatedClient,
     body: BuySecondaryBody,
     idempotency_key: str | Unset = UNSET,
-) -> BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | None:
+) -> (
+    BuySecondaryResponse200
+    | BuySecondaryResponse202
+    | BuySecondaryResponse402Type0
+    | Error
+    | Error
+    | Error
+    | MandateRefusal
+    | None
+):
     """Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems
 
      Buys a listed name. Default `mpp`: without a receipt a 402 challenge for the USD asking price
@@ -289,7 +357,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error
+        BuySecondaryResponse200 | BuySecondaryResponse202 | BuySecondaryResponse402Type0 | Error | Error | Error | MandateRefusal
     """
 
     return (

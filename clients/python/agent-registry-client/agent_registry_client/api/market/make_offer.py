@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.make_offer_body import MakeOfferBody
 from ...models.make_offer_response_200 import MakeOfferResponse200
+from ...models.mandate_refusal import MandateRefusal
 from ...types import UNSET, Response, Unset
 
 
@@ -35,7 +36,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | MakeOfferResponse200 | None:
+) -> Error | Error | MandateRefusal | MakeOfferResponse200 | None:
     if response.status_code == 200:
         response_200 = MakeOfferResponse200.from_dict(response.json())
 
@@ -57,7 +58,23 @@ def _parse_response(
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+
+        def _parse_response_403(data: object) -> Error | MandateRefusal:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_403_type_0 = MandateRefusal.from_dict(data)
+
+                return response_403_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_403_type_1 = Error.from_dict(data)
+
+            return response_403_type_1
+
+        response_403 = _parse_response_403(response.json())
 
         return response_403
 
@@ -119,7 +136,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | MakeOfferResponse200]:
+) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -133,7 +150,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: MakeOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | MakeOfferResponse200]:
+) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200]:
     """Offer an amount for a name; a gems offer is held in escrow until it ends
 
      Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd`
@@ -153,7 +170,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | MakeOfferResponse200]
+        Response[Error | Error | MandateRefusal | MakeOfferResponse200]
     """
 
     kwargs = _get_kwargs(
@@ -173,7 +190,7 @@ def sync(
     client: AuthenticatedClient,
     body: MakeOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | MakeOfferResponse200 | None:
+) -> Error | Error | MandateRefusal | MakeOfferResponse200 | None:
     """Offer an amount for a name; a gems offer is held in escrow until it ends
 
      Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd`
@@ -193,7 +210,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | MakeOfferResponse200
+        Error | Error | MandateRefusal | MakeOfferResponse200
     """
 
     return sync_detailed(
@@ -208,7 +225,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: MakeOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | MakeOfferResponse200]:
+) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200]:
     """Offer an amount for a name; a gems offer is held in escrow until it ends
 
      Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd`
@@ -228,7 +245,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | MakeOfferResponse200]
+        Response[Error | Error | MandateRefusal | MakeOfferResponse200]
     """
 
     kwargs = _get_kwargs(
@@ -246,7 +263,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: MakeOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | MakeOfferResponse200 | None:
+) -> Error | Error | MandateRefusal | MakeOfferResponse200 | None:
     """Offer an amount for a name; a gems offer is held in escrow until it ends
 
      Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd`
@@ -266,7 +283,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | MakeOfferResponse200
+        Error | Error | MandateRefusal | MakeOfferResponse200
     """
 
     return (

@@ -7,6 +7,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.mandate_refusal import MandateRefusal
 from ...models.pay_accepted_offer_body import PayAcceptedOfferBody
 from ...models.pay_accepted_offer_response_200 import PayAcceptedOfferResponse200
 from ...models.pay_accepted_offer_response_202 import PayAcceptedOfferResponse202
@@ -42,7 +43,14 @@ def _get_kwargs(
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
-    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202 | None
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | PayAcceptedOfferResponse402Type0
+    | PayAcceptedOfferResponse200
+    | PayAcceptedOfferResponse202
+    | None
 ):
     if response.status_code == 200:
         response_200 = PayAcceptedOfferResponse200.from_dict(response.json())
@@ -86,7 +94,23 @@ def _parse_response(
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+
+        def _parse_response_403(data: object) -> Error | MandateRefusal:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_403_type_0 = MandateRefusal.from_dict(data)
+
+                return response_403_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_403_type_1 = Error.from_dict(data)
+
+            return response_403_type_1
+
+        response_403 = _parse_response_403(response.json())
 
         return response_403
 
@@ -149,7 +173,13 @@ def _parse_response(
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> Response[
-    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | PayAcceptedOfferResponse402Type0
+    | PayAcceptedOfferResponse200
+    | PayAcceptedOfferResponse202
 ]:
     return Response(
         status_code=HTTPStatus(response.status_code),
@@ -166,7 +196,13 @@ def sync_detailed(
     body: PayAcceptedOfferBody,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[
-    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | PayAcceptedOfferResponse402Type0
+    | PayAcceptedOfferResponse200
+    | PayAcceptedOfferResponse202
 ]:
     """Pay your accepted pathUSD offer: 402 challenge, then the sale
 
@@ -184,7 +220,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202]
+        Response[Error | Error | MandateRefusal | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -207,7 +243,14 @@ def sync(
     body: PayAcceptedOfferBody,
     idempotency_key: str | Unset = UNSET,
 ) -> (
-    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202 | None
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | PayAcceptedOfferResponse402Type0
+    | PayAcceptedOfferResponse200
+    | PayAcceptedOfferResponse202
+    | None
 ):
     """Pay your accepted pathUSD offer: 402 challenge, then the sale
 
@@ -225,7 +268,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
+        Error | Error | MandateRefusal | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
     """
 
     return sync_detailed(
@@ -243,7 +286,13 @@ async def asyncio_detailed(
     body: PayAcceptedOfferBody,
     idempotency_key: str | Unset = UNSET,
 ) -> Response[
-    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | PayAcceptedOfferResponse402Type0
+    | PayAcceptedOfferResponse200
+    | PayAcceptedOfferResponse202
 ]:
     """Pay your accepted pathUSD offer: 402 challenge, then the sale
 
@@ -261,7 +310,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202]
+        Response[Error | Error | MandateRefusal | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -282,7 +331,14 @@ async def asyncio(
     body: PayAcceptedOfferBody,
     idempotency_key: str | Unset = UNSET,
 ) -> (
-    Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202 | None
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | PayAcceptedOfferResponse402Type0
+    | PayAcceptedOfferResponse200
+    | PayAcceptedOfferResponse202
+    | None
 ):
     """Pay your accepted pathUSD offer: 402 challenge, then the sale
 
@@ -300,7 +356,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
+        Error | Error | MandateRefusal | Error | PayAcceptedOfferResponse402Type0 | PayAcceptedOfferResponse200 | PayAcceptedOfferResponse202
     """
 
     return (

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.mandate_refusal import MandateRefusal
 from ...models.register_domain_body import RegisterDomainBody
 from ...models.register_domain_response_200 import RegisterDomainResponse200
 from ...models.register_domain_response_202_type_0 import RegisterDomainResponse202Type0
@@ -55,6 +56,8 @@ def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> (
     Error
+    | Error
+    | MandateRefusal
     | Error
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
@@ -131,7 +134,23 @@ def _parse_response(
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+
+        def _parse_response_403(data: object) -> Error | MandateRefusal:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_403_type_0 = MandateRefusal.from_dict(data)
+
+                return response_403_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_403_type_1 = Error.from_dict(data)
+
+            return response_403_type_1
+
+        response_403 = _parse_response_403(response.json())
 
         return response_403
 
@@ -196,6 +215,8 @@ def _build_response(
 ) -> Response[
     Error
     | Error
+    | MandateRefusal
+    | Error
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
     | RegisterDomainResponse200
@@ -220,6 +241,8 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
 ) -> Response[
     Error
+    | Error
+    | MandateRefusal
     | Error
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
@@ -259,7 +282,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1]
+        Response[Error | Error | MandateRefusal | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1]
     """
 
     kwargs = _get_kwargs(
@@ -288,6 +311,8 @@ def sync(
 ) -> (
     Error
     | Error
+    | MandateRefusal
+    | Error
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
     | RegisterDomainResponse200
@@ -327,7 +352,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1
+        Error | Error | MandateRefusal | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1
     """
 
     return sync_detailed(
@@ -350,6 +375,8 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
 ) -> Response[
     Error
+    | Error
+    | MandateRefusal
     | Error
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
@@ -389,7 +416,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1]
+        Response[Error | Error | MandateRefusal | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1]
     """
 
     kwargs = _get_kwargs(
@@ -415,6 +442,8 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
 ) -> (
     Error
+    | Error
+    | MandateRefusal
     | Error
     | RegisterDomainResponse402Type0Type0
     | RegisterDomainResponse402Type0Type1
@@ -455,7 +484,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1
+        Error | Error | MandateRefusal | Error | RegisterDomainResponse402Type0Type0 | RegisterDomainResponse402Type0Type1 | RegisterDomainResponse200 | RegisterDomainResponse202Type0 | RegisterDomainResponse202Type1
     """
 
     return (

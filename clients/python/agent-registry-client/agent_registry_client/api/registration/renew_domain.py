@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.mandate_refusal import MandateRefusal
 from ...models.renew_domain_body import RenewDomainBody
 from ...models.renew_domain_response_200 import RenewDomainResponse200
 from ...models.renew_domain_response_202 import RenewDomainResponse202
@@ -37,7 +38,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202 | None:
+) -> (
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | RenewDomainResponse402Type0
+    | RenewDomainResponse200
+    | RenewDomainResponse202
+    | None
+):
     if response.status_code == 200:
         response_200 = RenewDomainResponse200.from_dict(response.json())
 
@@ -80,7 +90,23 @@ def _parse_response(
         return response_402
 
     if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
+
+        def _parse_response_403(data: object) -> Error | MandateRefusal:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_403_type_0 = MandateRefusal.from_dict(data)
+
+                return response_403_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_403_type_1 = Error.from_dict(data)
+
+            return response_403_type_1
+
+        response_403 = _parse_response_403(response.json())
 
         return response_403
 
@@ -142,7 +168,15 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]:
+) -> Response[
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | RenewDomainResponse402Type0
+    | RenewDomainResponse200
+    | RenewDomainResponse202
+]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -156,7 +190,15 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: RenewDomainBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]:
+) -> Response[
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | RenewDomainResponse402Type0
+    | RenewDomainResponse200
+    | RenewDomainResponse202
+]:
     """Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
@@ -176,7 +218,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]
+        Response[Error | Error | MandateRefusal | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -196,7 +238,16 @@ def sync(
     client: AuthenticatedClient,
     body: RenewDomainBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202 | None:
+) -> (
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | RenewDomainResponse402Type0
+    | RenewDomainResponse200
+    | RenewDomainResponse202
+    | None
+):
     """Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
@@ -216,7 +267,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202
+        Error | Error | MandateRefusal | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202
     """
 
     return sync_detailed(
@@ -231,7 +282,15 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: RenewDomainBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]:
+) -> Response[
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | RenewDomainResponse402Type0
+    | RenewDomainResponse200
+    | RenewDomainResponse202
+]:
     """Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
@@ -251,7 +310,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]
+        Response[Error | Error | MandateRefusal | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -269,7 +328,16 @@ async def asyncio(
     client: AuthenticatedClient,
     body: RenewDomainBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202 | None:
+) -> (
+    Error
+    | Error
+    | MandateRefusal
+    | Error
+    | RenewDomainResponse402Type0
+    | RenewDomainResponse200
+    | RenewDomainResponse202
+    | None
+):
     """Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems
 
      Extends a name’s term from its current expiry date. Default `mpp`: without a receipt a 402 challenge
@@ -289,7 +357,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202
+        Error | Error | MandateRefusal | Error | RenewDomainResponse402Type0 | RenewDomainResponse200 | RenewDomainResponse202
     """
 
     return (

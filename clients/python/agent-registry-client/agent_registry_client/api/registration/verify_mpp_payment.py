@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.mandate_refusal import MandateRefusal
 from ...models.verify_mpp_payment_body import VerifyMppPaymentBody
 from ...models.verify_mpp_payment_response_200 import VerifyMppPaymentResponse200
 from ...types import Response
@@ -32,7 +33,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | VerifyMppPaymentResponse200 | None:
+) -> Error | Error | MandateRefusal | VerifyMppPaymentResponse200 | None:
     if response.status_code == 200:
         response_200 = VerifyMppPaymentResponse200.from_dict(response.json())
 
@@ -47,6 +48,27 @@ def _parse_response(
         response_402 = Error.from_dict(response.json())
 
         return response_402
+
+    if response.status_code == 403:
+
+        def _parse_response_403(data: object) -> Error | MandateRefusal:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_403_type_0 = MandateRefusal.from_dict(data)
+
+                return response_403_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_403_type_1 = Error.from_dict(data)
+
+            return response_403_type_1
+
+        response_403 = _parse_response_403(response.json())
+
+        return response_403
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
@@ -96,7 +118,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | VerifyMppPaymentResponse200]:
+) -> Response[Error | Error | MandateRefusal | VerifyMppPaymentResponse200]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -109,7 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: VerifyMppPaymentBody,
-) -> Response[Error | VerifyMppPaymentResponse200]:
+) -> Response[Error | Error | MandateRefusal | VerifyMppPaymentResponse200]:
     """Verify a machine-payment receipt for an open checkout and register the domain
 
      Verifies a receipt for an open checkout by session id and registers the domain.
@@ -122,7 +144,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | VerifyMppPaymentResponse200]
+        Response[Error | Error | MandateRefusal | VerifyMppPaymentResponse200]
     """
 
     kwargs = _get_kwargs(
@@ -140,7 +162,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: VerifyMppPaymentBody,
-) -> Error | VerifyMppPaymentResponse200 | None:
+) -> Error | Error | MandateRefusal | VerifyMppPaymentResponse200 | None:
     """Verify a machine-payment receipt for an open checkout and register the domain
 
      Verifies a receipt for an open checkout by session id and registers the domain.
@@ -153,7 +175,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | VerifyMppPaymentResponse200
+        Error | Error | MandateRefusal | VerifyMppPaymentResponse200
     """
 
     return sync_detailed(
@@ -166,7 +188,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: VerifyMppPaymentBody,
-) -> Response[Error | VerifyMppPaymentResponse200]:
+) -> Response[Error | Error | MandateRefusal | VerifyMppPaymentResponse200]:
     """Verify a machine-payment receipt for an open checkout and register the domain
 
      Verifies a receipt for an open checkout by session id and registers the domain.
@@ -179,7 +201,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | VerifyMppPaymentResponse200]
+        Response[Error | Error | MandateRefusal | VerifyMppPaymentResponse200]
     """
 
     kwargs = _get_kwargs(
@@ -195,7 +217,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: VerifyMppPaymentBody,
-) -> Error | VerifyMppPaymentResponse200 | None:
+) -> Error | Error | MandateRefusal | VerifyMppPaymentResponse200 | None:
     """Verify a machine-payment receipt for an open checkout and register the domain
 
      Verifies a receipt for an open checkout by session id and registers the domain.
@@ -208,7 +230,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | VerifyMppPaymentResponse200
+        Error | Error | MandateRefusal | VerifyMppPaymentResponse200
     """
 
     return (

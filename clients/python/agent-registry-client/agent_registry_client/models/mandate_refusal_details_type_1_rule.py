@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class MandateRefusalDetailsType1Rule(StrEnum):
+    APPROVAL_REQUIRED_ON_USDC_ROUTE = "approval_required_on_usdc_route"
+    NAMESPACE = "namespace"
+    OPERATION = "operation"
+
+    def __str__(self) -> str:
+        return str(self.value)
