@@ -98,29 +98,45 @@ function methodNotAllowed(reply: FastifyReply, path: string, method: string, all
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A route a person's browser navigates to that answers no page of its own (sign-in redirects). */
+    /**
+     * A route a person's browser navigates to: set by a route that answers no page of its own (sign-in
+     * redirects), and on every route whose success answer is `text/html` when it is added.
+     */
     page?: boolean;
   }
+  interface FastifyInstance {
+    /** Every route that serves pages for people (their refusals are pages to a browser). */
+    readonly pageRoutes: readonly PageRoute[];
+  }
+}
+
+export interface PageRoute {
+  method: string;
+  url: string;
+}
+
+/** Whether a route serves a page for people: it says so, or its declared success answer is `text/html`. */
+function isPageRoute(route: { config?: { page?: boolean }; schema?: { response?: unknown } }): boolean {
+  if (route.config?.page) return true;
+  const ok = (route.schema?.response as Record<string, { description?: unknown }> | undefined)?.[200];
+  return typeof ok?.description === 'string' && ok.description.startsWith('text/html');
 }
 
 /**
  * A page for people: the route's declared success answer is `text/html` (a string schema described so,
- * which is also how the OpenAPI document reads it), or the route says so (`config.page`).
+ * which is also how the OpenAPI document reads it), or the route says so (`config.page`). Decided once
+ * per route when it is added (registerErrorHandling), so every refusal on it is sent the same way.
  */
-export function servesPage(req: FastifyRequest): boolean {
-  if (req.routeOptions.config.page) return true;
-  const ok = (req.routeOptions.schema?.response as Record<string, { description?: unknown }> | undefined)?.[200];
-  return typeof ok?.description === 'string' && ok.description.startsWith('text/html');
-}
+export const servesPage = (req: FastifyRequest): boolean => req.routeOptions.config.page === true;
+
+/** Whether the client reads answers as pages: a browser asks for `text/html`. */
+export const wantsPage = (req: FastifyRequest): boolean => (req.headers.accept ?? '').includes('text/html');
 
 /**
  * Sends a refusal on a page route: a browser (`Accept: text/html`) reads it as a page with its status,
  * code and message; every other client gets the documented JSON body. Fastify sends the page string as
  * it is (no response serializer runs for a text body).
  */
-/** Whether the client reads answers as pages: a browser asks for `text/html`. */
-export const wantsPage = (req: FastifyRequest): boolean => (req.headers.accept ?? '').includes('text/html');
-
 export function sendPageRouteError(req: FastifyRequest, reply: FastifyReply, e: DescribedError) {
   reply.header('vary', 'accept');
   if (wantsPage(req))
@@ -170,7 +186,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // Every route's method and path, to tell "no such path" (404) from "not with this method" (405).
   const known = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 1 << 16 });
   const methods = new Set<string>();
+  const pages: PageRoute[] = [];
+  app.decorate('pageRoutes', pages);
   app.addHook('onRoute', (route) => {
+    if (isPageRoute(route)) {
+      route.config = { ...route.config, page: true };
+      for (const m of [route.method].flat()) if (m !== 'HEAD') pages.push({ method: m, url: route.url });
+    }
     for (const m of Array.isArray(route.method) ? route.method : [route.method]) {
       // OPTIONS is answered on every path by the CORS plugin's wildcard route; it says nothing of a path.
       if (m === 'OPTIONS') continue;

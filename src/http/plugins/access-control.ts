@@ -33,14 +33,14 @@ export const accessControlPlugin = fp(
       global: true,
       max: config.RATE_LIMIT_IP_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      // The plugin throws what this returns: an AppError, so that every error handler (a page route's
+      // included) meets an Error it knows, never a plain object Fastify would send as the answer's body.
       errorResponseBuilder: (_req, ctx) => {
         httpRefusals.inc({ reason: 'rate_limited' });
-        return {
-          statusCode: 429,
-          status: 'error',
-          code: 'rate_limited',
-          message: `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry after ${Math.ceil(ctx.ttl / 1000)} s.`,
-        };
+        return new AppError(
+          'rate_limited',
+          `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry after ${Math.ceil(ctx.ttl / 1000)} s.`,
+        );
       },
     });
     // Per credential on protected routes, applied right after the credential is checked.

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody } from '../../domain/error-body.ts';
+import { AppError } from '../../domain/errors.ts';
 import { httpRefusals } from '../../metrics/http.ts';
 
 /** Seconds a refused client is told to wait: short, so the load is spread rather than dropped. */
@@ -19,27 +19,30 @@ const PROBES = new Set(['/healthz', '/readyz']);
 export const overloadPlugin = fp(
   async (app) => {
     const { config } = app.deps;
-    /** The refusal: 503 with Retry-After, our error body (returned for the caller to send). */
-    const refusal = (reply: FastifyReply, why: string): ErrorBody => {
+    /**
+     * The refusal: 503 `overloaded` with Retry-After, thrown so the error handler sends it (a page to a
+     * browser on a page route, our JSON body elsewhere).
+     */
+    const refusal = (why: string): AppError => {
       httpRefusals.inc({ reason: 'overloaded' });
-      reply.code(503).header('retry-after', String(RETRY_AFTER_S));
-      return {
-        status: 'error',
-        code: 'overloaded',
-        message: `The service is overloaded (${why}); retry after ${RETRY_AFTER_S} s.`,
-      };
+      return new AppError(
+        'overloaded',
+        `The service is overloaded (${why}); retry after ${RETRY_AFTER_S} s.`,
+        undefined,
+        { 'retry-after': String(RETRY_AFTER_S) },
+      );
     };
     await app.register(underPressure, {
       maxEventLoopDelay: config.MAX_EVENT_LOOP_DELAY_MS,
       retryAfter: RETRY_AFTER_S,
-      // under-pressure sends what this returns; undefined lets the request through (the probes).
-      pressureHandler: ((req: FastifyRequest, reply: FastifyReply, type: string) =>
-        PROBES.has(req.url) ? undefined : refusal(reply, type)) as unknown as () => void,
+      // under-pressure lets the request through when the promise this returns resolves (the probes), and
+      // hands its rejection to the error handler.
+      pressureHandler: (req: FastifyRequest, _reply: FastifyReply, type: string) =>
+        PROBES.has(req.url) ? Promise.resolve() : Promise.reject(refusal(type)),
     });
     let inFlight = 0;
     app.addHook('onRequest', async (req, reply) => {
-      if (inFlight >= config.MAX_IN_FLIGHT && !PROBES.has(req.url))
-        return reply.send(refusal(reply, 'too many requests in flight'));
+      if (inFlight >= config.MAX_IN_FLIGHT && !PROBES.has(req.url)) throw refusal('too many requests in flight');
       inFlight += 1;
       // Counted down once the answer is written, or the connection closes first.
       let done = false;

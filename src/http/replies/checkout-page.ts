@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { renderRefusal } from '../../pages/checkout.ts';
-import { describeError, wantsPage } from '../error-handler.ts';
+import { describeError, sendPageRouteError, wantsPage } from '../error-handler.ts';
 
 /** The checkout page of a name, carrying the referrer along. */
 export const checkoutPageUrl = (name: string, affiliateId: string | null) =>
@@ -31,12 +31,14 @@ function affiliateOf(req: FastifyRequest): string | null {
 /**
  * The checkout routes' error handler: a browser (`Accept: text/html`) gets the refusal as a page with
  * its code and status, a way back to the checkout after the form, and sign-in when that is what is
- * missing. Any other client's error is thrown on to the app's handler and its JSON error body.
+ * missing. Any other client gets the JSON error body here, never by throwing the error on: what a
+ * plugin throws need not be an Error (the rate limiter's refusal once was a plain object), and Fastify
+ * sends a non-Error thrown from an error handler as the answer's payload, with the page's serializer.
  */
 export function checkoutRefusalPage(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  if (!wantsPage(req)) throw err;
   const e = describeError(err, req);
   if (e.headers) reply.headers(e.headers);
+  if (!wantsPage(req)) return sendPageRouteError(req, reply, e);
   const raw = (req.params as { domain?: unknown } | undefined)?.domain;
   const page = typeof raw === 'string' && raw.length <= 300 ? checkoutPageUrl(raw, affiliateOf(req)) : null;
   const posted = req.method === 'POST';
