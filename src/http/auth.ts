@@ -3,6 +3,7 @@ import { authenticate, unauthorized, type AuthDeps } from '../auth/authenticate.
 import type { AccountPrincipal, CredentialKind, Principal } from '../auth/principal.ts';
 import { AppError } from '../domain/errors.ts';
 import type { Orm } from '../db/orm.ts';
+import type { CrossSiteRule } from './cross-site.ts';
 import { credentialKindsOf, PUBLIC, routeKey, type AccessRule } from './routes/declaration.ts';
 
 declare module 'fastify' {
@@ -31,7 +32,8 @@ function accessRuleOf(url: string, config: { access?: AccessRule } | undefined):
 /**
  * Enforces the routes' access rules: every route registered after this must declare one, and each
  * protected route gets a guard that authenticates, checks the credential kind (and, for organization
- * credentials, the endpoint allowlist) and then applies the per-credential rate limit.
+ * credentials, the endpoint allowlist), refuses a browser session's request from another origin that
+ * may change state (cross-site.ts), and then applies the per-credential rate limit.
  */
 export function registerAccessControl(
   app: FastifyInstance,
@@ -39,6 +41,7 @@ export function registerAccessControl(
   deps: AuthDeps,
   perCredentialLimit: onRequestHookHandler,
   isDashboardCall: (req: FastifyRequest) => boolean,
+  crossSite: CrossSiteRule,
 ): void {
   app.decorateRequest('principal', null);
   app.addHook('onRoute', (route) => {
@@ -73,6 +76,8 @@ export function registerAccessControl(
       if (principal.kind === 'org_key' && !principal.allowedRoutes.includes(key)) {
         throw new AppError('route_not_allowed', `This organization credential is not allowed to call ${key}.`);
       }
+      // Only a session is sent by the browser on its own; it is the credential another page could ride.
+      if (principal.kind === 'session') crossSite.check(req);
       req.principal = principal;
     };
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import type { InjectOptions } from 'fastify';
 import { credentialKinds, type CredentialKind } from '../../src/auth/principal.ts';
 import { registerAccessControl } from '../../src/http/auth.ts';
+import { crossSiteRule } from '../../src/http/cross-site.ts';
 import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import * as ops from '../../src/ops/commands.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
@@ -485,6 +486,7 @@ describe('access control', () => {
       },
       async () => {},
       () => false,
+      crossSiteRule('https://registry.test'),
     );
     expect(() => app.get('/api/v1/not-in-the-table', async () => ({}))).toThrow(/declares no access rule/);
     await app.close();

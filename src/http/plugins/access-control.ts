@@ -5,13 +5,15 @@ import type { onRequestHookHandler } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import type { KnownKey } from '../../auth/authenticate.ts';
 import { registerAccessControl } from '../auth.ts';
+import { crossSiteRule } from '../cross-site.ts';
 import { dashboardCalls } from '../dashboard/api-call.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
 import { httpRefusals } from '../../metrics/http.ts';
 
 /**
  * Who may call what, and how often: a limit per client address on every route, then on protected
- * routes the credential check of the access rule they declare followed by a limit per credential.
+ * routes the credential check of the access rule they declare (a browser session's request that may
+ * change state must come from our own origin: cross-site.ts) followed by a limit per credential.
  */
 export const accessControlPlugin = fp(
   async (app) => {
@@ -83,6 +85,7 @@ export const accessControlPlugin = fp(
       { bearer, sessionCookie: SESSION_COOKIE, keys },
       perCredential,
       calls.isDashboardCall,
+      crossSiteRule(config.publicBaseUrl),
     );
   },
   { name: 'access-control', dependencies: ['services', 'public-cache'] },

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } fro
 import { z } from 'zod';
 import { loginRefusal, oidcFlow, type OidcProvider, type SignedInIdentity } from '../../auth/oidc-flow.ts';
 import { errorBodySchema } from '../../domain/error-body.ts';
+import { crossSiteRule } from '../cross-site.ts';
 import { sendPageRouteError } from '../error-handler.ts';
 import { declareRoute, PUBLIC } from './declaration.ts';
 
@@ -78,6 +79,7 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
   const publicHost = new URL(base).host;
   const cookieName = opts.cookieName ?? 'registry_session';
   const txCookie = { path: '/auth', httpOnly: true, sameSite: 'lax', secure, signed: true } as const;
+  const crossSite = crossSiteRule(base);
 
   // Rendered here, not left to the app's error handler: the plugin is self-contained and also runs on a
   // bare Fastify. A person's browser lands on these routes (the provider sends it back), so it reads a
@@ -139,6 +141,11 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
       tags: ['auth'],
       summary: 'End the browser session',
       response: { 200: z.object({ status: z.literal('success') }) },
+    },
+    // The route reads the session cookie itself (it is public): a page of another origin may not end the
+    // session either (src/http/cross-site.ts).
+    onRequest: async (req) => {
+      if (req.cookies[cookieName]) crossSite.check(req);
     },
     handler: async (req, reply) => {
       const raw = req.cookies[cookieName];
