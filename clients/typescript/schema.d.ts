@@ -1995,7 +1995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2168,7 +2168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2363,7 +2363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2510,7 +2510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2637,7 +2637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2798,7 +2798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3133,7 +3133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3309,7 +3309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3442,7 +3442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3575,7 +3575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3697,7 +3697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3959,7 +3959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4087,7 +4087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4231,7 +4231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4375,7 +4375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4528,7 +4528,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4661,7 +4661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4790,7 +4790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5316,7 +5316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5483,7 +5483,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5599,7 +5599,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5747,7 +5747,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5885,7 +5885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6216,7 +6216,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6399,7 +6399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6577,7 +6577,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6801,7 +6801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6944,7 +6944,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7064,7 +7064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7210,7 +7210,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7315,7 +7315,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7443,7 +7443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7598,7 +7598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7757,7 +7757,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7904,7 +7904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8116,7 +8116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8309,7 +8309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8538,7 +8538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8684,7 +8684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8854,7 +8854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9058,7 +9058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9240,7 +9240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9468,7 +9468,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9681,7 +9681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9907,7 +9907,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10121,7 +10121,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10425,7 +10425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10583,7 +10583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10728,7 +10728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10854,7 +10854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10995,7 +10995,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11133,7 +11133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11259,7 +11259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11456,7 +11456,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11655,7 +11655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11857,7 +11857,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12030,7 +12030,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12212,7 +12212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12355,7 +12355,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12501,7 +12501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12617,7 +12617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12772,7 +12772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12900,7 +12900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13064,7 +13064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13232,7 +13232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13384,7 +13384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13554,7 +13554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13720,7 +13720,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13852,7 +13852,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13926,7 +13926,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14065,7 +14065,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14220,7 +14220,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14432,7 +14432,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14823,7 +14823,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14917,7 +14917,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed */
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
             400: {
                 headers: {
                     [name: string]: unknown;

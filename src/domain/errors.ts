@@ -15,6 +15,8 @@ export const errorCodes = {
   /** The identity provider cannot be reached: at sign-in (oidc-flow.ts) or to validate a bearer token. */
   idp_unavailable: 503,
   invalid_json: 400,
+  /** A body whose bytes are not UTF-8, or a JSON string with a lone surrogate (docs/api.md "Text input"). */
+  invalid_utf8: 400,
   invalid_name: 400,
   unknown_namespace: 400,
   namespace_mismatch: 400,

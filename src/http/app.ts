@@ -13,6 +13,7 @@ import { publicCachePlugin } from './plugins/public-cache.ts';
 import { overloadPlugin } from './plugins/overload.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
+import { utf8GuardPlugin } from './plugins/utf8-guard.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { routesPlugin } from './routes/index.ts';
 import { requestSpans } from '../telemetry/request-spans.ts';
@@ -42,6 +43,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     await app.register(securityPlugin);
     await app.register(accessControlPlugin);
     await app.register(idempotencyPlugin);
+    await app.register(utf8GuardPlugin);
     await app.register(nulGuardPlugin);
     await app.register(openApiPlugin);
     await app.register(routesPlugin);

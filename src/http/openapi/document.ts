@@ -32,7 +32,8 @@ const securitySchemes = {
     type: 'apiKey',
     in: 'cookie',
     name: 'registry_session',
-    description: 'Browser session from /auth/login.',
+    description:
+      'Browser session from /auth/login. A request that may change state (not GET or HEAD) authenticated by it must come from this service’s own origin (`Sec-Fetch-Site: same-origin`, or without it an `Origin` of ours; a request with neither is no browser’s and passes), whatever its content type: else 403 `forbidden` with `details.reason: "cross_site"`.',
   },
   PaymentReceipt: {
     type: 'apiKey',
@@ -50,7 +51,7 @@ const statusText: Record<string, string> = {
   '202': 'Accepted: pending',
   '204': 'No content',
   '302': 'Redirect (Location header)',
-  '400': 'Bad request (`validation_failed`, `invalid_name`, `invalid_json`, …): nothing changed',
+  '400': 'Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed',
   '401': 'No credential (`unauthorized`) or an invalid one (`invalid_credential`)',
   '402': 'Payment required: a challenge, or the payment was refused',
   '403':
