@@ -28,7 +28,8 @@ describe('a browser session from another origin', () => {
 
   beforeAll(async () => {
     idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
+    // Each case opens a purchase that waits for approval, and a waiting purchase holds an open checkout.
+    t = await buildTestApp({ OIDC_ISSUER: idp.issuer, CHECKOUT_MAX_OPEN: '20' });
     cookie = (await humanWithSession(t.app, t.db.orm, SUBJECT, idp.issuer)).cookie;
     person = dashboardBrowser(t.app, cookie);
     agent = await provision(t.app);
