@@ -48,6 +48,8 @@ export interface ExpirySweepProgress {
   step: ExpirySweepStep;
   after: ExpirySweepCursor | null;
   totals: ExpirySweepTotals;
+  /** The steps the sweep's probe found work for (absent in sweeps begun before the probe: every step). */
+  due?: ExpirySweepStep[];
 }
 
 export interface ExpirySweepInput {
@@ -72,6 +74,15 @@ export interface ExpiryPageInput {
   graceDays: number;
   after: ExpirySweepCursor | null;
   limit: number;
+  /** This step is the sweep's last: its last page marks the sweep finished (the last-run gauge). */
+  endsSweep?: boolean;
+}
+
+/** What the probe at the start of a sweep is asked: which steps have work at the sweep's cut-off time. */
+export interface ExpiryProbeInput {
+  asOfMs: number;
+  graceDays: number;
+  autoRenewDaysBefore: number;
 }
 
 export interface ExpiryPageResult {

@@ -19,6 +19,12 @@ const AUTO_RENEW_DAYS_BEFORE = 3;
  * replay keeps them so; every sweep started since runs the step.
  */
 export const CLOSE_ABANDONED_CHECKOUTS_PATCH = 'close-abandoned-checkouts';
+/**
+ * The patch that made a sweep ask first which steps have work (one query) and run only those: an idle
+ * sweep is that one activity (issue 38 item 22). Sweeps recorded before it ran every step, and replay
+ * keeps them so; a run continued as new carries the probe's answer in its progress.
+ */
+export const PROBE_FIRST_PATCH = 'expiry-sweep-probe-first';
 
 const pageOf: Record<ExpirySweepStep, (p: ExpiryPageInput, input: ExpirySweepInput) => Promise<ExpiryPageResult>> = {
   'auto-renew': (p, input) =>
@@ -45,7 +51,9 @@ const counted: Record<ExpirySweepStep, keyof ExpirySweepTotals> = {
  * One pass over the names whose expiry has come due, started by the `expiry-sweep:<task queue>`
  * schedule (overlap SKIP: never two at once). The cut-off time is this workflow's clock when the sweep
  * began, handed to every activity, so a time-skipping test moves years in seconds and a retried or
- * resumed page judges exactly as the first attempt did. Each step reads bounded pages in index order;
+ * resumed page judges exactly as the first attempt did. First one query finds which steps have work
+ * (`findDueExpirySteps`): a sweep with nothing due ends there, one activity and a dozen history events,
+ * since a development stack sweeps every 5 s. Each step reads bounded pages in index order;
  * every page is one idempotent transaction, so a crash anywhere repeats nothing. Last, checkouts whose run
  * never started are closed once their hold has passed (activities/abandoned-checkouts.ts). A sweep of many pages
  * continues as new with its progress, keeping each history small.
@@ -63,21 +71,41 @@ export async function expirySweepWorkflow(input: ExpirySweepInput): Promise<Expi
     pages: 0,
   };
   let pagesThisRun = 0;
+  const result = () => ({ asOf: new Date(asOfMs).toISOString(), ...totals });
 
-  for (const step of expirySweepSteps.slice(resume ? expirySweepSteps.indexOf(resume.step) : 0)) {
+  // Which steps have work: asked once per sweep, at its start; a resumed sweep carries the answer.
+  let due = resume?.due;
+  if (!resume && patched(PROBE_FIRST_PATCH)) {
+    due = await db.findDueExpirySteps({
+      asOfMs,
+      graceDays: input.graceDays,
+      autoRenewDaysBefore: input.autoRenewDaysBefore ?? AUTO_RENEW_DAYS_BEFORE,
+    });
+    if (due.length === 0) return result();
+  }
+  const steps = expirySweepSteps
+    .slice(resume ? expirySweepSteps.indexOf(resume.step) : 0)
+    .filter((step) => !due || due.includes(step));
+
+  for (const step of steps) {
     // Asked only when the step comes up, so a sweep recorded before the patch replays as it ran.
     if (step === 'close-abandoned-checkouts' && !patched(CLOSE_ABANDONED_CHECKOUTS_PATCH)) continue;
     let after = resume?.step === step ? resume.after : null;
+    // Without the probe the sweep always ended with the abandoned checkouts, which marks its end itself.
+    const endsSweep = due ? step === steps.at(-1) : undefined;
     do {
       if (pagesThisRun >= pagesPerRun || workflowInfo().continueAsNewSuggested) {
-        return continueAsNew<typeof expirySweepWorkflow>({ ...input, resume: { asOfMs, step, after, totals } });
+        return continueAsNew<typeof expirySweepWorkflow>({
+          ...input,
+          resume: { asOfMs, step, after, totals, ...(due && { due }) },
+        });
       }
-      const page = await pageOf[step]({ asOfMs, graceDays: input.graceDays, after, limit }, input);
+      const page = await pageOf[step]({ asOfMs, graceDays: input.graceDays, after, limit, endsSweep }, input);
       pagesThisRun += 1;
       totals.pages += 1;
       totals[counted[step]] = (totals[counted[step]] ?? 0) + page.changed;
       after = page.next;
     } while (after);
   }
-  return { asOf: new Date(asOfMs).toISOString(), ...totals };
+  return result();
 }

@@ -230,6 +230,7 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
         return done;
       };
     const acts: ExpiryActivities = {
+      findDueExpirySteps: real.findDueExpirySteps,
       autoRenewDomains: real.autoRenewDomains,
       remindExpiringDomains: flaky('remind', real.remindExpiringDomains),
       startGracePeriods: flaky('grace', real.startGracePeriods),
