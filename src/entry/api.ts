@@ -4,21 +4,30 @@ import { buildApp } from '../http/app.ts';
 import { initORM } from '../db/orm.ts';
 import { connectTemporal } from '../temporal/connection.ts';
 import { appDepsFromConfig } from '../http/deps-from-config.ts';
-import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
+import {
+  createLogger,
+  exitIfAddressInUse,
+  listenForMetrics,
+  loadConfigOrExit,
+  onShutdown,
+  requireSetting,
+} from './shared.ts';
 import { startMetricsServer } from '../metrics/server.ts';
 
 const config = loadConfigOrExit();
 const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'api');
 const temporalAddress = requireSetting(config.TEMPORAL_ADDRESS, 'TEMPORAL_ADDRESS', 'api');
 const log = createLogger(config, 'api');
+// GET /metrics on a port of its own (docs/operations.md "Monitoring"); API_METRICS_ADDRESS=off: none.
+// First, so a port already taken is said before any connection is opened.
+const metrics =
+  config.API_METRICS_ADDRESS &&
+  (await listenForMetrics(config, 'API_METRICS_ADDRESS', config.API_METRICS_ADDRESS, (at) => startMetricsServer(at)));
+if (metrics) log.info({ metrics: metrics.address }, 'metrics at GET /metrics');
 
 const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
 const temporal = connectTemporal(temporalAddress, config.TEMPORAL_NAMESPACE, { traced: tracing !== undefined });
 const app = await buildApp(await appDepsFromConfig(config, { orm, temporal }), log);
-// GET /metrics on a port of its own (docs/operations.md "Monitoring"); API_METRICS_ADDRESS=off: none.
-const metrics = config.API_METRICS_ADDRESS && (await startMetricsServer(config.API_METRICS_ADDRESS));
-if (metrics) log.info({ metrics: metrics.address }, 'metrics at GET /metrics');
-
 onShutdown(async () => {
   await app.close();
   if (metrics) await metrics.close();
@@ -28,4 +37,7 @@ onShutdown(async () => {
   await tracing?.shutdown();
 });
 
-await app.listen({ host: config.HOST, port: config.PORT });
+await app.listen({ host: config.HOST, port: config.PORT }).catch((err: unknown) => {
+  exitIfAddressInUse(err, 'PORT', { host: config.HOST, port: config.PORT });
+  throw err;
+});

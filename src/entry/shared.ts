@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
+import type { MetricsServer } from '../metrics/server.ts';
 
 export function loadConfigOrExit(): Config {
   try {
@@ -40,4 +41,43 @@ export function onShutdown(stop: () => Promise<void>): void {
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+}
+
+const inUse = (err: unknown) => (err as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+const hostPort = (at: { host: string; port: number }) =>
+  `${at.host.includes(':') ? `[${at.host}]` : at.host}:${at.port}`;
+
+/**
+ * Listens where `setting` says, for a process's metrics (docs/operations.md "Monitoring"). The port is
+ * taken (a second API or worker beside `npm start`): in development it serves them on a free port
+ * instead and says where, in one line; elsewhere it stops with one line naming the setting, never a
+ * stack trace, since a scrape target that moved silently is a monitoring gap.
+ */
+export async function listenForMetrics(
+  config: Pick<Config, 'NODE_ENV'>,
+  setting: 'API_METRICS_ADDRESS' | 'WORKER_METRICS_ADDRESS',
+  at: { host: string; port: number },
+  listen: (at: { host: string; port: number }) => Promise<MetricsServer>,
+): Promise<MetricsServer> {
+  try {
+    return await listen(at);
+  } catch (err) {
+    if (!inUse(err)) throw err;
+    if (config.NODE_ENV === 'development') {
+      const moved = await listen({ host: at.host, port: 0 });
+      console.warn(
+        `${setting}: ${hostPort(at)} is in use (another process serves metrics there); this one serves them at http://${hostPort(moved.address)}/metrics (set ${setting} to choose, or off).`,
+      );
+      return moved;
+    }
+    console.error(`${setting}: ${hostPort(at)} is already in use; set ${setting} to a free host:port, or to off.`);
+    process.exit(2);
+  }
+}
+
+/** Stops with one line naming the setting when the API's own port is taken (a second API beside `npm start`). */
+export function exitIfAddressInUse(err: unknown, setting: string, at: { host: string; port: number }): void {
+  if (!inUse(err)) return;
+  console.error(`${setting}: ${hostPort(at)} is already in use; set ${setting} to a free port.`);
+  process.exit(2);
 }

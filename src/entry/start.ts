@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { API_NODE_FLAGS } from './node-flags.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -33,7 +35,12 @@ import { ConfigError, loadConfig, type Config } from '../config/env.ts';
 const DEV_EXPIRY_SWEEP_SECONDS = 5;
 const config = loadStartConfig();
 const dataDir = resolve(config.DATA_DIR);
-const say = (part: string, text: string) => console.log(`${part.padEnd(11)} ${text}`);
+// The summary is printed once, last, when the API is ready (issue 38 item 20): nothing a part prints
+// while starting can bury it, and the processes' own logs go to files under DATA_DIR/logs, not here.
+const summary: string[] = [];
+const say = (part: string, text: string) => summary.push(`${part.padEnd(11)} ${text}`);
+const logDir = resolve(dataDir, 'logs');
+const logFile = (part: string) => resolve(logDir, `${part.toLowerCase()}.log`);
 const stops: (() => Promise<void>)[] = [];
 let shuttingDown = false;
 
@@ -62,6 +69,7 @@ async function shutdown(code: number): Promise<never> {
 }
 
 function fail(part: string, message: string, fix: string): Promise<never> {
+  if (summary.length) console.log(summary.join('\n'));
   console.error(`\n${part} could not start: ${message}\nHow to fix:\n${fix}\n`);
   return shutdown(1);
 }
@@ -72,6 +80,10 @@ process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+
+console.log(
+  'Starting the stack (PostgreSQL, identity provider, chains, Temporal, DNS, worker, API); the summary follows once the API is ready...',
+);
 
 // PostgreSQL
 let databaseUrl = config.DATABASE_URL;
@@ -313,8 +325,41 @@ if (config.PDNS_API_URL) {
   }
 }
 
+type MetricsAt = { at: { host: string; port: number } | null; moved: string };
+
+/** Listens on host:port and lets go again: the port bound (any free one for 0), or null when it is taken. */
+function tryPort(host: string, port: number): Promise<number | null> {
+  return new Promise((done) => {
+    const probe = createServer()
+      .once('error', () => done(null))
+      .listen(port, host, () => {
+        const bound = (probe.address() as { port: number }).port;
+        probe.close(() => done(bound));
+      });
+  });
+}
+
+/**
+ * A process's metrics address: the configured one, or, when its port is taken on a development stack
+ * (another `npm start` or API beside this one), a free port, said in the summary (issue 38 item 7).
+ * Elsewhere the process itself stops with one line naming the setting.
+ */
+async function metricsAt(setting: string, at: { host: string; port: number } | null): Promise<MetricsAt> {
+  if (!at || at.port === 0 || config.NODE_ENV !== 'development' || (await tryPort(at.host, at.port)) !== null)
+    return { at, moved: '' };
+  const port = await tryPort(at.host, 0);
+  return port === null
+    ? { at, moved: '' }
+    : { at: { ...at, port }, moved: ` (${at.port} is in use; ${setting} chooses)` };
+}
+const apiMetrics = await metricsAt('API_METRICS_ADDRESS', config.API_METRICS_ADDRESS);
+const workerMetrics = await metricsAt('WORKER_METRICS_ADDRESS', config.WORKER_METRICS_ADDRESS);
+const listenAddress = (m: MetricsAt) =>
+  m.at ? `${m.at.host.includes(':') ? `[${m.at.host}]` : m.at.host}:${m.at.port}` : 'off';
+
 // Worker and API, as child processes in their own process groups so that Ctrl-C reaches only us and
 // we stop them in order.
+mkdirSync(logDir, { recursive: true });
 const childEnv = {
   ...process.env,
   DATABASE_URL: databaseUrl,
@@ -344,17 +389,22 @@ const childEnv = {
   ...(!config.BASE_RPC_URL && !config.RELAY_SETTLER_KEY ? { RELAY_SETTLER_KEY: ANVIL_RELAY_KEY } : {}),
   // Sweep every few seconds on a dev stack, so `npm run ops -- expire` shows its effect at once.
   EXPIRY_SWEEP_SECONDS: process.env.EXPIRY_SWEEP_SECONDS || String(DEV_EXPIRY_SWEEP_SECONDS),
+  API_METRICS_ADDRESS: listenAddress(apiMetrics),
+  WORKER_METRICS_ADDRESS: listenAddress(workerMetrics),
   ...pdnsEnv,
 };
 function launch(part: string, script: string, nodeFlags: readonly string[] = []): ChildProcess {
+  // Its output (JSON logs, warnings, a crash's stack) goes to its own file, appended across runs.
+  const out = openSync(logFile(part), 'a');
   const child = spawn(process.execPath, [...nodeFlags, fileURLToPath(new URL(script, import.meta.url))], {
     env: childEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', out, out],
     detached: true,
   });
   child.on('exit', (code, signal) => {
     if (shuttingDown) return;
     console.error(`${part} exited unexpectedly (${signal ?? `code ${code}`}); stopping everything.`);
+    console.error(`The end of ${logFile(part)}:\n${lastLines(logFile(part), 20)}`);
     void shutdown(1);
   });
   stops.push(
@@ -369,10 +419,18 @@ function launch(part: string, script: string, nodeFlags: readonly string[] = [])
   return child;
 }
 
+function lastLines(file: string, n: number): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-n).join('\n');
+  } catch {
+    return '(nothing written)';
+  }
+}
+
 /** Where Prometheus scrapes each process (docs/operations.md "Monitoring"). */
 function metricsLine(): string {
-  const at = (a: { host: string; port: number } | null) => (a ? `http://${a.host}:${a.port}/metrics` : 'off');
-  return `API ${at(config.API_METRICS_ADDRESS)}, worker ${at(config.WORKER_METRICS_ADDRESS)} (Prometheus text)`;
+  const at = (m: MetricsAt) => (m.at ? `http://${m.at.host}:${m.at.port}/metrics${m.moved}` : 'off');
+  return `API ${at(apiMetrics)}, worker ${at(workerMetrics)} (Prometheus text)`;
 }
 
 launch('Worker', './worker.ts');
@@ -407,9 +465,14 @@ for (let i = 0; i < 120 && !shuttingDown && !ready; i++) {
 if (!shuttingDown) {
   say('API', `${apiUrl}  (docs ${apiUrl}/docs, OpenAPI ${apiUrl}/openapi.json)`);
   say('Metrics', metricsLine());
+  say(
+    'Logs',
+    `${logFile('api')}, ${logFile('worker')}${config.CHECKOUT_URL ? '' : `, ${logFile('relay')}`} (JSON lines, LOG_LEVEL=${config.LOG_LEVEL}; follow them with tail -f)`,
+  );
+  console.log(`\n${summary.join('\n')}`);
   console.log(
     ready
       ? '\nReady. Press Ctrl-C to stop.'
-      : `\nThe API is up but ${apiUrl}/readyz does not report ready yet; see the log above.`,
+      : `\nThe API is up but ${apiUrl}/readyz does not report ready yet; see ${logFile('api')}.`,
   );
 }

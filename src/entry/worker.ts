@@ -12,7 +12,7 @@ import { Client } from '@temporalio/client';
 import { clientInterceptors } from '../temporal/connection.ts';
 import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../webhooks/worker-side.ts';
-import { loadConfigOrExit, requireSetting } from './shared.ts';
+import { listenForMetrics, loadConfigOrExit, requireSetting } from './shared.ts';
 import { workflowBundle } from './workflow-bundle.ts';
 import { activitySpanInterceptors } from '../telemetry/activity-spans.ts';
 import { workflowSpanSink } from '../telemetry/workflow-spans.ts';
@@ -35,6 +35,15 @@ Runtime.install({
   logger: new DefaultLogger(config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace' ? 'DEBUG' : 'WARN'),
   ...(corePort && { telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${corePort}` } } } }),
 });
+
+// GET /metrics on a port of its own (docs/operations.md "Monitoring"): the activities' counts, the
+// backlog gauges (below) and the SDK's runtime metrics. First, so a port already taken is said before
+// any connection is opened.
+const metrics =
+  config.WORKER_METRICS_ADDRESS &&
+  (await listenForMetrics(config, 'WORKER_METRICS_ADDRESS', config.WORKER_METRICS_ADDRESS, (at) =>
+    startMetricsServer(at, corePort ? coreMetricsReader(corePort) : undefined),
+  ));
 
 /** The USDC route's activity dependencies, when it is configured (docs/payments.md "USDC route"). */
 function withUsdcRoute(c: typeof config) {
@@ -92,9 +101,8 @@ await ensureExpirySweepSchedule(temporal.client, {
   autoRenewDaysBefore: config.AUTO_RENEW_DAYS_BEFORE,
 });
 
-// GET /metrics on a port of its own (docs/operations.md "Monitoring"): the activities' counts, the
-// backlog gauges read at each scrape, and the SDK's runtime metrics.
-async function serveMetrics(at: { host: string; port: number }) {
+// The backlog gauges, read at each scrape, once there is a database and Temporal to read them from.
+if (metrics)
   registerBacklogGauges(
     {
       orm,
@@ -105,9 +113,6 @@ async function serveMetrics(at: { host: string; port: number }) {
     metricsRegistry,
     (message) => console.warn(message),
   );
-  return startMetricsServer(at, corePort ? coreMetricsReader(corePort) : undefined);
-}
-const metrics = config.WORKER_METRICS_ADDRESS && (await serveMetrics(config.WORKER_METRICS_ADDRESS));
 
 // Events leave the outbox for their delivery workflows from here (docs/webhooks.md "Delivery"). A
 // failed pass leaves the events where they are; the next notification or poll takes them.

@@ -47,12 +47,13 @@ describe('npm start (whole stack, embedded defaults)', () => {
       PDNS_LOCAL_DNS_PORT: String(ports.dns),
       PDNS_LOCAL_API_PORT: String(ports.pdnsApi),
       HANDSHAKE_ROOT_PORT: String(ports.root),
-      LOG_LEVEL: 'warn',
       // Accepted although npm start fills in the relay, USDC and receiver itself (issue 25 item 10).
       MPP_BASE_MAINNET_ENABLED: 'true',
     };
-    // No NODE_ENV, as a newcomer runs it: development (jest sets "test").
+    // No NODE_ENV, as a newcomer runs it: development (jest sets "test"); no LOG_LEVEL either, so the
+    // request logs are written at info, as a newcomer's are.
     delete env.NODE_ENV;
+    delete env.LOG_LEVEL;
     // No PUBLIC_BASE_URL: the default base must be the address printed (issue 7 item 11).
     delete env.PUBLIC_BASE_URL;
     delete env.DATABASE_URL;
@@ -76,6 +77,19 @@ describe('npm start (whole stack, embedded defaults)', () => {
   afterAll(async () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints its summary last, once ready, with no log line in or after it', () => {
+    const lines = output.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('Ready. Press Ctrl-C to stop.');
+    // The summary: the block from PostgreSQL's line to Ready, with nothing else printed in between.
+    const from = lines.findIndex((l) => /^PostgreSQL\s/.test(l));
+    expect(from).toBeGreaterThan(0);
+    const block = lines.slice(from, -1);
+    expect(block.filter((l) => l.trimStart().startsWith('{'))).toEqual([]);
+    expect(block.some((l) => l.includes('Temporal CLI'))).toBe(false);
+    expect(block.find((l) => l.startsWith('Logs'))).toContain(join(dataDir, 'logs', 'api.log'));
+    expect(block.find((l) => l.startsWith('Metrics'))).toMatch(/API http:\/\/127\.0\.0\.1:\d+\/metrics, worker/);
   });
 
   it('prints where each part listens', () => {
@@ -247,6 +261,18 @@ describe('npm start (whole stack, embedded defaults)', () => {
     } finally {
       await connection.close();
     }
+  });
+
+  it('keeps the request logs in its log files, out of the terminal', async () => {
+    for (let i = 0; i < 3; i++) expect((await api('/api/v1/domains/search?q=e2e-logs')).status).toBe(200);
+    expect(output.split('\n').filter((l) => l.trimStart().startsWith('{'))).toEqual([]);
+    const { readFile } = await import('node:fs/promises');
+    const logged = (await readFile(join(dataDir, 'logs', 'api.log'), 'utf8'))
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
+    expect(
+      logged.some((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url?.startsWith('/api/v1/domains/search')),
+    ).toBe(true);
   });
 
   it('stops every part on Ctrl-C', async () => {
