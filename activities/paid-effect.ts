@@ -9,9 +9,13 @@ import type { CheckoutPayment, CheckoutTerms } from '../workflows/checkout-messa
 import { refuse } from './checkout.ts';
 import { MandateRefusal } from '../src/mandates/refusal.ts';
 import { fromSpendTerms, releaseSpend, settleSpend } from '../src/mandates/spends.ts';
+import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
+import { checkoutsClosed, countedWithoutRow } from '../src/metrics/checkouts.ts';
 
 /** What a paid operation's effect declares; the wrapper makes it idempotent on the session. */
 export interface PaidEffect<I extends CheckoutTerms, P, R> {
+  /** The checkout it ends: its operation and its outcome once done (the checkout metrics' labels). */
+  checkout: { operation: string; doneAs: CheckoutOutcome };
   /** The result this session already produced (its order, its sale), or null. */
   find(em: EntityManager, sessionId: string): Promise<R | null>;
   /** The effect and the payment, in ONE transaction. */
@@ -39,15 +43,23 @@ export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unk
   orm: Orm,
   effect: PaidEffect<I, P, R>,
 ): (a: { input: I; payment: P }) => Promise<R> {
+  // A checkout without a row (gems or free, waiting for nobody) is counted closed here, once: when its effect commits (a retry
+  // finds the result and counts nothing) or is refused (final: never retried).
+  const closed = (input: I, outcome: CheckoutOutcome) => {
+    if (countedWithoutRow(input))
+      checkoutsClosed.inc({ operation: effect.checkout.operation, rail: input.method, outcome });
+  };
   return async ({ input, payment }) => {
     const existing = await effect.find(orm.em.fork(), input.sessionId);
     if (existing) return existing;
     try {
-      return await orm.em.fork().transactional(async (tx) => {
+      const result = await orm.em.fork().transactional(async (tx) => {
         // Under the mandate's lock, in the effect's transaction: the reservation turns spent (docs/mandates.md).
         if (input.spend) await settleSpend(tx, fromSpendTerms(input.spend), { reserved: input.spend.reserved });
         return effect.apply(tx, input, payment);
       });
+      closed(input, effect.checkout.doneAs);
+      return result;
     } catch (err) {
       const refusal =
         err instanceof MandateRefusal ? refuse(err.code, err.message, err.details) : effect.refusal?.(err, input);
@@ -56,6 +68,7 @@ export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unk
         // not close (a gems purchase that waited for approval) ends now: the name and the quota are free.
         if (input.spend) await releaseSpend(orm.em.fork(), input.spend.key);
         if (input.approval) await checkoutSessions(orm.em.fork()).close(input.sessionId, 'refused');
+        closed(input, 'refused');
         throw refusal;
       }
       if (err instanceof UniqueConstraintViolationException) {

@@ -15,6 +15,7 @@ export function createPurchaseActivities({ orm, payments, payouts }: ActivityDep
      * the buyer's gems debited, at the price the buyer was challenged at. Idempotent on the session.
      */
     completePurchase: paidEffect<PurchaseInput, CheckoutPayment, PurchaseResult>(orm, {
+      checkout: { operation: 'purchase', doneAs: 'purchased' },
       find: findSale,
       apply: async (tx, input, payment) => {
         const onChain = payment.kind === 'mpp';

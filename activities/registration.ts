@@ -20,6 +20,7 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
      * transaction. Idempotent on the session: a retry after a crash returns the first result.
      */
     activateDomain: paidEffect<RegistrationInput, RegistrationPayment, RegistrationResult>(orm, {
+      checkout: { operation: 'registration', doneAs: 'registered' },
       find: findRegistrationResult,
       apply: (tx, input, payment) => activate(tx, input, payment, payments?.chainId ?? 0),
       refusal: (err) =>

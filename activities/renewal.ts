@@ -22,6 +22,7 @@ export function createRenewalActivities({ orm, payments }: ActivityDeps) {
      * retry after a crash returns the first result, never a second extension.
      */
     renewDomain: paidEffect<RenewalInput, CheckoutPayment, RenewalResult>(orm, {
+      checkout: { operation: 'renewal', doneAs: 'renewed' },
       find: findRenewalResult,
       apply: (tx, input, payment) => renew(tx, input, payment, payments?.chainId ?? 0),
       refusal: gemsRefusal,

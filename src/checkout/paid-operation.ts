@@ -18,6 +18,7 @@ import {
 } from '../../workflows/checkout-messages.ts';
 import { registryDomainKey, registryStageKey } from '../../workflows/search-attributes.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
+import { checkoutsOpened, countedWithoutRow } from '../metrics/checkouts.ts';
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
@@ -241,6 +242,9 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
       if (err instanceof WorkflowExecutionAlreadyStartedError) throw op.busy(key);
       throw err;
     }
+    // A checkout with a row was counted as the row was recorded; one without (gems or free, waiting for
+    // nobody) as its run starts.
+    if (!recorded && countedWithoutRow(input)) checkoutsOpened.inc({ operation: op.operation, rail: input.method });
   }
 
   /**

@@ -345,8 +345,9 @@ function tryPort(host: string, port: number): Promise<number | null> {
  * Elsewhere the process itself stops with one line naming the setting.
  */
 async function metricsAt(setting: string, at: { host: string; port: number } | null): Promise<MetricsAt> {
-  if (!at || at.port === 0 || config.NODE_ENV !== 'development' || (await tryPort(at.host, at.port)) !== null)
-    return { at, moved: '' };
+  // Port 0 (any free one) is chosen here, so the summary can say which.
+  if (at?.port === 0) return { at: { ...at, port: (await tryPort(at.host, 0)) ?? 0 }, moved: '' };
+  if (!at || config.NODE_ENV !== 'development' || (await tryPort(at.host, at.port)) !== null) return { at, moved: '' };
   const port = await tryPort(at.host, 0);
   return port === null
     ? { at, moved: '' }

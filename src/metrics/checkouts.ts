@@ -22,3 +22,12 @@ export const checkoutsClosed = new Counter({
   labelNames: ['operation', 'rail', 'outcome'] as const,
   registers: [metricsRegistry],
 });
+
+/**
+ * Gems and free checkouts that wait for nobody (no payment, no approval) have no checkout row (the run
+ * pays as it starts): they are counted where their run is started (src/checkout/paid-operation.ts) and
+ * where its effect is done or refused (activities/paid-effect.ts), under the same names as the others.
+ * One that waits for an approval has a row, counted as every row is.
+ */
+export const countedWithoutRow = (c: { method: string; approval?: unknown }): boolean =>
+  (c.method === 'gems' || c.method === 'free') && !c.approval;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
 import type { Hex } from 'viem';
 import {
   payAndRegister,
@@ -15,6 +16,7 @@ import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
 import { has, scrape, total, type Sample } from '../helpers/metrics.ts';
 import { freePort } from '../helpers/ports.ts';
+import { testTemporalAddress } from '../helpers/app.ts';
 import { startTestPowerDns, type TestPowerDns } from '../helpers/powerdns.ts';
 import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
 import { subscribedReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
@@ -170,6 +172,84 @@ describe('metrics of the API and the worker', () => {
     );
     expect(has(w1, 'temporal_workflow_task_schedule_to_start_latency_bucket')).toBe(true);
   }, 120_000);
+
+  it('counts a gems registration’s checkout too: opened on the API, closed registered on the worker', async () => {
+    const agent = await agentWithGems();
+    const [a0, w0] = [await apiScrape(), await workerScrape()];
+    expect(await registerWithGems(agent.api_key, 'gemsmetric')).toBe(200);
+    const opened = { operation: 'registration', rail: 'gems' };
+    expect(
+      total(await apiScrape(), 'registry_checkouts_opened_total', opened) -
+        total(a0, 'registry_checkouts_opened_total', opened),
+    ).toBe(1);
+    const done = { ...opened, outcome: 'registered' };
+    await until(
+      workerScrape,
+      (m) =>
+        total(m, 'registry_checkouts_closed_total', done) - total(w0, 'registry_checkouts_closed_total', done) === 1,
+    );
+  }, 60_000);
+
+  describe('a second API or worker whose metrics port is taken (issue 38 item 7)', () => {
+    /** An entry process with its output kept; `exited` settles with its exit code. */
+    function start(entry: string, env: NodeJS.ProcessEnv) {
+      const child = spawn(process.execPath, [entry], {
+        env: { ...process.env, LOG_LEVEL: 'error', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      return { child, exited, output: () => output };
+    }
+    /** Its own lines, without Node's warnings about itself. */
+    const linesOf = (output: string) =>
+      output.split('\n').filter((l) => l.trim() && !l.startsWith('(node:') && !l.includes('--trace-warnings'));
+    // Never reached: the port is judged before any connection is opened.
+    const nowhere = { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', TEMPORAL_ADDRESS: '127.0.0.1:1' };
+
+    it.each([
+      ['src/entry/api.ts', 'API_METRICS_ADDRESS', () => apiMetrics],
+      ['src/entry/worker.ts', 'WORKER_METRICS_ADDRESS', () => workerMetrics],
+    ])(
+      'outside development, %s stops with one line naming %s, no stack trace',
+      async (entry, setting, taken) => {
+        const at = taken().replace('http://', '');
+        const p = start(entry, { ...nowhere, NODE_ENV: 'test', [setting]: at });
+        expect(await p.exited).toBe(2);
+        expect(linesOf(p.output())).toEqual([
+          `${setting}: ${at} is already in use; set ${setting} to a free host:port, or to off.`,
+        ]);
+      },
+      60_000,
+    );
+
+    it('in development, a second API serves its metrics on a free port and says where', async () => {
+      const at = apiMetrics.replace('http://', '');
+      const p = start('src/entry/api.ts', {
+        NODE_ENV: 'development',
+        DATABASE_URL: s.t.db.url,
+        TEMPORAL_ADDRESS: testTemporalAddress(),
+        TEMPORAL_TASK_QUEUE: s.taskQueue,
+        PORT: String(await freePort()),
+        API_METRICS_ADDRESS: at,
+      });
+      try {
+        await eventually(async () => /serves them at http:\/\/\S+\/metrics/.test(p.output()), 60_000);
+        const moved = /serves them at (http:\/\/\S+\/metrics)/.exec(p.output())?.[1] as string;
+        expect(p.output()).toContain(`API_METRICS_ADDRESS: ${at} is in use`);
+        expect(moved).not.toContain(at);
+        const res = await fetch(moved);
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('process_cpu_seconds_total');
+        expect(p.child.exitCode).toBeNull();
+      } finally {
+        p.child.kill('SIGKILL');
+        await p.exited;
+      }
+    }, 90_000);
+  });
 
   describe('a webhook receiver that fails', () => {
     let receiver: TestReceiver;
