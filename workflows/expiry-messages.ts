@@ -19,6 +19,13 @@ export const expirySweepSteps = [
 export type ExpirySweepStep = (typeof expirySweepSteps)[number];
 
 /**
+ * The patch that made a sweep ask first which steps have work (one query) and run only those: an idle
+ * sweep is that one activity (issue 38 item 22). Sweeps recorded before it ran every step, and replay
+ * keeps them so; a run continued as new carries the probe's answer in its progress.
+ */
+export const PROBE_FIRST_PATCH = 'expiry-sweep-probe-first';
+
+/**
  * Where a step's next page starts: the last (expiry_date, id) seen, the date as PostgreSQL's text; for the
  * checkout step the last (expires_at, session id).
  */

@@ -8,6 +8,7 @@ import {
   type ExpirySweepResult,
   type ExpirySweepStep,
   type ExpirySweepTotals,
+  PROBE_FIRST_PATCH,
 } from './expiry-messages.ts';
 import { dbWrite } from './retry-profiles.ts';
 
@@ -19,12 +20,6 @@ const AUTO_RENEW_DAYS_BEFORE = 3;
  * replay keeps them so; every sweep started since runs the step.
  */
 export const CLOSE_ABANDONED_CHECKOUTS_PATCH = 'close-abandoned-checkouts';
-/**
- * The patch that made a sweep ask first which steps have work (one query) and run only those: an idle
- * sweep is that one activity (issue 38 item 22). Sweeps recorded before it ran every step, and replay
- * keeps them so; a run continued as new carries the probe's answer in its progress.
- */
-export const PROBE_FIRST_PATCH = 'expiry-sweep-probe-first';
 
 const pageOf: Record<ExpirySweepStep, (p: ExpiryPageInput, input: ExpirySweepInput) => Promise<ExpiryPageResult>> = {
   'auto-renew': (p, input) =>

@@ -7,6 +7,7 @@ import type { Client } from '@temporalio/client';
 import { findExecutable } from '../../src/infra/temporal-dev-server.ts';
 import { LOCAL_STEPS } from '../../workflows/checkout-messages.ts';
 import { DNS_ZONE_WORKFLOW } from '../../workflows/dns-zone-messages.ts';
+import { PROBE_FIRST_PATCH } from '../../workflows/expiry-messages.ts';
 
 // Recorded workflow histories (docs/development.md "Workflow histories"): real runs of every workflow type, kept under
 // test/histories/<workflow type>/ and replayed by test/workflows/replay.test.ts against the workflow
@@ -17,10 +18,16 @@ export const HISTORIES_DIR = fileURLToPath(new URL('../histories/', import.meta.
 /**
  * What sets a run apart within its type: the registration's rail, else nothing; and, for a paid
  * operation, whether it ran after the checkout took local steps (`+local-steps`, workflows/checkout.ts
- * LOCAL_STEPS), so that both paths keep a recorded run.
+ * LOCAL_STEPS), and for an expiry sweep whether it asked first which steps have work (`+probe-first`,
+ * workflows/expiry-sweep.ts), so that both paths keep a recorded run.
  */
 export function variantOf(type: string, input: unknown, history?: HistoryJson): string {
-  const local = history && patchesOf(history).includes(LOCAL_STEPS) ? '+local-steps' : '';
+  const patches = history ? patchesOf(history) : [];
+  const local = patches.includes(LOCAL_STEPS)
+    ? '+local-steps'
+    : patches.includes(PROBE_FIRST_PATCH)
+      ? '+probe-first'
+      : '';
   if (type !== 'registrationWorkflow') return `default${local}`;
   const i = input as { method?: string; relay?: unknown };
   return `${i.relay ? 'usdc' : (i.method ?? 'unknown')}${local}`;

@@ -24,6 +24,8 @@ const REQUIRED = [
   'registrationWorkflow/gfavip_checkout+local-steps',
   'renewalWorkflow/default+local-steps',
   'expirySweepWorkflow/default',
+  // Sweeps that ask first which steps have work (workflows/expiry-sweep.ts PROBE_FIRST_PATCH).
+  'expirySweepWorkflow/default+probe-first',
   'webhookDeliveryWorkflow/default',
   'settlementWorkflow/default',
   'purchaseWorkflow/default',
