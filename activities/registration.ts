@@ -98,9 +98,9 @@ async function activate(
     },
   });
   await tx.flush();
-  // The checkout closes with the activation, so search never shows the name free in between (gems and
-  // free registrations open no checkout row: they never wait for a payment).
-  if (payment.kind !== 'gems' && payment.kind !== 'free')
+  // The checkout closes with the activation, so search never shows the name free in between. Gems and
+  // free registrations open a checkout row only when they waited for an approval (src/checkout/paid-operation.ts).
+  if ((payment.kind !== 'gems' && payment.kind !== 'free') || input.approval)
     await checkoutSessions(tx).close(input.sessionId, 'registered');
   const result = toRegistrationResult(domain, order);
   recordEvent(tx, 'domain.registered', {

@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import type { Hex } from 'viem';
 import { Challenge } from 'mppx';
 import { payChallenge } from '../../examples/pay-and-register.ts';
-import { Account, Domain, LedgerLine, MandateApproval, MandateSpend } from '../../src/db/entities/index.ts';
+import {
+  Account,
+  CheckoutSession,
+  Domain,
+  LedgerLine,
+  MandateApproval,
+  MandateSpend,
+} from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
@@ -138,6 +145,10 @@ describe('mandate approvals', () => {
     );
     expect(done.checkout).toEqual({ stage: 'done', outcome: 'registered' });
     expect(await em().count(Domain, { name: `${label}.agent` })).toBe(1);
+    // Its checkout row closes with the registration (issue 38 item 19): it no longer holds a slot of
+    // CHECKOUT_MAX_OPEN, and the checkout metrics count it registered, not abandoned a day later.
+    const { sessionId } = await em().findOneOrFail(MandateApproval, { id: body.approval_id });
+    expect((await em().findOneOrFail(CheckoutSession, { sessionId })).outcome).toBe('registered');
     expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
     expect(await debits(a.id)).toBe(1);
     expect((await em().findOneOrFail(MandateSpend, { key: { $like: 'checkout:%' }, accountId: a.id })).status).toBe(
