@@ -181,7 +181,10 @@ if (!chainRpcUrl) {
       `${anvil.rpcUrl} (local anvil --network tempo, chain id ${anvil.chainId}); pathUSD at ${tokenAddress}, payments to ${payTo}`,
     );
     say('', `funded test payer key (public anvil key): ${ANVIL_PAYER_KEYS[0]}`);
-    say('', `pay with a stock client: MPPX_PRIVATE_KEY=<that key> MPPX_RPC_URL=${anvil.rpcUrl} npx mppx <url>`);
+    say(
+      '',
+      `pay with a stock client: MPPX_PRIVATE_KEY=<that key> MPPX_RPC_URL=${anvil.rpcUrl} npx -p mppx@0.11.0 -p viem@2.57.13 mppx <url> (README "For agents")`,
+    );
   } catch (err) {
     await fail(
       'Chain',
