@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Account, MandateApproval, MandateSpend, Offer, Sale } from '../../src/db/entities/index.ts';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { Account, Listing, MandateApproval, MandateSpend, Offer, Sale } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { createListing, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
@@ -10,6 +11,8 @@ import { startRegistryStack, type RegistryStack } from '../helpers/registry-stac
 // over the real API, worker, Temporal, PostgreSQL and local chain.
 // Item 11: an offer above the threshold waits for the person, as buy-secondary does (it was opened and
 // escrowed at once, so an accepted offer at the asking price bought any listed name past the threshold).
+// Item 13: a buy-secondary re-sent after its approval, once the seller withdrew the listing meanwhile, is
+// refused as a buy of an unlisted name, with no challenge (it was handed a 402, and the payment turned to gems).
 describe('market approvals', () => {
   let s: RegistryStack;
   let person: { accountId: string; cookie: string };
@@ -147,5 +150,45 @@ describe('market approvals', () => {
     );
     expect(await em().count(Offer, { bidder: a.id })).toBe(1);
     expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1200);
+  }, 60_000);
+
+  it('buy-secondary re-sent after approval, the listing withdrawn meanwhile: 404 not_listed, no challenge, the name free', async () => {
+    const a = await agent(0);
+    const l = await listed({ priceUsdMinor: 20_000_000n });
+    const buy = () => inject('POST', '/api/v1/domains/buy-secondary', a.key, { domain: l.name, payment_method: 'mpp' });
+    const asked = await buy();
+    expect(asked.statusCode).toBe(202);
+    const id = asked.json().approval_id as string;
+    // Withdrawing is allowed while the purchase waits (changing the price is not).
+    expect((await inject('DELETE', `/api/v1/domains/${l.name}/listing`, l.sellerKey)).statusCode).toBe(200);
+    expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(200);
+    await until(
+      () => approval(id, a.key),
+      (v) => v.approval?.checkout?.stage === 'awaiting_payment',
+    );
+
+    const resent = await buy();
+    expect([resent.statusCode, resent.json().code]).toEqual([404, 'not_listed']);
+    expect(resent.headers['www-authenticate']).toBeUndefined();
+    // As a buy of a name never listed is answered.
+    const unlisted = await inject('POST', '/api/v1/domains/buy-secondary', a.key, {
+      domain: `${randomLabel('never')}.agent`,
+      payment_method: 'mpp',
+    });
+    expect([unlisted.statusCode, unlisted.json().code]).toEqual([404, 'not_listed']);
+    // The unpaid checkout ended: nothing can be paid for it, and the seller may list the name again.
+    const run = s.t.temporal.client.workflow.getHandle(`purchase:${l.name}`);
+    await run.result().catch((err: unknown) => {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    });
+    expect((await run.describe()).status.name).not.toBe('RUNNING');
+    expect((await buy()).json().code).toBe('not_listed');
+    const relisted = await inject('PUT', `/api/v1/domains/${l.name}/listing`, l.sellerKey, {
+      price: { gems: null, usd: 25 },
+    });
+    expect(relisted.statusCode).toBe(200);
+    expect(await em().count(Listing, { domainName: l.name })).toBe(1);
+    // The reservation made for the approval no longer counts.
+    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
   }, 60_000);
 });
