@@ -107,6 +107,8 @@ describe('market approvals', () => {
     expect(asked.statusCode).toBe(202);
     const id = asked.json().approval_id as string;
     expect((await inject('POST', `/api/v1/approvals/${id}/refuse`, asPerson())).statusCode).toBe(200);
+    // The budget is free as the refusal answers, not when the run gets to it.
+    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
     const run = s.t.temporal.client.workflow.getHandle(`offer:${id}`);
     expect(await run.result()).toEqual({ outcome: 'refused', code: 'approval_refused' });
     expect(await em().count(Offer, { bidder: a.id })).toBe(0);
