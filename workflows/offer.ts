@@ -97,21 +97,6 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
     });
   });
 
-  if (approval) {
-    // Waiting for the person: nothing is escrowed. The approval row is the decision (closeApproval reads it,
-    // expiring it at the deadline and releasing a refused one's reservation), as a checkout's is.
-    await condition(() => approvalSignalled, Math.max(0, approval.expiresAtMs - Date.now()));
-    const decided = await db.closeApproval({
-      approvalId: approval.approvalId,
-      spendKey: input.currency === 'gems' ? (input.spend?.key ?? null) : null,
-    });
-    if (decided === 'approved') {
-      // The offer stays pending as long after the approval as it would have after its making.
-      input.expiresAtMs -= Math.max(0, approval.expiresAtMs - Date.now());
-      stage('offer-opening');
-      await open().catch(() => undefined);
-    } else refused = decided === 'refused' ? 'approval_refused' : 'approval_expired';
-  }
   setHandler(
     decideOfferUpdate,
     async (d) => {
@@ -136,6 +121,21 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
     },
   );
 
+  if (approval) {
+    // Waiting for the person: nothing is escrowed. The approval row is the decision (closeApproval reads it,
+    // expiring it at the deadline and releasing a refused one's reservation), as a checkout's is.
+    await condition(() => approvalSignalled, Math.max(0, approval.expiresAtMs - Date.now()));
+    const decided = await db.closeApproval({
+      approvalId: approval.approvalId,
+      spendKey: input.currency === 'gems' ? (input.spend?.key ?? null) : null,
+    });
+    if (decided === 'approved') {
+      // The offer stays pending as long after the approval as it would have after its making.
+      input.expiresAtMs -= Math.max(0, approval.expiresAtMs - Date.now());
+      stage('offer-opening');
+      await open().catch(() => undefined);
+    } else refused = decided === 'refused' ? 'approval_refused' : 'approval_expired';
+  }
   await condition(() => view !== null || refused !== null);
   const end = async (o: OfferOutcome): Promise<OfferOutcome> => {
     stage(`offer-${o.outcome}`);
