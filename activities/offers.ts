@@ -12,7 +12,7 @@ import type { OfferInput, OfferView } from '../workflows/offer-messages.ts';
 import { refuse } from './checkout.ts';
 import { offerSpendKey } from '../src/mandates/offer-spend.ts';
 import { mandateRefusal } from '../src/mandates/refusal.ts';
-import { fromSpendTerms, judgeUnreserved, reserveSpend, spendReserved } from '../src/mandates/spends.ts';
+import { fromSpendTerms, judgeUnreserved, releaseSpend, reserveSpend, spendReserved } from '../src/mandates/spends.ts';
 import type { ActivityDeps } from './deps.ts';
 
 const liveDomain = (tx: EntityManager, where: { name: string } | { id: number }) =>
@@ -46,90 +46,103 @@ async function lockOffer(tx: EntityManager, offerId: string): Promise<Offer> {
  */
 export function createOfferActivities({ orm }: ActivityDeps) {
   return {
-    /** Creates the offer; a gems offer's amount moves from the bidder's balance into its escrow book. */
+    /**
+     * Creates the offer; a gems offer's amount moves from the bidder's balance into its escrow book. An
+     * approved offer's escrow was reserved when the approval was asked for (src/market/offers.ts): refused
+     * now (the name sold meanwhile, the gems spent), that reservation stops counting.
+     */
     async openOffer(input: OfferInput): Promise<OfferView> {
-      return orm.em.fork().transactional(async (tx) => {
-        const done = await tx.findOne(Offer, { id: input.offerId });
-        if (done) return toOfferViewRow(done);
-        const domain = await liveDomain(tx, { name: input.domainName });
-        if (!domain || domain.status !== 'active')
-          throw refuse('domain_not_found', `${input.domainName} is not a registered name.`);
-        if (domain.owner.id === input.bidderId) throw refuse('own_domain', `You already own ${input.domainName}.`);
-        const amount = BigInt(input.amount);
-        const listing = await tx.findOne(Listing, { domainId: domain.id });
-        const floor = input.currency === 'gems' ? listing?.minOfferGems : listing?.minOfferUsdMinor;
-        if (floor !== null && floor !== undefined && amount < BigInt(floor)) {
-          const minimum = input.currency === 'gems' ? Number(floor) : minorToUsd(BigInt(floor));
-          throw ApplicationFailure.create({
-            message: `The seller accepts offers of at least ${minimum}.`,
-            type: 'offer_below_minimum',
-            nonRetryable: true,
-            details: [{ minimum, currency: input.currency }],
-          });
-        }
-        // The bidder's mandate (docs/mandates.md): a gems escrow is reserved with it, in this transaction.
-        if (input.spend) {
-          const spend = fromSpendTerms(input.spend);
-          const verdict = input.currency === 'gems' ? await reserveSpend(tx, spend) : await judgeUnreserved(tx, spend);
-          const refusal = mandateRefusal(verdict);
-          if (refusal)
+      const released = async (err: unknown): Promise<never> => {
+        if (input.approval && err instanceof ApplicationFailure && err.nonRetryable)
+          await releaseSpend(orm.em.fork(), offerSpendKey(input.offerId));
+        throw err;
+      };
+      return orm.em
+        .fork()
+        .transactional(async (tx) => {
+          const done = await tx.findOne(Offer, { id: input.offerId });
+          if (done) return toOfferViewRow(done);
+          const domain = await liveDomain(tx, { name: input.domainName });
+          if (!domain || domain.status !== 'active')
+            throw refuse('domain_not_found', `${input.domainName} is not a registered name.`);
+          if (domain.owner.id === input.bidderId) throw refuse('own_domain', `You already own ${input.domainName}.`);
+          const amount = BigInt(input.amount);
+          const listing = await tx.findOne(Listing, { domainId: domain.id });
+          const floor = input.currency === 'gems' ? listing?.minOfferGems : listing?.minOfferUsdMinor;
+          if (floor !== null && floor !== undefined && amount < BigInt(floor)) {
+            const minimum = input.currency === 'gems' ? Number(floor) : minorToUsd(BigInt(floor));
             throw ApplicationFailure.create({
-              message: refusal.message,
-              type: refusal.code,
+              message: `The seller accepts offers of at least ${minimum}.`,
+              type: 'offer_below_minimum',
               nonRetryable: true,
-              details: [refusal.details],
+              details: [{ minimum, currency: input.currency }],
             });
-        }
-        const offer = tx.create(Offer, {
-          id: input.offerId,
-          domainId: domain.id,
-          domainName: domain.name,
-          bidder: tx.getReference(Account, input.bidderId),
-          seller: tx.getReference(Account, domain.owner.id),
-          currency: input.currency,
-          amount,
-          status: 'pending',
-          expiresAt: new Date(input.expiresAtMs),
-          decidedAt: null,
-          saleId: null,
-        });
-        if (input.currency === 'gems') {
-          try {
-            await postJournal(tx, {
-              reference: `escrow:offer:${input.offerId}`,
-              kind: 'offer_escrow',
-              memo: domain.name,
-              currency: 'gems',
-              covered: [accountBook(input.bidderId)],
-              lines: [
-                { book: accountBook(input.bidderId), amount: -amount },
-                { book: escrowBook(input.offerId), amount },
-              ],
-            });
-          } catch (err) {
-            if (err instanceof LedgerShortError)
-              throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, offer ${amount}.`);
-            throw err;
           }
-          recordOrder(tx, {
-            reference: `offer_escrow:${input.offerId}`,
-            kind: 'offer_escrow',
-            domainName: domain.name,
+          // The bidder's mandate (docs/mandates.md): a gems escrow is reserved with it, in this transaction.
+          if (input.spend) {
+            const spend = fromSpendTerms(input.spend);
+            const verdict =
+              input.currency === 'gems' ? await reserveSpend(tx, spend) : await judgeUnreserved(tx, spend);
+            const refusal = mandateRefusal(verdict);
+            if (refusal)
+              throw ApplicationFailure.create({
+                message: refusal.message,
+                type: refusal.code,
+                nonRetryable: true,
+                details: [refusal.details],
+              });
+          }
+          const offer = tx.create(Offer, {
+            id: input.offerId,
             domainId: domain.id,
-            accountId: input.bidderId,
-            ownerId: domain.owner.id,
-            status: 'held',
-            paymentMethod: 'gems',
-            amountGems: Number(amount),
-            amountMinor: null,
-            currency: 'gems',
-            paymentReference: `ledger:escrow:offer:${input.offerId}`,
-            details: { offer_id: input.offerId },
+            domainName: domain.name,
+            bidder: tx.getReference(Account, input.bidderId),
+            seller: tx.getReference(Account, domain.owner.id),
+            currency: input.currency,
+            amount,
+            status: 'pending',
+            expiresAt: new Date(input.expiresAtMs),
+            decidedAt: null,
+            saleId: null,
           });
-        }
-        await tx.flush();
-        return toOfferViewRow(offer);
-      });
+          if (input.currency === 'gems') {
+            try {
+              await postJournal(tx, {
+                reference: `escrow:offer:${input.offerId}`,
+                kind: 'offer_escrow',
+                memo: domain.name,
+                currency: 'gems',
+                covered: [accountBook(input.bidderId)],
+                lines: [
+                  { book: accountBook(input.bidderId), amount: -amount },
+                  { book: escrowBook(input.offerId), amount },
+                ],
+              });
+            } catch (err) {
+              if (err instanceof LedgerShortError)
+                throw refuse('insufficient_gems', `Insufficient gems: balance ${err.balance}, offer ${amount}.`);
+              throw err;
+            }
+            recordOrder(tx, {
+              reference: `offer_escrow:${input.offerId}`,
+              kind: 'offer_escrow',
+              domainName: domain.name,
+              domainId: domain.id,
+              accountId: input.bidderId,
+              ownerId: domain.owner.id,
+              status: 'held',
+              paymentMethod: 'gems',
+              amountGems: Number(amount),
+              amountMinor: null,
+              currency: 'gems',
+              paymentReference: `ledger:escrow:offer:${input.offerId}`,
+              details: { offer_id: input.offerId },
+            });
+          }
+          await tx.flush();
+          return toOfferViewRow(offer);
+        })
+        .catch(released);
     },
 
     /**

@@ -17,6 +17,12 @@ export interface OfferInput {
   payWindowMs: number;
   /** The offer valued for the bidder's spend mandate (docs/mandates.md): a gems escrow is reserved with it. */
   spend?: SpendTerms | null;
+  /**
+   * Above the bidder's approval threshold (docs/mandates.md "Approvals"): the run waits for the person
+   * (its `approvalDecidedSignal`, or the deadline) before the offer opens; nothing is escrowed meanwhile.
+   * `expiresAtMs` then runs from the approval: the offer stays pending as long after it as without one.
+   */
+  approval?: { approvalId: string; expiresAtMs: number } | null;
 }
 
 /** An offer as the API shows it. */

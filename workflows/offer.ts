@@ -7,8 +7,10 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
+import type { CheckoutActivities } from '../activities/checkout.ts';
 import type { OfferActivities } from '../activities/offers.ts';
 import type { PurchaseActivities } from '../activities/purchase.ts';
+import { approvalDecidedSignal } from './checkout-messages.ts';
 import {
   decideOfferUpdate,
   offerEndedSignal,
@@ -24,7 +26,9 @@ import { dbWrite } from './retry-profiles.ts';
 import { afterSale, purchaseCheckout, tellEnded } from './sale.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 
-const db = proxyActivities<OfferActivities & Pick<PurchaseActivities, 'completePurchase'>>({
+const db = proxyActivities<
+  OfferActivities & Pick<PurchaseActivities, 'completePurchase'> & Pick<CheckoutActivities, 'closeApproval'>
+>({
   ...dbWrite,
   retry: {
     ...dbWrite.retry,
@@ -54,17 +58,23 @@ function passOn(err: unknown): never {
  */
 export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
   const stage = (s: string) => upsertSearchAttributes({ [registryStageKey.name]: [s] });
-  upsertSearchAttributes({ [registryDomainKey.name]: [input.domainName], [registryStageKey.name]: ['offer-opening'] });
+  // Only runs started with `input.approval` wait for the person, so earlier runs replay unchanged.
+  const approval = input.approval ?? null;
+  upsertSearchAttributes({
+    [registryDomainKey.name]: [input.domainName],
+    [registryStageKey.name]: [approval ? 'awaiting_approval' : 'offer-opening'],
+  });
   let view: OfferView | null = null;
   let refused: string | null = null;
   let decision: OfferDecision | null = null;
   let endedBySale = false;
+  let approvalSignalled = false;
   setHandler(offerEndedSignal, () => {
     endedBySale = true;
   });
+  if (approval) setHandler(approvalDecidedSignal, () => void (approvalSignalled = true));
 
-  setHandler(openOfferUpdate, async () => {
-    if (view) return view;
+  const open = async () => {
     try {
       view = await db.openOffer(input);
       return view;
@@ -73,7 +83,20 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
       refused = cause instanceof ApplicationFailure ? (cause.type ?? 'refused') : 'failed';
       return passOn(err);
     }
+  };
+  setHandler(openOfferUpdate, async () => {
+    if (view) return view;
+    if (!approval) return open();
+    // Opened only once the person approved (below): an opening asked meanwhile waits for that outcome.
+    await condition(() => view !== null || refused !== null);
+    if (view) return view;
+    throw ApplicationFailure.create({
+      message: 'The offer was not opened.',
+      type: refused ?? 'refused',
+      nonRetryable: true,
+    });
   });
+
   setHandler(
     decideOfferUpdate,
     async (d) => {
@@ -98,6 +121,21 @@ export async function offerWorkflow(input: OfferInput): Promise<OfferOutcome> {
     },
   );
 
+  if (approval) {
+    // Waiting for the person: nothing is escrowed. The approval row is the decision (closeApproval reads it,
+    // expiring it at the deadline and releasing a refused one's reservation), as a checkout's is.
+    await condition(() => approvalSignalled, Math.max(0, approval.expiresAtMs - Date.now()));
+    const decided = await db.closeApproval({
+      approvalId: approval.approvalId,
+      spendKey: input.currency === 'gems' ? (input.spend?.key ?? null) : null,
+    });
+    if (decided === 'approved') {
+      // The offer stays pending as long after the approval as it would have after its making.
+      input.expiresAtMs -= Math.max(0, approval.expiresAtMs - Date.now());
+      stage('offer-opening');
+      await open().catch(() => undefined);
+    } else refused = decided === 'refused' ? 'approval_refused' : 'approval_expired';
+  }
   await condition(() => view !== null || refused !== null);
   const end = async (o: OfferOutcome): Promise<OfferOutcome> => {
     stage(`offer-${o.outcome}`);

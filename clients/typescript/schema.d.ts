@@ -784,7 +784,7 @@ export interface paths {
         put?: never;
         /**
          * Offer an amount for a name; a gems offer is held in escrow until it ends
-         * @description Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd` (USD, at most two decimals). Under the seller’s floor (`min_offer` of the listing): 400 `offer_below_minimum` with `minimum` and `currency` beside `code` (spec 7). A gems offer moves the amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST …/offers/{id}/pay`). Each offer is a run `offer:<id>` in Temporal.
+         * @description Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd` (USD, at most two decimals). Under the seller’s floor (`min_offer` of the listing): 400 `offer_below_minimum` with `minimum` and `currency` beside `code` (spec 7). A gems offer moves the amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST …/offers/{id}/pay`). Above the approval threshold of your spend mandate (`approval_above`), as buy-secondary: 202 `approval_required`, and the offer is neither made nor escrowed (a gems amount counts against your budget meanwhile) until the person who manages you approves it; then it opens by itself (its `offer_id` is the `approval_id`). Each offer is a run `offer:<id>` in Temporal.
          */
         post: operations["makeOffer"];
         delete?: never;
@@ -8851,6 +8851,23 @@ export interface operations {
                         };
                         /** @enum {string} */
                         status: "success";
+                    };
+                };
+            };
+            /** @description Accepted: pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval_id: string;
+                        expires_at: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "approval_required";
+                        /** @description GET it with the same key: pending, approved, refused or expired */
+                        status_url: string;
                     };
                 };
             };

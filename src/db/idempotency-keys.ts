@@ -104,9 +104,14 @@ export function idempotencyKeys(em: EntityManager) {
      * waited for a worker, is never made twice. Another request under the key (a paid retry with its
      * receipt in the body) takes it as a new operation. False (nothing changed) once taken over: the
      * new holder's hold is not ended.
+     *
+     * The holder token goes with the hold: a renewal of this request already on its way (its timer fired
+     * just before the answer, the 503 of an offer whose 30 s wait ends on a 5 s renewal tick) lands after
+     * the release and must not hold the key again for HOLD_MS, or the retry is refused 409
+     * `idempotency_key_in_use` (issue 38 item 2).
      */
     release(scope: string, key: string, holder: string): Promise<boolean> {
-      return byHolder('held_until = now() - make_interval(secs => 1)', [], scope, key, holder);
+      return byHolder('held_until = now() - make_interval(secs => 1), holder = null', [], scope, key, holder);
     },
 
     /** Deletes keys past their keeping time (an hour's margin past KEEP_HOURS). */

@@ -13,6 +13,7 @@ import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
 import { formatUsd } from '../domain/money.ts';
 import type { SpendRequest } from './limits.ts';
+import { offerSpendKey } from './offer-spend.ts';
 import { checkoutSpendKey, releaseSpend } from './spends.ts';
 
 // Approvals above a mandate's threshold (docs/mandates.md "Approvals"). The row is where the decision
@@ -117,7 +118,8 @@ function decidedEvent(tx: EntityManager, a: MandateApproval) {
  */
 async function endUnapproved(tx: EntityManager, sessionId: string): Promise<void> {
   await checkoutSessions(tx).close(sessionId, 'refused');
-  await releaseSpend(tx, checkoutSpendKey(sessionId));
+  // An offer's approval has the offer's id as its session, and its amount reserved under the offer's key.
+  await releaseSpend(tx, [checkoutSpendKey(sessionId), offerSpendKey(sessionId)]);
 }
 
 /**

@@ -21,9 +21,12 @@ import { offerRefusalError } from '../checkout/refusals.ts';
 import type { CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
-import { Domain, Listing, Offer } from '../db/entities/index.ts';
+import { Domain, Listing, MandateApproval, Offer, SpendMandate } from '../db/entities/index.ts';
 import { gemsBalance } from '../ledger/gems.ts';
+import { ApprovalRequired, closeApproval, recordApproval } from '../mandates/approvals.ts';
 import { offerSpend } from '../mandates/offer-spend.ts';
+import { mandateRefusal } from '../mandates/refusal.ts';
+import { fromSpendTerms, judgeUnreserved, releaseSpend, reserveSpend } from '../mandates/spends.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import { AppError, insufficientGems } from '../domain/errors.ts';
 import {
@@ -35,7 +38,7 @@ import {
   type MarketCurrency,
 } from '../domain/market.ts';
 import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
-import { registryDomainKey } from '../../workflows/search-attributes.ts';
+import { registryDomainKey, registryStageKey } from '../../workflows/search-attributes.ts';
 import { holderOf } from '../checkout/holder.ts';
 import { toOfferViewRow } from './offer-view.ts';
 import { purchaseInput, purchaseOperation } from './purchase-operation.ts';
@@ -161,7 +164,6 @@ export function offerService(deps: CheckoutDeps & { config: Config }) {
       const opened = await orm.em.fork().findOne(Offer, { id: q.operationId, bidder: q.bidderId });
       if (opened) return toOfferViewRow(opened);
     }
-    await precheck(q, amount);
     const input: OfferInput = {
       offerId: q.operationId ?? randomUUID(),
       domainName: q.name,
@@ -172,6 +174,22 @@ export function offerService(deps: CheckoutDeps & { config: Config }) {
       payWindowMs: config.CHECKOUT_TTL_SECONDS * 1000,
     };
     input.spend = offerSpend(input, config.GEM_USD_RATE);
+    // The same keyed request again after it asked for an approval (its answer lost, or a 503): while it
+    // waits, that approval (its run started again if the first attempt died before starting it); refused
+    // or lapsed, that refusal; approved, the offer its run opens (the opening below joins that run).
+    const asked = q.operationId
+      ? await orm.em.fork().findOne(MandateApproval, { id: q.operationId, accountId: q.bidderId })
+      : null;
+    const waiting = asked?.status === 'pending' && asked.expiresAt.getTime() > Date.now();
+    if (asked && waiting)
+      return awaitApproval(input, { approvalId: asked.id, expiresAtMs: asked.expiresAt.getTime() }, true);
+    if (asked && asked.status !== 'approved')
+      throw asked.status === 'refused'
+        ? new AppError('approval_refused', 'The person who manages you refused this offer.')
+        : new AppError('approval_expired', 'This offer was not approved before its deadline.');
+    await precheck(q, amount);
+    const approval = asked ? null : await approvalFor(input);
+    if (approval) return awaitApproval(input, approval, Boolean(q.operationId));
     try {
       const client = checkout.temporal();
       return await client.withDeadline(Date.now() + START_DEADLINE_MS, () =>
@@ -190,6 +208,78 @@ export function offerService(deps: CheckoutDeps & { config: Config }) {
     } catch (err) {
       throw refusalOf(err);
     }
+  }
+
+  /**
+   * An offer above the bidder's approval threshold (docs/mandates.md "Approvals") waits for the person
+   * who manages the bidder, as buy-secondary does: the offer is neither opened nor escrowed, and the seller
+   * sees nothing, until it is approved. Judged under the mandate's lock; a gems offer's amount is reserved
+   * now (its escrow, once opened, stays under the same key), and the approval row is written under the
+   * offer's id, so a keyed retry finds it. Null: no approval needed (a refusal is the run's to answer,
+   * atomically with the escrow, as before).
+   */
+  async function approvalFor(input: OfferInput): Promise<{ approvalId: string; expiresAtMs: number } | null> {
+    const spend = input.spend ? fromSpendTerms(input.spend) : null;
+    if (!spend || (await orm.em.fork().count(SpendMandate, { accountId: spend.accountId })) === 0) return null;
+    const { judged, reserved } = await orm.em.fork().transactional(async (tx) => {
+      const judged = await judgeUnreserved(tx, spend);
+      // A retry whose first attempt reserved it already is answered `allow` by reserveSpend: `judged` decides.
+      const gemsToHold = judged.kind === 'requires_approval' && input.currency === 'gems';
+      return { judged, reserved: gemsToHold ? await reserveSpend(tx, spend) : null };
+    });
+    if (judged.kind !== 'requires_approval') return null;
+    // Over a budget once the spends counted so far are added: refused, as the run would refuse it.
+    const refusal = reserved ? mandateRefusal(reserved) : null;
+    if (refusal) throw refusal.toAppError();
+    const approval = {
+      approvalId: input.offerId,
+      expiresAtMs: Date.now() + config.MANDATE_APPROVAL_TTL_SECONDS * 1000,
+    };
+    try {
+      await recordApproval(orm, {
+        approval,
+        spend,
+        sessionId: input.offerId,
+        workflowId: offerWorkflowId(input.offerId),
+        method: input.currency,
+      });
+    } catch (err) {
+      await releaseSpend(orm.em.fork(), spend.key);
+      throw err;
+    }
+    return approval;
+  }
+
+  /**
+   * Starts the offer's run waiting for its approval (or finds it running) and answers 202. A run that
+   * cannot be started leaves nothing waiting: without an Idempotency-Key to retry it with, the approval
+   * ends now (expired, its reservation released).
+   */
+  async function awaitApproval(
+    input: OfferInput,
+    approval: { approvalId: string; expiresAtMs: number },
+    keyed: boolean,
+  ): Promise<never> {
+    input.approval = approval;
+    input.expiresAtMs = approval.expiresAtMs + config.OFFER_TTL_HOURS * 3600_000;
+    try {
+      await checkout.temporal().workflow.start('offerWorkflow', {
+        workflowId: offerWorkflowId(input.offerId),
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        workflowIdConflictPolicy: 'USE_EXISTING',
+        // Read by the approval's view (src/mandates/approvals.ts), as a checkout run's memo is.
+        memo: { sessionId: input.offerId },
+        typedSearchAttributes: [
+          { key: registryDomainKey, value: input.domainName },
+          { key: registryStageKey, value: 'awaiting_approval' },
+        ],
+        args: [input],
+      });
+    } catch (err) {
+      if (!keyed) await closeApproval(orm, approval.approvalId, input.spend?.key ?? null);
+      throw err;
+    }
+    throw new ApprovalRequired(approval.approvalId, new Date(approval.expiresAtMs));
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { PurchaseResult } from '../../workflows/purchase-messages.ts';
+import type { PurchaseInput, PurchaseResult } from '../../workflows/purchase-messages.ts';
 import type { Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
@@ -44,8 +44,8 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
 
     // An open checkout is the lock: its holder continues it, anyone else is told before paying.
     const running = await checkout.status(cmd.name);
-    if (running)
-      return checkout.continueLock(cmd.name, running, {
+    if (running) {
+      const answer = await checkout.continueLock(cmd.name, running, {
         holder,
         operationId: cmd.operationId,
         receipt: cmd.receipt,
@@ -56,6 +56,9 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
             `Your purchase of ${cmd.name} is ${stage}; re-send your receipt to get its outcome.`,
           ),
       });
+      if (answer.kind === 'payment_required') await stillListed(running.input);
+      return answer;
+    }
     // The same keyed request again, after its first attempt bought the name and its answer was lost.
     if (cmd.operationId) {
       const done = await findSale(orm.em.fork(), cmd.operationId);
@@ -75,6 +78,30 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
     await checkout.open(cmd.name, input, input.method === 'mpp');
     if (input.method === 'mpp') return offer(input, warnings);
     return purchased(await checkout.result(cmd.name), input.sessionId, warnings);
+  }
+
+  /**
+   * Before a challenge is handed out again (the buyer re-sends after an approval, or asks for its 402
+   * anew), the name must still be listed by the same seller at the checkout's price: the seller may have
+   * withdrawn it meanwhile (a listing cannot change while a checkout holds the name, but it can be
+   * withdrawn). Otherwise no challenge: the same 404 `not_listed` as a buy of a name not for sale, and
+   * the unpaid checkout ends so the name is free (a payment that already landed for it completes the
+   * purchase instead: 409 `payment_landed`).
+   */
+  async function stillListed(input: PurchaseInput): Promise<void> {
+    const em = orm.em.fork();
+    const domain = await em.findOne(Domain, { id: input.domainId, status: 'active' });
+    const listing = domain ? await em.findOne(Listing, { domainId: domain.id }) : null;
+    const price = input.saleCurrency === 'gems' ? listing?.priceGems : listing?.priceUsdMinor;
+    if (domain?.owner.id === input.sellerId && price !== null && price !== undefined && String(price) === input.price)
+      return;
+    try {
+      await checkout.reset(input.name, input.actorAccountId ?? '', true);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'payment_landed') throw err;
+      // Already ending, or no longer there: either way nothing is offered for payment.
+    }
+    throw new AppError('not_listed', `${input.name} is not for sale.`);
   }
 
   /** The listing's terms for this buyer, checked before any checkout exists. */

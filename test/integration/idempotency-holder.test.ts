@@ -73,6 +73,35 @@ describe('idempotency keys: only the claim that holds a key writes to it', () =>
     expect((await keys().claim(scope, key, 'f')).kind).toBe('claimed');
   });
 
+  // Issue 38 item 2: an offer answered 503 after its 30 s wait released its key while the renewal its 5 s
+  // timer had just fired was still on its way; landing after the release, it held the key again for 15 s and
+  // the client's retry with the same key was refused 409 idempotency_key_in_use about once in 14 runs.
+  it('a renewal that lands after its request released the key does not hold it again', async () => {
+    const scope = `account:${randomLabel('s')}`;
+    const key = randomLabel('k');
+    const first = await keys().claim(scope, key, 'f');
+    if (first.kind !== 'claimed') throw new Error(`first claim: ${first.kind}`);
+    expect(await keys().release(scope, key, first.holder)).toBe(true);
+    expect(await keys().renew(scope, key, first.holder)).toBe(false);
+    const retry = await keys().claim(scope, key, 'f');
+    expect(retry.kind).toBe('claimed');
+    // The retry continues the released request's operation (the same first claim time).
+    if (retry.kind === 'claimed') expect(retry.since).toEqual(first.since);
+  });
+
+  it('a renewal racing the release, in either order, never leaves the key held', async () => {
+    for (let i = 0; i < 40; i++) {
+      const scope = `account:${randomLabel('s')}`;
+      const key = randomLabel('k');
+      const first = await keys().claim(scope, key, 'f');
+      if (first.kind !== 'claimed') throw new Error(`first claim: ${first.kind}`);
+      // Each on its own connection, as the plugin's timer and its onSend hook are.
+      const renewal = sleep(i % 4).then(() => keys().renew(scope, key, first.holder));
+      await Promise.all([renewal, keys().release(scope, key, first.holder)]);
+      expect((await keys().claim(scope, key, 'f')).kind).toBe('claimed');
+    }
+  });
+
   describe('through the plugin', () => {
     let app: FastifyInstance;
     const logs: { level: number; msg: string }[] = [];

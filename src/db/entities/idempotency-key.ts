@@ -17,7 +17,10 @@ const IdempotencyKeySchema = defineEntity({
     key: p.string().length(255).primary(),
     fingerprint: p.string().length(64),
     heldUntil: p.datetime(),
-    /** The token of the claim that holds the key now (new on every claim and takeover); writes check it. */
+    /**
+     * The token of the claim that holds the key now (new on every claim and takeover); writes check it.
+     * Null once its request released it (an answer not kept): a late renewal of that request does nothing.
+     */
     holder: p.string().length(36).nullable(),
     status: p.integer().nullable(),
     contentType: p.string().length(100).nullable(),

@@ -22,6 +22,7 @@ import {
   payOfferBody,
   respondBody,
 } from '../schemas/offers.ts';
+import { approvalRequiredResponse } from '../schemas/mandates.ts';
 import { purchaseResponses } from '../schemas/purchase.ts';
 import { declareRoute, ACCOUNT } from './declaration.ts';
 
@@ -50,7 +51,7 @@ export const makeOfferRoute = declareRoute({
   openapi: {
     operationId: 'makeOffer',
     description:
-      'Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd` (USD, at most two decimals). Under the seller’s floor (`min_offer` of the listing): 400 `offer_below_minimum` with `minimum` and `currency` beside `code` (spec 7). A gems offer moves the amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST …/offers/{id}/pay`). Each offer is a run `offer:<id>` in Temporal.',
+      'Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd` (USD, at most two decimals). Under the seller’s floor (`min_offer` of the listing): 400 `offer_below_minimum` with `minimum` and `currency` beside `code` (spec 7). A gems offer moves the amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST …/offers/{id}/pay`). Above the approval threshold of your spend mandate (`approval_above`), as buy-secondary: 202 `approval_required`, and the offer is neither made nor escrowed (a gems amount counts against your budget meanwhile) until the person who manages you approves it; then it opens by itself (its `offer_id` is the `approval_id`). Each offer is a run `offer:<id>` in Temporal.',
   },
 });
 
@@ -139,6 +140,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       body: makeOfferBody,
       response: {
         200: offerResponse,
+        202: approvalRequiredResponse,
         402: errorBodySchema,
         403: paidOperationForbidden,
         409: errorBodySchema,

@@ -393,6 +393,8 @@ from .make_offer_response_200_offer_currency import MakeOfferResponse200OfferCur
 from .make_offer_response_200_offer_direction import MakeOfferResponse200OfferDirection
 from .make_offer_response_200_offer_status import MakeOfferResponse200OfferStatus
 from .make_offer_response_200_status import MakeOfferResponse200Status
+from .make_offer_response_202 import MakeOfferResponse202
+from .make_offer_response_202_status import MakeOfferResponse202Status
 from .mandate_refusal import MandateRefusal
 from .mandate_refusal_code import MandateRefusalCode
 from .mandate_refusal_details_type_0 import MandateRefusalDetailsType0
@@ -984,6 +986,8 @@ __all__ = (
     "MakeOfferResponse200OfferDirection",
     "MakeOfferResponse200OfferStatus",
     "MakeOfferResponse200Status",
+    "MakeOfferResponse202",
+    "MakeOfferResponse202Status",
     "MandateRefusal",
     "MandateRefusalCode",
     "MandateRefusalDetailsType0",

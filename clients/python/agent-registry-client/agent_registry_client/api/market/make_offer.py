@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.make_offer_body import MakeOfferBody
 from ...models.make_offer_response_200 import MakeOfferResponse200
+from ...models.make_offer_response_202 import MakeOfferResponse202
 from ...models.mandate_refusal import MandateRefusal
 from ...types import UNSET, Response, Unset
 
@@ -36,11 +37,16 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Error | MandateRefusal | MakeOfferResponse200 | None:
+) -> Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202 | None:
     if response.status_code == 200:
         response_200 = MakeOfferResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 202:
+        response_202 = MakeOfferResponse202.from_dict(response.json())
+
+        return response_202
 
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
@@ -136,7 +142,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200]:
+) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -150,7 +156,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: MakeOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200]:
+) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202]:
     """Offer an amount for a name; a gems offer is held in escrow until it ends
 
      Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd`
@@ -159,7 +165,10 @@ def sync_detailed(
     amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it
     comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the
     seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST
-    …/offers/{id}/pay`). Each offer is a run `offer:<id>` in Temporal.
+    …/offers/{id}/pay`). Above the approval threshold of your spend mandate (`approval_above`), as buy-
+    secondary: 202 `approval_required`, and the offer is neither made nor escrowed (a gems amount counts
+    against your budget meanwhile) until the person who manages you approves it; then it opens by itself
+    (its `offer_id` is the `approval_id`). Each offer is a run `offer:<id>` in Temporal.
 
     Args:
         idempotency_key (str | Unset):
@@ -170,7 +179,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | MandateRefusal | MakeOfferResponse200]
+        Response[Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -190,7 +199,7 @@ def sync(
     client: AuthenticatedClient,
     body: MakeOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Error | MandateRefusal | MakeOfferResponse200 | None:
+) -> Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202 | None:
     """Offer an amount for a name; a gems offer is held in escrow until it ends
 
      Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd`
@@ -199,7 +208,10 @@ def sync(
     amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it
     comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the
     seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST
-    …/offers/{id}/pay`). Each offer is a run `offer:<id>` in Temporal.
+    …/offers/{id}/pay`). Above the approval threshold of your spend mandate (`approval_above`), as buy-
+    secondary: 202 `approval_required`, and the offer is neither made nor escrowed (a gems amount counts
+    against your budget meanwhile) until the person who manages you approves it; then it opens by itself
+    (its `offer_id` is the `approval_id`). Each offer is a run `offer:<id>` in Temporal.
 
     Args:
         idempotency_key (str | Unset):
@@ -210,7 +222,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | MandateRefusal | MakeOfferResponse200
+        Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202
     """
 
     return sync_detailed(
@@ -225,7 +237,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: MakeOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200]:
+) -> Response[Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202]:
     """Offer an amount for a name; a gems offer is held in escrow until it ends
 
      Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd`
@@ -234,7 +246,10 @@ async def asyncio_detailed(
     amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it
     comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the
     seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST
-    …/offers/{id}/pay`). Each offer is a run `offer:<id>` in Temporal.
+    …/offers/{id}/pay`). Above the approval threshold of your spend mandate (`approval_above`), as buy-
+    secondary: 202 `approval_required`, and the offer is neither made nor escrowed (a gems amount counts
+    against your budget meanwhile) until the person who manages you approves it; then it opens by itself
+    (its `offer_id` is the `approval_id`). Each offer is a run `offer:<id>` in Temporal.
 
     Args:
         idempotency_key (str | Unset):
@@ -245,7 +260,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Error | MandateRefusal | MakeOfferResponse200]
+        Response[Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202]
     """
 
     kwargs = _get_kwargs(
@@ -263,7 +278,7 @@ async def asyncio(
     client: AuthenticatedClient,
     body: MakeOfferBody,
     idempotency_key: str | Unset = UNSET,
-) -> Error | Error | MandateRefusal | MakeOfferResponse200 | None:
+) -> Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202 | None:
     """Offer an amount for a name; a gems offer is held in escrow until it ends
 
      Offers `amount` for a name (any registered name you do not own), in `gems` (whole) or `pathusd`
@@ -272,7 +287,10 @@ async def asyncio(
     amount from your balance into the offer’s escrow at once (402 `insufficient_gems` otherwise); it
     comes back when the offer is rejected, withdrawn or expires (`OFFER_TTL_HOURS`), or goes to the
     seller when accepted. A pathUSD offer holds nothing: once accepted you pay it (`POST
-    …/offers/{id}/pay`). Each offer is a run `offer:<id>` in Temporal.
+    …/offers/{id}/pay`). Above the approval threshold of your spend mandate (`approval_above`), as buy-
+    secondary: 202 `approval_required`, and the offer is neither made nor escrowed (a gems amount counts
+    against your budget meanwhile) until the person who manages you approves it; then it opens by itself
+    (its `offer_id` is the `approval_id`). Each offer is a run `offer:<id>` in Temporal.
 
     Args:
         idempotency_key (str | Unset):
@@ -283,7 +301,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Error | MandateRefusal | MakeOfferResponse200
+        Error | Error | MandateRefusal | MakeOfferResponse200 | MakeOfferResponse202
     """
 
     return (
