@@ -62,9 +62,17 @@ const script = `
     var list = document.createElement('ul');
     body.results.forEach(function (it) {
       var text = it.domain + ': ' + (it.available ? 'available' : 'not available');
-      if (it.reason) text += ' (' + it.reason + ')';
+      if (it.reason && it.reason !== 'available') text += ' (' + it.reason + ')';
       if (it.available) text += ', agent ' + it.agent_price + ' gems/yr, human ' + it.human_price + ' gems/yr';
-      list.appendChild(el('li', text, it.available ? 'available' : 'taken'));
+      var item = el('li', text, it.available ? 'available' : 'taken');
+      if (it.available) {
+        // A person registers it on the dashboard (signing in first if need be), the name filled in.
+        var link = el('a', 'Register it');
+        link.href = '/dashboard?register=' + encodeURIComponent(it.domain) + '#register';
+        item.appendChild(document.createTextNode(' '));
+        item.appendChild(link);
+      }
+      list.appendChild(item);
     });
     show(list);
   }
@@ -136,7 +144,8 @@ export function renderLanding(ns: NamespaceInfo, ctx: PageContext): string {
   return htmlPage({
     title: `.${ns.namespace}`,
     description: ns.tagline,
-    body: `<header>
+    body: `<nav aria-label="Site"><a href="/">Agent domain registry</a> · <a href="/dashboard">Your dashboard</a></nav>
+<header>
 <span id="phase-badge" class="badge phase-${escapeHtml(phase)}">${escapeHtml(phaseLabels[phase])}</span>
 <h1>.${name}</h1>
 <p class="tagline">${escapeHtml(ns.tagline)}</p>

@@ -31,13 +31,14 @@ export function dashboardBrowser(app: FastifyInstance, cookie: string) {
     action: string,
     fields: Record<string, string>,
     o: { target?: string; override?: Record<string, string> } = {},
-  ): Promise<LightMyRequestResponse> {
+  ): Promise<LightMyRequestResponse & { redirected: LightMyRequestResponse | null }> {
     const page = await get(url);
     const hidden = formOf(page.body, action, o.target);
     return post(url, { ...hidden, ...fields, ...o.override });
   }
 
-  const post = (url: string, body: Record<string, string>) =>
+  /** Posts a form as the browser does, without following the answer's redirect. */
+  const postOnly = (url: string, body: Record<string, string>) =>
     app.inject({
       method: 'POST',
       url,
@@ -50,7 +51,26 @@ export function dashboardBrowser(app: FastifyInstance, cookie: string) {
       payload: new URLSearchParams(body).toString(),
     });
 
-  return { get, formOf, submit, post };
+  /**
+   * Posts a form and, as a browser does, follows a 303 (post/redirect/get) with the cookies it set: the
+   * answer is the page the browser lands on. `redirected` is the redirect itself, when there was one.
+   */
+  async function post(url: string, body: Record<string, string>) {
+    const first = await postOnly(url, body);
+    if (first.statusCode !== 303) return Object.assign(first, { redirected: null });
+    const set = [first.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => c.split(';')[0] ?? '')
+      .filter(Boolean);
+    const landed = await app.inject({
+      method: 'GET',
+      url: String(first.headers.location),
+      headers: { accept: BROWSER, cookie: [cookie, ...set].join('; ') },
+    });
+    return Object.assign(landed, { redirected: first });
+  }
+
+  return { get, formOf, submit, post, postOnly };
 }
 
 function unescape(s: string): string {

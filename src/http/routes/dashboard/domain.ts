@@ -99,7 +99,14 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
   render: renderDomain,
   actions: {
     renew: action({
-      fields: z.object({ years: text, payment_method: z.enum(['gems', 'mpp']).default('gems') }),
+      // A person pays with gems: a pathUSD renewal is a machine payment, made by a program with a wallet
+      // over the API, which this page cannot make (docs/dashboard.md "What a person pays with").
+      fields: z.object({
+        years: text,
+        payment_method: z
+          .literal('gems', { error: 'The dashboard renews with gems; pathUSD is paid by an agent over the API.' })
+          .default('gems'),
+      }),
       call: (f, ctx) => ({
         method: 'POST',
         url: '/api/v1/renew',

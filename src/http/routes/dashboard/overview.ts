@@ -15,7 +15,7 @@ export const overviewActionRoute = declareRoute({ method: 'POST', url: '/dashboa
 
 const PAGE_SIZE = 50;
 /** Owners named on the page: the person and up to this many claimed agents (others show their id). */
-const NAMED_AGENTS = 200;
+export const NAMED_AGENTS = 200;
 
 interface Paged<T> {
   data: T[];
