@@ -444,7 +444,7 @@ describe('the dashboard journey in Chromium', () => {
     await page.getByLabel('Price in gems').fill('1000');
     await page.getByLabel('Lowest offer in gems').fill('200');
     await page.getByRole('button', { name: 'List for sale' }).click();
-    await expect(page.getByText('For sale at').textContent()).resolves.toContain('1000 gems');
+    await expect(page.getByText('For sale at').textContent()).resolves.toContain('1,000 gems');
     await check(page, 'domain-listed');
     const listings = await call('GET', '/api/v1/domains/listings', aliceBearer);
     expect(listings.body.data).toEqual([expect.objectContaining({ domain: NAME, price: { gems: 1000, usd: null } })]);

@@ -55,22 +55,33 @@ export function dashboardBrowser(app: FastifyInstance, cookie: string) {
    * Posts a form and, as a browser does, follows a 303 (post/redirect/get) with the cookies it set: the
    * answer is the page the browser lands on. `redirected` is the redirect itself, when there was one.
    */
-  async function post(url: string, body: Record<string, string>) {
-    const first = await postOnly(url, body);
-    if (first.statusCode !== 303) return Object.assign(first, { redirected: null });
-    const set = [first.headers['set-cookie'] ?? []]
-      .flat()
-      .map((c) => c.split(';')[0] ?? '')
-      .filter(Boolean);
-    const landed = await app.inject({
-      method: 'GET',
-      url: String(first.headers.location),
-      headers: { accept: BROWSER, cookie: [cookie, ...set].join('; ') },
-    });
-    return Object.assign(landed, { redirected: first });
-  }
+  const post = async (url: string, body: Record<string, string>) =>
+    followRedirect(app, cookie, await postOnly(url, body));
 
   return { get, formOf, submit, post, postOnly };
+}
+
+/**
+ * The page a browser lands on after a form's answer: a 303 (post/redirect/get) is followed with the
+ * cookies it set (the flash of what the action said); any other answer is the page itself.
+ * `redirected` is the redirect, when there was one.
+ */
+export async function followRedirect(
+  app: FastifyInstance,
+  cookie: string,
+  first: LightMyRequestResponse,
+): Promise<LightMyRequestResponse & { redirected: LightMyRequestResponse | null }> {
+  if (first.statusCode !== 303) return Object.assign(first, { redirected: null });
+  const set = [first.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter(Boolean);
+  const landed = await app.inject({
+    method: 'GET',
+    url: String(first.headers.location),
+    headers: { accept: BROWSER, cookie: [cookie, ...set].join('; ') },
+  });
+  return Object.assign(landed, { redirected: first });
 }
 
 function unescape(s: string): string {

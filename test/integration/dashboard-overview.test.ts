@@ -154,7 +154,7 @@ describe('dashboard: overview', () => {
     expect(rowOf(grace.name)).toContain(`Agent ${agent.account_id.slice(0, 8)}`);
     expect(rowOf(soon.name)).toMatch(/\(10 days left\)/);
     expect(rowOf(soon.name)).toContain('You');
-    expect(rowOf(far.name)).toContain('On (up to 2000 gems)');
+    expect(rowOf(far.name)).toContain('On (up to 2,000 gems)');
     expect(rowOf(listed.name)).toContain('For sale');
     expect(rowOf(soon.name)).toContain('Off');
 
@@ -222,7 +222,7 @@ describe('dashboard: overview', () => {
     expect(challenged.statusCode).toBe(402);
     const name = `${label}.agent`;
     const page = await alice.get('/dashboard');
-    const row = page.body.slice(page.body.indexOf(`<td>${name}</td>`));
+    const row = page.body.slice(page.body.indexOf(`<td data-label="Name">${name}</td>`));
     expect(row.slice(0, row.indexOf('</tr>'))).toContain('Paid by the agent that started it');
     expect((await openCheckouts(aliceCookie)).find((c) => c.domain === name)?.pay_url).toBeNull();
 

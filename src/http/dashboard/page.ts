@@ -22,6 +22,11 @@ export interface PageContext {
   api(call: ApiCall): Promise<ApiAnswer>;
   /** Like `api`, for a read the page cannot do without: a refusal becomes the page's own error. */
   read<T>(url: string): Promise<T>;
+  /**
+   * The page is shown right after one of its actions (its POST, or the GET its redirect led to): it says
+   * what happened even when the thing it is about is no longer the person's (a transfer, a sale).
+   */
+  afterAction: boolean;
 }
 
 /** A form's fields as posted: each a string (a repeated field, several). */
@@ -117,13 +122,18 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
     const forgetEnded = forgetEndedSession(orm);
     const flash = dashboardFlash(sessionSecret, config.publicBaseUrl.startsWith('https:'));
 
-    async function contextOf(req: FastifyRequest, person: AccountPrincipal): Promise<PageContext> {
+    async function contextOf(
+      req: FastifyRequest,
+      person: AccountPrincipal,
+      afterAction: boolean,
+    ): Promise<PageContext> {
       const api = (c: ApiCall) => app.dashboardCalls.call(req, c);
       return {
         req,
         person,
         params: req.params as Record<string, string>,
         query: req.query as Record<string, string>,
+        afterAction,
         api,
         async read<T>(url: string): Promise<T> {
           const answer = await api({ method: 'GET', url });
@@ -183,7 +193,7 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
         if (!person) return reply;
         // What the action before the redirect said, shown this once.
         const said = flash.take(req, reply, person.credentialId, req.url.split('?')[0] ?? '');
-        return show(reply, await contextOf(req, person), 200, {
+        return show(reply, await contextOf(req, person, said !== null), 200, {
           notice: said?.notice ?? null,
           reveal: said?.reveal ?? null,
           failed: null,
@@ -209,7 +219,7 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
         const posted = req.body;
         const head = control.safeParse(posted);
         guard.check(req, person.credentialId, 'dashboard', head.success ? head.data.csrf_token : undefined);
-        const ctx = await contextOf(req, person);
+        const ctx = await contextOf(req, person, true);
         const chosen = head.success ? actions[head.data.action] : undefined;
         if (!head.success || !chosen)
           return show(reply, ctx, 400, {

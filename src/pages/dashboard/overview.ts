@@ -79,7 +79,8 @@ function checkoutRow(view: DashboardView, c: CheckoutRow, data: OverviewData): S
         action: 'cancel_checkout',
         target: c.domain,
         submit: 'Cancel',
-        label: `the checkout for ${c.domain}`,
+        label: `the ${c.operation} checkout for ${c.domain}`,
+        hidden: { operation: c.operation },
       })
     : '';
   return html`<tr>

@@ -45,7 +45,7 @@ async function load(ctx: PageContext): Promise<DomainPageData> {
   const name = nameOf(ctx);
   // After a form the page shows what happened even when the name is no longer the person's (a transfer,
   // a sale, or a form posted for a name that never was): the API's words instead of the name's sections.
-  if (ctx.req.method === 'POST') {
+  if (ctx.afterAction) {
     const answer = await ctx.api({ method: 'GET', url: at(ctx) });
     if (answer.status === 403 || answer.status === 404)
       return { kind: 'gone', name, message: messageOf(answer, `You do not own or manage ${name}.`) };
