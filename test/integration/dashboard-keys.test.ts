@@ -213,6 +213,68 @@ describe('dashboard: keys', () => {
     expect((await alice.get('/dashboard/keys')).body.match(/<tr>/g)?.length ?? 0).toBe(before);
   });
 
+  // Issue 38 item 13: the hash was of the script without the whitespace the page served around it, so
+  // Chromium blocked it and the Copy button of a new secret did nothing.
+  it('serves the copy script byte for byte as the CSP hash admits it', async () => {
+    const page = await alice.get('/dashboard/keys');
+    const scripts = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('data-copy');
+    const { createHash } = await import('node:crypto');
+    const hash = `'sha256-${createHash('sha256')
+      .update(scripts[0] ?? '')
+      .digest('base64')}'`;
+    expect(String(page.headers['content-security-policy'])).toContain(hash);
+  });
+
+  // Issue 38 items 16 and 18: the account id is on every page; a dashboard address that is no page is a page.
+  it('names the signed-in account on every page, and answers an unknown dashboard address with an HTML 404', async () => {
+    const { accountId } = await humanWithSession(t.app, t.db.orm, 'dash-alice', idp.issuer);
+    const page = await alice.get('/dashboard/keys');
+    expect(textOf(page.body, { id: 'account-id' })).toBe(accountId);
+    const missing = await alice.get('/dashboard/no-such-page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('text/html');
+    expect(missing.body).toContain('There is no dashboard page at /dashboard/no-such-page');
+    expect(missing.body).not.toContain('"status":"error"');
+    // An API client asking the same address still reads JSON.
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/no-such-page',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toMatchObject({ code: 'route_not_found' });
+  });
+
+  // Issue 38 item 13: "Sign out" left the browser on {"status":"success"}.
+  it('signs a browser out onto the home page, and answers an API client in JSON', async () => {
+    const session = await humanWithSession(t.app, t.db.orm, 'dash-leaving', idp.issuer);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: {
+        accept: 'text/html,application/xhtml+xml',
+        cookie: session.cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/');
+    expect(String(out.headers['set-cookie'])).toMatch(/registry_session=;/);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/keys',
+      headers: { accept: 'text/html', cookie: session.cookie },
+    });
+    expect(after.statusCode).toBe(303);
+    const other = await humanWithSession(t.app, t.db.orm, 'dash-leaving-api', idp.issuer);
+    const api = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: other.cookie } });
+    expect(api.statusCode).toBe(200);
+    expect(api.json()).toEqual({ status: 'success' });
+  });
+
   it('shows a refusal beside its form, keeps what was typed, and creates nothing', async () => {
     const res = await alice.submit('/dashboard/keys', 'create_key', { name: 'n'.repeat(81), key_class: 'agent' });
     expect(res.statusCode).toBe(400);
