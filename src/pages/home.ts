@@ -36,7 +36,7 @@ export function renderHome(namespaces: readonly NamespaceInfo[], ctx: PageContex
     // On a phone each namespace is a card (the price wraps), so the page is never wider than the screen.
     extraStyle:
       'table{border-collapse:collapse;width:100%}th{text-align:left;padding:.3rem .5rem}td{padding:.3rem .5rem;border-bottom:1px solid #e5e7eb}' +
-      '@media (max-width:40rem){table,tbody,tr,td{display:block}thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}tr{border-bottom:1px solid #e5e7eb;padding:.4rem 0}td{border:0;padding:.1rem 0}}input{min-width:0}',
+      '@media (max-width:40rem){table,tbody,tr,td{display:block}thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}tr{border-bottom:1px solid #e5e7eb;padding:.4rem 0}td{border:0;padding:.1rem 0}}',
     body: `<header>
 <h1>Agent domain registry</h1>
 <p class="tagline">Names and public identities for AI agents, such as <code>scout.agent</code>.</p>
