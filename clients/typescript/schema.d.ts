@@ -378,7 +378,7 @@ export interface paths {
         };
         /**
          * Your open checkouts and your claimed agents’, awaiting payment
-         * @description Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first, paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration).
+         * @description Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first, paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration or a renewal).
          */
         get: operations["listOpenCheckouts"];
         put?: never;
@@ -612,7 +612,7 @@ export interface paths {
         put?: never;
         /**
          * End a stale checkout and free the name (its starter, the person who claimed it, or an operator)
-         * @description Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an operator). Never over a payment that has landed: then 409 `payment_landed` and the registration completes. On the USDC route the checkout relay closes the session first and the lock is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
+         * @description Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an operator); with no registration of the name in progress, ends your (or your agents’) unpaid renewal checkouts of it. Never over a payment that has landed: then 409 `payment_landed` and the registration completes. On the USDC route the checkout relay closes the session first and the lock is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
          */
         post: operations["resetRegistrationLock"];
         delete?: never;
@@ -1372,7 +1372,7 @@ export interface paths {
         put?: never;
         /**
          * End the browser session
-         * @description Ends the browser session.
+         * @description Ends the browser session. A browser (`Accept: text/html`, as a sign-out form sends) is sent to the home page; other clients get JSON.
          */
         post: operations["signOut"];
         delete?: never;
@@ -4766,7 +4766,7 @@ export interface operations {
                         data: {
                             /** @description Who started it: you, or an agent you claimed */
                             actor_account_id: string;
-                            /** @description A registration checkout: `POST /api/v1/domains/{domain_name}/reset-lock` ends it and frees the name */
+                            /** @description A registration or renewal checkout: `POST /api/v1/domains/{domain_name}/reset-lock` ends it (a registration also frees the name) */
                             cancellable: boolean;
                             created_at: string;
                             domain: string;
@@ -8024,6 +8024,8 @@ export interface operations {
                      *           "domain": "scout.agent",
                      *           "status": "completed",
                      *           "role": "both",
+                     *           "payer_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *           "owner_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
                      *           "payment_method": "gems",
                      *           "years": null,
                      *           "amount_gems": 1000,
@@ -8048,6 +8050,8 @@ export interface operations {
                      *           "domain": "relay.agent",
                      *           "status": "paid",
                      *           "role": "both",
+                     *           "payer_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *           "owner_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
                      *           "payment_method": "mpp",
                      *           "years": 1,
                      *           "amount_gems": 1500,
@@ -8096,6 +8100,10 @@ export interface operations {
                             /** @enum {string} */
                             kind: "registration" | "renewal" | "transfer" | "purchase" | "sale" | "payout" | "offer_escrow" | "offer_release";
                             order_id: number;
+                            /** @description The account the domain went to, when it is the caller or an agent it claimed (role owner or both); else null */
+                            owner_id: string | null;
+                            /** @description The account that paid or acted, when it is the caller or an agent it claimed (role payer or both); else null */
+                            payer_id: string | null;
                             /** @enum {string} */
                             payment_method: "mpp" | "gems" | "free" | "gfavip_checkout";
                             payment_reference: string | null;
@@ -11107,7 +11115,10 @@ export interface operations {
     createKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional, 1-255 printable ASCII characters (a UUID). The same key with the same request and credential within 24 hours replays the first answer (status and body, header Idempotent-Replayed: true); with a different request 422 idempotency_key_reused; while the first is running 409 idempotency_key_in_use (a request whose server died frees its key within 15 s, and the retry then gets the outcome of what that request started). 402 challenges, 429, 503 and other 5xx are not kept: the same request retried with the key continues what the first one started, never a second operation. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11186,6 +11197,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
@@ -11206,6 +11226,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14019,6 +14048,13 @@ export interface operations {
                         status: "success";
                     };
                 };
+            };
+            /** @description For a browser (`Accept: text/html`): to the home page, signed out */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A path segment is too long (`uri_too_long`) */
             414: {

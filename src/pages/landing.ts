@@ -29,7 +29,7 @@ body{font-family:system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0
 h1{font-size:2.4rem;margin:.2rem 0}.tagline{font-size:1.2rem;color:#444;margin-top:0}
 .badge{display:inline-block;padding:.15rem .6rem;border-radius:1rem;font-size:.85rem;font-weight:600}
 .phase-public{background:#d9f5dd;color:#14532d}.phase-sunrise{background:#fff1c2;color:#713f12}.phase-coming_soon{background:#e5e7eb;color:#374151}
-form{display:flex;gap:.5rem;margin:1rem 0}input{flex:1;padding:.5rem;font-size:1rem}button{padding:.5rem 1rem;font-size:1rem}
+form{display:flex;gap:.5rem;margin:1rem 0}input{flex:1;min-width:0;padding:.5rem;font-size:1rem}button{padding:.5rem 1rem;font-size:1rem}
 .suffix{align-self:center;font-weight:600}#search-results li.available{color:#14532d}#search-results li.taken{color:#7f1d1d}
 dt{font-weight:600}dd{margin:0 0 .6rem 0}code{background:#f3f4f6;padding:0 .25rem}
 `;
@@ -62,9 +62,17 @@ const script = `
     var list = document.createElement('ul');
     body.results.forEach(function (it) {
       var text = it.domain + ': ' + (it.available ? 'available' : 'not available');
-      if (it.reason) text += ' (' + it.reason + ')';
+      if (it.reason && it.reason !== 'available') text += ' (' + it.reason + ')';
       if (it.available) text += ', agent ' + it.agent_price + ' gems/yr, human ' + it.human_price + ' gems/yr';
-      list.appendChild(el('li', text, it.available ? 'available' : 'taken'));
+      var item = el('li', text, it.available ? 'available' : 'taken');
+      if (it.available) {
+        // A person registers it on the dashboard (signing in first if need be), the name filled in.
+        var link = el('a', 'Register it');
+        link.href = '/dashboard?register=' + encodeURIComponent(it.domain) + '#register';
+        item.appendChild(document.createTextNode(' '));
+        item.appendChild(link);
+      }
+      list.appendChild(item);
     });
     show(list);
   }
@@ -136,7 +144,8 @@ export function renderLanding(ns: NamespaceInfo, ctx: PageContext): string {
   return htmlPage({
     title: `.${ns.namespace}`,
     description: ns.tagline,
-    body: `<header>
+    body: `<nav aria-label="Site"><a href="/">Agent domain registry</a> · <a href="/dashboard">Your dashboard</a></nav>
+<header>
 <span id="phase-badge" class="badge phase-${escapeHtml(phase)}">${escapeHtml(phaseLabels[phase])}</span>
 <h1>.${name}</h1>
 <p class="tagline">${escapeHtml(ns.tagline)}</p>

@@ -1,5 +1,6 @@
 import { renewalKey, type RenewalInput, type RenewalResult } from '../../workflows/renewal-messages.ts';
-import type { Principal } from '../auth/principal.ts';
+import { manageableOwnerIds } from '../auth/domain-access.ts';
+import type { AccountPrincipal, Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
 import type { CheckoutDeps } from '../checkout/paid-operation.ts';
@@ -121,7 +122,23 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
     return checkout.priced(input, plan.method === 'mpp');
   }
 
-  return { renew };
+  /**
+   * Ends the unpaid renewal checkouts of `name` that the caller speaks for (its starter, or the person
+   * who claimed that agent): how many ended. A payment that already landed completes its renewal instead
+   * (409 `payment_landed`). Nothing is held by an unpaid renewal, so ending it only takes it off the
+   * caller's open checkouts before it lapses.
+   */
+  async function cancel(name: string, principal: AccountPrincipal): Promise<number> {
+    const em = orm.em.fork();
+    const actors = await manageableOwnerIds(em, principal);
+    const open = await checkoutSessions(em).openOfActors(actors, { limit: 100, offset: 0 });
+    const mine = open.rows.filter((c) => c.name === name && c.operation === 'renewal');
+    // Speaking for each one's starter was just checked: the run is told so, as an operator's reset is.
+    for (const c of mine) await checkout.reset(renewalKey(name, c.sessionId), principal.accountId, true);
+    return mine.length;
+  }
+
+  return { renew, cancel };
 }
 
 export type RenewalService = ReturnType<typeof renewalService>;

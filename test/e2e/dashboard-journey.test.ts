@@ -40,6 +40,7 @@ const PHOTOS = new Set([
   'mandate',
   'approvals-pending',
   'error-not-yours',
+  'home',
 ]);
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
@@ -52,14 +53,25 @@ const PHONE = { width: 375, height: 740 };
  */
 const KNOWN_AXE: Record<string, string> = {};
 const KNOWN_OVERFLOW: RegExp[] = [];
-/** The elements (tag, class, first words) that reach past the window's right edge outside a scrolling box. */
-const OVERFLOWING = `[...document.querySelectorAll('body *')]
-  .filter((e) => {
-    for (let a = e.parentElement; a; a = a.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return false;
-    return e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5;
-  })
-  .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ': ' + (e.textContent || '').trim().slice(0, 40))
-  .slice(0, 8)`;
+/**
+ * What sticks out sideways at the phone's width: the document when it is wider than the window (issue 38
+ * item 15: the home page was 386 px wide at 375), and every element that reaches past the window's right
+ * edge, inside a scrolling box or not (a button scrolled out of sight in a table is out of reach).
+ */
+const OVERFLOWING = `(() => {
+  const width = document.documentElement.clientWidth;
+  const wide = document.documentElement.scrollWidth > width ? ['document: ' + document.documentElement.scrollWidth + ' px wide in ' + width] : [];
+  const out = [...document.querySelectorAll('body *')]
+    .filter((e) => {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.right <= width + 0.5) return false;
+      // Hidden from sight on purpose (a table's head on a phone, clipped to nothing): not on the screen.
+      for (let a = e; a; a = a.parentElement) if (getComputedStyle(a).clipPath !== 'none') return false;
+      return true;
+    })
+    .map((e) => e.tagName.toLowerCase() + (e.className ? '.' + e.className : '') + ': ' + (e.textContent || '').trim().slice(0, 40));
+  return [...wide, ...out].slice(0, 8);
+})()`;
 
 describe('the dashboard journey in Chromium', () => {
   let pdns: TestPowerDns;
@@ -210,7 +222,21 @@ describe('the dashboard journey in Chromium', () => {
     keyValue =
       (await page.getByRole('status').filter({ hasText: 'Your new API key.' }).locator('code').textContent()) ?? '';
     expect(keyValue).toMatch(/^rk_agent_/);
+    // The page the browser landed on is a GET (post/redirect/get), the secret not in its address.
+    expect(page.url()).toBe(url('/dashboard/keys'));
+    // The copy button works: its script runs under the page's CSP (issue 38 item 13).
+    await alice.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    // The button says so once the clipboard has taken it (a promise: waited for, not looked at once).
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(keyValue);
     await check(page, 'keys-created');
+    // Reloading "Key created" shows the page again, without the secret, and makes no second key.
+    const keysNow = async () => ((await call('GET', '/api/v1/keys', aliceBearer)).body.data as unknown[]).length;
+    const made = await keysNow();
+    await page.reload();
+    await expect(page.getByText('It is shown this once').count()).resolves.toBe(0);
+    expect(await keysNow()).toBe(made);
     const me = await call('GET', '/api/v1/agents/me', { 'x-api-key': keyValue });
     expect(me.status).toBe(200);
     expect(me.body.account.account_id).toBe(aliceId);
@@ -444,7 +470,7 @@ describe('the dashboard journey in Chromium', () => {
     await page.getByLabel('Price in gems').fill('1000');
     await page.getByLabel('Lowest offer in gems').fill('200');
     await page.getByRole('button', { name: 'List for sale' }).click();
-    await expect(page.getByText('For sale at').textContent()).resolves.toContain('1000 gems');
+    await expect(page.getByText('For sale at').textContent()).resolves.toContain('1,000 gems');
     await check(page, 'domain-listed');
     const listings = await call('GET', '/api/v1/domains/listings', aliceBearer);
     expect(listings.body.data).toEqual([expect.objectContaining({ domain: NAME, price: { gems: 1000, usd: null } })]);
@@ -516,6 +542,9 @@ describe('the dashboard journey in Chromium', () => {
       // Elsewhere in the same browser: sign out, and in again (a new session, a new form token).
       await page.goto(url('/dashboard/keys'));
       await page.getByRole('button', { name: 'Sign out' }).click();
+      // A page, not the JSON answer (issue 38 item 13).
+      await page.waitForURL(url('/'));
+      await expect(page.getByRole('link', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
       await signIn(page, 'alice', '/dashboard/keys');
       const keys = async () => ((await call('GET', '/api/v1/keys', aliceBearer)).body.data as unknown[]).length;
       const before = await keys();
@@ -526,6 +555,20 @@ describe('the dashboard journey in Chromium', () => {
       expect(await keys()).toBe(before);
     } finally {
       await stale.close();
+    }
+  });
+
+  it('the home page and a namespace page lead to the dashboard and fit a phone', async () => {
+    await open(page, '/', 'home');
+    await expect(page.getByRole('link', { name: 'Go to your dashboard' }).isVisible()).resolves.toBe(true);
+    await open(page, '/tld/agent', 'landing');
+    await expect(page.getByRole('link', { name: 'Your dashboard' }).isVisible()).resolves.toBe(true);
+    const signedOut = await bob.newPage();
+    try {
+      await signedOut.context().clearCookies();
+      await open(signedOut, '/', 'home-signed-out');
+    } finally {
+      await signedOut.close();
     }
   });
 

@@ -31,13 +31,14 @@ export function dashboardBrowser(app: FastifyInstance, cookie: string) {
     action: string,
     fields: Record<string, string>,
     o: { target?: string; override?: Record<string, string> } = {},
-  ): Promise<LightMyRequestResponse> {
+  ): Promise<LightMyRequestResponse & { redirected: LightMyRequestResponse | null }> {
     const page = await get(url);
     const hidden = formOf(page.body, action, o.target);
     return post(url, { ...hidden, ...fields, ...o.override });
   }
 
-  const post = (url: string, body: Record<string, string>) =>
+  /** Posts a form as the browser does, without following the answer's redirect. */
+  const postOnly = (url: string, body: Record<string, string>) =>
     app.inject({
       method: 'POST',
       url,
@@ -50,7 +51,37 @@ export function dashboardBrowser(app: FastifyInstance, cookie: string) {
       payload: new URLSearchParams(body).toString(),
     });
 
-  return { get, formOf, submit, post };
+  /**
+   * Posts a form and, as a browser does, follows a 303 (post/redirect/get) with the cookies it set: the
+   * answer is the page the browser lands on. `redirected` is the redirect itself, when there was one.
+   */
+  const post = async (url: string, body: Record<string, string>) =>
+    followRedirect(app, cookie, await postOnly(url, body));
+
+  return { get, formOf, submit, post, postOnly };
+}
+
+/**
+ * The page a browser lands on after a form's answer: a 303 (post/redirect/get) is followed with the
+ * cookies it set (the flash of what the action said); any other answer is the page itself.
+ * `redirected` is the redirect, when there was one.
+ */
+export async function followRedirect(
+  app: FastifyInstance,
+  cookie: string,
+  first: LightMyRequestResponse,
+): Promise<LightMyRequestResponse & { redirected: LightMyRequestResponse | null }> {
+  if (first.statusCode !== 303) return Object.assign(first, { redirected: null });
+  const set = [first.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter(Boolean);
+  const landed = await app.inject({
+    method: 'GET',
+    url: String(first.headers.location),
+    headers: { accept: BROWSER, cookie: [cookie, ...set].join('; ') },
+  });
+  return Object.assign(landed, { redirected: first });
 }
 
 function unescape(s: string): string {

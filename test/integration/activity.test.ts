@@ -79,6 +79,8 @@ describe('GET /api/v1/domains/activity', () => {
       domain: expect.stringMatching(/\.agent$/),
       status: 'paid',
       role: 'both',
+      payer_id: alice.account_id,
+      owner_id: alice.account_id,
       payment_method: 'mpp',
       years: 1,
       amount_gems: 1500,
@@ -91,6 +93,9 @@ describe('GET /api/v1/domains/activity', () => {
     });
     expect(body.data[0]).toMatchObject({
       role: 'payer',
+      // Who of the caller's paid; the owner, another account, is not named.
+      payer_id: alice.account_id,
+      owner_id: null,
       amount: null,
       amount_gems: 1500,
       reseller_channel: 'partner-x',

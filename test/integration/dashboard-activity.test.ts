@@ -89,6 +89,23 @@ describe('dashboard: activity', () => {
     expect(body).toContain('2026-03-01 10:00 UTC');
     expect(body).toContain('&lt;i&gt;odd&lt;/i&gt;.agent');
     expect(body).not.toContain('<i>odd</i>');
+    // Issue 38 item 18: an order the agent paid for and owns was "You paid; the name is yours".
+    const rowOf = (name: string) => body.slice(body.indexOf(name), body.indexOf('</tr>', body.indexOf(name)));
+    const agentWords = `Agent ${agent.account_id.slice(0, 8)}`;
+    expect(rowOf(agents)).toContain(`${agentWords} paid; the name is ${agentWords}’s`);
+    expect(rowOf(agents)).not.toContain('You paid');
+    expect(rowOf(own)).toContain('You paid; the name is yours');
+    // The API says who, for the caller and its agents.
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/domains/activity',
+      headers: { cookie: aliceCookie },
+    });
+    const entry = api.json<{ data: { domain: string; payer_id: string | null; owner_id: string | null }[] }>().data;
+    expect(entry.find((e) => e.domain === agents)).toMatchObject({
+      payer_id: agent.account_id,
+      owner_id: agent.account_id,
+    });
 
     const bobs = await bob.get('/dashboard/activity');
     expect(bobs.body).not.toContain(own);

@@ -25,8 +25,9 @@ describe('dashboard: a domain', () => {
   /** A person's browser: pages, and forms posted with their hidden fields (repeated fields as pairs). */
   function browser(cookie: string) {
     const get = (url: string) => s.t.app.inject({ method: 'GET', url, headers: { accept: BROWSER, cookie } });
-    const post = (url: string, pairs: [string, string][]) =>
-      s.t.app.inject({
+    // What worked is answered by a redirect to the page (post/redirect/get), followed with its flash cookie.
+    const post = async (url: string, pairs: [string, string][]) => {
+      const sent = await s.t.app.inject({
         method: 'POST',
         url,
         headers: {
@@ -37,6 +38,14 @@ describe('dashboard: a domain', () => {
         },
         payload: new URLSearchParams(pairs).toString(),
       });
+      if (sent.statusCode !== 303) return sent;
+      const flash = [sent.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0] ?? '');
+      return s.t.app.inject({
+        method: 'GET',
+        url: String(sent.headers.location),
+        headers: { accept: BROWSER, cookie: [cookie, ...flash].join('; ') },
+      });
+    };
     /** The control fields (token, form id, action, target) of the form posting `action`. */
     function formOf(page: string, action: string, target?: string): [string, string][] {
       for (const f of page.match(/<form method="post"[\s\S]*?<\/form>/g) ?? []) {
@@ -109,7 +118,7 @@ describe('dashboard: a domain', () => {
     const page = await alice.get(pageOf(name));
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    for (const text of ['Renew', 'Save records', 'Enable DNS', 'List for sale', 'Transfer', 'Save profile'])
+    for (const text of ['Renew with gems', 'Save records', 'Enable DNS', 'List for sale', 'Transfer', 'Save profile'])
       expect(page.body).toMatch(button(text));
     expect(page.body).toContain(`href="/rdap/domain/${name}"`);
     expect(page.body).toContain(`href="/api/v1/lookup/${name}"`);
@@ -240,10 +249,14 @@ describe('dashboard: a domain', () => {
     expect(res.statusCode).toBe(200);
     expect(textOf(res.body, { cls: 'notice' })).toContain('DNS enabled');
     expect(res.body).toContain('Delegation is published');
+    // The nameservers are named without their root dot, so the sentence's full stop is not doubled (issue 38 item 18).
+    const delegation = /Delegation is published[^<]*/.exec(res.body)?.[0] ?? '';
+    expect(delegation).toMatch(/through\s+[a-z0-9][^<]*[a-z0-9]\.\s*$/);
+    expect(delegation).not.toContain('..');
     expect((await em().findOneOrFail(Domain, { name })).dnsEnabled).toBe(true);
   });
 
-  it('renews with gems; a machine payment is said in words; auto-renew on and off', async () => {
+  it('renews with gems; a machine payment is not offered to a person; auto-renew on and off', async () => {
     const name = await ownedDomain(aliceId);
     await grantGems(em(), { accountId: aliceId, amount: 100_000, reference: `grant:${randomUUID()}` });
     const expiry = (await em().findOneOrFail(Domain, { name })).expiryDate;
@@ -264,13 +277,25 @@ describe('dashboard: a domain', () => {
     expect(errorBeside(tooLong.body)).toBeTruthy();
     expect((await em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
 
+    // Issue 38 item 17: the page offered pathUSD, which opened a checkout a person could neither pay nor
+    // end. The form offers gems only; a form posted with pathUSD anyway is refused and opens nothing.
+    const page = (await alice.get(pageOf(name))).body;
+    expect(page).not.toContain('value="mpp"');
+    expect(page).not.toContain('transferWithMemo');
     const mpp = await alice.submit(pageOf(name), 'renew', [
       ['years', '1'],
       ['payment_method', 'mpp'],
     ]);
-    expect(mpp.statusCode).toBe(402);
-    expect(mpp.body).toContain('id="renew-payment"');
+    expect(mpp.statusCode).toBe(400);
+    expect(errorBeside(mpp.body)).toContain('renews with gems');
+    expect(mpp.body).not.toContain('transferWithMemo');
     expect((await em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
+    const checkouts = await s.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/checkouts',
+      headers: { cookie: aliceCookie },
+    });
+    expect(checkouts.json<{ data: unknown[] }>().data).toEqual([]);
 
     const noCap = await alice.submit(pageOf(name), 'auto_renew', [
       ['enabled', 'on'],
@@ -283,7 +308,7 @@ describe('dashboard: a domain', () => {
       ['max_gems', '2500'],
     ]);
     expect(on.statusCode).toBe(200);
-    expect(textOf(on.body, { id: 'auto-renew-state' })).toContain('on, up to 2500 gems a year');
+    expect(textOf(on.body, { id: 'auto-renew-state' })).toContain('on, up to 2,500 gems a year');
     // Through the API (GET …/auto-renew, added for this page): the owner reads it; another person may not.
     const autoRenew = (cookie: string) =>
       s.t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}/auto-renew`, headers: { cookie } });
@@ -298,6 +323,46 @@ describe('dashboard: a domain', () => {
     expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBe(2500);
     await alice.submit(pageOf(name), 'auto_renew', [['enabled', 'off']]);
     expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBeNull();
+  });
+
+  // Issue 38 item 17: a renewal checkout the person started (over the API, by machine payment) is theirs
+  // to end from the overview, and is not said to be an agent's.
+  it('lets a person cancel an unpaid renewal checkout they started', async () => {
+    const name = await ownedDomain(aliceId);
+    const opened = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/renew',
+      headers: { cookie: aliceCookie, 'content-type': 'application/json' },
+      payload: { domain: name, years: 1, payment_method: 'mpp' },
+    });
+    expect(opened.statusCode).toBe(402);
+    const overview = await alice.get('/dashboard');
+    const row = /<tr>(?:(?!<\/tr>)[\s\S])*?<\/tr>/g;
+    const checkoutRow = (overview.body.match(row) ?? []).find((r) => r.includes(name) && r.includes('renewal')) ?? '';
+    expect(checkoutRow).toMatch(button('Cancel'));
+    expect(checkoutRow).not.toContain('Paid by the agent');
+    expect(checkoutRow).toContain('name="operation" value="renewal"');
+    const cancelled = await alice.submit('/dashboard', 'cancel_checkout', [['operation', 'renewal']], name);
+    expect(cancelled.statusCode).toBe(200);
+    expect(textOf(cancelled.body, { cls: 'notice' })).toContain('renewal checkout for');
+    const open = await s.t.app.inject({ method: 'GET', url: '/api/v1/checkouts', headers: { cookie: aliceCookie } });
+    expect(open.json<{ data: { domain: string }[] }>().data.filter((c) => c.domain === name)).toEqual([]);
+    // Another person cannot end it: there is nothing of theirs to end.
+    const again = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/renew',
+      headers: { cookie: aliceCookie, 'content-type': 'application/json' },
+      payload: { domain: name, years: 1, payment_method: 'mpp' },
+    });
+    expect(again.statusCode).toBe(402);
+    const bobs = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/domains/${name}/reset-lock`,
+      headers: { cookie: bobCookie },
+    });
+    expect(bobs.statusCode).toBe(404);
+    const still = await s.t.app.inject({ method: 'GET', url: '/api/v1/checkouts', headers: { cookie: aliceCookie } });
+    expect(still.json<{ data: { domain: string }[] }>().data.filter((c) => c.domain === name)).toHaveLength(1);
   });
 
   it('lists for sale and withdraws; a floor above the price is refused beside the form', async () => {
@@ -344,7 +409,7 @@ describe('dashboard: a domain', () => {
     };
     const first = await offer(1000);
     const page = await alice.get(pageOf(name));
-    expect(page.body).toContain('1000 gems');
+    expect(page.body).toContain('1,000 gems');
     expect(page.body).toMatch(button('Accept offer'));
     expect(page.body).toMatch(button('Reject offer'));
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, followRedirect, textOf } from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
@@ -57,7 +57,7 @@ describe('dashboard: spend mandates', () => {
 
   it('sets a mandate through the form: the API enforces it, what remains shows, the history has the row', async () => {
     const form = alice.formOf((await alice.get(page)).body, 'set_mandate');
-    const res = await t.app.inject({
+    const sent = await t.app.inject({
       method: 'POST',
       url: page,
       headers: {
@@ -79,6 +79,8 @@ describe('dashboard: spend mandates', () => {
         ['allowed_namespaces', 'agent, .BPO'],
       ]).toString(),
     });
+    expect(sent.statusCode).toBe(303);
+    const res = await followRedirect(t.app, aliceCookie, sent);
     expect(res.statusCode).toBe(200);
     expect(textOf(res.body, { cls: 'notice' })).toContain('The mandate is saved');
 
@@ -96,7 +98,9 @@ describe('dashboard: spend mandates', () => {
 
     // The page: the limits with what remains, the form filled with them, the history row.
     const shown = await alice.get(page);
-    expect(shown.body).toMatch(/Per day<\/th>\s*<td>\$50\.00 and 5,000 gems<\/td>\s*<td>\$50\.00 and 5,000 gems<\/td>/);
+    expect(shown.body).toMatch(
+      /Per day<\/th>\s*<td[^>]*>\$50\.00 and 5,000 gems<\/td>\s*<td[^>]*>\$50\.00 and 5,000 gems<\/td>/,
+    );
     expect(shown.body).toContain('May pay for:');
     expect(shown.body).toContain('register a name, renew');
     expect(shown.body).toContain('In namespaces: agent, bpo');
@@ -106,7 +110,7 @@ describe('dashboard: spend mandates', () => {
     expect(shown.body).toMatch(/value="register"\s*checked/);
     expect(shown.body).toMatch(/>\s*Save mandate<\/button/);
     expect(shown.body).toMatch(
-      /<td>you<\/td>\s*<td>no mandate: nothing limited<\/td>\s*<td>per purchase \$25\.00; per day \$50\.00 and 5,000 gems; per 30 days \$200\.00; only register, renew; in agent, bpo<\/td>/,
+      /<td[^>]*>you<\/td>\s*<td[^>]*>no mandate: nothing limited<\/td>\s*<td[^>]*>per purchase \$25\.00; per day \$50\.00 and 5,000 gems; per 30 days \$200\.00; only register, renew; in agent, bpo<\/td>/,
     );
   });
 
@@ -130,7 +134,25 @@ describe('dashboard: spend mandates', () => {
     expect(words.body).toContain('body.per_day.usd: a USD amount with at most two decimals, e.g. 25.00');
     expect((await mandateOverApi()).json()).toEqual(before);
     const history = await alice.get(page);
-    expect(history.body.match(/<td>you<\/td>/g)).toHaveLength(1);
+    expect(history.body.match(/<td[^>]*>you<\/td>/g)).toHaveLength(1);
+  });
+
+  // Issue 38 item 13: "1,5" gems was sent as 15, "12 345" as 12345.
+  it('refuses gems written ambiguously (1,5 or 12 345) beside the form, keeps what was typed and saves nothing', async () => {
+    const before = (await mandateOverApi()).json();
+    for (const typed of ['1,5', '12 345', '1.000', '1,50,000']) {
+      const res = await alice.submit(page, 'set_mandate', { ...allOps, per_day_gems: typed });
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toMatch(
+        /Save mandate<\/button\s*><p class="error" role="alert">[^<]*can be read more than one way/,
+      );
+      expect(res.body).toContain(`value="${typed}"`);
+      expect((await mandateOverApi()).json()).toEqual(before);
+    }
+    // Thousands written with commas, as the page itself writes them, are still read as the number.
+    const grouped = await alice.submit(page, 'set_mandate', { ...allOps, per_day_gems: '12,345' });
+    expect(grouped.statusCode).toBe(200);
+    expect((await mandateOverApi()).json().mandate.per_day).toMatchObject({ gems: 12345 });
   });
 
   it('a second save replaces the whole mandate; another person can neither see nor change the mandate', async () => {
@@ -156,10 +178,11 @@ describe('dashboard: spend mandates', () => {
     expect(textOf(res.body, { cls: 'notice' })).toContain('The mandate is removed');
     expect(res.body).toContain('No mandate: nothing this agent spends is limited');
     expect((await mandateOverApi()).statusCode).toBe(404);
-    const rows = res.body.match(/<td>you<\/td>\s*<td>[^<]*<\/td>\s*<td>[^<]*<\/td>/g) ?? [];
-    expect(rows).toHaveLength(3);
+    const rows = res.body.match(/<td[^>]*>you<\/td>\s*<td[^>]*>[^<]*<\/td>\s*<td[^>]*>[^<]*<\/td>/g) ?? [];
+    // Three saves and the one of 12,345 gems above.
+    expect(rows).toHaveLength(4);
     expect(rows[0]).toMatch(
-      /<td>per purchase 2,500 gems; only register; every namespace<\/td>\s*<td>no mandate: nothing limited<\/td>/,
+      /<td[^>]*>per purchase 2,500 gems; only register; every namespace<\/td>\s*<td[^>]*>no mandate: nothing limited<\/td>/,
     );
   });
 
@@ -215,7 +238,7 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
         ...['register', 'renew', 'buy', 'offer'].map((op): [string, string] => ['allowed_operations', op]),
       ]).toString(),
     });
-    expect(set.statusCode).toBe(200);
+    expect(set.statusCode).toBe(303);
     const api = await t.app.inject({
       method: 'GET',
       url: `/api/v1/agents/${agent.account_id}/mandate`,

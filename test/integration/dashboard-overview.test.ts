@@ -18,6 +18,7 @@ describe('dashboard: overview', () => {
   let aliceId = '';
   let aliceCookie = '';
   let bobCookie = '';
+  let bobId = '';
 
   beforeAll(async () => {
     s = await startRegistryStack();
@@ -26,6 +27,7 @@ describe('dashboard: overview', () => {
     aliceId = a.accountId;
     aliceCookie = a.cookie;
     bobCookie = b.cookie;
+    bobId = b.accountId;
     alice = dashboardBrowser(s.t.app, a.cookie);
     bob = dashboardBrowser(s.t.app, b.cookie);
   }, 120_000);
@@ -47,12 +49,29 @@ describe('dashboard: overview', () => {
     expect(home.body).toContain('<a href="/dashboard">Go to your dashboard</a>');
     const signedOut = await s.t.app.inject({ method: 'GET', url: '/' });
     expect(signedOut.body).not.toContain('Go to your dashboard');
+    // Issue 38 item 18: the price shown is the viewer's: a signed-in person's is the people's price
+    // (2,000 gems for .agent); a visitor not signed in reads both, each saying whose.
+    const agentRow = (body: string) => /<tr><td><a href="\/tld\/agent">[\s\S]*?<\/tr>/.exec(body)?.[0] ?? '';
+    expect(home.body).toContain('Your price (as a person)');
+    expect(agentRow(home.body)).toContain('2000 gems / year');
+    expect(agentRow(home.body)).not.toContain('1500 gems');
+    expect(agentRow(signedOut.body)).toMatch(/people: 2000 gems \/ year[\s\S]*agents: 1500 gems \/ year/);
   });
 
   it('without domains: the balance and "No domains yet — search for a name" linking to the search', async () => {
     const res = await bob.get('/dashboard');
     expect(res.statusCode).toBe(200);
     expect(textOf(res.body, { id: 'gems-balance' })).toContain('Gems balance: 0');
+    // Issue 38 item 16: with no gems, how to get them (outside development: from the operator, with the
+    // account id to give them), and the account id on the page.
+    const hint = textOf(res.body, { id: 'gems-hint' }) ?? '';
+    expect(hint).toContain('operator credits them');
+    expect(hint).toContain(bobId);
+    expect(hint).not.toContain('grant-gems');
+    expect(textOf(res.body, { id: 'account-id' })).toBe(bobId);
+    // A name chosen on a search result is filled into the form.
+    const chosen = await bob.get('/dashboard?register=scout-pick.agent');
+    expect(chosen.body).toMatch(/<input\s+name="domain"[^>]*value="scout-pick\.agent"/);
     expect(res.body).toMatch(/No domains yet — <a href="\/#search-form">search for a name<\/a>/);
     expect(res.body).not.toContain('Awaiting payment');
   });
@@ -154,7 +173,7 @@ describe('dashboard: overview', () => {
     expect(rowOf(grace.name)).toContain(`Agent ${agent.account_id.slice(0, 8)}`);
     expect(rowOf(soon.name)).toMatch(/\(10 days left\)/);
     expect(rowOf(soon.name)).toContain('You');
-    expect(rowOf(far.name)).toContain('On (up to 2000 gems)');
+    expect(rowOf(far.name)).toContain('On (up to 2,000 gems)');
     expect(rowOf(listed.name)).toContain('For sale');
     expect(rowOf(soon.name)).toContain('Off');
 
@@ -222,7 +241,7 @@ describe('dashboard: overview', () => {
     expect(challenged.statusCode).toBe(402);
     const name = `${label}.agent`;
     const page = await alice.get('/dashboard');
-    const row = page.body.slice(page.body.indexOf(`<td>${name}</td>`));
+    const row = page.body.slice(page.body.indexOf(`<td data-label="Name">${name}</td>`));
     expect(row.slice(0, row.indexOf('</tr>'))).toContain('Paid by the agent that started it');
     expect((await openCheckouts(aliceCookie)).find((c) => c.domain === name)?.pay_url).toBeNull();
 

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, followRedirect, textOf } from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { humanWithSession } from '../helpers/identities.ts';
@@ -134,7 +135,7 @@ describe('dashboard: webhooks', () => {
     const page = await alice.get('/dashboard/webhooks');
     const hidden = alice.formOf(page.body, 'create_subscription');
     // Checkboxes post the field once per box ticked.
-    const created = await s.t.app.inject({
+    const sent = await s.t.app.inject({
       method: 'POST',
       url: '/dashboard/webhooks',
       headers: {
@@ -145,6 +146,8 @@ describe('dashboard: webhooks', () => {
       },
       payload: `${new URLSearchParams({ ...hidden, target_url: receiver.url }).toString()}&events=domain.registered&events=domain.renewed`,
     });
+    expect(sent.statusCode).toBe(303);
+    const created = await followRedirect(s.t.app, aliceCookie, sent);
     expect(created.statusCode).toBe(200);
     const secret = textOf(created.body, { id: 'revealed-secret' }) ?? '';
     expect(secret).toMatch(/^whsec_/);
@@ -167,8 +170,17 @@ describe('dashboard: webhooks', () => {
     const noEvents = await alice.get(deliveriesUrl);
     expect(noEvents.statusCode).toBe(200);
     expect(noEvents.body).toContain('No events sent to this subscription yet.');
-    const pinged = await alice.submit(deliveriesUrl, 'ping', {});
+    const pingForm = alice.formOf(noEvents.body, 'ping');
+    const pinged = await alice.post(deliveriesUrl, pingForm);
+    expect(pinged.redirected?.statusCode).toBe(303);
     expect(pinged.statusCode).toBe(200);
+    // Issue 38 item 14: reloading the page after "Send test event" sent a second ping. A reload asks for the
+    // page again (a GET), and the same form sent again acts once: one ping in all.
+    const pings = async () => (await eventsOf(id)).filter((e) => e.event_type === 'webhook.ping').length;
+    await alice.get(deliveriesUrl);
+    const resent = await alice.post(deliveriesUrl, pingForm);
+    expect(resent.statusCode).toBe(200);
+    expect(await pings()).toBe(1);
     expect(textOf(pinged.body, { cls: 'notice' })).toContain('not delivered');
     expect(pinged.body).toContain('webhook.ping');
     expect(pinged.body).toContain('HTTP 500');
@@ -232,12 +244,14 @@ describe('dashboard: webhooks', () => {
 
     const form = bob.formOf(theirs.body, 'create_subscription');
     for (const action of ['delete_subscription', 'rotate_secret']) {
-      const res = await bob.post('/dashboard/webhooks', { ...form, action, target: id });
+      // Each a form of its own (its own form id), as the page renders them.
+      const res = await bob.post('/dashboard/webhooks', { ...form, form_id: randomUUID(), action, target: id });
       expect(res.statusCode).toBe(404);
     }
     // Redeliver posted to alice's subscription page: refused, and her page is not shown to bob.
     const redeliver = await bob.post(`/dashboard/webhooks/${id}`, {
       ...form,
+      form_id: randomUUID(),
       action: 'redeliver',
       target: before[0]?.event_id ?? '',
     });

@@ -7,6 +7,10 @@ import { renderHome } from '../../src/pages/home.ts';
 import { renderLanding } from '../../src/pages/landing.ts';
 import type { PageContext } from '../../src/pages/landing.ts';
 import { renderSkillMd } from '../../src/pages/skill-md.ts';
+import { dashboardPage, dashboardScriptHash, type DashboardView } from '../../src/pages/dashboard/layout.ts';
+import { renderOverview, type OverviewData } from '../../src/pages/dashboard/overview.ts';
+import { html } from '../../src/pages/html.ts';
+import { createHash } from 'node:crypto';
 import { tools } from '../../src/mcp/tools/index.ts';
 
 const catalog = JSON.parse(readFileSync(new URL('../../catalog/namespaces.json', import.meta.url), 'utf8')) as {
@@ -250,7 +254,11 @@ function runScript(html: string, response: { status: number; body: unknown }) {
   const results = els['search-results']!;
   Object.defineProperty(results, 'textContent', { get: () => '', set: () => (results.children = []) });
   const urls: string[] = [];
-  const document = { getElementById: (id: string) => els[id], createElement: () => make() };
+  const document = {
+    getElementById: (id: string) => els[id],
+    createElement: () => make(),
+    createTextNode: (text: string) => Object.assign(make(), { textContent: text }),
+  };
   const fetch = async (url: string) => {
     urls.push(url);
     return { status: response.status, json: async () => response.body };
@@ -328,10 +336,15 @@ describe('home page search', () => {
     await page.search(' Scout ');
     await page.search('scout.zen.');
     expect(page.urls).toEqual(['/api/v1/domains/search?q=scout', '/api/v1/domains/search?q=scout.zen']);
-    expect(page.results.children[0]!.children.map((li) => li.textContent)).toEqual([
+    const items = page.results.children[0]!.children;
+    // Issue 38 item 18: "available (available)" said it twice, and nothing led on to registering it.
+    expect(items.map((li) => li.textContent)).toEqual([
       'scout.agent: not available (registered)',
-      'scout.zen: available (available), agent 15 gems/yr, human 20 gems/yr',
+      'scout.zen: available, agent 15 gems/yr, human 20 gems/yr',
     ]);
+    expect(items[0]!.children).toEqual([]);
+    const link = items[1]!.children.find((c) => c.textContent === 'Register it') as FakeEl & { href?: string };
+    expect(link.href).toBe('/dashboard?register=scout.zen#register');
   });
 });
 
@@ -351,5 +364,75 @@ describe('human checkout page', () => {
     expect(view(true)).toContain('<code>npm run ops -- grant-gems 0b7c1a5e-0000-4000-8000-000000000001 2400</code>');
     expect(view(false)).not.toContain('id="dev-gems"');
     expect(view(false)).not.toContain('grant-gems');
+  });
+});
+
+describe('dashboard pages', () => {
+  const view = (development: boolean): DashboardView => ({
+    path: '/dashboard',
+    query: {},
+    person: { accountId: '0b7c1a5e-0000-4000-8000-000000000002', name: 'ada' },
+    csrfToken: 't',
+    notice: null,
+    reveal: { label: 'Your new API key.', value: 'rk_agent_x' },
+    failed: null,
+    development,
+  });
+
+  // Issue 38 item 13: the page served the script with whitespace the hash was not of, so the Copy button was dead.
+  it('serves the one inline script byte for byte as its CSP hash was made', () => {
+    const page = dashboardPage(view(false), { title: 'Keys', body: html`<p>x</p>` });
+    const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(scripts).toHaveLength(1);
+    expect(`'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`).toBe(dashboardScriptHash);
+    expect(page).toContain('data-copy="revealed-secret"');
+  });
+
+  // Issue 38 item 16: with no gems, the way to get some; in development the command, with the account id.
+  it('tells a person with no gems how to get them: the command in development, the operator elsewhere', () => {
+    const data: OverviewData = {
+      now: Date.now(),
+      balance: 0,
+      owners: {},
+      domains: { rows: [], total: 0, page: 1, hasMore: false },
+      expiringSoon: 0,
+      checkouts: { rows: [], total: 0 },
+    };
+    const dev = renderOverview(view(true), data).value;
+    expect(dev).toContain('<code>npm run ops -- grant-gems 0b7c1a5e-0000-4000-8000-000000000002 10000</code>');
+    const prod = renderOverview(view(false), data).value;
+    expect(prod).not.toContain('grant-gems');
+    expect(prod).toContain('operator credits them');
+    expect(renderOverview(view(true), { ...data, balance: 5 }).value).not.toContain('id="gems-hint"');
+  });
+
+  // Issue 38 item 15: on a phone a table's rows are cards, each cell headed by its column's name.
+  it('labels each cell with its column, for the cards a phone shows', () => {
+    const data: OverviewData = {
+      now: Date.parse('2026-11-28T00:00:00Z'),
+      balance: 10,
+      owners: { me: 'You' },
+      domains: {
+        rows: [
+          {
+            name: 'scout.agent',
+            status: 'active',
+            owner_id: 'me',
+            expiry_date: '2027-11-28T00:00:00.000Z',
+            auto_renew: { enabled: true, max_gems: 50000 },
+            for_sale: false,
+          },
+        ],
+        total: 1,
+        page: 1,
+        hasMore: false,
+      },
+      expiringSoon: 0,
+      checkouts: { rows: [], total: 0 },
+    };
+    const out = renderOverview(view(false), data).value;
+    expect(out).toContain('<table class="cards">');
+    expect(out).toContain('<td data-label="Owner">You</td>');
+    expect(out).toContain('<td data-label="Auto-renew">On (up to 50,000 gems)</td>');
   });
 });

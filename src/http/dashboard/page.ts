@@ -10,6 +10,7 @@ import { formGuard } from '../form-guard.ts';
 import type { RouteDeclaration } from '../routes/declaration.ts';
 import type { ApiAnswer, ApiCall } from './api-call.ts';
 import { forgetEndedSession } from './ended-session.ts';
+import { dashboardFlash } from './flash.ts';
 
 /** What a page's loader and actions work with: the person, the request's path values, and the API. */
 export interface PageContext {
@@ -21,6 +22,11 @@ export interface PageContext {
   api(call: ApiCall): Promise<ApiAnswer>;
   /** Like `api`, for a read the page cannot do without: a refusal becomes the page's own error. */
   read<T>(url: string): Promise<T>;
+  /**
+   * The page is shown right after one of its actions (its POST, or the GET its redirect led to): it says
+   * what happened even when the thing it is about is no longer the person's (a transfer, a sale).
+   */
+  afterAction: boolean;
 }
 
 /** A form's fields as posted: each a string (a repeated field, several). */
@@ -79,6 +85,21 @@ async function pendingApprovalsOf(ctx: PageContext): Promise<number | null> {
 }
 const PENDING_COUNTED = 100;
 
+/**
+ * Makes the API call; while the same form's earlier sending is still being answered (a double click:
+ * `409 idempotency_key_in_use`), waits for it and answers with its outcome, which the key then replays.
+ */
+async function callOnce(ctx: PageContext, call: ApiCall): Promise<ApiAnswer> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (;;) {
+    const answer = await ctx.api(call);
+    const code = (answer.body as { code?: unknown } | null)?.code;
+    if (answer.status !== 409 || code !== 'idempotency_key_in_use' || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+const IN_FLIGHT_WAIT_MS = 10_000;
+
 const formBody = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 const control = z.object({
   csrf_token: z.string().optional(),
@@ -89,23 +110,30 @@ const control = z.object({
 
 /**
  * Serves one dashboard page: `GET` renders it for the signed-in person (signed out: to sign-in and
- * back); `POST` runs one of its actions after the form check (same origin, this session's token), then
- * renders the page again with what happened: a notice, a secret shown once, or the refusal beside the
- * form it came from, with the API's status. Nothing here decides who may do what: the API operation does.
+ * back); `POST` runs one of its actions after the form check (same origin, this session's token). What
+ * worked is answered by a redirect to the page (303), which shows its notice and a new secret once; a
+ * refusal renders the page at once with the API's status, beside the form it came from, keeping what
+ * was typed. Nothing here decides who may do what: the API operation does.
  */
 export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod {
   return async (app) => {
     const { orm, config, sessionSecret } = app.deps;
     const guard = formGuard(sessionSecret, config.publicBaseUrl);
     const forgetEnded = forgetEndedSession(orm);
+    const flash = dashboardFlash(sessionSecret, config.publicBaseUrl.startsWith('https:'));
 
-    async function contextOf(req: FastifyRequest, person: AccountPrincipal): Promise<PageContext> {
+    async function contextOf(
+      req: FastifyRequest,
+      person: AccountPrincipal,
+      afterAction: boolean,
+    ): Promise<PageContext> {
       const api = (c: ApiCall) => app.dashboardCalls.call(req, c);
       return {
         req,
         person,
         params: req.params as Record<string, string>,
         query: req.query as Record<string, string>,
+        afterAction,
         api,
         async read<T>(url: string): Promise<T> {
           const answer = await api({ method: 'GET', url });
@@ -138,6 +166,7 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
         person: { accountId: ctx.person.accountId, name },
         csrfToken: guard.tokenFor(ctx.person.credentialId, 'dashboard'),
         pendingApprovals,
+        development: config.NODE_ENV === 'development',
         ...extra,
       };
       return reply
@@ -162,7 +191,13 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
       handler: async (req, reply) => {
         const person = personOr(req, reply);
         if (!person) return reply;
-        return show(reply, await contextOf(req, person), 200, { notice: null, reveal: null, failed: null });
+        // What the action before the redirect said, shown this once.
+        const said = flash.take(req, reply, person.credentialId, req.url.split('?')[0] ?? '');
+        return show(reply, await contextOf(req, person, said !== null), 200, {
+          notice: said?.notice ?? null,
+          reveal: said?.reveal ?? null,
+          failed: null,
+        });
       },
     });
 
@@ -184,7 +219,7 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
         const posted = req.body;
         const head = control.safeParse(posted);
         guard.check(req, person.credentialId, 'dashboard', head.success ? head.data.csrf_token : undefined);
-        const ctx = await contextOf(req, person);
+        const ctx = await contextOf(req, person, true);
         const chosen = head.success ? actions[head.data.action] : undefined;
         if (!head.success || !chosen)
           return show(reply, ctx, 400, {
@@ -213,10 +248,13 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
           return show(reply, ctx, 400, { notice: null, reveal: null, failed });
         }
         const call = chosen.call(parsed.data, ctx);
-        const answer = await ctx.api({ ...call, idempotencyKey: call.idempotencyKey ?? head.data.form_id });
+        const answer = await callOnce(ctx, { ...call, idempotencyKey: call.idempotencyKey ?? head.data.form_id });
         if (answer.status < 400) {
+          // Post/redirect/get: the browser lands on the page by a GET, so a reload asks for the page again
+          // and does nothing; what the action said (and a new secret, once) follows in the sealed flash.
           const { notice, reveal } = chosen.done(parsed.data, answer);
-          return show(reply, ctx, 200, { notice, reveal: reveal ?? null, failed: null });
+          flash.put(reply, person.credentialId, req.url.split('?')[0] ?? '', { notice, reveal: reveal ?? null });
+          return reply.header('cache-control', 'no-store').redirect(req.url, 303);
         }
         const refusal = refusalOf(answer);
         return show(reply, ctx, answer.status, { notice: null, reveal: null, failed: { key, values, ...refusal } });

@@ -49,6 +49,8 @@ export function toActivityEntry(o: ActivityOrder, accountIds: readonly string[])
     domain: o.domainName,
     status: o.status,
     role: paid && owns ? ('both' as const) : paid ? ('payer' as const) : ('owner' as const),
+    payer_id: paid ? o.payerId : null,
+    owner_id: owns ? o.ownerId : null,
     payment_method: o.paymentMethod,
     years: o.years,
     amount_gems: paid ? o.amountGems : null,

@@ -76,7 +76,7 @@ export const resetRegistrationLockRoute = declareRoute({
   openapi: {
     operationId: 'resetRegistrationLock',
     description:
-      'Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an operator). Never over a payment that has landed: then 409 `payment_landed` and the registration completes. On the USDC route the checkout relay closes the session first and the lock is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.',
+      'Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an operator); with no registration of the name in progress, ends your (or your agents’) unpaid renewal checkouts of it. Never over a payment that has landed: then 409 `payment_landed` and the registration completes. On the USDC route the checkout relay closes the session first and the lock is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.',
   },
 });
 
@@ -87,7 +87,7 @@ export const listOpenCheckoutsRoute = declareRoute({
   openapi: {
     operationId: 'listOpenCheckouts',
     description:
-      'Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first, paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration).',
+      'Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first, paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration or a renewal).',
   },
 });
 
@@ -194,7 +194,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (req) => {
       const { name } = parseFullName(namespaces, req.params.domain_name);
-      await registration.reset(name, accountPrincipal(req));
+      try {
+        await registration.reset(name, accountPrincipal(req));
+      } catch (err) {
+        // No registration lock: the caller's own unpaid renewal checkouts of the name, if any, end instead.
+        if (!(err instanceof AppError && err.code === 'lock_not_found')) throw err;
+        const ended = await app.renewal.cancel(name, accountPrincipal(req));
+        if (ended === 0) throw err;
+        return {
+          status: 'success' as const,
+          message: `Your unpaid renewal checkout of ${name} is ended; nothing was paid, and the name’s term is unchanged.`,
+        };
+      }
       return {
         status: 'success' as const,
         message: `The registration lock on ${name} is cleared; the name can be registered again.`,
@@ -217,6 +228,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await checkoutSessions(em).openOfActors(actors, { limit, offset });
       const data = page.rows.map((c) => {
         const isRegistration = c.operation === 'registration';
+        const isRenewal = c.operation === 'renewal';
         return {
           order_id: c.sessionId,
           domain: c.name,
@@ -230,7 +242,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
               ? hostedCheckoutUrl(config.GFAVIP_CHECKOUT_URL, c.sessionId, c.name)
               : null,
           status_url: isRegistration ? `${config.publicBaseUrl}/api/agent/register-status/${c.sessionId}` : null,
-          cancellable: isRegistration,
+          cancellable: isRegistration || isRenewal,
         };
       });
       return { status: 'success' as const, data, limit, offset, total: page.total };

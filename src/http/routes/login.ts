@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { loginRefusal, oidcFlow, type OidcProvider, type SignedInIdentity } from '../../auth/oidc-flow.ts';
 import { errorBodySchema } from '../../domain/error-body.ts';
 import { crossSiteRule } from '../cross-site.ts';
-import { sendPageRouteError } from '../error-handler.ts';
+import { sendPageRouteError, wantsPage } from '../error-handler.ts';
 import { declareRoute, PUBLIC } from './declaration.ts';
 
 export interface OidcLoginOptions extends OidcProvider {
@@ -58,7 +58,9 @@ export const signOutRoute = declareRoute({
   access: PUBLIC,
   openapi: {
     operationId: 'signOut',
-    description: 'Ends the browser session.',
+    description:
+      'Ends the browser session. A browser (`Accept: text/html`, as a sign-out form sends) is sent to the home page; other clients get JSON.',
+    redirect: 'For a browser (`Accept: text/html`): to the home page, signed out',
   },
 });
 
@@ -152,6 +154,8 @@ export const oidcLogin: FastifyPluginAsyncZod<OidcLoginOptions> = async (app, op
       const unsigned = raw ? req.unsignCookie(raw) : undefined;
       if (unsigned?.valid && unsigned.value) await opts.destroySession(unsigned.value);
       reply.clearCookie(cookieName, { path: '/' });
+      // A person pressed "Sign out": they land on a page, not on the JSON answer.
+      if (wantsPage(req)) return reply.header('vary', 'accept').redirect('/', 302);
       return { status: 'success' as const };
     },
   });

@@ -40,6 +40,18 @@ export const activityEntry = z.object({
     .describe(
       'payer: the caller paid or acted (the seller of a sale, the bidder of an offer); owner: the domain went to the caller',
     ),
+  payer_id: z
+    .string()
+    .nullable()
+    .describe(
+      'The account that paid or acted, when it is the caller or an agent it claimed (role payer or both); else null',
+    ),
+  owner_id: z
+    .string()
+    .nullable()
+    .describe(
+      'The account the domain went to, when it is the caller or an agent it claimed (role owner or both); else null',
+    ),
   payment_method: z.enum(paymentMethods),
   years: z.number().int().nullable(),
   amount_gems: z.number().int().nullable(),
@@ -71,6 +83,8 @@ export const activityResponse = example(
         domain: EXAMPLE.name,
         status: 'completed',
         role: 'both',
+        payer_id: EXAMPLE.accountId,
+        owner_id: EXAMPLE.accountId,
         payment_method: 'gems',
         years: null,
         amount_gems: 1000,
@@ -95,6 +109,8 @@ export const activityResponse = example(
         domain: 'relay.agent',
         status: 'paid',
         role: 'both',
+        payer_id: EXAMPLE.accountId,
+        owner_id: EXAMPLE.accountId,
         payment_method: 'mpp',
         years: 1,
         amount_gems: 1500,

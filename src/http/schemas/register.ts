@@ -360,7 +360,9 @@ export const openCheckoutItem = z.object({
     .describe('A registration’s order status (GET /api/agent/register-status/{order_id})'),
   cancellable: z
     .boolean()
-    .describe('A registration checkout: `POST /api/v1/domains/{domain_name}/reset-lock` ends it and frees the name'),
+    .describe(
+      'A registration or renewal checkout: `POST /api/v1/domains/{domain_name}/reset-lock` ends it (a registration also frees the name)',
+    ),
 });
 
 export const openCheckoutsResponse = z.object({

@@ -9,6 +9,9 @@ export interface ActivityRow {
   domain: string;
   status: string;
   role: 'payer' | 'owner' | 'both';
+  /** Who paid and whom the name went to, when it is the person or an agent they claimed (else null). */
+  payer_id?: string | null;
+  owner_id?: string | null;
   payment_method: string;
   years: number | null;
   amount_gems: number | null;
@@ -20,6 +23,8 @@ export interface ActivityRow {
 }
 
 export interface ActivityData {
+  /** The accounts the person speaks for, in words: the person ("You") and each agent they claimed. */
+  names: Record<string, string>;
   rows: ActivityRow[];
   total: number;
   page: number;
@@ -37,7 +42,20 @@ const kinds: Record<string, string> = {
   offer_release: 'Offer (gems returned)',
 };
 
-const roles = { payer: 'You paid or acted', owner: 'The name came to you', both: 'You paid; the name is yours' };
+/**
+ * The person's part in an order, in words: who of theirs paid (they, or an agent they claimed) and whom
+ * the name went to, so an agent's own purchase is never called the person's.
+ */
+export function partOf(e: ActivityRow, me: string, names: Record<string, string>): string {
+  const who = (id: string | null | undefined) => (id === me ? 'you' : id ? (names[id] ?? `agent ${id}`) : null);
+  const payer = who(e.payer_id ?? (e.role === 'owner' ? null : me));
+  const owner = who(e.owner_id ?? (e.role === 'payer' ? null : me));
+  const cap = (s: string) => (s === 'you' ? 'You' : s);
+  const whose = (o: string) => (o === 'you' ? 'yours' : `${o}’s`);
+  if (payer && owner) return `${cap(payer)} paid; the name is ${whose(owner)}`;
+  if (payer) return `${cap(payer)} paid or acted`;
+  return `The name came to ${owner ?? 'you'}`;
+}
 
 function amountOf(e: ActivityRow): string {
   if (e.amount !== null) return `${e.amount} ${e.currency ?? ''}`.trim();
@@ -65,7 +83,7 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
         <td>${amountOf(e)}${splitOf(e)}</td>
         <td>${e.payment_method}</td>
         <td>${e.status}</td>
-        <td>${roles[e.role]}</td>
+        <td>${partOf(e, view.person.accountId, data.names)}</td>
       </tr>`,
   );
   return html`<p>

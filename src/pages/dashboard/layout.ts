@@ -31,6 +31,8 @@ export interface DashboardView {
   failed: FailedForm | null;
   /** How many purchases of the person's agents wait for their approval (null: unknown), shown on the nav. */
   pendingApprovals?: number | null;
+  /** Whether this registry runs in development (`npm start`): the gems hint names the command that grants them. */
+  development?: boolean;
 }
 
 export const sections = [
@@ -77,9 +79,24 @@ button{cursor:pointer}
 fieldset{border:1px solid #d1d5db;padding:.35rem .75rem .6rem;display:flex;flex-wrap:wrap;gap:.5rem;min-width:0}
 code{background:#f3f4f6;padding:0 .25rem;word-break:break-all}
 td code{white-space:nowrap;word-break:normal}
+.account{font-size:.85rem}
+caption{text-align:left;overflow-wrap:anywhere}
+@media (max-width:40rem){
+.scroll{overflow-x:visible}
+table.cards,.cards tbody,.cards tr,.cards td,.cards tbody th,.cards caption{display:block;width:100%}
+.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.cards tr{border:1px solid #d1d5db;border-radius:.25rem;margin:0 0 .75rem;padding:.35rem .6rem}
+.cards td,.cards tbody th{border:0;padding:.15rem 0;overflow-wrap:anywhere}
+.cards [data-label]::before{content:attr(data-label) ": ";font-weight:600}
+.cards td code{white-space:normal;word-break:break-all}
+}
 `;
 
-/** The dashboard's inline script, admitted by its hash in the CSP: the copy button of a revealed secret. */
+/**
+ * The dashboard's inline script, admitted by its hash in the CSP: the copy button of a revealed secret.
+ * The page serves exactly these bytes between <script> and </script> (`scriptTag`), never reformatted: the
+ * hash is of what is served, so a byte of whitespace more would leave the button dead.
+ */
 export const dashboardScript = `
 document.addEventListener('click', function (event) {
   var button = event.target.closest ? event.target.closest('[data-copy]') : null;
@@ -89,6 +106,9 @@ document.addEventListener('click', function (event) {
   navigator.clipboard.writeText(source.textContent).then(function () { button.textContent = 'Copied'; });
 });
 `;
+
+/** The script element as served: its content is `dashboardScript`, byte for byte (what the CSP hash is of). */
+const scriptTag = raw(`<script>${dashboardScript}</script>`);
 
 // Failures shown beside their form while the body rendered; any other (its form is gone, such as a
 // revoke of a key that is not on the page) is shown at the top, so no refusal goes unsaid.
@@ -119,7 +139,10 @@ export function dashboardPage(view: DashboardView, o: { title: string; body: Saf
         <a class="skip" href="#content">Skip to content</a>
         <header class="top">
           <a class="brand" href="/">Agent domain registry</a>
-          <span>Signed in as <strong>${who}</strong></span>
+          <span
+            >Signed in as <strong>${who}</strong>
+            <span class="account muted">(account <code id="account-id">${view.person.accountId}</code>)</span></span
+          >
           <form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>
         </header>
         <nav class="sections" aria-label="Dashboard">
@@ -134,9 +157,7 @@ export function dashboardPage(view: DashboardView, o: { title: string; body: Saf
           ${view.failed && !shownBesideForm.has(view.failed) ? html`<p class="error" role="alert">${view.failed.message}</p>` : ''}
           ${o.body}
         </main>
-        <script>
-          ${raw(dashboardScript)};
-        </script>
+        ${scriptTag}
       </body>
     </html>`;
   return page.value;
@@ -213,8 +234,18 @@ export function table(o: { caption?: string; head: string[]; rows: SafeHtml[]; e
   // The box scrolls on a narrow screen: focusable and named, so a keyboard can scroll it too (axe's
   // scrollable-region-focusable).
   const name = o.caption ?? o.head.filter(Boolean).join(', ');
+  // On a narrow screen each row is a card: its cells stacked, each headed by its column's name.
+  const rows = o.rows.map((row) => {
+    let i = 0;
+    return raw(
+      row.value.replace(/<(td|th)(?=[\s>])/g, (tag) => {
+        const label = o.head[i++] ?? '';
+        return label ? html`${raw(tag)} data-label="${label}"`.value : tag;
+      }),
+    );
+  });
   return html`<div class="scroll" tabindex="0" role="region" aria-label="${name}">
-    <table>
+    <table class="cards">
       ${
         o.caption
           ? html`<caption class="muted">
@@ -228,7 +259,7 @@ export function table(o: { caption?: string; head: string[]; rows: SafeHtml[]; e
         </tr>
       </thead>
       <tbody>
-        ${o.rows}
+        ${rows}
       </tbody>
     </table>
   </div>`;

@@ -52,7 +52,7 @@ function expiryCell(d: DomainRow, now: number): SafeHtml {
 
 function domainRow(d: DomainRow, data: OverviewData): SafeHtml {
   const renew = d.auto_renew.enabled
-    ? `On${d.auto_renew.max_gems === null ? '' : ` (up to ${d.auto_renew.max_gems} gems)`}`
+    ? `On${d.auto_renew.max_gems === null ? '' : ` (up to ${d.auto_renew.max_gems.toLocaleString('en-US')} gems)`}`
     : 'Off';
   return html`<tr>
     <td><a href="/dashboard/domains/${encodeURIComponent(d.name)}">${d.name}</a></td>
@@ -65,15 +65,22 @@ function domainRow(d: DomainRow, data: OverviewData): SafeHtml {
 }
 
 function checkoutRow(view: DashboardView, c: CheckoutRow, data: OverviewData): SafeHtml {
+  const mine = c.actor_account_id === view.person.accountId;
+  // A machine payment is made by a program with a wallet: an agent's own, or the person's program
+  // (never this page); the person can end it below, and unpaid it lapses and costs nothing.
   const pay = c.pay_url
     ? html`<a href="${c.pay_url}">Pay</a>`
-    : html`<span class="muted">Paid by the agent that started it (machine payment)</span>`;
+    : html`<span class="muted"
+        >${mine ? 'A pathUSD payment from a program with a wallet' : 'Paid by the agent that started it'}; unpaid, it
+        lapses and costs nothing</span
+      >`;
   const cancel = c.cancellable
     ? actionForm(view, {
         action: 'cancel_checkout',
         target: c.domain,
         submit: 'Cancel',
-        label: `the checkout for ${c.domain}`,
+        label: `the ${c.operation} checkout for ${c.domain}`,
+        hidden: { operation: c.operation },
       })
     : '';
   return html`<tr>
@@ -93,18 +100,24 @@ function checkoutRow(view: DashboardView, c: CheckoutRow, data: OverviewData): S
 function registerForm(view: DashboardView, data: OverviewData): SafeHtml {
   const key = formKey('register');
   const owner = typed(view, key, 'owner', view.person.accountId);
+  // A name chosen on a search result (`?register=scout.agent`) is filled in.
+  const wanted = view.query.register ?? '';
   const owners = Object.entries(data.owners).map(
     ([id, label]) =>
       html`<option value="${id}" ${raw(id === owner ? 'selected' : '')}>${label === 'You' ? 'Me' : label}</option>`,
   );
-  return html`<h2>Register a name</h2>
+  return html`<h2 id="register">Register a name</h2>
     ${actionForm(view, {
       action: 'register',
       submit: 'Register',
       layout: 'block',
       fields: html`<label
           >Name
-          <input name="domain" placeholder="e.g. scout.agent" value="${typed(view, key, 'domain')}" autocomplete="off"
+          <input
+            name="domain"
+            placeholder="e.g. scout.agent"
+            value="${typed(view, key, 'domain', wanted)}"
+            autocomplete="off"
         /></label>
         <label
           >Years <input name="years" inputmode="numeric" size="3" value="${typed(view, key, 'years', '1')}"
@@ -122,6 +135,21 @@ function registerForm(view: DashboardView, data: OverviewData): SafeHtml {
     <p class="muted">
       Paid with gems from the balance of whoever it is for. Search first on the <a href="/">home page</a>.
     </p>`;
+}
+
+/** How a person with no gems gets some: in development the command to run, else who credits them. */
+function gemsHint(view: DashboardView): SafeHtml {
+  const id = view.person.accountId;
+  return view.development
+    ? html`<p id="gems-hint" class="notice">
+        <strong>Development:</strong> give this account gems with
+        <code>npm run ops -- grant-gems ${id} 10000</code> (DATABASE_URL set to this stack’s database;
+        docs/operations.md “Operator CLI”), then reload this page.
+      </p>`
+    : html`<p id="gems-hint" class="notice">
+        Gems are prepaid credit: the registry’s operator credits them to your account (give them your account id,
+        <code>${id}</code>). Selling a name for gems adds to your balance too.
+      </p>`;
 }
 
 export function renderOverview(view: DashboardView, data: OverviewData): SafeHtml {
@@ -148,7 +176,7 @@ export function renderOverview(view: DashboardView, data: OverviewData): SafeHtm
               : ''
           }`;
   return html`<p id="gems-balance">Gems balance: <strong>${data.balance.toLocaleString('en-US')}</strong> gems</p>
-    ${registerForm(view, data)} ${checkoutTable}
+    ${data.balance === 0 ? gemsHint(view) : ''} ${registerForm(view, data)} ${checkoutTable}
     <h2>Domains</h2>
     ${soon}
     ${table({

@@ -1,7 +1,8 @@
 import { renderActivity, type ActivityData, type ActivityRow } from '../../../pages/dashboard/activity.ts';
 import { dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
-import { pageOf } from './overview.ts';
+import { agentName, type AgentRow } from '../../../pages/dashboard/agents.ts';
+import { NAMED_AGENTS, pageOf } from './overview.ts';
 
 export const activityPageRoute = declareRoute({ method: 'GET', url: '/dashboard/activity', access: PERSON_PAGE });
 
@@ -10,10 +11,19 @@ const PAGE_SIZE = 50;
 async function load(ctx: PageContext): Promise<ActivityData> {
   const page = pageOf(ctx);
   const offset = (page - 1) * PAGE_SIZE;
-  const ledger = await ctx.read<{ data: ActivityRow[]; total: number }>(
-    `/api/v1/domains/activity?limit=${PAGE_SIZE}&offset=${offset}`,
-  );
-  return { rows: ledger.data, total: ledger.total, page, hasMore: offset + ledger.data.length < ledger.total };
+  // The agents' names beside the ledger, at once: an order of an agent is said to be the agent's.
+  const [ledger, agents] = await Promise.all([
+    ctx.read<{ data: ActivityRow[]; total: number }>(`/api/v1/domains/activity?limit=${PAGE_SIZE}&offset=${offset}`),
+    ctx.read<{ data: AgentRow[] }>(`/api/v1/agents?limit=${NAMED_AGENTS}`),
+  ]);
+  const names = Object.fromEntries(agents.data.map((a) => [a.account_id, agentName(a)]));
+  return {
+    names,
+    rows: ledger.data,
+    total: ledger.total,
+    page,
+    hasMore: offset + ledger.data.length < ledger.total,
+  };
 }
 
 /** The activity page over GET /api/v1/domains/activity (read only: it has no forms). */

@@ -45,7 +45,7 @@ async function load(ctx: PageContext): Promise<DomainPageData> {
   const name = nameOf(ctx);
   // After a form the page shows what happened even when the name is no longer the person's (a transfer,
   // a sale, or a form posted for a name that never was): the API's words instead of the name's sections.
-  if (ctx.req.method === 'POST') {
+  if (ctx.afterAction) {
     const answer = await ctx.api({ method: 'GET', url: at(ctx) });
     if (answer.status === 403 || answer.status === 404)
       return { kind: 'gone', name, message: messageOf(answer, `You do not own or manage ${name}.`) };
@@ -99,7 +99,14 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
   render: renderDomain,
   actions: {
     renew: action({
-      fields: z.object({ years: text, payment_method: z.enum(['gems', 'mpp']).default('gems') }),
+      // A person pays with gems: a pathUSD renewal is a machine payment, made by a program with a wallet
+      // over the API, which this page cannot make (docs/dashboard.md "What a person pays with").
+      fields: z.object({
+        years: text,
+        payment_method: z
+          .literal('gems', { error: 'The dashboard renews with gems; pathUSD is paid by an agent over the API.' })
+          .default('gems'),
+      }),
       call: (f, ctx) => ({
         method: 'POST',
         url: '/api/v1/renew',

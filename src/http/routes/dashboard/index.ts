@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
+import { sendPageRouteError } from '../../error-handler.ts';
 import { dashboardActivityRoutes } from './activity.ts';
 import { dashboardAgentRoutes } from './agents.ts';
 import { dashboardApprovalRoutes } from './approvals.ts';
@@ -26,4 +27,17 @@ export const dashboardPlugin: FastifyPluginAsync = async (app) => {
   await app.register(dashboardMarketRoutes);
   await app.register(dashboardWebhookRoutes);
   await app.register(dashboardDomainRoutes);
+  // A dashboard address that is no page: a browser reads a page saying so (with a link home), never JSON.
+  await app.register(
+    async (pages) => {
+      pages.setNotFoundHandler((req, reply) =>
+        sendPageRouteError(req, reply, {
+          statusCode: 404,
+          code: 'route_not_found',
+          message: `There is no dashboard page at ${req.url.split('?')[0] ?? ''}. The dashboard starts at /dashboard.`,
+        }),
+      );
+    },
+    { prefix: '/dashboard' },
+  );
 };

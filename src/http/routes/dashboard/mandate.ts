@@ -55,24 +55,45 @@ async function load(ctx: PageContext): Promise<MandateData> {
 }
 
 const text = z.string().trim().max(200).optional();
-const formFields = z.object({
-  ...Object.fromEntries(
-    AMOUNT_LIMITS.flatMap((l) => [[`${l.key}_usd`, text] as const, [`${l.key}_gems`, text] as const]),
-  ),
-  allowed_operations: z.union([z.string(), z.array(z.string())]).optional(),
-  allowed_namespaces: text,
-}) as z.ZodType<Record<string, string | string[] | undefined>>;
+
+/** Whole gems as a person writes them: `5000`, or `5,000` with a comma before every group of three digits. */
+const WHOLE_GEMS = /^-?(\d{1,15}|\d{1,3}(,\d{3}){1,4})$/;
+/**
+ * Digits run together with separators that are not thousands groups (`1,5`, `12 345`, `1.000`, `1_000`):
+ * a person may have meant a decimal or another grouping, so the form refuses rather than guess.
+ */
+const ambiguousGems = (s: string) => /\d[\s,._'’]+\d/.test(s) && !WHOLE_GEMS.test(s);
+
+const formFields = z
+  .object({
+    ...Object.fromEntries(
+      AMOUNT_LIMITS.flatMap((l) => [[`${l.key}_usd`, text] as const, [`${l.key}_gems`, text] as const]),
+    ),
+    allowed_operations: z.union([z.string(), z.array(z.string())]).optional(),
+    allowed_namespaces: text,
+  })
+  .superRefine((f: Record<string, string | string[] | undefined>, ctx) => {
+    for (const l of AMOUNT_LIMITS) {
+      const v = f[`${l.key}_gems`];
+      if (typeof v === 'string' && ambiguousGems(v))
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${l.key}_gems`],
+          message: `“${v}” gems (${l.label.toLowerCase()}) can be read more than one way: gems are whole numbers, written 12345 or 12,345 (a comma before every three digits). Nothing was saved.`,
+        });
+    }
+  }) as z.ZodType<Record<string, string | string[] | undefined>>;
 
 /** A USD amount as typed ("$25", "25.00"), for the API to judge. */
 const usdOf = (v: string | string[] | undefined): string | undefined => {
   const s = typeof v === 'string' ? v.trim().replace(/^\$\s*/, '') : '';
   return s === '' ? undefined : s;
 };
-/** Gems as typed: a whole number becomes one; anything else goes as typed, for the API to refuse in words. */
+/** Gems as typed: a whole number (`5,000` too) becomes one; anything else goes as typed, for the API to refuse in words. */
 const gemsOf = (v: string | string[] | undefined): number | string | undefined => {
-  const s = typeof v === 'string' ? v.trim().replace(/[,_\s]/g, '') : '';
+  const s = typeof v === 'string' ? v.trim() : '';
   if (s === '') return undefined;
-  return /^-?\d{1,15}$/.test(s) ? Number(s) : s;
+  return WHOLE_GEMS.test(s) ? Number(s.replace(/,/g, '')) : s;
 };
 
 /** The form as the body of PUT …/mandate: empty amounts are no limit; every operation ticked is all of them. */

@@ -15,7 +15,7 @@ export const overviewActionRoute = declareRoute({ method: 'POST', url: '/dashboa
 
 const PAGE_SIZE = 50;
 /** Owners named on the page: the person and up to this many claimed agents (others show their id). */
-const NAMED_AGENTS = 200;
+export const NAMED_AGENTS = 200;
 
 interface Paged<T> {
   data: T[];
@@ -99,9 +99,15 @@ export const dashboardOverviewRoutes = dashboardRoutes({
       },
     }),
     cancel_checkout: action({
-      fields: z.object({ target: z.string().min(1).max(253) }),
+      fields: z.object({ target: z.string().min(1).max(253), operation: z.string().max(32).optional() }),
       call: (f) => ({ method: 'POST', url: `/api/v1/domains/${encodeURIComponent(f.target)}/reset-lock` }),
-      done: (f) => ({ notice: `The checkout for ${f.target} is cancelled; the name is free again.` }),
+      // A registration's checkout held the name; a renewal's held nothing and changed no term.
+      done: (f) => ({
+        notice:
+          f.operation === 'renewal'
+            ? `The renewal checkout for ${f.target} is cancelled; nothing was paid and its term is unchanged.`
+            : `The checkout for ${f.target} is cancelled; the name is free again.`,
+      }),
     }),
   },
 });

@@ -25,7 +25,7 @@ export interface OffersPage {
 }
 
 const amount = (a: Amounts): string =>
-  [a.gems !== null ? `${a.gems} gems` : null, a.usd !== null ? `${a.usd.toFixed(2)} USD` : null]
+  [a.gems !== null ? `${a.gems.toLocaleString('en-US')} gems` : null, a.usd !== null ? `${a.usd.toFixed(2)} USD` : null]
     .filter(Boolean)
     .join(' or ');
 
@@ -64,14 +64,14 @@ export function renderListing(view: DashboardView, listing: { price: Amounts; mi
 }
 
 const offerLabel = (o: OfferRow) =>
-  `of ${o.currency === 'gems' ? `${o.amount} gems` : `${o.amount.toFixed(2)} USD`} made ${o.created_at.slice(0, 16).replace('T', ' ')} UTC`;
+  `of ${o.currency === 'gems' ? `${o.amount.toLocaleString('en-US')} gems` : `${o.amount.toFixed(2)} USD`} made ${o.created_at.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Offers on this name, newest first, paged; a pending one can be accepted or rejected. */
 export function renderOffers(view: DashboardView, offers: OffersPage): SafeHtml {
   const rows = offers.rows.map(
     (o) =>
       html`<tr>
-        <td>${o.currency === 'gems' ? `${o.amount} gems` : `${o.amount.toFixed(2)} USD`}</td>
+        <td>${o.currency === 'gems' ? `${o.amount.toLocaleString('en-US')} gems` : `${o.amount.toFixed(2)} USD`}</td>
         <td><code>${o.bidder_id}</code></td>
         <td>${o.status}</td>
         <td>${when(o.created_at)}</td>

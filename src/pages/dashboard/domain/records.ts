@@ -130,7 +130,10 @@ export function renderDns(view: DashboardView, domain: string, dns: DnsState): S
   // The refusal is shown beside its row and, as every refusal, under its form.
   const save = actionForm(view, { action: 'save_records', submit: 'Save records', layout: 'block', fields: editor });
   const delegation = dns.dns_enabled
-    ? html`<p>Delegation is published: resolvers reach these records through ${dns.nameservers.join(', ')}.</p>`
+    ? html`<p>
+        Delegation is published: resolvers reach these records through
+        ${dns.nameservers.map((n) => n.replace(/\.$/, '')).join(', ')}.
+      </p>`
     : actionForm(view, {
         action: 'enable_dns',
         submit: 'Enable DNS',

@@ -41,35 +41,22 @@ export function renderSummary(d: ManagedDomain, manifests: { agent_json: string;
     </p>`;
 }
 
-/** Renew with gems (or by machine payment, which the API answers with what to pay) and auto-renew. */
+/** Renew with gems (what a person pays with), and auto-renew. */
 export function renderTerm(view: DashboardView, d: ManagedDomain, auto: AutoRenew): SafeHtml {
   const renewKey = formKey('renew');
-  const method = typed(view, renewKey, 'payment_method', 'gems');
   const renew = actionForm(view, {
     action: 'renew',
-    submit: 'Renew',
+    submit: 'Renew with gems',
     layout: 'block',
+    hidden: { payment_method: 'gems' },
     fields: html`<label
-        >Years <input name="years" inputmode="numeric" size="3" value="${typed(view, renewKey, 'years', '1')}"
-      /></label>
-      <label
-        >Pay with
-        <select name="payment_method">
-          <option value="gems" ${method === 'gems' ? html`selected` : ''}>Gems from your balance</option>
-          <option value="mpp" ${method === 'mpp' ? html`selected` : ''}>pathUSD (machine payment)</option>
-        </select></label
-      >`,
+      >Years <input name="years" inputmode="numeric" size="3" value="${typed(view, renewKey, 'years', '1')}"
+    /></label>`,
   });
-  // A machine payment is not made by a form: the API answers 402 with what to pay, which is said in words.
-  const mpp =
-    view.failed?.key === renewKey && view.failed.values.payment_method === 'mpp'
-      ? html`<p class="muted" id="renew-payment">
-          A pathUSD renewal is paid by your agent, not by this page: it sends
-          <code>POST /api/v1/renew</code> with <code>{"domain": "${d.name}", "years": N}</code>, pays the amount the 402
-          answer names before it expires, and sends the same request again with the transaction hash. Or renew with gems
-          here.
-        </p>`
-      : '';
+  // A machine payment is not made by a page: an agent renews with pathUSD over the API itself.
+  const mpp = html`<p class="muted" id="renew-payment">
+    Paid with gems from the owner’s balance. An agent can renew ${d.name} with pathUSD itself, over the API.
+  </p>`;
   const autoKey = formKey('auto_renew');
   const enabled = typed(view, autoKey, 'enabled', auto.enabled ? 'on' : 'off');
   const autoForm = actionForm(view, {
@@ -97,7 +84,8 @@ export function renderTerm(view: DashboardView, d: ManagedDomain, auto: AutoRene
     ${renew}${mpp}
     <p id="auto-renew-state">
       Auto-renew is
-      <strong>${auto.enabled ? `on, up to ${auto.max_gems ?? 0} gems a year` : 'off'}</strong>.
+      <strong>${auto.enabled ? `on, up to ${(auto.max_gems ?? 0).toLocaleString('en-US')} gems a year` : 'off'}</strong
+      >.
     </p>
     ${autoForm}
   </section>`;

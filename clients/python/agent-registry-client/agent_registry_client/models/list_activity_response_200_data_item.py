@@ -34,6 +34,10 @@ class ListActivityResponse200DataItem:
         status (str):
         role (ListActivityResponse200DataItemRole): payer: the caller paid or acted (the seller of a sale, the bidder of
             an offer); owner: the domain went to the caller
+        payer_id (None | str): The account that paid or acted, when it is the caller or an agent it claimed (role payer
+            or both); else null
+        owner_id (None | str): The account the domain went to, when it is the caller or an agent it claimed (role owner
+            or both); else null
         payment_method (ListActivityResponse200DataItemPaymentMethod):
         years (int | None):
         amount_gems (int | None):
@@ -51,6 +55,8 @@ class ListActivityResponse200DataItem:
     domain: str
     status: str
     role: ListActivityResponse200DataItemRole
+    payer_id: None | str
+    owner_id: None | str
     payment_method: ListActivityResponse200DataItemPaymentMethod
     years: int | None
     amount_gems: int | None
@@ -86,6 +92,12 @@ class ListActivityResponse200DataItem:
         status = self.status
 
         role = self.role.value
+
+        payer_id: None | str
+        payer_id = self.payer_id
+
+        owner_id: None | str
+        owner_id = self.owner_id
 
         payment_method = self.payment_method.value
 
@@ -128,6 +140,8 @@ class ListActivityResponse200DataItem:
                 "domain": domain,
                 "status": status,
                 "role": role,
+                "payer_id": payer_id,
+                "owner_id": owner_id,
                 "payment_method": payment_method,
                 "years": years,
                 "amount_gems": amount_gems,
@@ -164,6 +178,20 @@ class ListActivityResponse200DataItem:
         status = d.pop("status")
 
         role = ListActivityResponse200DataItemRole(d.pop("role"))
+
+        def _parse_payer_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        payer_id = _parse_payer_id(d.pop("payer_id"))
+
+        def _parse_owner_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        owner_id = _parse_owner_id(d.pop("owner_id"))
 
         payment_method = ListActivityResponse200DataItemPaymentMethod(d.pop("payment_method"))
 
@@ -261,6 +289,8 @@ class ListActivityResponse200DataItem:
             domain=domain,
             status=status,
             role=role,
+            payer_id=payer_id,
+            owner_id=owner_id,
             payment_method=payment_method,
             years=years,
             amount_gems=amount_gems,

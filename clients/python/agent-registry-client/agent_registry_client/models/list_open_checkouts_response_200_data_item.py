@@ -21,8 +21,8 @@ class ListOpenCheckoutsResponse200DataItem:
         expires_at (str): When the hold lapses unpaid
         pay_url (None | str): Where a person pays it (a hosted checkout); null: the agent pays it with a machine payment
         status_url (None | str): A registration’s order status (GET /api/agent/register-status/{order_id})
-        cancellable (bool): A registration checkout: `POST /api/v1/domains/{domain_name}/reset-lock` ends it and frees
-            the name
+        cancellable (bool): A registration or renewal checkout: `POST /api/v1/domains/{domain_name}/reset-lock` ends it
+            (a registration also frees the name)
     """
 
     order_id: str

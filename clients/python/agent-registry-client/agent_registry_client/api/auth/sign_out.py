@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
 import httpx
 
@@ -22,11 +22,15 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | SignOutResponse200 | None:
+) -> Any | Error | SignOutResponse200 | None:
     if response.status_code == 200:
         response_200 = SignOutResponse200.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 302:
+        response_302 = cast(Any, None)
+        return response_302
 
     if response.status_code == 414:
         response_414 = Error.from_dict(response.json())
@@ -56,7 +60,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | SignOutResponse200]:
+) -> Response[Any | Error | SignOutResponse200]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -68,17 +72,18 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | SignOutResponse200]:
+) -> Response[Any | Error | SignOutResponse200]:
     """End the browser session
 
-     Ends the browser session.
+     Ends the browser session. A browser (`Accept: text/html`, as a sign-out form sends) is sent to the
+    home page; other clients get JSON.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SignOutResponse200]
+        Response[Any | Error | SignOutResponse200]
     """
 
     kwargs = _get_kwargs()
@@ -93,17 +98,18 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | SignOutResponse200 | None:
+) -> Any | Error | SignOutResponse200 | None:
     """End the browser session
 
-     Ends the browser session.
+     Ends the browser session. A browser (`Accept: text/html`, as a sign-out form sends) is sent to the
+    home page; other clients get JSON.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SignOutResponse200
+        Any | Error | SignOutResponse200
     """
 
     return sync_detailed(
@@ -114,17 +120,18 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | SignOutResponse200]:
+) -> Response[Any | Error | SignOutResponse200]:
     """End the browser session
 
-     Ends the browser session.
+     Ends the browser session. A browser (`Accept: text/html`, as a sign-out form sends) is sent to the
+    home page; other clients get JSON.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SignOutResponse200]
+        Response[Any | Error | SignOutResponse200]
     """
 
     kwargs = _get_kwargs()
@@ -137,17 +144,18 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | SignOutResponse200 | None:
+) -> Any | Error | SignOutResponse200 | None:
     """End the browser session
 
-     Ends the browser session.
+     Ends the browser session. A browser (`Accept: text/html`, as a sign-out form sends) is sent to the
+    home page; other clients get JSON.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SignOutResponse200
+        Any | Error | SignOutResponse200
     """
 
     return (

@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.create_key_body import CreateKeyBody
 from ...models.create_key_response_200 import CreateKeyResponse200
 from ...models.error import Error
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: CreateKeyBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -58,6 +61,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
 
@@ -72,6 +80,11 @@ def _parse_response(
         response_415 = Error.from_dict(response.json())
 
         return response_415
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Error.from_dict(response.json())
@@ -109,12 +122,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateKeyBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreateKeyResponse200 | Error]:
     """Create an API key (the secret is shown once)
 
      Creates an agent or live API key; the secret is shown once.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateKeyBody):
 
     Raises:
@@ -127,6 +142,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -140,12 +156,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateKeyBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreateKeyResponse200 | Error | None:
     """Create an API key (the secret is shown once)
 
      Creates an agent or live API key; the secret is shown once.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateKeyBody):
 
     Raises:
@@ -159,6 +177,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -166,12 +185,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateKeyBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreateKeyResponse200 | Error]:
     """Create an API key (the secret is shown once)
 
      Creates an agent or live API key; the secret is shown once.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateKeyBody):
 
     Raises:
@@ -184,6 +205,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -195,12 +217,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateKeyBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreateKeyResponse200 | Error | None:
     """Create an API key (the secret is shown once)
 
      Creates an agent or live API key; the secret is shown once.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateKeyBody):
 
     Raises:
@@ -215,5 +239,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

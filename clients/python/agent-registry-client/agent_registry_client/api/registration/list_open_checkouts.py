@@ -118,7 +118,8 @@ def sync_detailed(
 
      Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first,
     paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by
-    machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration).
+    machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration or
+    a renewal).
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -154,7 +155,8 @@ def sync(
 
      Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first,
     paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by
-    machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration).
+    machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration or
+    a renewal).
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -185,7 +187,8 @@ async def asyncio_detailed(
 
      Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first,
     paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by
-    machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration).
+    machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration or
+    a renewal).
 
     Args:
         limit (int | Unset):  Default: 50.
@@ -219,7 +222,8 @@ async def asyncio(
 
      Checkouts awaiting payment that you or an agent you claimed started, the soonest to lapse first,
     paginated: where a person pays each (`pay_url`, a hosted checkout; null when the agent pays it by
-    machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration).
+    machine payment), its status, and whether `reset-lock` can end it (`cancellable`: a registration or
+    a renewal).
 
     Args:
         limit (int | Unset):  Default: 50.

@@ -118,10 +118,11 @@ def sync_detailed(
     """End a stale checkout and free the name (its starter, the person who claimed it, or an operator)
 
      Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an
-    operator). Never over a payment that has landed: then 409 `payment_landed` and the registration
-    completes. On the USDC route the checkout relay closes the session first and the lock is released
-    only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it
-    accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
+    operator); with no registration of the name in progress, ends your (or your agents’) unpaid renewal
+    checkouts of it. Never over a payment that has landed: then 409 `payment_landed` and the
+    registration completes. On the USDC route the checkout relay closes the session first and the lock
+    is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an
+    authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
 
     Args:
         domain_name (str):
@@ -153,10 +154,11 @@ def sync(
     """End a stale checkout and free the name (its starter, the person who claimed it, or an operator)
 
      Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an
-    operator). Never over a payment that has landed: then 409 `payment_landed` and the registration
-    completes. On the USDC route the checkout relay closes the session first and the lock is released
-    only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it
-    accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
+    operator); with no registration of the name in progress, ends your (or your agents’) unpaid renewal
+    checkouts of it. Never over a payment that has landed: then 409 `payment_landed` and the
+    registration completes. On the USDC route the checkout relay closes the session first and the lock
+    is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an
+    authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
 
     Args:
         domain_name (str):
@@ -183,10 +185,11 @@ async def asyncio_detailed(
     """End a stale checkout and free the name (its starter, the person who claimed it, or an operator)
 
      Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an
-    operator). Never over a payment that has landed: then 409 `payment_landed` and the registration
-    completes. On the USDC route the checkout relay closes the session first and the lock is released
-    only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it
-    accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
+    operator); with no registration of the name in progress, ends your (or your agents’) unpaid renewal
+    checkouts of it. Never over a payment that has landed: then 409 `payment_landed` and the
+    registration completes. On the USDC route the checkout relay closes the session first and the lock
+    is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an
+    authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
 
     Args:
         domain_name (str):
@@ -216,10 +219,11 @@ async def asyncio(
     """End a stale checkout and free the name (its starter, the person who claimed it, or an operator)
 
      Ends an unpaid checkout and frees the name (its starter, the person who claimed that agent, or an
-    operator). Never over a payment that has landed: then 409 `payment_landed` and the registration
-    completes. On the USDC route the checkout relay closes the session first and the lock is released
-    only when it reports `expired_unpaid` (nothing was ever prepared for it); an authorization it
-    accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
+    operator); with no registration of the name in progress, ends your (or your agents’) unpaid renewal
+    checkouts of it. Never over a payment that has landed: then 409 `payment_landed` and the
+    registration completes. On the USDC route the checkout relay closes the session first and the lock
+    is released only when it reports `expired_unpaid` (nothing was ever prepared for it); an
+    authorization it accepted keeps the lock: 409 `lock_busy` with `details.settlement_status`.
 
     Args:
         domain_name (str):
