@@ -11145,7 +11145,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key: string;
+                        /** @description The secret, shown once. null in a replay of the same Idempotency-Key (header Idempotent-Replayed: true): the key was created by the first request and its secret is stored nowhere; if that answer was lost, revoke the key and create another. */
+                        api_key: string | null;
                         key: {
                             created_at: string;
                             /** @enum {string} */

@@ -107,10 +107,12 @@ describe('dashboard: keys', () => {
     expect(reloaded.body).not.toContain(secret);
     expect(reloaded.body).not.toContain('id="revealed-secret"');
     expect(await keysOf(aliceCookie)).toHaveLength(before + 1);
-    // The same form sent again (a double click, the browser re-sending the POST): the same key, not a second.
+    // The same form sent again (a double click, the browser re-sending the POST): the same key, not a
+    // second; its secret, stored nowhere, is not shown again, and the page says what to do if it was lost.
     const again = await alice.post('/dashboard/keys', form);
     expect(again.redirected?.statusCode).toBe(303);
-    expect(textOf(again.body, { id: 'revealed-secret' })).toBe(secret);
+    expect(again.body).not.toContain('id="revealed-secret"');
+    expect(textOf(again.body, { cls: 'notice' })).toContain('already created');
     expect(await keysOf(aliceCookie)).toHaveLength(before + 1);
     // Both at once: still one key.
     const twin = {
@@ -177,6 +179,16 @@ describe('dashboard: keys', () => {
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json().key.key_id).toBe(first.json().key.key_id);
+    // The secret is shown once and stored nowhere in plain text, not even with the kept answer.
+    expect(first.json().api_key).toMatch(/^rk_agent_/);
+    expect(second.json().api_key).toBeNull();
+    const kept = await t.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ n: string }[]>('select count(*)::text as n from idempotency_key where body like ?', [
+        `%${first.json().api_key as string}%`,
+      ]);
+    expect(kept).toEqual([{ n: '0' }]);
     expect(await keysOf(aliceCookie)).toHaveLength(before + 1);
     // The same key with another request is refused, and makes nothing.
     const other = await create(key, 'another');

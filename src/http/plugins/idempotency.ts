@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A mutating route that honours `Idempotency-Key` (docs/api.md "Idempotency keys"). */
     idempotent?: boolean;
+    /**
+     * Top-level fields of the JSON answer never stored with the key (a secret shown once): a replay
+     * carries them as null, and the route documents what that means.
+     */
+    keptWithout?: readonly string[];
   }
   interface FastifyRequest {
     idempotency: HeldKey | null;
@@ -169,13 +174,14 @@ export const idempotencyPlugin = fp(
       clearInterval(held.renewal);
       const contentType = reply.getHeader('content-type');
       const kept = keepsAnswer(reply.statusCode) && typeof payload === 'string';
+      const without = req.routeOptions.config.keptWithout;
       let written: boolean;
       try {
         written = kept
           ? await keys().answer(held.scope, held.key, held.holder, {
               status: reply.statusCode,
               contentType: typeof contentType === 'string' ? contentType : null,
-              body: payload,
+              body: without && reply.statusCode < 300 ? withoutFields(payload as string, without) : payload,
             })
           : await keys().release(held.scope, held.key, held.holder);
       } catch (err) {
@@ -224,3 +230,15 @@ export const idempotencyPlugin = fp(
   },
   { name: 'idempotency', dependencies: ['services'] },
 );
+
+/** The answer as kept: the named secrets of a JSON body set to null (a body that is not JSON is kept whole). */
+function withoutFields(payload: string, fields: readonly string[]): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return payload;
+  return JSON.stringify({ ...body, ...Object.fromEntries(fields.map((f) => [f, null])) });
+}

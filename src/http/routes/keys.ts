@@ -76,6 +76,8 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...createKeyRoute,
+    // The secret is never stored in plain text, not even with the Idempotency-Key's kept answer.
+    config: { ...createKeyRoute.config, keptWithout: ['api_key'] },
     schema: {
       tags: ['keys'],
       summary: 'Create an API key (the secret is shown once)',

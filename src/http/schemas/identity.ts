@@ -96,7 +96,16 @@ export const createKeyBody = example(
   z.object({ key_class: z.enum(['agent', 'live']), name: z.string().trim().min(1).max(80).optional() }).strict(),
   { key_class: 'live', name: 'ci' },
 );
-export const createKeyResponse = z.object({ status: z.literal('success'), api_key: z.string(), key: keyView });
+export const createKeyResponse = z.object({
+  status: z.literal('success'),
+  api_key: z
+    .string()
+    .nullable()
+    .describe(
+      'The secret, shown once. null in a replay of the same Idempotency-Key (header Idempotent-Replayed: true): the key was created by the first request and its secret is stored nowhere; if that answer was lost, revoke the key and create another.',
+    ),
+  key: keyView,
+});
 export const listKeysResponse = z.object({ status: z.literal('success'), data: z.array(keyView) });
 export const keyIdParams = z.object({ key_id: z.string().max(64) });
 export const revokeKeyResponse = z.object({ status: z.literal('success'), message: z.string(), key: keyView });

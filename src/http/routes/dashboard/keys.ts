@@ -21,10 +21,16 @@ export const dashboardKeyRoutes = dashboardRoutes({
         url: '/api/v1/keys',
         body: { key_class: f.key_class, ...(f.name ? { name: f.name } : {}) },
       }),
-      done: (f, answer) => ({
-        notice: `Key ${f.name ? `“${f.name}” ` : ''}created.`,
-        reveal: { label: 'Your new API key.', value: (answer.body as { api_key: string }).api_key },
-      }),
+      done: (f, answer) => {
+        const secret = (answer.body as { api_key: string | null }).api_key;
+        const named = f.name ? `“${f.name}” ` : '';
+        // A form sent again answers from the first sending, whose secret is stored nowhere.
+        return secret
+          ? { notice: `Key ${named}created.`, reveal: { label: 'Your new API key.', value: secret } }
+          : {
+              notice: `Key ${named}was already created by this form; its secret was shown once. If you did not copy it, revoke the key and create another.`,
+            };
+      },
     }),
     revoke_key: action({
       fields: z.object({ target: z.string().min(1).max(64) }),

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -19,17 +19,20 @@ class CreateKeyResponse200:
     """
     Attributes:
         status (CreateKeyResponse200Status):
-        api_key (str):
+        api_key (None | str): The secret, shown once. null in a replay of the same Idempotency-Key (header Idempotent-
+            Replayed: true): the key was created by the first request and its secret is stored nowhere; if that answer was
+            lost, revoke the key and create another.
         key (CreateKeyResponse200Key):
     """
 
     status: CreateKeyResponse200Status
-    api_key: str
+    api_key: None | str
     key: CreateKeyResponse200Key
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
 
+        api_key: None | str
         api_key = self.api_key
 
         key = self.key.to_dict()
@@ -53,7 +56,12 @@ class CreateKeyResponse200:
         d = dict(src_dict)
         status = CreateKeyResponse200Status(d.pop("status"))
 
-        api_key = d.pop("api_key")
+        def _parse_api_key(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        api_key = _parse_api_key(d.pop("api_key"))
 
         key = CreateKeyResponse200Key.from_dict(d.pop("key"))
 
