@@ -33,6 +33,7 @@ import { dashboardPlugin } from './dashboard/index.ts';
 import { mcpRoutes } from '../../mcp/route.ts';
 import { routeKey } from './declaration.ts';
 import { declaredRoutes } from './declared.ts';
+import { named } from '../plugin-name.ts';
 
 const declaredKeys = new Set(declaredRoutes.map((r) => routeKey(r.method, r.url)));
 
@@ -47,39 +48,39 @@ export const routesPlugin = fp(
           throw new Error(`Route ${method} ${route.url} is not exported by a module that routes/declared.ts reads`);
       }
     });
-    await app.register(homeRoutes);
-    await app.register(dashboardPlugin);
-    await app.register(healthRoutes);
-    await app.register(namespaceRoutes);
-    await app.register(discoveryRoutes);
-    await app.register(quoteRoutes);
-    await app.register(tldRoutes);
-    await app.register(agentRoutes);
-    await app.register(mandateRoutes);
-    await app.register(approvalRoutes);
-    await app.register(keyRoutes);
-    await app.register(revokeRoutes);
-    await app.register(managementRoutes);
-    await app.register(activityRoutes);
-    await app.register(manifestsRoutes);
+    await app.register(named(homeRoutes));
+    await app.register(named(dashboardPlugin));
+    await app.register(named(healthRoutes));
+    await app.register(named(namespaceRoutes));
+    await app.register(named(discoveryRoutes));
+    await app.register(named(quoteRoutes));
+    await app.register(named(tldRoutes));
+    await app.register(named(agentRoutes));
+    await app.register(named(mandateRoutes));
+    await app.register(named(approvalRoutes));
+    await app.register(named(keyRoutes));
+    await app.register(named(revokeRoutes));
+    await app.register(named(managementRoutes));
+    await app.register(named(activityRoutes));
+    await app.register(named(manifestsRoutes));
     // Under a prefix, so that its not-found handler answers unknown /rdap paths in RDAP's error object.
-    await app.register(rdapRoutes, { prefix: '/rdap' });
-    await app.register(transferRoutes);
-    await app.register(profileRoutes);
-    await app.register(listingRoutes);
-    await app.register(marketListRoutes);
-    await app.register(registerRoutes);
-    await app.register(renewRoutes);
-    await app.register(purchaseRoutes);
-    await app.register(offerRoutes);
-    await app.register(humanCheckoutRoutes);
-    await app.register(autoRenewRoutes);
-    await app.register(dnsRoutes);
-    await app.register(webhookRoutes);
-    await app.register(checkoutRoutes);
-    await app.register(commandRoutes);
-    await app.register(mcpRoutes);
-    if (app.deps.config.BENCH_ROUTES) await app.register(benchBaselineRoutes);
+    await app.register(named(rdapRoutes), { prefix: '/rdap' });
+    await app.register(named(transferRoutes));
+    await app.register(named(profileRoutes));
+    await app.register(named(listingRoutes));
+    await app.register(named(marketListRoutes));
+    await app.register(named(registerRoutes));
+    await app.register(named(renewRoutes));
+    await app.register(named(purchaseRoutes));
+    await app.register(named(offerRoutes));
+    await app.register(named(humanCheckoutRoutes));
+    await app.register(named(autoRenewRoutes));
+    await app.register(named(dnsRoutes));
+    await app.register(named(webhookRoutes));
+    await app.register(named(checkoutRoutes));
+    await app.register(named(commandRoutes));
+    await app.register(named(mcpRoutes));
+    if (app.deps.config.BENCH_ROUTES) await app.register(named(benchBaselineRoutes));
   },
   // The access check's onRoute hook must be in place before any route is added, and the OpenAPI
   // plugin before the routes it documents.

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { sendPageRouteError } from '../../error-handler.ts';
+import { named } from '../../plugin-name.ts';
 import { dashboardActivityRoutes } from './activity.ts';
 import { dashboardAgentRoutes } from './agents.ts';
 import { dashboardApprovalRoutes } from './approvals.ts';
@@ -18,18 +19,22 @@ import { dashboardWebhookRoutes } from './webhooks.ts';
  */
 export const dashboardPlugin: FastifyPluginAsync = async (app) => {
   await app.register(formbody);
-  await app.register(dashboardOverviewRoutes);
-  await app.register(dashboardAgentRoutes);
-  await app.register(dashboardMandateRoutes);
-  await app.register(dashboardApprovalRoutes);
-  await app.register(dashboardActivityRoutes);
-  await app.register(dashboardKeyRoutes);
-  await app.register(dashboardMarketRoutes);
-  await app.register(dashboardWebhookRoutes);
-  await app.register(dashboardDomainRoutes);
+  // Named after their exports: each is made by dashboardRoutes() and has no name of its own.
+  const pages = {
+    dashboardOverviewRoutes,
+    dashboardAgentRoutes,
+    dashboardMandateRoutes,
+    dashboardApprovalRoutes,
+    dashboardActivityRoutes,
+    dashboardKeyRoutes,
+    dashboardMarketRoutes,
+    dashboardWebhookRoutes,
+    dashboardDomainRoutes,
+  };
+  for (const [name, routes] of Object.entries(pages)) await app.register(named(routes, name));
   // A dashboard address that is no page: a browser reads a page saying so (with a link home), never JSON.
   await app.register(
-    async (pages) => {
+    named<FastifyPluginAsync>(async (pages) => {
       pages.setNotFoundHandler((req, reply) =>
         sendPageRouteError(req, reply, {
           statusCode: 404,
@@ -37,7 +42,7 @@ export const dashboardPlugin: FastifyPluginAsync = async (app) => {
           message: `There is no dashboard page at ${req.url.split('?')[0] ?? ''}. The dashboard starts at /dashboard.`,
         }),
       );
-    },
+    }, 'dashboardNotFound'),
     { prefix: '/dashboard' },
   );
 };
