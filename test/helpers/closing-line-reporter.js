@@ -1,14 +1,34 @@
+import { relative } from 'node:path';
 import { writeSync } from 'node:fs';
 
+/** How many of the slowest test files the end of a run names. */
+const SLOWEST = 10;
+
 // Prints the suite's closing line in the plain form CI reads ("tests: N passed, N failed, N skipped"),
-// which Jest's own "Tests: … total" is not. Written as the process exits, so it is the very last line,
-// after Jest's summary (its reporter always runs last) and the global teardown.
+// which Jest's own "Tests: … total" is not, and above it the ten slowest test files with their seconds
+// (what test-sequencer.js's table of known durations is updated from). Written as the process exits, so
+// the closing line is the very last line, after Jest's summary (its reporter always runs last) and the
+// global teardown.
 export default class ClosingLineReporter {
+  constructor(globalConfig) {
+    this.rootDir = globalConfig.rootDir;
+  }
+
   onRunComplete(_contexts, results) {
     const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, numRuntimeErrorTestSuites } = results;
     // A suite that failed to run has no failing test of its own; it still counts as a failure.
     const failed = numFailedTests + numRuntimeErrorTestSuites;
     const line = `tests: ${numPassedTests} passed, ${failed} failed, ${numPendingTests + numTodoTests} skipped\n`;
-    process.once('exit', () => writeSync(1, `\n${line}`));
+    const slowest = results.testResults
+      .map((r) => ({ file: relative(this.rootDir, r.testFilePath), ms: r.perfStats.end - r.perfStats.start }))
+      .filter((r) => r.ms > 0)
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST);
+    // Only worth reading when there was more than one file.
+    const report =
+      slowest.length > 1
+        ? `\nslowest test files (seconds):\n${slowest.map((r) => `  ${(r.ms / 1000).toFixed(1).padStart(7)}  ${r.file}\n`).join('')}`
+        : '';
+    process.once('exit', () => writeSync(1, `${report}\n${line}`));
   }
 }
