@@ -44,8 +44,13 @@ async function filesUnder(dir: string): Promise<string[]> {
  * change to any of them bundles anew. The file is written under a temporary name and renamed, so two
  * workers starting at once never read half of it.
  */
-export async function workflowBundle(workflowsPath: string, cacheDir?: string) {
-  const options = bundleOptions(workflowsPath, Runtime.instance().logger);
+export async function workflowBundle(
+  workflowsPath: string,
+  cacheDir?: string,
+  // The tests' own (test/helpers/workflow-bundle.ts), which installs no Runtime just to log a bundling.
+  logger: BundleOptions['logger'] = Runtime.instance().logger,
+) {
+  const options = bundleOptions(workflowsPath, logger);
   const hash = createHash('sha256').update(JSON.stringify({ ...options, logger: undefined }));
   for (const file of [...(await filesUnder(dirname(workflowsPath))), join(ROOT, 'package-lock.json')])
     hash.update(file).update(await readFile(file));

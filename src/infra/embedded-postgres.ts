@@ -31,6 +31,8 @@ export async function startEmbeddedPostgres(opts: {
   persistent?: boolean;
   databases?: string[];
   onLog?: (line: string) => void;
+  /** More server settings, as `-c name=value` pairs (the test suite's server turns fsync off). */
+  flags?: string[];
 }): Promise<EmbeddedPg> {
   const databaseDir = resolve(opts.dataDir);
   await mkdir(resolve(databaseDir, '..'), { recursive: true });
@@ -43,7 +45,10 @@ export async function startEmbeddedPostgres(opts: {
     authMethod: 'scram-sha-256',
     persistent: opts.persistent ?? true,
     createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      ...(opts.flags ?? []),
+    ],
     onLog: quiet,
     onError: (e: unknown) => quiet(String(e)),
   });

@@ -1,14 +1,13 @@
 // Kept free of jest so the crash test's worker process (crashing-worker.ts) can import it too.
 import { fileURLToPath } from 'node:url';
 import {
-  bundleWorkflowCode,
   DefaultLogger,
   Worker,
   type NativeConnection,
   type WorkerOptions,
   type WorkflowBundle,
 } from '@temporalio/worker';
-import { bundleOptions } from '../../src/entry/workflow-bundle.ts';
+import { workflowBundle as cachedWorkflowBundle } from '../../src/entry/workflow-bundle.ts';
 import { workflowSpanSink } from '../../src/telemetry/workflow-spans.ts';
 
 /** The same workflows entry the production worker loads (src/entry/worker.ts). */
@@ -17,12 +16,14 @@ export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', i
 let bundle: Promise<WorkflowBundle> | undefined;
 
 /**
- * The workflows bundled by webpack, which takes seconds: done once and shared by every Worker of the
- * test file (jest gives each file its own module registry, so "once per module" is "once per file").
- * Bundled with the production worker's options, so the tests run and replay what production runs.
+ * The workflows bundled by webpack with the production worker's options and through its cache
+ * (src/entry/workflow-bundle.ts), so the tests run and replay what production runs. Bundling takes
+ * seconds of CPU: the global setup bundles once for the run (test/helpers/global-setup.ts), every test
+ * file and worker process then reads the bundle from the cache, and a file asks only once (jest gives
+ * each file its own module registry).
  */
 export function workflowBundle(): Promise<WorkflowBundle> {
-  bundle ??= bundleWorkflowCode(bundleOptions(workflowsPath, new DefaultLogger('WARN')));
+  bundle ??= cachedWorkflowBundle(workflowsPath, undefined, new DefaultLogger('WARN'));
   return bundle;
 }
 
