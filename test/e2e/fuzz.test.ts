@@ -26,15 +26,30 @@ import { startRegistryStack, type RegistryStack } from '../helpers/registry-stac
 //
 // Schemathesis's own report stays in a file whose path is printed: it ends in pytest-style lines
 // ("=== 3 warnings in 35.79s ===") that CI would read as a Python test run that executed nothing.
+//
+// The passes run in two lanes at once, each a Schemathesis process of one thread with an agent of its
+// own (the fixed seed, then the owner's routes; the fresh seeds, then the bearer-token routes), so the
+// suite takes about the longer lane rather than the sum; each pass still draws its cases from its seed
+// alone, and each test waits for its own pass.
 const EXAMPLES = process.env.FUZZ_EXAMPLES ?? '25';
 const FIXED_SEED = 14;
 const RANDOM_PASSES = Number(process.env.FUZZ_RANDOM_PASSES ?? '1');
 const freshSeed = () => (process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(1, 2 ** 31));
 
+/** The routes that take a bearer token and no API key, as Schemathesis names operations. */
+const bearerOnly = declaredRoutes
+  .filter(({ config: { access } }) => access.includes('bearer') && !access.includes('agent_key'))
+  .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+const bearerOnlyPattern = new RegExp(`^(${bearerOnly.map((r) => r.replace(/[{}]/g, '\\$&')).join('|')})$`);
+
 describe('the API under Schemathesis', () => {
+  /** Each pass's exit code, by name, started in beforeAll. */
+  const passes: Record<string, Promise<number | null>> = {};
   let s: RegistryStack;
+  /** The agent of the fixed-seed lane, with a name of its own, and the agent of the fresh-seed lane. */
   let key: string;
   let agentName: string;
+  let freshKey: string;
   let idp: Awaited<ReturnType<typeof startTestOidc>>;
   let bearer: string;
   let operatorName: string;
@@ -48,18 +63,37 @@ describe('the API under Schemathesis', () => {
   beforeAll(async () => {
     idp = await startTestOidc();
     s = await startRegistryStack({ OIDC_ISSUER: idp.issuer });
-    const agent = await provision(s.t.app);
+    const agentWithGems = async () => {
+      const agent = await provision(s.t.app);
+      await grantGems(s.t.db.orm.em.fork(), {
+        accountId: agent.account_id,
+        amount: 10_000_000,
+        reference: `g:${randomLabel()}`,
+      });
+      return agent;
+    };
+    const agent = await agentWithGems();
     key = agent.api_key;
-    await grantGems(s.t.db.orm.em.fork(), {
-      accountId: agent.account_id,
-      amount: 10_000_000,
-      reference: `g:${randomLabel()}`,
-    });
     agentName = await nameOwnedBy(agent.account_id);
+    freshKey = (await agentWithGems()).api_key;
     bearer = `Bearer ${await idp.mintAccessToken('fuzz-operator', { ttlSeconds: 3600 })}`;
     const me = await s.t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { authorization: bearer } });
     const operatorId = (me.json() as { account: { account_id: string } }).account.account_id;
     operatorName = await nameOwnedBy(operatorId);
+
+    // The two lanes start now; each test below waits for its pass. A pass runs after the one before it
+    // in its lane whatever that one's outcome.
+    const after = (before: Promise<unknown>, next: () => Promise<number | null>) => before.catch(() => {}).then(next);
+    passes.fixed = schemathesis(`X-API-Key: ${key}`);
+    passes.owned = after(passes.fixed, () => schemathesis(`X-API-Key: ${key}`, /\{domain_name\}/, agentName));
+    let fresh: Promise<unknown> = Promise.resolve();
+    for (let pass = 1; pass <= RANDOM_PASSES; pass++)
+      fresh = passes[`fresh${pass}`] = after(fresh, () =>
+        schemathesis(`X-API-Key: ${freshKey}`, undefined, undefined, freshSeed()),
+      );
+    passes.bearer = after(fresh, () => schemathesis(`Authorization: ${bearer}`, bearerOnlyPattern, operatorName));
+    // A pass that fails before its test waits for it is reported by that test, not as unhandled.
+    for (const pass of Object.values(passes)) pass.catch(() => {});
   }, 120_000);
   afterAll(async () => {
     await s?.stop();
@@ -133,13 +167,13 @@ describe('the API under Schemathesis', () => {
   }
 
   it('finds no server error, undocumented status or schema violation', async () => {
-    expect(await schemathesis(`X-API-Key: ${key}`)).toBe(0);
+    expect(await passes.fixed).toBe(0);
   }, 900_000);
 
   // The fixed seed finds only what it found once; a fresh seed each run looks somewhere new.
   for (let pass = 1; pass <= RANDOM_PASSES; pass++) {
     it(`finds none with a fresh random seed (pass ${pass} of ${RANDOM_PASSES})`, async () => {
-      expect(await schemathesis(`X-API-Key: ${key}`, undefined, undefined, freshSeed())).toBe(0);
+      expect(await passes[`fresh${pass}`]).toBe(0);
     }, 1_800_000);
   }
 
@@ -147,18 +181,14 @@ describe('the API under Schemathesis', () => {
   // or 403. Here those routes act on the agent's own name: profile, skill file, storefront, listing,
   // auto-renew, DNS delegation, lock and registration views meet the generated bodies and queries.
   it('finds none on the routes of a name, called by its owner', async () => {
-    expect(await schemathesis(`X-API-Key: ${key}`, /\{domain_name\}/, agentName)).toBe(0);
+    expect(await passes.owned).toBe(0);
   }, 900_000);
 
   // The routes an API key may not call (the dashboard, records, the owner list, the command endpoint)
   // would only ever answer the key 403: they are fuzzed again with a real bearer token of the identity
   // provider, so their handlers meet the generated input too.
   it('finds none on the routes that take a bearer token and no key, called with a real one', async () => {
-    const bearerOnly = declaredRoutes
-      .filter(({ config: { access } }) => access.includes('bearer') && !access.includes('agent_key'))
-      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(bearerOnly).toEqual(expect.arrayContaining(['GET /api/v1/user/domains', 'POST /api/v1/command']));
-    const only = new RegExp(`^(${bearerOnly.map((r) => r.replace(/[{}]/g, '\\$&')).join('|')})$`);
-    expect(await schemathesis(`Authorization: ${bearer}`, only, operatorName)).toBe(0);
-  }, 900_000);
+    expect(await passes.bearer).toBe(0);
+  }, 1_800_000);
 });

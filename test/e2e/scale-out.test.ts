@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Hex } from 'viem';
 import { payChallenge, provisionKey, readChallenge, register, registerBody } from '../../examples/pay-and-register.ts';
@@ -84,8 +83,13 @@ describe('two APIs and two workers on one database and one Temporal', () => {
     const answers = names.map((label, i) =>
       register(bases[i % 2] as string, agent.api_key, { ...registerBody(`${label}.agent`), payment_method: 'gems' }),
     );
-    // Mid-batch, one worker dies without a chance to finish anything it holds.
-    await sleep(150);
+    // Mid-batch (once the first of the batch's orders is in), one worker dies without a chance to finish
+    // anything it holds.
+    const fqdns = names.map((label) => `${label}.agent`);
+    await eventually(
+      async () => (await s.t.db.orm.em.fork().count(DomainOrder, { domainName: { $in: fqdns } })) > 0,
+      30_000,
+    );
     const victim = workers[0] as StackProcess;
     await victim.kill();
     const results = await Promise.all(answers);
