@@ -1,5 +1,5 @@
 // Runs one jest test file again and again and reports every run, stopping at nothing: a test that fails
-// once in twenty runs is a defect to find (docs/reliability.md "Repeating a suite").
+// once in twenty runs is a defect to find (docs/development.md "Scripts").
 //
 //   node test/repeat.ts seeds test/e2e/chaos.test.ts   (npm run chaos:seeds)
 //     CHAOS_SEED = CHAOS_SEEDS_FROM, +1, …: CHAOS_SEEDS_COUNT runs (20) from a random start by default
