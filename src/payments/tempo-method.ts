@@ -149,7 +149,7 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
    * the transfer to this challenge for good, so neither the challenge's expiry (a payment mined in time may
    * be verified after it, when a dependency was away) nor a verification run twice changes the verdict.
    */
-  const verifyTransfer = async (hash: Hex, amountMinor: bigint, memo: Hex) => {
+  const verifyTransfer = async (hash: Hex, amountMinor: bigint, memo: Hex, realm = opts.realm) => {
     const mined = await minedReceipt(hash);
     if (!mined) throw new PaymentVerificationError('not_found', `No mined transaction ${hash} (yet).`);
     if (mined.status !== 'success') throw new PaymentVerificationError('failed_tx', `Transaction ${hash} reverted.`);
@@ -159,7 +159,7 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
       ['not_a_transfer', 'has no transferWithMemo', () => true],
       ['wrong_token', 'moves another token', (l) => isAddressEqual(l.address, opts.token as Hex)],
       ['wrong_receiver', 'pays another receiver', (l) => isAddressEqual(l.args.to, opts.payTo as Hex)],
-      ['wrong_session', "carries another checkout's memo", (l) => memoMatches(l.args.memo, memo, opts.realm)],
+      ['wrong_session', "carries another checkout's memo", (l) => memoMatches(l.args.memo, memo, realm)],
       ['wrong_amount', `does not pay exactly ${amountMinor}`, (l) => l.args.amount === amountMinor],
     ];
     let left = logs;
@@ -177,10 +177,11 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
    * then says "already been used", which is our own earlier broadcast, not another session's use).
    */
   const broadcastOnce = async (credential: Credential.Credential, amountMinor: bigint, memo: string) => {
+    const { realm } = credential.challenge;
     const signed = (credential.payload as { signature: Hex }).signature;
     const tx = Transaction.deserialize(signed as Transaction.TransactionSerializedTempo);
     const hash = keccak256(await Transaction.serialize(tx));
-    if (await minedReceipt(hash)) return verifyTransfer(hash, amountMinor, memo as Hex);
+    if (await minedReceipt(hash)) return verifyTransfer(hash, amountMinor, memo as Hex, realm);
     try {
       const done = await mppx.broadcastCredential(Credential.serialize(credential));
       return { txHash: done.reference.toLowerCase(), payer: String(tx.from).toLowerCase() };
@@ -228,8 +229,10 @@ export function createTempoVerifier(opts: TempoVerifierOptions): PaymentVerifier
 
       const payload = credential.payload as { type: string; hash?: Hex; signature?: Hex };
       try {
+        // The memo commits to the realm the challenge was issued with (verified ours above): the API's
+        // public host, even where this worker was configured with another.
         if (payload.type === 'hash' && payload.hash)
-          return await verifyTransfer(payload.hash, amountMinor, memo as Hex);
+          return await verifyTransfer(payload.hash, amountMinor, memo as Hex, challenge.realm);
         if (payload.type === 'transaction' && payload.signature)
           return await broadcastOnce(credential, amountMinor, memo);
       } catch (err) {

@@ -254,6 +254,25 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
     expect(await again(pull.credential, 1)).toEqual(pulled);
   }, 30_000);
 
+  it("judges a credential's transfer by the realm its challenge names, whatever realm this worker was configured with", async () => {
+    // A worker without the API's PUBLIC_BASE_URL: the challenge (verified as ours by its HMAC) names the realm.
+    const elsewhere = createTempoVerifier({
+      rpcUrl,
+      chainId: CHAIN_ID,
+      payTo,
+      token: PATH_USD,
+      secret: SECRET,
+      realm: 'localhost:3000',
+    });
+    for (const mode of ['push', 'pull'] as const) {
+      const ch = challengeFor(randomUUID());
+      const { credential, payer } = await pay(ch.header, mode);
+      expect(await elsewhere.verify({ receipt: credential, amountMinor: PRICE, memo: ch.memo })).toMatchObject({
+        payer: payer.address.toLowerCase(),
+      });
+    }
+  });
+
   it('a pull credential whose challenge expired before it was broadcast pays nothing and is refused as expired', async () => {
     const expiresAt = new Date(Date.now() + 6_000);
     const ch = challengeFor(randomUUID(), PRICE, expiresAt);
