@@ -200,7 +200,7 @@ describe('profile editing and storefront binding', () => {
         ['an avatar that is no URL', { avatar_url: 'avatar.png' }, 400, 'validation_failed'],
         ['a website with a password', { website: 'https://me:secret@scout.example/' }, 400, 'validation_failed'],
         ['a NUL character', { description: 'a\u0000b' }, 400, 'invalid_request'],
-        ['a lone surrogate', { display_name: 'a\ud800b' }, 400, 'validation_failed'],
+        ['a lone surrogate', { display_name: 'a\ud800b' }, 400, 'invalid_utf8'],
         ['not a DID', { did: 'web:scout.example' }, 400, 'validation_failed'],
         ['not an object', ['display_name'], 400, 'validation_failed'],
         ['not JSON', '{"display_name":', 400, 'invalid_json'],
