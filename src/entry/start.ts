@@ -183,7 +183,7 @@ if (!chainRpcUrl) {
     say('', `funded test payer key (public anvil key): ${ANVIL_PAYER_KEYS[0]}`);
     say(
       '',
-      `pay with a stock client: MPPX_PRIVATE_KEY=<that key> MPPX_RPC_URL=${anvil.rpcUrl} npx -p mppx@0.11.0 -p viem@2.57.13 mppx <url> (README "For agents")`,
+      `pay with a stock client: MPPX_PRIVATE_KEY=<that key> MPPX_RPC_URL=${anvil.rpcUrl} npx -p mppx@0.11.0 -p viem@2.57.13 mppx <url> (README "For agents: the tools they already carry")`,
     );
   } catch (err) {
     await fail(

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * What an action said, carried across its redirect (post/redirect/get, docs/dashboard.md "Answers"): a
+ * What an action said, carried across its redirect (post/redirect/get, docs/dashboard.md "How a page works", Answers): a
  * notice, and a new secret shown once. It rides in a cookie sealed with AES-256-GCM under a key derived
  * from the session secret, bound to the session and the page it is for: the browser holds only ciphertext,
  * any API replica can open it (no state in one process), and it is never in a URL. It lives a minute and

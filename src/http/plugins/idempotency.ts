@@ -121,7 +121,7 @@ export const idempotencyPlugin = fp(
 
     app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
       // The dashboard's forms send their form id as the key on every change they make (docs/dashboard.md
-      // "Forms"): a form sent twice acts once, whichever operation it calls.
+      // "How a page works", Forms): a form sent twice acts once, whichever operation it calls.
       // (The dashboard's calls are known to the access control, registered before this in the app.)
       const dashboardChange =
         req.method !== 'GET' &&

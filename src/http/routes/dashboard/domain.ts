@@ -100,7 +100,7 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
   actions: {
     renew: action({
       // A person pays with gems: a pathUSD renewal is a machine payment, made by a program with a wallet
-      // over the API, which this page cannot make (docs/dashboard.md "What a person pays with").
+      // over the API, which this page cannot make (docs/dashboard.md "Decisions", what a person pays with).
       fields: z.object({
         years: text,
         payment_method: z
