@@ -56,7 +56,7 @@ export function registrationRequests(context: RegistrationContext) {
       ? await checkoutSessions(orm.em.fork()).unclosedOn({ name: cmd.name, operation: 'registration' })
       : [];
 
-    const mine = cmd.receipt && !cmd.x402 ? unclosed.find((c) => c.holder === holder) : undefined;
+    const mine = cmd.receipt && !cmd.x402 ? receiptsCheckout(cmd.receipt, unclosed, holder) : undefined;
     if (cmd.receipt && mine?.method === 'mpp' && !mine.relaySessionId) {
       try {
         return registered(await checkout.submitReceipt(cmd.name, cmd.receipt, mine.sessionId), mine.sessionId);
@@ -232,6 +232,24 @@ export function registrationRequests(context: RegistrationContext) {
       couponCode: plan.couponCode,
     };
     return checkout.priced(input, plan.method === 'mpp' && !onRelay);
+  }
+
+  /**
+   * The holder's unclosed checkout row a receipt pays, for the direct way. A holder can have more than
+   * one: an API killed after it recorded a row and before it started the run leaves a row no run
+   * answers, and the client's retry opened the real one. A credential goes to the row its challenge
+   * names; a bare hash only when the holder has one row. Anything else takes the long way, which asks
+   * the run itself.
+   */
+  function receiptsCheckout<C extends { sessionId: string; holder: string }>(
+    receipt: PresentedReceipt,
+    unclosed: C[],
+    holder: string,
+  ): C | undefined {
+    const own = unclosed.filter((c) => c.holder === holder);
+    if (!receipt.parsed?.challenge || !deps.payments) return own.length === 1 ? own[0] : undefined;
+    const secret = deps.payments.secret;
+    return own.find((c) => challengeHeldFor(receipt, c.sessionId, secret) === 'held');
   }
 
   /**

@@ -62,6 +62,15 @@ const INFRA_RESTARTS = Number(process.env.CHAOS_INFRA_RESTARTS ?? (OPS >= 200 ? 
 const PARALLEL = 6;
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
+/** The test, its failure message starting with the seed that repeats it. */
+function withSeed(seed: number, test: () => Promise<void>): () => Promise<void> {
+  return () =>
+    test().catch((err: unknown) => {
+      if (err instanceof Error) err.message = `chaos seed ${seed} (CHAOS_SEED=${seed} repeats it): ${err.message}`;
+      throw err;
+    });
+}
+
 /** A seeded PRNG, so a failing run can be repeated (CHAOS_SEED). */
 function prng(seed: number) {
   let a = seed >>> 0;
@@ -186,7 +195,8 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
 
   it(
     `keeps every invariant through ${OPS} mixed operations while processes are killed and infrastructure restarted`,
-    async () => {
+    // Any failure names its seed: CI's output keeps only the failure, not the seed's line.
+    withSeed(seed, async () => {
       console.log(`chaos seed ${seed} (CHAOS_SEED to repeat)`);
       started = Date.now();
       const counts: Record<string, number> = {};
@@ -797,7 +807,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
         temporal: INFRA_RESTARTS,
       });
       expect(selfExits.api).toBe(0);
-    },
+    }),
     Math.max(900_000, OPS * 9_000),
   ); // npm run chaos (200 operations, three outages of each) takes over 15 minutes on a busy machine
 });

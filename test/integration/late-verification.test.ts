@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Challenge } from 'mppx';
 import { tempo } from 'mppx/client';
+import { checkoutSessions } from '../../src/db/checkout-sessions.ts';
 import { Domain, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { provision } from '../helpers/identities.ts';
@@ -50,5 +52,49 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     const domains = await em.find(Domain, { name: `${label}.agent`, status: 'active' }, { populate: ['owner'] });
     expect(domains.map((d) => d.owner.id)).toEqual([accountId]);
     expect(await em.count(PaymentReceipt, { sessionId: (first.json() as { session_id: string }).session_id })).toBe(1);
+  }, 90_000);
+
+  // A CI run of chaos (issue 38): a holder can have two unclosed rows on one name (an API killed after
+  // it recorded a row and before it started the run leaves one no run answers). A paid retry must reach
+  // the checkout its challenge names, whichever row is newer; it was answered 402 invalid_receipt
+  // `wrong_session` when the other row was the newer one.
+  it('pays the checkout the challenge names when an orphaned row of the same holder is still open', async () => {
+    const { api_key: key, account_id: accountId } = await provision(s.t.app);
+    const label = randomLabel('orphan');
+    const name = `${label}.agent`;
+    const send = (headers: Record<string, string> = {}) =>
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/domains/register',
+        headers: { 'x-api-key': key, ...headers },
+        payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(402);
+    const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
+    await checkoutSessions(s.t.db.orm.em.fork()).open({
+      sessionId: randomUUID(),
+      name,
+      operation: 'registration',
+      holder: `account:${accountId}`,
+      actorAccountId: accountId,
+      method: 'mpp',
+      relaySessionId: null,
+      expiresAt: new Date(Date.now() + 600_000),
+      max: 10,
+    });
+    const method = tempo.charge({
+      account: await fundedPayer(s.anvil.rpcUrl),
+      mode: 'push',
+      getClient: () => tempoClient(s.anvil.rpcUrl),
+    });
+    const credential = await method.createCredential({
+      challenge: challenge as Parameters<typeof method.createCredential>[0]['challenge'],
+      context: {},
+    });
+    const paid = await send({ authorization: credential });
+    expect({ status: paid.statusCode, body: paid.json() }).toMatchObject({ status: 200 });
+    const domains = await s.t.db.orm.em.fork().find(Domain, { name, status: 'active' }, { populate: ['owner'] });
+    expect(domains.map((d) => d.owner.id)).toEqual([accountId]);
   }, 90_000);
 });
