@@ -11,3 +11,4 @@ export { offerWorkflow } from './offer.ts';
 export { payoutWorkflow } from './payout.ts';
 export { dnsSyncWorkflow } from './dns-sync.ts';
 export { dnsZoneWorkflow } from './dns-zone.ts';
+export { latePaymentWorkflow } from './late-payment.ts';
