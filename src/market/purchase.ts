@@ -1,8 +1,9 @@
-import type { PurchaseInput, PurchaseResult } from '../../workflows/purchase-messages.ts';
+import { purchaseWorkflowId, type PurchaseInput, type PurchaseResult } from '../../workflows/purchase-messages.ts';
 import type { Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
 import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
+import { latePayments } from '../checkout/late-payment.ts';
 import type { CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
@@ -36,6 +37,7 @@ export type BuyAnswer = Paid<'purchased', PurchaseResult> | PaymentRequired;
 export function purchaseService(deps: CheckoutDeps & { config: Config }) {
   const { config, orm } = deps;
   const checkout = paidOperationService(deps, purchaseOperation);
+  const latePaid = latePayments({ ...deps, workflowId: (name) => purchaseWorkflowId(name) });
   const { offer, paid: purchased } = checkout;
 
   async function buy(cmd: BuyCommand): Promise<BuyAnswer> {
@@ -68,6 +70,9 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
     if (cmd.receipt) {
       const done = await checkout.byReceipt(cmd.receipt, findSale);
       if (done?.result.domainName === cmd.name) return purchased(done.result, done.sessionId);
+      // Paid after its checkout closed unpaid: credited as gems, never kept in silence.
+      const late = await latePaid.claim({ operation: 'purchase', name: cmd.name, holder, receipt: cmd.receipt });
+      if (late) throw late;
       throw new AppError(
         'no_checkout',
         'There is no open purchase checkout for this name: send the request without a receipt to get a payment challenge first.',

@@ -1,8 +1,14 @@
-import { renewalKey, type RenewalInput, type RenewalResult } from '../../workflows/renewal-messages.ts';
+import {
+  renewalKey,
+  renewalWorkflowId,
+  type RenewalInput,
+  type RenewalResult,
+} from '../../workflows/renewal-messages.ts';
 import { manageableOwnerIds } from '../auth/domain-access.ts';
 import type { AccountPrincipal, Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
+import { latePayments } from '../checkout/late-payment.ts';
 import type { CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
@@ -39,6 +45,10 @@ export type RenewAnswer = Paid<'renewed', RenewalResult> | PaymentRequired;
 export function renewalService(deps: CheckoutDeps & { config: Config }) {
   const { config, orm } = deps;
   const checkout = paidOperationService(deps, renewalOperation);
+  const latePaid = latePayments({
+    ...deps,
+    workflowId: (name, sessionId) => renewalWorkflowId(renewalKey(name, sessionId)),
+  });
   const { offer, paid: renewed } = checkout;
 
   async function renew(cmd: RenewCommand): Promise<RenewAnswer> {
@@ -79,6 +89,9 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
     if (cmd.receipt) {
       const done = await checkout.byReceipt(cmd.receipt, findRenewalResult);
       if (done?.result.name === cmd.name) return renewed(done.result, done.sessionId);
+      // Paid after its checkout closed unpaid: credited as gems, never kept in silence.
+      const late = await latePaid.claim({ operation: 'renewal', name: cmd.name, holder, receipt: cmd.receipt });
+      if (late) throw late;
       throw new AppError(
         'no_checkout',
         'There is no open renewal checkout of yours for this name: send the request without a receipt to get a payment challenge first.',

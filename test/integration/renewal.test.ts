@@ -67,6 +67,31 @@ describe('renewal', () => {
     expect(await em().count(OutboxEvent, { eventType: 'domain.renewed', payload: { domain: name } })).toBe(1);
   }, 90_000);
 
+  // A payment in flight when its checkout was cancelled lands on a closed checkout: the renewal does
+  // not happen, and the payer's account is credited once (docs/registration.md "Never twice, never lost").
+  it('a payment that lands after its renewal checkout was cancelled is credited as gems, once', async () => {
+    const name = await fresh();
+    const agent = await provision(s.t.app);
+    const key = { 'x-api-key': agent.api_key };
+    const first = await renew({ domain: name, years: 1 }, key);
+    expect(first.statusCode).toBe(402);
+    const reset = await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${name}/reset-lock`, headers: key });
+    expect(reset.statusCode).toBe(200);
+    const paid = await pay(first);
+    const before = await gemsBalance(em(), agent.account_id);
+    for (const receipt of [paid.credential, paid.credential]) {
+      const late = await renew({ domain: name, years: 1 }, { ...key, authorization: receipt });
+      expect({ status: late.statusCode, body: late.json() }).toMatchObject({
+        status: 409,
+        body: { code: 'checkout_closed', details: { session_id: first.json().session_id } },
+      });
+    }
+    const gems = await gemsBalance(em(), agent.account_id);
+    expect(gems).toBeGreaterThan(before);
+    expect((await em().findOneOrFail(Domain, { name })).expiryDate.toISOString()).toBe(expiry.toISOString());
+    expect(await em().count(DomainOrder, { domainName: name })).toBe(0);
+  });
+
   it('a receipt is single-use across registrations and renewals', async () => {
     const name = await fresh();
     const first = await renew({ domain: name, years: 1 });
