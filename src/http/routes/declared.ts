@@ -39,7 +39,8 @@ import * as renew from './renew.ts';
 import * as revoke from './revoke.ts';
 import * as tld from './tld.ts';
 import * as transfer from './transfer.ts';
-import * as webhooks from './webhooks.ts';
+import * as webhookDeliveries from './webhooks/deliveries.ts';
+import * as webhookSubscriptions from './webhooks/subscriptions.ts';
 import { declarationsOf, routeKey, type RouteDeclaration } from './declaration.ts';
 
 /**
@@ -90,7 +91,8 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   revoke,
   tld,
   transfer,
-  webhooks,
+  webhookSubscriptions,
+  webhookDeliveries,
 ].flatMap(declarationsOf);
 
 const ruleByKey = new Map(declaredRoutes.map((r) => [routeKey(r.method, r.url), r.config.access]));
