@@ -4,7 +4,9 @@ import * as activity from './activity.ts';
 import * as agents from './agents.ts';
 import * as autoRenew from './auto-renew.ts';
 import * as benchBaseline from './bench-baseline.ts';
-import * as checkout from './checkout.ts';
+import * as hostedCheckoutCallback from './checkout/hosted-callback.ts';
+import * as openCheckouts from './checkout/open-checkouts.ts';
+import * as registrationProgress from './checkout/progress.ts';
 import * as command from './command.ts';
 import * as dashboardActivity from './dashboard/activity.ts';
 import * as dashboardAgents from './dashboard/agents.ts';
@@ -55,7 +57,9 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   agents,
   autoRenew,
   benchBaseline,
-  checkout,
+  registrationProgress,
+  openCheckouts,
+  hostedCheckoutCallback,
   command,
   dashboardActivity,
   dashboardAgents,
