@@ -10,7 +10,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { startEmbeddedPostgres, type EmbeddedPg } from '../infra/embedded-postgres.ts';
 import { MissingTemporalCliError, startTemporalDevServer } from '../infra/temporal-dev-server.ts';
 import { migrateAndLoadCatalog } from './migrate.ts';
-import { startDevOidcProvider } from '../infra/dev-oidc-provider.ts';
+import { startDevOidcProvider } from '../infra/dev-oidc/provider.ts';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   ANVIL_PAYER_KEYS,
