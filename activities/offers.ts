@@ -6,7 +6,7 @@ import { recordOrder } from '../src/db/orders.ts';
 import { EXPIRED } from '../src/domain/expiry.ts';
 import { minorToUsd } from '../src/domain/market.ts';
 import { accountBook, escrowBook, LedgerShortError, postJournal } from '../src/ledger/journal.ts';
-import { toOfferViewRow } from '../src/market/offer-view.ts';
+import { toOfferViewRow } from '../src/market/offers/view.ts';
 import { completeSale, endOffer, SaleRefusal } from '../src/market/sale.ts';
 import type { OfferInput, OfferView } from '../workflows/offer-messages.ts';
 import { refuse } from './checkout.ts';
@@ -48,8 +48,9 @@ export function createOfferActivities({ orm }: ActivityDeps) {
   return {
     /**
      * Creates the offer; a gems offer's amount moves from the bidder's balance into its escrow book. An
-     * approved offer's escrow was reserved when the approval was asked for (src/market/offers.ts): refused
-     * now (the name sold meanwhile, the gems spent), that reservation stops counting.
+     * approved offer's escrow was reserved when the approval was asked for
+     * (src/market/offers/opening.ts): refused now (the name sold meanwhile, the gems spent), that
+     * reservation stops counting.
      */
     async openOffer(input: OfferInput): Promise<OfferView> {
       const released = async (err: unknown): Promise<never> => {

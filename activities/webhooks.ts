@@ -1,4 +1,4 @@
-import { webhookDeliveries } from '../src/db/webhook-deliveries.ts';
+import { webhookAttempts } from '../src/db/webhook-attempts.ts';
 import { AppError } from '../src/domain/errors.ts';
 import { judgeAttempt, type AttemptResponse } from '../src/domain/webhook-delivery.ts';
 import { PING_EVENT } from '../src/domain/webhook-events.ts';
@@ -19,7 +19,7 @@ const DEFAULT_WEBHOOKS = { allowInsecureLocal: false, disableAfterMs: 120 * 3600
 export function createWebhookActivities({ orm, webhooks = DEFAULT_WEBHOOKS }: ActivityDeps) {
   return {
     async attemptDelivery(input: AttemptInput): Promise<AttemptOutcome> {
-      const repo = webhookDeliveries(orm.em.fork());
+      const repo = webhookAttempts(orm.em.fork());
       const { subscription: sub, event } = await repo.attemptContext(input.subscriptionId, input.eventId);
       if (!sub || !event) return 'subscription_deleted';
       if (sub.status !== 'active') {

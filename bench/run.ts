@@ -4,7 +4,7 @@
 // runs it alone); the cost of the API's metrics (BENCH_ONLY=metrics runs it alone). See bench/README.md.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { configSchema } from '../src/config/env.ts';
+import { configSchema } from '../src/config/schema.ts';
 import { API_NODE_FLAGS } from '../src/entry/node-flags.ts';
 import { migrateAndLoadCatalog } from '../src/entry/migrate.ts';
 import { getDatabase } from './database.ts';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { createExpiryActivities } from '../activities/expiry.ts';
-import { configSchema } from '../src/config/env.ts';
+import { configSchema } from '../src/config/schema.ts';
 import { initORM } from '../src/db/orm.ts';
 import { DAY_MS } from '../src/domain/time.ts';
 import { expirySweepSteps, type ExpirySweepCursor, type ExpirySweepStep } from '../workflows/expiry-messages.ts';

@@ -1,6 +1,6 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 
-// The contract every paid operation's workflow (registration now; renewal, purchase and offers next)
+// The contract every paid operation's workflow (registration, renewal, purchase, an accepted offer's payment)
 // shares with the checkout service in src/checkout: one run per locked object is the lock, a status
 // query says where it stands, an update hands it a receipt, another resets it. Plain data only.
 

@@ -209,3 +209,7 @@ export function eventAccounts(payload: Record<string, unknown>): string[] {
     .filter((v): v is string => typeof v === 'string' && UUID.test(v));
   return [...new Set(ids)];
 }
+
+/** The name an event is about, when its data names one (the dispatcher hands it to the delivery run). */
+export const eventDomain = (payload: Record<string, unknown>): string | null =>
+  typeof payload.domain === 'string' ? payload.domain : null;

@@ -1,10 +1,12 @@
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
+import type { LoadOptions } from '../config/problems.ts';
 import type { MetricsServer } from '../metrics/server.ts';
 
-export function loadConfigOrExit(): Config {
+/** The configuration, or exit 2 listing every problem. */
+export function loadConfigOrExit(options: LoadOptions = {}): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, options);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

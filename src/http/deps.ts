@@ -8,7 +8,7 @@ import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
 import type { RegistrationService } from '../registration/service.ts';
 import type { RenewalService } from '../renewal/service.ts';
 import type { PurchaseService } from '../market/purchase.ts';
-import type { OfferService } from '../market/offers.ts';
+import type { OfferService } from '../market/offers/service.ts';
 
 export type { PaymentSettings } from '../payments/payment-settings.ts';
 

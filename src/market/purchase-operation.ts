@@ -26,7 +26,8 @@ export const purchaseOperation: PaidOperation<PurchaseInput, PurchaseResult, Pur
   busy: (name) => new AppError('name_being_bought', `${name} is being bought by someone else right now.`),
 };
 
-type PurchaseCheckout = ReturnType<
+/** The purchase operation's checkout service (an offer run holds one for an accepted pathUSD offer). */
+export type PurchaseCheckout = ReturnType<
   typeof paidOperationService<PurchaseInput, PurchaseResult, PurchaseOutcome, 'purchased'>
 >;
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config/env.ts';
-import { mintDevTokens } from '../infra/dev-oidc-provider.ts';
+import { mintDevTokens } from '../infra/dev-oidc/tokens.ts';
 import { OpsError } from './commands.ts';
 
 /** What the local identity provider's sign-in form accepts as a username. */

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Orm } from '../db/orm.ts';
-import { webhookDeliveries } from '../db/webhook-deliveries.ts';
+import { webhookDispatch } from '../db/webhook-dispatch.ts';
 import { eventAccounts } from '../domain/webhook-events.ts';
 import { dnsChangingEvents, type DnsZoneRuns } from '../dns/sync-runs.ts';
 import type { DeliveryRuns } from './delivery-runs.ts';
@@ -44,7 +44,6 @@ const RECONNECT_MS = 1000;
  */
 export function outboxDispatcher(o: DispatcherOptions) {
   const batch = o.batch ?? 100;
-  const repo = webhookDeliveries(o.orm.em.fork());
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -56,7 +55,8 @@ export function outboxDispatcher(o: DispatcherOptions) {
   /** One transaction: take a batch, start its runs, mark it dispatched. Returns how many were taken. */
   async function pass(): Promise<number> {
     return o.orm.em.fork().transactional(async (tx) => {
-      const events = await repo.takeUndispatched(tx, batch, eventAccounts);
+      const outbox = webhookDispatch(tx);
+      const events = await outbox.takeUndispatched(batch, eventAccounts);
       const dnsNames = new Set(events.flatMap((e) => (e.domain && dnsChangingEvents.has(e.type) ? [e.domain] : [])));
       await Promise.all([
         ...events.flatMap((e) =>
@@ -66,7 +66,7 @@ export function outboxDispatcher(o: DispatcherOptions) {
         ),
         ...(o.dns && dnsNames.size ? [o.dns.request(dnsNames)] : []),
       ]);
-      await repo.markDispatched(tx, events);
+      await outbox.markDispatched(events);
       return events.length;
     });
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { Domain, DnsRecord } from '../../src/db/entities/index.ts';
 import { dnsRepository } from '../../src/db/dns-repository.ts';
 import { recordDnsChange } from '../../src/db/outbox.ts';

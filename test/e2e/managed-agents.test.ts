@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Account } from '../../src/db/entities/index.ts';
-import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';

@@ -12,7 +12,7 @@ import { McpClient } from 'mppx/mcp/client';
 import { Domain, WebhookSubscription } from '../../src/db/entities/index.ts';
 import { powerDnsClient } from '../../src/dns/powerdns.ts';
 import { YEAR_MS } from '../../src/domain/time.ts';
-import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { gemsBalance, grantGems, userBook } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';

@@ -1,4 +1,4 @@
-import { startDevOidcProvider, type DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import { startDevOidcProvider, type DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 
 /** A real local OIDC provider for one test file, matching the app's default client and audience. */
 export function startTestOidc(): Promise<DevOidcProvider> {

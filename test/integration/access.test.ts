@@ -6,7 +6,7 @@ import { registerAccessControl } from '../../src/http/auth.ts';
 import { crossSiteRule } from '../../src/http/cross-site.ts';
 import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import * as ops from '../../src/ops/commands.ts';
-import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { LightMyRequestResponse } from 'fastify';
 import { Domain } from '../../src/db/entities/index.ts';
 import { WITHIN_DAYS } from '../../src/domain/expiring.ts';
-import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import * as ops from '../../src/ops/commands.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';

@@ -2,12 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions } from 'fastify';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Account, Domain } from '../../src/db/entities/index.ts';
-import { declaredAccessRule } from '../../src/http/routes/declared.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createDomain, randomLabel } from '../helpers/fixtures.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
-import { startTestOidc } from '../helpers/oidc.ts';
+import { Domain } from '../../src/db/entities/index.ts';
+import { startInputWalk, type InputWalk } from '../helpers/input-walk.ts';
 
 type Operation = { requestBody?: { content: Record<string, unknown> } };
 type Refusal = { code?: string; error?: { code?: string } };
@@ -22,57 +18,11 @@ const bytes = (...parts: (string | number[])[]) =>
 // route added later is covered without being named here; the dashboard's forms (not in the document)
 // are walked from the app's page routes.
 describe('a request body that is not UTF-8', () => {
-  let t: TestApp;
-  let idp: Awaited<ReturnType<typeof startTestOidc>>;
-  let doc: { paths: Record<string, Record<string, Operation>> };
-  const creds: Record<string, Record<string, string>> = {};
-  let owned: string;
-
+  let walk: InputWalk<{ paths: Record<string, Record<string, Operation>> }>;
   beforeAll(async () => {
-    idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
-    const agent = await provision(t.app);
-    creds.agent_key = { 'x-api-key': agent.api_key };
-    creds.bearer = { authorization: `Bearer ${await idp.mintAccessToken(randomLabel('utf'))}` };
-    await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bearer });
-    creds.session = { cookie: (await humanWithSession(t.app, t.db.orm, randomLabel('utf'), idp.issuer)).cookie };
-    const owner = await t.db.orm.em.fork().findOneOrFail(Account, { id: agent.account_id });
-    owned = (await createDomain(t.db.orm, { label: randomLabel('utf'), namespace: 'agent', owner })).name;
-    doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    walk = await startInputWalk('utf');
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await idp?.stop();
-  });
-
-  /** Every row of every table, one digest per table (a key's last use left out: authentication stamps it). */
-  const snapshot = async () => {
-    const conn = t.db.orm.em.fork().getConnection();
-    const tables = (await conn.execute<{ name: string }[]>(
-      `select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
-    )) as { name: string }[];
-    const out: Record<string, string> = {};
-    for (const { name } of tables) {
-      const [row] = await conn.execute<{ d: string }[]>(
-        `select md5(coalesce(string_agg(r, ',' order by r), '')) as d
-         from (select (to_jsonb(t) - 'last_used_at')::text as r from "${name}" t) rows`,
-      );
-      out[name] = row!.d;
-    }
-    return out;
-  };
-
-  const credentialFor = (method: string, url: string) => {
-    const rule = declaredAccessRule(method, url) ?? [];
-    const kind = (['agent_key', 'bearer', 'session'] as const).find((k) => rule.includes(k));
-    return kind ? creds[kind]! : {};
-  };
-  const pathValue = (param: string) =>
-    ['domain_name', 'domain', 'name'].includes(param)
-      ? owned
-      : ['tld_name', 'namespace'].includes(param)
-        ? 'agent'
-        : 'x1';
+  afterAll(() => walk?.close());
 
   /** Bodies of this content type that are not UTF-8, each named. */
   function badBodies(type: string): [string, Buffer][] {
@@ -106,6 +56,7 @@ describe('a request body that is not UTF-8', () => {
   };
 
   it('is refused as 400 invalid_utf8 on every operation that takes a body, in every body type, changing nothing', async () => {
+    const { t, doc, creds, credentialFor, pathValue, snapshot } = walk;
     const before = await snapshot();
     const answers: string[] = [];
     const covered = new Set<string>();
@@ -162,6 +113,7 @@ describe('a request body that is not UTF-8', () => {
   // The issue's case, over a real socket: a skill text in Latin-1 is refused and the published one kept;
   // UTF-8 whose characters are cut across the packets it arrives in is accepted and stored exactly.
   it('keeps the published skill text, and takes UTF-8 split across packets whole', async () => {
+    const { t, creds, owned } = walk;
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${base}/api/v1/domains/${owned}/skill.md`;
     const put = (type: string, body: Buffer) =>
@@ -180,7 +132,7 @@ describe('a request body that is not UTF-8', () => {
     await new Promise<void>((r) => socket.once('connect', () => r()));
     const answered = new Promise<string>((r) => socket.on('data', (d) => r(d.toString())));
     socket.write(
-      `PUT /api/v1/domains/${owned}/skill.md HTTP/1.1\r\nHost: x\r\nX-API-Key: ${creds.agent_key!['x-api-key']}\r\nContent-Type: text/markdown\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      `PUT /api/v1/domains/${owned}/skill.md HTTP/1.1\r\nHost: x\r\nX-API-Key: ${creds.agent_key['x-api-key']}\r\nContent-Type: text/markdown\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
     );
     // Each piece ends inside a character: "é" (2 bytes), "☕" (3), "🤖" (4).
     const cuts = [0, 6, 10, 14, body.length];

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions } from 'fastify';
-import { declaredAccessRule } from '../../src/http/routes/declared.ts';
-import { Account, Domain } from '../../src/db/entities/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
-import { startTestOidc } from '../helpers/oidc.ts';
+import { Domain } from '../../src/db/entities/index.ts';
+import { createListing } from '../helpers/fixtures.ts';
+import { startInputWalk, type InputWalk } from '../helpers/input-walk.ts';
 
 type Schema = Record<string, unknown>;
 type Parameter = { name: string; in: string };
@@ -59,67 +56,21 @@ function documentWith(path: Segment[], value: unknown): unknown {
 // (src/http/plugins/nul-guard.ts) as 400 invalid_request, before any handler or store sees it. Walks
 // the served OpenAPI document, so a route added later is covered without being named here.
 describe('a NUL character in any input', () => {
-  let t: TestApp;
-  let idp: Awaited<ReturnType<typeof startTestOidc>>;
-  let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
-  const creds: Record<string, Record<string, string>> = {};
-  let owned: string;
+  let walk: InputWalk<{
+    paths: Record<string, Record<string, Operation>>;
+    components: { schemas: Record<string, Schema> };
+  }>;
   let listed: string;
 
   beforeAll(async () => {
-    idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
-    const agent = await provision(t.app);
-    creds.agent_key = { 'x-api-key': agent.api_key };
-    creds.bearer = { authorization: `Bearer ${await idp.mintAccessToken(randomLabel('nul'))}` };
-    // A bearer token's first use creates its account: done here, before the walk compares the tables.
-    await t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: creds.bearer });
-    creds.session = { cookie: (await humanWithSession(t.app, t.db.orm, randomLabel('nul'), idp.issuer)).cookie };
-    const owner = await t.db.orm.em.fork().findOneOrFail(Account, { id: agent.account_id });
-    owned = (await createDomain(t.db.orm, { label: randomLabel('nul'), namespace: 'agent', owner })).name;
-    listed = (await createListing(t.db.orm, { priceGems: 100 })).name;
-    doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    walk = await startInputWalk('nul');
+    listed = (await createListing(walk.t.db.orm, { priceGems: 100 })).name;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await idp?.stop();
-  });
-
-  /**
-   * Every row of every table, as one digest per table: what "nothing was changed" compares. A key's
-   * last use is left out: authentication stamps it, and the rule runs after authentication.
-   */
-  const snapshot = async () => {
-    const conn = t.db.orm.em.fork().getConnection();
-    const tables = (await conn.execute<{ name: string }[]>(
-      `select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
-    )) as { name: string }[];
-    const out: Record<string, string> = {};
-    for (const { name } of tables) {
-      const [row] = await conn.execute<{ d: string }[]>(
-        `select md5(coalesce(string_agg(r, ',' order by r), '')) as d
-         from (select (to_jsonb(t) - 'last_used_at')::text as r from "${name}" t) rows`,
-      );
-      out[name] = row!.d;
-    }
-    return out;
-  };
-
-  /** A credential the route takes, so the request gets past authentication to the input rule. */
-  const credentialFor = (method: string, path: string) => {
-    const rule = declaredAccessRule(method, path.replace(/\{(\w+)\}/g, ':$1')) ?? [];
-    const kind = (['agent_key', 'bearer', 'session'] as const).find((k) => rule.includes(k));
-    return kind ? creds[kind]! : {};
-  };
-  const pathValue = (param: string) =>
-    ['domain_name', 'domain', 'name'].includes(param)
-      ? owned
-      : ['tld_name', 'namespace'].includes(param)
-        ? 'agent'
-        : 'x1';
+  afterAll(() => walk?.close());
 
   /** The requests of one operation, each with a NUL in one place. */
   function cases(method: string, path: string, op: Operation): { where: string; req: InjectOptions }[] {
+    const { doc, credentialFor, pathValue } = walk;
     const headers = credentialFor(method, path);
     const params = op.parameters ?? [];
     const url = (nulIn?: string) =>
@@ -151,6 +102,7 @@ describe('a NUL character in any input', () => {
   }
 
   it('is refused as 400 invalid_request on every operation, in every path, query and body field, changing nothing', async () => {
+    const { t, doc, snapshot } = walk;
     const before = await snapshot();
     const answers: string[] = [];
     const covered = new Set<string>();
@@ -191,7 +143,8 @@ describe('a NUL character in any input', () => {
 
   // The issue's first finding: the referrer was looked up with the NUL, a 500 without any login.
   it('is refused on the checkout page of a listed name, with or without a session, alone or between text', async () => {
-    for (const headers of [{}, creds.session!])
+    const { t, creds } = walk;
+    for (const headers of [{}, creds.session])
       for (const value of ['%00', 'a%00b']) {
         const res = await t.app.inject({ method: 'GET', url: `/checkout/${listed}?affiliate_id=${value}`, headers });
         expect([res.statusCode, res.json().code]).toEqual([400, 'invalid_request']);
@@ -202,6 +155,7 @@ describe('a NUL character in any input', () => {
   // document to overflow) and linear in the body. One that copied the path at every level spent 39 s of
   // the event loop on this 64 KB document (quadratic), during which the API answered no one.
   it('is found at any depth of a JSON body, without overflowing a stack or blocking the API', async () => {
+    const { t } = walk;
     const depth = 32_000;
     const deep = `${'['.repeat(depth)}"a\\u0000b"${']'.repeat(depth)}`;
     const res = await t.app.inject({
@@ -217,6 +171,7 @@ describe('a NUL character in any input', () => {
   // text/plain), not in JSON; the same rule refuses it whole, over a real socket, and what was
   // published before stays as it was: never a text cut short at the NUL.
   it('refuses a skill text holding a NUL and keeps the published one', async () => {
+    const { t, creds, owned } = walk;
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${base}/api/v1/domains/${owned}/skill.md`;
     const put = (type: string, body: string) =>

@@ -6,7 +6,7 @@ import { accountForWallet } from '../../src/auth/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { createBearerVerifier } from '../../src/auth/bearer-verifier.ts';
-import type { DevOidcProvider } from '../../src/infra/dev-oidc-provider.ts';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
 import { freePort } from '../helpers/ports.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configSchema } from '../../src/config/env.ts';
+import { configSchema } from '../../src/config/schema.ts';
 
 // docs/configuration.md is the configuration reference: its tables name, in their first column, every
 // variable the config schema reads, and no other (variables read elsewhere are described in prose).

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configSchema } from '../../src/config/env.ts';
+import { configSchema } from '../../src/config/schema.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const lines = readFileSync(join(root, '.env.example'), 'utf8').split('\n');

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { registrationService } from '../../registration/service.ts';
 import { renewalService } from '../../renewal/service.ts';
 import { purchaseService } from '../../market/purchase.ts';
-import { offerService } from '../../market/offers.ts';
+import { offerService } from '../../market/offers/service.ts';
 
 /** The app's dependencies and the services built over them, one instance per app. */
 export const servicesPlugin = fp<{ deps: AppDeps }>(

@@ -4,7 +4,9 @@ import * as activity from './activity.ts';
 import * as agents from './agents.ts';
 import * as autoRenew from './auto-renew.ts';
 import * as benchBaseline from './bench-baseline.ts';
-import * as checkout from './checkout.ts';
+import * as hostedCheckoutCallback from './checkout/hosted-callback.ts';
+import * as openCheckouts from './checkout/open-checkouts.ts';
+import * as registrationProgress from './checkout/progress.ts';
 import * as command from './command.ts';
 import * as dashboardActivity from './dashboard/activity.ts';
 import * as dashboardAgents from './dashboard/agents.ts';
@@ -39,7 +41,8 @@ import * as renew from './renew.ts';
 import * as revoke from './revoke.ts';
 import * as tld from './tld.ts';
 import * as transfer from './transfer.ts';
-import * as webhooks from './webhooks.ts';
+import * as webhookDeliveries from './webhooks/deliveries.ts';
+import * as webhookSubscriptions from './webhooks/subscriptions.ts';
 import { declarationsOf, routeKey, type RouteDeclaration } from './declaration.ts';
 
 /**
@@ -54,7 +57,9 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   agents,
   autoRenew,
   benchBaseline,
-  checkout,
+  registrationProgress,
+  openCheckouts,
+  hostedCheckoutCallback,
   command,
   dashboardActivity,
   dashboardAgents,
@@ -90,7 +95,8 @@ export const declaredRoutes: readonly RouteDeclaration[] = [
   revoke,
   tld,
   transfer,
-  webhooks,
+  webhookSubscriptions,
+  webhookDeliveries,
 ].flatMap(declarationsOf);
 
 const ruleByKey = new Map(declaredRoutes.map((r) => [routeKey(r.method, r.url), r.config.access]));

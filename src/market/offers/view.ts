@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OfferView } from '../../workflows/offer-messages.ts';
-import { Offer } from '../db/entities/index.ts';
+import type { OfferView } from '../../../workflows/offer-messages.ts';
+import { Offer } from '../../db/entities/index.ts';
 
 /** An offer row in the offer run's contract shape (the API renders it). */
 export function toOfferViewRow(o: Offer): OfferView {
