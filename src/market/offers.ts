@@ -16,9 +16,9 @@ import {
   type OfferView,
 } from '../../workflows/offer-messages.ts';
 import type { PurchaseInput } from '../../workflows/purchase-messages.ts';
-import { paidOperationService } from '../checkout/operation-service.ts';
+import { paidOperationService } from '../checkout/paid-operation-service.ts';
 import { offerRefusalError } from '../checkout/refusals.ts';
-import type { CheckoutDeps } from '../checkout/paid-operation.ts';
+import type { CheckoutDeps } from '../checkout/checkout-service.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
 import { Domain, Listing, MandateApproval, Offer, SpendMandate } from '../db/entities/index.ts';

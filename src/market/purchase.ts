@@ -2,8 +2,8 @@ import type { PurchaseInput, PurchaseResult } from '../../workflows/purchase-mes
 import type { Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
-import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
-import type { CheckoutDeps } from '../checkout/paid-operation.ts';
+import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/paid-operation-service.ts';
+import type { CheckoutDeps } from '../checkout/checkout-service.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
 import { Domain, Listing } from '../db/entities/index.ts';
@@ -75,8 +75,8 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
     }
 
     const { input, warnings } = await plan(cmd, actorId, holder);
-    await checkout.open(cmd.name, input, input.method === 'mpp');
-    if (input.method === 'mpp') return offer(input, warnings);
+    const started = await checkout.open(cmd.name, input, input.method === 'mpp');
+    if (input.method === 'mpp') return offer(started, warnings);
     return purchased(await checkout.result(cmd.name), input.sessionId, warnings);
   }
 

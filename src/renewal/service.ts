@@ -2,8 +2,8 @@ import { renewalKey, type RenewalInput, type RenewalResult } from '../../workflo
 import { manageableOwnerIds } from '../auth/domain-access.ts';
 import type { AccountPrincipal, Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
-import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
-import type { CheckoutDeps } from '../checkout/paid-operation.ts';
+import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/paid-operation-service.ts';
+import type { CheckoutDeps } from '../checkout/checkout-service.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
 import type { Config } from '../config/env.ts';
@@ -92,8 +92,8 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
     );
     const input = newInput(plan, cmd, actorId, holder, await sessionIdFor(orm, cmd.operationId));
     const key = renewalKey(cmd.name, input.sessionId);
-    await checkout.open(key, input, plan.method === 'mpp');
-    if (plan.method === 'mpp') return offer(input);
+    const started = await checkout.open(key, input, plan.method === 'mpp');
+    if (plan.method === 'mpp') return offer(started);
     return renewed(await checkout.result(key), input.sessionId);
   }
 
@@ -104,22 +104,18 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
     holder: string,
     sessionId: string,
   ): RenewalInput {
-    const input: RenewalInput = {
-      ...checkout.terms({
+    return checkout.newInput(
+      {
         sessionId,
         name: cmd.name,
         actorAccountId: actorId,
         holder,
-        method: plan.method,
         priceGems: plan.price.totalGems,
         amountMinor: plan.price.amountMinor.toString(),
-      }),
-      method: plan.method,
-      namespace: cmd.ns.namespace,
-      domainId: plan.domainId,
-      years: cmd.years,
-    };
-    return checkout.priced(input, plan.method === 'mpp');
+      },
+      { method: plan.method, namespace: cmd.ns.namespace, domainId: plan.domainId, years: cmd.years },
+      plan.method === 'mpp',
+    );
   }
 
   /**
