@@ -22,7 +22,7 @@ export type PaidEffectFactories<C extends PaidOperationContract = PaidOperation>
   [N in C['name']]: (deps: ActivityDeps) => Record<Extract<C, { name: N }>['effect'], unknown>;
 };
 
-const paidEffects = {
+export const paidEffects = {
   registration: createRegistrationActivities,
   renewal: createRenewalActivities,
   purchase: createPurchaseActivities,

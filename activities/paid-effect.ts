@@ -10,7 +10,7 @@ import type { DoneAs } from '../workflows/paid-operations-messages.ts';
 import { refuse } from './checkout.ts';
 import { MandateRefusal } from '../src/mandates/refusal.ts';
 import { fromSpendTerms, releaseSpend, settleSpend } from '../src/mandates/spends.ts';
-import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
+import type { CheckoutOutcome } from '../src/domain/checkout-outcomes.ts';
 import { checkoutsClosed, countedWithoutRow } from '../src/metrics/checkouts.ts';
 
 /** What a paid operation's effect does; the wrapper makes it idempotent on the session. */
