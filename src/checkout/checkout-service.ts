@@ -41,10 +41,14 @@ const QUERY_DEADLINE_MS = 5_000;
 
 /**
  * A paid operation as the checkout machinery takes it: its contract (workflows/<operation>-messages.ts,
- * listed in workflows/paid-operations-messages.ts) with the words the API stores checked against their
- * lists, and what someone else is told while the object is locked by a run.
+ * listed in workflows/paid-operations-messages.ts), whose mandate operation must be one a mandate knows,
+ * and what someone else is told while the object is locked by a run.
  */
-export interface PaidOperation<I extends CheckoutTerms, R, K extends DoneAs> extends PaidOperationContract<I, R, K> {
+export interface CheckoutOperation<I extends CheckoutTerms, R, K extends DoneAs> extends PaidOperationContract<
+  I,
+  R,
+  K
+> {
   mandateOperation: MandateOperation;
   busy(key: string): AppError;
 }
@@ -74,7 +78,7 @@ export interface CheckoutDeps {
  */
 export function checkoutService<I extends CheckoutTerms, R, K extends DoneAs>(
   deps: CheckoutDeps,
-  op: PaidOperation<I, R, K>,
+  op: CheckoutOperation<I, R, K>,
 ) {
   type O = PaidOutcome<K, R>;
   const temporal = (): Client => {

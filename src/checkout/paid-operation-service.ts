@@ -4,7 +4,7 @@ import { PaymentReceipt } from '../db/entities/index.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppError } from '../domain/errors.ts';
 import { chainTerms, paymentOffer } from './challenge.ts';
-import { checkoutService, type CheckoutDeps, type PaidOperation } from './checkout-service.ts';
+import { checkoutService, type CheckoutDeps, type CheckoutOperation } from './checkout-service.ts';
 import type { PresentedReceipt } from './receipt.ts';
 import { ApprovalRequired } from '../mandates/approvals.ts';
 
@@ -54,7 +54,7 @@ export interface LockRequest<I, X> {
  */
 export function paidOperationService<I extends CheckoutTerms, R, K extends DoneAs>(
   deps: CheckoutDeps,
-  op: PaidOperation<I, R, K>,
+  op: CheckoutOperation<I, R, K>,
 ) {
   const checkout = checkoutService(deps, op);
 

@@ -3,6 +3,7 @@ import {
   isCheckoutRefusal,
   isDone,
   type CheckoutRefusal,
+  type NotDone,
   type PaidOutcome,
   type PaymentCredit,
 } from '../../workflows/checkout-messages.ts';
@@ -91,7 +92,7 @@ export function updateFailureError(err: WorkflowUpdateFailedError): AppError {
 }
 
 /** A checkout that ended unpaid (expired, or reset by its holder or an operator). */
-export function closedError(outcome: 'cancelled' | 'expired_unpaid'): AppError {
+export function closedError(outcome: Exclude<NotDone['outcome'], 'refused'>): AppError {
   return new AppError(
     'checkout_closed',
     outcome === 'cancelled'

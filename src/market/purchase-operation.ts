@@ -1,5 +1,5 @@
 import { purchaseContract, type PurchaseInput, type PurchaseResult } from '../../workflows/purchase-messages.ts';
-import type { PaidOperation } from '../checkout/checkout-service.ts';
+import type { CheckoutOperation } from '../checkout/checkout-service.ts';
 import type { paidOperationService } from '../checkout/paid-operation-service.ts';
 import { AppError } from '../domain/errors.ts';
 import { gemsToUsdMicros } from '../domain/money.ts';
@@ -9,7 +9,7 @@ import { gemsToUsdMicros } from '../domain/money.ts';
  * while one run per name (`purchase:<name>`) holds it. An accepted pathUSD offer pays through the same
  * effect inside its offer run.
  */
-export const purchaseOperation: PaidOperation<PurchaseInput, PurchaseResult, 'purchased'> = {
+export const purchaseOperation: CheckoutOperation<PurchaseInput, PurchaseResult, 'purchased'> = {
   ...purchaseContract,
   busy: (name) => new AppError('name_being_bought', `${name} is being bought by someone else right now.`),
 };

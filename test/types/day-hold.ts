@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { proxyActivities } from '@temporalio/workflow';
 import { paidEffects, type ActivityDeps, type PaidEffectFactories } from '../../activities/index.ts';
 import { paidEffect } from '../../activities/paid-effect.ts';
-import type { CheckoutDeps, PaidOperation as MachineryOperation } from '../../src/checkout/checkout-service.ts';
+import type { CheckoutDeps, CheckoutOperation } from '../../src/checkout/checkout-service.ts';
 import { paidOperationService } from '../../src/checkout/paid-operation-service.ts';
 import type { StoredWords } from '../../src/checkout/paid-vocabulary.ts';
 import { AppError } from '../../src/domain/errors.ts';
@@ -139,12 +139,12 @@ export const effectsWithIt: PaidEffectFactories<WithDayHold> = { ...paidEffects,
 
 // --- its service (src/<feature>/operation.ts, service.ts) ---------------------------------------------
 
-export const dayHoldOperation: MachineryOperation<DayHoldInput, DayHoldResult, 'registered'> = {
+export const dayHoldOperation: CheckoutOperation<DayHoldInput, DayHoldResult, 'registered'> = {
   ...dayHoldContract,
   busy: (name) => new AppError('name_being_registered', `${name} is held by someone else right now.`),
 };
 
-export const unknownMandate: MachineryOperation<DayHoldInput, DayHoldResult, 'registered'> = {
+export const unknownMandate: CheckoutOperation<DayHoldInput, DayHoldResult, 'registered'> = {
   ...dayHoldOperation,
   // @ts-expect-error Type '"hold"' is not assignable to type 'MandateOperation'
   mandateOperation: 'hold',
