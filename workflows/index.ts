@@ -14,6 +14,7 @@ export { offerWorkflow } from './offer.ts';
 export { payoutWorkflow } from './payout.ts';
 export { dnsSyncWorkflow } from './dns-sync.ts';
 export { dnsZoneWorkflow } from './dns-zone.ts';
+export { latePaymentWorkflow } from './late-payment.ts';
 
 /** Compile-time: this bundle exports the run of every paid operation under its contract's workflow type. */
 export type PaidRuns = ExportsPaidRuns<typeof bundle>;

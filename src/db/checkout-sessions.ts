@@ -22,6 +22,9 @@ export interface CheckoutOpening {
 
 const done = new Set<CheckoutOutcome>(doneOutcomes);
 
+/** The outcomes of a checkout that closed without taking a payment. */
+const unpaidOutcomes: CheckoutOutcome[] = ['expired_unpaid', 'cancelled', 'abandoned'];
+
 const openNow = () => ({ outcome: null, expiresAt: { $gt: new Date() } });
 
 /** A checkout without an outcome whose hold has passed, as the abandoned-checkout sweep reads it. */
@@ -157,6 +160,18 @@ export function checkoutSessions(em: EntityManager) {
         CheckoutSession,
         { ...q, outcome: null },
         { fields: ['sessionId', 'holder', 'method', 'relaySessionId'], orderBy: { createdAt: 'desc' }, limit: 10 },
+      );
+    },
+
+    /**
+     * The holder's checkouts of this operation on this name that closed with nothing paid (expired,
+     * reset or abandoned), newest first: where a payment that landed too late belongs.
+     */
+    closedUnpaidOf(q: { holder: string; name: string; operation: string; limit: number }) {
+      return em.find(
+        CheckoutSession,
+        { holder: q.holder, name: q.name, operation: q.operation, outcome: { $in: unpaidOutcomes } },
+        { fields: ['sessionId', 'method'], orderBy: { createdAt: 'desc' }, limit: q.limit },
       );
     },
 

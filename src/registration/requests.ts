@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import type { RegistrationInput } from '../../workflows/registration-messages.ts';
+import { registrationContract, type RegistrationInput } from '../../workflows/registration-messages.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { challengeHeldFor, type PresentedReceipt } from '../checkout/receipt.ts';
+import { latePayments } from '../checkout/late-payment.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { findOrderActor } from '../db/order-actor.ts';
@@ -31,6 +32,7 @@ export function registrationRequests(context: RegistrationContext) {
   const { deps, config, orm, usdc, checkout } = context;
   const x402 = x402Registrations(context);
   const registered = checkout.paid;
+  const latePaid = latePayments(deps, registrationContract);
   const offer = checkout.offer;
 
   /** The 202 of a hosted checkout: where the person pays, and where its status is read. */
@@ -100,9 +102,12 @@ export function registrationRequests(context: RegistrationContext) {
 
     // A paid retry whose answer was lost: the receipt already completed this name's registration, so
     // its own actor or payer gets that registration again (never a second payment, never a second domain).
+    // A payment that landed after its checkout closed unpaid is credited as gems, never kept in silence.
     if (cmd.receipt) {
       const done = await registrationByReceipt(cmd.receipt, cmd.name, actorId);
       if (done) return registered(done.result, done.sessionId);
+      const late = await latePaid.claim({ name: cmd.name, holder, receipt: cmd.receipt });
+      if (late) throw late;
     }
 
     // An x402 retry that meets no open checkout of its sender: the registration it already paid for

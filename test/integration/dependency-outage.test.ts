@@ -31,11 +31,12 @@ describe('PostgreSQL down, then back', () => {
     t = await buildTestApp({ LOG_LEVEL: process.env.DEBUG_OUTAGE ? 'warn' : 'silent' });
   }, 60_000);
   afterAll(async () => {
-    process.env.TEST_PG_ADMIN_URL = shared;
+    // The file's database is dropped on its own PostgreSQL, so the suite's comes back only after.
     try {
       await t?.close();
     } finally {
       await pg?.close();
+      process.env.TEST_PG_ADMIN_URL = shared;
     }
   });
 

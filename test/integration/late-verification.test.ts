@@ -3,8 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Challenge } from 'mppx';
 import { tempo } from 'mppx/client';
+import type { Hex } from 'viem';
+import { Actions } from 'viem/tempo';
 import { checkoutSessions } from '../../src/db/checkout-sessions.ts';
-import { Domain, PaymentReceipt } from '../../src/db/entities/index.ts';
+import { Domain, LedgerTransaction, PaymentReceipt } from '../../src/db/entities/index.ts';
+import { gemsBalance } from '../../src/ledger/gems.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -97,4 +100,104 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     const domains = await s.t.db.orm.em.fork().find(Domain, { name, status: 'active' }, { populate: ['owner'] });
     expect(domains.map((d) => d.owner.id)).toEqual([accountId]);
   }, 90_000);
+
+  // A payment mined after its checkout closed unpaid (reset here; a hand transfer has no validity
+  // window, so it can also land after the challenge's last look) cannot register anything any more,
+  // and must not be lost: its receipt, sent by the checkout's holder, is credited once as gems.
+  describe('a payment that lands after its checkout closed unpaid', () => {
+    async function closedCheckout() {
+      const agent = await provision(s.t.app);
+      const label = randomLabel('lapsed');
+      const send = (key: string, headers: Record<string, string> = {}, receipt?: string) =>
+        s.t.app.inject({
+          method: 'POST',
+          url: '/api/v1/domains/register',
+          headers: { 'x-api-key': key, ...headers },
+          payload: {
+            domain: label,
+            namespace: 'agent',
+            years: 1,
+            agreed_to_terms: true,
+            ...(receipt ? { receipt } : {}),
+          },
+        });
+      const first = await send(agent.api_key);
+      expect(first.statusCode).toBe(402);
+      const reset = await s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/domains/${label}.agent/reset-lock`,
+        headers: { 'x-api-key': agent.api_key },
+      });
+      expect(reset.statusCode).toBe(200);
+      const body = first.json() as {
+        session_id: string;
+        amount_minor: string;
+        challenge: { token: Hex; pay_to: Hex; memo: Hex };
+      };
+      return { agent, label, send, first, body };
+    }
+
+    async function credited(sessionId: string) {
+      return s.t.db.orm.em.fork().count(LedgerTransaction, { reference: `credit:registration:${sessionId}` });
+    }
+
+    it('credits a hand transfer sent as a bare hash, once, and tells nobody else', async () => {
+      const { agent, label, send, body } = await closedCheckout();
+      const payer = await fundedPayer(s.anvil.rpcUrl);
+      const { receipt } = await Actions.token.transferSync(tempoClient(s.anvil.rpcUrl), {
+        account: payer,
+        token: body.challenge.token,
+        to: body.challenge.pay_to,
+        amount: BigInt(body.amount_minor),
+        memo: body.challenge.memo,
+        feeToken: body.challenge.token,
+      });
+      const hash = receipt.transactionHash;
+      const before = await gemsBalance(s.t.db.orm.em.fork(), agent.account_id);
+
+      // Someone else who saw the hash on chain learns nothing and moves nothing.
+      const stranger = await provision(s.t.app);
+      const theirs = await send(stranger.api_key, {}, hash);
+      expect({ status: theirs.statusCode, code: theirs.json().code }).toEqual({ status: 409, code: 'no_checkout' });
+      expect(await credited(body.session_id)).toBe(0);
+
+      const answers = [await send(agent.api_key, {}, hash), await send(agent.api_key, {}, hash)];
+      for (const a of answers) {
+        expect({ status: a.statusCode, body: a.json() }).toMatchObject({
+          status: 409,
+          body: {
+            code: 'checkout_closed',
+            details: { session_id: body.session_id, credited: { account_id: agent.account_id } },
+          },
+        });
+      }
+      const gems = (answers[0]?.json() as { details: { credited: { gems: number } } }).details.credited.gems;
+      expect(gems).toBeGreaterThan(0);
+      expect(await gemsBalance(s.t.db.orm.em.fork(), agent.account_id)).toBe(before + gems);
+      expect(await credited(body.session_id)).toBe(1);
+      const em = s.t.db.orm.em.fork();
+      expect(await em.count(PaymentReceipt, { txHash: hash.toLowerCase() })).toBe(1);
+      expect(await em.count(Domain, { name: `${label}.agent` })).toBe(0);
+    }, 90_000);
+
+    it('credits an MPP credential whose checkout was reset before it was sent', async () => {
+      const { agent, send, first, body } = await closedCheckout();
+      const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
+      const method = tempo.charge({
+        account: await fundedPayer(s.anvil.rpcUrl),
+        mode: 'push',
+        getClient: () => tempoClient(s.anvil.rpcUrl),
+      });
+      const credential = await method.createCredential({
+        challenge: challenge as Parameters<typeof method.createCredential>[0]['challenge'],
+        context: {},
+      });
+      const answer = await send(agent.api_key, { authorization: credential });
+      expect({ status: answer.statusCode, body: answer.json() }).toMatchObject({
+        status: 409,
+        body: { code: 'checkout_closed', details: { session_id: body.session_id } },
+      });
+      expect(await credited(body.session_id)).toBe(1);
+    }, 90_000);
+  });
 });
