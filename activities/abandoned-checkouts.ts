@@ -3,26 +3,27 @@ import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { checkoutSessions, type UnclosedCheckout } from '../src/db/checkout-sessions.ts';
 import type { Orm } from '../src/db/orm.ts';
 import type { ExpiryPageInput, ExpiryPageResult } from '../workflows/expiry-messages.ts';
-import { purchaseWorkflowId } from '../workflows/purchase-messages.ts';
-import { registrationWorkflowId } from '../workflows/registration-messages.ts';
-import { renewalKey, renewalWorkflowId } from '../workflows/renewal-messages.ts';
+import { isPaidOperationName, paidOperationNamed } from '../workflows/paid-operations-messages.ts';
 
 /** Checkouts judged per page: each costs one describe call to Temporal. */
 const MAX_PAGE = 100;
 /** Describe calls in flight at once. */
 const PARALLEL = 8;
 
-/** The run that follows a checkout, by the operation that recorded it (src/checkout/paid-operation.ts). */
+/**
+ * The run that follows a checkout, as the contract of the operation that recorded it says
+ * (`checkoutRows`, required of every paid operation). Null only for a row that no paid operation could
+ * have recorded (an operation no contract names, or one that records no rows).
+ */
 export function checkoutWorkflowId(c: Pick<UnclosedCheckout, 'operation' | 'name' | 'sessionId'>): string | null {
-  if (c.operation === 'registration') return registrationWorkflowId(c.name);
-  if (c.operation === 'renewal') return renewalWorkflowId(renewalKey(c.name, c.sessionId));
-  if (c.operation === 'purchase') return purchaseWorkflowId(c.name);
-  return null;
+  if (!isPaidOperationName(c.operation)) return null;
+  const rows = paidOperationNamed[c.operation].checkoutRows;
+  return rows === 'none' ? null : rows.runOf(c);
 }
 
 /**
  * The abandoned-checkout step of the expiry sweep. A checkout row is recorded before its run starts
- * (src/checkout/paid-operation.ts `open`), and the run records its outcome; an API that died between the
+ * (src/checkout/checkout-service.ts `open`), and the run records its outcome; an API that died between the
  * two left a row no run will ever close. Once its hold has passed (the sweep's cut-off, never this
  * process's clock), a row is closed `abandoned` — the order-status route reports it `expired_unpaid`,
  * which is what it is to a client — unless Temporal has a run of it still open: a run on the object's workflow id that is RUNNING and

@@ -5,17 +5,16 @@ import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import type { Orm } from '../src/db/orm.ts';
 import { insufficientGems } from '../src/domain/errors.ts';
 import { InsufficientGemsError } from '../src/ledger/gems.ts';
-import type { CheckoutPayment, CheckoutTerms } from '../workflows/checkout-messages.ts';
+import type { CheckoutPayment, CheckoutTerms, PaidOperationContract } from '../workflows/checkout-messages.ts';
+import type { DoneAs } from '../workflows/paid-operations-messages.ts';
 import { refuse } from './checkout.ts';
 import { MandateRefusal } from '../src/mandates/refusal.ts';
 import { fromSpendTerms, releaseSpend, settleSpend } from '../src/mandates/spends.ts';
-import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
+import type { CheckoutOutcome } from '../src/domain/checkout-outcomes.ts';
 import { checkoutsClosed, countedWithoutRow } from '../src/metrics/checkouts.ts';
 
-/** What a paid operation's effect declares; the wrapper makes it idempotent on the session. */
+/** What a paid operation's effect does; the wrapper makes it idempotent on the session. */
 export interface PaidEffect<I extends CheckoutTerms, P, R> {
-  /** The checkout it ends: its operation and its outcome once done (the checkout metrics' labels). */
-  checkout: { operation: string; doneAs: CheckoutOutcome };
   /** The result this session already produced (its order, its sale), or null. */
   find(em: EntityManager, sessionId: string): Promise<R | null>;
   /** The effect and the payment, in ONE transaction. */
@@ -39,15 +38,16 @@ export function gemsRefusal(err: unknown): ApplicationFailure | null {
  * read as a concurrent attempt of the same session (its result is answered) or else as the refusal
  * the operation names (by default, the payment was used by another session).
  */
-export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unknown>(
+export function paidEffect<I extends CheckoutTerms, R, K extends DoneAs, P = CheckoutPayment>(
   orm: Orm,
+  /** The operation it is the effect of: the checkout metrics' `operation` and its outcome once done. */
+  operation: PaidOperationContract<I, R, K>,
   effect: PaidEffect<I, P, R>,
 ): (a: { input: I; payment: P }) => Promise<R> {
   // A checkout without a row (gems or free, waiting for nobody) is counted closed here, once: when its effect commits (a retry
   // finds the result and counts nothing) or is refused (final: never retried).
   const closed = (input: I, outcome: CheckoutOutcome) => {
-    if (countedWithoutRow(input))
-      checkoutsClosed.inc({ operation: effect.checkout.operation, rail: input.method, outcome });
+    if (countedWithoutRow(input)) checkoutsClosed.inc({ operation: operation.name, rail: input.method, outcome });
   };
   return async ({ input, payment }) => {
     const existing = await effect.find(orm.em.fork(), input.sessionId);
@@ -58,7 +58,7 @@ export function paidEffect<I extends CheckoutTerms, P = CheckoutPayment, R = unk
         if (input.spend) await settleSpend(tx, fromSpendTerms(input.spend), { reserved: input.spend.reserved });
         return effect.apply(tx, input, payment);
       });
-      closed(input, effect.checkout.doneAs);
+      closed(input, operation.doneAs);
       return result;
     } catch (err) {
       const refusal =

@@ -2,8 +2,7 @@ import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import { Offer } from '../src/db/entities/index.ts';
 import { completeSale, findSale, SaleRefusal } from '../src/market/sale.ts';
-import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
-import type { PurchaseInput, PurchaseResult } from '../workflows/purchase-messages.ts';
+import { purchaseContract } from '../workflows/purchase-messages.ts';
 import { recordReceipt, refuse } from './checkout.ts';
 import type { ActivityDeps } from './deps.ts';
 import { paidEffect } from './paid-effect.ts';
@@ -14,8 +13,7 @@ export function createPurchaseActivities({ orm, payments, payouts }: ActivityDep
      * The sale (src/market/sale.ts) in ONE transaction with the payment: the receipt spent (pathUSD) or
      * the buyer's gems debited, at the price the buyer was challenged at. Idempotent on the session.
      */
-    completePurchase: paidEffect<PurchaseInput, CheckoutPayment, PurchaseResult>(orm, {
-      checkout: { operation: 'purchase', doneAs: 'purchased' },
+    completePurchase: paidEffect(orm, purchaseContract, {
       find: findSale,
       apply: async (tx, input, payment) => {
         const onChain = payment.kind === 'mpp';

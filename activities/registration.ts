@@ -5,7 +5,12 @@ import { recordEvent } from '../src/db/outbox.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { debitGems } from '../src/ledger/gems.ts';
 import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
-import type { RegistrationInput, RegistrationPayment, RegistrationResult } from '../workflows/registration-messages.ts';
+import {
+  registrationContract,
+  type RegistrationInput,
+  type RegistrationPayment,
+  type RegistrationResult,
+} from '../workflows/registration-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { findRegistrationResult, toRegistrationResult } from '../src/registration/records.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
@@ -19,8 +24,7 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
      * Takes the payment (gems, coupon) and creates the domain, its order and its event in ONE
      * transaction. Idempotent on the session: a retry after a crash returns the first result.
      */
-    activateDomain: paidEffect<RegistrationInput, RegistrationPayment, RegistrationResult>(orm, {
-      checkout: { operation: 'registration', doneAs: 'registered' },
+    activateDomain: paidEffect(orm, registrationContract, {
       find: findRegistrationResult,
       apply: (tx, input, payment) => activate(tx, input, payment, payments?.chainId ?? 0),
       refusal: (err) =>
@@ -99,7 +103,7 @@ async function activate(
   });
   await tx.flush();
   // The checkout closes with the activation, so search never shows the name free in between. Gems and
-  // free registrations open a checkout row only when they waited for an approval (src/checkout/paid-operation.ts).
+  // free registrations open a checkout row only when they waited for an approval (src/checkout/checkout-service.ts).
   if ((payment.kind !== 'gems' && payment.kind !== 'free') || input.approval)
     await checkoutSessions(tx).close(input.sessionId, 'registered');
   const result = toRegistrationResult(domain, order);

@@ -9,7 +9,7 @@ import { extendedExpiry, renewableYears } from '../src/domain/renewal.ts';
 import { debitGems } from '../src/ledger/gems.ts';
 import { findRenewalResult, toRenewalResult } from '../src/renewal/records.ts';
 import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
-import type { RenewalInput, RenewalResult } from '../workflows/renewal-messages.ts';
+import { renewalContract, type RenewalInput, type RenewalResult } from '../workflows/renewal-messages.ts';
 import { recordReceipt, refuse } from './checkout.ts';
 import type { ActivityDeps } from './deps.ts';
 import { gemsRefusal, paidEffect } from './paid-effect.ts';
@@ -21,8 +21,7 @@ export function createRenewalActivities({ orm, payments }: ActivityDeps) {
      * and `domain.renewed` in ONE transaction, with the domain row locked. Idempotent on the session: a
      * retry after a crash returns the first result, never a second extension.
      */
-    renewDomain: paidEffect<RenewalInput, CheckoutPayment, RenewalResult>(orm, {
-      checkout: { operation: 'renewal', doneAs: 'renewed' },
+    renewDomain: paidEffect(orm, renewalContract, {
       find: findRenewalResult,
       apply: (tx, input, payment) => renew(tx, input, payment, payments?.chainId ?? 0),
       refusal: gemsRefusal,

@@ -1,19 +1,40 @@
+import type { QueryDefinition, UpdateDefinition } from '@temporalio/common';
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 
 // The contract every paid operation's workflow (registration, renewal, purchase, an accepted offer's payment)
 // shares with the checkout service in src/checkout: one run per locked object is the lock, a status
 // query says where it stands, an update hands it a receipt, another resets it. Plain data only.
 
-/** Where a checkout run stands; the last four are its outcomes (the search attribute RegistryStage shows them). */
-export type CheckoutStage =
-  | 'awaiting_approval'
-  | 'awaiting_payment'
-  | 'verifying'
-  | 'activating'
-  | 'done'
-  | 'refused'
-  | 'expired_unpaid'
-  | 'cancelled';
+/** Where an open checkout run stands. */
+export const openStages = ['awaiting_approval', 'awaiting_payment', 'verifying', 'activating'] as const;
+/**
+ * Where a checkout run stands: open, or closed `done` (its operation's `doneAs` is the outcome) or as it
+ * ended without the operation (the search attribute RegistryStage shows them).
+ */
+export const checkoutStages = [...openStages, 'done', 'refused', 'expired_unpaid', 'cancelled'] as const;
+export type CheckoutStage = (typeof checkoutStages)[number];
+
+/**
+ * How a run ended without its operation: refused (money that arrived credited back), unpaid, or reset.
+ * The checkout table stores these words (src/domain/checkout-outcomes.ts; src/checkout/paid-vocabulary.ts
+ * checks at compile time that both say the same).
+ */
+export type NotDone =
+  | {
+      outcome: 'refused';
+      code: string;
+      message: string;
+      credit: PaymentCredit | null;
+      details?: Record<string, unknown>;
+    }
+  | { outcome: 'expired_unpaid' }
+  | { outcome: 'cancelled' };
+
+/** The outcome every paid operation's run ends with; done, it is the operation's `doneAs` with its result. */
+export type PaidOutcome<K extends string, R> = { outcome: K; result: R } | NotDone;
+
+/** Whether the operation was done (its result is in the outcome). */
+export const isDone = <K extends string, R>(o: PaidOutcome<K, R>): o is { outcome: K; result: R } => 'result' in o;
 
 /** What every paid operation's input carries about its checkout. */
 export interface CheckoutTerms {
@@ -151,3 +172,55 @@ export const SETTLE_GRACE_MS = 60_000;
  * paid with gems is then one workflow task; runs recorded before keep their activity tasks on replay.
  */
 export const LOCAL_STEPS = 'checkout-local-steps';
+
+/** What the expiry sweep reads of a checkout row to find the run behind it (activities/abandoned-checkouts.ts). */
+export interface CheckoutRowKey {
+  name: string;
+  sessionId: string;
+}
+
+/**
+ * A paid operation, described once for every part that must know it (src/checkout/README.md "A paid
+ * operation"): the checkout machinery, its run, its effect, the mandate, the expiry sweep and the
+ * stored words. Each operation's contract is in its `<operation>-messages.ts`, and
+ * `paid-operations-messages.ts` lists them all; every list that must name each paid operation is built
+ * from that list, so an operation left out of one does not compile. Plain data and pure functions only.
+ */
+export interface PaidOperationContract<
+  I extends CheckoutTerms = CheckoutTerms,
+  R = unknown,
+  K extends string = string,
+> {
+  /** `registration`, `renewal`, …: the `operation` of its checkout rows, metrics and credits (`credit:<name>:<session>`). */
+  name: string;
+  /** What its run's outcome, its checkout row and its API answer say once it is done (`registered`, …). */
+  doneAs: K;
+  /** The run that holds its checkout, by type, and that run's id for the locked object (`registration:<name>`). */
+  workflowType: string;
+  workflowId(key: string): string;
+  statusQuery: QueryDefinition<CheckoutStatus<I, PaidOutcome<K, R>>>;
+  submitPaymentUpdate: UpdateDefinition<R, [{ receipt: string }]>;
+  /** The activity its run calls once paid (one idempotent transaction: activities/paid-effect.ts). */
+  effect: string;
+  /** What its checkout counts as against the actor's spend mandate (docs/mandates.md). */
+  mandateOperation: string;
+  /** The kind of the order its effect records (the activity ledger). */
+  orderKind: string;
+  /**
+   * The run behind one of its checkout rows, from the row alone: the expiry sweep asks it whether a row
+   * whose hold has passed still has a run that will close it. `none`: the operation records no row (its
+   * checkout is started by another run), and the checkout machinery refuses to record one for it.
+   */
+  checkoutRows: { runOf(row: CheckoutRowKey): string } | 'none';
+  /** What the payment is for, as the challenge tells the payer. */
+  describe(input: I): string;
+}
+
+/**
+ * Declares a paid operation's contract for its input and result types, keeping its literal words
+ * (`name`, `doneAs`, …) in its type, so the lists built from the contracts can tell each one apart.
+ */
+export const paidOperationContract =
+  <I extends CheckoutTerms, R>() =>
+  <const C extends PaidOperationContract<I, R>>(contract: C): C =>
+    contract;

@@ -14,21 +14,23 @@ import type { CheckoutActivities } from '../activities/checkout.ts';
 import {
   approvalDecidedSignal,
   checkoutPaidSignal,
-  checkoutStatusQuery,
+  isDone,
   relayExpiredSignal,
   relaySettledSignal,
   isCheckoutRefusal,
   isEffectRefusal,
   resetLockUpdate,
   SETTLE_GRACE_MS,
-  submitPaymentUpdateOf,
   type CheckoutPayment,
   type CheckoutStage,
   type CheckoutTerms,
-  type PaymentCredit,
+  type NotDone,
+  type PaidOperationContract,
+  type PaidOutcome,
   LOCAL_STEPS,
 } from './checkout-messages.ts';
 import { bothWays, chainConfirm, chainConfirmLocal, dbWrite, dbWriteLocal } from './retry-profiles.ts';
+import type { DoneAs } from './paid-operations-messages.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 import { settlementWorkflow } from './settlement.ts';
 import { settlementWorkflowId } from './settlement-messages.ts';
@@ -44,30 +46,9 @@ const chainSteps = bothWays<Pick<CheckoutActivities, 'verifyMppPayment' | 'findM
   chainConfirmLocal,
 );
 
-/** What a paid operation is once done: its checkout row's outcome and its run's (`registered`, …). */
-export type DoneAs = 'registered' | 'renewed' | 'purchased';
-
-/** The outcome every paid operation's run ends with; done, it is `doneAs` with the operation's result. */
-export type PaidOutcome<K extends DoneAs, R> = { outcome: K; result: R } | NotDone;
-
-/** A run that ended without the operation: refused (its payment credited back, if any), or unpaid. */
-export type NotDone =
-  | {
-      outcome: 'refused';
-      code: string;
-      message: string;
-      credit: PaymentCredit | null;
-      details?: Record<string, unknown>;
-    }
-  | { outcome: 'expired_unpaid' }
-  | { outcome: 'cancelled' };
-
-export interface PaidOperationRun<I extends CheckoutTerms, R, K extends DoneAs> {
+/** What one run of a paid operation brings to its checkout; the rest is the operation's contract. */
+export interface PaidOperationRun<I extends CheckoutTerms, R> {
   input: I;
-  /** `credit:<operation>:<session>` names a compensation in the ledger. */
-  operation: string;
-  /** What the run's outcome (and the checkout row) says once the operation is done. */
-  doneAs: K;
   /** A payment already settled when the run starts (free, gems), else null: the run waits for one. */
   paidAtStart: CheckoutPayment | null;
   /** Whether the run waits for a hosted checkout's paid signal rather than a machine payment. */
@@ -78,9 +59,6 @@ export interface PaidOperationRun<I extends CheckoutTerms, R, K extends DoneAs> 
    */
   effect(payment: CheckoutPayment, local: boolean): Promise<R>;
 }
-
-/** Whether the operation was done (its result is in the outcome). */
-export const isDone = <K extends DoneAs, R>(o: PaidOutcome<K, R>): o is { outcome: K; result: R } => 'result' in o;
 
 /** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
 function refusalOf(err: unknown): { code: string; message: string; details?: Record<string, unknown> } | null {
@@ -104,7 +82,8 @@ function refusalOf(err: unknown): { code: string; message: string; details?: Rec
  * Every business outcome completes the run and is its result; the run fails only on a real fault.
  */
 export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>(
-  run: PaidOperationRun<I, R, K>,
+  operation: PaidOperationContract<I, R, K>,
+  run: PaidOperationRun<I, R>,
 ): Promise<PaidOutcome<K, R>> {
   const { input } = run;
   const local = patched(LOCAL_STEPS);
@@ -139,7 +118,7 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
     upsertSearchAttributes({ [registryDomainKey.name]: [input.name], [registryStageKey.name]: [stage] });
   shown = stage;
 
-  setHandler(checkoutStatusQuery<I, PaidOutcome<K, R>>(), () => ({ stage, input, outcome }));
+  setHandler(operation.statusQuery, () => ({ stage, input, outcome }));
 
   /** What a payer waiting on this run is told once it has an outcome. */
   const answer = (): R => {
@@ -157,7 +136,7 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   };
 
   setHandler(
-    submitPaymentUpdateOf<R>(),
+    operation.submitPaymentUpdate,
     async ({ receipt }) => {
       // A retry that arrives while another receipt is being verified, or once a payment was accepted,
       // waits for that outcome and gets it: the same answer, never a second verification.
@@ -321,7 +300,7 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   const end: PaidOutcome<K, R> = denied
     ? denied
     : payment
-      ? await applyEffect(run, payment, setStage, local, db)
+      ? await applyEffect(operation, run, payment, setStage, local, db)
       : release
         ? { outcome: 'cancelled' }
         : { outcome: 'expired_unpaid' };
@@ -366,7 +345,8 @@ function followRelay(input: CheckoutTerms): Promise<ChildWorkflowHandle<typeof s
  * refused transaction).
  */
 async function applyEffect<I extends CheckoutTerms, R, K extends DoneAs>(
-  run: PaidOperationRun<I, R, K>,
+  operation: PaidOperationContract<I, R, K>,
+  run: PaidOperationRun<I, R>,
   payment: CheckoutPayment,
   setStage: (s: CheckoutStage) => void,
   local: boolean,
@@ -374,7 +354,7 @@ async function applyEffect<I extends CheckoutTerms, R, K extends DoneAs>(
 ): Promise<PaidOutcome<K, R>> {
   setStage('activating');
   try {
-    return { outcome: run.doneAs, result: await run.effect(payment, local) };
+    return { outcome: operation.doneAs, result: await run.effect(payment, local) };
   } catch (err) {
     const refusal = refusalOf(err);
     if (!refusal) throw err;
@@ -382,7 +362,7 @@ async function applyEffect<I extends CheckoutTerms, R, K extends DoneAs>(
       (payment.kind === 'mpp' || payment.kind === 'checkout' || payment.kind === 'usdc') &&
       refusal.code !== 'receipt_already_used';
     const credit = moneyArrived
-      ? await db.creditRefusedPayment({ operation: run.operation, input: run.input, payment, reason: refusal.code })
+      ? await db.creditRefusedPayment({ operation: operation.name, input: run.input, payment, reason: refusal.code })
       : null;
     return { outcome: 'refused', ...refusal, credit };
   }

@@ -1,6 +1,12 @@
 import { defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { SpendTerms } from './checkout-messages.ts';
-import type { PurchaseInput } from './purchase-messages.ts';
+import { paidOperationContract, type SpendTerms } from './checkout-messages.ts';
+import {
+  purchaseContract,
+  purchaseStatusQuery,
+  submitPurchasePayment,
+  type PurchaseInput,
+  type PurchaseResult,
+} from './purchase-messages.ts';
 
 // The offer workflow's contract (docs/market.md "Offers"); plain data only.
 
@@ -80,3 +86,24 @@ export type OfferOutcome =
 
 /** One run per offer: its lifetime (pending timer, decision, the sale). */
 export const offerWorkflowId = (offerId: string) => `offer:${offerId}`;
+
+/**
+ * An accepted pathUSD offer's payment as a paid operation: the bidder's checkout is held by the offer's
+ * own run (`offer:<id>`), which pays it as a purchase (its effect, credits and checkout counts are the
+ * purchase's: workflows/sale.ts). Its checkout is opened by the run's accepting step, never by the API,
+ * so it records no checkout row; the offer's own spend (src/mandates/offer-spend.ts) is what the
+ * bidder's mandate counts.
+ */
+export const offerPaymentContract = paidOperationContract<PurchaseInput, PurchaseResult>()({
+  name: 'offer',
+  doneAs: 'purchased',
+  workflowType: 'offerWorkflow',
+  workflowId: offerWorkflowId,
+  statusQuery: purchaseStatusQuery,
+  submitPaymentUpdate: submitPurchasePayment,
+  effect: 'completePurchase',
+  mandateOperation: 'offer',
+  orderKind: 'purchase',
+  checkoutRows: 'none',
+  describe: purchaseContract.describe,
+});

@@ -1,8 +1,9 @@
 import {
   checkoutStatusQuery,
+  paidOperationContract,
   submitPaymentUpdateOf,
   type CheckoutTerms,
-  type PaymentCredit,
+  type PaidOutcome,
 } from './checkout-messages.ts';
 
 // The purchase workflow's contract (docs/market.md "Purchase"); plain data only.
@@ -42,14 +43,25 @@ export interface PurchaseResult {
   releasedOfferIds: string[];
 }
 
-export type PurchaseOutcome =
-  | { outcome: 'purchased'; result: PurchaseResult }
-  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
-  | { outcome: 'expired_unpaid' }
-  | { outcome: 'cancelled' };
+export type PurchaseOutcome = PaidOutcome<'purchased', PurchaseResult>;
 
 export const purchaseStatusQuery = checkoutStatusQuery<PurchaseInput, PurchaseOutcome>();
 export const submitPurchasePayment = submitPaymentUpdateOf<PurchaseResult>();
 
 /** One open purchase checkout per name: while the run is open it is the lock (a second buyer is told before paying). */
 export const purchaseWorkflowId = (name: string) => `purchase:${name}`;
+
+/** Buying a listed name as a paid operation: one run per name (`purchase:<name>`) is its lock. */
+export const purchaseContract = paidOperationContract<PurchaseInput, PurchaseResult>()({
+  name: 'purchase',
+  doneAs: 'purchased',
+  workflowType: 'purchaseWorkflow',
+  workflowId: purchaseWorkflowId,
+  statusQuery: purchaseStatusQuery,
+  submitPaymentUpdate: submitPurchasePayment,
+  effect: 'completePurchase',
+  mandateOperation: 'buy',
+  orderKind: 'purchase',
+  checkoutRows: { runOf: (row) => purchaseWorkflowId(row.name) },
+  describe: (input) => (input.offerId ? `Buy ${input.name} (accepted offer)` : `Buy ${input.name}`),
+});

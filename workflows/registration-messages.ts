@@ -1,10 +1,11 @@
 import {
   checkoutStatusQuery,
+  paidOperationContract,
   submitPaymentUpdateOf,
   type CheckoutPayment,
   type CheckoutStage,
   type CheckoutTerms,
-  type PaymentCredit,
+  type PaidOutcome,
 } from './checkout-messages.ts';
 
 // The registration workflow's contract with the checkout service and its activities; plain data only.
@@ -42,15 +43,11 @@ export interface RegistrationResult {
 }
 
 /**
- * How a run ended. Every business outcome is a completed run with one of these; a run fails only when
+ * How a run ended. Every business outcome is a completed run with one of these (refused: activation
+ * refused by a business rule, insufficient_gems, coupon_*, name_taken, …); a run fails only when
  * something really broke (an activity that kept failing), so an operator's "Failed" list means faults.
  */
-export type RegistrationOutcome =
-  | { outcome: 'registered'; result: RegistrationResult }
-  /** Activation refused by a business rule (insufficient_gems, coupon_*, name_taken, ...): code and message. */
-  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
-  | { outcome: 'expired_unpaid' }
-  | { outcome: 'cancelled' };
+export type RegistrationOutcome = PaidOutcome<'registered', RegistrationResult>;
 
 export const registrationStatusQuery = checkoutStatusQuery<RegistrationInput, RegistrationOutcome>();
 export const submitPaymentUpdate = submitPaymentUpdateOf<RegistrationResult>();
@@ -64,3 +61,18 @@ export {
 } from './checkout-messages.ts';
 
 export const registrationWorkflowId = (name: string) => `registration:${name}`;
+
+/** Registration as a paid operation: one run per name (`registration:<name>`) is the lock on it. */
+export const registrationContract = paidOperationContract<RegistrationInput, RegistrationResult>()({
+  name: 'registration',
+  doneAs: 'registered',
+  workflowType: 'registrationWorkflow',
+  workflowId: registrationWorkflowId,
+  statusQuery: registrationStatusQuery,
+  submitPaymentUpdate,
+  effect: 'activateDomain',
+  mandateOperation: 'register',
+  orderKind: 'registration',
+  checkoutRows: { runOf: (row) => registrationWorkflowId(row.name) },
+  describe: (input) => `Register ${input.name} for ${input.years} year(s)`,
+});

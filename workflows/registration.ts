@@ -1,9 +1,9 @@
 import type { RegistrationActivities } from '../activities/registration.ts';
 import { paidCheckout } from './checkout.ts';
-import type { RegistrationInput, RegistrationOutcome } from './registration-messages.ts';
+import { registrationContract, type RegistrationInput, type RegistrationOutcome } from './registration-messages.ts';
 import { bothWays, dbWrite, dbWriteLocal } from './retry-profiles.ts';
 
-const db = bothWays<Pick<RegistrationActivities, 'activateDomain'>>(dbWrite, dbWriteLocal);
+const db = bothWays<Pick<RegistrationActivities, typeof registrationContract.effect>>(dbWrite, dbWriteLocal);
 
 /**
  * One run per name, id `registration:<name>`: while it runs, it is the lock on the name. The checkout
@@ -13,10 +13,8 @@ const db = bothWays<Pick<RegistrationActivities, 'activateDomain'>>(dbWrite, dbW
  * between verification and activation replays into exactly one domain and one order.
  */
 export async function registrationWorkflow(input: RegistrationInput): Promise<RegistrationOutcome> {
-  return paidCheckout({
+  return paidCheckout(registrationContract, {
     input,
-    operation: 'registration',
-    doneAs: 'registered',
     paidAtStart: input.method === 'free' ? { kind: 'free' } : input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: input.method === 'gfavip_checkout',
     effect: (payment, local) => db(local).activateDomain({ input, payment }),

@@ -1,8 +1,9 @@
 import {
   checkoutStatusQuery,
+  paidOperationContract,
   submitPaymentUpdateOf,
   type CheckoutTerms,
-  type PaymentCredit,
+  type PaidOutcome,
 } from './checkout-messages.ts';
 
 // The renewal workflow's contract with the checkout service and its activities; plain data only.
@@ -29,11 +30,7 @@ export interface RenewalResult {
   currency: string;
 }
 
-export type RenewalOutcome =
-  | { outcome: 'renewed'; result: RenewalResult }
-  | { outcome: 'refused'; code: string; message: string; credit: PaymentCredit | null }
-  | { outcome: 'expired_unpaid' }
-  | { outcome: 'cancelled' };
+export type RenewalOutcome = PaidOutcome<'renewed', RenewalResult>;
 
 export const renewalStatusQuery = checkoutStatusQuery<RenewalInput, RenewalOutcome>();
 export const submitRenewalPayment = submitPaymentUpdateOf<RenewalResult>();
@@ -41,3 +38,21 @@ export const submitRenewalPayment = submitPaymentUpdateOf<RenewalResult>();
 /** One run per renewal checkout: anyone may pay to renew a name, so renewals of one name do not lock each other out. */
 export const renewalWorkflowId = (key: string) => `renewal:${key}`;
 export const renewalKey = (name: string, sessionId: string) => `${name}:${sessionId}`;
+
+/**
+ * Renewal as a paid operation: each renewal checkout is its own run (`renewal:<name>:<session>`), since
+ * anyone may pay to renew a name and one payer's unpaid checkout must never block the owner's renewal.
+ */
+export const renewalContract = paidOperationContract<RenewalInput, RenewalResult>()({
+  name: 'renewal',
+  doneAs: 'renewed',
+  workflowType: 'renewalWorkflow',
+  workflowId: renewalWorkflowId,
+  statusQuery: renewalStatusQuery,
+  submitPaymentUpdate: submitRenewalPayment,
+  effect: 'renewDomain',
+  mandateOperation: 'renew',
+  orderKind: 'renewal',
+  checkoutRows: { runOf: (row) => renewalWorkflowId(renewalKey(row.name, row.sessionId)) },
+  describe: (input) => `Renew ${input.name} for ${input.years} year(s)`,
+});

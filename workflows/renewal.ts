@@ -1,9 +1,9 @@
 import type { RenewalActivities } from '../activities/renewal.ts';
 import { paidCheckout } from './checkout.ts';
-import type { RenewalInput, RenewalOutcome } from './renewal-messages.ts';
+import { renewalContract, type RenewalInput, type RenewalOutcome } from './renewal-messages.ts';
 import { bothWays, dbWrite, dbWriteLocal } from './retry-profiles.ts';
 
-const db = bothWays<Pick<RenewalActivities, 'renewDomain'>>(dbWrite, dbWriteLocal);
+const db = bothWays<Pick<RenewalActivities, typeof renewalContract.effect>>(dbWrite, dbWriteLocal);
 
 /**
  * One run per renewal checkout, id `renewal:<name>:<session>`. The checkout is the shared one
@@ -13,10 +13,8 @@ const db = bothWays<Pick<RenewalActivities, 'renewDomain'>>(dbWrite, dbWriteLoca
  * pass ten years) is credited back to the payer's gems.
  */
 export async function renewalWorkflow(input: RenewalInput): Promise<RenewalOutcome> {
-  return paidCheckout({
+  return paidCheckout(renewalContract, {
     input,
-    operation: 'renewal',
-    doneAs: 'renewed',
     paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: false,
     effect: (payment, local) => db(local).renewDomain({ input, payment }),

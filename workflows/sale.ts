@@ -2,7 +2,12 @@ import { getExternalWorkflowHandle, proxyActivities } from '@temporalio/workflow
 import type { PurchaseActivities } from '../activities/purchase.ts';
 import { paidCheckout } from './checkout.ts';
 import { offerEndedSignal, offerWorkflowId } from './offer-messages.ts';
-import type { PurchaseInput, PurchaseOutcome, PurchaseResult } from './purchase-messages.ts';
+import {
+  purchaseContract,
+  type PurchaseInput,
+  type PurchaseOutcome,
+  type PurchaseResult,
+} from './purchase-messages.ts';
 import { chainPayout } from './retry-profiles.ts';
 
 // The steps of a sale that the purchase run and the offer run (an accepted pathUSD offer) both take.
@@ -11,16 +16,15 @@ const chain = proxyActivities<Pick<PurchaseActivities, 'payOutSale'>>(chainPayou
 
 /**
  * A purchase checkout (the shared one, checkout.ts) whose effect is the sale. `completePurchase` is
- * the calling run's own proxy, under that run's retry profile.
+ * the calling run's own proxy, under that run's retry profile. An accepted offer's payment
+ * (`offerPaymentContract`) is paid this way too: as a purchase, in the offer's run.
  */
 export function purchaseCheckout(
   input: PurchaseInput,
   completePurchase: PurchaseActivities['completePurchase'],
 ): Promise<PurchaseOutcome> {
-  return paidCheckout({
+  return paidCheckout(purchaseContract, {
     input,
-    operation: 'purchase',
-    doneAs: 'purchased',
     paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: false,
     effect: (payment) => completePurchase({ input, payment }),

@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
-import type { CheckoutTerms } from '../../workflows/checkout-messages.ts';
+import type { CheckoutTerms, PaidOperationContract } from '../../workflows/checkout-messages.ts';
 import {
   latePaymentWorkflowId,
   type LatePaymentInput,
@@ -10,7 +10,7 @@ import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { type AppError } from '../domain/errors.ts';
 import { challengeHeldFor, type PresentedReceipt } from './receipt.ts';
 import { refusalError } from './refusals.ts';
-import type { CheckoutDeps } from './paid-operation.ts';
+import type { CheckoutDeps } from './checkout-service.ts';
 
 /**
  * A receipt that meets no open checkout may pay one that closed unpaid: the challenge expired and the
@@ -23,7 +23,7 @@ import type { CheckoutDeps } from './paid-operation.ts';
  * latest checkout of this name that closed unpaid. Only the checkout's own holder is answered, and only
  * about its own checkout.
  */
-export function latePayments(deps: CheckoutDeps & { workflowId(name: string, sessionId: string): string }) {
+export function latePayments(deps: CheckoutDeps, operation: Pick<PaidOperationContract, 'name' | 'checkoutRows'>) {
   /** The closed run's input, from its first history event (the run is found by its memo's session). */
   async function termsOf(client: Client, workflowId: string, sessionId: string): Promise<CheckoutTerms | null> {
     for await (const run of client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) {
@@ -40,23 +40,25 @@ export function latePayments(deps: CheckoutDeps & { workflowId(name: string, ses
    * unpaid, and answers why the operation did not happen (409 `checkout_closed`, with the credit); null
    * when it pays none of them (the caller gives its own answer).
    */
-  async function claim(q: {
-    operation: string;
-    name: string;
-    holder: string;
-    receipt: PresentedReceipt;
-  }): Promise<AppError | null> {
-    if (!deps.temporal || !deps.payments) return null;
+  async function claim(q: { name: string; holder: string; receipt: PresentedReceipt }): Promise<AppError | null> {
+    // An operation that records no checkout rows has no closed checkout a payment could belong to.
+    if (!deps.temporal || !deps.payments || operation.checkoutRows === 'none') return null;
     const secret = deps.payments.secret;
-    const closed = await checkoutSessions(deps.orm.em.fork()).closedUnpaidOf({ ...q, limit: 10 });
+    const closed = await checkoutSessions(deps.orm.em.fork()).closedUnpaidOf({
+      operation: operation.name,
+      name: q.name,
+      holder: q.holder,
+      limit: 10,
+    });
     const echoed = Boolean(q.receipt.parsed?.challenge);
     const row = echoed
       ? closed.find((c) => challengeHeldFor(q.receipt, c.sessionId, secret) === 'held')
       : closed.find((c) => c.method === 'mpp');
     if (!row) return null;
-    const terms = await termsOf(deps.temporal, deps.workflowId(q.name, row.sessionId), row.sessionId);
+    const runId = operation.checkoutRows.runOf({ name: q.name, sessionId: row.sessionId });
+    const terms = await termsOf(deps.temporal, runId, row.sessionId);
     if (!terms?.chain) return null;
-    const input: LatePaymentInput = { operation: q.operation, terms, receipt: q.receipt.raw };
+    const input: LatePaymentInput = { operation: operation.name, terms, receipt: q.receipt.raw };
     const handle = await deps.temporal.workflow.start('latePaymentWorkflow', {
       taskQueue: deps.config.TEMPORAL_TASK_QUEUE,
       workflowId: latePaymentWorkflowId(row.sessionId),
@@ -71,7 +73,7 @@ export function latePayments(deps: CheckoutDeps & { workflowId(name: string, ses
     }
     return refusalError(
       'checkout_closed',
-      `The checkout for ${q.name} closed unpaid before this payment landed, so the ${q.operation} did not happen.`,
+      `The checkout for ${q.name} closed unpaid before this payment landed, so the ${operation.name} did not happen.`,
       outcome.credit,
       { session_id: row.sessionId, tx_hash: outcome.txHash },
     );

@@ -1,5 +1,12 @@
 import { type WorkflowUpdateFailedError } from '@temporalio/client';
-import { isCheckoutRefusal, type CheckoutRefusal, type PaymentCredit } from '../../workflows/checkout-messages.ts';
+import {
+  isCheckoutRefusal,
+  isDone,
+  type CheckoutRefusal,
+  type NotDone,
+  type PaidOutcome,
+  type PaymentCredit,
+} from '../../workflows/checkout-messages.ts';
 import type { OfferRefusal } from '../../workflows/offer-messages.ts';
 import { AppError, type ErrorCode } from '../domain/errors.ts';
 
@@ -85,7 +92,7 @@ export function updateFailureError(err: WorkflowUpdateFailedError): AppError {
 }
 
 /** A checkout that ended unpaid (expired, or reset by its holder or an operator). */
-export function closedError(outcome: 'cancelled' | 'expired_unpaid'): AppError {
+export function closedError(outcome: Exclude<NotDone['outcome'], 'refused'>): AppError {
   return new AppError(
     'checkout_closed',
     outcome === 'cancelled'
@@ -95,22 +102,9 @@ export function closedError(outcome: 'cancelled' | 'expired_unpaid'): AppError {
   );
 }
 
-/** How every paid operation's run ends: done (`registered`, `renewed`, …, with its result), or not. */
-export type OperationOutcome<R> =
-  | { outcome: string; result: R }
-  | {
-      outcome: 'refused';
-      code: string;
-      message: string;
-      credit: PaymentCredit | null;
-      details?: Record<string, unknown>;
-    }
-  | { outcome: 'expired_unpaid' }
-  | { outcome: 'cancelled' };
-
 /** A finished run's outcome as the paid result; a refusal or an unpaid end is thrown as our HTTP error. */
-export function paidResult<R>(o: OperationOutcome<R>): R {
-  if ('result' in o) return o.result;
+export function paidResult<R>(o: PaidOutcome<string, R>): R {
+  if (isDone(o)) return o.result;
   if (o.outcome === 'refused') throw refusalError(o.code, o.message, o.credit, o.details);
   throw closedError(o.outcome);
 }

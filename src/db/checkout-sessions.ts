@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../domain/errors.ts';
 import { CheckoutSession } from './entities/index.ts';
-import type { CheckoutOutcome } from './entities/checkout-session.ts';
+import { doneOutcomes, type CheckoutOutcome } from '../domain/checkout-outcomes.ts';
 import { checkoutSpendKey, releaseSpend } from '../mandates/spends.ts';
 import { checkoutsClosed, checkoutsOpened } from '../metrics/checkouts.ts';
 
 export interface CheckoutOpening {
   sessionId: string;
   name: string;
-  /** The paid operation (`registration`, `renewal`, …). */
+  /** The paid operation: its contract's name (`registration`, `renewal`, …). */
   operation: string;
   holder: string;
   actorAccountId: string | null;
@@ -20,7 +20,7 @@ export interface CheckoutOpening {
   max: number;
 }
 
-const doneOutcomes = new Set<CheckoutOutcome>(['registered', 'renewed', 'purchased']);
+const done = new Set<CheckoutOutcome>(doneOutcomes);
 
 /** The outcomes of a checkout that closed without taking a payment. */
 const unpaidOutcomes: CheckoutOutcome[] = ['expired_unpaid', 'cancelled', 'abandoned'];
@@ -80,7 +80,7 @@ export function checkoutSessions(em: EntityManager) {
       );
       for (const c of closed) checkoutsClosed.inc({ operation: c.operation, rail: c.method, outcome });
       // Ended without the operation: its mandate reservation stops counting (a done one was spent at activation).
-      if (!doneOutcomes.has(outcome)) await releaseSpend(em, checkoutSpendKey(sessionId));
+      if (!done.has(outcome)) await releaseSpend(em, checkoutSpendKey(sessionId));
     },
 
     /**

@@ -1,6 +1,7 @@
-import type { CheckoutTerms } from '../../workflows/checkout-messages.ts';
+import type { CheckoutTerms, SpendTerms } from '../../workflows/checkout-messages.ts';
 import type { Orm } from '../db/orm.ts';
 import { SpendMandate } from '../db/entities/index.ts';
+import type { MandateOperation } from '../db/entities/mandate.ts';
 import { checkoutSpend } from './checkout-spend.ts';
 import type { MandateVerdict, SpendRequest } from './limits.ts';
 import { mandateRefusal } from './refusal.ts';
@@ -12,17 +13,20 @@ import { reserveSpend, toSpendTerms } from './spends.ts';
  */
 export type ReservedVerdict = Extract<MandateVerdict, { kind: 'allow' | 'requires_approval' }>;
 
+/** A spend reserved for a checkout, with the terms its run's input carries (`input.spend`) so that activation spends exactly it. */
+export type ReservedSpend = SpendRequest & { verdict: ReservedVerdict; terms: SpendTerms };
+
 /**
  * Reserves a checkout's spend against its actor's mandate in its own transaction, before any challenge
- * or gems move, and writes it into the input (`input.spend`) so that activation spends exactly it.
- * A refusal is thrown as 403 `mandate_exceeded` / `mandate_forbids`. Null: nothing to count (anonymous).
+ * or gems move. A refusal is thrown as 403 `mandate_exceeded` / `mandate_forbids`. Null: nothing to
+ * count (anonymous). The input is only read: the caller puts `terms` into the run's input.
  */
 export async function reserveCheckoutSpend(
   orm: Orm,
-  operation: string,
+  operation: MandateOperation,
   input: CheckoutTerms,
   gemUsdRate: string,
-): Promise<(SpendRequest & { verdict: ReservedVerdict }) | null> {
+): Promise<ReservedSpend | null> {
   const spend = checkoutSpend(operation, input, gemUsdRate);
   if (!spend) return null;
   // Most actors have no mandate: one plain read says so, without the locking transaction. A mandate set
@@ -33,6 +37,6 @@ export async function reserveCheckoutSpend(
     : ({ kind: 'allow' } as const);
   const refusal = mandateRefusal(verdict);
   if (refusal) throw refusal.toAppError();
-  input.spend = { ...toSpendTerms(spend), ...(held ? {} : { reserved: false }) };
-  return { ...spend, verdict: verdict as ReservedVerdict };
+  const terms = { ...toSpendTerms(spend), ...(held ? {} : { reserved: false }) };
+  return { ...spend, verdict: verdict as ReservedVerdict, terms };
 }

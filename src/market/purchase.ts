@@ -1,10 +1,10 @@
-import { purchaseWorkflowId, type PurchaseInput, type PurchaseResult } from '../../workflows/purchase-messages.ts';
+import { purchaseContract, type PurchaseInput, type PurchaseResult } from '../../workflows/purchase-messages.ts';
 import type { Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
-import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
+import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/paid-operation-service.ts';
+import type { CheckoutDeps } from '../checkout/checkout-service.ts';
 import { latePayments } from '../checkout/late-payment.ts';
-import type { CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
 import { Domain, Listing } from '../db/entities/index.ts';
@@ -37,7 +37,7 @@ export type BuyAnswer = Paid<'purchased', PurchaseResult> | PaymentRequired;
 export function purchaseService(deps: CheckoutDeps & { config: Config }) {
   const { config, orm } = deps;
   const checkout = paidOperationService(deps, purchaseOperation);
-  const latePaid = latePayments({ ...deps, workflowId: (name) => purchaseWorkflowId(name) });
+  const latePaid = latePayments(deps, purchaseContract);
   const { offer, paid: purchased } = checkout;
 
   async function buy(cmd: BuyCommand): Promise<BuyAnswer> {
@@ -71,7 +71,7 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
       const done = await checkout.byReceipt(cmd.receipt, findSale);
       if (done?.result.domainName === cmd.name) return purchased(done.result, done.sessionId);
       // Paid after its checkout closed unpaid: credited as gems, never kept in silence.
-      const late = await latePaid.claim({ operation: 'purchase', name: cmd.name, holder, receipt: cmd.receipt });
+      const late = await latePaid.claim({ name: cmd.name, holder, receipt: cmd.receipt });
       if (late) throw late;
       throw new AppError(
         'no_checkout',
@@ -80,8 +80,8 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
     }
 
     const { input, warnings } = await plan(cmd, actorId, holder);
-    await checkout.open(cmd.name, input, input.method === 'mpp');
-    if (input.method === 'mpp') return offer(input, warnings);
+    const started = await checkout.open(cmd.name, input, input.method === 'mpp');
+    if (input.method === 'mpp') return offer(started, warnings);
     return purchased(await checkout.result(cmd.name), input.sessionId, warnings);
   }
 

@@ -25,7 +25,7 @@ export const checkoutsClosed = new Counter({
 
 /**
  * Gems and free checkouts that wait for nobody (no payment, no approval) have no checkout row (the run
- * pays as it starts): they are counted where their run is started (src/checkout/paid-operation.ts) and
+ * pays as it starts): they are counted where their run is started (src/checkout/checkout-service.ts) and
  * where its effect is done or refused (activities/paid-effect.ts), under the same names as the others.
  * One that waits for an approval has a row, counted as every row is.
  */

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { RegistrationResult } from '../../workflows/registration-messages.ts';
 import type { Principal } from '../auth/principal.ts';
-import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
+import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/paid-operation-service.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { registrationWorkflowId, type RegistrationInput } from '../../workflows/registration-messages.ts';
+import { registrationContract, type RegistrationInput } from '../../workflows/registration-messages.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
 import { challengeHeldFor, type PresentedReceipt } from '../checkout/receipt.ts';
 import { latePayments } from '../checkout/late-payment.ts';
@@ -32,7 +32,7 @@ export function registrationRequests(context: RegistrationContext) {
   const { deps, config, orm, usdc, checkout } = context;
   const x402 = x402Registrations(context);
   const registered = checkout.paid;
-  const latePaid = latePayments({ ...deps, workflowId: (name) => registrationWorkflowId(name) });
+  const latePaid = latePayments(deps, registrationContract);
   const offer = checkout.offer;
 
   /** The 202 of a hosted checkout: where the person pays, and where its status is read. */
@@ -106,7 +106,7 @@ export function registrationRequests(context: RegistrationContext) {
     if (cmd.receipt) {
       const done = await registrationByReceipt(cmd.receipt, cmd.name, actorId);
       if (done) return registered(done.result, done.sessionId);
-      const late = await latePaid.claim({ operation: 'registration', name: cmd.name, holder, receipt: cmd.receipt });
+      const late = await latePaid.claim({ name: cmd.name, holder, receipt: cmd.receipt });
       if (late) throw late;
     }
 
@@ -131,9 +131,9 @@ export function registrationRequests(context: RegistrationContext) {
         'There is no open checkout for this name: send the request without a receipt to get a payment challenge first.',
       );
     }
-    const input = newInput(plan, cmd, holder, await sessionIdFor(orm, cmd.operationId));
+    let input = newInput(plan, cmd, holder, await sessionIdFor(orm, cmd.operationId));
     try {
-      await checkout.open(cmd.name, input, plan.method === 'mpp' || plan.method === 'gfavip_checkout');
+      input = await checkout.open(cmd.name, input, plan.method === 'mpp' || plan.method === 'gfavip_checkout');
     } catch (err) {
       // A run holds the name after all (nothing of this request was left behind): answered from it.
       if (quiet && err instanceof AppError && err.code === 'name_being_registered') return register(cmd, false);
@@ -168,18 +168,17 @@ export function registrationRequests(context: RegistrationContext) {
     // The mandate is judged before the relay session is opened: a refused request leaves nothing at the
     // relay. A spend that needs the person's approval is refused here (a relay session cannot wait).
     const spend = await checkout.reserve(input, { approval: false });
-    let opened: Awaited<ReturnType<typeof usdc.open>>['opened'];
+    let relay: Awaited<ReturnType<typeof usdc.open>>;
     try {
-      const relay = await usdc.open(request, config.CHECKOUT_TTL_SECONDS);
-      opened = relay.opened;
-      input.relay = relay.terms;
-      input.expiresAtMs = Date.parse(opened.expires_at);
+      relay = await usdc.open(request, config.CHECKOUT_TTL_SECONDS);
     } catch (err) {
       if (spend) await releaseSpend(orm.em.fork(), spend.key);
       throw err;
     }
+    const { opened } = relay;
+    const onRelay = { ...input, relay: relay.terms, expiresAtMs: Date.parse(opened.expires_at) };
     // Someone else holding the lock leaves this relay session unused: its token was never handed out.
-    await checkout.open(cmd.name, input, true, spend);
+    await checkout.open(cmd.name, onRelay, true, spend);
     const body = usdc.offer(request, opened, plan.warnings);
     return { kind: 'usdc_payment_required', body, paymentRequired: usdc.x402Challenge(body) };
   }
@@ -214,29 +213,30 @@ export function registrationRequests(context: RegistrationContext) {
   ): RegistrationInput {
     // The USDC route pays through the relay (the run follows its session), never on the default chain.
     const onRelay = t.network === 'base-mainnet';
-    const input: RegistrationInput = {
-      ...checkout.terms({
+    return checkout.newInput(
+      {
         sessionId,
         name: t.name,
         actorAccountId: plan.actorAccountId,
         holder,
-        method: plan.method,
         priceGems: plan.price.totalGems,
         amountMinor: plan.price.amountMinor.toString(),
         ...(onRelay ? { currency: 'USDC' } : {}),
         // A hosted checkout gives the person an hour to pay.
         ...(plan.method === 'gfavip_checkout' ? { ttlSeconds: 3600 } : {}),
-      }),
-      label: t.label,
-      namespace: t.ns.namespace,
-      years: t.years,
-      method: plan.method,
-      ownerAccountId: plan.ownerAccountId,
-      resellerChannel: plan.resellerChannel,
-      wholesale: plan.wholesale,
-      couponCode: plan.couponCode,
-    };
-    return checkout.priced(input, plan.method === 'mpp' && !onRelay);
+      },
+      {
+        label: t.label,
+        namespace: t.ns.namespace,
+        years: t.years,
+        method: plan.method,
+        ownerAccountId: plan.ownerAccountId,
+        resellerChannel: plan.resellerChannel,
+        wholesale: plan.wholesale,
+        couponCode: plan.couponCode,
+      },
+      plan.method === 'mpp' && !onRelay,
+    );
   }
 
   /**

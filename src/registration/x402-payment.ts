@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegistrationInput, RegistrationResult } from '../../workflows/registration-messages.ts';
-import type { Paid } from '../checkout/operation-service.ts';
+import type { Paid } from '../checkout/paid-operation-service.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { AppError } from '../domain/errors.ts';
 import { paymentResponseHeader, PAYMENT_RESPONSE_HEADER, type X402Payment } from '../payments/x402.ts';

@@ -1,26 +1,12 @@
-import {
-  renewalStatusQuery,
-  renewalWorkflowId,
-  submitRenewalPayment,
-  type RenewalInput,
-  type RenewalOutcome,
-  type RenewalResult,
-} from '../../workflows/renewal-messages.ts';
-import type { PaidOperation } from '../checkout/paid-operation.ts';
+import { renewalContract, type RenewalInput, type RenewalResult } from '../../workflows/renewal-messages.ts';
+import type { CheckoutOperation } from '../checkout/checkout-service.ts';
 import { AppError } from '../domain/errors.ts';
 
 /**
- * Renewal as the checkout machinery sees it: each renewal checkout is its own run
- * (`renewal:<name>:<session>`), since anyone may pay to renew a name and one payer's unpaid checkout
- * must never block the owner's renewal.
+ * Renewal as the checkout machinery takes it: its contract, and what a second run on one renewal
+ * checkout says (each checkout is its own run, so a busy lock means the same session again).
  */
-export const renewalOperation: PaidOperation<RenewalInput, RenewalResult, RenewalOutcome, 'renewed'> = {
-  operation: 'renewal',
-  paidAs: 'renewed',
-  describe: (input) => `Renew ${input.name} for ${input.years} year(s)`,
-  workflowType: 'renewalWorkflow',
-  workflowId: renewalWorkflowId,
-  statusQuery: renewalStatusQuery,
-  submitPaymentUpdate: submitRenewalPayment,
+export const renewalOperation: CheckoutOperation<RenewalInput, RenewalResult, 'renewed'> = {
+  ...renewalContract,
   busy: (key) => new AppError('name_being_renewed', `The renewal checkout ${key} is already open.`),
 };

@@ -1,15 +1,15 @@
 import {
+  renewalContract,
   renewalKey,
-  renewalWorkflowId,
   type RenewalInput,
   type RenewalResult,
 } from '../../workflows/renewal-messages.ts';
 import { manageableOwnerIds } from '../auth/domain-access.ts';
 import type { AccountPrincipal, Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
-import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/operation-service.ts';
+import { paidOperationService, type Paid, type PaymentRequired } from '../checkout/paid-operation-service.ts';
+import type { CheckoutDeps } from '../checkout/checkout-service.ts';
 import { latePayments } from '../checkout/late-payment.ts';
-import type { CheckoutDeps } from '../checkout/paid-operation.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
 import type { Config } from '../config/env.ts';
@@ -45,10 +45,7 @@ export type RenewAnswer = Paid<'renewed', RenewalResult> | PaymentRequired;
 export function renewalService(deps: CheckoutDeps & { config: Config }) {
   const { config, orm } = deps;
   const checkout = paidOperationService(deps, renewalOperation);
-  const latePaid = latePayments({
-    ...deps,
-    workflowId: (name, sessionId) => renewalWorkflowId(renewalKey(name, sessionId)),
-  });
+  const latePaid = latePayments(deps, renewalContract);
   const { offer, paid: renewed } = checkout;
 
   async function renew(cmd: RenewCommand): Promise<RenewAnswer> {
@@ -90,7 +87,7 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
       const done = await checkout.byReceipt(cmd.receipt, findRenewalResult);
       if (done?.result.name === cmd.name) return renewed(done.result, done.sessionId);
       // Paid after its checkout closed unpaid: credited as gems, never kept in silence.
-      const late = await latePaid.claim({ operation: 'renewal', name: cmd.name, holder, receipt: cmd.receipt });
+      const late = await latePaid.claim({ name: cmd.name, holder, receipt: cmd.receipt });
       if (late) throw late;
       throw new AppError(
         'no_checkout',
@@ -105,8 +102,8 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
     );
     const input = newInput(plan, cmd, actorId, holder, await sessionIdFor(orm, cmd.operationId));
     const key = renewalKey(cmd.name, input.sessionId);
-    await checkout.open(key, input, plan.method === 'mpp');
-    if (plan.method === 'mpp') return offer(input);
+    const started = await checkout.open(key, input, plan.method === 'mpp');
+    if (plan.method === 'mpp') return offer(started);
     return renewed(await checkout.result(key), input.sessionId);
   }
 
@@ -117,22 +114,18 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
     holder: string,
     sessionId: string,
   ): RenewalInput {
-    const input: RenewalInput = {
-      ...checkout.terms({
+    return checkout.newInput(
+      {
         sessionId,
         name: cmd.name,
         actorAccountId: actorId,
         holder,
-        method: plan.method,
         priceGems: plan.price.totalGems,
         amountMinor: plan.price.amountMinor.toString(),
-      }),
-      method: plan.method,
-      namespace: cmd.ns.namespace,
-      domainId: plan.domainId,
-      years: cmd.years,
-    };
-    return checkout.priced(input, plan.method === 'mpp');
+      },
+      { method: plan.method, namespace: cmd.ns.namespace, domainId: plan.domainId, years: cmd.years },
+      plan.method === 'mpp',
+    );
   }
 
   /**

@@ -33,7 +33,7 @@ describe('expirySweepWorkflow closes checkouts whose run never started', () => {
         }),
     );
 
-  /** A checkout as the API records it before starting its run (src/checkout/paid-operation.ts). */
+  /** A checkout as the API records it before starting its run (src/checkout/checkout-service.ts). */
   async function recorded(expiresAt: Date, operation = 'registration') {
     const c = { sessionId: randomUUID(), name: `${randomLabel('ab')}.agent`, operation };
     await checkoutSessions(db.orm.em.fork()).open({

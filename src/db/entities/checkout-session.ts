@@ -1,18 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { checkoutOutcomes } from '../../domain/checkout-outcomes.ts';
 import { createdAt } from './base.ts';
 import { notifyNameChange } from './public-change.ts';
-
-export const checkoutOutcomes = [
-  'registered',
-  'renewed',
-  'purchased',
-  'refused',
-  'expired_unpaid',
-  'cancelled',
-  /** Closed by the expiry sweep: its run never started, so no client ever held it (migration 0018). */
-  'abandoned',
-] as const;
-export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
 
 /**
  * One row per checkout that waits for a payment (mpp challenge or hosted checkout). The registration
@@ -29,7 +18,7 @@ const CheckoutSessionSchema = defineEntity({
   properties: {
     sessionId: p.string().primary().length(64),
     name: p.string().length(253).index(),
-    /** The paid operation this checkout is for (`registration`, `renewal`, …). */
+    /** The paid operation this checkout is for: its contract's name (`registration`, `renewal`, `purchase`). */
     operation: p.string().length(32).default('registration'),
     /** `account:<id>` for a credentialed actor, `ip:<address>` for an anonymous one. */
     holder: p.string().length(128).index(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkoutStages } from '../../../workflows/checkout-messages.ts';
 import { approvalStatuses, mandateOperations } from '../../db/entities/mandate.ts';
 import { EXAMPLE, example } from './examples.ts';
 
@@ -7,17 +8,6 @@ import { EXAMPLE, example } from './examples.ts';
 export const approvalParams = z.object({
   approval_id: z.guid().describe('The approval id from the 202 `approval_required`'),
 });
-
-const checkoutStages = [
-  'awaiting_approval',
-  'awaiting_payment',
-  'verifying',
-  'activating',
-  'done',
-  'refused',
-  'expired_unpaid',
-  'cancelled',
-] as const;
 
 /** One approval, a component of its own (`Approval`): the read, the list and both decisions answer it. */
 const approvalView = z

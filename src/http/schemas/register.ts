@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { openStages } from '../../../workflows/checkout-messages.ts';
+import { doneOutcomes, notDoneOutcomes } from '../../domain/checkout-outcomes.ts';
 import { example, EXAMPLE } from './examples.ts';
 
 /** A payment receipt in a body, for a paid retry: the same forms as `Authorization: Payment`. */
@@ -264,21 +266,10 @@ export const orderStatusResponse = example(
     status: z.literal('success'),
     order_id: z.string().describe('The checkout: its session id (USDC and mpp routes) or hosted-checkout order id'),
     domain: z.string(),
-    state: z.enum([
-      'awaiting_approval',
-      'awaiting_payment',
-      'verifying',
-      'activating',
-      'done',
-      'registered',
-      'renewed',
-      'purchased',
-      'refused',
-      'expired_unpaid',
-      'cancelled',
-    ]),
+    // Where its run stands, or how the checkout ended (src/domain/checkout-outcomes.ts).
+    state: z.enum([...openStages, 'done', ...doneOutcomes, ...notDoneOutcomes]),
     order_status: z
-      .enum(['pending', 'paid', 'refused', 'expired_unpaid', 'cancelled'])
+      .enum(['pending', 'paid', ...notDoneOutcomes])
       .describe('paid once the domain is registered; refused: money that arrived was credited back as gems'),
     payment_method: z.string(),
     expires_at: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { offerWorkflowId } from '../../../workflows/offer-messages.ts';
-import { paidOperationService } from '../../checkout/operation-service.ts';
-import type { CheckoutDeps } from '../../checkout/paid-operation.ts';
+import { paidOperationService } from '../../checkout/paid-operation-service.ts';
+import type { CheckoutDeps } from '../../checkout/checkout-service.ts';
 import type { PresentedReceipt } from '../../checkout/receipt.ts';
 import type { Config } from '../../config/env.ts';
 import { AppError } from '../../domain/errors.ts';

@@ -7,7 +7,7 @@ import {
   type WorkflowExecutionDescription,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { defaultPayloadConverter, type QueryDefinition, type UpdateDefinition } from '@temporalio/common';
+import { defaultPayloadConverter } from '@temporalio/common';
 import {
   checkoutPaidSignal,
   resetLockUpdate,
@@ -15,7 +15,10 @@ import {
   type CheckoutStage,
   type CheckoutStatus,
   type CheckoutTerms,
+  type PaidOperationContract,
+  type PaidOutcome,
 } from '../../workflows/checkout-messages.ts';
+import type { DoneAs } from '../../workflows/paid-operations-messages.ts';
 import { registryDomainKey, registryStageKey } from '../../workflows/search-attributes.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { checkoutsOpened, countedWithoutRow } from '../metrics/checkouts.ts';
@@ -24,9 +27,10 @@ import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { requireOwnChallenge, type PresentedReceipt } from './receipt.ts';
-import { paidResult, updateFailureError, type OperationOutcome } from './refusals.ts';
+import { paidResult, updateFailureError } from './refusals.ts';
 import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
-import { reserveCheckoutSpend } from '../mandates/reserve.ts';
+import type { MandateOperation } from '../db/entities/mandate.ts';
+import { reserveCheckoutSpend, type ReservedSpend } from '../mandates/reserve.ts';
 import { releaseSpend } from '../mandates/spends.ts';
 import { ApprovalRequired, newApproval, recordApproval } from '../mandates/approvals.ts';
 import { chainTerms } from './challenge.ts';
@@ -35,20 +39,17 @@ const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
 const QUERY_DEADLINE_MS = 5_000;
 
-/** What a paid operation (registration, renewal, purchase, …) tells the checkout machinery about itself. */
-export interface PaidOperation<I extends CheckoutTerms, R, O extends OperationOutcome<R>, K extends string = string> {
-  /** `registration`, `renewal`, …: names its checkout rows and its compensations. */
-  operation: string;
-  /** The answer's kind once the operation is done (`registered`, `renewed`, `purchased`). */
-  paidAs: K;
-  /** What the payment is for, as the challenge tells the payer. */
-  describe(input: I): string;
-  workflowType: string;
-  /** The run's id for the locked object (`registration:<name>`): while the run is open, it is the lock. */
-  workflowId(key: string): string;
-  statusQuery: QueryDefinition<CheckoutStatus<I, O>>;
-  submitPaymentUpdate: UpdateDefinition<R, [{ receipt: string }]>;
-  /** What someone else is told while the object is locked by a run. */
+/**
+ * A paid operation as the checkout machinery takes it: its contract (workflows/<operation>-messages.ts,
+ * listed in workflows/paid-operations-messages.ts), whose mandate operation must be one a mandate knows,
+ * and what someone else is told while the object is locked by a run.
+ */
+export interface CheckoutOperation<I extends CheckoutTerms, R, K extends DoneAs> extends PaidOperationContract<
+  I,
+  R,
+  K
+> {
+  mandateOperation: MandateOperation;
   busy(key: string): AppError;
 }
 
@@ -75,10 +76,11 @@ export interface CheckoutDeps {
  * holder's quota of unpaid checkouts, receipts handed to the run (identical ones coalesced), the wait
  * for an outcome, reset, and the hosted checkout's paid signal. The run decides; this only asks it.
  */
-export function checkoutService<I extends CheckoutTerms, R, O extends OperationOutcome<R>, K extends string>(
+export function checkoutService<I extends CheckoutTerms, R, K extends DoneAs>(
   deps: CheckoutDeps,
-  op: PaidOperation<I, R, O, K>,
+  op: CheckoutOperation<I, R, K>,
 ) {
+  type O = PaidOutcome<K, R>;
   const temporal = (): Client => {
     if (!deps.temporal) throw new AppError('not_ready', 'Checkouts need Temporal, which is not configured.');
     return deps.temporal;
@@ -142,27 +144,23 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
    * it is busy. Either way nothing is left behind: the reservation is released. A spend that needs the
    * person's approval starts the run waiting in `awaiting_approval` and is answered `ApprovalRequired` (202).
    */
-  async function open(
-    key: string,
-    input: I,
-    waitsForPayment: boolean,
-    reserved?: Awaited<ReturnType<typeof reserve>>,
-  ): Promise<void> {
+  async function open(key: string, input: I, waitsForPayment: boolean, reserved?: ReservedSpend | null): Promise<I> {
     const spend = reserved === undefined ? await reserve(input) : reserved;
     const approval =
       spend?.verdict.kind === 'requires_approval' ? newApproval(deps.config.MANDATE_APPROVAL_TTL_SECONDS) : null;
+    let started: I = spend ? { ...input, spend: spend.terms } : input;
     try {
       if (approval) {
         // Above the approval threshold (docs/mandates.md "Approvals"): the run waits for the person
         // before any challenge is answered or any gems move. A payment challenge opens only once
         // approved, so its expiry (and the memo bound to it) runs from the approval's deadline.
-        input.approval = approval;
+        started = { ...started, approval };
         if (waitsForPayment) {
-          input.expiresAtMs = approval.expiresAtMs + (input.expiresAtMs - Date.now());
-          if (input.chain) input.chain = chainTerms(payments(), input, op.describe(input));
+          started = { ...started, expiresAtMs: approval.expiresAtMs + (started.expiresAtMs - Date.now()) };
+          if (started.chain) started = { ...started, chain: chainTerms(payments(), started, op.describe(started)) };
         }
       }
-      await openRun(key, input, waitsForPayment);
+      await openRun(key, started, waitsForPayment);
     } catch (err) {
       if (spend) await releaseSpend(deps.orm.em.fork(), spend.key);
       throw err;
@@ -171,12 +169,13 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
       await recordApproval(deps.orm, {
         approval,
         spend,
-        sessionId: input.sessionId,
+        sessionId: started.sessionId,
         workflowId: op.workflowId(key),
-        method: input.method,
+        method: started.method,
       });
       throw new ApprovalRequired(approval.approvalId, new Date(approval.expiresAtMs));
     }
+    return started;
   }
 
   /**
@@ -184,11 +183,10 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
    * `approval: false` (the USDC route, whose relay session cannot wait for a person) refuses a spend
    * that needs approval with 403 `mandate_forbids`, rule `approval_required_on_usdc_route`.
    */
-  async function reserve(input: I, opts: { approval?: boolean } = {}) {
-    const spend = await reserveCheckoutSpend(deps.orm, op.operation, input, deps.config.GEM_USD_RATE);
+  async function reserve(input: I, opts: { approval?: boolean } = {}): Promise<ReservedSpend | null> {
+    const spend = await reserveCheckoutSpend(deps.orm, op.mandateOperation, input, deps.config.GEM_USD_RATE);
     if (spend?.verdict.kind === 'requires_approval' && opts.approval === false) {
       await releaseSpend(deps.orm.em.fork(), spend.key);
-      input.spend = null;
       throw new AppError(
         'mandate_forbids',
         "This purchase is above your mandate's approval threshold, and the USDC route cannot wait for an approval: pay it with gems or on the default route (which waits for the person), or ask your person.",
@@ -205,10 +203,14 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
     // "Approvals"). A gems one is held until the approval's deadline; its run's end closes the row.
     const recorded = waitsForPayment || Boolean(input.approval);
     if (recorded) {
+      // An operation whose checkout is started by another run names no run for its rows: a row of it
+      // could never be judged by the expiry sweep, so none is recorded (workflows/checkout-messages.ts).
+      if (op.checkoutRows === 'none')
+        throw new Error(`${op.name}: its checkouts are started by another run, never opened here`);
       await checkouts.open({
         sessionId: input.sessionId,
         name: input.name,
-        operation: op.operation,
+        operation: op.name,
         holder: input.holder,
         actorAccountId: input.actorAccountId,
         method: input.method,
@@ -244,7 +246,7 @@ export function checkoutService<I extends CheckoutTerms, R, O extends OperationO
     }
     // A checkout with a row was counted as the row was recorded; one without (gems or free, waiting for
     // nobody) as its run starts.
-    if (!recorded && countedWithoutRow(input)) checkoutsOpened.inc({ operation: op.operation, rail: input.method });
+    if (!recorded && countedWithoutRow(input)) checkoutsOpened.inc({ operation: op.name, rail: input.method });
   }
 
   /**

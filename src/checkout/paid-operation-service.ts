@@ -1,11 +1,11 @@
-import type { CheckoutStage, CheckoutStatus, CheckoutTerms } from '../../workflows/checkout-messages.ts';
+import type { CheckoutStage, CheckoutStatus, CheckoutTerms, PaidOutcome } from '../../workflows/checkout-messages.ts';
+import type { DoneAs } from '../../workflows/paid-operations-messages.ts';
 import { PaymentReceipt } from '../db/entities/index.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppError } from '../domain/errors.ts';
 import { chainTerms, paymentOffer } from './challenge.ts';
-import { checkoutService, type CheckoutDeps, type PaidOperation } from './paid-operation.ts';
+import { checkoutService, type CheckoutDeps, type CheckoutOperation } from './checkout-service.ts';
 import type { PresentedReceipt } from './receipt.ts';
-import type { OperationOutcome } from './refusals.ts';
 import { ApprovalRequired } from '../mandates/approvals.ts';
 
 /** The 402 of a checkout awaiting machine payment. */
@@ -23,10 +23,10 @@ export interface Paid<K extends string, R> {
   warnings: string[];
 }
 
-/** What every checkout's input starts with; the operation adds its own fields. */
+/** What every checkout's input starts with; the operation adds its own fields (`newInput`). */
 export type TermsRequest = Pick<
   CheckoutTerms,
-  'sessionId' | 'name' | 'actorAccountId' | 'holder' | 'method' | 'priceGems' | 'amountMinor'
+  'sessionId' | 'name' | 'actorAccountId' | 'holder' | 'priceGems' | 'amountMinor'
 > & {
   /** The challenge's currency; the configured machine-payment currency when absent. */
   currency?: string;
@@ -52,14 +52,14 @@ export interface LockRequest<I, X> {
  * the parts every operation's service needs around it — its answers, its terms, the result a receipt
  * already paid for, and the continuation of a checkout in progress. An operation adds only its rules.
  */
-export function paidOperationService<I extends CheckoutTerms, R, O extends OperationOutcome<R>, K extends string>(
+export function paidOperationService<I extends CheckoutTerms, R, K extends DoneAs>(
   deps: CheckoutDeps,
-  op: PaidOperation<I, R, O, K>,
+  op: CheckoutOperation<I, R, K>,
 ) {
   const checkout = checkoutService(deps, op);
 
   const paid = (result: R, sessionId: string, warnings: string[] = []): Paid<K, R> => ({
-    kind: op.paidAs,
+    kind: op.doneAs,
     result,
     sessionId,
     warnings,
@@ -70,24 +70,27 @@ export function paidOperationService<I extends CheckoutTerms, R, O extends Opera
     warnings,
   });
 
-  /** The fields every checkout input shares, with the configured currency and lifetime by default. */
-  const terms = (t: TermsRequest): CheckoutTerms => ({
-    sessionId: t.sessionId,
-    name: t.name,
-    actorAccountId: t.actorAccountId,
-    holder: t.holder,
-    method: t.method,
-    priceGems: t.priceGems,
-    amountMinor: t.amountMinor,
-    currency: t.currency ?? deps.config.MPP_CURRENCY,
-    expiresAtMs: Date.now() + (t.ttlSeconds ?? deps.config.CHECKOUT_TTL_SECONDS) * 1000,
-    chain: null,
-  });
-
-  /** The input with where it is paid on chain, when it is paid by machine payment on the default chain. */
-  const priced = <T extends I>(input: T, onChain: boolean): T => {
-    if (onChain) input.chain = chainTerms(checkout.payments(), input, op.describe(input));
-    return input;
+  /**
+   * A new checkout's input: the terms every checkout shares (the configured currency and lifetime by
+   * default), the operation's own fields (its `method` among them), and, when it is paid by machine
+   * payment on the default chain (`onChain`), where: the chain terms bound to its challenge.
+   */
+  const newInput = (t: TermsRequest, fields: Omit<I, Exclude<keyof CheckoutTerms, 'method'>>, onChain: boolean): I => {
+    const { method, ...own } = fields;
+    const input = {
+      sessionId: t.sessionId,
+      name: t.name,
+      actorAccountId: t.actorAccountId,
+      holder: t.holder,
+      method,
+      priceGems: t.priceGems,
+      amountMinor: t.amountMinor,
+      currency: t.currency ?? deps.config.MPP_CURRENCY,
+      expiresAtMs: Date.now() + (t.ttlSeconds ?? deps.config.CHECKOUT_TTL_SECONDS) * 1000,
+      chain: null,
+      ...own,
+    } as I;
+    return onChain ? { ...input, chain: chainTerms(checkout.payments(), input, op.describe(input)) } : input;
   };
 
   /**
@@ -113,7 +116,7 @@ export function paidOperationService<I extends CheckoutTerms, R, O extends Opera
    */
   async function continueLock<X = never>(
     key: string,
-    running: CheckoutStatus<I, O>,
+    running: CheckoutStatus<I, PaidOutcome<K, R>>,
     req: LockRequest<I, X>,
   ): Promise<Paid<K, R> | PaymentRequired | X> {
     const { input } = running;
@@ -128,5 +131,5 @@ export function paidOperationService<I extends CheckoutTerms, R, O extends Opera
     throw req.inStage(running.stage);
   }
 
-  return { ...checkout, paid, offer, terms, priced, byReceipt, continueLock };
+  return { ...checkout, paid, offer, newInput, byReceipt, continueLock };
 }
