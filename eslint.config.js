@@ -165,6 +165,48 @@ const dbImportsNoWorkflows = {
   from: './workflows',
   message: 'src/db may not import workflows/: workflow types that the database must know belong in src/domain.',
 };
+// An entity never leaves src/db: repositories speak the domain and return plain data. The units of work
+// below still take entities outside it (src/db/README.md names each, and why); tests may use them freely.
+const entityUnits = [
+  'activities/checkout.ts',
+  'activities/offers.ts',
+  'activities/paid-effect.ts',
+  'activities/purchase.ts',
+  'activities/registration.ts',
+  'activities/renewal.ts',
+  'src/auth/accounts.ts',
+  'src/auth/authenticate.ts',
+  'src/auth/claimed-agents.ts',
+  'src/auth/domain-access.ts',
+  'src/checkout/operation-service.ts',
+  'src/checkout/operation-session.ts',
+  'src/dns/from-config.ts',
+  'src/http/routes/agents.ts',
+  'src/http/routes/keys.ts',
+  'src/ledger/coupons.ts',
+  'src/ledger/gems.ts',
+  'src/ledger/journal.ts',
+  'src/mandates/checkout-spend.ts',
+  'src/mandates/reserve.ts',
+  'src/market/checkout-terms.ts',
+  'src/market/offer-view.ts',
+  'src/market/offers.ts',
+  'src/market/payouts.ts',
+  'src/market/purchase.ts',
+  'src/market/sale.ts',
+  'src/market/withdrawals.ts',
+  'src/ops/commands.ts',
+  'src/registration/orders.ts',
+  'src/registration/records.ts',
+  'src/registration/requests.ts',
+  'src/renewal/records.ts',
+];
+const entitiesStayInDb = {
+  target: [...foldersExcept('db'), './activities', './workflows'],
+  from: './src/db/entities',
+  message:
+    'Entities stay in src/db: use a repository (src/db/*), or name the unit of work in src/db/README.md and eslint.config.js.',
+};
 const restrictedPaths = (zones) => ['error', { basePath: import.meta.dirname, zones }];
 
 export default tseslint.config(
@@ -189,7 +231,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': restrictedPaths([...layers, dbImportsNoWorkflows]),
+      'import-x/no-restricted-paths': restrictedPaths([...layers, dbImportsNoWorkflows, entitiesStayInDb]),
       // Off while errors remain in files being restructured by others (counts of 2026-11-26, whole tree):
       // 122: async without await (31 in 27 files of src/http/routes/**; 91 in migrations, plugins, infra, tests).
       '@typescript-eslint/require-await': 'off',
@@ -203,6 +245,11 @@ export default tseslint.config(
       // 2: update validators in workflows/checkout.ts and workflows/offer.ts name an unused `_argument`.
       '@typescript-eslint/no-unused-vars': 'off',
     },
+  },
+  {
+    // The named units of work (above) are held to every layer but the entities' own.
+    files: entityUnits,
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...layers, dbImportsNoWorkflows]) },
   },
   {
     // Tests read JSON answers (inject().json(), fetch().json()) as `any`: 607 no-unsafe-* errors and 6

@@ -4,7 +4,7 @@ import { LedgerTransaction, OutboxEvent, PaymentReceipt } from '../src/db/entiti
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { refundGems } from '../src/ledger/gems.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
-import type { CheckoutOutcome } from '../src/db/entities/checkout-session.ts';
+import type { CheckoutOutcome } from '../src/domain/checkout-outcomes.ts';
 import type { CheckoutPayment, CheckoutTerms, PaymentCredit } from '../workflows/checkout-messages.ts';
 import type { ActivityDeps } from './deps.ts';
 import { closeApproval } from '../src/mandates/approvals.ts';

@@ -14,6 +14,18 @@ export function accountRepository(em: EntityManager) {
       return (await em.findOne(Account, { id }, { fields: ['isOperator'] }))?.isOperator ?? false;
     },
 
+    /** Who manages an account: the person who claimed it (null: nobody). Null for an unknown account. */
+    async managerOf(id: string): Promise<{ managerId: string | null } | null> {
+      const a = await em.findOne(Account, { id }, { fields: ['id', 'operatorAccount'] });
+      return a && { managerId: a.operatorAccount?.id ?? null };
+    },
+
+    /** The accounts a person claimed: the agents they manage. */
+    async claimedBy(operatorId: string): Promise<string[]> {
+      const rows = await em.find(Account, { operatorAccount: operatorId }, { fields: ['id'] });
+      return rows.map((r) => r.id);
+    },
+
     /**
      * Sets or clears where the account's pathUSD sale proceeds are paid (docs/market.md "Payouts"). A
      * sale keeps the address it was made with, so a change applies to the sales after it.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { approvalStatuses, mandateOperations } from '../../db/entities/mandate.ts';
+import { approvalStatuses, mandateOperations } from '../../domain/mandates.ts';
 import { EXAMPLE, example } from './examples.ts';
 
 // Approvals above a spend mandate's threshold (docs/mandates.md "Approvals").
