@@ -114,6 +114,15 @@ export function domainRepository(em: EntityManager) {
       return states;
     },
 
+    /** How many names each of these accounts holds (an account holding none is left out). */
+    async liveCountsByOwner(ownerIds: string[]): Promise<Map<string, number>> {
+      const counts = await em.execute<{ owner_id: string; n: string }[]>(
+        `select owner_id, count(*) as n from domain where owner_id = any(?::uuid[]) and status <> ? group by owner_id`,
+        [`{${ownerIds.join(',')}}`, EXPIRED],
+      );
+      return new Map(counts.map((c) => [c.owner_id, Number(c.n)]));
+    },
+
     /** About how many names are registered (sizes the known-names filter). */
     async liveNameCount(): Promise<number> {
       const [row] = await em.execute<{ n: string }[]>(`select count(*) as n from domain where status <> '${EXPIRED}'`);
