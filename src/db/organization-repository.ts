@@ -113,18 +113,15 @@ export function organizationRepository(em: EntityManager) {
       return (await em.nativeUpdate(OrgCredential, { id, revokedAt: null }, { revokedAt: new Date() })) === 1;
     },
 
-    /** Admits the account to the namespace in its sunrise phase, or takes it off; false: no such namespace. */
-    async setWhitelisted(namespace: string, accountId: string, listed: boolean): Promise<boolean> {
-      const ns = await em.findOne(Namespace, { name: namespace });
-      if (!ns) return false;
+    /** Admits the account to the namespace (which must exist) in its sunrise phase, or takes it off. */
+    async setWhitelisted(namespace: string, accountId: string, listed: boolean): Promise<void> {
       if (listed)
         await em.upsert(NamespaceWhitelist, {
-          namespace: ns,
+          namespace: em.getReference(Namespace, namespace),
           account: em.getReference(Account, accountId),
           createdAt: new Date(),
         });
-      else await em.nativeDelete(NamespaceWhitelist, { namespace: ns.name, account: accountId });
-      return true;
+      else await em.nativeDelete(NamespaceWhitelist, { namespace, account: accountId });
     },
   };
 }
