@@ -93,32 +93,7 @@ export function domainRepository(em: EntityManager) {
         .where({ name, status: { $ne: EXPIRED } })
         .execute<RdapDomainRecord | null>('get');
     },
-    findById(id: number) {
-      return em.findOne(Domain, { id });
-    },
 
-    /** The status of a record, held or expired; null: no such record. */
-    async statusOf(id: number): Promise<string | null> {
-      return (await em.findOne(Domain, { id }, { fields: ['status'] }))?.status ?? null;
-    },
-
-    /** Whether the record still holds its name (any status but expired). */
-    async isLive(id: number): Promise<boolean> {
-      return (await em.count(Domain, { id, status: { $ne: EXPIRED } })) > 0;
-    },
-
-    /**
-     * Moves the expiry date of the record that holds the name, and nothing else (the operator's
-     * `expire`: the expiry sweep does the rest). Null when no record holds the name.
-     */
-    async setExpiryDate(name: string, expiryDate: Date) {
-      const d = await em.findOne(Domain, { name, status: { $ne: EXPIRED } });
-      if (!d) return null;
-      const previous = d.expiryDate;
-      d.expiryDate = expiryDate;
-      await em.flush();
-      return { name: d.name, status: d.status, previousExpiryDate: previous, expiryDate: d.expiryDate };
-    },
     /**
      * The state of each name, in one round trip: registered (any status but expired holds the name),
      * held by an open checkout (docs/registration.md "Unpaid checkouts"), else free.

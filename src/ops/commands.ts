@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { accountRepository } from '../db/account-repository.ts';
-import { domainRepository } from '../db/domain-repository.ts';
+import { domainRecords } from '../db/domain-records.ts';
 import { namespaceExists } from '../db/namespace-loader.ts';
 import { organizationRepository } from '../db/organization-repository.ts';
 import { generateKey } from '../auth/secrets.ts';
@@ -195,7 +195,7 @@ export async function expireDomain(
   const to = stage ?? 'expired';
   if (to !== 'grace' && to !== 'expired') throw new OpsError(`--stage is grace or expired, got "${to}"`);
   const name = rawName.trim().toLowerCase().replace(/\.$/, '');
-  const d = await domainRepository(em).setExpiryDate(name, expiryForStage(to, now, graceDays));
+  const d = await domainRecords(em).setExpiryDate(name, expiryForStage(to, now, graceDays));
   if (!d) throw new OpsError(`no domain ${name} holds that name (an expired one is already back in the pool)`);
   return {
     domain: d.name,
