@@ -165,8 +165,9 @@ const dbImportsNoWorkflows = {
   from: './workflows',
   message: 'src/db may not import workflows/: workflow types that the database must know belong in src/domain.',
 };
-// An entity never leaves src/db: repositories speak the domain and return plain data. The units of work
-// below still take entities outside it (src/db/README.md names each, and why); tests may use them freely.
+// An entity never leaves src/db: repositories speak the domain and return plain data, and the units of work
+// above them hand the transaction's EntityManager to each. The files below still import entities (they are
+// being reworked apart; src/db/README.md names each and the repository it moves to); tests may use them freely.
 const entityUnits = [
   'activities/paid-effect.ts',
   'src/checkout/operation-service.ts',
@@ -176,7 +177,7 @@ const entityUnits = [
   'src/market/offers.ts',
 ];
 const entitiesStayInDb = {
-  target: [...foldersExcept('db'), './activities', './workflows'],
+  target: [...foldersExcept('db'), './activities', './workflows', './bench', './examples', './clients'],
   from: './src/db/entities',
   message:
     'Entities stay in src/db: use a repository (src/db/*), or name the unit of work in src/db/README.md and eslint.config.js.',
