@@ -135,5 +135,3 @@ export function mandateRepository(em: EntityManager) {
     },
   };
 }
-
-export type MandateRepository = ReturnType<typeof mandateRepository>;

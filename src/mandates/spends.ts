@@ -53,9 +53,6 @@ export function countedSpends(em: EntityManager, accountId: string, now: Date): 
   return mandateRepository(em).countedSince(accountId, new Date(now.getTime() - windows.per_30_days));
 }
 
-/** The account's mandate, its row locked until the transaction ends; null: no mandate. */
-export const lockMandate = (tx: EntityManager, accountId: string) => mandateRepository(tx).lock(accountId);
-
 /**
  * Reserves a spend under the mandate's lock, in the caller's transaction (with the gems movement, if
  * any). No mandate: nothing is recorded and the verdict is `allow`. A key already reserved or spent is
@@ -130,6 +127,6 @@ export async function spendReserved(tx: EntityManager, accountId: string, key: s
  * is accepted and paid (its checkout reserves then), so only its operation, namespace and size are judged.
  */
 export async function judgeUnreserved(tx: EntityManager, spend: SpendRequest): Promise<MandateVerdict> {
-  const mandate = await lockMandate(tx, spend.accountId);
+  const mandate = await mandateRepository(tx).lock(spend.accountId);
   return mandate ? judgeSpend(rulesOf(mandate), spend, [], new Date()) : { kind: 'allow' };
 }
