@@ -1,7 +1,9 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LedgerTransaction, OutboxEvent, PaymentReceipt } from '../src/db/entities/index.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
+import { ledgerRepository } from '../src/db/ledger-repository.ts';
+import { recordPaymentCredited } from '../src/db/outbox.ts';
+import { paymentReceipts } from '../src/db/payment-receipts.ts';
 import { refundGems } from '../src/ledger/gems.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import type { CheckoutOutcome } from '../src/domain/checkout-outcomes.ts';
@@ -43,7 +45,7 @@ export function recordReceipt(
 ): string {
   const txHash = payment.txHash.toLowerCase();
   const { chainId, token } = receiptChain(input, payment, mppChainId);
-  tx.create(PaymentReceipt, {
+  paymentReceipts(tx).record({
     chainId,
     txHash,
     sessionId: input.sessionId,
@@ -77,10 +79,8 @@ export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
           throw refuse('invalid_receipt', `The receipt does not pay this checkout (${err.reason}).`);
         throw err;
       }
-      const used = await orm.em
-        .fork()
-        .findOne(PaymentReceipt, { chainId: p.chainId, txHash: verified.txHash.toLowerCase() });
-      if (used && used.sessionId !== a.sessionId)
+      const usedBy = await paymentReceipts(orm.em.fork()).spentBy(p.chainId, verified.txHash.toLowerCase());
+      if (usedBy && usedBy !== a.sessionId)
         throw refuse('receipt_already_used', 'This payment was already used for another registration.');
       return verified;
     },
@@ -89,10 +89,8 @@ export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
     async findMppPayment(a: { sessionId: string; amountMinor: string; memo: string }) {
       const found = await verifier().findByMemo({ amountMinor: BigInt(a.amountMinor), memo: a.memo });
       if (!found) return null;
-      const used = await orm.em
-        .fork()
-        .findOne(PaymentReceipt, { chainId: verifier().chainId, txHash: found.txHash.toLowerCase() });
-      return used && used.sessionId !== a.sessionId ? null : found;
+      const usedBy = await paymentReceipts(orm.em.fork()).spentBy(verifier().chainId, found.txHash.toLowerCase());
+      return usedBy && usedBy !== a.sessionId ? null : found;
     },
 
     /**
@@ -117,27 +115,24 @@ export function createCheckoutActivities({ orm, payments }: ActivityDeps) {
         const accountId = input.actorAccountId ?? (onChain ? await accountForWallet(tx, payment.payer) : null);
         if (!accountId) throw refuse('owner_unknown', 'No account to credit.');
         const credit = { accountId, gems: input.priceGems };
-        if (await tx.count(LedgerTransaction, { reference })) return credit;
+        if (await ledgerRepository(tx).isPosted(reference)) return credit;
         if (
           onChain &&
-          !(await tx.count(PaymentReceipt, {
-            chainId: receiptChain(input, payment, chainId()).chainId,
-            txHash: payment.txHash.toLowerCase(),
-          }))
+          !(await paymentReceipts(tx).isSpent(
+            receiptChain(input, payment, chainId()).chainId,
+            payment.txHash.toLowerCase(),
+          ))
         )
           recordReceipt(tx, chainId(), input, payment);
         await refundGems(tx, { accountId, amount: input.priceGems, reference, memo: `${input.name}: ${reason}` });
-        tx.create(OutboxEvent, {
-          eventType: 'payment.credited',
-          payload: {
-            domain: input.name,
-            session_id: input.sessionId,
-            account_id: accountId,
-            gems: input.priceGems,
-            reason,
-            payment_method: input.method,
-            operation,
-          },
+        recordPaymentCredited(tx, {
+          domain: input.name,
+          session_id: input.sessionId,
+          account_id: accountId,
+          gems: input.priceGems,
+          reason,
+          payment_method: input.method,
+          operation,
         });
         return credit;
       });

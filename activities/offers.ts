@@ -1,7 +1,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, Listing, Offer } from '../src/db/entities/index.ts';
+import { domainRecords } from '../src/db/domain-records.ts';
+import { listingRepository } from '../src/db/listing-repository.ts';
+import { offerRepository, type OfferRecord } from '../src/db/offer-repository.ts';
 import { recordOrder } from '../src/db/orders.ts';
 import { EXPIRED } from '../src/domain/expiry.ts';
 import { minorToUsd } from '../src/domain/market.ts';
@@ -15,8 +16,11 @@ import { mandateRefusal } from '../src/mandates/refusal.ts';
 import { fromSpendTerms, judgeUnreserved, releaseSpend, reserveSpend, spendReserved } from '../src/mandates/spends.ts';
 import type { ActivityDeps } from './deps.ts';
 
-const liveDomain = (tx: EntityManager, where: { name: string } | { id: number }) =>
-  tx.findOne(Domain, { ...where, status: { $ne: EXPIRED } });
+/** The record of a domain by its id while it holds its name (an expired one: null). */
+async function liveDomain(tx: EntityManager, id: number) {
+  const domain = await domainRecords(tx).find(id);
+  return domain && domain.status !== EXPIRED ? domain : null;
+}
 
 type Decision = { action: 'accept' | 'reject' | 'withdraw'; accountId: string; operationId?: string | null };
 
@@ -26,15 +30,15 @@ type Decision = { action: 'accept' | 'reject' | 'withdraw'; accountId: string; o
  * retried after its transaction committed (its worker died before reporting) finds its own decision, and
  * must answer it: refused, the run would never learn of the acceptance and wait for it forever.
  */
-async function madeAlready(tx: EntityManager, offer: Offer, d: Decision): Promise<boolean> {
+async function madeAlready(tx: EntityManager, offer: OfferRecord, d: Decision): Promise<boolean> {
   if (d.operationId && offer.decidedByOperation === d.operationId) return true;
-  if (d.action === 'accept') return offer.status === 'accepted' && offer.seller.id === d.accountId;
-  if (d.action === 'withdraw') return offer.status === 'withdrawn' && offer.bidder.id === d.accountId;
-  return offer.status === 'rejected' && (await liveDomain(tx, { id: offer.domainId }))?.owner.id === d.accountId;
+  if (d.action === 'accept') return offer.status === 'accepted' && offer.sellerId === d.accountId;
+  if (d.action === 'withdraw') return offer.status === 'withdrawn' && offer.bidderId === d.accountId;
+  return offer.status === 'rejected' && (await liveDomain(tx, offer.domainId))?.ownerId === d.accountId;
 }
 
-async function lockOffer(tx: EntityManager, offerId: string): Promise<Offer> {
-  const offer = await tx.findOne(Offer, { id: offerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+async function lockOffer(tx: EntityManager, offerId: string): Promise<OfferRecord> {
+  const offer = await offerRepository(tx).lock(offerId);
   if (!offer) throw refuse('offer_not_found', `No offer ${offerId}.`);
   return offer;
 }
@@ -61,14 +65,15 @@ export function createOfferActivities({ orm }: ActivityDeps) {
       return orm.em
         .fork()
         .transactional(async (tx) => {
-          const done = await tx.findOne(Offer, { id: input.offerId });
+          const offers = offerRepository(tx);
+          const done = await offers.find(input.offerId);
           if (done) return toOfferViewRow(done);
-          const domain = await liveDomain(tx, { name: input.domainName });
+          const domain = await domainRecords(tx).findLive(input.domainName);
           if (!domain || domain.status !== 'active')
             throw refuse('domain_not_found', `${input.domainName} is not a registered name.`);
-          if (domain.owner.id === input.bidderId) throw refuse('own_domain', `You already own ${input.domainName}.`);
+          if (domain.ownerId === input.bidderId) throw refuse('own_domain', `You already own ${input.domainName}.`);
           const amount = BigInt(input.amount);
-          const listing = await tx.findOne(Listing, { domainId: domain.id });
+          const listing = await listingRepository(tx).find(domain.id);
           const floor = input.currency === 'gems' ? listing?.minOfferGems : listing?.minOfferUsdMinor;
           if (floor !== null && floor !== undefined && amount < BigInt(floor)) {
             const minimum = input.currency === 'gems' ? Number(floor) : minorToUsd(BigInt(floor));
@@ -93,18 +98,15 @@ export function createOfferActivities({ orm }: ActivityDeps) {
                 details: [refusal.details],
               });
           }
-          const offer = tx.create(Offer, {
+          offers.open({
             id: input.offerId,
             domainId: domain.id,
             domainName: domain.name,
-            bidder: tx.getReference(Account, input.bidderId),
-            seller: tx.getReference(Account, domain.owner.id),
+            bidderId: input.bidderId,
+            sellerId: domain.ownerId,
             currency: input.currency,
             amount,
-            status: 'pending',
             expiresAt: new Date(input.expiresAtMs),
-            decidedAt: null,
-            saleId: null,
           });
           if (input.currency === 'gems') {
             try {
@@ -130,7 +132,7 @@ export function createOfferActivities({ orm }: ActivityDeps) {
               domainName: domain.name,
               domainId: domain.id,
               accountId: input.bidderId,
-              ownerId: domain.owner.id,
+              ownerId: domain.ownerId,
               status: 'held',
               paymentMethod: 'gems',
               amountGems: Number(amount),
@@ -141,7 +143,7 @@ export function createOfferActivities({ orm }: ActivityDeps) {
             });
           }
           await tx.flush();
-          return toOfferViewRow(offer);
+          return toOfferViewRow(await offers.get(input.offerId));
         })
         .catch(released);
     },
@@ -152,29 +154,28 @@ export function createOfferActivities({ orm }: ActivityDeps) {
      */
     async decideOffer(a: Decision & { offerId: string }) {
       return orm.em.fork().transactional(async (tx) => {
+        const offers = offerRepository(tx);
         const offer = await lockOffer(tx, a.offerId);
         if (offer.status !== 'pending') {
           if (await madeAlready(tx, offer, a)) return toOfferViewRow(offer);
           throw refuse('offer_not_pending', `This offer is ${offer.status}.`);
         }
-        offer.decidedByOperation = a.operationId ?? null;
+        await offers.decidedBy(offer.id, a.operationId ?? null);
         if (a.action === 'withdraw') {
-          if (offer.bidder.id !== a.accountId) throw refuse('forbidden', 'Only the bidder can withdraw an offer.');
+          if (offer.bidderId !== a.accountId) throw refuse('forbidden', 'Only the bidder can withdraw an offer.');
           await endOffer(tx, offer, 'withdrawn');
         } else {
-          const domain = await liveDomain(tx, { id: offer.domainId });
-          if (!domain || domain.owner.id !== a.accountId)
+          const domain = await liveDomain(tx, offer.domainId);
+          if (!domain || domain.ownerId !== a.accountId)
             throw refuse('forbidden', `Only the owner of ${offer.domainName} can ${a.action} offers on it.`);
           if (a.action === 'reject') await endOffer(tx, offer, 'rejected');
           else {
-            offer.status = 'accepted';
-            offer.decidedAt = new Date();
-            offer.seller = tx.getReference(Account, a.accountId, { wrapped: true });
-            await tx.nativeDelete(Listing, { domainId: offer.domainId });
+            await offers.accept(offer.id, a.accountId);
+            await listingRepository(tx).remove(offer.domainId);
           }
         }
         await tx.flush();
-        return toOfferViewRow(offer);
+        return toOfferViewRow(await offers.get(offer.id));
       });
     },
 
@@ -185,15 +186,16 @@ export function createOfferActivities({ orm }: ActivityDeps) {
     async expireOffer({ offerId }: { offerId: string }): Promise<OfferView['status']> {
       return orm.em.fork().transactional(async (tx) => {
         const offer = await lockOffer(tx, offerId);
-        if (offer.status === 'pending') await endOffer(tx, offer, 'expired');
+        if (offer.status !== 'pending') return offer.status;
+        await endOffer(tx, offer, 'expired');
         await tx.flush();
-        return offer.status;
+        return 'expired';
       });
     },
 
     /** An accepted pathUSD offer whose payment never completed: it ends (nothing was held). */
     async lapseOffer({ offerId }: { offerId: string }): Promise<void> {
-      await orm.em.fork().nativeUpdate(Offer, { id: offerId, status: 'accepted', saleId: null }, { status: 'expired' });
+      await offerRepository(orm.em.fork()).lapse(offerId);
     },
 
     /**
@@ -211,17 +213,17 @@ export function createOfferActivities({ orm }: ActivityDeps) {
           const sale = await completeSale(tx, {
             reference: `offer:${offerId}`,
             domainName: offer.domainName,
-            buyerId: offer.bidder.id,
-            sellerId: offer.seller.id,
+            buyerId: offer.bidderId,
+            sellerId: offer.sellerId,
             currency: offer.currency,
             price: offer.amount,
             source: 'offer',
             referrerId: null,
             funding: { kind: 'escrow', offerId },
           });
-          offer.saleId = sale.saleId;
+          await offerRepository(tx).attachSale(offerId, sale.saleId);
           // The escrow reserved against the bidder's mandate is now spent.
-          await spendReserved(tx, offer.bidder.id, offerSpendKey(offerId));
+          await spendReserved(tx, offer.bidderId, offerSpendKey(offerId));
           await tx.flush();
           return { saleId: sale.saleId, releasedOfferIds: sale.releasedOfferIds };
         });

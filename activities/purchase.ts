@@ -1,6 +1,6 @@
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
-import { Offer } from '../src/db/entities/index.ts';
+import { offerRepository } from '../src/db/offer-repository.ts';
 import { completeSale, findSale, SaleRefusal } from '../src/market/sale.ts';
 import { purchaseContract } from '../workflows/purchase-messages.ts';
 import { recordReceipt, refuse } from './checkout.ts';
@@ -31,7 +31,7 @@ export function createPurchaseActivities({ orm, payments, payouts }: ActivityDep
           referrerId: input.referrerId === buyerId ? null : input.referrerId,
           funding: reference ? { kind: 'chain', paymentReference: reference } : { kind: 'gems' },
         });
-        if (input.offerId) await tx.nativeUpdate(Offer, { id: input.offerId }, { saleId: sale.saleId });
+        if (input.offerId) await offerRepository(tx).linkSale(input.offerId, sale.saleId);
         await checkoutSessions(tx).close(input.sessionId, 'purchased');
         return sale;
       },

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, Namespace } from '../src/db/entities/index.ts';
-import { recordOrder } from '../src/db/orders.ts';
+import { domainRecords } from '../src/db/domain-records.ts';
+import { placeOrder } from '../src/db/orders.ts';
 import { recordEvent } from '../src/db/outbox.ts';
+import { isReceiptReuse } from '../src/db/payment-receipts.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { debitGems } from '../src/ledger/gems.ts';
 import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
@@ -31,7 +32,7 @@ export function createRegistrationActivities({ orm, payments }: ActivityDeps) {
         gemsRefusal(err) ?? (err instanceof CouponError ? refuse(`coupon_${err.reason}`, err.message) : null),
       // The receipt is another session's, or the name is: someone else registered it first.
       conflict: (err, input) =>
-        /payment_receipt/.test(err.message)
+        isReceiptReuse(err)
           ? refuse('receipt_already_used', 'This payment was already used.')
           : refuse('name_taken', `${input.name} is already registered.`),
     }),
@@ -68,19 +69,15 @@ async function activate(
   }
 
   const now = new Date();
-  const domain = tx.create(Domain, {
+  const domain = await domainRecords(tx).register({
     name: input.name,
     label: input.label,
-    namespace: tx.getReference(Namespace, input.namespace),
-    owner: tx.getReference(Account, ownerId),
-    status: 'active',
+    namespace: input.namespace,
+    ownerId,
     registrationDate: now,
     expiryDate: new Date(now.getTime() + input.years * YEAR_MS),
-    capabilities: [],
-    profile: {},
   });
-  await tx.flush();
-  const order = recordOrder(tx, {
+  const order = await placeOrder(tx, {
     reference: input.sessionId,
     kind: 'registration',
     domainName: input.name,
@@ -101,7 +98,6 @@ async function activate(
       payer: onChain ? payment.payer : null,
     },
   });
-  await tx.flush();
   // The checkout closes with the activation, so search never shows the name free in between. Gems and
   // free registrations open a checkout row only when they waited for an approval (src/checkout/checkout-service.ts).
   if ((payment.kind !== 'gems' && payment.kind !== 'free') || input.approval)

@@ -1,6 +1,5 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Domain } from '../src/db/entities/index.ts';
+import { domainRecords } from '../src/db/domain-records.ts';
 import { recordRenewal } from '../src/db/renewals.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
@@ -35,7 +34,8 @@ async function renew(
   payment: CheckoutPayment,
   chainId: number,
 ): Promise<RenewalResult> {
-  const domain = await tx.findOne(Domain, { id: input.domainId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const domains = domainRecords(tx);
+  const domain = await domains.lock(input.domainId);
   if (!domain || !(renewableStatuses as readonly string[]).includes(domain.status))
     throw refuse('domain_not_renewable', `${input.name} is no longer registered.`);
   const now = new Date();
@@ -47,7 +47,7 @@ async function renew(
     );
   }
   const payerId =
-    input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : domain.owner.id);
+    input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : domain.ownerId);
   let reference = `ledger:renewal:${input.sessionId}`;
   if (payment.kind === 'mpp') {
     reference = recordReceipt(tx, chainId, input, payment);
@@ -61,16 +61,16 @@ async function renew(
     reference = `ledger:${debit.transactionId}`;
   }
   const previous = domain.expiryDate;
-  domain.expiryDate = extendedExpiry(previous, input.years);
+  const next = extendedExpiry(previous, input.years);
   // Renewing in grace restores the name.
-  domain.status = 'active';
+  await domains.extendTerm(domain.id, next);
   const order = await recordRenewal(tx, {
     reference: input.sessionId,
-    domain: { id: domain.id, name: input.name, ownerId: domain.owner.id },
+    domain: { id: domain.id, name: input.name, ownerId: domain.ownerId },
     accountId: payerId,
     years: input.years,
     previousExpiry: previous,
-    newExpiry: domain.expiryDate,
+    newExpiry: next,
     paymentMethod: input.method,
     amountGems: input.priceGems,
     amountMinor: payment.kind === 'mpp' ? BigInt(input.amountMinor) : null,

@@ -1,14 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, ApiKey, ClaimCode, WebSession } from '../db/entities/index.ts';
-import {
-  generateClaimCode,
-  generateKey,
-  generateSessionToken,
-  parseKey,
-  sameDigest,
-  sha256Hex,
-  type NewKey,
-} from './secrets.ts';
+import { accountRepository, type AccountKey } from '../db/account-repository.ts';
+import { credentialRepository } from '../db/credential-repository.ts';
+import type { AccountKind, ApiKeyClass, Assurance } from '../domain/account.ts';
+import { generateClaimCode, generateKey, generateSessionToken, parseKey, sameDigest, sha256Hex } from './secrets.ts';
 
 // Account and credential operations. Each takes an EntityManager the caller forked for this unit of
 // work and returns plain data; secrets leave only through the return values of the create calls.
@@ -16,11 +10,10 @@ import {
 export async function provisionAgent(em: EntityManager, displayName?: string) {
   const key = generateKey('agent');
   const claim = generateClaimCode();
-  const account = await em.transactional(async (tx) => {
-    const account = tx.create(Account, { kind: 'agent', assurance: 'anonymous', displayName: displayName ?? null });
-    tx.create(ApiKey, { id: key.id, account, keyClass: 'agent', secretHash: key.secretHash, name: 'provisioned' });
-    tx.create(ClaimCode, { codeHash: claim.hash, account });
-    return account;
+  const account = await credentialRepository(em).provisionAgent({
+    displayName: displayName ?? null,
+    key: { id: key.id, secretHash: key.secretHash },
+    claimHash: claim.hash,
   });
   return { account, key, claimCode: claim.code };
 }
@@ -29,43 +22,20 @@ export async function provisionAgent(em: EntityManager, displayName?: string) {
  * Binds an anonymous agent to the signed-in operator. The claim code is consumed by one conditional
  * UPDATE, so two concurrent claims of one code cannot both succeed. Returns null for a wrong or used code.
  */
-export async function claimAgent(em: EntityManager, operatorAccountId: string, code: string) {
-  return em.transactional(async (tx) => {
-    const used = await tx.nativeUpdate(
-      ClaimCode,
-      { codeHash: sha256Hex(code.trim()), usedAt: null },
-      { usedAt: new Date(), usedBy: tx.getReference(Account, operatorAccountId) },
-    );
-    if (used !== 1) return null;
-    const claim = await tx.findOneOrFail(ClaimCode, { codeHash: sha256Hex(code.trim()) });
-    const agent = await tx.findOneOrFail(Account, { id: claim.account.id });
-    if (agent.id === operatorAccountId) return null;
-    agent.assurance = 'claimed';
-    agent.claimedAt = new Date();
-    agent.operatorAccount = tx.getReference(Account, operatorAccountId, { wrapped: true });
-    return agent;
-  });
+export function claimAgent(em: EntityManager, operatorAccountId: string, code: string) {
+  return credentialRepository(em).claim(sha256Hex(code.trim()), operatorAccountId);
 }
 
 /**
  * The account a unique key names, created with `row` on first use: concurrent first uses insert once
  * (ON CONFLICT DO NOTHING on that key) and all read the same row back.
  */
-async function accountByUniqueKey(
+function accountByUniqueKey(
   em: EntityManager,
-  key: { idpIssuer: string; idpSubject: string } | { walletAddress: string },
-  row: Pick<Account, 'kind'> & Partial<Pick<Account, 'assurance' | 'displayName'>>,
+  key: AccountKey,
+  row: { kind: AccountKind; assurance?: Assurance | null; displayName?: string | null },
 ): Promise<string> {
-  const found = await em.findOne(Account, key, { fields: ['id'] });
-  if (found) return found.id;
-  const now = new Date();
-  await em
-    .createQueryBuilder(Account)
-    .insert({ id: crypto.randomUUID(), ...row, ...key, createdAt: now, updatedAt: now })
-    .onConflict(Object.keys(key) as (keyof typeof key)[])
-    .ignore()
-    .execute();
-  return (await em.findOneOrFail(Account, key, { fields: ['id'] })).id;
+  return accountRepository(em).idFor(key, row);
 }
 
 /** The local account for an identity-provider subject, created on first use. */
@@ -84,37 +54,24 @@ export async function accountForWallet(em: EntityManager, address: string): Prom
   return accountByUniqueKey(em, { walletAddress: wallet }, { kind: 'agent', assurance: 'anonymous' });
 }
 
-export async function createApiKey(
-  em: EntityManager,
-  accountId: string,
-  keyClass: 'agent' | 'live',
-  name: string | null,
-): Promise<{ row: ApiKey; key: NewKey }> {
+export async function createApiKey(em: EntityManager, accountId: string, keyClass: ApiKeyClass, name: string | null) {
   const key = generateKey(keyClass);
-  const row = em.create(ApiKey, {
-    id: key.id,
-    account: em.getReference(Account, accountId),
+  const row = await credentialRepository(em).createKey(
+    accountId,
+    { id: key.id, secretHash: key.secretHash },
     keyClass,
-    secretHash: key.secretHash,
     name,
-  });
-  await em.flush();
+  );
   return { row, key };
 }
 
 export function listApiKeys(em: EntityManager, accountId: string) {
-  return em.find(ApiKey, { account: accountId }, { orderBy: { createdAt: 'asc' } });
+  return credentialRepository(em).keysOf(accountId);
 }
 
 /** Revokes one of the account's own keys; false when the account has no such key. Idempotent. */
-export async function revokeOwnKey(em: EntityManager, accountId: string, keyId: string): Promise<boolean> {
-  const key = await em.findOne(ApiKey, { id: keyId, account: accountId });
-  if (!key) return false;
-  if (!key.revokedAt) {
-    key.revokedAt = new Date();
-    await em.flush();
-  }
-  return true;
+export function revokeOwnKey(em: EntityManager, accountId: string, keyId: string): Promise<boolean> {
+  return credentialRepository(em).revokeOwnKey(accountId, keyId);
 }
 
 /**
@@ -125,20 +82,20 @@ export async function revokeOwnKey(em: EntityManager, accountId: string, keyId: 
 export async function revokePresentedKey(em: EntityManager, token: string): Promise<void> {
   const parsed = parseKey(token);
   if (!parsed || parsed.keyClass === 'org') return;
-  const key = await em.findOne(ApiKey, { id: parsed.id }, { fields: ['id', 'secretHash', 'keyClass'] });
+  const keys = credentialRepository(em);
+  const key = await keys.keyToCheck(parsed.id);
   if (key && key.keyClass === parsed.keyClass && sameDigest(key.secretHash, sha256Hex(parsed.secret))) {
-    await em.nativeUpdate(ApiKey, { id: key.id, revokedAt: null }, { revokedAt: new Date() });
+    await keys.revokeKey(parsed.id);
   }
 }
 
 export async function createSession(em: EntityManager, accountId: string, ttlHours: number) {
   const { token, hash } = generateSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  em.create(WebSession, { tokenHash: hash, account: em.getReference(Account, accountId), expiresAt });
-  await em.flush();
+  await credentialRepository(em).openSession(hash, accountId, expiresAt);
   return { id: token, expiresAt };
 }
 
 export async function destroySession(em: EntityManager, token: string): Promise<void> {
-  await em.nativeUpdate(WebSession, { tokenHash: sha256Hex(token), revokedAt: null }, { revokedAt: new Date() });
+  await credentialRepository(em).endSession(sha256Hex(token));
 }

@@ -2,7 +2,9 @@ import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../domain/errors.ts';
-import { Account, ApiKey, OrgCredential, OrganizationMember, WebSession } from '../db/entities/index.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { credentialRepository } from '../db/credential-repository.ts';
+import { organizationRepository } from '../db/organization-repository.ts';
 import { accountForIdentity } from './accounts.ts';
 import type { AccountPrincipal, OrgPrincipal, Principal } from './principal.ts';
 import { parseKey, sameDigest, sha256Hex } from './secrets.ts';
@@ -75,17 +77,13 @@ async function readKey(em: EntityManager, id: string, memory?: KeyMemory): Promi
   const known = memory?.get(id);
   if (known) return known;
   const stamp = memory?.stamp() ?? 0;
-  const key = await em.findOne(
-    ApiKey,
-    { id },
-    { fields: ['id', 'account', 'keyClass', 'secretHash', 'revokedAt', 'lastUsedAt'] },
-  );
+  const key = await credentialRepository(em).keyToCheck(id);
   if (!key) return null;
   const read: KnownKey = {
     keyClass: key.keyClass,
     secretHash: key.secretHash,
     revoked: key.revokedAt != null,
-    accountId: key.account.id,
+    accountId: key.accountId,
     lastUsedAtMs: key.lastUsedAt?.getTime() ?? null,
   };
   memory?.set(id, read, stamp);
@@ -103,7 +101,7 @@ async function keyPrincipal(em: EntityManager, value: string, memory?: KeyMemory
   }
   // Touch last use at most once a minute so a hot key costs no write per request.
   if (!key.lastUsedAtMs || Date.now() - key.lastUsedAtMs > 60_000) {
-    await em.nativeUpdate(ApiKey, { id: parsed.id }, { lastUsedAt: new Date() });
+    await credentialRepository(em).touchKey(parsed.id);
   }
   return {
     kind: key.keyClass === 'live' ? 'live_key' : 'agent_key',
@@ -113,23 +111,24 @@ async function keyPrincipal(em: EntityManager, value: string, memory?: KeyMemory
 }
 
 async function orgPrincipal(em: EntityManager, id: string, digest: string): Promise<OrgPrincipal> {
-  const cred = await em.findOne(OrgCredential, { id }, { populate: ['organization'] });
+  const organizations = organizationRepository(em);
+  const cred = await organizations.credential(id);
   if (!cred || !sameDigest(cred.secretHash, digest) || cred.revokedAt) {
     throw invalid('The organization credential is not valid or has been revoked.');
   }
-  const org = cred.organization.getEntity();
-  const membership = await em.findOne(OrganizationMember, { organization: org.id, account: cred.member.id });
-  if (!org.active || !membership?.active) {
+  const org = cred.organization;
+  const member = await organizations.isActiveMember(org.id, cred.memberAccountId);
+  if (!org.active || !member) {
     throw invalid('The organization credential belongs to an inactive organization or membership.');
   }
   return {
     kind: 'org_key',
     credentialId: cred.id,
     organizationId: org.id,
-    memberAccountId: cred.member.id,
+    memberAccountId: cred.memberAccountId,
     allowedRoutes: cred.allowedRoutes,
-    customerIds: cred.customerIds ?? null,
-    domainNames: cred.domainNames ?? null,
+    customerIds: cred.customerIds,
+    domainNames: cred.domainNames,
     namespaceOps: cred.namespaceOps,
   };
 }
@@ -161,14 +160,14 @@ export async function sessionPrincipal(
   const unsigned = req.unsignCookie(cookie);
   if (!unsigned.valid || !unsigned.value) throw invalid('The session cookie is not valid.');
   const hash = sha256Hex(unsigned.value);
-  const session = await em.findOne(WebSession, { tokenHash: hash });
+  const session = await credentialRepository(em).findSession(hash);
   if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
     throw invalid('The session has ended; sign in again.');
   }
-  return { kind: 'session', accountId: session.account.id, credentialId: hash.slice(0, 32) };
+  return { kind: 'session', accountId: session.accountId, credentialId: hash.slice(0, 32) };
 }
 
 /** Loads the account behind an account principal. */
 export function principalAccount(em: EntityManager, principal: AccountPrincipal) {
-  return em.findOneOrFail(Account, { id: principal.accountId });
+  return accountRepository(em).get(principal.accountId);
 }

@@ -1,13 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, ApiKey } from '../db/entities/index.ts';
-import { EXPIRED } from '../domain/expiry.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { credentialRepository } from '../db/credential-repository.ts';
+import { domainRepository } from '../db/domain-repository.ts';
+import type { AccountRecord, ApiKeyRecord } from '../domain/account.ts';
 import type { Page, Paged } from '../domain/page.ts';
 import { revokeOwnKey } from './accounts.ts';
 
 /** An agent a person claimed, as its operator manages it: its keys and how many domains it holds. */
 export interface ClaimedAgent {
-  agent: Account;
-  keys: ApiKey[];
+  agent: AccountRecord;
+  keys: ApiKeyRecord[];
   domainCount: number;
 }
 
@@ -16,23 +18,15 @@ export interface ClaimedAgent {
  * held domains: three queries for the page, never one per agent.
  */
 export async function claimedAgents(em: EntityManager, operatorId: string, page: Page): Promise<Paged<ClaimedAgent>> {
-  const [agents, total] = await em.findAndCount(
-    Account,
-    { operatorAccount: operatorId },
-    { orderBy: { claimedAt: 'asc', id: 'asc' }, limit: page.limit, offset: page.offset },
-  );
+  const { rows: agents, total } = await accountRepository(em).claimedPage(operatorId, page);
   if (agents.length === 0) return { rows: [], total };
   const ids = agents.map((a) => a.id);
-  const keys = await em.find(ApiKey, { account: { $in: ids } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-  const counts = await em.execute<{ owner_id: string; n: string }[]>(
-    `select owner_id, count(*) as n from domain where owner_id = any(?::uuid[]) and status <> ? group by owner_id`,
-    [`{${ids.join(',')}}`, EXPIRED],
-  );
-  const countOf = new Map(counts.map((c) => [c.owner_id, Number(c.n)]));
+  const keys = await credentialRepository(em).keysOfAll(ids);
+  const countOf = await domainRepository(em).liveCountsByOwner(ids);
   return {
     rows: agents.map((agent) => ({
       agent,
-      keys: keys.filter((k) => k.account.id === agent.id),
+      keys: keys.filter((k) => k.accountId === agent.id),
       domainCount: countOf.get(agent.id) ?? 0,
     })),
     total,
@@ -51,7 +45,7 @@ export async function revokeClaimedAgentKey(
   agentId: string,
   keyId: string,
 ): Promise<boolean> {
-  const agent = await em.findOne(Account, { id: agentId, operatorAccount: operatorId }, { fields: ['id'] });
-  if (!agent) return false;
-  return revokeOwnKey(em, agent.id, keyId);
+  const agent = await accountRepository(em).managerOf(agentId);
+  if (agent?.managerId !== operatorId) return false;
+  return revokeOwnKey(em, agentId, keyId);
 }

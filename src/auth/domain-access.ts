@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, OrganizationCustomer } from '../db/entities/index.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { organizationRepository } from '../db/organization-repository.ts';
 import type { Principal } from './principal.ts';
 
 export type DomainOperation = 'read' | 'register' | 'renew' | 'transfer' | 'dns' | 'profile';
@@ -24,26 +25,21 @@ export async function canActOnDomain(
 ): Promise<boolean> {
   if (principal.kind !== 'org_key') {
     if (domain.ownerId === principal.accountId) return true;
-    const owner = await em.findOne(Account, { id: domain.ownerId }, { fields: ['operatorAccount'] });
-    return owner?.operatorAccount?.id === principal.accountId;
+    const owner = await accountRepository(em).managerOf(domain.ownerId);
+    return owner?.managerId === principal.accountId;
   }
   if (principal.domainNames && !principal.domainNames.includes(domain.name)) return false;
   if (principal.customerIds && !principal.customerIds.includes(domain.ownerId)) return false;
   if (!(principal.namespaceOps[domain.namespace] ?? []).includes(op)) return false;
-  const customer = await em.findOne(OrganizationCustomer, {
-    organization: principal.organizationId,
-    account: domain.ownerId,
-  });
-  return customer !== null;
+  return organizationRepository(em).isCustomer(principal.organizationId, domain.ownerId);
 }
 
 /** Account ids whose domains the principal may see in its management list. */
 export async function manageableOwnerIds(em: EntityManager, principal: Principal): Promise<string[]> {
   if (principal.kind !== 'org_key') {
-    const claimed = await em.find(Account, { operatorAccount: principal.accountId }, { fields: ['id'] });
-    return [principal.accountId, ...claimed.map((a) => a.id)];
+    const claimed = await accountRepository(em).claimedBy(principal.accountId);
+    return [principal.accountId, ...claimed];
   }
-  const customers = await em.find(OrganizationCustomer, { organization: principal.organizationId });
-  const ids = customers.map((c) => c.account.id);
+  const ids = await organizationRepository(em).customersOf(principal.organizationId);
   return principal.customerIds ? ids.filter((id) => principal.customerIds?.includes(id)) : ids;
 }

@@ -29,7 +29,7 @@ import type { PaymentSettings } from '../payments/payment-settings.ts';
 import { requireOwnChallenge, type PresentedReceipt } from './receipt.ts';
 import { paidResult, updateFailureError } from './refusals.ts';
 import { isUnjudgedUpdate, UNJUDGED_MESSAGE } from '../temporal/unjudged-update.ts';
-import type { MandateOperation } from '../db/entities/mandate.ts';
+import type { MandateOperation } from '../domain/mandates.ts';
 import { reserveCheckoutSpend, type ReservedSpend } from '../mandates/reserve.ts';
 import { releaseSpend } from '../mandates/spends.ts';
 import { ApprovalRequired, newApproval, recordApproval } from '../mandates/approvals.ts';

@@ -1,6 +1,6 @@
 import type { CheckoutStage, CheckoutStatus, CheckoutTerms, PaidOutcome } from '../../workflows/checkout-messages.ts';
 import type { DoneAs } from '../../workflows/paid-operations-messages.ts';
-import { PaymentReceipt } from '../db/entities/index.ts';
+import { paymentReceipts } from '../db/payment-receipts.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppError } from '../domain/errors.ts';
 import { chainTerms, paymentOffer } from './challenge.ts';
@@ -103,9 +103,9 @@ export function paidOperationService<I extends CheckoutTerms, R, K extends DoneA
   ): Promise<{ result: T; sessionId: string } | null> {
     if (!receipt.parsed || !deps.payments) return null;
     const em = deps.orm.em.fork();
-    const stored = await em.findOne(PaymentReceipt, { chainId: deps.payments.chainId, txHash: receipt.parsed.txHash });
-    const result = stored ? await find(em, stored.sessionId) : null;
-    return stored && result ? { result, sessionId: stored.sessionId } : null;
+    const sessionId = await paymentReceipts(em).spentBy(deps.payments.chainId, receipt.parsed.txHash);
+    const result = sessionId ? await find(em, sessionId) : null;
+    return sessionId && result ? { result, sessionId } : null;
   }
 
   /**

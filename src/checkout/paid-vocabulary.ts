@@ -2,7 +2,7 @@ import type { NotDone, PaidOperationContract } from '../../workflows/checkout-me
 import type { PaidOperation } from '../../workflows/paid-operations-messages.ts';
 import type { DoneOutcome, NotDoneOutcome } from '../domain/checkout-outcomes.ts';
 import type { OrderKind } from '../domain/orders.ts';
-import type { MandateOperation } from '../db/entities/mandate.ts';
+import type { MandateOperation } from '../domain/mandates.ts';
 
 // The words a paid operation's contract shares with what the database and the API store. The contracts
 // live in workflows/, which imports nothing from src/, so they spell these words as literal types; the

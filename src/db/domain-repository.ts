@@ -93,9 +93,7 @@ export function domainRepository(em: EntityManager) {
         .where({ name, status: { $ne: EXPIRED } })
         .execute<RdapDomainRecord | null>('get');
     },
-    findById(id: number) {
-      return em.findOne(Domain, { id });
-    },
+
     /**
      * The state of each name, in one round trip: registered (any status but expired holds the name),
      * held by an open checkout (docs/registration.md "Unpaid checkouts"), else free.
@@ -112,6 +110,15 @@ export function domainRepository(em: EntityManager) {
       // A registered name stays registered even if a stale hold row still names it.
       for (const r of rows) if (states.get(r.name) !== 'registered') states.set(r.name, r.state);
       return states;
+    },
+
+    /** How many names each of these accounts holds (an account holding none is left out). */
+    async liveCountsByOwner(ownerIds: string[]): Promise<Map<string, number>> {
+      const counts = await em.execute<{ owner_id: string; n: string }[]>(
+        `select owner_id, count(*) as n from domain where owner_id = any(?::uuid[]) and status <> ? group by owner_id`,
+        [`{${ownerIds.join(',')}}`, EXPIRED],
+      );
+      return new Map(counts.map((c) => [c.owner_id, Number(c.n)]));
     },
 
     /** About how many names are registered (sizes the known-names filter). */

@@ -89,6 +89,12 @@ export function listingRepository(tx: EntityManager) {
       return recordOf(fresh);
     },
 
+    /** The domain record's listing; null: not listed. */
+    async find(domainId: number): Promise<ListingRecord | null> {
+      const row = await tx.findOne(Listing, { domainId });
+      return row && recordOf(row);
+    },
+
     /** Removes the domain's listing; false when it had none. */
     async remove(domainId: number): Promise<boolean> {
       return (await tx.nativeDelete(Listing, { domainId })) > 0;

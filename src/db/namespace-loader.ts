@@ -22,3 +22,14 @@ function toInfo(n: Namespace): NamespaceInfo {
     catalog_version: n.catalogVersion,
   };
 }
+
+/** Whether the catalog holds a namespace of this name. */
+export async function namespaceExists(em: EntityManager, name: string): Promise<boolean> {
+  return (await em.count(Namespace, { name })) > 0;
+}
+
+/** The namespaces the registry serves itself (`native`): their zones are its own. */
+export async function nativeNamespaceNames(em: EntityManager): Promise<string[]> {
+  const rows = await em.find(Namespace, { source: 'native' }, { fields: ['name'] });
+  return rows.map((n) => n.name);
+}

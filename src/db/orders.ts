@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OrderKind, PaymentMethod } from '../domain/orders.ts';
+import type { ActivityOrder, OrderKind, PaymentMethod } from '../domain/orders.ts';
 import { Account, DomainOrder } from './entities/index.ts';
 
 /**
@@ -28,12 +28,61 @@ export interface OrderRow {
   details: Record<string, unknown>;
 }
 
-/** Writes an order in the caller's transaction (its id is known once the caller flushes). */
-export function recordOrder(tx: EntityManager, row: OrderRow): DomainOrder {
+/** An order as stored: what the activity ledger lists, with its reference and its domain record. */
+export interface OrderRecord extends ActivityOrder {
+  reference: string;
+  domainId: number | null;
+}
+
+const recordOf = (o: DomainOrder): OrderRecord => ({
+  id: o.id,
+  reference: o.reference,
+  kind: o.kind,
+  domainName: o.domainName,
+  domainId: o.domainId ?? null,
+  status: o.status,
+  payerId: o.account.id,
+  ownerId: o.owner.id,
+  paymentMethod: o.paymentMethod,
+  years: o.years ?? null,
+  amountGems: o.amountGems,
+  amountMinor: o.amountMinor != null ? BigInt(o.amountMinor) : null,
+  currency: o.currency,
+  paymentReference: o.paymentReference ?? null,
+  resellerChannel: o.resellerChannel ?? null,
+  details: o.details,
+  createdAt: o.createdAt,
+});
+
+/** Creates the order row in the caller's transaction (src/db only: others record or place an order). */
+export function createOrder(tx: EntityManager, row: OrderRow): DomainOrder {
   const { accountId, ownerId, ...rest } = row;
   return tx.create(DomainOrder, {
     ...rest,
     account: tx.getReference(Account, accountId),
     owner: tx.getReference(Account, ownerId),
   });
+}
+
+/** Writes an order in the caller's transaction, with its next flush. */
+export function recordOrder(tx: EntityManager, row: OrderRow): void {
+  createOrder(tx, row);
+}
+
+/** Writes an order in the caller's transaction now, for its id: the order as stored. */
+export async function placeOrder(tx: EntityManager, row: OrderRow): Promise<OrderRecord> {
+  const order = createOrder(tx, row);
+  await tx.flush();
+  return recordOf(order);
+}
+
+/** The order of a reference (of one kind, if given), or null. */
+export async function findOrder(em: EntityManager, reference: string, kind?: OrderKind): Promise<OrderRecord | null> {
+  const order = await em.findOne(DomainOrder, { reference, ...(kind ? { kind } : {}) });
+  return order && recordOf(order);
+}
+
+/** The id of the order of a reference, which must exist. */
+export async function orderIdOf(em: EntityManager, reference: string): Promise<number> {
+  return (await em.findOneOrFail(DomainOrder, { reference }, { fields: ['id'] })).id;
 }

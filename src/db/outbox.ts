@@ -21,3 +21,24 @@ export const DNS_CHANGED_EVENT = 'dns.changed';
 export function recordDnsChange(tx: EntityManager, domain: string): void {
   tx.create(OutboxEvent, { eventType: DNS_CHANGED_EVENT, payload: { domain } });
 }
+
+/**
+ * An internal outbox event: a refused activation's payment was credited back to the payer as gems. No
+ * subscription can ask for it (it is not a webhook event); it records the credit beside the ledger's entry.
+ */
+export const PAYMENT_CREDITED_EVENT = 'payment.credited';
+
+export function recordPaymentCredited(
+  tx: EntityManager,
+  payload: {
+    domain: string;
+    session_id: string;
+    account_id: string;
+    gems: number;
+    reason: string;
+    payment_method: string;
+    operation: string;
+  },
+): void {
+  tx.create(OutboxEvent, { eventType: PAYMENT_CREDITED_EVENT, payload });
+}

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentMethod } from '../domain/orders.ts';
-import type { DomainOrder } from './entities/index.ts';
-import { recordOrder } from './orders.ts';
+import { placeOrder, type OrderRecord } from './orders.ts';
 import { recordEvent } from './outbox.ts';
 
 /** A term already extended in the caller's transaction, and how it was paid. */
@@ -29,10 +28,10 @@ export interface RenewalRecord {
  * The one renewal effect after the term moved: the `renewal` order and `domain.renewed`, in the
  * caller's transaction, for a paid renewal checkout and an auto-renewal alike.
  */
-export async function recordRenewal(tx: EntityManager, r: RenewalRecord): Promise<DomainOrder> {
+export async function recordRenewal(tx: EntityManager, r: RenewalRecord): Promise<OrderRecord> {
   const previous = r.previousExpiry.toISOString();
   const next = r.newExpiry.toISOString();
-  const order = recordOrder(tx, {
+  const order = await placeOrder(tx, {
     reference: r.reference,
     kind: 'renewal',
     domainName: r.domain.name,
@@ -49,7 +48,7 @@ export async function recordRenewal(tx: EntityManager, r: RenewalRecord): Promis
     wholesale: false,
     details: { ...r.details, previous_expiry_date: previous, new_expiry_date: next },
   });
-  await tx.flush(); // the order id goes into the event
+  // Placed (flushed): the order id goes into the event.
   recordEvent(tx, 'domain.renewed', {
     domain: r.domain.name,
     domain_id: r.domain.id,

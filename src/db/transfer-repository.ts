@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TransferSubject } from '../domain/transfer.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import { Account, Domain, DomainOrder, Listing, OrganizationCustomer } from './entities/index.ts';
-import { recordOrder } from './orders.ts';
+import { createOrder } from './orders.ts';
 import { recordEvent } from './outbox.ts';
 
 export interface TransferRecord {
@@ -62,7 +62,7 @@ export function transferRepository(tx: EntityManager) {
       const d = await tx.findOneOrFail(Domain, { id: subject.id });
       d.owner = tx.getReference(Account, toOwnerId, { wrapped: true });
       await tx.nativeDelete(Listing, { domainId: subject.id });
-      const order = recordOrder(tx, {
+      const order = createOrder(tx, {
         reference: transferReference(r.operationId ?? randomUUID()),
         kind: 'transfer',
         domainName: subject.name,

@@ -1,6 +1,6 @@
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
-import { Namespace } from '../db/entities/index.ts';
+import { nativeNamespaceNames } from '../db/namespace-loader.ts';
 import { zoneAuthority } from './authority.ts';
 import { powerDnsClient } from './powerdns.ts';
 import { dnsSync, type DnsSync } from './sync.ts';
@@ -19,12 +19,11 @@ export function dnsSyncFromConfig(config: Config, orm: Orm): DnsSync {
  * cannot be reached is reported and skipped: each name's sync creates its namespace zone when missing.
  */
 export async function ensureNamespaceZones(sync: DnsSync, orm: Orm, warn: (message: string) => void): Promise<void> {
-  const namespaces = await orm.em.fork().find(Namespace, { source: 'native' }, { fields: ['name'] });
-  for (const ns of namespaces) {
+  for (const ns of await nativeNamespaceNames(orm.em.fork())) {
     try {
-      await sync.ensureNamespaceZone(ns.name);
+      await sync.ensureNamespaceZone(ns);
     } catch (err) {
-      warn(`DNS zone ${ns.name}.: ${(err as Error).message}`);
+      warn(`DNS zone ${ns}.: ${(err as Error).message}`);
       return;
     }
   }

@@ -7,6 +7,10 @@ import { formatUsd } from './money.ts';
 export const marketCurrencies = ['gems', 'pathusd'] as const;
 export type MarketCurrency = (typeof marketCurrencies)[number];
 
+/** An offer is pending until the owner accepts or rejects it, the bidder withdraws it, or its time runs out. */
+export const offerStatuses = ['pending', 'accepted', 'rejected', 'withdrawn', 'expired'] as const;
+export type OfferStatus = (typeof offerStatuses)[number];
+
 /** Spec 8: every list defaults to 50; we cap a page at 100. */
 export const MARKET_PAGE_DEFAULT = 50;
 export const MARKET_PAGE_MAX = 100;

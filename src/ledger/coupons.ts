@@ -1,6 +1,6 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Coupon, Namespace } from '../db/entities/index.ts';
+import { ledgerRepository } from '../db/ledger-repository.ts';
+import { namespaceExists } from '../db/namespace-loader.ts';
 
 // Operator-created discount codes with a usage limit. Invariant: used_count never exceeds max_uses,
 // because a use is taken only by one conditional UPDATE that re-checks the limit, expiry and namespace
@@ -45,7 +45,7 @@ export async function createCoupon(em: EntityManager, c: NewCoupon) {
   if (expiresAt && !(expiresAt.getTime() > Date.now()))
     throw new CouponDefinitionError('the expiry must be a date in the future');
   const namespace = c.namespace ?? null;
-  if (namespace !== null && !(await em.count(Namespace, { name: namespace })))
+  if (namespace !== null && !(await namespaceExists(em, namespace)))
     throw new CouponDefinitionError(`no namespace ${namespace}`);
   const row = {
     code,
@@ -56,13 +56,7 @@ export async function createCoupon(em: EntityManager, c: NewCoupon) {
     expiresAt,
     createdAt: new Date(),
   };
-  try {
-    await em.insert(Coupon, row);
-  } catch (err) {
-    if (err instanceof UniqueConstraintViolationException)
-      throw new CouponDefinitionError(`coupon ${code} already exists`);
-    throw err;
-  }
+  if (!(await ledgerRepository(em).insertCoupon(row))) throw new CouponDefinitionError(`coupon ${code} already exists`);
   return row;
 }
 

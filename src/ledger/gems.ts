@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LedgerLine, LedgerTransaction } from '../db/entities/index.ts';
+import { ledgerRepository } from '../db/ledger-repository.ts';
 
 // The gems ledger is double-entry: every transaction moves `amount` from one book to another, so its
 // lines sum to zero and the whole ledger sums to zero. A user's balance is the sum of its book's lines.
@@ -87,18 +87,16 @@ async function post(em: EntityManager, kind: Kind, m: GemsMovement, from: string
     // A spend reads the balance before it (under the lock), so the balance after is known without a read.
     const before = from === book ? await balanceOf(tx, book) : null;
     if (before !== null && before < m.amount) throw new InsufficientGemsError(before, m.amount);
-    const createdAt = new Date();
-    const transactionId = await tx.insert(LedgerTransaction, {
+    const transactionId = await ledgerRepository(tx).insert({
       reference: m.reference,
       kind,
       memo: m.memo ?? null,
-      createdAt,
+      createdAt: new Date(),
+      lines: [
+        { book: from, amount: BigInt(-m.amount) },
+        { book: to, amount: BigInt(m.amount) },
+      ],
     });
-    const transaction = tx.getReference(LedgerTransaction, transactionId);
-    await tx.insertMany(LedgerLine, [
-      { transaction, book: from, amount: BigInt(-m.amount), createdAt },
-      { transaction, book: to, amount: BigInt(m.amount), createdAt },
-    ]);
     return { transactionId, balance: before !== null ? before - m.amount : await balanceOf(tx, book) };
   };
   // Inside the caller's transaction (a paid effect: paid-effect.ts), no savepoint of its own: the

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LedgerLine, LedgerTransaction } from '../db/entities/index.ts';
+import { ledgerRepository } from '../db/ledger-repository.ts';
 import type { MarketCurrency } from '../domain/market.ts';
 
 // Multi-leg ledger transactions (the market's splits and escrows) on the same double-entry ledger as
@@ -62,8 +62,9 @@ export async function postJournal(tx: EntityManager, j: JournalEntry): Promise<n
   if (lines.reduce((sum, l) => sum + l.amount, 0n) !== 0n) throw new Error(`journal ${j.reference} does not balance`);
   const covered = [...new Set(j.covered.map((b) => bookIn(j.currency, b)))].sort();
   for (const book of covered) await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey(book)]);
-  const existing = await tx.findOne(LedgerTransaction, { reference: j.reference }, { fields: ['id'] });
-  if (existing) return existing.id;
+  const ledger = ledgerRepository(tx);
+  const existing = await ledger.postedId(j.reference);
+  if (existing !== null) return existing;
   for (const book of covered) {
     const out = lines.filter((l) => l.book === book).reduce((sum, l) => sum + l.amount, 0n);
     if (out >= 0n) continue;
@@ -74,20 +75,14 @@ export async function postJournal(tx: EntityManager, j: JournalEntry): Promise<n
     const balance = BigInt(row?.balance ?? 0);
     if (balance + out < 0n) throw new LedgerShortError(book, balance, -out);
   }
-  const createdAt = new Date();
   try {
-    const transactionId = await tx.insert(LedgerTransaction, {
+    return await ledger.insert({
       reference: j.reference,
       kind: j.kind,
       memo: j.memo ?? null,
-      createdAt,
+      createdAt: new Date(),
+      lines,
     });
-    const transaction = tx.getReference(LedgerTransaction, transactionId);
-    await tx.insertMany(
-      LedgerLine,
-      lines.map((l) => ({ transaction, book: l.book, amount: l.amount, createdAt })),
-    );
-    return transactionId;
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException)
       throw new Error(`journal ${j.reference} raced another posting`);

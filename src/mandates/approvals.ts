@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { approvalDecidedSignal, type CheckoutStage } from '../../workflows/checkout-messages.ts';
 import { registryStageKey } from '../../workflows/search-attributes.ts';
 import type { AccountPrincipal } from '../auth/principal.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { approvalRepository } from '../db/approval-repository.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
-import { Account, MandateApproval } from '../db/entities/index.ts';
-import type { ApprovalStatus } from '../db/entities/mandate.ts';
+import type { ApprovalRecord, ApprovalStatus } from '../domain/mandates.ts';
 import { recordEvent } from '../db/outbox.ts';
 import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
@@ -69,7 +69,7 @@ export async function recordApproval(
   const now = new Date();
   const expiresAt = new Date(a.approval.expiresAtMs);
   await orm.em.fork().transactional(async (tx) => {
-    tx.create(MandateApproval, {
+    approvalRepository(tx).request({
       id,
       accountId: a.spend.accountId,
       operation: a.spend.operation,
@@ -79,11 +79,8 @@ export async function recordApproval(
       method: a.method,
       usdMicros: a.spend.usdMicros,
       gems: a.spend.gems,
-      status: 'pending',
       requestedAt: now,
       expiresAt,
-      decidedAt: null,
-      decidedBy: null,
     });
     recordEvent(tx, 'mandate.approval_requested', {
       account_id: a.spend.accountId,
@@ -99,14 +96,14 @@ export async function recordApproval(
   });
 }
 
-function decidedEvent(tx: EntityManager, a: MandateApproval) {
+function decidedEvent(tx: EntityManager, a: ApprovalRecord) {
   recordEvent(tx, 'mandate.approval_decided', {
     account_id: a.accountId,
     approval_id: a.id,
     operation: a.operation,
     domain: a.name,
     decision: a.status as 'approved' | 'refused' | 'expired',
-    decided_by: a.decidedBy ?? null,
+    decided_by: a.decidedBy,
     decided_at: (a.decidedAt ?? new Date()).toISOString(),
   });
 }
@@ -130,11 +127,11 @@ async function endUnapproved(tx: EntityManager, sessionId: string): Promise<void
  */
 export async function closeApproval(orm: Orm, approvalId: string, spendKey: string | null): Promise<ApprovalStatus> {
   const status = await orm.em.fork().transactional(async (tx) => {
-    const a = await tx.findOne(MandateApproval, { id: approvalId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const approvals = approvalRepository(tx);
+    let a = await approvals.lock(approvalId);
     if (!a) return 'expired' as const;
     if (a.status === 'pending') {
-      Object.assign(a, { status: 'expired', decidedAt: new Date() });
-      await tx.flush();
+      a = await approvals.decide(a.id, { status: 'expired', decidedAt: new Date() });
       decidedEvent(tx, a);
     }
     if (a.status !== 'approved') await endUnapproved(tx, a.sessionId);
@@ -154,11 +151,11 @@ export function approvalService(deps: ApprovalDeps) {
   const em = () => deps.orm.em.fork();
 
   async function access(principal: AccountPrincipal, id: string, decide: boolean) {
-    const a = await em().findOne(MandateApproval, { id });
+    const a = await approvalRepository(em()).find(id);
     const notFound = () => new AppError('approval_not_found', 'No approval with that id is yours to see.');
     if (!a) throw notFound();
-    const agent = await em().findOne(Account, { id: a.accountId }, { fields: ['id', 'operatorAccount'] });
-    const manages = agent?.operatorAccount?.id === principal.accountId;
+    const agent = await accountRepository(em()).managerOf(a.accountId);
+    const manages = agent?.managerId === principal.accountId;
     if (manages) return a;
     if (a.accountId === principal.accountId) {
       if (decide)
@@ -169,7 +166,7 @@ export function approvalService(deps: ApprovalDeps) {
   }
 
   /** Where the checkout behind an approval stands: its run's stage, or its outcome once it ended. */
-  async function checkoutOf(a: MandateApproval): Promise<{ stage: CheckoutStage | null; outcome: string | null }> {
+  async function checkoutOf(a: ApprovalRecord): Promise<{ stage: CheckoutStage | null; outcome: string | null }> {
     if (!deps.temporal) return { stage: null, outcome: null };
     const handle = deps.temporal.workflow.getHandle(a.workflowId);
     try {
@@ -192,7 +189,7 @@ export function approvalService(deps: ApprovalDeps) {
     }
   }
 
-  const nextStep = (a: MandateApproval, c: { stage: CheckoutStage | null; outcome: string | null }): string => {
+  const nextStep = (a: ApprovalRecord, c: { stage: CheckoutStage | null; outcome: string | null }): string => {
     if (a.status === 'pending') return 'Waiting for the person who manages the agent to approve or refuse it.';
     if (a.status === 'refused') return 'Refused by the person: nothing was charged.';
     if (a.status === 'expired') return 'Left unanswered until its deadline, so refused: nothing was charged.';
@@ -202,7 +199,7 @@ export function approvalService(deps: ApprovalDeps) {
     return 'Approved: the purchase is being completed.';
   };
 
-  async function view(a: MandateApproval) {
+  async function view(a: ApprovalRecord) {
     const c = await checkoutOf(a);
     return {
       approval_id: a.id,
@@ -211,11 +208,11 @@ export function approvalService(deps: ApprovalDeps) {
       operation: a.operation,
       name: a.name,
       payment_method: a.method,
-      amount: { usd: formatUsd(BigInt(a.usdMicros)), gems: Number(a.gems) },
+      amount: { usd: formatUsd(a.usdMicros), gems: Number(a.gems) },
       requested_at: a.requestedAt.toISOString(),
       expires_at: a.expiresAt.toISOString(),
       decided_at: a.decidedAt?.toISOString() ?? null,
-      decided_by: a.decidedBy ?? null,
+      decided_by: a.decidedBy,
       checkout: { stage: c.stage, outcome: c.outcome },
       status_url: approvalStatusUrl(a.id),
       message: nextStep(a, c),
@@ -229,13 +226,8 @@ export function approvalService(deps: ApprovalDeps) {
 
     /** The pending and recent approvals of every agent the caller manages, or an agent's own; pending first. */
     async list(principal: AccountPrincipal, q: { status?: ApprovalStatus | undefined; limit: number }) {
-      const managed = await em().find(Account, { operatorAccount: principal.accountId }, { fields: ['id'] });
-      const accounts = [principal.accountId, ...managed.map((m) => m.id)];
-      const rows = await em().find(
-        MandateApproval,
-        { accountId: { $in: accounts }, ...(q.status ? { status: q.status } : {}) },
-        { orderBy: { requestedAt: 'desc' }, limit: q.limit },
-      );
+      const managed = await accountRepository(em()).claimedBy(principal.accountId);
+      const rows = await approvalRepository(em()).listFor([principal.accountId, ...managed], q);
       rows.sort((x, y) => Number(y.status === 'pending') - Number(x.status === 'pending'));
       return Promise.all(rows.map(view));
     },
@@ -248,10 +240,11 @@ export function approvalService(deps: ApprovalDeps) {
       const a = await access(principal, id, true);
       const now = new Date();
       const taken = await em().transactional(async (tx) => {
-        const row = await tx.findOneOrFail(MandateApproval, { id: a.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (row.status !== 'pending' || row.expiresAt <= now) return row;
-        Object.assign(row, { status: decision, decidedAt: now, decidedBy: principal.accountId });
-        await tx.flush();
+        const approvals = approvalRepository(tx);
+        const locked = await approvals.lock(a.id);
+        if (!locked) throw new Error(`approval ${a.id} is gone`);
+        if (locked.status !== 'pending' || locked.expiresAt <= now) return locked;
+        const row = await approvals.decide(a.id, { status: decision, decidedAt: now, decidedBy: principal.accountId });
         decidedEvent(tx, row);
         // Refused: the budget and the name are free when this answers, not when the run gets to it.
         if (decision === 'refused') await endUnapproved(tx, row.sessionId);

@@ -1,5 +1,5 @@
 import type { CheckoutTerms } from '../../workflows/checkout-messages.ts';
-import type { MandateOperation } from '../db/entities/mandate.ts';
+import type { MandateOperation } from '../domain/mandates.ts';
 import type { SpendRequest } from './limits.ts';
 import { checkoutSpendKey, valueOf } from './spends.ts';
 

@@ -1,4 +1,4 @@
-import type { MandateOperation } from '../db/entities/mandate.ts';
+import type { MandateOperation } from '../domain/mandates.ts';
 
 // What a mandate allows, as pure rules over numbers (docs/mandates.md). Every spend is valued in both
 // units: USD micro-dollars and whole gems, at the fixed GEM_USD_RATE where it was paid in the other

@@ -1,7 +1,7 @@
 import type { CheckoutTerms, SpendTerms } from '../../workflows/checkout-messages.ts';
 import type { Orm } from '../db/orm.ts';
 import { SpendMandate } from '../db/entities/index.ts';
-import type { MandateOperation } from '../db/entities/mandate.ts';
+import type { MandateOperation } from '../domain/mandates.ts';
 import { checkoutSpend } from './checkout-spend.ts';
 import type { MandateVerdict, SpendRequest } from './limits.ts';
 import { mandateRefusal } from './refusal.ts';

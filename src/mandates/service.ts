@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccountPrincipal } from '../auth/principal.ts';
-import { Account, MandateChange, SpendMandate } from '../db/entities/index.ts';
-import type { MandateOperation } from '../db/entities/mandate.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { mandateRepository } from '../db/mandate-repository.ts';
+import type { MandateOperation, MandateRecord } from '../domain/mandates.ts';
 import { AppError } from '../domain/errors.ts';
 import { formatUsd } from '../domain/money.ts';
 import { remainingIn, type Amount, type MandateRules } from './limits.ts';
-import { countedSpends, lockMandate, rulesOf } from './spends.ts';
+import { countedSpends, rulesOf } from './spends.ts';
 
 /** A mandate as a person writes it: USD as a decimal string (cents), gems as whole numbers. */
 export interface AmountInput {
@@ -36,7 +37,7 @@ const amountOut = (a: Amount) => ({
 });
 
 /** The mandate as the API shows it (and as the change history records it before and after). */
-export function mandateView(m: SpendMandate) {
+export function mandateView(m: MandateRecord) {
   const r = rulesOf(m);
   return {
     agent_id: m.accountId,
@@ -68,7 +69,7 @@ async function remainingOf(em: EntityManager, accountId: string, rules: MandateR
 
 /** An agent's mandate with what remains of its budgets; null: no mandate (nothing is limited). */
 export async function mandateStanding(em: EntityManager, accountId: string) {
-  const m = await em.findOne(SpendMandate, { accountId });
+  const m = await mandateRepository(em).find(accountId);
   if (!m) return null;
   return { ...mandateView(m), remaining: await remainingOf(em, accountId, rulesOf(m)) };
 }
@@ -79,16 +80,15 @@ export async function mandateStanding(em: EntityManager, accountId: string) {
  * agent that does not exist).
  */
 async function agentFor(em: EntityManager, principal: AccountPrincipal, agentId: string, write: boolean) {
-  const agent = await em.findOne(Account, { id: agentId }, { fields: ['id', 'operatorAccount'] });
-  const manages = agent?.operatorAccount?.id === principal.accountId;
-  if (agent && agent.id === principal.accountId && !manages) {
+  const agent = await accountRepository(em).managerOf(agentId);
+  const manages = agent?.managerId === principal.accountId;
+  if (agent && agentId === principal.accountId && !manages) {
     if (write)
       throw new AppError('forbidden', 'An agent cannot change its own mandate: the person who manages it sets it.');
-    return agent;
+    return;
   }
   if (!agent || !manages)
     throw new AppError('account_not_found', 'No agent with that id is managed by you.', { agent_id: agentId });
-  return agent;
 }
 
 /**
@@ -107,15 +107,6 @@ function requireKnownNamespaces(given: string[] | null | undefined, known: reado
 
 /** `knownNamespaces`: what `allowed_namespaces` may name (the catalog's namespaces). */
 export function mandateService(em: EntityManager, knownNamespaces: readonly string[]) {
-  /** Writes the change to the history, in the transaction that made it. */
-  const record = (
-    tx: EntityManager,
-    agentId: string,
-    by: string,
-    before: MandateView | null,
-    after: MandateView | null,
-  ) => tx.create(MandateChange, { accountId: agentId, changedBy: by, before, after, createdAt: new Date() });
-
   return {
     async get(principal: AccountPrincipal, agentId: string) {
       await agentFor(em, principal, agentId, false);
@@ -130,29 +121,30 @@ export function mandateService(em: EntityManager, knownNamespaces: readonly stri
       await agentFor(em, principal, agentId, true);
       requireKnownNamespaces(input.allowed_namespaces, knownNamespaces);
       await em.transactional(async (tx) => {
-        const existing = await lockMandate(tx, agentId);
+        const mandates = mandateRepository(tx);
+        const existing = await mandates.lock(agentId);
         const before = existing ? mandateView(existing) : null;
-        const m = existing ?? tx.create(SpendMandate, { accountId: agentId, updatedBy: principal.accountId });
         const per = amountIn(input.per_operation);
         const day = amountIn(input.per_day);
         const month = amountIn(input.per_30_days);
         const approval = amountIn(input.approval_above);
-        Object.assign(m, {
-          perOperationUsdMicros: per.usdMicros,
-          perOperationGems: per.gems,
-          dailyUsdMicros: day.usdMicros,
-          dailyGems: day.gems,
-          monthlyUsdMicros: month.usdMicros,
-          monthlyGems: month.gems,
-          approvalAboveUsdMicros: approval.usdMicros,
-          approvalAboveGems: approval.gems,
-          allowedOperations: input.allowed_operations ?? null,
-          allowedNamespaces: input.allowed_namespaces ?? null,
-          updatedBy: principal.accountId,
-          updatedAt: new Date(),
-        });
-        await tx.flush();
-        record(tx, agentId, principal.accountId, before, mandateView(m));
+        const m = await mandates.save(
+          agentId,
+          {
+            perOperationUsdMicros: per.usdMicros,
+            perOperationGems: per.gems,
+            dailyUsdMicros: day.usdMicros,
+            dailyGems: day.gems,
+            monthlyUsdMicros: month.usdMicros,
+            monthlyGems: month.gems,
+            approvalAboveUsdMicros: approval.usdMicros,
+            approvalAboveGems: approval.gems,
+            allowedOperations: input.allowed_operations ?? null,
+            allowedNamespaces: input.allowed_namespaces ?? null,
+          },
+          principal.accountId,
+        );
+        mandates.recordChange(agentId, principal.accountId, { before, after: mandateView(m) });
       });
       return this.get(principal, agentId);
     },
@@ -161,29 +153,26 @@ export function mandateService(em: EntityManager, knownNamespaces: readonly stri
     async remove(principal: AccountPrincipal, agentId: string): Promise<void> {
       await agentFor(em, principal, agentId, true);
       await em.transactional(async (tx) => {
-        const existing = await lockMandate(tx, agentId);
+        const mandates = mandateRepository(tx);
+        const existing = await mandates.lock(agentId);
         if (!existing)
           throw new AppError('mandate_not_found', 'This agent has no mandate: nothing it spends is limited.');
-        record(tx, agentId, principal.accountId, mandateView(existing), null);
-        tx.remove(existing);
+        mandates.recordChange(agentId, principal.accountId, { before: mandateView(existing), after: null });
+        await mandates.remove(agentId);
       });
     },
 
     /** Every change, newest first: who, when, the mandate before and after. */
     async history(principal: AccountPrincipal, agentId: string, page: { limit: number; offset: number }) {
       await agentFor(em, principal, agentId, false);
-      const [rows, total] = await em.findAndCount(
-        MandateChange,
-        { accountId: agentId },
-        { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
-      );
+      const { rows, total } = await mandateRepository(em).history(agentId, page);
       return {
         total,
         data: rows.map((r) => ({
           changed_by: r.changedBy,
-          changed_at: r.createdAt.toISOString(),
-          before: r.before ?? null,
-          after: r.after ?? null,
+          changed_at: r.changedAt.toISOString(),
+          before: r.before,
+          after: r.after,
         })),
       };
     },

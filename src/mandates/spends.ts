@@ -1,7 +1,6 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MandateSpend, SpendMandate } from '../db/entities/index.ts';
-import type { MandateOperation } from '../db/entities/mandate.ts';
+import { mandateRepository } from '../db/mandate-repository.ts';
+import type { MandateRecord } from '../domain/mandates.ts';
 import { gemsToUsdMicros } from '../domain/money.ts';
 import {
   judgeSpend,
@@ -38,35 +37,21 @@ export function valueOf(p: { gems: number | bigint; usdMicros: bigint | null }, 
   return { gems, usdMicros };
 }
 
-export function rulesOf(m: SpendMandate): MandateRules {
-  const big = (v: bigint | string | null | undefined) => (v === null || v === undefined ? null : BigInt(v));
+export function rulesOf(m: MandateRecord): MandateRules {
   return {
-    perOperation: { usdMicros: big(m.perOperationUsdMicros), gems: big(m.perOperationGems) },
-    perDay: { usdMicros: big(m.dailyUsdMicros), gems: big(m.dailyGems) },
-    per30Days: { usdMicros: big(m.monthlyUsdMicros), gems: big(m.monthlyGems) },
-    approvalAbove: { usdMicros: big(m.approvalAboveUsdMicros), gems: big(m.approvalAboveGems) },
-    allowedOperations: (m.allowedOperations as MandateOperation[] | null | undefined) ?? null,
-    allowedNamespaces: m.allowedNamespaces ?? null,
+    perOperation: { usdMicros: m.perOperationUsdMicros, gems: m.perOperationGems },
+    perDay: { usdMicros: m.dailyUsdMicros, gems: m.dailyGems },
+    per30Days: { usdMicros: m.monthlyUsdMicros, gems: m.monthlyGems },
+    approvalAbove: { usdMicros: m.approvalAboveUsdMicros, gems: m.approvalAboveGems },
+    allowedOperations: m.allowedOperations,
+    allowedNamespaces: m.allowedNamespaces,
   };
 }
 
 /** The spends that count in the widest window now (reserved or spent), oldest first. */
-export async function countedSpends(em: EntityManager, accountId: string, now: Date): Promise<CountedSpend[]> {
-  const rows = await em.find(
-    MandateSpend,
-    {
-      accountId,
-      status: { $in: ['reserved', 'spent'] },
-      createdAt: { $gt: new Date(now.getTime() - windows.per_30_days) },
-    },
-    { orderBy: { createdAt: 'asc' } },
-  );
-  return rows.map((r) => ({ usdMicros: BigInt(r.usdMicros), gems: BigInt(r.gems), at: r.createdAt }));
+export function countedSpends(em: EntityManager, accountId: string, now: Date): Promise<CountedSpend[]> {
+  return mandateRepository(em).countedSince(accountId, new Date(now.getTime() - windows.per_30_days));
 }
-
-/** The account's mandate, its row locked until the transaction ends; null: no mandate. */
-export const lockMandate = (tx: EntityManager, accountId: string) =>
-  tx.findOne(SpendMandate, { accountId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 /**
  * Reserves a spend under the mandate's lock, in the caller's transaction (with the gems movement, if
@@ -75,15 +60,14 @@ export const lockMandate = (tx: EntityManager, accountId: string) =>
  * `requires_approval` reserve — the approval flow decides what a `requires_approval` reservation waits for.
  */
 export async function reserveSpend(tx: EntityManager, spend: SpendRequest, now = new Date()): Promise<MandateVerdict> {
-  const mandate = await lockMandate(tx, spend.accountId);
+  const mandates = mandateRepository(tx);
+  const mandate = await mandates.lock(spend.accountId);
   if (!mandate) return { kind: 'allow' };
-  const existing = await tx.findOne(MandateSpend, { key: spend.key });
-  if (existing && existing.status !== 'released') return { kind: 'allow' };
+  const existing = await mandates.spendStatus(spend.key);
+  if (existing && existing !== 'released') return { kind: 'allow' };
   const verdict = judgeSpend(rulesOf(mandate), spend, await countedSpends(tx, spend.accountId, now), now);
   if (verdict.kind === 'forbids' || verdict.kind === 'exceeded') return verdict;
-  if (existing) Object.assign(existing, { status: 'reserved', createdAt: now, settledAt: null });
-  else tx.create(MandateSpend, { ...spend, status: 'reserved', settledAt: null, createdAt: now });
-  await tx.flush();
+  await mandates.recordSpend(spend, 'reserved', now);
   return verdict;
 }
 
@@ -102,14 +86,14 @@ export async function settleSpend(
   opts: { judge?: boolean; reserved?: boolean | undefined; approval?: 'allow' | 'refuse' } = {},
 ) {
   const now = new Date();
-  const mandate = await lockMandate(tx, spend.accountId);
+  const mandates = mandateRepository(tx);
+  const mandate = await mandates.lock(spend.accountId);
   // No mandate then or now: there is no reservation to turn spent and nothing to judge.
   if (!mandate && opts.reserved === false) return;
-  const existing = await tx.findOne(MandateSpend, { key: spend.key });
-  if (existing?.status === 'spent') return;
-  if (existing?.status === 'reserved') {
-    Object.assign(existing, { status: 'spent', settledAt: now });
-    await tx.flush();
+  const existing = await mandates.spendStatus(spend.key);
+  if (existing === 'spent') return;
+  if (existing === 'reserved') {
+    await mandates.spendReservation(spend.key, now);
     return;
   }
   if (!mandate) return;
@@ -118,20 +102,14 @@ export async function settleSpend(
     if (verdict.kind === 'forbids' || verdict.kind === 'exceeded') throw new MandateRefusal(verdict);
     if (verdict.kind === 'requires_approval' && opts.approval === 'refuse') throw new ApprovalNeeded(verdict);
   }
-  if (existing) Object.assign(existing, { status: 'spent', createdAt: now, settledAt: now });
-  else tx.create(MandateSpend, { ...spend, status: 'spent', settledAt: now, createdAt: now });
-  await tx.flush();
+  await mandates.recordSpend(spend, 'spent', now);
 }
 
 /** The checkout ended unpaid, refused or expired, or the offer lapsed: its reservation stops counting. */
 export async function releaseSpend(em: EntityManager, keys: string | string[]): Promise<void> {
   const list = Array.isArray(keys) ? keys : [keys];
   if (list.length === 0) return;
-  await em.nativeUpdate(
-    MandateSpend,
-    { key: { $in: list }, status: 'reserved' },
-    { status: 'released', settledAt: new Date() },
-  );
+  await mandateRepository(em).release(list, new Date());
 }
 
 /** The key of a checkout's spend. */
@@ -139,8 +117,9 @@ export const checkoutSpendKey = (sessionId: string) => `checkout:${sessionId}`;
 
 /** A reservation made before (an accepted offer's escrow) turns spent, under its mandate's lock. */
 export async function spendReserved(tx: EntityManager, accountId: string, key: string): Promise<void> {
-  await lockMandate(tx, accountId);
-  await tx.nativeUpdate(MandateSpend, { key, status: 'reserved' }, { status: 'spent', settledAt: new Date() });
+  const mandates = mandateRepository(tx);
+  await mandates.lock(accountId);
+  await mandates.spendReserved(key, new Date());
 }
 
 /**
@@ -148,6 +127,6 @@ export async function spendReserved(tx: EntityManager, accountId: string, key: s
  * is accepted and paid (its checkout reserves then), so only its operation, namespace and size are judged.
  */
 export async function judgeUnreserved(tx: EntityManager, spend: SpendRequest): Promise<MandateVerdict> {
-  const mandate = await lockMandate(tx, spend.accountId);
+  const mandate = await mandateRepository(tx).lock(spend.accountId);
   return mandate ? judgeSpend(rulesOf(mandate), spend, [], new Date()) : { kind: 'allow' };
 }

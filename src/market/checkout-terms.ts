@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, Listing } from '../db/entities/index.ts';
-import { EXPIRED } from '../domain/expiry.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { domainRecords } from '../db/domain-records.ts';
+import { listingRepository } from '../db/listing-repository.ts';
 
 // What the human checkout page shows before anything is bought (docs/market.md "Purchase"). The
 // purchase itself decides again, atomically: these reads only describe the offer to the person.
@@ -14,11 +15,11 @@ export interface ListedName {
 
 /** The listing of an active name, as buy-secondary sees it (an expired, grace or unlisted name: null). */
 export async function listedName(em: EntityManager, name: string): Promise<ListedName | null> {
-  const domain = await em.findOne(Domain, { name, status: { $ne: EXPIRED } }, { fields: ['id', 'status', 'owner'] });
+  const domain = await domainRecords(em).findLive(name);
   if (!domain || domain.status !== 'active') return null;
-  const listing = await em.findOne(Listing, { domainId: domain.id }, { fields: ['priceGems'] });
+  const listing = await listingRepository(em).find(domain.id);
   if (!listing) return null;
-  return { name, sellerId: domain.owner.id, priceGems: listing.priceGems ?? null };
+  return { name, sellerId: domain.ownerId, priceGems: listing.priceGems };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,16 +35,14 @@ export async function referrerOf(
   buyerId: string | null,
   sellerId: string,
 ): Promise<{ id: string; label: string } | null> {
-  const fields = ['id', 'displayName', 'idpSubject'] as const;
-  const found = UUID.test(affiliateId)
-    ? await em.findOne(Account, { id: affiliateId }, { fields })
-    : await em.findOne(Account, { idpSubject: affiliateId, kind: 'human' }, { fields });
+  const found = await accountRepository(em).findByIdOrUsername(
+    UUID.test(affiliateId) ? { id: affiliateId } : { username: affiliateId },
+  );
   if (!found || found.id === buyerId || found.id === sellerId) return null;
-  return { id: found.id, label: found.displayName ?? found.idpSubject ?? found.id };
+  return found;
 }
 
 /** How the page names a signed-in account: its display name, else its username, else its id. */
 export async function accountLabel(em: EntityManager, id: string): Promise<string> {
-  const account = await em.findOneOrFail(Account, { id }, { fields: ['displayName', 'idpSubject'] });
-  return account.displayName ?? account.idpSubject ?? id;
+  return accountRepository(em).labelOf(id);
 }

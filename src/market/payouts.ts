@@ -11,10 +11,11 @@ import {
   type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { Account, DomainOrder, Sale } from '../db/entities/index.ts';
-import { recordOrder } from '../db/orders.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { findOrder, recordOrder } from '../db/orders.ts';
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
+import { saleRepository, type SaleRecord } from '../db/sale-repository.ts';
 import { accountBook, CHAIN_BOOK, postJournal } from '../ledger/journal.ts';
 
 const erc20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
@@ -78,7 +79,7 @@ export function payoutService(s: PayoutSettings) {
    * second signer may take the same nonce before this one is sent; then only one of the two can be
    * mined, and the other is re-signed by its retry (see payOut): never two payments.
    */
-  async function signAndStore(sale: Sale): Promise<Hex> {
+  async function signAndStore(sale: SaleRecord): Promise<Hex> {
     const raw = await s.orm.em.fork().transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`payout-signer:${account.address}`]);
       const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
@@ -93,7 +94,7 @@ export function payoutService(s: PayoutSettings) {
         chain,
       });
       const raw = await wallet.signTransaction(request);
-      await tx.nativeUpdate(Sale, { id: sale.id }, { payoutRawTx: raw, payoutTxHash: keccak256(raw) });
+      await saleRepository(tx).storePayoutTx(sale.id, raw, keccak256(raw));
       return raw;
     });
     await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
@@ -101,7 +102,7 @@ export function payoutService(s: PayoutSettings) {
   }
 
   /** Records a mined payout: the seller's book pays the chain book, and a `payout` order. Once. */
-  async function settle(sale: Sale, hash: Hex): Promise<void> {
+  async function settle(sale: SaleRecord, hash: Hex): Promise<void> {
     await s.orm.em.fork().transactional(async (tx) => {
       await postJournal(tx, {
         reference: `payout:sale:${sale.id}`,
@@ -110,19 +111,19 @@ export function payoutService(s: PayoutSettings) {
         currency: 'pathusd',
         covered: [],
         lines: [
-          { book: accountBook(sale.seller.id), amount: -sale.sellerAmount },
+          { book: accountBook(sale.sellerId), amount: -sale.sellerAmount },
           { book: CHAIN_BOOK, amount: sale.sellerAmount },
         ],
       });
-      const order = await tx.findOne(DomainOrder, { reference: `payout:${sale.id}` });
+      const order = await findOrder(tx, `payout:${sale.id}`);
       if (!order)
         recordOrder(tx, {
           reference: `payout:${sale.id}`,
           kind: 'payout',
           domainName: sale.domainName,
           domainId: sale.domainId,
-          accountId: sale.seller.id,
-          ownerId: sale.seller.id,
+          accountId: sale.sellerId,
+          ownerId: sale.sellerId,
           status: 'completed',
           paymentMethod: 'mpp',
           amountGems: 0,
@@ -131,26 +132,18 @@ export function payoutService(s: PayoutSettings) {
           paymentReference: hash,
           details: { sale_id: sale.id, payout_address: sale.payoutAddress },
         });
-      await tx.nativeUpdate(Sale, { id: sale.id }, { payoutStatus: 'paid', payoutTxHash: hash });
+      await saleRepository(tx).markPaid(sale.id, hash);
     });
   }
 
   /** The sale's payout status after this attempt: `paid`, or `held` when there is nothing to send. */
   async function payOut(saleId: number): Promise<string> {
-    const sale = await s.orm.em.fork().findOneOrFail(Sale, { id: saleId });
+    const sale = await saleRepository(s.orm.em.fork()).get(saleId);
     if (sale.payoutStatus === 'held') {
       // Held for want of an address: taken now if the seller has one (once: a conditional update).
-      const seller = await s.orm.em
-        .fork()
-        .findOneOrFail(Account, { id: sale.seller.id }, { fields: ['payoutAddress'] });
-      if (!seller.payoutAddress) return 'held';
-      await s.orm.em
-        .fork()
-        .nativeUpdate(
-          Sale,
-          { id: saleId, payoutStatus: 'held' },
-          { payoutStatus: 'pending', payoutAddress: seller.payoutAddress },
-        );
+      const address = await accountRepository(s.orm.em.fork()).payoutAddressOf(sale.sellerId);
+      if (!address) return 'held';
+      await saleRepository(s.orm.em.fork()).takeHeld(saleId, address);
       return payOut(saleId);
     }
     if (sale.payoutStatus === 'paid' || !sale.payoutAddress) return sale.payoutStatus ?? 'held';

@@ -7,8 +7,8 @@ import type { CheckoutDeps } from '../checkout/checkout-service.ts';
 import { latePayments } from '../checkout/late-payment.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
-import { Domain, Listing } from '../db/entities/index.ts';
-import { EXPIRED } from '../domain/expiry.ts';
+import { domainRecords } from '../db/domain-records.ts';
+import { listingRepository } from '../db/listing-repository.ts';
 import { AppError } from '../domain/errors.ts';
 import { referrerOf } from './checkout-terms.ts';
 import { purchaseInput, purchaseOperation } from './purchase-operation.ts';
@@ -95,10 +95,11 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
    */
   async function stillListed(input: PurchaseInput): Promise<void> {
     const em = orm.em.fork();
-    const domain = await em.findOne(Domain, { id: input.domainId, status: 'active' });
-    const listing = domain ? await em.findOne(Listing, { domainId: domain.id }) : null;
+    const found = await domainRecords(em).find(input.domainId);
+    const domain = found?.status === 'active' ? found : null;
+    const listing = domain ? await listingRepository(em).find(domain.id) : null;
     const price = input.saleCurrency === 'gems' ? listing?.priceGems : listing?.priceUsdMinor;
-    if (domain?.owner.id === input.sellerId && price !== null && price !== undefined && String(price) === input.price)
+    if (domain?.ownerId === input.sellerId && price !== null && price !== undefined && String(price) === input.price)
       return;
     try {
       await checkout.reset(input.name, input.actorAccountId ?? '', true);
@@ -112,11 +113,11 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
   /** The listing's terms for this buyer, checked before any checkout exists. */
   async function plan(cmd: BuyCommand, actorId: string | null, holder: string) {
     const em = orm.em.fork();
-    const domain = await em.findOne(Domain, { name: cmd.name, status: { $ne: EXPIRED } });
-    const listing = domain ? await em.findOne(Listing, { domainId: domain.id }) : null;
+    const domain = await domainRecords(em).findLive(cmd.name);
+    const listing = domain ? await listingRepository(em).find(domain.id) : null;
     if (!domain || !listing || domain.status !== 'active')
       throw new AppError('not_listed', `${cmd.name} is not for sale.`);
-    if (actorId && actorId === domain.owner.id) throw new AppError('own_domain', `You already own ${cmd.name}.`);
+    if (actorId && actorId === domain.ownerId) throw new AppError('own_domain', `You already own ${cmd.name}.`);
     if (cmd.paymentMethod === 'gems' && !actorId)
       throw new AppError('unauthorized', 'Buying with gems needs an account: send X-API-Key or a bearer token.');
     const gems = cmd.paymentMethod === 'gems';
@@ -127,7 +128,7 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
         `${cmd.name} is listed in ${gems ? 'USD only: pay with mpp' : 'gems only: pay with payment_method "gems"'}.`,
       );
     const warnings: string[] = [];
-    const referrerId = await referrer(cmd.affiliateId, actorId, domain.owner.id);
+    const referrerId = await referrer(cmd.affiliateId, actorId, domain.ownerId);
     if (cmd.affiliateId && !referrerId)
       warnings.push('affiliate_id ignored: not an existing account other than the buyer and the seller.');
 
@@ -135,7 +136,7 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
       sessionId: await sessionIdFor(orm, cmd.operationId),
       name: cmd.name,
       domainId: domain.id,
-      sellerId: domain.owner.id,
+      sellerId: domain.ownerId,
       buyerId: actorId,
       holder,
       currency: gems ? 'gems' : 'pathusd',

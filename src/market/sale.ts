@@ -1,11 +1,13 @@
 import { offerSpendKey } from '../mandates/offer-spend.ts';
 import { releaseSpend } from '../mandates/spends.ts';
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account, Domain, DomainOrder, Listing, Offer, Sale } from '../db/entities/index.ts';
-import { recordOrder } from '../db/orders.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { domainRecords } from '../db/domain-records.ts';
+import { listingRepository } from '../db/listing-repository.ts';
+import { offerRepository, type OfferRecord } from '../db/offer-repository.ts';
+import { orderIdOf, placeOrder, recordOrder, type OrderRow } from '../db/orders.ts';
 import { recordEvent } from '../db/outbox.ts';
-import { EXPIRED } from '../domain/expiry.ts';
+import { saleRepository, type SaleRecord } from '../db/sale-repository.ts';
 import { splitSale, type MarketCurrency } from '../domain/market.ts';
 import type { PurchaseResult } from '../../workflows/purchase-messages.ts';
 import { accountBook, CHAIN_BOOK, escrowBook, PLATFORM_BOOK, postJournal } from '../ledger/journal.ts';
@@ -46,12 +48,12 @@ export class SaleRefusal extends Error {
 /** A completed sale, in the shape the purchase and offer runs carry it. */
 export type SaleResult = PurchaseResult;
 
-const resultOf = (s: Sale, orderId: number): SaleResult => ({
+const resultOf = (s: SaleRecord, orderId: number): SaleResult => ({
   saleId: s.id,
   domainId: s.domainId,
   domainName: s.domainName,
-  sellerId: s.seller.id,
-  buyerId: s.buyer.id,
+  sellerId: s.sellerId,
+  buyerId: s.buyerId,
   currency: s.currency,
   price: s.price.toString(),
   sellerAmount: s.sellerAmount.toString(),
@@ -59,16 +61,15 @@ const resultOf = (s: Sale, orderId: number): SaleResult => ({
   platformAmount: s.platformAmount.toString(),
   orderId,
   soldAt: s.createdAt.toISOString(),
-  payoutStatus: s.payoutStatus ?? null,
+  payoutStatus: s.payoutStatus,
   releasedOfferIds: [],
 });
 
 /** The sale already recorded under this reference, or null. */
 export async function findSale(em: EntityManager, reference: string): Promise<SaleResult | null> {
-  const sale = await em.findOne(Sale, { reference });
+  const sale = await saleRepository(em).find(reference);
   if (!sale) return null;
-  const order = await em.findOneOrFail(DomainOrder, { reference: `purchase:${reference}` }, { fields: ['id'] });
-  return resultOf(sale, order.id);
+  return resultOf(sale, await orderIdOf(em, `purchase:${reference}`));
 }
 
 /**
@@ -81,12 +82,9 @@ export async function findSale(em: EntityManager, reference: string): Promise<Sa
 export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<SaleResult> {
   const done = await findSale(tx, r.reference);
   if (done) return done;
-  const domain = await tx.findOne(
-    Domain,
-    { name: r.domainName, status: { $ne: EXPIRED } },
-    { lockMode: LockMode.PESSIMISTIC_WRITE },
-  );
-  if (!domain || domain.status !== 'active' || domain.owner.id !== r.sellerId)
+  const domains = domainRecords(tx);
+  const domain = await domains.lockLive(r.domainName);
+  if (!domain || domain.status !== 'active' || domain.ownerId !== r.sellerId)
     throw new SaleRefusal('listing_gone', `${r.domainName} is no longer sold by the account it was offered by.`);
   if (r.buyerId === r.sellerId) throw new SaleRefusal('own_domain', `You already own ${r.domainName}.`);
 
@@ -118,22 +116,22 @@ export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<S
   }
 
   const from = r.sellerId;
-  domain.owner = tx.getReference(Account, r.buyerId, { wrapped: true });
-  await tx.nativeDelete(Listing, { domainId: domain.id });
+  await domains.moveTo(domain.id, r.buyerId);
+  await listingRepository(tx).remove(domain.id);
   const releasedOfferIds = await releaseOtherOffers(
     tx,
     domain.id,
     r.funding.kind === 'escrow' ? r.funding.offerId : null,
   );
 
-  const seller = await tx.findOneOrFail(Account, { id: r.sellerId }, { fields: ['payoutAddress'] });
-  const sale = tx.create(Sale, {
+  const payoutAddress = await accountRepository(tx).payoutAddressOf(r.sellerId);
+  const sale = await saleRepository(tx).record({
     reference: r.reference,
     domainId: domain.id,
     domainName: domain.name,
-    seller: tx.getReference(Account, r.sellerId),
-    buyer: tx.getReference(Account, r.buyerId),
-    referrer: r.referrerId ? tx.getReference(Account, r.referrerId) : null,
+    sellerId: r.sellerId,
+    buyerId: r.buyerId,
+    referrerId: r.referrerId,
     currency: r.currency,
     price: r.price,
     sellerAmount: split.seller,
@@ -141,38 +139,37 @@ export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<S
     platformAmount: split.platform,
     source: r.source,
     paymentReference: r.funding.kind === 'chain' ? r.funding.paymentReference : null,
-    payoutStatus: r.currency === 'pathusd' ? (seller.payoutAddress ? 'pending' : 'held') : null,
-    payoutAddress: r.currency === 'pathusd' ? seller.payoutAddress : null,
+    payoutStatus: r.currency === 'pathusd' ? (payoutAddress ? 'pending' : 'held') : null,
+    payoutAddress: r.currency === 'pathusd' ? payoutAddress : null,
     payoutRawTx: null,
     payoutTxHash: null,
   });
-  const order = (kind: 'purchase' | 'sale', account: string) =>
-    recordOrder(tx, {
-      reference: `${kind}:${r.reference}`,
-      kind,
-      domainName: domain.name,
-      domainId: domain.id,
-      accountId: account,
-      // The seller's side is the seller's alone: the name went to the buyer, recorded in details.
-      ownerId: kind === 'purchase' ? r.buyerId : r.sellerId,
-      status: 'completed',
-      paymentMethod: r.currency === 'gems' ? 'gems' : 'mpp',
-      amountGems: r.currency === 'gems' ? Number(r.price) : 0,
-      amountMinor: r.currency === 'pathusd' ? r.price : null,
-      currency: r.currency,
-      paymentReference: r.funding.kind === 'chain' ? r.funding.paymentReference : `ledger:sale:${r.reference}`,
-      details: {
-        source: r.source,
-        seller_id: from,
-        buyer_id: r.buyerId,
-        referrer_id: r.referrerId,
-        seller_amount: split.seller.toString(),
-        referrer_amount: split.referrer.toString(),
-        platform_amount: split.platform.toString(),
-      },
-    });
-  const purchase = order('purchase', r.buyerId);
-  order('sale', r.sellerId);
+  const order = (kind: 'purchase' | 'sale', account: string): OrderRow => ({
+    reference: `${kind}:${r.reference}`,
+    kind,
+    domainName: domain.name,
+    domainId: domain.id,
+    accountId: account,
+    // The seller's side is the seller's alone: the name went to the buyer, recorded in details.
+    ownerId: kind === 'purchase' ? r.buyerId : r.sellerId,
+    status: 'completed',
+    paymentMethod: r.currency === 'gems' ? 'gems' : 'mpp',
+    amountGems: r.currency === 'gems' ? Number(r.price) : 0,
+    amountMinor: r.currency === 'pathusd' ? r.price : null,
+    currency: r.currency,
+    paymentReference: r.funding.kind === 'chain' ? r.funding.paymentReference : `ledger:sale:${r.reference}`,
+    details: {
+      source: r.source,
+      seller_id: from,
+      buyer_id: r.buyerId,
+      referrer_id: r.referrerId,
+      seller_amount: split.seller.toString(),
+      referrer_amount: split.referrer.toString(),
+      platform_amount: split.platform.toString(),
+    },
+  });
+  const purchase = await placeOrder(tx, order('purchase', r.buyerId));
+  recordOrder(tx, order('sale', r.sellerId));
   await tx.flush();
 
   const soldAt = sale.createdAt.toISOString();
@@ -210,7 +207,7 @@ export async function releaseOtherOffers(
   domainId: number,
   except: string | null,
 ): Promise<string[]> {
-  const pending = await tx.find(Offer, { domainId, status: 'pending', ...(except ? { id: { $ne: except } } : {}) });
+  const pending = await offerRepository(tx).pendingOn(domainId, except);
   for (const offer of pending) await endOffer(tx, offer, 'rejected');
   return pending.map((o) => o.id);
 }
@@ -219,9 +216,8 @@ export async function releaseOtherOffers(
  * Ends a pending offer (rejected, withdrawn, expired) and gives a gems escrow back to the bidder, once:
  * the release is its own ledger posting keyed on the offer, with an `offer_release` order.
  */
-export async function endOffer(tx: EntityManager, offer: Offer, status: 'rejected' | 'withdrawn' | 'expired') {
-  offer.status = status;
-  offer.decidedAt = new Date();
+export async function endOffer(tx: EntityManager, offer: OfferRecord, status: 'rejected' | 'withdrawn' | 'expired') {
+  await offerRepository(tx).end(offer.id, status);
   if (offer.currency !== 'gems') return;
   // Its escrow goes back: what it reserved against the bidder's mandate stops counting.
   await releaseSpend(tx, offerSpendKey(offer.id));
@@ -233,7 +229,7 @@ export async function endOffer(tx: EntityManager, offer: Offer, status: 'rejecte
     covered: [escrowBook(offer.id)],
     lines: [
       { book: escrowBook(offer.id), amount: -offer.amount },
-      { book: accountBook(offer.bidder.id), amount: offer.amount },
+      { book: accountBook(offer.bidderId), amount: offer.amount },
     ],
   });
   recordOrder(tx, {
@@ -241,8 +237,8 @@ export async function endOffer(tx: EntityManager, offer: Offer, status: 'rejecte
     kind: 'offer_release',
     domainName: offer.domainName,
     domainId: offer.domainId,
-    accountId: offer.bidder.id,
-    ownerId: offer.seller.id,
+    accountId: offer.bidderId,
+    ownerId: offer.sellerId,
     status,
     paymentMethod: 'gems',
     amountGems: Number(offer.amount),

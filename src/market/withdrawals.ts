@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { Sale } from '../db/entities/index.ts';
 import type { Orm } from '../db/orm.ts';
+import { saleRepository } from '../db/sale-repository.ts';
 
 export const payoutWorkflowId = (saleId: number) => `payout:sale:${saleId}`;
 
@@ -15,14 +15,14 @@ export async function payOutHeldSales(
   sellerId: string,
 ) {
   if (!deps.temporal) return 0;
-  const held = await deps.orm.em.fork().find(Sale, { seller: sellerId, payoutStatus: 'held' }, { fields: ['id'] });
-  for (const sale of held) {
+  const held = await saleRepository(deps.orm.em.fork()).heldFor(sellerId);
+  for (const saleId of held) {
     await deps.temporal.workflow
       .start('payoutWorkflow', {
         taskQueue: deps.taskQueue,
-        workflowId: payoutWorkflowId(sale.id),
+        workflowId: payoutWorkflowId(saleId),
         workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
-        args: [{ saleId: sale.id }],
+        args: [{ saleId }],
       })
       .catch((err: unknown) => {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;

@@ -1,80 +1,68 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  Account,
-  Domain,
-  Namespace,
-  NamespaceWhitelist,
-  OrgCredential,
-  Organization,
-  OrganizationCustomer,
-  OrganizationMember,
-} from '../db/entities/index.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { domainRecords } from '../db/domain-records.ts';
+import { namespaceExists } from '../db/namespace-loader.ts';
+import { organizationRepository } from '../db/organization-repository.ts';
 import { generateKey } from '../auth/secrets.ts';
 import * as coupons from '../ledger/coupons.ts';
 import * as gems from '../ledger/gems.ts';
-import { EXPIRED, expiryForStage, graceEndsAt } from '../domain/expiry.ts';
+import type { AccountRecord } from '../domain/account.ts';
+import { expiryForStage, graceEndsAt } from '../domain/expiry.ts';
 
 /** Operator actions. Each returns a plain object the CLI prints as JSON; failures throw OpsError. */
 export class OpsError extends Error {
   override name = 'OpsError';
 }
 
-async function account(em: EntityManager, id: string): Promise<Account> {
+async function account(em: EntityManager, id: string): Promise<AccountRecord> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new OpsError(`"${id}" is not an account id`);
-  const a = await em.findOne(Account, { id });
+  const a = await accountRepository(em).find(id);
   if (!a) throw new OpsError(`no account ${id}`);
   return a;
 }
 
-async function organization(em: EntityManager, id: string): Promise<Organization> {
-  const o = /^[0-9a-f-]{36}$/i.test(id)
-    ? await em.findOne(Organization, { id })
-    : await em.findOne(Organization, { name: id });
+async function organization(em: EntityManager, id: string): Promise<{ id: string; name: string }> {
+  const o = await organizationRepository(em).find(id);
   if (!o) throw new OpsError(`no organization ${id}`);
   return o;
 }
 
 export async function setReseller(em: EntityManager, accountId: string, approved: boolean) {
   const a = await account(em, accountId);
-  a.isReseller = approved;
-  await em.flush();
-  return { account_id: a.id, is_reseller: a.isReseller };
+  const set = await accountRepository(em).setRole(a.id, { isReseller: approved });
+  return { account_id: a.id, is_reseller: set?.isReseller ?? approved };
 }
 
 export async function setOperator(em: EntityManager, accountId: string, operator: boolean) {
   const a = await account(em, accountId);
-  a.isOperator = operator;
-  await em.flush();
-  return { account_id: a.id, is_operator: a.isOperator };
+  const set = await accountRepository(em).setRole(a.id, { isOperator: operator });
+  return { account_id: a.id, is_operator: set?.isOperator ?? operator };
 }
 
 export async function setWhitelisted(em: EntityManager, namespace: string, accountId: string, listed: boolean) {
-  const ns = await em.findOne(Namespace, { name: namespace });
-  if (!ns) throw new OpsError(`no namespace ${namespace}`);
+  if (!(await namespaceExists(em, namespace))) throw new OpsError(`no namespace ${namespace}`);
   const a = await account(em, accountId);
-  if (listed) await em.upsert(NamespaceWhitelist, { namespace: ns, account: a, createdAt: new Date() });
-  else await em.nativeDelete(NamespaceWhitelist, { namespace: ns.name, account: a.id });
-  return { namespace: ns.name, account_id: a.id, whitelisted: listed };
+  await organizationRepository(em).setWhitelisted(namespace, a.id, listed);
+  return { namespace, account_id: a.id, whitelisted: listed };
 }
 
 export async function createOrganization(em: EntityManager, name: string) {
-  if (await em.findOne(Organization, { name })) throw new OpsError(`organization "${name}" exists`);
-  const org = em.create(Organization, { name });
-  await em.flush();
+  const org = await organizationRepository(em).create(name);
+  if (!org) throw new OpsError(`organization "${name}" exists`);
   return { organization_id: org.id, name: org.name };
 }
 
 export async function setMember(em: EntityManager, orgId: string, accountId: string, active: boolean) {
   const org = await organization(em, orgId);
   const a = await account(em, accountId);
-  await em.upsert(OrganizationMember, { organization: org, account: a, active, createdAt: new Date() });
+  await organizationRepository(em).setMember(org.id, a.id, active);
   return { organization_id: org.id, account_id: a.id, active };
 }
 
 export async function addCustomer(em: EntityManager, orgId: string, accountId: string) {
   const org = await organization(em, orgId);
   const a = await account(em, accountId);
-  await em.upsert(OrganizationCustomer, { organization: org, account: a, createdAt: new Date() });
+  await organizationRepository(em).addCustomer(org.id, a.id);
   return { organization_id: org.id, customer_account_id: a.id };
 }
 
@@ -104,8 +92,9 @@ export async function createOrgKey(
   },
 ) {
   const org = await organization(em, orgId);
-  const member = await em.findOne(OrganizationMember, { organization: org.id, account: memberId });
-  if (!member?.active) throw new OpsError(`${memberId} is not an active member of ${org.name}`);
+  const organizations = organizationRepository(em);
+  if (!(await organizations.isActiveMember(org.id, memberId)))
+    throw new OpsError(`${memberId} is not an active member of ${org.name}`);
   // Read only here: the route declarations import every route module, which every other command (each a
   // process start) would pay for.
   const { declaredAccessRule } = await import('../http/routes/declared.ts');
@@ -115,17 +104,16 @@ export async function createOrgKey(
   });
   if (unknown.length) throw new OpsError(`routes not open to organization credentials: ${unknown.join(', ')}`);
   const key = generateKey('org');
-  em.create(OrgCredential, {
+  await organizations.issueCredential({
     id: key.id,
-    organization: org,
-    member: em.getReference(Account, memberId),
+    organizationId: org.id,
+    memberAccountId: memberId,
     secretHash: key.secretHash,
     allowedRoutes: policy.routes,
     customerIds: policy.customers,
     domainNames: policy.domains,
     namespaceOps: policy.namespaceOps,
   });
-  await em.flush();
   return {
     credential_id: key.id,
     organization_id: org.id,
@@ -135,8 +123,8 @@ export async function createOrgKey(
 }
 
 export async function revokeOrgKey(em: EntityManager, credentialId: string) {
-  const n = await em.nativeUpdate(OrgCredential, { id: credentialId, revokedAt: null }, { revokedAt: new Date() });
-  return { credential_id: credentialId, revoked: n === 1 ? 'now' : 'already revoked or unknown' };
+  const revoked = await organizationRepository(em).revokeCredential(credentialId);
+  return { credential_id: credentialId, revoked: revoked ? 'now' : 'already revoked or unknown' };
 }
 
 function positiveInteger(text: string, what: string): number {
@@ -207,16 +195,13 @@ export async function expireDomain(
   const to = stage ?? 'expired';
   if (to !== 'grace' && to !== 'expired') throw new OpsError(`--stage is grace or expired, got "${to}"`);
   const name = rawName.trim().toLowerCase().replace(/\.$/, '');
-  const d = await em.findOne(Domain, { name, status: { $ne: EXPIRED } });
+  const d = await domainRecords(em).setExpiryDate(name, expiryForStage(to, now, graceDays));
   if (!d) throw new OpsError(`no domain ${name} holds that name (an expired one is already back in the pool)`);
-  const previous = d.expiryDate;
-  d.expiryDate = expiryForStage(to, now, graceDays);
-  await em.flush();
   return {
     domain: d.name,
     status: d.status,
     stage: to,
-    previous_expiry_date: previous.toISOString(),
+    previous_expiry_date: d.previousExpiryDate.toISOString(),
     expiry_date: d.expiryDate.toISOString(),
     grace_ends_at: graceEndsAt(d.expiryDate, graceDays).toISOString(),
     note: 'The expiry sweep applies it within one EXPIRY_SWEEP_SECONDS interval.',

@@ -2,7 +2,7 @@ import { manageableOwnerIds } from '../auth/domain-access.ts';
 import type { AccountPrincipal } from '../auth/principal.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
-import { Domain } from '../db/entities/index.ts';
+import { domainRecords } from '../db/domain-records.ts';
 import { findOrderActor } from '../db/order-actor.ts';
 import { AppError } from '../domain/errors.ts';
 import { registrationWorkflowId, type RegistrationResult } from '../../workflows/registration-messages.ts';
@@ -46,14 +46,14 @@ export function registrationOrders({ orm, usdc, checkout }: RegistrationContext)
     // A checkout the sweep closed because its run never started lapsed unpaid, to a client.
     const outcome = row?.outcome === 'abandoned' ? 'expired_unpaid' : row?.outcome;
     const state = result ? 'registered' : (outcome ?? running?.stage ?? 'expired_unpaid');
-    const domain = result ? await em.findOne(Domain, { id: result.domainId }, { fields: ['status'] }) : null;
+    const domainStatus = result ? await domainRecords(em).statusOf(result.domainId) : null;
     return {
       name: result?.name ?? row?.name ?? '',
       state,
       method: result?.paymentMethod ?? row?.method ?? '',
       expiresAt: row ? row.expiresAt.toISOString() : null,
       result,
-      domainStatus: domain?.status ?? null,
+      domainStatus,
       settlement: row?.relaySessionId ? await settlementState(row.relaySessionId, state, result) : null,
     };
   }

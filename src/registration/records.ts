@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Domain, DomainOrder } from '../db/entities/index.ts';
+import { domainRecords, type DomainRecord } from '../db/domain-records.ts';
+import { findOrder, type OrderRecord } from '../db/orders.ts';
 import type { RegistrationResult } from '../../workflows/registration-messages.ts';
 
 // The registrations the database holds, in the registration workflow's contract shape (so this lives
@@ -7,17 +8,18 @@ import type { RegistrationResult } from '../../workflows/registration-messages.t
 
 /** The completed registration of a checkout session (its order's reference), or null. */
 export async function findRegistrationResult(em: EntityManager, sessionId: string): Promise<RegistrationResult | null> {
-  const order = await em.findOne(DomainOrder, { reference: sessionId });
+  const order = await findOrder(em, sessionId);
   if (!order || order.domainId == null) return null;
-  const domain = await em.findOneOrFail(Domain, { id: order.domainId });
+  const domain = await domainRecords(em).find(order.domainId);
+  if (!domain) throw new Error(`the domain record ${order.domainId} of order ${order.id} is gone`);
   return toRegistrationResult(domain, order);
 }
 
-export function toRegistrationResult(domain: Domain, order: DomainOrder): RegistrationResult {
+export function toRegistrationResult(domain: DomainRecord, order: OrderRecord): RegistrationResult {
   return {
     domainId: domain.id,
     name: domain.name,
-    ownerId: domain.owner.id,
+    ownerId: domain.ownerId,
     orderId: order.id,
     registrationDate: domain.registrationDate.toISOString(),
     expiryDate: domain.expiryDate.toISOString(),

@@ -7,7 +7,7 @@ import { latePayments } from '../checkout/late-payment.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { findOrderActor } from '../db/order-actor.ts';
-import { Domain } from '../db/entities/index.ts';
+import { domainRecords } from '../db/domain-records.ts';
 import { registrationFacts } from '../db/registration-facts.ts';
 import { AppError } from '../domain/errors.ts';
 import { releaseSpend } from '../mandates/spends.ts';
@@ -267,7 +267,7 @@ export function registrationRequests(context: RegistrationContext) {
     if (!done || done.result.name !== name || !deps.payments) return null;
     const em = orm.em.fork();
     // A registration whose record has since expired is history: the name is free to register again.
-    if (!(await em.count(Domain, { id: done.result.domainId, status: { $ne: 'expired' } }))) return null;
+    if (!(await domainRecords(em).isLive(done.result.domainId))) return null;
     const holdsChallenge = challengeHeldFor(receipt, done.sessionId, deps.payments.secret) === 'held';
     const ownActor = actorAccountId !== null && actorAccountId === (await findOrderActor(em, done.sessionId));
     return ownActor || holdsChallenge ? done : null;
@@ -278,7 +278,7 @@ export function registrationRequests(context: RegistrationContext) {
     const em = orm.em.fork();
     const result = await findRegistrationResult(em, operationId);
     if (!result || result.name !== name || (await findOrderActor(em, operationId)) !== actorAccountId) return null;
-    return (await em.count(Domain, { id: result.domainId, status: { $ne: 'expired' } })) ? result : null;
+    return (await domainRecords(em).isLive(result.domainId)) ? result : null;
   }
 
   /** Spec 4.2's verify-mpp: a receipt for the open checkout of this session, domain and term. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Orm } from '../../src/db/orm.ts';
 import { Account, Domain, Listing, Namespace } from '../../src/db/entities/index.ts';
-import type { DomainProfile } from '../../src/db/entities/domain.ts';
+import type { DomainProfile } from '../../src/domain/public-domain.ts';
 
 export const randomLabel = (prefix = 'n') => `${prefix}${randomBytes(5).toString('hex')}`;
 

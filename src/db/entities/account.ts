@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { notifyAccountChange } from './public-change.ts';
 import { timestamps } from './base.ts';
+import { accountKinds, assurances } from '../../domain/account.ts';
 
 /**
  * An account owns domains and holds credentials. `kind` decides which catalog price applies. Agents
@@ -16,9 +17,9 @@ const AccountSchema = defineEntity({
       .uuid()
       .primary()
       .onCreate(() => crypto.randomUUID()),
-    kind: p.enum(['human', 'agent'] as const),
+    kind: p.enum([...accountKinds]),
     displayName: p.string().nullable(),
-    assurance: p.enum(['anonymous', 'claimed'] as const).nullable(),
+    assurance: p.enum([...assurances]).nullable(),
     operatorAccount: () => p.manyToOne(Account).ref().nullable(),
     claimedAt: p.datetime().columnType('timestamptz').nullable(),
     walletAddress: p.string().length(42).nullable().unique(),

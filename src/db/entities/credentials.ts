@@ -2,6 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt } from './base.ts';
 import { Account } from './account.ts';
 import { notifyKeyChange } from './public-change.ts';
+import { apiKeyClasses } from '../../domain/account.ts';
 
 // Secrets are never stored: only the SHA-256 of the high-entropy secret part, looked up by the public
 // key id and compared in constant time.
@@ -12,7 +13,7 @@ const ApiKeySchema = defineEntity({
   properties: {
     id: p.string().primary().length(32),
     account: () => p.manyToOne(Account).ref().index(),
-    keyClass: p.enum(['agent', 'live'] as const),
+    keyClass: p.enum([...apiKeyClasses]),
     name: p.string().nullable(),
     secretHash: p.string().length(64),
     createdAt,

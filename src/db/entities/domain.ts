@@ -6,9 +6,6 @@ import { notifyNameChange } from './public-change.ts';
 import type { DomainProfile } from '../../domain/public-domain.ts';
 import { EXPIRED } from '../../domain/expiry.ts';
 
-// The profile's shape is the domain's; re-exported for code that writes it through the entity (fixtures).
-export type { CommerceCatalog, DomainProfile } from '../../domain/public-domain.ts';
-
 // A registered name. `name` is the full lowercase "<label>.<namespace>". It is unique among the records
 // that hold it (status other than `expired`): an expired record stays as history and the next
 // registration of the name is a new record. The lookup and availability paths hit only that index; the

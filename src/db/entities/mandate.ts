@@ -1,12 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, timestamps } from './base.ts';
 import { notifyMandateChange } from './public-change.ts';
+import { approvalStatuses, mandateOperations, spendStatuses } from '../../domain/mandates.ts';
 
-export const mandateOperations = ['register', 'renew', 'buy', 'offer'] as const;
-export type MandateOperation = (typeof mandateOperations)[number];
-
-export const spendStatuses = ['reserved', 'spent', 'released'] as const;
-export type SpendStatus = (typeof spendStatuses)[number];
+// Kept only for src/mandates/checkout-spend.ts, whose owner moves it to src/domain/mandates.ts (issue 39).
 
 /**
  * A spend mandate (docs/mandates.md): what the person who manages an agent allows it to spend. One row
@@ -78,9 +75,6 @@ const MandateSpendSchema = defineEntity({
 });
 export class MandateSpend extends MandateSpendSchema.class {}
 MandateSpendSchema.setClass(MandateSpend);
-
-export const approvalStatuses = ['pending', 'approved', 'refused', 'expired'] as const;
-export type ApprovalStatus = (typeof approvalStatuses)[number];
 
 /**
  * A purchase above the mandate's approval threshold waiting for the person (docs/mandates.md

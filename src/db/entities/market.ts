@@ -2,10 +2,7 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, timestamps } from './base.ts';
 import { notifyNameChange } from './public-change.ts';
 import { Account } from './account.ts';
-import { marketCurrencies } from '../../domain/market.ts';
-
-export const offerStatuses = ['pending', 'accepted', 'rejected', 'withdrawn', 'expired'] as const;
-export type OfferStatus = (typeof offerStatuses)[number];
+import { marketCurrencies, offerStatuses } from '../../domain/market.ts';
 
 /**
  * A name for sale (docs/market.md "Market"): at most one listing per domain record, removed when the name is

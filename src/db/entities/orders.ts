@@ -34,6 +34,9 @@ const DomainOrderSchema = defineEntity({
 export class DomainOrder extends DomainOrderSchema.class {}
 DomainOrderSchema.setClass(DomainOrder);
 
+/** The key that makes a receipt usable once; its violation is a receipt used by another session. */
+export const RECEIPT_UNIQUE = 'payment_receipt_chain_id_tx_hash_unique';
+
 /** A verified on-chain payment. Unique per chain and transaction: a receipt can be used once. */
 const PaymentReceiptSchema = defineEntity({
   name: 'PaymentReceipt',
@@ -49,7 +52,7 @@ const PaymentReceiptSchema = defineEntity({
     receipt: p.text(),
     createdAt,
   },
-  uniques: [{ properties: ['chainId', 'txHash'] }],
+  uniques: [{ name: RECEIPT_UNIQUE, properties: ['chainId', 'txHash'] }],
 });
 export class PaymentReceipt extends PaymentReceiptSchema.class {}
 PaymentReceiptSchema.setClass(PaymentReceipt);

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiKey, type Account } from '../../db/entities/index.ts';
 import { payOutHeldSales } from '../../market/withdrawals.ts';
 import { claimAgent, provisionAgent } from '../../auth/accounts.ts';
 import { principalAccount } from '../../auth/authenticate.ts';
 import { claimedAgents, revokeClaimedAgentKey } from '../../auth/claimed-agents.ts';
 import { gemsBalance } from '../../ledger/gems.ts';
 import { accountRepository } from '../../db/account-repository.ts';
+import { credentialRepository } from '../../db/credential-repository.ts';
+import type { AccountRecord } from '../../domain/account.ts';
 import { AppError } from '../../domain/errors.ts';
 import { accountPrincipal } from '../auth.ts';
 import { mandateStanding } from '../../mandates/service.ts';
@@ -30,12 +31,12 @@ import { declareRoute, ACCOUNT, DASHBOARD, PUBLIC } from './declaration.ts';
 const ASSURANCE_NOTICE =
   'Assurance says only whether an operator has claimed this identity. It does not certify a legal identity, agent safety or admission to any marketplace.';
 
-export function identityView(a: Account) {
+export function identityView(a: AccountRecord) {
   return {
     account_id: a.id,
     kind: a.kind,
-    assurance: a.assurance ?? null,
-    operator_linked: a.operatorAccount != null,
+    assurance: a.assurance,
+    operator_linked: a.operatorAccountId !== null,
     created_at: a.createdAt.toISOString(),
   };
 }
@@ -196,10 +197,10 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         const account = await principalAccount(orm.em.fork(), principal);
         view = {
           ...identityView(account),
-          display_name: account.displayName ?? null,
+          display_name: account.displayName,
           is_reseller: account.isReseller,
-          wallet_address: account.walletAddress ?? null,
-          payout_address: account.payoutAddress ?? null,
+          wallet_address: account.walletAddress,
+          payout_address: account.payoutAddress,
         };
         app.publicCache.set(name, 'account', view, stamp);
       }
@@ -264,8 +265,8 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await claimedAgents(orm.em.fork(), accountPrincipal(req).accountId, { limit, offset });
       const data = page.rows.map(({ agent, keys, domainCount }) => ({
         account_id: agent.id,
-        display_name: agent.displayName ?? null,
-        assurance: agent.assurance ?? null,
+        display_name: agent.displayName,
+        assurance: agent.assurance,
         claimed_at: agent.claimedAt?.toISOString() ?? null,
         created_at: agent.createdAt.toISOString(),
         domain_count: domainCount,
@@ -288,7 +289,8 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { agent_id, key_id } = req.params;
       if (!(await revokeClaimedAgentKey(em, accountPrincipal(req).accountId, agent_id, key_id)))
         throw new AppError('key_not_found', 'None of the agents you claimed has a key with that id.');
-      const key = await em.findOneOrFail(ApiKey, { id: key_id });
+      const key = await credentialRepository(em).findKey(key_id);
+      if (!key) throw new Error(`key ${key_id} is gone`);
       return { status: 'success' as const, message: 'The agent’s key is revoked.', key: keyView(key) };
     },
   });

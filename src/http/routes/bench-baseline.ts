@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../domain/errors.ts';
-import { domainRepository } from '../../db/domain-repository.ts';
+import { domainRecords } from '../../db/domain-records.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { declareRoute, PUBLIC } from './declaration.ts';
 
@@ -25,7 +25,7 @@ export const benchBaselineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (req) => {
-      const d = await domainRepository(app.deps.orm.em.fork()).findById(req.params.id);
+      const d = await domainRecords(app.deps.orm.em.fork()).find(req.params.id);
       if (!d) throw new AppError('domain_not_found', 'No such domain.');
       return { status: 'success' as const, id: d.id, name: d.name };
     },

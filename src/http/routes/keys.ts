@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ApiKey } from '../../db/entities/index.ts';
 import { createApiKey, listApiKeys, revokeOwnKey } from '../../auth/accounts.ts';
+import type { ApiKeyRecord } from '../../domain/account.ts';
 import { AppError } from '../../domain/errors.ts';
 import { accountPrincipal } from '../auth.ts';
 import { clientErrors } from '../schemas/common.ts';
@@ -14,12 +14,12 @@ import {
 import { declareRoute, DASHBOARD } from './declaration.ts';
 
 /** A key as the API shows it: its id, class, prefix and dates, never its secret. */
-export function keyView(k: ApiKey) {
+export function keyView(k: ApiKeyRecord) {
   return {
     key_id: k.id,
     key_class: k.keyClass,
     prefix: `rk_${k.keyClass}_${k.id}_`,
-    name: k.name ?? null,
+    name: k.name,
     created_at: k.createdAt.toISOString(),
     last_used_at: k.lastUsedAt?.toISOString() ?? null,
     revoked_at: k.revokedAt?.toISOString() ?? null,
@@ -110,7 +110,7 @@ export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await revokeOwnKey(em, accountId, req.params.key_id)))
         throw new AppError('key_not_found', 'You have no API key with that id.');
       const [row] = (await listApiKeys(em, accountId)).filter((k) => k.id === req.params.key_id);
-      return { status: 'success' as const, message: 'The key is revoked.', key: keyView(row as ApiKey) };
+      return { status: 'success' as const, message: 'The key is revoked.', key: keyView(row as ApiKeyRecord) };
     },
   });
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkoutStages } from '../../../workflows/checkout-messages.ts';
-import { approvalStatuses, mandateOperations } from '../../db/entities/mandate.ts';
+import { approvalStatuses, mandateOperations } from '../../domain/mandates.ts';
 import { EXAMPLE, example } from './examples.ts';
 
 // Approvals above a spend mandate's threshold (docs/mandates.md "Approvals").

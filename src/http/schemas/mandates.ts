@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mandateOperations } from '../../db/entities/mandate.ts';
+import { mandateOperations } from '../../domain/mandates.ts';
 import { errorBodySchema } from '../../domain/error-body.ts';
 import { MAX_GEMS } from '../../domain/market.ts';
 import { EXAMPLE, example } from './examples.ts';

@@ -1,15 +1,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OfferView } from '../../../workflows/offer-messages.ts';
-import { Offer } from '../../db/entities/index.ts';
+import { offerRepository, type OfferRecord } from '../../db/offer-repository.ts';
+
+/**
+ * An offer to render: as the offer repository reads it, or still the stored row with its parties as
+ * references (src/market/offers/ reads offers that way until it moves to the repository).
+ */
+type StoredOffer = Pick<
+  OfferRecord,
+  'id' | 'domainName' | 'domainId' | 'currency' | 'amount' | 'status' | 'expiresAt' | 'createdAt'
+> & { decidedAt?: Date | null; saleId?: number | null } & (
+    Pick<OfferRecord, 'bidderId' | 'sellerId'> | { bidder: { id: string }; seller: { id: string } }
+  );
 
 /** An offer row in the offer run's contract shape (the API renders it). */
-export function toOfferViewRow(o: Offer): OfferView {
+export function toOfferViewRow(o: StoredOffer): OfferView {
+  const parties = 'bidderId' in o ? o : { bidderId: o.bidder.id, sellerId: o.seller.id };
   return {
     offerId: o.id,
     domain: o.domainName,
     domainId: o.domainId,
-    bidderId: o.bidder.id,
-    sellerId: o.seller.id,
+    bidderId: parties.bidderId,
+    sellerId: parties.sellerId,
     currency: o.currency,
     amount: o.amount.toString(),
     status: o.status,
@@ -32,31 +44,11 @@ export async function listOffersOf(
   domain?: string,
   direction?: 'incoming' | 'outgoing',
 ) {
-  const ids = `{${accountIds.join(',')}}`;
-  const made = 'o.bidder_id = any(?::uuid[])';
-  const received = `o.domain_id in (select id from domain where owner_id = any(?::uuid[]) and status <> 'expired')`;
-  const mine = direction === 'outgoing' ? made : direction === 'incoming' ? received : `(${made} or ${received})`;
-  const owners = direction ? [ids] : [ids, ids];
-  // One name's offers (a domain's page): the same offers, narrowed to its current record.
-  const where =
-    domain === undefined
-      ? mine
-      : `${mine} and o.domain_id in (select id from domain where name = ? and status <> 'expired')`;
-  const args = domain === undefined ? owners : [...owners, domain];
-  const [count] = await em.execute<{ total: string }[]>(
-    `select count(*)::text as total from offer o where ${where}`,
-    args,
-  );
-  const rows = await em.execute<{ id: string }[]>(
-    `select o.id from offer o where ${where} order by o.created_at desc, o.id limit ? offset ?`,
-    [...args, page.limit, page.offset],
-  );
-  const offers = rows.length ? await em.find(Offer, { id: { $in: rows.map((r) => r.id) } }) : [];
-  const byId = new Map(offers.map((o) => [o.id, o]));
+  const { total, rows } = await offerRepository(em).pageFor(accountIds, page, domain, direction);
   return {
-    total: Number(count?.total ?? 0),
-    items: rows.map((r) => {
-      const view = toOfferViewRow(byId.get(r.id) as Offer);
+    total,
+    items: rows.map((offer) => {
+      const view = toOfferViewRow(offer);
       const outgoing = accountIds.includes(view.bidderId);
       return { ...view, direction: outgoing ? ('outgoing' as const) : ('incoming' as const) };
     }),

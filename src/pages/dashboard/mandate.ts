@@ -2,7 +2,7 @@ import { html, raw, type SafeHtml } from '../html.ts';
 import { when } from './keys.ts';
 import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
 
-/** The operations a mandate may allow (src/db/entities/mandate.ts), in the order the form lists them. */
+/** The operations a mandate may allow (src/domain/mandates.ts), in the order the form lists them. */
 export const MANDATE_OPERATIONS = ['register', 'renew', 'buy', 'offer'] as const;
 
 const OPERATION_WORDS: Record<string, string> = {
