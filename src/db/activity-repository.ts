@@ -3,7 +3,8 @@ import type { ActivityOrder } from '../domain/orders.ts';
 import type { Page, Paged } from '../domain/page.ts';
 import { DomainOrder } from './entities/index.ts';
 
-function toActivityOrder(o: DomainOrder): ActivityOrder {
+/** An order row as the activity ledger reads it (orders.ts adds its reference and domain record). */
+export function toActivityOrder(o: DomainOrder): ActivityOrder {
   return {
     id: o.id,
     kind: o.kind,

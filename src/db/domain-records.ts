@@ -2,17 +2,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EXPIRED } from '../domain/expiry.ts';
 import { Account, Domain, Namespace } from './entities/index.ts';
+import type { ManagedDomain } from '../domain/managed-domain.ts';
 
 /** A domain record as the paid operations read and change it. */
-export interface DomainRecord {
-  id: number;
-  name: string;
-  namespace: string;
-  status: string;
-  ownerId: string;
-  registrationDate: Date;
-  expiryDate: Date;
-}
+export type DomainRecord = Omit<ManagedDomain, 'squadId' | 'storefrontId' | 'autoRenewMaxGems'>;
 
 const recordOf = (d: Domain): DomainRecord => ({
   id: d.id,

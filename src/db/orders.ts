@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ActivityOrder, OrderKind, PaymentMethod } from '../domain/orders.ts';
 import { Account, DomainOrder } from './entities/index.ts';
+import { toActivityOrder } from './activity-repository.ts';
 
 /**
  * One row of the activity ledger, as every path that completes a payment (or a free operation) writes
@@ -35,23 +36,9 @@ export interface OrderRecord extends ActivityOrder {
 }
 
 const recordOf = (o: DomainOrder): OrderRecord => ({
-  id: o.id,
+  ...toActivityOrder(o),
   reference: o.reference,
-  kind: o.kind,
-  domainName: o.domainName,
   domainId: o.domainId ?? null,
-  status: o.status,
-  payerId: o.account.id,
-  ownerId: o.owner.id,
-  paymentMethod: o.paymentMethod,
-  years: o.years ?? null,
-  amountGems: o.amountGems,
-  amountMinor: o.amountMinor != null ? BigInt(o.amountMinor) : null,
-  currency: o.currency,
-  paymentReference: o.paymentReference ?? null,
-  resellerChannel: o.resellerChannel ?? null,
-  details: o.details,
-  createdAt: o.createdAt,
 });
 
 /** Creates the order row in the caller's transaction (src/db only: others record or place an order). */

@@ -19,6 +19,18 @@ import { fundedPayer, tempoClient } from '../helpers/tempo-chain.ts';
 // checkout's payment whenever it is verified, and as often as its retry is sent.
 describe('a payment verified after its challenge expired (chaos seed 11351)', () => {
   let s: RegistryStack;
+  /** mppx's own client pays at once (push: it broadcasts and waits for the transfer to be mined). */
+  async function payPush(challenge: Challenge.Challenge): Promise<string> {
+    const method = tempo.charge({
+      account: await fundedPayer(s.anvil.rpcUrl),
+      mode: 'push',
+      getClient: () => tempoClient(s.anvil.rpcUrl),
+    });
+    return method.createCredential({
+      challenge: challenge as Parameters<typeof method.createCredential>[0]['challenge'],
+      context: {},
+    });
+  }
   beforeAll(async () => {
     s = await startRegistryStack({ CHECKOUT_TTL_SECONDS: '15' });
   }, 120_000);
@@ -37,16 +49,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     const first = await send();
     expect(first.statusCode).toBe(402);
     const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
-    // mppx's own client pays at once (push: it broadcasts and waits for the transfer to be mined).
-    const method = tempo.charge({
-      account: await fundedPayer(s.anvil.rpcUrl),
-      mode: 'push',
-      getClient: () => tempoClient(s.anvil.rpcUrl),
-    });
-    const credential = await method.createCredential({
-      challenge: challenge as Parameters<typeof method.createCredential>[0]['challenge'],
-      context: {},
-    });
+    const credential = await payPush(challenge);
     // The retry arrives late: the challenge expired meanwhile, the checkout's settle grace has not.
     await sleep(Date.parse(challenge.expires as string) - Date.now() + 1_000);
     const answers = await Promise.all([send({ authorization: credential }), send({ authorization: credential })]);
@@ -86,15 +89,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
       expiresAt: new Date(Date.now() + 600_000),
       max: 10,
     });
-    const method = tempo.charge({
-      account: await fundedPayer(s.anvil.rpcUrl),
-      mode: 'push',
-      getClient: () => tempoClient(s.anvil.rpcUrl),
-    });
-    const credential = await method.createCredential({
-      challenge: challenge as Parameters<typeof method.createCredential>[0]['challenge'],
-      context: {},
-    });
+    const credential = await payPush(challenge);
     const paid = await send({ authorization: credential });
     expect({ status: paid.statusCode, body: paid.json() }).toMatchObject({ status: 200 });
     const domains = await s.t.db.orm.em.fork().find(Domain, { name, status: 'active' }, { populate: ['owner'] });
@@ -183,15 +178,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     it('credits an MPP credential whose checkout was reset before it was sent', async () => {
       const { agent, send, first, body } = await closedCheckout();
       const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
-      const method = tempo.charge({
-        account: await fundedPayer(s.anvil.rpcUrl),
-        mode: 'push',
-        getClient: () => tempoClient(s.anvil.rpcUrl),
-      });
-      const credential = await method.createCredential({
-        challenge: challenge as Parameters<typeof method.createCredential>[0]['challenge'],
-        context: {},
-      });
+      const credential = await payPush(challenge);
       const answer = await send(agent.api_key, { authorization: credential });
       expect({ status: answer.statusCode, body: answer.json() }).toMatchObject({
         status: 409,
