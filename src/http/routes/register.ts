@@ -4,14 +4,8 @@ import { parsePaymentSignature, paymentResponseHeader, PAYMENT_RESPONSE_HEADER }
 import { resolveTarget } from '../registration-target.ts';
 import { sendRegisterAnswer } from '../replies/registration.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
-import {
-  checkoutPendingResponse,
-  paymentRequiredResponse,
-  registerBody,
-  registerHeaders,
-  registeredResponse,
-  usdcPaymentRequiredResponse,
-} from '../schemas/register.ts';
+import { checkoutPendingResponse, registerBody, registerHeaders, registeredResponse } from '../schemas/register.ts';
+import { paymentRequiredResponse, usdcPaymentRequiredResponse } from '../schemas/payment-required.ts';
 import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/mandates.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
 

@@ -4,7 +4,7 @@ import { parseFullName } from '../domain-name-param.ts';
 import { sendRenewAnswer } from '../replies/renewal.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/mandates.ts';
-import { paymentRequiredResponse } from '../schemas/register.ts';
+import { paymentRequiredResponse } from '../schemas/payment-required.ts';
 import { renewBody, renewedResponse } from '../schemas/renew.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { approvalRequiredResponse, paidOperationForbidden } from './mandates.ts';
 import { clientErrors, errorBodySchema } from './common.ts';
-import { paymentRequiredResponse, receiptField } from './register.ts';
+import { receiptField } from './register.ts';
+import { paymentRequiredResponse } from './payment-required.ts';
 import { example, EXAMPLE } from './examples.ts';
 
 export const buySecondaryBody = example(

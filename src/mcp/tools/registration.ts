@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderIdParams, orderStatusResponse, registerBody, registeredResponse } from '../../http/schemas/register.ts';
+import { registerBody, registeredResponse } from '../../http/schemas/register.ts';
+import { orderIdParams, orderStatusResponse } from '../../http/schemas/checkouts.ts';
 import { renewBody, renewedResponse } from '../../http/schemas/renew.ts';
 import { defineTool, requestId, segment } from './tool.ts';
 

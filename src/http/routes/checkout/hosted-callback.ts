@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../domain/errors.ts';
 import { parseFullName } from '../../domain-name-param.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
-import { checkoutCallbackBody, simpleResponse } from '../../schemas/register.ts';
+import { simpleResponse } from '../../schemas/register.ts';
+import { checkoutCallbackBody } from '../../schemas/checkouts.ts';
 import { declareRoute, PUBLIC } from '../declaration.ts';
 
 export const hostedCheckoutCallbackRoute = declareRoute({

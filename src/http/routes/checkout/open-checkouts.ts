@@ -8,7 +8,8 @@ import { parseFullName } from '../../domain-name-param.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
 import { domainNameParams } from '../../schemas/discovery.ts';
 import { pagination } from '../../schemas/management.ts';
-import { openCheckoutsResponse, simpleResponse } from '../../schemas/register.ts';
+import { simpleResponse } from '../../schemas/register.ts';
+import { openCheckoutsResponse } from '../../schemas/checkouts.ts';
 import { declareRoute, ACCOUNT } from '../declaration.ts';
 
 export const resetRegistrationLockRoute = declareRoute({

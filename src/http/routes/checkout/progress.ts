@@ -8,13 +8,8 @@ import { sendRegistered } from '../../replies/registration.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
 import { domainNameParams } from '../../schemas/discovery.ts';
 import { paidOperationForbidden } from '../../schemas/mandates.ts';
-import {
-  orderIdParams,
-  orderStatusResponse,
-  registeredResponse,
-  registrationStatusResponse,
-  verifyMppBody,
-} from '../../schemas/register.ts';
+import { registeredResponse, registrationStatusResponse, verifyMppBody } from '../../schemas/register.ts';
+import { orderIdParams, orderStatusResponse } from '../../schemas/checkouts.ts';
 import { declareRoute, ACCOUNT, PUBLIC } from '../declaration.ts';
 
 export const verifyMppPaymentRoute = declareRoute({
