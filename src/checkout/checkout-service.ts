@@ -4,16 +4,12 @@ import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
   type Client,
-  type WorkflowExecutionDescription,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { defaultPayloadConverter } from '@temporalio/common';
 import {
   checkoutPaidSignal,
   resetLockUpdate,
   SETTLE_GRACE_MS,
-  type CheckoutStage,
-  type CheckoutStatus,
   type CheckoutTerms,
   type PaidOperationContract,
   type PaidOutcome,
@@ -34,10 +30,10 @@ import { reserveCheckoutSpend, type ReservedSpend } from '../mandates/reserve.ts
 import { releaseSpend } from '../mandates/spends.ts';
 import { ApprovalRequired, newApproval, recordApproval } from '../mandates/approvals.ts';
 import { chainTerms } from './challenge.ts';
+import { runStatus } from './run-status.ts';
 
 const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
-const QUERY_DEADLINE_MS = 5_000;
 
 /**
  * A paid operation as the checkout machinery takes it: its contract (workflows/<operation>-messages.ts,
@@ -92,50 +88,12 @@ export function checkoutService<I extends CheckoutTerms, R, K extends DoneAs>(
   };
   const handleOf = (key: string): WorkflowHandle => temporal().workflow.getHandle(op.workflowId(key));
 
-  /**
-   * Where an open run stands. A query that reaches a run as it completes can be dropped by the worker
-   * (the run leaves its cache with the query unanswered), so it is bounded, and on failure the run is
-   * described again: a run that closed meanwhile is answered as closed (null).
-   */
-  async function query(handle: WorkflowHandle): Promise<CheckoutStatus<I, O> | null> {
-    const ask = () => temporal().withDeadline(Date.now() + QUERY_DEADLINE_MS, () => handle.query(op.statusQuery));
-    try {
-      return await ask();
-    } catch {
-      const d = await handle.describe();
-      if (d.status.name !== 'RUNNING') return null;
-      return await ask().catch(() => fromServer(handle, d));
-    }
-  }
-
-  /**
-   * Where an open run stands when no worker answers its query (every worker down or restarting): its
-   * input from its first history event, its stage from its RegistryStage search attribute — the server
-   * alone knows both, so a retry is answered rather than failed.
-   */
-  async function fromServer(handle: WorkflowHandle, d: WorkflowExecutionDescription): Promise<CheckoutStatus<I, O>> {
-    const history = await handle.fetchHistory();
-    const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
-    if (!payload) throw new Error(`${handle.workflowId}: its first event carries no input`);
-    const stage = d.searchAttributes[registryStageKey.name]?.[0];
-    return {
-      stage: (typeof stage === 'string' ? stage : 'awaiting_payment') as CheckoutStage,
-      input: defaultPayloadConverter.fromPayload<I>(payload),
-      outcome: null,
-    };
-  }
-
+  const runs = runStatus<I, O>(temporal, op.statusQuery);
+  const query = runs.query;
   /** The open run on this object and where it stands, or null when the object is not locked. */
-  async function status(key: string): Promise<CheckoutStatus<I, O> | null> {
-    const handle = handleOf(key);
-    try {
-      const d = await handle.describe();
-      return d.status.name === 'RUNNING' ? await query(handle) : null;
-    } catch (err) {
-      if (err instanceof WorkflowNotFoundError) return null;
-      throw err;
-    }
-  }
+  const status = (key: string) => runs.status(handleOf(key));
+  /** Which checkout holds the object and its stage, from the server alone (it answers with no worker). */
+  const standing = (key: string) => runs.standing(handleOf(key));
 
   /**
    * Takes the lock: reserves the spend against the actor's mandate (docs/mandates.md), records the
@@ -247,25 +205,6 @@ export function checkoutService<I extends CheckoutTerms, R, K extends DoneAs>(
     // A checkout with a row was counted as the row was recorded; one without (gems or free, waiting for
     // nobody) as its run starts.
     if (!recorded && countedWithoutRow(input)) checkoutsOpened.inc({ operation: op.name, rail: input.method });
-  }
-
-  /**
-   * Which checkout holds the object and its stage, from the server alone (the run's memo and its
-   * RegistryStage search attribute): it answers while no worker is running, where a query cannot.
-   */
-  async function standing(key: string): Promise<{ sessionId: string | null; stage: CheckoutStage } | null> {
-    try {
-      const d = await handleOf(key).describe();
-      if (d.status.name !== 'RUNNING') return null;
-      const stage = d.searchAttributes[registryStageKey.name]?.[0];
-      return {
-        sessionId: typeof d.memo?.sessionId === 'string' ? d.memo.sessionId : null,
-        stage: (typeof stage === 'string' ? stage : 'awaiting_payment') as CheckoutStage,
-      };
-    } catch (err) {
-      if (err instanceof WorkflowNotFoundError) return null;
-      throw err;
-    }
   }
 
   /** The outcome of the run on this object, once it closes. */

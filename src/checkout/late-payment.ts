@@ -1,5 +1,4 @@
 import type { Client } from '@temporalio/client';
-import { defaultPayloadConverter } from '@temporalio/common';
 import type { CheckoutTerms, PaidOperationContract } from '../../workflows/checkout-messages.ts';
 import {
   latePaymentWorkflowId,
@@ -10,6 +9,7 @@ import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { type AppError } from '../domain/errors.ts';
 import { challengeHeldFor, type PresentedReceipt } from './receipt.ts';
 import { refusalError } from './refusals.ts';
+import { startInput } from './run-status.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
 
 /**
@@ -28,9 +28,7 @@ export function latePayments(deps: CheckoutDeps, operation: Pick<PaidOperationCo
   async function termsOf(client: Client, workflowId: string, sessionId: string): Promise<CheckoutTerms | null> {
     for await (const run of client.workflow.list({ query: `WorkflowId = '${workflowId}'` })) {
       if (run.memo?.sessionId !== sessionId) continue;
-      const history = await client.workflow.getHandle(workflowId, run.runId).fetchHistory();
-      const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
-      return payload ? defaultPayloadConverter.fromPayload<CheckoutTerms>(payload) : null;
+      return startInput<CheckoutTerms>(client.workflow.getHandle(workflowId, run.runId));
     }
     return null;
   }
