@@ -228,7 +228,7 @@ describe("stock MPP clients as published today, installed the README's way", () 
     const { install, cli, program } = readmeClient();
     expect(skill).toContain(`\`${install}\``);
     // The CLI's command itself, from `npx` to `mppx` (the addresses differ: the skill file names the 402's).
-    expect(skill).toContain(/npx -p \S+ -p \S+ mppx/.exec(cli)?.[0]);
+    expect(skill).toContain(/npx --yes -p \S+ -p \S+ mppx/.exec(cli)?.[0]);
     expect(program).toContain('getClient: () => client');
     expect(program).toContain("createClient({ transport: http('http://127.0.0.1:8545') })");
     expect(skill).toContain("getClient: () => createClient({ transport: http('<challenge.rpc_url>') })");

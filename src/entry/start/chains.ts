@@ -50,7 +50,7 @@ export async function startTempoChain(config: Config, stack: StartupStack): Prom
     stack.say('', `funded test payer key (public anvil key): ${ANVIL_PAYER_KEYS[0]}`);
     stack.say(
       '',
-      `pay with a stock client: MPPX_PRIVATE_KEY=<that key> MPPX_RPC_URL=${anvil.rpcUrl} npx -p mppx@0.11.0 -p viem@2.57.13 mppx <url> (README "For agents: the tools they already carry")`,
+      `pay with a stock client: MPPX_PRIVATE_KEY=<that key> MPPX_RPC_URL=${anvil.rpcUrl} npx --yes -p mppx@0.11.0 -p viem@2.57.13 mppx <url> (README "For agents: the tools they already carry")`,
     );
   } catch (err) {
     await stack.fail(
