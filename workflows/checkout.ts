@@ -5,12 +5,10 @@ import {
   condition,
   patched,
   setHandler,
-  startChild,
   upsertSearchAttributes,
   workflowInfo,
   type ChildWorkflowHandle,
 } from '@temporalio/workflow';
-import type { CheckoutActivities } from '../activities/checkout.ts';
 import {
   approvalDecidedSignal,
   checkoutPaidSignal,
@@ -18,7 +16,6 @@ import {
   relayExpiredSignal,
   relaySettledSignal,
   isCheckoutRefusal,
-  isEffectRefusal,
   resetLockUpdate,
   SETTLE_GRACE_MS,
   type CheckoutPayment,
@@ -29,47 +26,12 @@ import {
   type PaidOutcome,
   LOCAL_STEPS,
 } from './checkout-messages.ts';
-import { bothWays, chainConfirm, chainConfirmLocal, dbWrite, dbWriteLocal } from './retry-profiles.ts';
+import { applyEffect, chainSteps, dbSteps, followRelay, type PaidOperationRun } from './checkout-steps.ts';
 import type { DoneAs } from './paid-operations-messages.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
-import { settlementWorkflow } from './settlement.ts';
-import { settlementWorkflowId } from './settlement-messages.ts';
+import type { settlementWorkflow } from './settlement.ts';
 
-// One proxy per retry profile, each typed over only the activities that kind of work may call; each
-// both as activity tasks (runs started before LOCAL_STEPS replay through them) and as local activities.
-const dbSteps = bothWays<Pick<CheckoutActivities, 'creditRefusedPayment' | 'closeCheckout' | 'closeApproval'>>(
-  dbWrite,
-  dbWriteLocal,
-);
-const chainSteps = bothWays<Pick<CheckoutActivities, 'verifyMppPayment' | 'findMppPayment'>>(
-  chainConfirm,
-  chainConfirmLocal,
-);
-
-/** What one run of a paid operation brings to its checkout; the rest is the operation's contract. */
-export interface PaidOperationRun<I extends CheckoutTerms, R> {
-  input: I;
-  /** A payment already settled when the run starts (free, gems), else null: the run waits for one. */
-  paidAtStart: CheckoutPayment | null;
-  /** Whether the run waits for a hosted checkout's paid signal rather than a machine payment. */
-  hostedCheckout: boolean;
-  /**
-   * The effect, once paid: one idempotent activity (a local one when `local`: see LOCAL_STEPS); a
-   * business refusal is thrown as its failure type.
-   */
-  effect(payment: CheckoutPayment, local: boolean): Promise<R>;
-}
-
-/** The type an activity failure carries when it is a business refusal (non-retryable, known code). */
-function refusalOf(err: unknown): { code: string; message: string; details?: Record<string, unknown> } | null {
-  const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure && isEffectRefusal(cause.type)) {
-    // A mandate's refusal carries its limit (`details.limit`, …); other refusals carry none.
-    const details = cause.details?.[0] as Record<string, unknown> | undefined;
-    return { code: cause.type as string, message: cause.message, ...(details ? { details } : {}) };
-  }
-  return null;
-}
+export type { PaidOperationRun } from './checkout-steps.ts';
 
 /**
  * A paid operation's checkout, the same for every operation: while the run is open it is the lock. It
@@ -313,57 +275,4 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   await condition(allHandlersFinished);
   if (settlement) await settlement.result();
   return end;
-}
-
-/**
- * A relay-settled checkout's settlement run (`settlement:<session>`), started as a child so that no
- * checkout ever waits on a relay session that nobody follows. It signals this run `relaySettled` (the
- * transfer checked on chain) or `relayExpired`; if the chain contradicts the relay it fails for an
- * operator while this run keeps the lock.
- */
-function followRelay(input: CheckoutTerms): Promise<ChildWorkflowHandle<typeof settlementWorkflow>> {
-  const relay = input.relay;
-  if (!relay) throw ApplicationFailure.nonRetryable('The checkout has no relay session.', 'checkout_failed');
-  return startChild(settlementWorkflow, {
-    workflowId: settlementWorkflowId(input.sessionId),
-    args: [
-      {
-        sessionId: input.sessionId,
-        name: input.name,
-        relaySessionId: relay.relaySessionId,
-        amountMinor: input.amountMinor,
-        checkoutWorkflowId: workflowInfo().workflowId,
-        ...(relay.pollMs ? { pollMs: relay.pollMs } : {}),
-      },
-    ],
-  });
-}
-
-/**
- * The effect, with a business refusal as an outcome, not a failure. A payment that belongs to another
- * session (receipt_already_used) is not ours to credit; gems were never debited (the debit is in the
- * refused transaction).
- */
-async function applyEffect<I extends CheckoutTerms, R, K extends DoneAs>(
-  operation: PaidOperationContract<I, R, K>,
-  run: PaidOperationRun<I, R>,
-  payment: CheckoutPayment,
-  setStage: (s: CheckoutStage) => void,
-  local: boolean,
-  db: ReturnType<typeof dbSteps>,
-): Promise<PaidOutcome<K, R>> {
-  setStage('activating');
-  try {
-    return { outcome: operation.doneAs, result: await run.effect(payment, local) };
-  } catch (err) {
-    const refusal = refusalOf(err);
-    if (!refusal) throw err;
-    const moneyArrived =
-      (payment.kind === 'mpp' || payment.kind === 'checkout' || payment.kind === 'usdc') &&
-      refusal.code !== 'receipt_already_used';
-    const credit = moneyArrived
-      ? await db.creditRefusedPayment({ operation: operation.name, input: run.input, payment, reason: refusal.code })
-      : null;
-    return { outcome: 'refused', ...refusal, credit };
-  }
 }
