@@ -7,7 +7,10 @@ import type { ManagedDomain } from '../domain/managed-domain.ts';
 /** A domain record as the paid operations read and change it. */
 export type DomainRecord = Omit<ManagedDomain, 'squadId' | 'storefrontId' | 'autoRenewMaxGems'>;
 
-const recordOf = (d: Domain): DomainRecord => ({
+/** A domain row as its record (the managed view adds its own columns to it). */
+export const recordOf = (
+  d: Pick<Domain, 'id' | 'name' | 'namespace' | 'status' | 'owner' | 'registrationDate' | 'expiryDate'>,
+): DomainRecord => ({
   id: d.id,
   name: d.name,
   namespace: d.namespace.name,

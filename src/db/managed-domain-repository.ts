@@ -3,6 +3,7 @@ import { EXPIRED_STATUS } from '../domain/expiring.ts';
 import type { ManagedDomain } from '../domain/managed-domain.ts';
 import type { Page, Paged } from '../domain/page.ts';
 import { EXPIRED } from '../domain/expiry.ts';
+import { recordOf } from './domain-records.ts';
 import { Domain, Listing } from './entities/index.ts';
 
 // An expired record is history, not a domain anyone manages: every read here skips it.
@@ -24,13 +25,7 @@ const managedFields = [
 
 function toManagedDomain(d: Pick<Domain, (typeof managedFields)[number]>): ManagedDomain {
   return {
-    id: d.id,
-    name: d.name,
-    namespace: d.namespace.name,
-    status: d.status,
-    ownerId: d.owner.id,
-    registrationDate: d.registrationDate,
-    expiryDate: d.expiryDate,
+    ...recordOf(d),
     squadId: d.squadId ?? null,
     storefrontId: d.storefrontId ?? null,
     autoRenewMaxGems: d.autoRenewMaxGems ?? null,

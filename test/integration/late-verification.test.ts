@@ -36,16 +36,19 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
   }, 120_000);
   afterAll(() => s?.stop());
 
+  /** The register request for `label`, as `key`, with the headers (a credential) or body receipt given. */
+  const register = (key: string, label: string, headers: Record<string, string> = {}, receipt?: string) =>
+    s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      headers: { 'x-api-key': key, ...headers },
+      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, ...(receipt ? { receipt } : {}) },
+    });
+
   it('registers the name, once, for the same receipt sent twice after the expiry', async () => {
     const { api_key: key, account_id: accountId } = await provision(s.t.app);
     const label = randomLabel('late');
-    const send = (headers: Record<string, string> = {}) =>
-      s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/domains/register',
-        headers: { 'x-api-key': key, ...headers },
-        payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true },
-      });
+    const send = (headers: Record<string, string> = {}) => register(key, label, headers);
     const first = await send();
     expect(first.statusCode).toBe(402);
     const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
@@ -68,13 +71,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     const { api_key: key, account_id: accountId } = await provision(s.t.app);
     const label = randomLabel('orphan');
     const name = `${label}.agent`;
-    const send = (headers: Record<string, string> = {}) =>
-      s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/domains/register',
-        headers: { 'x-api-key': key, ...headers },
-        payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true },
-      });
+    const send = (headers: Record<string, string> = {}) => register(key, label, headers);
     const first = await send();
     expect(first.statusCode).toBe(402);
     const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
@@ -104,18 +101,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
       const agent = await provision(s.t.app);
       const label = randomLabel('lapsed');
       const send = (key: string, headers: Record<string, string> = {}, receipt?: string) =>
-        s.t.app.inject({
-          method: 'POST',
-          url: '/api/v1/domains/register',
-          headers: { 'x-api-key': key, ...headers },
-          payload: {
-            domain: label,
-            namespace: 'agent',
-            years: 1,
-            agreed_to_terms: true,
-            ...(receipt ? { receipt } : {}),
-          },
-        });
+        register(key, label, headers, receipt);
       const first = await send(agent.api_key);
       expect(first.statusCode).toBe(402);
       const reset = await s.t.app.inject({
