@@ -173,7 +173,7 @@ function errorsSection(full: string, base: string): string[] {
     '- `503 verification_unavailable`: the chain could not be read now. Re-send the same receipt later; never pay again.',
     `- \`409 name_being_registered\`: someone else has an open checkout for the name (or yours is verifying: re-send your receipt to get its outcome).`,
     '- `409 name_taken`: the name is registered.',
-    '- `409 checkout_closed`: your checkout expired unpaid or was reset; send the request without a receipt for a new challenge.',
+    '- `409 checkout_closed`: your checkout expired unpaid or was reset; send the request without a receipt for a new challenge. If you had paid it anyway (the payment landed after it closed), the answer carries `details.credited` (`gems`, `account_id`): what you paid is now gems on your account, credited once; do not pay that checkout again.',
     '- `429 too_many_open_checkouts`: you hold the most unpaid checkouts allowed at once; pay or reset one, or wait `Retry-After` seconds.',
     '- `503 overloaded` (any call): the service is busy and did nothing with this request; wait `Retry-After` seconds and send it again. `429 rate_limited`: the same, for your share of requests.',
     '- `503 not_ready` (any call): a part of the service was restarting and could not confirm your request; send the same request again in a moment for its outcome (it is never done twice).',

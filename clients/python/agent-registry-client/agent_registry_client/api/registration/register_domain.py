@@ -258,17 +258,19 @@ def sync_detailed(
     Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-
     send the transaction hash in `Authorization: Payment` or `receipt`. A receipt the chain cannot be
     asked about now is 503 `verification_unavailable`: re-send the same receipt later, never pay again.
-    `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to
-    people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with
-    `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use
-    `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`,
-    EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled`
-    when the relay does not settle; asking again while a payment may be in flight is 409
-    `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-
-    REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its
-    retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay,
-    and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns
-    that registration and charges nothing.
+    A payment that landed after its checkout closed unpaid (expired or reset) registers nothing: its
+    receipt, re-sent by the checkout’s holder, is credited once as gems and answered 409
+    `checkout_closed` with `details.credited`. `gems` and free registrations complete at once; partner
+    namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet`
+    and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
+    relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
+    `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
+    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
+    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
+    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
+    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
+    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
+    signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -328,17 +330,19 @@ def sync(
     Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-
     send the transaction hash in `Authorization: Payment` or `receipt`. A receipt the chain cannot be
     asked about now is 503 `verification_unavailable`: re-send the same receipt later, never pay again.
-    `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to
-    people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with
-    `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use
-    `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`,
-    EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled`
-    when the relay does not settle; asking again while a payment may be in flight is 409
-    `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-
-    REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its
-    retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay,
-    and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns
-    that registration and charges nothing.
+    A payment that landed after its checkout closed unpaid (expired or reset) registers nothing: its
+    receipt, re-sent by the checkout’s holder, is credited once as gems and answered 409
+    `checkout_closed` with `details.credited`. `gems` and free registrations complete at once; partner
+    namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet`
+    and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
+    relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
+    `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
+    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
+    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
+    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
+    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
+    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
+    signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -392,17 +396,19 @@ async def asyncio_detailed(
     Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-
     send the transaction hash in `Authorization: Payment` or `receipt`. A receipt the chain cannot be
     asked about now is 503 `verification_unavailable`: re-send the same receipt later, never pay again.
-    `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to
-    people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with
-    `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use
-    `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`,
-    EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled`
-    when the relay does not settle; asking again while a payment may be in flight is 409
-    `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-
-    REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its
-    retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay,
-    and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns
-    that registration and charges nothing.
+    A payment that landed after its checkout closed unpaid (expired or reset) registers nothing: its
+    receipt, re-sent by the checkout’s holder, is credited once as gems and answered 409
+    `checkout_closed` with `details.credited`. `gems` and free registrations complete at once; partner
+    namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet`
+    and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
+    relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
+    `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
+    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
+    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
+    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
+    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
+    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
+    signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -460,17 +466,19 @@ async def asyncio(
     Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-
     send the transaction hash in `Authorization: Payment` or `receipt`. A receipt the chain cannot be
     asked about now is 503 `verification_unavailable`: re-send the same receipt later, never pay again.
-    `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to
-    people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with
-    `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use
-    `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`,
-    EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled`
-    when the relay does not settle; asking again while a payment may be in flight is 409
-    `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-
-    REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its
-    retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay,
-    and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns
-    that registration and charges nothing.
+    A payment that landed after its checkout closed unpaid (expired or reset) registers nothing: its
+    receipt, re-sent by the checkout’s holder, is credited once as gems and answered 409
+    `checkout_closed` with `details.credited`. `gems` and free registrations complete at once; partner
+    namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet`
+    and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
+    relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
+    `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
+    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
+    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
+    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
+    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
+    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
+    signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):

@@ -205,9 +205,10 @@ def sync_detailed(
     like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with
     `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension; 503
     `verification_unavailable` when the chain cannot be asked now: re-send the same receipt). `gems` is
-    the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long`
-    says how many years are allowed); in the grace period only the owner may renew; an expired or
-    unknown name is 404.
+    the owner’s extension. A payment that landed after its checkout closed unpaid is credited once as
+    gems to the checkout’s holder (409 `checkout_closed` with `details.credited`). A term never reaches
+    more than 10 years ahead (400 `renewal_term_too_long` says how many years are allowed); in the grace
+    period only the owner may renew; an expired or unknown name is 404.
 
     Args:
         idempotency_key (str | Unset):
@@ -254,9 +255,10 @@ def sync(
     like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with
     `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension; 503
     `verification_unavailable` when the chain cannot be asked now: re-send the same receipt). `gems` is
-    the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long`
-    says how many years are allowed); in the grace period only the owner may renew; an expired or
-    unknown name is 404.
+    the owner’s extension. A payment that landed after its checkout closed unpaid is credited once as
+    gems to the checkout’s holder (409 `checkout_closed` with `details.credited`). A term never reaches
+    more than 10 years ahead (400 `renewal_term_too_long` says how many years are allowed); in the grace
+    period only the owner may renew; an expired or unknown name is 404.
 
     Args:
         idempotency_key (str | Unset):
@@ -297,9 +299,10 @@ async def asyncio_detailed(
     like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with
     `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension; 503
     `verification_unavailable` when the chain cannot be asked now: re-send the same receipt). `gems` is
-    the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long`
-    says how many years are allowed); in the grace period only the owner may renew; an expired or
-    unknown name is 404.
+    the owner’s extension. A payment that landed after its checkout closed unpaid is credited once as
+    gems to the checkout’s holder (409 `checkout_closed` with `details.credited`). A term never reaches
+    more than 10 years ahead (400 `renewal_term_too_long` says how many years are allowed); in the grace
+    period only the owner may renew; an expired or unknown name is 404.
 
     Args:
         idempotency_key (str | Unset):
@@ -344,9 +347,10 @@ async def asyncio(
     like registration’s; anyone may pay (the owner never changes), and the paid retry answers 200 with
     `new_expiry_date` (a lost answer is given again for the same receipt, never a second extension; 503
     `verification_unavailable` when the chain cannot be asked now: re-send the same receipt). `gems` is
-    the owner’s extension. A term never reaches more than 10 years ahead (400 `renewal_term_too_long`
-    says how many years are allowed); in the grace period only the owner may renew; an expired or
-    unknown name is 404.
+    the owner’s extension. A payment that landed after its checkout closed unpaid is credited once as
+    gems to the checkout’s holder (409 `checkout_closed` with `details.credited`). A term never reaches
+    more than 10 years ahead (400 `renewal_term_too_long` says how many years are allowed); in the grace
+    period only the owner may renew; an expired or unknown name is 404.
 
     Args:
         idempotency_key (str | Unset):
