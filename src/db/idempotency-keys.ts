@@ -124,3 +124,4 @@ export function idempotencyKeys(em: EntityManager) {
     },
   };
 }
+export type IdempotencyKeys = ReturnType<typeof idempotencyKeys>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { authenticate, unauthorized, type AuthDeps } from '../auth/authenticate.ts';
 import type { AccountPrincipal, CredentialKind, Principal } from '../auth/principal.ts';
 import { AppError } from '../domain/errors.ts';
@@ -30,6 +30,38 @@ function accessRuleOf(url: string, config: { access?: AccessRule } | undefined):
 }
 
 /**
+ * How an operation is reached: over HTTP, or in-process by an MCP tool call or a dashboard form
+ * (src/http/operations/invoke.ts), whose own request was authenticated and checked first.
+ */
+export type Channel = 'http' | 'mcp' | 'dashboard';
+
+/**
+ * The one access decision of every adapter: whether `principal` may call the operation `key` under
+ * `rule` (null) or the refusal. `dashboard` in a rule admits a browser session only on the dashboard's
+ * own calls (made after its form check), never from the network (spec 5 rule 7).
+ */
+export function accessRefusal(
+  rule: AccessRule,
+  key: string,
+  principal: Principal | null,
+  channel: Channel,
+): AppError | null {
+  if (rule.length === 0) return null;
+  if (!principal) return rule.includes('anonymous') ? null : unauthorized();
+  const accepts = credentialKindsOf(rule);
+  const viaDashboard = rule.includes('dashboard') && principal.kind === 'session' && channel === 'dashboard';
+  if (!accepts.includes(principal.kind) && !viaDashboard)
+    return new AppError(
+      'credential_not_accepted',
+      `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`,
+      { accepts },
+    );
+  if (principal.kind === 'org_key' && !principal.allowedRoutes.includes(key))
+    return new AppError('route_not_allowed', `This organization credential is not allowed to call ${key}.`);
+  return null;
+}
+
+/**
  * Enforces the routes' access rules: every route registered after this must declare one, and each
  * protected route gets a guard that authenticates, checks the credential kind (and, for organization
  * credentials, the endpoint allowlist), refuses a browser session's request from another origin that
@@ -40,7 +72,6 @@ export function registerAccessControl(
   orm: Orm,
   deps: AuthDeps,
   perCredentialLimit: onRequestHookHandler,
-  isDashboardCall: (req: FastifyRequest) => boolean,
   crossSite: CrossSiteRule,
 ): void {
   app.decorateRequest('principal', null);
@@ -53,29 +84,12 @@ export function registerAccessControl(
       );
     }
     if (rule.length === 0) return;
-    const anonymousAllowed = rule.includes('anonymous');
-    const accepts = credentialKindsOf(rule);
-    const dashboardSession = rule.includes('dashboard');
     const key = routeKey(methods[0] as string, route.url);
     const guard: onRequestHookHandler = async (req) => {
       const principal = await authenticate(req, orm.em.fork(), deps);
-      if (!principal) {
-        if (anonymousAllowed) return;
-        throw unauthorized();
-      }
-      const viaDashboard = dashboardSession && principal.kind === 'session' && isDashboardCall(req);
-      if (!accepts.includes(principal.kind) && !viaDashboard) {
-        throw new AppError(
-          'credential_not_accepted',
-          `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`,
-          {
-            accepts,
-          },
-        );
-      }
-      if (principal.kind === 'org_key' && !principal.allowedRoutes.includes(key)) {
-        throw new AppError('route_not_allowed', `This organization credential is not allowed to call ${key}.`);
-      }
+      const refusal = accessRefusal(rule, key, principal, 'http');
+      if (refusal) throw refusal;
+      if (!principal) return;
       // Only a session is sent by the browser on its own; it is the credential another page could ride.
       if (principal.kind === 'session') crossSite.check(req);
       req.principal = principal;
@@ -86,7 +100,7 @@ export function registerAccessControl(
 }
 
 /** The authenticated account principal of a route that accepts only account credentials. */
-export function accountPrincipal(req: FastifyRequest): AccountPrincipal {
+export function accountPrincipal(req: { principal: Principal | null }): AccountPrincipal {
   const p = req.principal;
   if (!p || p.kind === 'org_key')
     throw new AppError('credential_not_accepted', 'This operation needs an account credential.');

@@ -1,7 +1,7 @@
 import { ApprovalRequired } from '../mandates/approvals.ts';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../domain/error-body.ts';
@@ -19,7 +19,7 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'validation_failed',
 };
 
-function body(
+export function errorBody(
   code: string,
   message: string,
   details?: Record<string, unknown>,
@@ -43,7 +43,7 @@ export interface DescribedError {
  * Any error a route can raise as a stable code with its status: our AppErrors, request validation,
  * Fastify's own client errors, the rate limiter. Anything else is a 500 whose details stay in the log.
  */
-export function describeError(err: FastifyError, req: FastifyRequest): DescribedError {
+export function describeError(err: FastifyError, req: { log: FastifyBaseLogger }): DescribedError {
   if (err instanceof AppError) {
     return {
       statusCode: err.statusCode,
@@ -92,7 +92,7 @@ function methodNotAllowed(reply: FastifyReply, path: string, method: string, all
     .status(405)
     .header('allow', allowed.join(', '))
     .send(
-      body('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, { allow: allowed }),
+      errorBody('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, { allow: allowed }),
     );
 }
 
@@ -145,7 +145,7 @@ export function sendPageRouteError(req: FastifyRequest, reply: FastifyReply, e: 
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(errorPage(e));
-  return reply.status(e.statusCode).send(body(e.code, e.message, e.details, e.fields));
+  return reply.status(e.statusCode).send(errorBody(e.code, e.message, e.details, e.fields));
 }
 
 function errorPage(e: DescribedError): string {
@@ -180,7 +180,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const e = describeError(err, req);
     if (e.headers) reply.headers(e.headers);
     if (servesPage(req)) return sendPageRouteError(req, reply, e);
-    return reply.status(e.statusCode).send(body(e.code, e.message, e.details, e.fields));
+    return reply.status(e.statusCode).send(errorBody(e.code, e.message, e.details, e.fields));
   });
 
   // Every route's method and path, to tell "no such path" (404) from "not with this method" (405).
@@ -215,7 +215,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const path = req.url.split('?')[0] ?? '/';
     const allowed = [...methods].filter((m) => m !== req.method && known.find(m as HTTPMethod, path)).sort();
     if (allowed.length > 0) return methodNotAllowed(reply, path, req.method, allowed);
-    return reply.status(404).send(body('route_not_found', `No route ${req.method} ${path}.`));
+    return reply.status(404).send(errorBody('route_not_found', `No route ${req.method} ${path}.`));
   };
   app.setNotFoundHandler(unrouted);
   // A method no route has (QUERY, PROPFIND, ...) is answered before its body is read: Fastify would
@@ -231,10 +231,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 export function frameworkErrorHandler(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.status(414).send(body('uri_too_long', 'A path segment is too long.'));
+    void reply.status(414).send(errorBody('uri_too_long', 'A path segment is too long.'));
     return;
   }
-  void reply.status(400).send(body('bad_request', 'The request URL is malformed.'));
+  void reply.status(400).send(errorBody('bad_request', 'The request URL is malformed.'));
 }
 
 /**
@@ -249,7 +249,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout', 'The request took too long to arrive.']
         : [400, 'bad_request', 'The request is not valid HTTP (for example a control character in a header).'];
-  const payload = JSON.stringify(body(code, message));
+  const payload = JSON.stringify(errorBody(code, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,

@@ -485,7 +485,6 @@ describe('access control', () => {
         sessionCookie: 's',
       },
       async () => {},
-      () => false,
       crossSiteRule('https://registry.test'),
     );
     expect(() => app.get('/api/v1/not-in-the-table', async () => ({}))).toThrow(/declares no access rule/);

@@ -6,7 +6,6 @@ import { AppError } from '../../domain/errors.ts';
 import type { KnownKey } from '../../auth/authenticate.ts';
 import { registerAccessControl } from '../auth.ts';
 import { crossSiteRule } from '../cross-site.ts';
-import { dashboardCalls } from '../dashboard/api-call.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
 import { httpRefusals } from '../../metrics/http.ts';
 
@@ -77,14 +76,11 @@ export const accessControlPlugin = fp(
       stamp: () => cache.stamp(),
       set: (id: string, key: KnownKey, stamp: number) => cache.set(`key:${id}`, 'key', key, stamp),
     };
-    const calls = dashboardCalls(app);
-    app.decorate('dashboardCalls', calls);
     registerAccessControl(
       app,
       orm,
       { bearer, sessionCookie: SESSION_COOKIE, keys },
       perCredential,
-      calls.isDashboardCall,
       crossSiteRule(config.publicBaseUrl),
     );
   },

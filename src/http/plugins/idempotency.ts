@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
-import { idempotencyKeys, RENEW_MS } from '../../db/idempotency-keys.ts';
+import { idempotencyKeys, RENEW_MS, type IdempotencyKeys } from '../../db/idempotency-keys.ts';
+import type { Principal } from '../../auth/principal.ts';
 import { errorBodySchema } from '../schemas/common.ts';
 
 declare module 'fastify' {
@@ -76,17 +77,14 @@ const idempotencyHeader = {
 export const keepsAnswer = (status: number) => status < 500 && ![402, 408, 425, 429].includes(status);
 
 /** Who the key belongs to: the credential, or for an anonymous call its address. */
-function scopeOf(req: FastifyRequest): string {
-  const p = req.principal;
-  return p ? `${p.kind}:${p.credentialId}` : `ip:${req.ip}`;
-}
+export const scopeOf = (p: Principal | null, ip: string): string =>
+  p ? `${p.kind}:${p.credentialId}` : `ip:${ip}`;
 
 /** The request as the key promises it: method, path with query, body. */
-function fingerprintOf(req: FastifyRequest): string {
-  return createHash('sha256')
+export const fingerprintOf = (req: { method: string; url: string; body?: unknown }): string =>
+  createHash('sha256')
     .update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`)
     .digest('hex');
-}
 
 /** A UUID (version 8: name-based, our own hash) for the operation a key stands for. */
 export function operationIdOf(scope: string, key: string, since: Date): string {
@@ -120,88 +118,32 @@ export const idempotencyPlugin = fp(
     });
 
     app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-      // The dashboard's forms send their form id as the key on every change they make (docs/dashboard.md
-      // "How a page works", Forms): a form sent twice acts once, whichever operation it calls.
-      // (The dashboard's calls are known to the access control, registered before this in the app.)
-      const dashboardChange =
-        req.method !== 'GET' &&
-        req.method !== 'HEAD' &&
-        app.hasDecorator('dashboardCalls') &&
-        app.dashboardCalls.isDashboardCall(req);
-      if (!req.routeOptions.config.idempotent && !dashboardChange) return;
+      if (!req.routeOptions.config.idempotent) return;
       const raw = req.headers[IDEMPOTENCY_HEADER];
       if (raw === undefined) return;
       // Its form (KEY_PATTERN) was checked with the route's headers: a malformed key is a 400 there.
       const key = Array.isArray(raw) ? raw.join(',') : raw;
-      const scope = scopeOf(req);
-      const fingerprint = fingerprintOf(req);
-      const claim = await keys().claim(scope, key, fingerprint);
-      if (claim.kind === 'in_flight')
-        throw new AppError(
-          'idempotency_key_in_use',
-          'A request with this Idempotency-Key is still being processed; retry once it has been answered.',
-        );
-      if (claim.kind === 'reused')
-        throw new AppError(
-          'idempotency_key_reused',
-          'This Idempotency-Key was used with a different request; use a new key for a new request.',
-        );
-      if (claim.kind === 'answered') {
-        reply.code(claim.status).header('idempotent-replayed', 'true');
-        if (claim.contentType) reply.header('content-type', claim.contentType);
-        return reply.send(claim.body);
+      const taken = await takeKey(keys(), scopeOf(req.principal, req.ip), key, fingerprintOf(req), req.log);
+      if ('replay' in taken) {
+        reply.code(taken.replay.status).header('idempotent-replayed', 'true');
+        if (taken.replay.contentType) reply.header('content-type', taken.replay.contentType);
+        return reply.send(taken.replay.body);
       }
-      // Held while the request runs, however long a paid operation takes; a process that dies (or stalls
-      // past HOLD_MS) stops renewing, and a retry may take the key over once the hold lapses.
-      const { holder } = claim;
-      const renewal = setInterval(() => {
-        keys()
-          .renew(scope, key, holder)
-          .then((held) => {
-            if (!held) clearInterval(renewal);
-          })
-          .catch((err: unknown) => req.log.warn({ err }, 'could not renew an idempotency key'));
-      }, RENEW_MS);
-      renewal.unref();
-      const operationId = operationIdOf(scope, key, claim.since);
-      req.idempotency = { scope, key, fingerprint, holder, operationId, renewal };
+      req.idempotency = taken;
     });
 
     app.addHook('onSend', async (req, reply, payload) => {
       const held = req.idempotency;
       if (!held) return payload;
       req.idempotency = null;
-      clearInterval(held.renewal);
       const contentType = reply.getHeader('content-type');
-      const kept = keepsAnswer(reply.statusCode) && typeof payload === 'string';
-      const without = req.routeOptions.config.keptWithout;
-      let written: boolean;
-      try {
-        written = kept
-          ? await keys().answer(held.scope, held.key, held.holder, {
-              status: reply.statusCode,
-              contentType: typeof contentType === 'string' ? contentType : null,
-              body: without && reply.statusCode < 300 ? withoutFields(payload as string, without) : payload,
-            })
-          : await keys().release(held.scope, held.key, held.holder);
-      } catch (err) {
-        // The database went away after the answer was made (the answer may itself be the 503 saying so).
-        // The caller still gets this answer; the key's hold lapses unrenewed, and a retry with the same key
-        // takes it over and continues the same operation, so nothing is done twice.
-        req.log.warn(
-          { err, idempotencyKey: held.key, status: reply.statusCode },
-          'could not record the idempotency answer',
-        );
-        return payload;
-      }
-      // This request stalled past its hold and a retry took the key over: the retry's answer is the key's.
-      if (!written)
-        req.log.warn(
-          { idempotencyKey: held.key, operationId: held.operationId, status: reply.statusCode },
-          kept
-            ? 'idempotency key taken over while this request ran: its answer is not recorded'
-            : 'idempotency key taken over while this request ran: its hold was not released',
-        );
+      await settleKey(keys(), held, {
+        status: reply.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : null,
+        body: typeof payload === 'string' ? payload : null,
+        keptWithout: req.routeOptions.config.keptWithout,
+        log: req.log,
+      });
       return payload;
     });
 
@@ -241,4 +183,90 @@ function withoutFields(payload: string, fields: readonly string[]): string {
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return payload;
   return JSON.stringify({ ...body, ...Object.fromEntries(fields.map((f) => [f, null])) });
+}
+
+/** A key's earlier answer, replayed as it was sent. */
+export interface Replay {
+  replay: { status: number; contentType: string | null; body: string };
+}
+
+/**
+ * Claims a key for a request (the HTTP hook above, and an MCP tool call or a dashboard form through
+ * src/http/operations/invoke.ts): its earlier answer to replay, or the hold, renewed while the request runs;
+ * a key still held by another request, or used with another request, is refused.
+ */
+export async function takeKey(
+  keys: IdempotencyKeys,
+  scope: string,
+  key: string,
+  fingerprint: string,
+  log: FastifyBaseLogger,
+): Promise<HeldKey | Replay> {
+  const claim = await keys.claim(scope, key, fingerprint);
+  if (claim.kind === 'in_flight')
+    throw new AppError(
+      'idempotency_key_in_use',
+      'A request with this Idempotency-Key is still being processed; retry once it has been answered.',
+    );
+  if (claim.kind === 'reused')
+    throw new AppError(
+      'idempotency_key_reused',
+      'This Idempotency-Key was used with a different request; use a new key for a new request.',
+    );
+  if (claim.kind === 'answered')
+    return { replay: { status: claim.status, contentType: claim.contentType, body: claim.body } };
+  // Held while the request runs, however long a paid operation takes; a process that dies (or stalls
+  // past HOLD_MS) stops renewing, and a retry may take the key over once the hold lapses.
+  const { holder } = claim;
+  const renewal = setInterval(() => {
+    keys
+      .renew(scope, key, holder)
+      .then((held) => {
+        if (!held) clearInterval(renewal);
+      })
+      .catch((err: unknown) => log.warn({ err }, 'could not renew an idempotency key'));
+  }, RENEW_MS);
+  renewal.unref();
+  return { scope, key, fingerprint, holder, operationId: operationIdOf(scope, key, claim.since), renewal };
+}
+
+/** Records a held key's answer (when it is one that is kept), or releases the key for a retry. */
+export async function settleKey(
+  keys: IdempotencyKeys,
+  held: HeldKey,
+  a: {
+    status: number;
+    contentType: string | null;
+    body: string | null;
+    keptWithout: readonly string[] | undefined;
+    log: FastifyBaseLogger;
+  },
+): Promise<void> {
+  clearInterval(held.renewal);
+  const kept = keepsAnswer(a.status) && a.body !== null;
+  let written: boolean;
+  try {
+    written =
+      kept && a.body !== null
+        ? await keys.answer(held.scope, held.key, held.holder, {
+            status: a.status,
+            contentType: a.contentType,
+            body: a.keptWithout && a.status < 300 ? withoutFields(a.body, a.keptWithout) : a.body,
+          })
+        : await keys.release(held.scope, held.key, held.holder);
+  } catch (err) {
+    // The database went away after the answer was made (the answer may itself be the 503 saying so).
+    // The caller still gets this answer; the key's hold lapses unrenewed, and a retry with the same key
+    // takes it over and continues the same operation, so nothing is done twice.
+    a.log.warn({ err, idempotencyKey: held.key, status: a.status }, 'could not record the idempotency answer');
+    return;
+  }
+  // This request stalled past its hold and a retry took the key over: the retry's answer is the key's.
+  if (!written)
+    a.log.warn(
+      { idempotencyKey: held.key, operationId: held.operationId, status: a.status },
+      kept
+        ? 'idempotency key taken over while this request ran: its answer is not recorded'
+        : 'idempotency key taken over while this request ran: its hold was not released',
+    );
 }

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canActOnDomain } from '../../auth/domain-access.ts';
 import { managedDomainRepository } from '../../db/managed-domain-repository.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -16,6 +15,8 @@ import {
   userDomainsResponse,
 } from '../schemas/management.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 function ownerItem(d: ManagedDomain) {
   return {
@@ -76,58 +77,56 @@ export const getManagedDomainRoute = declareRoute({
   },
 });
 
-export const managementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orm, namespaces } = app.deps;
+export const listUserDomains = defineOperation(
+  listUserDomainsRoute,
+  {
+    tags: ['management'],
+    summary: 'Domains owned by the signed-in account',
+    response: { 200: userDomainsResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const rows = await managedDomainRepository(app.deps.orm.em.fork()).ownedBy(accountPrincipal(call).accountId);
+    return { status: 'success' as const, data: rows.map(ownerItem) };
+  },
+);
 
-  app.route({
-    ...listUserDomainsRoute,
-    schema: {
-      tags: ['management'],
-      summary: 'Domains owned by the signed-in account',
-      response: { 200: userDomainsResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const rows = await managedDomainRepository(orm.em.fork()).ownedBy(accountPrincipal(req).accountId);
-      return { status: 'success' as const, data: rows.map(ownerItem) };
-    },
-  });
+export const listManagedDomains = defineOperation(
+  listManagedDomainsRoute,
+  {
+    tags: ['management'],
+    summary: "The caller's manageable domains: its own, its claimed agents', or an organization's customers'",
+    querystring: managedListQuery,
+    response: { 200: managedListResponse, ...clientErrors },
+  },
+  async ({ query, principal }, app) => {
+    const { limit, offset, owner_id, expires_within_days, sort } = query;
+    const expiresBy =
+      expires_within_days === undefined ? undefined : new Date(Date.now() + expires_within_days * DAY_MS);
+    const page = await manageableDomains(
+      app.deps.orm.em.fork(),
+      principal!,
+      { limit, offset },
+      { ownerId: owner_id, expiresBy, sort },
+    );
+    return { status: 'success' as const, data: page.rows.map(listItem), limit, offset, total: page.total };
+  },
+);
 
-  app.route({
-    ...listManagedDomainsRoute,
-    schema: {
-      tags: ['management'],
-      summary: "The caller's manageable domains: its own, its claimed agents', or an organization's customers'",
-      querystring: managedListQuery,
-      response: { 200: managedListResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { limit, offset, owner_id, expires_within_days, sort } = req.query;
-      const expiresBy =
-        expires_within_days === undefined ? undefined : new Date(Date.now() + expires_within_days * DAY_MS);
-      const page = await manageableDomains(
-        orm.em.fork(),
-        req.principal!,
-        { limit, offset },
-        { ownerId: owner_id, expiresBy, sort },
-      );
-      return { status: 'success' as const, data: page.rows.map(listItem), limit, offset, total: page.total };
-    },
-  });
+export const getManagedDomain = defineOperation(
+  getManagedDomainRoute,
+  {
+    tags: ['management'],
+    summary: 'Management view of one domain (owner, claiming operator or bound organization only)',
+    params: domainNameParams,
+    response: { 200: managedDomainResponse, ...clientErrors },
+  },
+  async ({ params, principal }, app) => {
+    const em = app.deps.orm.em.fork();
+    const d = await findNamedDomain(app.deps.namespaces, params.domain_name, managedDomainRepository(em).findByName);
+    if (!(await canActOnDomain(em, principal!, d, 'read')))
+      throw new AppError('forbidden', `You do not own or manage ${d.name}.`);
+    return { status: 'success' as const, domain: managedItem(d) };
+  },
+);
 
-  app.route({
-    ...getManagedDomainRoute,
-    schema: {
-      tags: ['management'],
-      summary: 'Management view of one domain (owner, claiming operator or bound organization only)',
-      params: domainNameParams,
-      response: { 200: managedDomainResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const em = orm.em.fork();
-      const d = await findNamedDomain(namespaces, req.params.domain_name, managedDomainRepository(em).findByName);
-      if (!(await canActOnDomain(em, req.principal!, d, 'read')))
-        throw new AppError('forbidden', `You do not own or manage ${d.name}.`);
-      return { status: 'success' as const, domain: managedItem(d) };
-    },
-  });
-};
+export const managementRoutes = operationsPlugin([listUserDomains, listManagedDomains, getManagedDomain]);

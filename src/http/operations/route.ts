@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, RouteOptions } from 'fastify';
+import { Answer, type Call, type Operation, type OperationSchema } from './operation.ts';
+
+/** Sends what an operation returned: its Answer as it is, or a plain body as the 200. */
+export function sendAnswer(reply: FastifyReply, result: unknown) {
+  if (!(result instanceof Answer)) return reply.status(200).send(result);
+  if (Object.keys(result.headers).length > 0) reply.headers(result.headers);
+  return reply.status(result.status).send(result.body);
+}
+
+/**
+ * The HTTP adapter of an operation: its route, whose handler hands the request's checked input to `run`.
+ * Fastify has authenticated the caller, checked the access rule and validated the input on the way in
+ * (src/http/auth.ts, the route's schemas), and serializes the answer through the route's response schema.
+ */
+export function operationRoute<S extends OperationSchema>(app: FastifyInstance, op: Operation<S>): RouteOptions {
+  return {
+    ...op.route,
+    config: { ...op.route.config, ...(op.keptWithout && { keptWithout: op.keptWithout }) },
+    schema: op.schema,
+    handler: async (req, reply) => {
+      const call = {
+        principal: req.principal,
+        ip: req.ip,
+        params: req.params,
+        query: req.query,
+        body: req.body,
+        headers: req.headers,
+        idempotency: req.idempotency,
+        log: req.log,
+      } as Call<S>;
+      return sendAnswer(reply, await op.run(call, app));
+    },
+  };
+}
+
+/** A plugin serving operations as routes: a route module's plugin, when each of its routes is an operation. */
+export const operationsPlugin =
+  (ops: readonly Operation[]): FastifyPluginAsync =>
+  async (app) => {
+    for (const op of ops) app.route(operationRoute(app, op));
+  };
