@@ -1,6 +1,7 @@
 import { ErrorCode, type CallToolRequest, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { ApiAnswer, ApiCaller } from './api-call.ts';
+import type { FastifyInstance } from 'fastify';
+import { invoke, type Caller, type Outcome } from '../http/operations/invoke.ts';
 import { paymentRequiredError, presentedCredential, receiptMeta } from './payment.ts';
 import { rpcError } from './rpc-error.ts';
 import type { Tool } from './tools/tool.ts';
@@ -10,7 +11,7 @@ import type { Tool } from './tools/tool.ts';
  * over HTTP (`forbidden`, `credential_not_accepted`, …). No structuredContent: clients check that
  * against the tool's output schema, which describes the success.
  */
-function toolError(answer: ApiAnswer): CallToolResult {
+function toolError(answer: Outcome): CallToolResult {
   const body = (answer.body ?? {}) as { code?: string; message?: string; error?: { code?: string; message?: string } };
   // The command endpoint's envelope keeps its error in `error` (spec 7).
   const e = body.error ?? body;
@@ -19,15 +20,21 @@ function toolError(answer: ApiAnswer): CallToolResult {
     http_status: answer.status,
     ...(body.error ? { error: body.error } : body),
     code: e.code ?? `http_${answer.status}`,
-    message: e.message ?? answer.text,
+    message: e.message ?? (typeof answer.body === 'string' ? answer.body : `HTTP ${answer.status}`),
   };
   return { content: [{ type: 'text', text: JSON.stringify(refusal) }], isError: true };
 }
 
-/** One tool call: validate the arguments, call the route it mirrors, map the answer. */
+/**
+ * One tool call: validate the arguments, call the operation it mirrors as the caller, map the answer. A
+ * payment credential goes where the operation reads one, `Authorization: Payment` (the caller's own
+ * credential is its principal, not a header here); the credential is single-use: sent again, it gets the
+ * first answer again, never a second operation.
+ */
 export async function callTool(
   tools: ReadonlyMap<string, Tool>,
-  call: ApiCaller,
+  app: FastifyInstance,
+  caller: Caller,
   params: CallToolRequest['params'],
 ): Promise<CallToolResult> {
   const tool = tools.get(params.name);
@@ -41,9 +48,11 @@ export async function callTool(
   const { request_id, ...args } = parsed.data as { request_id?: string };
   const credential = presentedCredential(params._meta);
   if (credential && !tool.paid) throw rpcError(ErrorCode.InvalidParams, `${tool.name} takes no payment.`);
-  const answer = await call(tool.request(args as never), {
+  const input = tool.request(args as never);
+  const answer = await invoke(app, tool.operation, caller, {
+    ...input,
+    headers: { ...input.headers, ...(credential ? { authorization: credential.header } : {}) },
     ...(request_id ? { idempotencyKey: request_id } : {}),
-    ...(credential ? { payment: credential.header } : {}),
   });
   if (answer.status === 402 && tool.paid) {
     const required = paymentRequiredError(answer, credential !== undefined);

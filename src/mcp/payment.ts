@@ -1,6 +1,6 @@
 import { ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Challenge, Credential, Mcp, Receipt } from 'mppx';
-import type { ApiAnswer } from './api-call.ts';
+import type { Outcome } from '../http/operations/invoke.ts';
 import { rpcError } from './rpc-error.ts';
 
 // The Payment-Auth MCP binding as mppx implements it (mppx/mcp): the route's 402 challenge becomes a
@@ -37,7 +37,7 @@ export function presentedCredential(meta: Record<string, unknown> | undefined): 
  * does not match), so an mppx client stops there instead of paying again; `data.response` is the
  * route's 402 body either way.
  */
-export function paymentRequiredError(answer: ApiAnswer, credentialPresented: boolean): McpError | null {
+export function paymentRequiredError(answer: Outcome, credentialPresented: boolean): McpError | null {
   const header = answer.headers['www-authenticate'];
   const challenged = header !== undefined && /^Payment\s/i.test(header);
   if (!challenged && !credentialPresented) return null;
@@ -50,7 +50,7 @@ export function paymentRequiredError(answer: ApiAnswer, credentialPresented: boo
 }
 
 /** The result `_meta` with the route's Payment-Receipt, bound to the challenge that was paid. */
-export function receiptMeta(answer: ApiAnswer, credential: PresentedCredential | undefined) {
+export function receiptMeta(answer: Outcome, credential: PresentedCredential | undefined) {
   const header = answer.headers['payment-receipt'];
   if (!credential || !header) return undefined;
   return { [Mcp.receiptMetaKey]: { ...Receipt.deserialize(header), challengeId: credential.challengeId } };

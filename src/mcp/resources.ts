@@ -1,5 +1,9 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ApiCaller } from './api-call.ts';
+import type { FastifyInstance } from 'fastify';
+import { invoke, type Caller } from '../http/operations/invoke.ts';
+import type { Input, Operation } from '../http/operations/operation.ts';
+import { getAgentManifest } from '../http/routes/manifests.ts';
+import { namespaceSkillFile } from '../http/routes/tld.ts';
 import { rpcError } from './rpc-error.ts';
 
 /** MCP's "resource not found" error code (the specification's -32002). */
@@ -9,16 +13,22 @@ const RESOURCE_NOT_FOUND = -32002;
  * The documents an agent reads before acting: each namespace's skill file (the /tld/{namespace}/skill.md
  * page) and each registered name's agent manifest (its agent.json), read through the same public routes.
  */
-export function registerResources(server: McpServer, call: ApiCaller, namespaces: readonly string[]): void {
-  const read = async (uri: URL, url: string, mimeType: string) => {
-    const answer = await call({ method: 'GET', url });
+export function registerResources(
+  server: McpServer,
+  app: FastifyInstance,
+  caller: Caller,
+  namespaces: readonly string[],
+): void {
+  const read = async <O extends Operation>(uri: URL, op: O, input: Input<O>, mimeType: string) => {
+    const answer = await invoke(app, op, caller, input);
     if (answer.status !== 200) {
       const message = (answer.body as { message?: string } | null)?.message ?? `No resource at ${uri.href}`;
       throw rpcError(RESOURCE_NOT_FOUND, message, { uri: uri.href });
     }
-    return { contents: [{ uri: uri.href, mimeType, text: answer.text }] };
+    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    return { contents: [{ uri: uri.href, mimeType, text }] };
   };
-  const one = (v: string | string[] | undefined) => encodeURIComponent(String([v].flat()[0] ?? ''));
+  const one = (v: string | string[] | undefined) => String([v].flat()[0] ?? '');
 
   server.registerResource(
     'namespace-skill',
@@ -36,7 +46,7 @@ export function registerResources(server: McpServer, call: ApiCaller, namespaces
       description: 'How an agent registers in a namespace: status, prices, rules (GET /tld/{namespace}/skill.md).',
       mimeType: 'text/markdown',
     },
-    (uri, { namespace }) => read(uri, `/tld/${one(namespace)}/skill.md`, 'text/markdown'),
+    (uri, { namespace }) => read(uri, namespaceSkillFile, { params: { tld_name: one(namespace) } }, 'text/markdown'),
   );
 
   server.registerResource(
@@ -47,6 +57,7 @@ export function registerResources(server: McpServer, call: ApiCaller, namespaces
       description: 'A registered name’s agent manifest (GET /api/v1/domains/{domain_name}/agent.json).',
       mimeType: 'application/json',
     },
-    (uri, { domain_name }) => read(uri, `/api/v1/domains/${one(domain_name)}/agent.json`, 'application/json'),
+    (uri, { domain_name }) =>
+      read(uri, getAgentManifest, { params: { domain_name: one(domain_name) } }, 'application/json'),
   );
 }

@@ -2,8 +2,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { unauthorized } from '../auth/authenticate.ts';
 import { INTERFACE_VERSION } from '../http/plugins/openapi.ts';
-import { declaredAccessRule } from '../http/routes/declared.ts';
-import { apiCaller, callerOf } from './api-call.ts';
 import {
   mcpResourceMetadataRoute,
   mcpRoute,
@@ -18,9 +16,7 @@ import { tools } from './tools/index.ts';
 function toolsNeedingCredential(): Set<string> {
   const needing = new Set<string>();
   for (const tool of tools) {
-    const [method, url] = tool.operation.split(' ') as [string, string];
-    const rule = declaredAccessRule(method, url);
-    if (!rule) throw new Error(`MCP tool ${tool.name} mirrors ${tool.operation}, which no route declares`);
+    const rule = tool.operation.route.config.access;
     if (rule.length > 0 && !rule.includes('anonymous')) needing.add(tool.name);
   }
   return needing;
@@ -58,7 +54,8 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
         (m) => isObject(m) && m.method === 'tools/call' && isObject(m.params) && needing.has(String(m.params.name)),
       );
       if (!req.principal && needsCredential) throw unauthorized();
-      const server = createMcpServer(apiCaller(app, callerOf(req)), namespaceNames, INTERFACE_VERSION);
+      const caller = { principal: req.principal, ip: req.ip, log: req.log, channel: 'mcp' as const };
+      const server = createMcpServer(app, caller, namespaceNames, INTERFACE_VERSION);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The transport writes the raw response, past Fastify's reply: the headers every answer carries
       // (security headers, CORS, rate limit) are set on it first, as Fastify would have sent them.

@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { ApiCaller } from './api-call.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../http/operations/invoke.ts';
 import { callTool } from './call-tool.ts';
 import { registerResources } from './resources.ts';
 import { tools } from './tools/index.ts';
@@ -11,10 +12,14 @@ const instructions =
   'A domain registry for AI agents. search_domains, then quote and register_domain (payment_method "gems" pays from your balance at once; the default "mpp" answers a payment-required error an mppx-aware client pays on Tempo). Arguments carry the HTTP API’s field names; a refusal is a tool error whose text is the API’s error body with its `code`. Each namespace’s skill file is a resource.';
 
 /**
- * The MCP server of one /mcp request (stateless): the tools and resources, each call made as `call`'s
- * caller. McpServer lists the tools (their JSON schemas from the zod ones) and serves the resources.
+ * The MCP server of one /mcp request (stateless): the tools and resources, each call made as `caller`. McpServer lists the tools (their JSON schemas from the zod ones) and serves the resources.
  */
-export function createMcpServer(call: ApiCaller, namespaces: readonly string[], version: string): McpServer {
+export function createMcpServer(
+  app: FastifyInstance,
+  caller: Caller,
+  namespaces: readonly string[],
+  version: string,
+): McpServer {
   const server = new McpServer({ name: 'agent-domain-registry', version }, { instructions });
   for (const tool of tools) {
     server.registerTool(
@@ -31,10 +36,10 @@ export function createMcpServer(call: ApiCaller, namespaces: readonly string[], 
       },
     );
   }
-  registerResources(server, call, namespaces);
+  registerResources(server, app, caller, namespaces);
   // McpServer turns whatever a tool throws into an `isError` result, but the Payment-Auth binding answers
   // payment required as a JSON-RPC error (-32042) that mppx's McpClient pays: so calls are dispatched
   // here, after registerTool installed McpServer's own handler.
-  server.server.setRequestHandler(CallToolRequestSchema, (req) => callTool(byName, call, req.params));
+  server.server.setRequestHandler(CallToolRequestSchema, (req) => callTool(byName, app, caller, req.params));
   return server;
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccountPrincipal } from '../../auth/principal.ts';
@@ -8,9 +8,21 @@ import { dashboardPage, formKey, type DashboardView, type FailedForm } from '../
 import type { SafeHtml } from '../../pages/html.ts';
 import { formGuard } from '../form-guard.ts';
 import type { RouteDeclaration } from '../routes/declaration.ts';
-import type { ApiAnswer, ApiCall } from './api-call.ts';
+import { invoke, type Caller, type Outcome } from '../operations/invoke.ts';
+import type { Input, Operation, Output } from '../operations/operation.ts';
+import { listApprovals } from '../routes/approvals.ts';
 import { forgetEndedSession } from './ended-session.ts';
 import { dashboardFlash } from './flash.ts';
+
+/** One API operation with its input: what a form does. */
+export interface OperationCall {
+  op: Operation;
+  input: Input<Operation> & { idempotencyKey?: string };
+}
+
+/** Pairs an operation with its input, typed by the operation's schemas. */
+export const request = <O extends Operation>(op: O, input: Input<O> = {}): OperationCall =>
+  ({ op, input }) as OperationCall;
 
 /** What a page's loader and actions work with: the person, the request's path values, and the API. */
 export interface PageContext {
@@ -18,16 +30,24 @@ export interface PageContext {
   person: AccountPrincipal;
   params: Record<string, string>;
   query: Record<string, string>;
-  /** Calls a documented API operation as this person (src/http/dashboard/api-call.ts). */
-  api(call: ApiCall): Promise<ApiAnswer>;
-  /** Like `api`, for a read the page cannot do without: a refusal becomes the page's own error. */
-  read<T>(url: string): Promise<T>;
+  /** Calls a documented API operation as this person (src/http/operations/invoke.ts). */
+  call<O extends Operation>(op: O, input?: Input<O>): Promise<Outcome<Output<O>>>;
+  /** Like `call`, for a read the page cannot do without: a refusal becomes the page's own error. */
+  read<O extends Operation>(op: O, input?: Input<O>): Promise<Output<O>>;
   /**
    * The page is shown right after one of its actions (its POST, or the GET its redirect led to): it says
    * what happened even when the thing it is about is no longer the person's (a transfer, a sale).
    */
   afterAction: boolean;
 }
+
+/** The person as the operations' caller: their session, from their address, through the dashboard. */
+const callerOf = (req: FastifyRequest, person: AccountPrincipal): Caller => ({
+  principal: person,
+  ip: req.ip,
+  log: req.log,
+  channel: 'dashboard',
+});
 
 /** A form's fields as posted: each a string (a repeated field, several). */
 export type FormFields = Record<string, string | string[]>;
@@ -38,8 +58,8 @@ export type FormFields = Record<string, string | string[]>;
  */
 export interface DashboardAction<F> {
   fields: z.ZodType<F>;
-  call(fields: F, ctx: PageContext): ApiCall;
-  done(fields: F, answer: ApiAnswer): { notice: string; reveal?: { label: string; value: string } };
+  call(fields: F, ctx: PageContext): OperationCall;
+  done(fields: F, answer: Outcome): { notice: string; reveal?: { label: string; value: string } };
 }
 
 /** Declares an action with its field types inferred from its schema. */
@@ -56,7 +76,7 @@ export interface DashboardPage<D> {
 }
 
 /** A refusal of the API in words, with the field it names, if any. */
-function refusalOf(answer: ApiAnswer): { message: string; field?: string } {
+function refusalOf(answer: Outcome): { message: string; field?: string } {
   const body = (answer.body ?? {}) as {
     message?: unknown;
     details?: { field?: unknown; issues?: { path?: unknown[]; message?: unknown }[] };
@@ -77,11 +97,9 @@ function refusalOf(answer: ApiAnswer): { message: string; field?: string } {
 
 /** How many approvals wait for the person (GET /api/v1/approvals?status=pending), for the nav; null when it cannot say. */
 async function pendingApprovalsOf(ctx: PageContext): Promise<number | null> {
-  const answer = await ctx.api({ method: 'GET', url: `/api/v1/approvals?status=pending&limit=${PENDING_COUNTED}` });
-  if (answer.status !== 200) return null;
-  const b = (answer.body ?? {}) as { data?: unknown; approvals?: unknown };
-  const list = Array.isArray(b.data) ? b.data : Array.isArray(b.approvals) ? b.approvals : [];
-  return list.filter((a) => (a as { status?: unknown }).status === 'pending').length;
+  const answer = await ctx.call(listApprovals, { query: { status: 'pending', limit: PENDING_COUNTED } });
+  if (!answer.ok) return null;
+  return answer.body.data.filter((a) => a.status === 'pending').length;
 }
 const PENDING_COUNTED = 100;
 
@@ -89,10 +107,10 @@ const PENDING_COUNTED = 100;
  * Makes the API call; while the same form's earlier sending is still being answered (a double click:
  * `409 idempotency_key_in_use`), waits for it and answers with its outcome, which the key then replays.
  */
-async function callOnce(ctx: PageContext, call: ApiCall): Promise<ApiAnswer> {
+async function callOnce(app: FastifyInstance, ctx: PageContext, c: OperationCall): Promise<Outcome> {
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
-    const answer = await ctx.api(call);
+    const answer = await invoke(app, c.op, callerOf(ctx.req, ctx.person), c.input);
     const code = (answer.body as { code?: unknown } | null)?.code;
     if (answer.status !== 409 || code !== 'idempotency_key_in_use' || Date.now() > deadline) return answer;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -127,23 +145,24 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
       person: AccountPrincipal,
       afterAction: boolean,
     ): Promise<PageContext> {
-      const api = (c: ApiCall) => app.dashboardCalls.call(req, c);
+      const caller = callerOf(req, person);
+      const call = <O extends Operation>(op: O, input?: Input<O>) => invoke(app, op, caller, input);
       return {
         req,
         person,
         params: req.params as Record<string, string>,
         query: req.query as Record<string, string>,
         afterAction,
-        api,
-        async read<T>(url: string): Promise<T> {
-          const answer = await api({ method: 'GET', url });
-          if (answer.status >= 400) {
+        call,
+        async read<O extends Operation>(op: O, input?: Input<O>): Promise<Output<O>> {
+          const answer = await call(op, input);
+          if (!answer.ok) {
             // The API's own refusal, on the page: its code when it is one of ours, else "not now".
             const code = (answer.body as { code?: unknown } | null)?.code;
             const known = typeof code === 'string' && Object.hasOwn(errorCodes, code) && answer.status < 500;
             throw new AppError(known ? (code as ErrorCode) : 'not_ready', refusalOf(answer).message);
           }
-          return answer.body as T;
+          return answer.body;
         },
       };
     }
@@ -248,7 +267,10 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
           return show(reply, ctx, 400, { notice: null, reveal: null, failed });
         }
         const call = chosen.call(parsed.data, ctx);
-        const answer = await callOnce(ctx, { ...call, idempotencyKey: call.idempotencyKey ?? head.data.form_id });
+        const answer = await callOnce(app, ctx, {
+          op: call.op,
+          input: { ...call.input, idempotencyKey: call.input.idempotencyKey ?? head.data.form_id },
+        });
         if (answer.status < 400) {
           // Post/redirect/get: the browser lands on the page by a GET, so a reload asks for the page again
           // and does nothing; what the action said (and a new secret, once) follows in the sealed flash.

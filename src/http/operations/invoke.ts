@@ -27,7 +27,12 @@ function refusal(err: unknown, log: FastifyBaseLogger): Outcome<never> {
   // A purchase waiting for the person's approval: 202 with its body (src/http/error-handler.ts).
   if (err instanceof ApprovalRequired) return { ok: false, status: 202, body: err.body(), headers: {} };
   const e = describeError(err as FastifyError, { log });
-  return { ok: false, status: e.statusCode, body: errorBody(e.code, e.message, e.details, e.fields), headers: e.headers ?? {} };
+  return {
+    ok: false,
+    status: e.statusCode,
+    body: errorBody(e.code, e.message, e.details, e.fields),
+    headers: e.headers ?? {},
+  };
 }
 
 /** Input checked against one of the operation's schemas, as Fastify's validator would (400 validation_failed). */
@@ -86,7 +91,8 @@ export async function invoke<O extends Operation>(
       params: checked(op.schema.params, input.params ?? {}, 'params'),
       query: checked(op.schema.querystring, input.query ?? {}, 'querystring'),
       body: checked(op.schema.body, input.body, 'body'),
-      headers: checked(op.schema.headers, input.headers ?? {}, 'headers') as Record<string, string>,
+      // Checked as Fastify does, and like Fastify the other headers stay readable (an Authorization receipt).
+      headers: { ...input.headers, ...(checked(op.schema.headers, input.headers ?? {}, 'headers') as object) },
       idempotency: null,
       log: caller.log,
     } as Call<O['schema']>;
@@ -133,7 +139,9 @@ export async function invoke<O extends Operation>(
   try {
     const result = await op.run(call, app);
     const a = result instanceof Answer ? result : new Answer(200, result);
-    outcome = { ok: a.status === 200, status: a.status, body: serialized(op, a.status, a.body), headers: a.headers } as Outcome<
+    // Header names as a client reads them: lower case, whatever case the operation wrote them in.
+    const headers = Object.fromEntries(Object.entries(a.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    outcome = { ok: a.status === 200, status: a.status, body: serialized(op, a.status, a.body), headers } as Outcome<
       Output<O>
     >;
   } catch (err) {

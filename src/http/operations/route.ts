@@ -17,7 +17,7 @@ export function operationRoute<S extends OperationSchema>(app: FastifyInstance, 
   return {
     ...op.route,
     config: { ...op.route.config, ...(op.keptWithout && { keptWithout: op.keptWithout }) },
-    schema: op.schema,
+    schema: { ...op.schema },
     handler: async (req, reply) => {
       const call = {
         principal: req.principal,

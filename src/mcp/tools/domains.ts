@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { commandResponse } from '../../http/schemas/command.ts';
 import { enableDnsResponse, recordsBody, recordsPatchResponse } from '../../http/schemas/dns.ts';
 import { managedListQuery, managedListResponse } from '../../http/schemas/management.ts';
-import { defineTool, requestId, segment } from './tool.ts';
+import { defineTool, requestId } from './tool.ts';
+import { runCommand } from '../../http/routes/command.ts';
+import * as dns from '../../http/routes/dns.ts';
+import { listManagedDomains } from '../../http/routes/management.ts';
 
 const domainName = z.string().min(1).max(300).describe('The full name, e.g. "scout.agent"');
 
@@ -11,7 +14,7 @@ export const listMyDomains = defineTool({
   title: 'My domains',
   description:
     'The names you own or manage (your claimed agents’, an organization’s customers’), paged, with auto-renew and whether each is listed (GET /api/v1/domains).',
-  operation: 'GET /api/v1/domains',
+  operation: listManagedDomains,
   input: z.object({
     limit: z.number().int().min(1).max(200).optional().describe('Page size (default 50)'),
     offset: z.number().int().min(0).optional().describe('Items to skip (default 0)'),
@@ -33,7 +36,7 @@ export const listMyDomains = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  request: (query) => ({ method: 'GET', url: '/api/v1/domains', query }),
+  request: (query) => ({ query }),
 });
 
 export const showExpiringDomains = defineTool({
@@ -41,7 +44,7 @@ export const showExpiringDomains = defineTool({
   title: 'Expiring domains',
   description:
     'The command endpoint’s `show_expiring_domains` dry run (POST /api/v1/command): the names you and the agents you claimed own that expire within `within_days`. Like the command endpoint, it takes a bearer token, not an API key.',
-  operation: 'POST /api/v1/command',
+  operation: runCommand,
   input: z.object({
     within_days: z.number().int().min(1).max(4015).optional().describe('Days ahead (default 30)'),
   }),
@@ -54,8 +57,6 @@ export const showExpiringDomains = defineTool({
     openWorldHint: false,
   },
   request: ({ within_days }) => ({
-    method: 'POST',
-    url: '/api/v1/command',
     body: {
       action: 'show_expiring_domains',
       mode: 'dry_run',
@@ -69,7 +70,7 @@ export const setDnsRecords = defineTool({
   title: 'Set DNS records',
   description:
     'Sets or deletes record sets of a name you own (PATCH /api/v1/domains/{domain_name}/records): the records given for a name and type replace that rrset; `delete: true` removes it. Pushed to PowerDNS within seconds. Like the route, it takes a bearer token, not an API key.',
-  operation: 'PATCH /api/v1/domains/:domain_name/records',
+  operation: dns.patchDnsRecords,
   input: recordsBody.extend({ domain_name: domainName, ...requestId }),
   output: recordsPatchResponse,
   annotations: {
@@ -79,11 +80,7 @@ export const setDnsRecords = defineTool({
     idempotentHint: true,
     openWorldHint: true,
   },
-  request: ({ domain_name, records }) => ({
-    method: 'PATCH',
-    url: `/api/v1/domains/${segment(domain_name)}/records`,
-    body: { records },
-  }),
+  request: ({ domain_name, records }) => ({ params: { domain_name }, body: { records } }),
 });
 
 export const enableDns = defineTool({
@@ -91,7 +88,7 @@ export const enableDns = defineTool({
   title: 'Enable DNS',
   description:
     'Publishes the name’s delegation in its namespace zone, so resolvers from the naming root reach its records (POST /api/v1/domains/{domain_name}/enable_dns). Idempotent.',
-  operation: 'POST /api/v1/domains/:domain_name/enable_dns',
+  operation: dns.enableDns,
   input: z.object({ domain_name: domainName }),
   output: enableDnsResponse,
   annotations: {
@@ -101,5 +98,5 @@ export const enableDns = defineTool({
     idempotentHint: true,
     openWorldHint: true,
   },
-  request: ({ domain_name }) => ({ method: 'POST', url: `/api/v1/domains/${segment(domain_name)}/enable_dns` }),
+  request: ({ domain_name }) => ({ params: { domain_name } }),
 });

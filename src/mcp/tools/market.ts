@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { makeOfferBody, offerResponse, respondBody } from '../../http/schemas/offers.ts';
 import { buySecondaryBody, purchasedResponse } from '../../http/schemas/purchase.ts';
-import { defineTool, requestId, segment } from './tool.ts';
+import { defineTool, requestId } from './tool.ts';
+import * as offers from '../../http/routes/offers.ts';
+import { buySecondary } from '../../http/routes/purchase.ts';
 
 export const buyDomain = defineTool({
   name: 'buy_domain',
   title: 'Buy a listed name',
   description:
     'Buys a name listed for sale (POST /api/v1/domains/buy-secondary). Default `mpp`: a payment-required error (-32042) for the USD asking price, paid as register_domain’s; `gems` buys at the gems price from your balance at once.',
-  operation: 'POST /api/v1/domains/buy-secondary',
+  operation: buySecondary,
   input: buySecondaryBody.extend(requestId),
   output: purchasedResponse,
   annotations: {
@@ -19,7 +21,7 @@ export const buyDomain = defineTool({
     openWorldHint: true,
   },
   paid: true,
-  request: (body) => ({ method: 'POST', url: '/api/v1/domains/buy-secondary', body }),
+  request: (body) => ({ body }),
 });
 
 export const makeOffer = defineTool({
@@ -27,7 +29,7 @@ export const makeOffer = defineTool({
   title: 'Make an offer',
   description:
     'Offers `amount` for a registered name you do not own, in `gems` (held in escrow until the offer ends) or `pathusd` (paid once accepted) (POST /api/v1/domains/make-offer). Under the seller’s floor: `offer_below_minimum`.',
-  operation: 'POST /api/v1/domains/make-offer',
+  operation: offers.makeOffer,
   input: makeOfferBody.extend(requestId),
   output: offerResponse,
   annotations: {
@@ -37,7 +39,7 @@ export const makeOffer = defineTool({
     idempotentHint: false,
     openWorldHint: false,
   },
-  request: (body) => ({ method: 'POST', url: '/api/v1/domains/make-offer', body }),
+  request: (body) => ({ body }),
 });
 
 export const respondToOffer = defineTool({
@@ -45,7 +47,7 @@ export const respondToOffer = defineTool({
   title: 'Accept or reject an offer',
   description:
     'The owner accepts or rejects a pending offer on a name (POST /api/v1/domains/offers/{offer_id}/respond). Accepting a gems offer sells the name at once.',
-  operation: 'POST /api/v1/domains/offers/:offer_id/respond',
+  operation: offers.respondToOffer,
   input: respondBody.extend({ offer_id: z.string().min(1).max(64), ...requestId }),
   output: offerResponse,
   annotations: {
@@ -55,9 +57,5 @@ export const respondToOffer = defineTool({
     idempotentHint: false,
     openWorldHint: false,
   },
-  request: ({ offer_id, action }) => ({
-    method: 'POST',
-    url: `/api/v1/domains/offers/${segment(offer_id)}/respond`,
-    body: { action },
-  }),
+  request: ({ offer_id, action }) => ({ params: { offer_id }, body: { action } }),
 });

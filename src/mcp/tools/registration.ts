@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { registerBody, registeredResponse } from '../../http/schemas/register.ts';
 import { orderIdParams, orderStatusResponse } from '../../http/schemas/checkouts.ts';
 import { renewBody, renewedResponse } from '../../http/schemas/renew.ts';
-import { defineTool, requestId, segment } from './tool.ts';
+import { defineTool, requestId } from './tool.ts';
+import { getRegistrationOrder } from '../../http/routes/checkout/progress.ts';
+import * as register from '../../http/routes/register.ts';
+import * as renew from '../../http/routes/renew.ts';
 
 // Registration and renewal pay: `mpp` (the default) through the Payment-Auth binding, `gems` at once.
 // The hosted checkout (people) and the USDC route (its own relay session) stay HTTP-only.
@@ -18,7 +21,7 @@ export const registerDomain = defineTool({
   title: 'Register a name',
   description:
     'Registers a name (POST /api/v1/domains/register). Default `mpp`: the call fails with a payment-required error (-32042) carrying a Tempo charge challenge; an mppx-aware client pays and calls again with the credential in `_meta["org.paymentauth/credential"]`, and the result carries the receipt in `_meta["org.paymentauth/receipt"]`. `gems` completes at once.',
-  operation: 'POST /api/v1/domains/register',
+  operation: register.registerDomain,
   input: registerBody.omit({ payment_method: true, mpp_network: true }).extend({
     payment_method: paymentMethod,
     ...requestId,
@@ -32,7 +35,7 @@ export const registerDomain = defineTool({
     openWorldHint: true,
   },
   paid: true,
-  request: (body) => ({ method: 'POST', url: '/api/v1/domains/register', body }),
+  request: (body) => ({ body }),
 });
 
 export const renewDomain = defineTool({
@@ -40,7 +43,7 @@ export const renewDomain = defineTool({
   title: 'Renew a name',
   description:
     'Extends a name’s term from its current expiry (POST /api/v1/renew). Default `mpp` (anyone may pay) through the payment-required error as register_domain; `gems` is the owner’s extension.',
-  operation: 'POST /api/v1/renew',
+  operation: renew.renewDomain,
   input: renewBody.omit({ payment_method: true }).extend({ payment_method: paymentMethod, ...requestId }),
   output: renewedResponse,
   annotations: {
@@ -51,7 +54,7 @@ export const renewDomain = defineTool({
     openWorldHint: true,
   },
   paid: true,
-  request: (body) => ({ method: 'POST', url: '/api/v1/renew', body }),
+  request: (body) => ({ body }),
 });
 
 export const registrationStatus = defineTool({
@@ -59,7 +62,7 @@ export const registrationStatus = defineTool({
   title: 'Registration order status',
   description:
     'Where a registration order of yours stands, by its id (the `session_id` of the checkout): state, order status, the domain and the paying transaction (GET /api/agent/register-status/{order_id}).',
-  operation: 'GET /api/agent/register-status/:order_id',
+  operation: getRegistrationOrder,
   input: orderIdParams,
   output: orderStatusResponse,
   annotations: {
@@ -69,5 +72,5 @@ export const registrationStatus = defineTool({
     idempotentHint: true,
     openWorldHint: false,
   },
-  request: ({ order_id }) => ({ method: 'GET', url: `/api/agent/register-status/${segment(order_id)}` }),
+  request: (params) => ({ params }),
 });

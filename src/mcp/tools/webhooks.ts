@@ -1,12 +1,13 @@
 import { subscribeBody, subscriptionResponse } from '../../http/schemas/webhooks.ts';
 import { defineTool, requestId } from './tool.ts';
+import * as subscriptions from '../../http/routes/webhooks/subscriptions.ts';
 
 export const subscribeWebhook = defineTool({
   name: 'subscribe_webhook',
   title: 'Subscribe to events',
   description:
     'Subscribes your account to events at `target_url` (POST /api/v1/webhooks/subscribe); omit `secret` and one is generated and shown in this answer only. Like the route, it takes an API key.',
-  operation: 'POST /api/v1/webhooks/subscribe',
+  operation: subscriptions.subscribeWebhook,
   input: subscribeBody.extend(requestId),
   output: subscriptionResponse,
   annotations: {
@@ -16,5 +17,5 @@ export const subscribeWebhook = defineTool({
     idempotentHint: false,
     openWorldHint: true,
   },
-  request: (body) => ({ method: 'POST', url: '/api/v1/webhooks/subscribe', body }),
+  request: (body) => ({ body }),
 });

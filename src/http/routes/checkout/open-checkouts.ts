@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { manageableOwnerIds } from '../../../auth/domain-access.ts';
 import { checkoutSessions } from '../../../db/checkout-sessions.ts';
 import { AppError } from '../../../domain/errors.ts';
@@ -11,6 +10,8 @@ import { pagination } from '../../schemas/management.ts';
 import { simpleResponse } from '../../schemas/register.ts';
 import { openCheckoutsResponse } from '../../schemas/checkouts.ts';
 import { declareRoute, ACCOUNT } from '../declaration.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { operationsPlugin } from '../../operations/route.ts';
 
 export const resetRegistrationLockRoute = declareRoute({
   method: 'POST',
@@ -34,74 +35,71 @@ export const listOpenCheckoutsRoute = declareRoute({
   },
 });
 
-// Checkouts awaiting payment: those of the caller and of the agents it claimed, and ending one
-// (a registration's, else the caller's unpaid renewal checkouts of the name).
-export const openCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { namespaces, config, orm } = app.deps;
-  const registration = app.registration;
-
-  app.route({
-    ...resetRegistrationLockRoute,
-    schema: {
-      tags: ['registration'],
-      summary: 'End a stale checkout and free the name (its starter, the person who claimed it, or an operator)',
-      params: domainNameParams,
-      response: { 200: simpleResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { name } = parseFullName(namespaces, req.params.domain_name);
-      try {
-        await registration.reset(name, accountPrincipal(req));
-      } catch (err) {
-        // No registration lock: the caller's own unpaid renewal checkouts of the name, if any, end instead.
-        if (!(err instanceof AppError && err.code === 'lock_not_found')) throw err;
-        const ended = await app.renewal.cancel(name, accountPrincipal(req));
-        if (ended === 0) throw err;
-        return {
-          status: 'success' as const,
-          message: `Your unpaid renewal checkout of ${name} is ended; nothing was paid, and the name’s term is unchanged.`,
-        };
-      }
+export const resetRegistrationLock = defineOperation(
+  resetRegistrationLockRoute,
+  {
+    tags: ['registration'],
+    summary: 'End a stale checkout and free the name (its starter, the person who claimed it, or an operator)',
+    params: domainNameParams,
+    response: { 200: simpleResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
+  },
+  async (call, app) => {
+    const { name } = parseFullName(app.deps.namespaces, call.params.domain_name);
+    try {
+      await app.registration.reset(name, accountPrincipal(call));
+    } catch (err) {
+      // No registration lock: the caller's own unpaid renewal checkouts of the name, if any, end instead.
+      if (!(err instanceof AppError && err.code === 'lock_not_found')) throw err;
+      const ended = await app.renewal.cancel(name, accountPrincipal(call));
+      if (ended === 0) throw err;
       return {
         status: 'success' as const,
-        message: `The registration lock on ${name} is cleared; the name can be registered again.`,
+        message: `Your unpaid renewal checkout of ${name} is ended; nothing was paid, and the name’s term is unchanged.`,
       };
-    },
-  });
+    }
+    return {
+      status: 'success' as const,
+      message: `The registration lock on ${name} is cleared; the name can be registered again.`,
+    };
+  },
+);
 
-  app.route({
-    ...listOpenCheckoutsRoute,
-    schema: {
-      tags: ['registration'],
-      summary: 'Your open checkouts and your claimed agents’, awaiting payment',
-      querystring: pagination,
-      response: { 200: openCheckoutsResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { limit, offset } = req.query;
-      const em = orm.em.fork();
-      const actors = await manageableOwnerIds(em, accountPrincipal(req));
-      const page = await checkoutSessions(em).openOfActors(actors, { limit, offset });
-      const data = page.rows.map((c) => {
-        const isRegistration = c.operation === 'registration';
-        const isRenewal = c.operation === 'renewal';
-        return {
-          order_id: c.sessionId,
-          domain: c.name,
-          operation: c.operation,
-          payment_method: c.method,
-          actor_account_id: c.actorAccountId ?? '',
-          created_at: c.createdAt.toISOString(),
-          expires_at: c.expiresAt.toISOString(),
-          pay_url:
-            isRegistration && c.method === 'gfavip_checkout'
-              ? hostedCheckoutUrl(config.GFAVIP_CHECKOUT_URL, c.sessionId, c.name)
-              : null,
-          status_url: isRegistration ? `${config.publicBaseUrl}/api/agent/register-status/${c.sessionId}` : null,
-          cancellable: isRegistration || isRenewal,
-        };
-      });
-      return { status: 'success' as const, data, limit, offset, total: page.total };
-    },
-  });
-};
+/** Checkouts awaiting payment: those of the caller and of the agents it claimed. */
+export const listOpenCheckouts = defineOperation(
+  listOpenCheckoutsRoute,
+  {
+    tags: ['registration'],
+    summary: 'Your open checkouts and your claimed agents’, awaiting payment',
+    querystring: pagination,
+    response: { 200: openCheckoutsResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const { limit, offset } = call.query;
+    const { config, orm } = app.deps;
+    const em = orm.em.fork();
+    const actors = await manageableOwnerIds(em, accountPrincipal(call));
+    const page = await checkoutSessions(em).openOfActors(actors, { limit, offset });
+    const data = page.rows.map((c) => {
+      const isRegistration = c.operation === 'registration';
+      const isRenewal = c.operation === 'renewal';
+      return {
+        order_id: c.sessionId,
+        domain: c.name,
+        operation: c.operation,
+        payment_method: c.method,
+        actor_account_id: c.actorAccountId ?? '',
+        created_at: c.createdAt.toISOString(),
+        expires_at: c.expiresAt.toISOString(),
+        pay_url:
+          isRegistration && c.method === 'gfavip_checkout'
+            ? hostedCheckoutUrl(config.GFAVIP_CHECKOUT_URL, c.sessionId, c.name)
+            : null,
+        status_url: isRegistration ? `${config.publicBaseUrl}/api/agent/register-status/${c.sessionId}` : null,
+        cancellable: isRegistration || isRenewal,
+      };
+    });
+    return { status: 'success' as const, data, limit, offset, total: page.total };
+  },
+);
+
+export const openCheckoutRoutes = operationsPlugin([resetRegistrationLock, listOpenCheckouts]);

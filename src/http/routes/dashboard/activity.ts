@@ -1,8 +1,10 @@
-import { renderActivity, type ActivityData, type ActivityRow } from '../../../pages/dashboard/activity.ts';
+import { renderActivity, type ActivityData } from '../../../pages/dashboard/activity.ts';
 import { dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
-import { agentName, type AgentRow } from '../../../pages/dashboard/agents.ts';
+import { agentName } from '../../../pages/dashboard/agents.ts';
 import { NAMED_AGENTS, pageOf } from './overview.ts';
+import { listActivity } from '../activity.ts';
+import { listClaimedAgents } from '../agents.ts';
 
 export const activityPageRoute = declareRoute({ method: 'GET', url: '/dashboard/activity', access: PERSON_PAGE });
 
@@ -13,8 +15,8 @@ async function load(ctx: PageContext): Promise<ActivityData> {
   const offset = (page - 1) * PAGE_SIZE;
   // The agents' names beside the ledger, at once: an order of an agent is said to be the agent's.
   const [ledger, agents] = await Promise.all([
-    ctx.read<{ data: ActivityRow[]; total: number }>(`/api/v1/domains/activity?limit=${PAGE_SIZE}&offset=${offset}`),
-    ctx.read<{ data: AgentRow[] }>(`/api/v1/agents?limit=${NAMED_AGENTS}`),
+    ctx.read(listActivity, { query: { limit: PAGE_SIZE, offset } }),
+    ctx.read(listClaimedAgents, { query: { limit: NAMED_AGENTS } }),
   ]);
   const names = Object.fromEntries(agents.data.map((a) => [a.account_id, agentName(a)]));
   return {

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import {
-  DOMAINS_SHOWN,
-  renderAgents,
-  type AgentRow,
-  type AgentView,
-  type AgentsData,
-} from '../../../pages/dashboard/agents.ts';
-import { action, dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
+import { DOMAINS_SHOWN, renderAgents, type AgentsData } from '../../../pages/dashboard/agents.ts';
+import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
 import { pageOf } from './overview.ts';
+import { claimAgent, listClaimedAgents, revokeAgentKey } from '../agents.ts';
+import { listManagedDomains } from '../management.ts';
 
 export const agentsPageRoute = declareRoute({ method: 'GET', url: '/dashboard/agents', access: PERSON_PAGE });
 export const agentsActionRoute = declareRoute({ method: 'POST', url: '/dashboard/agents', access: PERSON_PAGE });
@@ -18,9 +14,7 @@ const PAGE_SIZE = 10;
 async function load(ctx: PageContext): Promise<AgentsData> {
   const page = pageOf(ctx);
   const offset = (page - 1) * PAGE_SIZE;
-  const listed = await ctx.read<{ data: AgentRow[]; total: number }>(
-    `/api/v1/agents?limit=${PAGE_SIZE}&offset=${offset}`,
-  );
+  const listed = await ctx.read(listClaimedAgents, { query: { limit: PAGE_SIZE, offset } });
   // One read per agent shown (at most PAGE_SIZE), each of its first domains only.
   const agents = await Promise.all(
     listed.data.map(async (a) => ({
@@ -29,9 +23,9 @@ async function load(ctx: PageContext): Promise<AgentsData> {
         a.domain_count === 0
           ? []
           : (
-              await ctx.read<{ data: AgentView['domains'] }>(
-                `/api/v1/domains?owner_id=${a.account_id}&sort=expiry&limit=${DOMAINS_SHOWN}`,
-              )
+              await ctx.read(listManagedDomains, {
+                query: { owner_id: a.account_id, sort: 'expiry', limit: DOMAINS_SHOWN },
+              })
             ).data,
     })),
   );
@@ -60,15 +54,12 @@ export const dashboardAgentRoutes = dashboardRoutes({
   actions: {
     claim_agent: action({
       fields: z.object({ claim_code: z.string().trim().min(1, 'enter the claim code').max(100) }),
-      call: (f) => ({ method: 'POST', url: '/api/v1/agents/claim', body: { claim_code: f.claim_code } }),
+      call: (f) => request(claimAgent, { body: { claim_code: f.claim_code } }),
       done: () => ({ notice: 'The agent is now claimed by you: it is listed below.' }),
     }),
     revoke_agent_key: action({
       fields: z.object({ target: agentKey }),
-      call: (f) => ({
-        method: 'DELETE',
-        url: `/api/v1/agents/${f.target.agentId}/keys/${encodeURIComponent(f.target.keyId)}`,
-      }),
+      call: (f) => request(revokeAgentKey, { params: { agent_id: f.target.agentId, key_id: f.target.keyId } }),
       done: () => ({ notice: 'The agent’s key is revoked: it stops working on its next request.' }),
     }),
   },

@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { renderDomain, type DomainPageData, type PublicRecord } from '../../../pages/dashboard/domain.ts';
-import type { OfferRow } from '../../../pages/dashboard/domain/market.ts';
+import { when } from '../../../pages/dashboard/keys.ts';
+import { renderDomain, type DomainPageData } from '../../../pages/dashboard/domain.ts';
 import { PROFILE_FIELDS } from '../../../pages/dashboard/domain/profile.ts';
 import { recordsEdit, rowsOf } from '../../../pages/dashboard/domain/records-edit.ts';
-import type { DnsState } from '../../../pages/dashboard/domain/records.ts';
-import type { AutoRenew, ManagedDomain } from '../../../pages/dashboard/domain/term.ts';
-import { when } from '../../../pages/dashboard/keys.ts';
-import type { ApiAnswer } from '../../dashboard/api-call.ts';
-import { action, dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
+import type { Outcome } from '../../operations/invoke.ts';
+import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
+import { getAutoRenew, setAutoRenew } from '../auto-renew.ts';
+import { lookupDomain } from '../discovery.ts';
+import { enableDns, getDnsRecords, patchDnsRecords } from '../dns.ts';
+import { deleteListing, putListing } from '../listings.ts';
+import { getManagedDomain } from '../management.ts';
+import { listOffers, respondToOffer } from '../offers.ts';
+import { bindStorefront, deleteOwnerSkill, putOwnerSkill, unbindStorefront, updateProfile } from '../profile.ts';
+import { renewDomain } from '../renew.ts';
+import { transferDomain } from '../transfer.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
 
 export const domainPageRoute = declareRoute({
@@ -33,40 +39,41 @@ const numberOr = (s: string, decimals = false): number | string | null => {
   if (!t) return null;
   return (decimals ? /^\d{1,12}(\.\d{1,12})?$/ : /^\d{1,12}$/).test(t) ? Number(t) : t;
 };
-const messageOf = (a: ApiAnswer, fallback: string): string => {
+const messageOf = (a: Outcome, fallback: string): string => {
   const m = (a.body as { message?: unknown } | null)?.message;
   return typeof m === 'string' ? m : fallback;
 };
 
 const nameOf = (ctx: PageContext) => ctx.params.domain_name ?? '';
-const at = (ctx: PageContext, rest = '') => `/api/v1/domains/${encodeURIComponent(nameOf(ctx))}${rest}`;
+/** The page's name as the domain operations' path value. */
+const named = (ctx: PageContext) => ({ params: { domain_name: nameOf(ctx) } });
 
 async function load(ctx: PageContext): Promise<DomainPageData> {
   const name = nameOf(ctx);
   // After a form the page shows what happened even when the name is no longer the person's (a transfer,
   // a sale, or a form posted for a name that never was): the API's words instead of the name's sections.
   if (ctx.afterAction) {
-    const answer = await ctx.api({ method: 'GET', url: at(ctx) });
+    const answer = await ctx.call(getManagedDomain, named(ctx));
     if (answer.status === 403 || answer.status === 404)
       return { kind: 'gone', name, message: messageOf(answer, `You do not own or manage ${name}.`) };
   }
-  const { domain } = await ctx.read<{ domain: ManagedDomain }>(at(ctx));
+  const { domain } = await ctx.read(getManagedDomain, named(ctx));
   const page = Math.max(1, Math.min(10_000, Number.parseInt(ctx.query.offers_page ?? '1', 10) || 1));
   const offset = (page - 1) * OFFERS_PER_PAGE;
   const [auto, dns, lookup, offers] = await Promise.all([
-    ctx.read<{ auto_renew: AutoRenew }>(at(ctx, '/auto-renew')),
-    ctx.read<DnsState>(at(ctx, '/records')),
-    ctx.api({ method: 'GET', url: `/api/v1/lookup/${encodeURIComponent(domain.name)}` }),
-    ctx.read<{ data: OfferRow[]; total: number }>(
-      `/api/v1/domains/offers?direction=incoming&domain=${encodeURIComponent(domain.name)}&limit=${OFFERS_PER_PAGE}&offset=${offset}`,
-    ),
+    ctx.read(getAutoRenew, named(ctx)),
+    ctx.read(getDnsRecords, named(ctx)),
+    ctx.call(lookupDomain, { params: { domain_name: domain.name } }),
+    ctx.read(listOffers, {
+      query: { direction: 'incoming', domain: domain.name, limit: OFFERS_PER_PAGE, offset },
+    }),
   ]);
   return {
     kind: 'managed',
     domain,
     autoRenew: auto.auto_renew,
     dns,
-    public: lookup.status === 200 ? (lookup.body as PublicRecord) : null,
+    public: lookup.ok ? lookup.body : null,
     offers: { rows: offers.data, page, hasMore: offset + offers.data.length < offers.total },
   };
 }
@@ -74,11 +81,7 @@ async function load(ctx: PageContext): Promise<DomainPageData> {
 const offerDecision = (decision: 'accept' | 'reject') =>
   action({
     fields: z.object({ target: z.string().min(1).max(64) }),
-    call: (f) => ({
-      method: 'POST',
-      url: `/api/v1/domains/offers/${encodeURIComponent(f.target)}/respond`,
-      body: { action: decision },
-    }),
+    call: (f) => request(respondToOffer, { params: { offer_id: f.target }, body: { action: decision } }),
     done: (_f, a) => {
       const offer = (a.body as { offer?: { sale_id?: number | null } } | null)?.offer;
       if (decision === 'reject') return { notice: 'Offer rejected; a gems escrow goes back to the bidder.' };
@@ -107,11 +110,10 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
           .literal('gems', { error: 'The dashboard renews with gems; pathUSD is paid by an agent over the API.' })
           .default('gems'),
       }),
-      call: (f, ctx) => ({
-        method: 'POST',
-        url: '/api/v1/renew',
-        body: { domain: nameOf(ctx), years: numberOr(f.years) ?? 1, payment_method: f.payment_method },
-      }),
+      call: (f, ctx) =>
+        request(renewDomain, {
+          body: { domain: nameOf(ctx), years: numberOr(f.years) ?? 1, payment_method: f.payment_method },
+        }),
       done: (_f, a) => {
         const d = (a.body as { domain?: { new_expiry_date?: string } } | null)?.domain;
         return { notice: `Renewed: the name now runs until ${when(d?.new_expiry_date ?? null)}.` };
@@ -121,11 +123,10 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
       fields: z.object({ enabled: z.enum(['on', 'off']), max_gems: text }),
       call: (f, ctx) => {
         const max = numberOr(f.max_gems);
-        return {
-          method: 'PUT',
-          url: at(ctx, '/auto-renew'),
+        return request(setAutoRenew, {
+          ...named(ctx),
           body: { enabled: f.enabled === 'on', ...(f.enabled === 'on' && max !== null ? { max_gems: max } : {}) },
-        };
+        });
       },
       done: (f) => ({ notice: f.enabled === 'on' ? 'Auto-renew is on.' : 'Auto-renew is off.' }),
     }),
@@ -139,49 +140,44 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
         orig: many(),
         remove: many(),
       }),
-      call: (f, ctx) => ({
-        method: 'PATCH',
-        url: at(ctx, '/records'),
-        body: { records: recordsEdit(rowsOf(f), nameOf(ctx)).items },
-      }),
+      call: (f, ctx) =>
+        request(patchDnsRecords, { ...named(ctx), body: { records: recordsEdit(rowsOf(f), nameOf(ctx)).items } }),
       done: (_f, a) => ({ notice: messageOf(a, 'Records saved.') }),
     }),
     enable_dns: action({
       fields: z.object({}),
-      call: (_f, ctx) => ({ method: 'POST', url: at(ctx, '/enable_dns') }),
+      call: (_f, ctx) => request(enableDns, named(ctx)),
       done: (_f, a) => ({ notice: messageOf(a, 'DNS enabled.') }),
     }),
     transfer: action({
       fields: z.object({ to_account_id: text, reason: text }),
-      call: (f, ctx) => ({
-        method: 'POST',
-        url: '/api/v1/domains/transfer',
-        body: {
-          domain: nameOf(ctx),
-          to_account_id: f.to_account_id.trim(),
-          ...(f.reason.trim() ? { reason: f.reason } : {}),
-        },
-      }),
+      call: (f, ctx) =>
+        request(transferDomain, {
+          body: {
+            domain: nameOf(ctx),
+            to_account_id: f.to_account_id.trim(),
+            ...(f.reason.trim() ? { reason: f.reason } : {}),
+          },
+        }),
       done: (_f, a) => ({ notice: messageOf(a, 'Transferred.') }),
     }),
     list_for_sale: action({
       fields: z.object({ price_gems: text, price_usd: text, min_offer_gems: text, min_offer_usd: text }),
       call: (f, ctx) => {
         const min = { gems: numberOr(f.min_offer_gems), usd: numberOr(f.min_offer_usd, true) };
-        return {
-          method: 'PUT',
-          url: at(ctx, '/listing'),
+        return request(putListing, {
+          ...named(ctx),
           body: {
             price: { gems: numberOr(f.price_gems), usd: numberOr(f.price_usd, true) },
             min_offer: min.gems === null && min.usd === null ? null : min,
           },
-        };
+        } as never);
       },
       done: () => ({ notice: 'Listed for sale: lookup and agent.json show the price now.' }),
     }),
     withdraw_listing: action({
       fields: z.object({}),
-      call: (_f, ctx) => ({ method: 'DELETE', url: at(ctx, '/listing') }),
+      call: (_f, ctx) => request(deleteListing, named(ctx)),
       done: (_f, a) => ({ notice: messageOf(a, 'The listing is withdrawn.') }),
     }),
     accept_offer: offerDecision('accept'),
@@ -191,14 +187,14 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
         ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f.name, text])),
         description: text,
       }) as z.ZodType<Record<string, string>>,
-      call: (f, ctx) => ({
-        method: 'PATCH',
-        url: at(ctx, '/profile'),
-        // An empty field removes it (null); every display field is sent, so the profile is what the form shows.
-        body: Object.fromEntries(
-          [...PROFILE_FIELDS.map((p) => p.name), 'description'].map((k) => [k, f[k]?.trim() ? f[k] : null]),
-        ),
-      }),
+      call: (f, ctx) =>
+        request(updateProfile, {
+          ...named(ctx),
+          // An empty field removes it (null); every display field is sent, so the profile is what the form shows.
+          body: Object.fromEntries(
+            [...PROFILE_FIELDS.map((p) => p.name), 'description'].map((k) => [k, f[k]?.trim() ? f[k] : null]),
+          ),
+        }),
       done: (_f, a) => {
         const changed = (a.body as { updated_fields?: string[] } | null)?.updated_fields ?? [];
         return { notice: changed.length ? `Profile saved: ${changed.join(', ')}.` : 'Nothing changed.' };
@@ -206,26 +202,26 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
     }),
     publish_skill: action({
       fields: z.object({ skill_md: text }),
-      call: (f, ctx) => ({ method: 'PUT', url: at(ctx, '/skill.md'), body: f.skill_md }),
+      call: (f, ctx) => request(putOwnerSkill, { ...named(ctx), body: f.skill_md }),
       done: () => ({ notice: 'Your skill text is published in skill.md.' }),
     }),
     remove_skill: action({
       fields: z.object({}),
-      call: (_f, ctx) => ({ method: 'DELETE', url: at(ctx, '/skill.md') }),
+      call: (_f, ctx) => request(deleteOwnerSkill, named(ctx)),
       done: () => ({ notice: 'Your skill text is removed from skill.md.' }),
     }),
     bind_storefront: action({
       fields: z.object({ provider: text, storefront_id: text, feed_url: text }),
-      call: (f, ctx) => ({
-        method: 'PUT',
-        url: at(ctx, '/storefront'),
-        body: { provider: f.provider.trim(), storefront_id: f.storefront_id.trim(), feed_url: f.feed_url.trim() },
-      }),
+      call: (f, ctx) =>
+        request(bindStorefront, {
+          ...named(ctx),
+          body: { provider: f.provider.trim(), storefront_id: f.storefront_id.trim(), feed_url: f.feed_url.trim() },
+        } as never),
       done: (f) => ({ notice: `Bound to storefront ${f.storefront_id.trim()}.` }),
     }),
     unbind_storefront: action({
       fields: z.object({}),
-      call: (_f, ctx) => ({ method: 'DELETE', url: at(ctx, '/storefront') }),
+      call: (_f, ctx) => request(unbindStorefront, named(ctx)),
       done: () => ({ notice: 'The storefront is unbound.' }),
     }),
   },

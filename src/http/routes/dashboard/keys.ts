@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { renderKeys, type KeyRow } from '../../../pages/dashboard/keys.ts';
-import { action, dashboardRoutes } from '../../dashboard/page.ts';
+import { renderKeys } from '../../../pages/dashboard/keys.ts';
+import { action, dashboardRoutes, request } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
+import { createKey, deleteKey, listKeys } from '../keys.ts';
 
 export const keysPageRoute = declareRoute({ method: 'GET', url: '/dashboard/keys', access: PERSON_PAGE });
 export const keysActionRoute = declareRoute({ method: 'POST', url: '/dashboard/keys', access: PERSON_PAGE });
@@ -11,16 +12,12 @@ export const dashboardKeyRoutes = dashboardRoutes({
   page: keysPageRoute,
   post: keysActionRoute,
   title: () => 'API keys',
-  load: async (ctx) => (await ctx.read<{ data: KeyRow[] }>('/api/v1/keys')).data,
+  load: async (ctx) => (await ctx.read(listKeys)).data,
   render: renderKeys,
   actions: {
     create_key: action({
       fields: z.object({ name: z.string().trim(), key_class: z.enum(['agent', 'live']) }),
-      call: (f) => ({
-        method: 'POST',
-        url: '/api/v1/keys',
-        body: { key_class: f.key_class, ...(f.name ? { name: f.name } : {}) },
-      }),
+      call: (f) => request(createKey, { body: { key_class: f.key_class, ...(f.name ? { name: f.name } : {}) } }),
       done: (f, answer) => {
         const secret = (answer.body as { api_key: string | null }).api_key;
         const named = f.name ? `“${f.name}” ` : '';
@@ -34,7 +31,7 @@ export const dashboardKeyRoutes = dashboardRoutes({
     }),
     revoke_key: action({
       fields: z.object({ target: z.string().min(1).max(64) }),
-      call: (f) => ({ method: 'DELETE', url: `/api/v1/keys/${encodeURIComponent(f.target)}` }),
+      call: (f) => request(deleteKey, { params: { key_id: f.target } }),
       done: () => ({ notice: 'The key is revoked: it stops working on its next request.' }),
     }),
   },

@@ -4,13 +4,13 @@ import {
   AMOUNT_LIMITS,
   MANDATE_OPERATIONS,
   renderMandate,
-  type MandateChange,
   type MandateData,
   type MandateView,
 } from '../../../pages/dashboard/mandate.ts';
-import { action, dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
+import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
 import { pageOf } from './overview.ts';
+import { deleteMandate, getMandate, mandateHistory, setMandate } from '../mandates.ts';
 
 export const mandatePageRoute = declareRoute({
   method: 'GET',
@@ -25,21 +25,20 @@ export const mandateActionRoute = declareRoute({
 
 const PAGE_SIZE = 20;
 
-/** The API path of this page's agent's mandate. */
-const mandatePath = (ctx: PageContext) => `/api/v1/agents/${encodeURIComponent(ctx.params.agent_id ?? '')}/mandate`;
+/** This page's agent, as the mandate operations' path value. */
+const agentOf = (ctx: PageContext) => ({ params: { agent_id: ctx.params.agent_id ?? '' } });
 
 async function load(ctx: PageContext): Promise<MandateData> {
-  const base = mandatePath(ctx);
   const page = pageOf(ctx);
   const offset = (page - 1) * PAGE_SIZE;
   // The history first decides whether this person may see the agent at all (404 account_not_found);
   // the mandate's own 404 mandate_not_found only means there is none.
   const [history, current] = await Promise.all([
-    ctx.read<{ data: MandateChange[]; total: number }>(`${base}/history?limit=${PAGE_SIZE}&offset=${offset}`),
-    ctx.api({ method: 'GET', url: base }),
+    ctx.read(mandateHistory, { ...agentOf(ctx), query: { limit: PAGE_SIZE, offset } }),
+    ctx.call(getMandate, agentOf(ctx)),
   ]);
   let mandate: MandateView | null = null;
-  if (current.status === 200) mandate = (current.body as { mandate: MandateView }).mandate;
+  if (current.ok) mandate = current.body.mandate;
   else if ((current.body as { code?: unknown } | null)?.code !== 'mandate_not_found')
     throw new AppError('not_ready', 'The mandate could not be read just now; try again in a moment.');
   return {
@@ -129,12 +128,12 @@ export const dashboardMandateRoutes = dashboardRoutes({
   actions: {
     set_mandate: action({
       fields: formFields,
-      call: (f, ctx) => ({ method: 'PUT', url: mandatePath(ctx), body: mandateBodyOf(f) }),
+      call: (f, ctx) => request(setMandate, { ...agentOf(ctx), body: mandateBodyOf(f) as never }),
       done: () => ({ notice: 'The mandate is saved: it judges the agent’s next purchase.' }),
     }),
     remove_mandate: action({
       fields: z.object({}),
-      call: (_f, ctx) => ({ method: 'DELETE', url: mandatePath(ctx) }),
+      call: (_f, ctx) => request(deleteMandate, agentOf(ctx)),
       done: () => ({ notice: 'The mandate is removed: nothing the agent spends is limited.' }),
     }),
   },

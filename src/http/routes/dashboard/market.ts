@@ -3,13 +3,13 @@ import {
   marketPages,
   renderMarket,
   type ListPage,
-  type ListingRow,
-  type MarketData,
-  type OfferRow,
-  type SaleRow,
-} from '../../../pages/dashboard/market.ts';
-import { action, dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
+  type MarketData } from '../../../pages/dashboard/market.ts';
+import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
+import { getMe, setPayoutAddress } from '../agents.ts';
+import { deleteListing, listOwnListings } from '../listings.ts';
+import { listOwnSales } from '../market-lists.ts';
+import { listOffers, withdrawOffer } from '../offers.ts';
 
 export const marketPageRoute = declareRoute({ method: 'GET', url: '/dashboard/market', access: PERSON_PAGE });
 export const marketActionRoute = declareRoute({ method: 'POST', url: '/dashboard/market', access: PERSON_PAGE });
@@ -26,13 +26,18 @@ function pageNumber(ctx: PageContext, param: string): number {
   return Math.min(Math.max(n, 1), MAX_PAGE);
 }
 
-/** One page of a paged API list (limit/offset), read as the person. */
-async function listPage<T>(ctx: PageContext, url: string, param: string): Promise<ListPage<T>> {
+/** The window of the page asked for in `?<param>=`, and how to tell whether another page follows. */
+function windowOf(ctx: PageContext, param: string) {
   const page = pageNumber(ctx, param);
   const offset = (page - 1) * PAGE_SIZE;
-  const sep = url.includes('?') ? '&' : '?';
-  const body = await ctx.read<{ data: T[]; total: number }>(`${url}${sep}limit=${PAGE_SIZE}&offset=${offset}`);
-  return { rows: body.data, page, hasMore: offset + body.data.length < body.total };
+  return {
+    query: { limit: PAGE_SIZE, offset },
+    pageOf: <T>(body: { data: T[]; total: number }): ListPage<T> => ({
+      rows: body.data,
+      page,
+      hasMore: offset + body.data.length < body.total,
+    }),
+  };
 }
 
 /**
@@ -46,24 +51,30 @@ export const dashboardMarketRoutes = dashboardRoutes<MarketData>({
   post: marketActionRoute,
   title: () => 'Market',
   load: async (ctx) => {
+    const [l, o, s] = [marketPages.listings, marketPages.offers, marketPages.sales].map((p) => windowOf(ctx, p));
     const [me, listings, offers, sales] = await Promise.all([
-      ctx.read<{ account: { payout_address: string | null } }>('/api/v1/agents/me'),
-      listPage<ListingRow>(ctx, '/api/v1/domains/listings', marketPages.listings),
-      listPage<OfferRow>(ctx, '/api/v1/domains/offers?direction=outgoing', marketPages.offers),
-      listPage<SaleRow>(ctx, '/api/v1/domains/sales', marketPages.sales),
+      ctx.read(getMe),
+      ctx.read(listOwnListings, { query: l!.query }),
+      ctx.read(listOffers, { query: { ...o!.query, direction: 'outgoing' } }),
+      ctx.read(listOwnSales, { query: s!.query }),
     ]);
-    return { payoutAddress: me.account.payout_address, listings, offers, sales };
+    return {
+      payoutAddress: me.account.payout_address,
+      listings: l!.pageOf(listings),
+      offers: o!.pageOf(offers),
+      sales: s!.pageOf(sales),
+    };
   },
   render: renderMarket,
   actions: {
     withdraw_listing: action({
       fields: z.object({ target: z.string().min(1).max(300) }),
-      call: (f) => ({ method: 'DELETE', url: `/api/v1/domains/${encodeURIComponent(f.target)}/listing` }),
+      call: (f) => request(deleteListing, { params: { domain_name: f.target } }),
       done: (f) => ({ notice: `${f.target} is no longer for sale.` }),
     }),
     withdraw_offer: action({
       fields: z.object({ target: z.string().min(1).max(64) }),
-      call: (f) => ({ method: 'POST', url: `/api/v1/domains/offers/${encodeURIComponent(f.target)}/withdraw` }),
+      call: (f) => request(withdrawOffer, { params: { offer_id: f.target } }),
       done: (_f, answer) => {
         const offer = (answer.body as { offer?: { domain?: string } } | null)?.offer;
         return {
@@ -73,11 +84,7 @@ export const dashboardMarketRoutes = dashboardRoutes<MarketData>({
     }),
     set_payout_address: action({
       fields: z.object({ address: z.string().trim().max(100) }),
-      call: (f) => ({
-        method: 'PUT',
-        url: '/api/v1/agents/me/payout-address',
-        body: { address: f.address === '' ? null : f.address },
-      }),
+      call: (f) => request(setPayoutAddress, { body: { address: f.address === '' ? null : f.address } }),
       done: (f) => ({
         notice: f.address
           ? 'Payout address saved: later pathUSD sales are paid there, and held proceeds are being paid out.'

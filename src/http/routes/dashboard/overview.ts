@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { DAY_MS } from '../../../domain/time.ts';
-import {
-  renderOverview,
-  type CheckoutRow,
-  type DomainRow,
-  type OverviewData,
-} from '../../../pages/dashboard/overview.ts';
-import { action, dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
+import { renderOverview, type OverviewData } from '../../../pages/dashboard/overview.ts';
+import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
-import { agentName, type AgentRow } from '../../../pages/dashboard/agents.ts';
+import { agentName } from '../../../pages/dashboard/agents.ts';
+import { getBalance, listClaimedAgents } from '../agents.ts';
+import { listOpenCheckouts, resetRegistrationLock } from '../checkout/open-checkouts.ts';
+import { listManagedDomains } from '../management.ts';
+import { registerDomain } from '../register.ts';
 
 export const overviewPageRoute = declareRoute({ method: 'GET', url: '/dashboard', access: PERSON_PAGE });
 export const overviewActionRoute = declareRoute({ method: 'POST', url: '/dashboard', access: PERSON_PAGE });
@@ -16,11 +15,6 @@ export const overviewActionRoute = declareRoute({ method: 'POST', url: '/dashboa
 const PAGE_SIZE = 50;
 /** Owners named on the page: the person and up to this many claimed agents (others show their id). */
 export const NAMED_AGENTS = 200;
-
-interface Paged<T> {
-  data: T[];
-  total: number;
-}
 
 /** The page number asked for (`?page=`), 1 when absent or not a positive whole number. */
 export function pageOf(ctx: PageContext): number {
@@ -34,15 +28,15 @@ async function load(ctx: PageContext): Promise<OverviewData> {
   const page = pageOf(ctx);
   const offset = (page - 1) * PAGE_SIZE;
   const now = Date.now();
-  const soonCount = () => ctx.read<Paged<DomainRow>>(`/api/v1/domains?expires_within_days=${SOON_DAYS}&limit=1`);
+  const soonCount = () => ctx.read(listManagedDomains, { query: { expires_within_days: SOON_DAYS, limit: 1 } });
   // Every read starts at once: the page waits for the slowest, not for their sum. The agents' names are
   // asked for with the rest (an account that claimed none gets an empty list cheaply), and the 30-day
   // count too on a later page, where the page's own rows cannot tell it.
   const [balance, domains, checkouts, agents, laterSoon] = await Promise.all([
-    ctx.read<{ gems_balance: number }>('/api/v1/agents/me/balance'),
-    ctx.read<Paged<DomainRow>>(`/api/v1/domains?sort=expiry&limit=${PAGE_SIZE}&offset=${offset}`),
-    ctx.read<Paged<CheckoutRow>>('/api/v1/checkouts?limit=20'),
-    ctx.read<Paged<AgentRow>>(`/api/v1/agents?limit=${NAMED_AGENTS}`),
+    ctx.read(getBalance),
+    ctx.read(listManagedDomains, { query: { sort: 'expiry', limit: PAGE_SIZE, offset } }),
+    ctx.read(listOpenCheckouts, { query: { limit: 20 } }),
+    ctx.read(listClaimedAgents, { query: { limit: NAMED_AGENTS } }),
     page === 1 ? null : soonCount(),
   ]);
   // Soonest expiry first: on the first page, what ends within 30 days is all there unless the page is
@@ -82,17 +76,16 @@ export const dashboardOverviewRoutes = dashboardRoutes({
       }),
       // Gems from the balance of whoever registers: the person, or for a claimed agent the agent's (the
       // API decides who may register for whom, and refuses a balance that is short).
-      call: (f, ctx) => ({
-        method: 'POST',
-        url: '/api/v1/domains/register',
-        body: {
-          domain: f.domain,
-          years: /^\d{1,2}$/.test(f.years) ? Number(f.years) : f.years,
-          agreed_to_terms: true,
-          payment_method: 'gems',
-          ...(f.owner && f.owner !== ctx.person.accountId ? { target_owner_id: f.owner } : {}),
-        },
-      }),
+      call: (f, ctx) =>
+        request(registerDomain, {
+          body: {
+            domain: f.domain,
+            years: /^\d{1,2}$/.test(f.years) ? Number(f.years) : f.years,
+            agreed_to_terms: true,
+            payment_method: 'gems',
+            ...(f.owner && f.owner !== ctx.person.accountId ? { target_owner_id: f.owner } : {}),
+          },
+        } as never),
       done: (_f, answer) => {
         const d = (answer.body as { domain?: { name?: string; expiry_date?: string } } | null)?.domain;
         return { notice: `${d?.name ?? 'The name'} is registered until ${(d?.expiry_date ?? '').slice(0, 10)}.` };
@@ -100,7 +93,7 @@ export const dashboardOverviewRoutes = dashboardRoutes({
     }),
     cancel_checkout: action({
       fields: z.object({ target: z.string().min(1).max(253), operation: z.string().max(32).optional() }),
-      call: (f) => ({ method: 'POST', url: `/api/v1/domains/${encodeURIComponent(f.target)}/reset-lock` }),
+      call: (f) => request(resetRegistrationLock, { params: { domain_name: f.target } }),
       // A registration's checkout held the name; a renewal's held nothing and changed no term.
       done: (f) => ({
         notice:

@@ -4,14 +4,26 @@ import {
   ATTEMPTS_CURSOR,
   renderDeliveries,
   renderWebhooks,
-  type AttemptRow,
   type DeliveriesData,
-  type EventRow,
   type SubscriptionRow,
 } from '../../../pages/dashboard/webhooks.ts';
-import { action, dashboardRoutes, type PageContext } from '../../dashboard/page.ts';
-import type { ApiAnswer } from '../../dashboard/api-call.ts';
+import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
+import type { Outcome } from '../../operations/invoke.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
+import {
+  enableWebhook,
+  listWebhookDeliveries,
+  listWebhookEvents,
+  pingWebhook,
+  redeliverWebhook,
+} from '../webhooks/deliveries.ts';
+import {
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  rotateWebhookSecret,
+  subscribeWebhook,
+} from '../webhooks/subscriptions.ts';
 
 export const webhooksPageRoute = declareRoute({ method: 'GET', url: '/dashboard/webhooks', access: PERSON_PAGE });
 export const webhooksActionRoute = declareRoute({ method: 'POST', url: '/dashboard/webhooks', access: PERSON_PAGE });
@@ -31,7 +43,7 @@ const PAGE_SIZE = 20;
 const MAX_PAGE = 10_000;
 
 /** A new or rotated secret the API generated, shown once. */
-const secretOf = (answer: ApiAnswer) => (answer.body as { secret?: string } | null)?.secret;
+const secretOf = (answer: Outcome) => (answer.body as { secret?: string } | null)?.secret;
 
 const subscriptionId = z.object({ target: z.uuid() });
 
@@ -40,7 +52,7 @@ const listPage = dashboardRoutes<SubscriptionRow[]>({
   page: webhooksPageRoute,
   post: webhooksActionRoute,
   title: () => 'Webhooks',
-  load: async (ctx) => (await ctx.read<{ subscriptions: SubscriptionRow[] }>('/api/v1/webhooks')).subscriptions,
+  load: async (ctx) => (await ctx.read(listWebhooks)).subscriptions,
   render: renderWebhooks,
   actions: {
     create_subscription: action({
@@ -53,11 +65,7 @@ const listPage = dashboardRoutes<SubscriptionRow[]>({
           .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
           .refine((v) => v.length > 0, 'choose at least one event'),
       }),
-      call: (f) => ({
-        method: 'POST',
-        url: '/api/v1/webhooks/subscribe',
-        body: { target_url: f.target_url, events: f.events },
-      }),
+      call: (f) => request(subscribeWebhook, { body: { target_url: f.target_url, events: f.events } as never }),
       done: (_f, answer) => {
         const secret = secretOf(answer);
         return {
@@ -68,11 +76,7 @@ const listPage = dashboardRoutes<SubscriptionRow[]>({
     }),
     rotate_secret: action({
       fields: subscriptionId,
-      call: (f) => ({
-        method: 'POST',
-        url: `/api/v1/webhooks/${f.target}/rotate-secret`,
-        body: {},
-      }),
+      call: (f) => request(rotateWebhookSecret, { params: { subscription_id: f.target }, body: {} }),
       done: (_f, answer) => {
         const secret = secretOf(answer);
         return {
@@ -83,12 +87,12 @@ const listPage = dashboardRoutes<SubscriptionRow[]>({
     }),
     enable: action({
       fields: subscriptionId,
-      call: (f) => ({ method: 'POST', url: `/api/v1/webhooks/${f.target}/enable` }),
+      call: (f) => request(enableWebhook, { params: { subscription_id: f.target } }),
       done: () => ({ notice: 'The subscription is on again: events from now on are delivered.' }),
     }),
     delete_subscription: action({
       fields: subscriptionId,
-      call: (f) => ({ method: 'DELETE', url: `/api/v1/webhooks/${f.target}` }),
+      call: (f) => request(deleteWebhook, { params: { subscription_id: f.target } }),
       done: () => ({ notice: 'The subscription is deleted; no further events are sent to it.' }),
     }),
   },
@@ -100,9 +104,8 @@ function pageNumber(ctx: PageContext): number {
   return Math.min(Math.max(n, 1), MAX_PAGE);
 }
 
-/** The API path of the subscription this page is about. */
-const subscriptionPath = (ctx: PageContext) =>
-  `/api/v1/webhooks/${encodeURIComponent(ctx.params.subscription_id ?? '')}`;
+/** The subscription this page is about, as the webhook operations' path value. */
+const subscriptionOf = (ctx: PageContext) => ({ subscription_id: ctx.params.subscription_id ?? '' });
 
 /**
  * One subscription's deliveries (GET /api/v1/webhooks/{id}, …/events and …/deliveries), with
@@ -113,18 +116,16 @@ const deliveriesPage = dashboardRoutes<DeliveriesData>({
   post: webhookDeliveriesActionRoute,
   title: () => 'Webhook deliveries',
   load: async (ctx) => {
-    const base = subscriptionPath(ctx);
     const page = pageNumber(ctx);
     const offset = (page - 1) * PAGE_SIZE;
     const cursor = ctx.query[ATTEMPTS_CURSOR];
     const before = typeof cursor === 'string' && /^\d{1,19}$/.test(cursor) ? cursor : null;
     // The subscription first: someone else's is refused here, before anything of it is read.
-    const { subscription } = await ctx.read<{ subscription: SubscriptionRow }>(base);
+    const params = subscriptionOf(ctx);
+    const { subscription } = await ctx.read(getWebhook, { params });
     const [events, attempts] = await Promise.all([
-      ctx.read<{ data: EventRow[]; total: number }>(`${base}/events?limit=${PAGE_SIZE}&offset=${offset}`),
-      ctx.read<{ attempts: AttemptRow[]; next: string | null }>(
-        `${base}/deliveries?limit=${PAGE_SIZE}${before ? `&before=${before}` : ''}`,
-      ),
+      ctx.read(listWebhookEvents, { params, query: { limit: PAGE_SIZE, offset } }),
+      ctx.read(listWebhookDeliveries, { params, query: { limit: PAGE_SIZE, ...(before ? { before } : {}) } }),
     ]);
     return {
       subscription,
@@ -136,14 +137,14 @@ const deliveriesPage = dashboardRoutes<DeliveriesData>({
   actions: {
     redeliver: action({
       fields: z.object({ target: z.uuid() }),
-      call: (f, ctx) => ({ method: 'POST', url: `${subscriptionPath(ctx)}/deliveries/${f.target}/redeliver` }),
+      call: (f, ctx) => request(redeliverWebhook, { params: { ...subscriptionOf(ctx), event_id: f.target } }),
       done: (_f, answer) => ({
         notice: (answer.body as { message?: string } | null)?.message ?? 'The event is being delivered again.',
       }),
     }),
     ping: action({
       fields: z.object({}),
-      call: (_f, ctx) => ({ method: 'POST', url: `${subscriptionPath(ctx)}/ping` }),
+      call: (_f, ctx) => request(pingWebhook, { params: subscriptionOf(ctx) }),
       done: (_f, answer) => {
         const r = answer.body as { delivered?: boolean; outcome?: string } | null;
         return {
