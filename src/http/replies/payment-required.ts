@@ -1,9 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import type { paymentOffer } from '../../checkout/challenge.ts';
+import { answer } from '../operations/operation.ts';
 
 /** The 402 of a checkout awaiting machine payment: the challenge header and its body (spec 4.2, 4.4). */
-export function sendPaymentRequired(reply: FastifyReply, offer: ReturnType<typeof paymentOffer>, warnings: string[]) {
-  reply.header('www-authenticate', offer.header);
-  reply.header('cache-control', 'no-store');
-  return reply.status(402).send({ ...offer.body, warnings });
+export function paymentRequired(offer: ReturnType<typeof paymentOffer>, warnings: string[]) {
+  return answer(402, { ...offer.body, warnings }, { 'www-authenticate': offer.header, 'cache-control': 'no-store' });
 }

@@ -1,48 +1,51 @@
-import type { FastifyReply } from 'fastify';
 import type { RegistrationResult } from '../../../workflows/registration-messages.ts';
 import { orderBlock } from './order.ts';
 import { receiptHeader } from '../../payments/mpp.ts';
 import { PAYMENT_REQUIRED_HEADER } from '../../payments/x402.ts';
 import type { RegisterAnswer } from '../../registration/service.ts';
-import { sendPaymentRequired } from './payment-required.ts';
+import { answer } from '../operations/operation.ts';
+import { paymentRequired } from './payment-required.ts';
 
-/** The 200 of a completed registration (spec 4.2), with the mpp receipt header when paid on chain. */
-export function sendRegistered(
-  reply: FastifyReply,
+/**
+ * The 200 of a completed registration (spec 4.2), with the mpp receipt header when paid on chain.
+ * `headers` go before the receipt (the x402 PAYMENT-RESPONSE of a stock client's paid retry).
+ */
+export function registered(
   a: { result: RegistrationResult; sessionId: string; warnings: string[] },
   namespace: string,
+  headers: Record<string, string> = {},
 ) {
   const r = a.result;
-  if (r.paymentMethod === 'mpp')
-    reply.header('payment-receipt', receiptHeader({ reference: r.paymentReference, sessionId: a.sessionId }));
-  return reply.status(200).send({
-    status: 'success' as const,
-    message: `${r.name} is registered.`,
-    session_id: a.sessionId,
-    domain: {
-      name: r.name,
-      namespace,
-      status: 'active' as const,
-      owner_id: r.ownerId,
-      registration_date: r.registrationDate,
-      expiry_date: r.expiryDate,
+  return answer(
+    200,
+    {
+      status: 'success' as const,
+      message: `${r.name} is registered.`,
+      session_id: a.sessionId,
+      domain: {
+        name: r.name,
+        namespace,
+        status: 'active' as const,
+        owner_id: r.ownerId,
+        registration_date: r.registrationDate,
+        expiry_date: r.expiryDate,
+      },
+      order: orderBlock(r),
+      warnings: a.warnings,
     },
-    order: orderBlock(r),
-    warnings: a.warnings,
-  });
+    r.paymentMethod === 'mpp'
+      ? { ...headers, 'payment-receipt': receiptHeader({ reference: r.paymentReference, sessionId: a.sessionId }) }
+      : headers,
+  );
 }
 
 /** Each answer of a registration request as its HTTP response: 200, 402 with the challenge, or 202. */
-export function sendRegisterAnswer(reply: FastifyReply, a: RegisterAnswer, namespace: string) {
-  if (a.kind === 'registered') return sendRegistered(reply, a, namespace);
-  if (a.kind === 'payment_required') return sendPaymentRequired(reply, a.offer, a.warnings);
+export function registerAnswer(a: RegisterAnswer, namespace: string, headers: Record<string, string> = {}) {
+  if (a.kind === 'registered') return registered(a, namespace, headers);
+  if (a.kind === 'payment_required') return paymentRequired(a.offer, a.warnings);
   if (a.kind === 'usdc_payment_required')
-    return reply
-      .header('cache-control', 'no-store')
-      .header(PAYMENT_REQUIRED_HEADER, a.paymentRequired)
-      .status(402)
-      .send(a.body);
-  return reply.status(202).send({
+    return answer(402, a.body, { 'cache-control': 'no-store', [PAYMENT_REQUIRED_HEADER]: a.paymentRequired });
+  return answer(202, {
     status: 'pending' as const,
     order_id: a.orderId,
     checkout_url: a.checkoutUrl,

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { OfferView } from '../../../workflows/offer-messages.ts';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
+import type { Principal } from '../../auth/principal.ts';
 import { presentedReceipt } from '../../checkout/receipt.ts';
 import { AppError } from '../../domain/errors.ts';
 import { minorToUsd } from '../../domain/market.ts';
@@ -9,7 +9,7 @@ import { listOffersOf } from '../../market/offers/view.ts';
 import { OfferNotPending } from '../../market/offers/refusals.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
-import { sendBuyAnswer } from '../replies/purchase.ts';
+import { buyAnswer } from '../replies/purchase.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { paidOperationForbidden } from '../schemas/mandates.ts';
 import {
@@ -25,6 +25,9 @@ import {
 import { approvalRequiredResponse } from '../schemas/mandates.ts';
 import { purchaseResponses } from '../schemas/purchase.ts';
 import { declareRoute, ACCOUNT } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
+import type { HeldKey } from '../plugins/idempotency.ts';
 
 /** An offer as the API shows it: gems as a whole number, pathUSD as USD. */
 export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }) {
@@ -106,116 +109,123 @@ export const payAcceptedOfferRoute = declareRoute({
   },
 });
 
+// 409: decided otherwise (the offer as it stands); 503: the offer's run could not take it just now.
+const decided = { 200: offerResponse, 409: offerConflictBody, 503: errorBodySchema, ...clientErrors };
+
+/** The account ids a caller speaks for: its own and the agents it claimed (spec 5 rule 1). */
+const speaksFor = (call: { principal: Principal | null }, app: FastifyInstance) =>
+  manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(call));
+
+/** A decision's answer: the offer when it ended as asked, else 409 with the offer as it stands. */
+async function decision(
+  call: { principal: Principal | null; idempotency: HeldKey | null },
+  app: FastifyInstance,
+  offerId: string,
+  action: 'accept' | 'reject' | 'withdraw',
+) {
+  try {
+    const view = await app.offers.decide({
+      offerId,
+      accountIds: await speaksFor(call, app),
+      action,
+      operationId: call.idempotency?.operationId ?? null,
+    });
+    return { status: 'success' as const, offer: offerItem(view) };
+  } catch (err) {
+    if (!(err instanceof OfferNotPending)) throw err;
+    throw new AppError(err.code, err.message, undefined, undefined, { offer: offerItem(err.offer) });
+  }
+}
+
+export const makeOffer = defineOperation(
+  makeOfferRoute,
+  {
+    tags: ['market'],
+    summary: 'Offer an amount for a name; a gems offer is held in escrow until it ends',
+    body: makeOfferBody,
+    response: {
+      200: offerResponse,
+      202: approvalRequiredResponse,
+      402: errorBodySchema,
+      403: paidOperationForbidden,
+      409: errorBodySchema,
+      503: errorBodySchema,
+      ...clientErrors,
+    },
+  },
+  async (call, app) => {
+    const { name } = parseFullName(app.deps.namespaces, call.body.domain);
+    const view = await app.offers.make({
+      bidderId: accountPrincipal(call).accountId,
+      name,
+      amount: call.body.amount,
+      currency: call.body.currency,
+      operationId: call.idempotency?.operationId ?? null,
+    });
+    return { status: 'success' as const, offer: offerItem(view) };
+  },
+);
+
+export const listOffers = defineOperation(
+  listOffersRoute,
+  {
+    tags: ['market'],
+    summary: 'Offers you (or agents you claimed) made and offers on names you or they own, newest first',
+    querystring: offersQuery,
+    response: { 200: offersResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const { limit, offset, domain, direction } = call.query;
+    const name = domain === undefined ? undefined : parseFullName(app.deps.namespaces, domain).name;
+    const ids = await speaksFor(call, app);
+    const page = await listOffersOf(app.deps.orm.em.fork(), ids, { limit, offset }, name, direction);
+    return { status: 'success' as const, data: page.items.map(offerItem), limit, offset, total: page.total };
+  },
+);
+
+export const respondToOffer = defineOperation(
+  respondToOfferRoute,
+  {
+    tags: ['market'],
+    summary: 'Accept or reject a pending offer on a name you (or an agent you claimed) own',
+    params: offerIdParams,
+    body: respondBody,
+    response: decided,
+  },
+  async (call, app) => decision(call, app, call.params.offer_id, call.body.action),
+);
+
+export const withdrawOffer = defineOperation(
+  withdrawOfferRoute,
+  {
+    tags: ['market'],
+    summary: 'Withdraw your pending offer; a gems escrow comes back at once',
+    params: offerIdParams,
+    response: decided,
+  },
+  async (call, app) => decision(call, app, call.params.offer_id, 'withdraw'),
+);
+
+export const payAcceptedOffer = defineOperation(
+  payAcceptedOfferRoute,
+  {
+    tags: ['market'],
+    summary: 'Pay your accepted pathUSD offer: 402 challenge, then the sale',
+    params: offerIdParams,
+    body: payOfferBody,
+    response: purchaseResponses,
+  },
+  async (call, app) => {
+    const answer = await app.offers.pay(
+      call.params.offer_id,
+      accountPrincipal(call).accountId,
+      presentedReceipt(call.body.receipt, call.headers.authorization as string | undefined),
+    );
+    return buyAnswer(answer);
+  },
+);
+
 // Offers (spec 4.7, docs/market.md "Offers"): make, list, respond, withdraw, and pay an accepted
 // pathUSD offer. Making and paying act as the calling account; the list and the decisions also cover
 // the agents it claimed (spec 5 rule 1: management), as the management routes do.
-export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { namespaces, orm } = app.deps;
-  const offers = app.offers;
-  // 409: decided otherwise (the offer as it stands); 503: the offer's run could not take it just now.
-  const decided = { 200: offerResponse, 409: offerConflictBody, 503: errorBodySchema, ...clientErrors };
-  const speaksFor = (req: FastifyRequest) => manageableOwnerIds(orm.em.fork(), accountPrincipal(req));
-
-  /** A decision's answer: the offer when it ended as asked, else 409 with the offer as it stands. */
-  async function decision(req: FastifyRequest, offerId: string, action: 'accept' | 'reject' | 'withdraw') {
-    try {
-      const view = await offers.decide({
-        offerId,
-        accountIds: await speaksFor(req),
-        action,
-        operationId: req.idempotency?.operationId ?? null,
-      });
-      return { status: 'success' as const, offer: offerItem(view) };
-    } catch (err) {
-      if (!(err instanceof OfferNotPending)) throw err;
-      throw new AppError(err.code, err.message, undefined, undefined, { offer: offerItem(err.offer) });
-    }
-  }
-
-  app.route({
-    ...makeOfferRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Offer an amount for a name; a gems offer is held in escrow until it ends',
-      body: makeOfferBody,
-      response: {
-        200: offerResponse,
-        202: approvalRequiredResponse,
-        402: errorBodySchema,
-        403: paidOperationForbidden,
-        409: errorBodySchema,
-        503: errorBodySchema,
-        ...clientErrors,
-      },
-    },
-    handler: async (req) => {
-      const { name } = parseFullName(namespaces, req.body.domain);
-      const view = await offers.make({
-        bidderId: accountPrincipal(req).accountId,
-        name,
-        amount: req.body.amount,
-        currency: req.body.currency,
-        operationId: req.idempotency?.operationId ?? null,
-      });
-      return { status: 'success' as const, offer: offerItem(view) };
-    },
-  });
-
-  app.route({
-    ...listOffersRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Offers you (or agents you claimed) made and offers on names you or they own, newest first',
-      querystring: offersQuery,
-      response: { 200: offersResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { limit, offset, domain, direction } = req.query;
-      const name = domain === undefined ? undefined : parseFullName(namespaces, domain).name;
-      const page = await listOffersOf(orm.em.fork(), await speaksFor(req), { limit, offset }, name, direction);
-      return { status: 'success' as const, data: page.items.map(offerItem), limit, offset, total: page.total };
-    },
-  });
-
-  app.route({
-    ...respondToOfferRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Accept or reject a pending offer on a name you (or an agent you claimed) own',
-      params: offerIdParams,
-      body: respondBody,
-      response: decided,
-    },
-    handler: async (req) => decision(req, req.params.offer_id, req.body.action),
-  });
-
-  app.route({
-    ...withdrawOfferRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Withdraw your pending offer; a gems escrow comes back at once',
-      params: offerIdParams,
-      response: decided,
-    },
-    handler: async (req) => decision(req, req.params.offer_id, 'withdraw'),
-  });
-
-  app.route({
-    ...payAcceptedOfferRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Pay your accepted pathUSD offer: 402 challenge, then the sale',
-      params: offerIdParams,
-      body: payOfferBody,
-      response: purchaseResponses,
-    },
-    handler: async (req, reply) => {
-      const answer = await offers.pay(
-        req.params.offer_id,
-        accountPrincipal(req).accountId,
-        presentedReceipt(req.body.receipt, req.headers.authorization),
-      );
-      return sendBuyAnswer(reply, answer);
-    },
-  });
-};
+export const offerRoutes = operationsPlugin([makeOffer, listOffers, respondToOffer, withdrawOffer, payAcceptedOffer]);

@@ -1,9 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parseFullName } from '../domain-name-param.ts';
-import { sendBuyAnswer } from '../replies/purchase.ts';
+import { buyAnswer } from '../replies/purchase.ts';
 import { buySecondaryBody, purchaseResponses } from '../schemas/purchase.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 // Anyone may buy a listed name; a machine payer without a credential becomes the wallet's identity.
 export const buySecondaryRoute = declareRoute({
@@ -17,27 +18,27 @@ export const buySecondaryRoute = declareRoute({
   },
 });
 
-export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...buySecondaryRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems',
-      body: buySecondaryBody,
-      response: purchaseResponses,
-    },
-    handler: async (req, reply) => {
-      const { name } = parseFullName(app.deps.namespaces, req.body.domain);
-      const answer = await app.purchase.buy({
-        name,
-        paymentMethod: req.body.payment_method ?? 'mpp',
-        affiliateId: req.body.affiliate_id ?? null,
-        principal: req.principal,
-        ip: req.ip,
-        receipt: presentedReceipt(req.body.receipt, req.headers.authorization),
-        operationId: req.idempotency?.operationId ?? null,
-      });
-      return sendBuyAnswer(reply, answer);
-    },
-  });
-};
+export const buySecondary = defineOperation(
+  buySecondaryRoute,
+  {
+    tags: ['market'],
+    summary: 'Buy a listed name: 402 challenge for the USD asking price (mpp), instant with gems',
+    body: buySecondaryBody,
+    response: purchaseResponses,
+  },
+  async (call, app) => {
+    const { name } = parseFullName(app.deps.namespaces, call.body.domain);
+    const answer = await app.purchase.buy({
+      name,
+      paymentMethod: call.body.payment_method ?? 'mpp',
+      affiliateId: call.body.affiliate_id ?? null,
+      principal: call.principal,
+      ip: call.ip,
+      receipt: presentedReceipt(call.body.receipt, call.headers.authorization as string | undefined),
+      operationId: call.idempotency?.operationId ?? null,
+    });
+    return buyAnswer(answer);
+  },
+);
+
+export const purchaseRoutes = operationsPlugin([buySecondary]);

@@ -1,13 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parsePaymentSignature, paymentResponseHeader, PAYMENT_RESPONSE_HEADER } from '../../payments/x402.ts';
 import { resolveTarget } from '../registration-target.ts';
-import { sendRegisterAnswer } from '../replies/registration.ts';
+import { registerAnswer } from '../replies/registration.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { checkoutPendingResponse, registerBody, registerHeaders, registeredResponse } from '../schemas/register.ts';
 import { paymentRequiredResponse, usdcPaymentRequiredResponse } from '../schemas/payment-required.ts';
 import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/mandates.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 export const registerDomainRoute = declareRoute({
   method: 'POST',
@@ -21,54 +22,57 @@ export const registerDomainRoute = declareRoute({
   },
 });
 
-export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...registerDomainRoute,
-    schema: {
-      tags: ['registration'],
-      summary:
-        'Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-mainnet), instant on gems or when free, hosted checkout on partner namespaces',
-      body: registerBody,
-      headers: registerHeaders,
-      response: {
-        200: registeredResponse,
-        202: checkoutPendingResponse.or(approvalRequiredResponse),
-        402: paymentRequiredResponse.or(usdcPaymentRequiredResponse).or(errorBodySchema),
-        403: paidOperationForbidden,
-        409: errorBodySchema,
-        503: errorBodySchema,
-        ...clientErrors,
-      },
+export const registerDomain = defineOperation(
+  registerDomainRoute,
+  {
+    tags: ['registration'],
+    summary:
+      'Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-mainnet), instant on gems or when free, hosted checkout on partner namespaces',
+    body: registerBody,
+    headers: registerHeaders,
+    response: {
+      200: registeredResponse,
+      202: checkoutPendingResponse.or(approvalRequiredResponse),
+      402: paymentRequiredResponse.or(usdcPaymentRequiredResponse).or(errorBodySchema),
+      403: paidOperationForbidden,
+      409: errorBodySchema,
+      503: errorBodySchema,
+      ...clientErrors,
     },
-    handler: async (req, reply) => {
-      const body = req.body;
-      const target = resolveTarget(app.deps.namespaces, body);
-      const signature = req.headers['payment-signature'];
-      const x402 = signature ? parsePaymentSignature(signature) : undefined;
-      const answer = await app.registration.register({
-        ...target,
-        years: body.years,
-        paymentMethod: body.payment_method ?? 'mpp',
-        network: body.mpp_network ?? req.headers['x-mpp-network'] ?? 'tempo',
-        resellerChannel: body.reseller_channel ?? null,
-        targetOwnerId: body.target_owner_id ?? null,
-        couponCode: body.coupon_code ?? null,
-        principal: req.principal,
-        ip: req.ip,
-        receipt: presentedReceipt(body.receipt, req.headers.authorization),
-        operationId: req.idempotency?.operationId ?? null,
-        x402,
-      });
-      if (x402 && answer.kind === 'registered')
-        reply.header(
-          PAYMENT_RESPONSE_HEADER,
-          paymentResponseHeader({
-            transaction: answer.result.paymentReference,
-            network: x402.accepted.network,
-            payer: x402.payload.authorization.from,
-          }),
-        );
-      return sendRegisterAnswer(reply, answer, target.ns.namespace);
-    },
-  });
-};
+  },
+  async (call, app) => {
+    const { body, headers } = call;
+    const target = resolveTarget(app.deps.namespaces, body);
+    // Checked by registerHeaders on the way in; Node joins a repeated header into one string.
+    const signature = headers['payment-signature'] as string | undefined;
+    const x402 = signature ? parsePaymentSignature(signature) : undefined;
+    const network = headers['x-mpp-network'] as 'tempo' | 'base-mainnet' | undefined;
+    const answer = await app.registration.register({
+      ...target,
+      years: body.years,
+      paymentMethod: body.payment_method ?? 'mpp',
+      network: body.mpp_network ?? network ?? 'tempo',
+      resellerChannel: body.reseller_channel ?? null,
+      targetOwnerId: body.target_owner_id ?? null,
+      couponCode: body.coupon_code ?? null,
+      principal: call.principal,
+      ip: call.ip,
+      receipt: presentedReceipt(body.receipt, headers.authorization as string | undefined),
+      operationId: call.idempotency?.operationId ?? null,
+      x402,
+    });
+    const paid: Record<string, string> =
+      x402 && answer.kind === 'registered'
+        ? {
+            [PAYMENT_RESPONSE_HEADER]: paymentResponseHeader({
+              transaction: answer.result.paymentReference,
+              network: x402.accepted.network,
+              payer: x402.payload.authorization.from,
+            }),
+          }
+        : {};
+    return registerAnswer(answer, target.ns.namespace, paid);
+  },
+);
+
+export const registerRoutes = operationsPlugin([registerDomain]);

@@ -1,12 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parseFullName } from '../domain-name-param.ts';
-import { sendRenewAnswer } from '../replies/renewal.ts';
+import { renewAnswer } from '../replies/renewal.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/mandates.ts';
 import { paymentRequiredResponse } from '../schemas/payment-required.ts';
 import { renewBody, renewedResponse } from '../schemas/renew.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 export const renewDomainRoute = declareRoute({
   method: 'POST',
@@ -19,36 +20,36 @@ export const renewDomainRoute = declareRoute({
   },
 });
 
-export const renewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.route({
-    ...renewDomainRoute,
-    schema: {
-      tags: ['registration'],
-      summary: 'Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems',
-      body: renewBody,
-      response: {
-        200: renewedResponse,
-        202: approvalRequiredResponse,
-        402: paymentRequiredResponse.or(errorBodySchema),
-        403: paidOperationForbidden,
-        409: errorBodySchema,
-        503: errorBodySchema,
-        ...clientErrors,
-      },
+export const renewDomain = defineOperation(
+  renewDomainRoute,
+  {
+    tags: ['registration'],
+    summary: 'Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems',
+    body: renewBody,
+    response: {
+      200: renewedResponse,
+      202: approvalRequiredResponse,
+      402: paymentRequiredResponse.or(errorBodySchema),
+      403: paidOperationForbidden,
+      409: errorBodySchema,
+      503: errorBodySchema,
+      ...clientErrors,
     },
-    handler: async (req, reply) => {
-      const { name, ns } = parseFullName(app.deps.namespaces, req.body.domain);
-      const answer = await app.renewal.renew({
-        name,
-        ns,
-        years: req.body.years,
-        paymentMethod: req.body.payment_method ?? 'mpp',
-        principal: req.principal,
-        ip: req.ip,
-        receipt: presentedReceipt(req.body.receipt, req.headers.authorization),
-        operationId: req.idempotency?.operationId ?? null,
-      });
-      return sendRenewAnswer(reply, answer);
-    },
-  });
-};
+  },
+  async (call, app) => {
+    const { name, ns } = parseFullName(app.deps.namespaces, call.body.domain);
+    const answer = await app.renewal.renew({
+      name,
+      ns,
+      years: call.body.years,
+      paymentMethod: call.body.payment_method ?? 'mpp',
+      principal: call.principal,
+      ip: call.ip,
+      receipt: presentedReceipt(call.body.receipt, call.headers.authorization as string | undefined),
+      operationId: call.idempotency?.operationId ?? null,
+    });
+    return renewAnswer(answer);
+  },
+);
+
+export const renewRoutes = operationsPlugin([renewDomain]);

@@ -4,7 +4,8 @@ import type { RegistrationService } from '../../../registration/service.ts';
 import { accountPrincipal } from '../../auth.ts';
 import { parseFullName } from '../../domain-name-param.ts';
 import { resolveTarget } from '../../registration-target.ts';
-import { sendRegistered } from '../../replies/registration.ts';
+import { registered } from '../../replies/registration.ts';
+import { sendAnswer } from '../../operations/route.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
 import { domainNameParams } from '../../schemas/discovery.ts';
 import { paidOperationForbidden } from '../../schemas/mandates.ts';
@@ -83,7 +84,7 @@ export const registrationProgressRoutes: FastifyPluginAsyncZod = async (app) => 
         years: req.body.years,
         receipt: readReceipt(req.body.receipt),
       });
-      return sendRegistered(reply, answer, target.ns.namespace);
+      return sendAnswer(reply, registered(answer, target.ns.namespace));
     },
   });
 
