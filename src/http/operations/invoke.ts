@@ -56,10 +56,19 @@ function pathOf(url: string, params: Record<string, unknown>, query: Record<stri
   return search ? `${path}?${search}` : path;
 }
 
-/** The body as the route's serializer sends it: encoded through the status's response schema, as JSON. */
-function serialized(op: Operation, status: number, body: unknown): unknown {
-  const schema = op.schema.response[status];
-  const encoded = schema ? z.encode(schema, body) : body;
+/**
+ * The body as a client reads it: what the operation already wrote as text (a cached JSON answer, a page)
+ * as it is, JSON parsed; anything else encoded through the status's response schema, as the route's
+ * serializer does.
+ */
+function serialized(op: Operation, a: Answer): unknown {
+  if (a.body === undefined || a.body === null) return null;
+  if (typeof a.body === 'string') {
+    const type = Object.entries(a.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+    return type.includes('json') ? JSON.parse(a.body) : a.body;
+  }
+  const schema = op.schema.response[a.status];
+  const encoded = schema ? z.encode(schema, a.body) : a.body;
   return typeof encoded === 'string' ? encoded : JSON.parse(JSON.stringify(encoded ?? null));
 }
 
@@ -141,7 +150,7 @@ export async function invoke<O extends Operation>(
     const a = result instanceof Answer ? result : new Answer(200, result);
     // Header names as a client reads them: lower case, whatever case the operation wrote them in.
     const headers = Object.fromEntries(Object.entries(a.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    outcome = { ok: a.status === 200, status: a.status, body: serialized(op, a.status, a.body), headers } as Outcome<
+    outcome = { ok: a.status === 200, status: a.status, body: serialized(op, a), headers } as Outcome<
       Output<O>
     >;
   } catch (err) {

@@ -1,26 +1,8 @@
 import { html, type SafeHtml } from '../html.ts';
 import { when } from './keys.ts';
 import { pager, table, type DashboardView } from './layout.ts';
-
-/** An entry of GET /api/v1/domains/activity, as the page shows it. */
-export interface ActivityRow {
-  order_id: number;
-  kind: string;
-  domain: string;
-  status: string;
-  role: 'payer' | 'owner' | 'both';
-  /** Who paid and whom the name went to, when it is the person or an agent they claimed (else null). */
-  payer_id?: string | null;
-  owner_id?: string | null;
-  payment_method: string;
-  years: number | null;
-  amount_gems: number | null;
-  amount: string | null;
-  currency: string | null;
-  payment_reference: string | null;
-  details: Record<string, unknown> | null;
-  created_at: string;
-}
+import type { ActivityRow } from './answers.ts';
+export type { ActivityRow };
 
 export interface ActivityData {
   /** The accounts the person speaks for, in words: the person ("You") and each agent they claimed. */
@@ -66,9 +48,9 @@ function amountOf(e: ActivityRow): string {
 /** A sale's split (90/5/5) in words, when the entry carries it. */
 function splitOf(e: ActivityRow): SafeHtml | string {
   const d = e.details;
-  if (!d || typeof d.seller_amount !== 'string') return '';
+  if (!d || !('seller_amount' in d)) return '';
   return html`<br /><span class="muted"
-      >Seller ${d.seller_amount}, referrer ${String(d.referrer_amount)}, platform ${String(d.platform_amount)}</span
+      >Seller ${d.seller_amount}, referrer ${d.referrer_amount}, platform ${d.platform_amount}</span
     >`;
 }
 

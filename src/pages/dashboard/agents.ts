@@ -1,19 +1,11 @@
 import { html, type SafeHtml } from '../html.ts';
-import { when, type KeyRow } from './keys.ts';
+import { when } from './keys.ts';
 import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
+import type { AgentRow, DomainRow } from './answers.ts';
+export type { AgentRow };
 
 /** An agent of GET /api/v1/agents, with the first of its domains (GET /api/v1/domains?owner_id=…). */
-export interface AgentView {
-  account_id: string;
-  display_name: string | null;
-  claimed_at: string | null;
-  domain_count: number;
-  keys: KeyRow[];
-  domains: { name: string; status: string; expiry_date: string }[];
-}
-
-/** An agent as GET /api/v1/agents answers it. */
-export type AgentRow = Omit<AgentView, 'domains'>;
+export type AgentView = AgentRow & { domains: DomainRow[] };
 
 export interface AgentsData {
   agents: AgentView[];

@@ -1,20 +1,8 @@
 import { html, type SafeHtml } from '../html.ts';
 import { when } from './keys.ts';
 import { actionForm, table, type DashboardView } from './layout.ts';
-
-/** An approval as GET /api/v1/approvals lists it (src/http/routes/approvals.ts). */
-export interface ApprovalRow {
-  approval_id: string;
-  agent_id: string;
-  status: string;
-  operation: string;
-  name: string;
-  amount: { usd: string | null; gems: number | null };
-  requested_at: string;
-  expires_at: string;
-  decided_at?: string | null;
-  message?: string;
-}
+import type { ApprovalRow } from './answers.ts';
+export type { ApprovalRow };
 
 export interface ApprovalsData {
   approvals: ApprovalRow[];

@@ -1,17 +1,11 @@
 import { html, type SafeHtml } from '../html.ts';
 import type { DashboardView } from './layout.ts';
-import { renderListing, renderOffers, type Amounts, type OffersPage } from './domain/market.ts';
+import { renderListing, renderOffers, type OffersPage } from './domain/market.ts';
 import { renderProfile } from './domain/profile.ts';
 import { renderDns, type DnsState } from './domain/records.ts';
 import { renderSummary, renderTerm, renderTransfer, type AutoRenew, type ManagedDomain } from './domain/term.ts';
-
-/** GET /api/v1/lookup/{name}: the public record, for the listing, the profile and the manifest links. */
-export interface PublicRecord {
-  manifests: { agent_json: string; skill_md: string };
-  profile: Record<string, unknown>;
-  for_sale: Amounts | null;
-  min_offer: Amounts | null;
-}
+import type { PublicRecord } from './answers.ts';
+export type { PublicRecord };
 
 export type DomainPageData =
   | {

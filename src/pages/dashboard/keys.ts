@@ -1,15 +1,7 @@
 import { html, type SafeHtml } from '../html.ts';
 import { actionForm, formKey, table, typed, type DashboardView } from './layout.ts';
-
-export interface KeyRow {
-  key_id: string;
-  key_class: string;
-  name: string | null;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+import type { KeyRow } from './answers.ts';
+export type { KeyRow };
 
 /** When something happened, as a person reads it (UTC, to the minute). */
 export const when = (iso: string | null): string => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'never');

@@ -1,6 +1,8 @@
 import { html, raw, type SafeHtml } from '../html.ts';
 import { when } from './keys.ts';
 import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
+import type { MandateChange, MandateView } from './answers.ts';
+export type { MandateChange, MandateView };
 
 /** The operations a mandate may allow (src/domain/mandates.ts), in the order the form lists them. */
 export const MANDATE_OPERATIONS = ['register', 'renew', 'buy', 'offer'] as const;
@@ -16,30 +18,6 @@ const OPERATION_WORDS: Record<string, string> = {
 export interface Amount {
   usd: string | null;
   gems: number | null;
-}
-
-/** The mandate as the API shows it (also each side of a history row). */
-export interface MandateView {
-  agent_id: string;
-  per_operation: Amount;
-  per_day: Amount;
-  per_30_days: Amount;
-  approval_above: Amount;
-  allowed_operations: string[] | null;
-  allowed_namespaces: string[] | null;
-  updated_by: string;
-  updated_at: string;
-  remaining?: {
-    per_day: Amount & { refills_at: string | null };
-    per_30_days: Amount & { refills_at: string | null };
-  };
-}
-
-export interface MandateChange {
-  changed_by: string;
-  changed_at: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
 }
 
 export interface MandateData {
@@ -173,7 +151,7 @@ function setForm(view: DashboardView, m: MandateView | null): SafeHtml {
   });
   const typedOps = failed ? (view.failed?.values.allowed_operations ?? '').split('\n') : null;
   const checked = (op: string) =>
-    typedOps ? typedOps.includes(op) : m?.allowed_operations == null || m.allowed_operations.includes(op);
+    typedOps ? typedOps.includes(op) : m?.allowed_operations == null || (m.allowed_operations as readonly string[]).includes(op);
   const ops = MANDATE_OPERATIONS.map(
     (op) =>
       html`<label class="check"

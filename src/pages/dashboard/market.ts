@@ -1,44 +1,13 @@
 import { html, type SafeHtml } from '../html.ts';
 import { when } from './keys.ts';
 import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
+import type { ListingRow, OfferRow, SaleRow } from './answers.ts';
+export type { ListingRow, OfferRow, SaleRow };
 
 /** The prices of a listing as the API shows them (GET /api/v1/domains/listings). */
 interface Prices {
   gems: number | null;
   usd: number | null;
-}
-
-export interface ListingRow {
-  domain: string;
-  seller_id: string;
-  price: Prices;
-  min_offer: Prices | null;
-  listed_at: string;
-}
-
-export interface OfferRow {
-  offer_id: string;
-  domain: string;
-  currency: 'gems' | 'pathusd';
-  amount: number;
-  status: string;
-  created_at: string;
-  expires_at: string;
-  decided_at: string | null;
-}
-
-export interface SaleRow {
-  sale_id: number;
-  domain: string;
-  seller_id: string;
-  currency: 'gems' | 'pathusd';
-  price: number;
-  seller_amount: number;
-  referrer_amount: number;
-  platform_amount: number;
-  source: 'listing' | 'offer';
-  payout: { status: 'pending' | 'held' | 'paid'; address: string | null; tx_hash: string | null } | null;
-  sold_at: string;
 }
 
 /** One page of a list, and where it is in the whole. */

@@ -2,28 +2,8 @@ import { DAY_MS } from '../../domain/time.ts';
 import { html, raw, type SafeHtml } from '../html.ts';
 import { when } from './keys.ts';
 import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
-
-/** A row of GET /api/v1/domains as the overview shows it. */
-export interface DomainRow {
-  name: string;
-  status: string;
-  owner_id: string;
-  expiry_date: string;
-  auto_renew: { enabled: boolean; max_gems: number | null };
-  for_sale: boolean;
-}
-
-/** A row of GET /api/v1/checkouts. */
-export interface CheckoutRow {
-  order_id: string;
-  domain: string;
-  operation: string;
-  payment_method: string;
-  actor_account_id: string;
-  expires_at: string;
-  pay_url: string | null;
-  cancellable: boolean;
-}
+import type { CheckoutRow, DomainRow } from './answers.ts';
+export type { CheckoutRow, DomainRow };
 
 export interface OverviewData {
   now: number;

@@ -2,42 +2,8 @@ import { webhookEventTypes } from '../../domain/webhook-events.ts';
 import { html, raw, type SafeHtml } from '../html.ts';
 import { when } from './keys.ts';
 import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
-
-/** A subscription as GET /api/v1/webhooks shows it (never its secret). */
-export interface SubscriptionRow {
-  subscription_id: string;
-  target_url: string;
-  events: string[];
-  status: 'active' | 'disabled';
-  disabled_reason: string | null;
-  previous_secret_expires_at: string | null;
-  created_at: string;
-}
-
-/** Where the delivery of one event stands (GET /api/v1/webhooks/{id}/events). */
-export interface EventRow {
-  event_id: string;
-  event_type: string;
-  status: 'pending' | 'delivered' | 'failed' | 'skipped';
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_attempt_at: string | null;
-  next_attempt_at: string | null;
-  created_at: string;
-}
-
-/** One attempt of the delivery log (GET /api/v1/webhooks/{id}/deliveries). */
-export interface AttemptRow {
-  event_id: string;
-  event_type: string;
-  attempt: number;
-  attempted_at: string;
-  status_code: number | null;
-  latency_ms: number;
-  error: string | null;
-  response_prefix: string | null;
-}
+import type { AttemptRow, EventRow, SubscriptionRow } from './answers.ts';
+export type { AttemptRow, EventRow, SubscriptionRow };
 
 export interface DeliveriesData {
   subscription: SubscriptionRow;

@@ -1,21 +1,12 @@
 import { html, type SafeHtml } from '../../html.ts';
 import { when } from '../keys.ts';
 import { actionForm, formKey, pager, table, typed, type DashboardView } from '../layout.ts';
+import type { OfferRow } from '../answers.ts';
+export type { OfferRow };
 
 export interface Amounts {
   gems: number | null;
   usd: number | null;
-}
-
-/** An offer as GET /api/v1/domains/offers lists it. */
-export interface OfferRow {
-  offer_id: string;
-  currency: 'gems' | 'pathusd';
-  amount: number;
-  status: string;
-  bidder_id: string;
-  created_at: string;
-  expires_at: string;
 }
 
 export interface OffersPage {

@@ -1,6 +1,8 @@
 import { html, type SafeHtml } from '../../html.ts';
 import { actionForm, formKey, type DashboardView } from '../layout.ts';
 import { recordsEdit, rowsOf, type RecordRow } from './records-edit.ts';
+import type { DnsState } from '../answers.ts';
+export type { DnsState };
 
 /** A record as GET …/records answers it: absolute name, canonical content. */
 export interface StoredRecord {
@@ -8,14 +10,6 @@ export interface StoredRecord {
   name: string;
   content: string;
   ttl: number;
-}
-
-export interface DnsState {
-  dns_enabled: boolean;
-  nameservers: string[];
-  sync: 'published' | 'pending';
-  records: StoredRecord[];
-  manifest_pointers: string[];
 }
 
 export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'TXT', 'MX', 'SRV', 'CAA'] as const;

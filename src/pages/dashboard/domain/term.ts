@@ -1,21 +1,8 @@
 import { html, type SafeHtml } from '../../html.ts';
 import { when } from '../keys.ts';
 import { actionForm, formKey, typed, type DashboardView } from '../layout.ts';
-
-/** GET /api/v1/domains/{name}: the management view. */
-export interface ManagedDomain {
-  name: string;
-  status: string;
-  owner_id: string;
-  registration_date: string;
-  expiry_date: string;
-  storefront_id: string | null;
-}
-
-export interface AutoRenew {
-  enabled: boolean;
-  max_gems: number | null;
-}
+import type { AutoRenew, ManagedDomain } from '../answers.ts';
+export type { AutoRenew, ManagedDomain };
 
 /** What the name is, and where its public records are. */
 export function renderSummary(d: ManagedDomain, manifests: { agent_json: string; skill_md: string } | null): SafeHtml {
