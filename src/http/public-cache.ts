@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicChangeHandlers } from '../db/public-changes.ts';
-import { matches } from './etag.ts';
+import { tagOf } from './etag.ts';
 import type { KnownKey } from '../auth/authenticate.ts';
 import type { AccountView } from './schemas/identity.ts';
 import type { KnownNames } from './known-names.ts';
@@ -153,12 +151,5 @@ export function publicCache(opts: { maxEntries?: number; names?: KnownNames } = 
 
 /** A JSON answer ready to send again: its bytes and a strong tag of them. */
 export function cachedJson(body: string): { body: string; etag: string } {
-  return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
-}
-
-/** Sends a cached JSON answer, or 304 when the client already holds it (as conditionalGet does). */
-export function sendCached(req: FastifyRequest, reply: FastifyReply, answer: { body: string; etag: string }) {
-  reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
-  if (matches(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  return { body, etag: tagOf(body) };
 }

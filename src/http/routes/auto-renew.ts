@@ -1,11 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readAutoRenew, setAutoRenew } from '../../renewal/auto-renew-setting.ts';
+import { readAutoRenew, setAutoRenew as saveAutoRenew } from '../../renewal/auto-renew-setting.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { autoRenewBody, autoRenewResponse } from '../schemas/auto-renew.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { declareRoute, ACCOUNT, MANAGEMENT } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 export const getAutoRenewRoute = declareRoute({
   method: 'GET',
@@ -29,43 +30,43 @@ export const setAutoRenewRoute = declareRoute({
   },
 });
 
-export const autoRenewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const answer = (a: { name: string; enabled: boolean; maxGems: number | null }) => ({
-    status: 'success' as const,
-    domain: a.name,
-    auto_renew: { enabled: a.enabled, max_gems: a.maxGems },
-  });
+const setting = (a: { name: string; enabled: boolean; maxGems: number | null }) => ({
+  status: 'success' as const,
+  domain: a.name,
+  auto_renew: { enabled: a.enabled, max_gems: a.maxGems },
+});
 
-  app.route({
-    ...getAutoRenewRoute,
-    schema: {
-      tags: ['management'],
-      summary: 'Whether auto-renew is on for a domain you own or manage, and its price cap',
-      params: domainNameParams,
-      response: { 200: autoRenewResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
-    },
-    handler: async (req) => {
-      const { name } = parseFullName(app.deps.namespaces, req.params.domain_name);
-      return answer(await readAutoRenew(app.deps.orm.em.fork(), req.principal!, name));
-    },
-  });
+export const getAutoRenew = defineOperation(
+  getAutoRenewRoute,
+  {
+    tags: ['management'],
+    summary: 'Whether auto-renew is on for a domain you own or manage, and its price cap',
+    params: domainNameParams,
+    response: { 200: autoRenewResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
+  },
+  async ({ params, principal }, app) => {
+    const { name } = parseFullName(app.deps.namespaces, params.domain_name);
+    return setting(await readAutoRenew(app.deps.orm.em.fork(), principal!, name));
+  },
+);
 
-  app.route({
-    ...setAutoRenewRoute,
-    schema: {
-      tags: ['management'],
-      summary: 'Turn auto-renew from the owner’s gems on (with a price cap) or off',
-      params: domainNameParams,
-      body: autoRenewBody,
-      response: { 200: autoRenewResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { name } = parseFullName(app.deps.namespaces, req.params.domain_name);
-      const set = await setAutoRenew(app.deps.orm.em.fork(), accountPrincipal(req), name, {
-        enabled: req.body.enabled,
-        maxGems: req.body.max_gems ?? null,
-      });
-      return answer(set);
-    },
-  });
-};
+export const setAutoRenew = defineOperation(
+  setAutoRenewRoute,
+  {
+    tags: ['management'],
+    summary: 'Turn auto-renew from the owner’s gems on (with a price cap) or off',
+    params: domainNameParams,
+    body: autoRenewBody,
+    response: { 200: autoRenewResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const { name } = parseFullName(app.deps.namespaces, call.params.domain_name);
+    const set = await saveAutoRenew(app.deps.orm.em.fork(), accountPrincipal(call), name, {
+      enabled: call.body.enabled,
+      maxGems: call.body.max_gems ?? null,
+    });
+    return setting(set);
+  },
+);
+
+export const autoRenewRoutes = operationsPlugin([getAutoRenew, setAutoRenew]);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { LISTING_CURRENCY, listingTermsOf, minOfferView, priceView } from '../../domain/listing.ts';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { marketLists } from '../../db/market-lists.ts';
@@ -15,6 +15,8 @@ import {
   withdrawResponse,
 } from '../schemas/listings.ts';
 import { declareRoute, ACCOUNT, MANAGEMENT } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 // An owner's listing of a name (docs/market.md "Listings"). The terms are checked before anything is
 // read, so bad input is a 400 that changes nothing; the rest is one transaction in src/market/listings.ts.
@@ -59,73 +61,72 @@ export const listOwnListingsRoute = declareRoute({
   },
 });
 
-export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orm, namespaces } = app.deps;
-  const nameOf = (raw: string) => parseFullName(namespaces, raw).name;
+const nameOf = (app: FastifyInstance, raw: string) => parseFullName(app.deps.namespaces, raw).name;
 
-  app.route({
-    ...putListingRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'List a domain you own for sale, or replace its listing',
-      params: domainNameParams,
-      body: listingBody,
-      response: { 200: listingResponse, ...errors, 409: errorBodySchema },
-    },
-    handler: async (req) => {
-      const terms = listingTermsOf(req.body.price, req.body.min_offer);
-      const l = await setListing(orm.em.fork(), req.principal!, nameOf(req.params.domain_name), terms);
-      return {
-        status: 'success' as const,
-        listing: {
-          domain: l.domainName,
-          price: priceView(l),
-          currency: LISTING_CURRENCY,
-          min_offer: minOfferView(l),
-          listed_at: l.listedAt.toISOString(),
-          updated_at: l.updatedAt.toISOString(),
-        },
-      };
-    },
-  });
-
-  app.route({
-    ...listOwnListingsRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Your listings and those of the agents you claimed, newest first',
-      querystring: ownListingsQuery,
-      response: { 200: ownListingsResponse, ...errors },
-    },
-    handler: async (req) => {
-      const { limit, offset } = req.query;
-      const em = orm.em.fork();
-      const sellers = await manageableOwnerIds(em, accountPrincipal(req));
-      const page = await marketLists(em).listingsOf(sellers, { limit, offset });
-      const data = page.rows.map((l) => ({
+export const putListing = defineOperation(
+  putListingRoute,
+  {
+    tags: ['market'],
+    summary: 'List a domain you own for sale, or replace its listing',
+    params: domainNameParams,
+    body: listingBody,
+    response: { 200: listingResponse, ...errors, 409: errorBodySchema },
+  },
+  async ({ params, body, principal }, app) => {
+    const terms = listingTermsOf(body.price, body.min_offer);
+    const l = await setListing(app.deps.orm.em.fork(), principal!, nameOf(app, params.domain_name), terms);
+    return {
+      status: 'success' as const,
+      listing: {
         domain: l.domainName,
-        seller_id: l.sellerId,
         price: priceView(l),
         currency: LISTING_CURRENCY,
         min_offer: minOfferView(l),
         listed_at: l.listedAt.toISOString(),
         updated_at: l.updatedAt.toISOString(),
-      }));
-      return { status: 'success' as const, data, limit, offset, total: page.total };
-    },
-  });
+      },
+    };
+  },
+);
 
-  app.route({
-    ...deleteListingRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Withdraw the listing of a domain you own',
-      params: domainNameParams,
-      response: { 200: withdrawResponse, ...errors },
-    },
-    handler: async (req) => {
-      const name = await withdrawListing(orm.em.fork(), req.principal!, nameOf(req.params.domain_name));
-      return { status: 'success' as const, message: `${name} is no longer for sale.` };
-    },
-  });
-};
+export const listOwnListings = defineOperation(
+  listOwnListingsRoute,
+  {
+    tags: ['market'],
+    summary: 'Your listings and those of the agents you claimed, newest first',
+    querystring: ownListingsQuery,
+    response: { 200: ownListingsResponse, ...errors },
+  },
+  async (call, app) => {
+    const { limit, offset } = call.query;
+    const em = app.deps.orm.em.fork();
+    const sellers = await manageableOwnerIds(em, accountPrincipal(call));
+    const page = await marketLists(em).listingsOf(sellers, { limit, offset });
+    const data = page.rows.map((l) => ({
+      domain: l.domainName,
+      seller_id: l.sellerId,
+      price: priceView(l),
+      currency: LISTING_CURRENCY,
+      min_offer: minOfferView(l),
+      listed_at: l.listedAt.toISOString(),
+      updated_at: l.updatedAt.toISOString(),
+    }));
+    return { status: 'success' as const, data, limit, offset, total: page.total };
+  },
+);
+
+export const deleteListing = defineOperation(
+  deleteListingRoute,
+  {
+    tags: ['market'],
+    summary: 'Withdraw the listing of a domain you own',
+    params: domainNameParams,
+    response: { 200: withdrawResponse, ...errors },
+  },
+  async ({ params, principal }, app) => {
+    const name = await withdrawListing(app.deps.orm.em.fork(), principal!, nameOf(app, params.domain_name));
+    return { status: 'success' as const, message: `${name} is no longer for sale.` };
+  },
+);
+
+export const listingRoutes = operationsPlugin([putListing, listOwnListings, deleteListing]);

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { domainRepository } from '../../db/domain-repository.ts';
 import { buildAgentManifest, renderAgentSkillMd } from '../../domain/agent-manifest.ts';
 import { findNamedDomain } from '../domain-name-param.ts';
-import { conditionalGet } from '../etag.ts';
+import { revalidated, tagOf } from '../etag.ts';
 import { clientErrors, notModified } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { agentManifest } from '../schemas/manifests.ts';
 import { declareRoute, PUBLIC } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 // Public documents behind the lookup's `manifests` links. An owner's edit shows at once: caches must
 // revalidate, cheaply, by ETag (etag.ts). nosniff because the skill file carries owner-written text.
@@ -33,39 +34,37 @@ export const getAgentSkillRoute = declareRoute({
   },
 });
 
-export const manifestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { namespaces, orm, config } = app.deps;
-  const repo = () => domainRepository(orm.em.fork());
+export const getAgentManifest = defineOperation(
+  getAgentManifestRoute,
+  {
+    tags: ['discovery'],
+    summary: 'Agent manifest of a registered domain (JSON)',
+    params: domainNameParams,
+    response: { 200: agentManifest, 304: notModified, ...clientErrors },
+  },
+  async ({ params, headers: request }, app) => {
+    const repo = domainRepository(app.deps.orm.em.fork());
+    const d = await findNamedDomain(app.deps.namespaces, params.domain_name, repo.findPublicByName);
+    const body = buildAgentManifest(d, app.deps.config.publicBaseUrl);
+    // Tagged by the bytes the serializer sends.
+    return revalidated(request, tagOf(JSON.stringify(z.encode(agentManifest, body))), { body, headers });
+  },
+);
 
-  app.route({
-    ...getAgentManifestRoute,
-    schema: {
-      tags: ['discovery'],
-      summary: 'Agent manifest of a registered domain (JSON)',
-      params: domainNameParams,
-      response: { 200: agentManifest, 304: notModified, ...clientErrors },
-    },
-    onSend: conditionalGet,
-    handler: async (req, reply) => {
-      const d = await findNamedDomain(namespaces, req.params.domain_name, repo().findPublicByName);
-      reply.headers(headers);
-      return buildAgentManifest(d, config.publicBaseUrl);
-    },
-  });
+export const getAgentSkill = defineOperation(
+  getAgentSkillRoute,
+  {
+    tags: ['discovery'],
+    summary: 'Skill file of a registered domain: markdown for other agents (text/plain)',
+    params: domainNameParams,
+    response: { 200: z.string().describe('text/plain markdown'), 304: notModified, ...clientErrors },
+  },
+  async ({ params, headers: request }, app) => {
+    const repo = domainRepository(app.deps.orm.em.fork());
+    const d = await findNamedDomain(app.deps.namespaces, params.domain_name, repo.findPublicWithSkillByName);
+    const md = renderAgentSkillMd(buildAgentManifest(d, app.deps.config.publicBaseUrl), d.skillMd);
+    return revalidated(request, tagOf(md), { body: md, headers, type: 'text/plain; charset=utf-8' });
+  },
+);
 
-  app.route({
-    ...getAgentSkillRoute,
-    schema: {
-      tags: ['discovery'],
-      summary: 'Skill file of a registered domain: markdown for other agents (text/plain)',
-      params: domainNameParams,
-      response: { 200: z.string().describe('text/plain markdown'), 304: notModified, ...clientErrors },
-    },
-    onSend: conditionalGet,
-    handler: async (req, reply) => {
-      const d = await findNamedDomain(namespaces, req.params.domain_name, repo().findPublicWithSkillByName);
-      const md = renderAgentSkillMd(buildAgentManifest(d, config.publicBaseUrl), d.skillMd);
-      return reply.type('text/plain; charset=utf-8').headers(headers).send(md);
-    },
-  });
-};
+export const manifestsRoutes = operationsPlugin([getAgentManifest, getAgentSkill]);

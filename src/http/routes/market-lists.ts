@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { marketLists, type OwnSale } from '../../db/market-lists.ts';
 import { LISTING_CURRENCY, minOfferView, priceView } from '../../domain/listing.ts';
@@ -14,6 +13,8 @@ import {
   soldResponse,
 } from '../schemas/listings.ts';
 import { declareRoute, ACCOUNT, PUBLIC } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 // The market's lists (docs/market.md "Listings"): names for sale and completed sales, public, newest
 // first, paged like every list (limit 50 by default, at most 100), with no account ids; and a seller's
@@ -65,83 +66,81 @@ const payoutOf = (s: OwnSale) => {
   };
 };
 
-export const marketListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orm } = app.deps;
+export const listForSale = defineOperation(
+  listForSaleRoute,
+  {
+    tags: ['market'],
+    summary: 'Names listed for sale, newest listing first',
+    querystring: forSaleQuery,
+    response: { 200: forSaleResponse, ...clientErrors },
+  },
+  async ({ query }, app) => {
+    const { currency, limit, offset } = query;
+    const page = await marketLists(app.deps.orm.em.fork()).forSale(currency, { limit, offset });
+    const data = page.rows.map((e) => ({
+      domain: e.name,
+      namespace: e.namespace,
+      price: priceView(e),
+      currency: LISTING_CURRENCY,
+      min_offer: minOfferView(e),
+      listed_at: e.listedAt.toISOString(),
+      expiry_date: e.expiryDate.toISOString(),
+    }));
+    return { status: 'success' as const, data, limit, offset, total: page.total };
+  },
+);
 
-  app.route({
-    ...listForSaleRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Names listed for sale, newest listing first',
-      querystring: forSaleQuery,
-      response: { 200: forSaleResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { currency, limit, offset } = req.query;
-      const page = await marketLists(orm.em.fork()).forSale(currency, { limit, offset });
-      const data = page.rows.map((e) => ({
-        domain: e.name,
-        namespace: e.namespace,
-        price: priceView(e),
-        currency: LISTING_CURRENCY,
-        min_offer: minOfferView(e),
-        listed_at: e.listedAt.toISOString(),
-        expiry_date: e.expiryDate.toISOString(),
-      }));
-      return { status: 'success' as const, data, limit, offset, total: page.total };
-    },
-  });
+export const listSold = defineOperation(
+  listSoldRoute,
+  {
+    tags: ['market'],
+    summary: 'Completed secondary sales, newest first',
+    querystring: soldQuery,
+    response: { 200: soldResponse, ...clientErrors },
+  },
+  async ({ query }, app) => {
+    const { limit, offset } = query;
+    const page = await marketLists(app.deps.orm.em.fork()).sold({ limit, offset });
+    const data = page.rows.map((s) => ({
+      sale_id: s.saleId,
+      domain: s.domainName,
+      currency: s.currency,
+      price: s.currency === 'gems' ? Number(s.price) : minorToUsd(s.price),
+      source: s.source === 'offer' ? ('offer' as const) : ('listing' as const),
+      sold_at: s.soldAt.toISOString(),
+    }));
+    return { status: 'success' as const, data, limit, offset, total: page.total };
+  },
+);
 
-  app.route({
-    ...listSoldRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Completed secondary sales, newest first',
-      querystring: soldQuery,
-      response: { 200: soldResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { limit, offset } = req.query;
-      const page = await marketLists(orm.em.fork()).sold({ limit, offset });
-      const data = page.rows.map((s) => ({
-        sale_id: s.saleId,
-        domain: s.domainName,
-        currency: s.currency,
-        price: s.currency === 'gems' ? Number(s.price) : minorToUsd(s.price),
-        source: s.source === 'offer' ? ('offer' as const) : ('listing' as const),
-        sold_at: s.soldAt.toISOString(),
-      }));
-      return { status: 'success' as const, data, limit, offset, total: page.total };
-    },
-  });
+export const listOwnSales = defineOperation(
+  listOwnSalesRoute,
+  {
+    tags: ['market'],
+    summary: 'Your sales with their split and payouts, newest first',
+    querystring: ownSalesQuery,
+    response: { 200: ownSalesResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
+  },
+  async (call, app) => {
+    const { limit, offset } = call.query;
+    const em = app.deps.orm.em.fork();
+    const sellers = await manageableOwnerIds(em, accountPrincipal(call));
+    const page = await marketLists(em).salesOf(sellers, { limit, offset });
+    const data = page.rows.map((s) => ({
+      sale_id: s.saleId,
+      domain: s.domainName,
+      seller_id: s.sellerId,
+      currency: s.currency,
+      price: amountOf(s, s.price),
+      seller_amount: amountOf(s, s.sellerAmount),
+      referrer_amount: amountOf(s, s.referrerAmount),
+      platform_amount: amountOf(s, s.platformAmount),
+      source: s.source === 'offer' ? ('offer' as const) : ('listing' as const),
+      payout: payoutOf(s),
+      sold_at: s.soldAt.toISOString(),
+    }));
+    return { status: 'success' as const, data, limit, offset, total: page.total };
+  },
+);
 
-  app.route({
-    ...listOwnSalesRoute,
-    schema: {
-      tags: ['market'],
-      summary: 'Your sales with their split and payouts, newest first',
-      querystring: ownSalesQuery,
-      response: { 200: ownSalesResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
-    },
-    handler: async (req) => {
-      const { limit, offset } = req.query;
-      const em = orm.em.fork();
-      const sellers = await manageableOwnerIds(em, accountPrincipal(req));
-      const page = await marketLists(em).salesOf(sellers, { limit, offset });
-      const data = page.rows.map((s) => ({
-        sale_id: s.saleId,
-        domain: s.domainName,
-        seller_id: s.sellerId,
-        currency: s.currency,
-        price: amountOf(s, s.price),
-        seller_amount: amountOf(s, s.sellerAmount),
-        referrer_amount: amountOf(s, s.referrerAmount),
-        platform_amount: amountOf(s, s.platformAmount),
-        source: s.source === 'offer' ? ('offer' as const) : ('listing' as const),
-        payout: payoutOf(s),
-        sold_at: s.soldAt.toISOString(),
-      }));
-      return { status: 'success' as const, data, limit, offset, total: page.total };
-    },
-  });
-};
+export const marketListRoutes = operationsPlugin([listForSale, listSold, listOwnSales]);

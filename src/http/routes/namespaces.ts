@@ -1,9 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { CAPABILITY_SCHEMA_VERSION, capabilityRecord } from '../../domain/capability.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { namespaceListResponse, namespaceParams, namespaceResponse } from '../schemas/namespaces.ts';
 import { requireNamespace } from '../namespace-param.ts';
 import { declareRoute, PUBLIC } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 export const listNamespacesRoute = declareRoute({
   method: 'GET',
@@ -25,46 +27,46 @@ export const getNamespaceRoute = declareRoute({
   },
 });
 
-export const namespaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = () => ({
-    baseUrl: app.deps.config.publicBaseUrl,
-    baseMainnetEnabled: app.deps.config.MPP_BASE_MAINNET_ENABLED,
-  });
+const ctx = (app: FastifyInstance) => ({
+  baseUrl: app.deps.config.publicBaseUrl,
+  baseMainnetEnabled: app.deps.config.MPP_BASE_MAINNET_ENABLED,
+});
 
-  app.route({
-    ...listNamespacesRoute,
-    schema: {
-      tags: ['discovery'],
-      summary: 'Capability records of every namespace (schema 1.0)',
-      response: { 200: namespaceListResponse, ...clientErrors },
-    },
-    handler: async () => {
-      const all = app.deps.namespaces.all;
-      return {
-        status: 'success' as const,
-        schema_version: CAPABILITY_SCHEMA_VERSION,
-        catalog_version: all[0]?.catalog_version ?? 'none',
-        namespaces: all.map((n) => capabilityRecord(n, ctx())),
-      };
-    },
-  });
+export const listNamespaces = defineOperation(
+  listNamespacesRoute,
+  {
+    tags: ['discovery'],
+    summary: 'Capability records of every namespace (schema 1.0)',
+    response: { 200: namespaceListResponse, ...clientErrors },
+  },
+  async (_call, app) => {
+    const all = app.deps.namespaces.all;
+    return {
+      status: 'success' as const,
+      schema_version: CAPABILITY_SCHEMA_VERSION,
+      catalog_version: all[0]?.catalog_version ?? 'none',
+      namespaces: all.map((n) => capabilityRecord(n, ctx(app))),
+    };
+  },
+);
 
-  app.route({
-    ...getNamespaceRoute,
-    schema: {
-      tags: ['discovery'],
-      summary: 'Capability record of one namespace (schema 1.0)',
-      params: namespaceParams,
-      response: { 200: namespaceResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const ns = requireNamespace(app.deps.namespaces, req.params.namespace, 'path');
-      return {
-        status: 'success' as const,
-        schema_version: CAPABILITY_SCHEMA_VERSION,
-        catalog_version: ns.catalog_version,
-        capability: capabilityRecord(ns, ctx()),
-      };
-    },
-  });
-};
+export const getNamespace = defineOperation(
+  getNamespaceRoute,
+  {
+    tags: ['discovery'],
+    summary: 'Capability record of one namespace (schema 1.0)',
+    params: namespaceParams,
+    response: { 200: namespaceResponse, ...clientErrors },
+  },
+  async ({ params }, app) => {
+    const ns = requireNamespace(app.deps.namespaces, params.namespace, 'path');
+    return {
+      status: 'success' as const,
+      schema_version: CAPABILITY_SCHEMA_VERSION,
+      catalog_version: ns.catalog_version,
+      capability: capabilityRecord(ns, ctx(app)),
+    };
+  },
+);
+
+export const namespaceRoutes = operationsPlugin([listNamespaces, getNamespace]);

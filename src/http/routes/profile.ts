@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Principal } from '../../auth/principal.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
 import { boundCatalog, type ProfileChange } from '../../domain/profile.ts';
@@ -15,6 +15,8 @@ import {
   storefrontResponse,
 } from '../schemas/profile.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { defineOperation, type Operation } from '../operations/operation.ts';
+import { operationRoute } from '../operations/route.ts';
 
 // What the owner of a domain (or its manager) publishes about it: docs/api.md "Profiles". Every route is one
 // call of editProfile, which writes the change and its `profile.updated` event in one transaction.
@@ -81,83 +83,93 @@ export const unbindStorefrontRoute = declareRoute({
   },
 });
 
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orm, namespaces, config } = app.deps;
-  const edit = (req: { principal: Principal | null; params: { domain_name: string } }, change: ProfileChange) =>
-    editProfile(orm.em.fork(), req.principal!, parseFullName(namespaces, req.params.domain_name).name, change);
-  const storefront = (e: ProfileEdit) => ({
-    ...result(e),
-    is_bound: e.state.storefrontId !== null,
-    storefront_id: e.state.storefrontId,
-  });
-  const skillFile = (e: ProfileEdit) => ({
-    ...result(e),
-    skill_md: manifestUrls(config.publicBaseUrl, e.name).skill_md,
-  });
+const edit = (
+  app: FastifyInstance,
+  call: { principal: Principal | null; params: { domain_name: string } },
+  change: ProfileChange,
+) =>
+  editProfile(
+    app.deps.orm.em.fork(),
+    call.principal!,
+    parseFullName(app.deps.namespaces, call.params.domain_name).name,
+    change,
+  );
+const storefront = (e: ProfileEdit) => ({
+  ...result(e),
+  is_bound: e.state.storefrontId !== null,
+  storefront_id: e.state.storefrontId,
+});
+const skillFile = (app: FastifyInstance, e: ProfileEdit) => ({
+  ...result(e),
+  skill_md: manifestUrls(app.deps.config.publicBaseUrl, e.name).skill_md,
+});
 
+export const updateProfile = defineOperation(
+  updateProfileRoute,
+  {
+    tags: ['profile'],
+    summary: 'Change profile fields, capabilities and squad of a domain you own or manage',
+    params: domainNameParams,
+    body: profilePatchBody,
+    response: { 200: profileResponse, ...errors },
+  },
+  async (call, app) => {
+    const e = await edit(app, call, call.body);
+    const { profile, capabilities, squadId } = e.state;
+    return { ...result(e), profile, capabilities_preview: capabilities, squad_id: squadId };
+  },
+);
+
+export const putOwnerSkill = defineOperation(
+  putOwnerSkillRoute,
+  {
+    tags: ['profile'],
+    summary: "Publish the owner's skill text (text/markdown) in the domain's skill.md",
+    consumes: ['text/markdown', 'text/plain'],
+    params: domainNameParams,
+    body: skillMdBody,
+    response: { 200: skillMdResponse, ...errors },
+  },
+  async (call, app) => skillFile(app, await edit(app, call, { skill_md: call.body })),
+);
+
+export const deleteOwnerSkill = defineOperation(
+  deleteOwnerSkillRoute,
+  {
+    tags: ['profile'],
+    summary: "Remove the owner's skill text from the domain's skill.md",
+    params: domainNameParams,
+    response: { 200: skillMdResponse, ...errors },
+  },
+  async (call, app) => skillFile(app, await edit(app, call, { skill_md: null })),
+);
+
+export const bindStorefront = defineOperation(
+  bindStorefrontRoute,
+  {
+    tags: ['profile'],
+    summary: 'Bind the domain to a storefront (one storefront per domain, one domain per storefront)',
+    params: domainNameParams,
+    body: storefrontBody,
+    response: { 200: storefrontResponse, ...errors, 409: errorBodySchema },
+  },
+  async (call, app) => storefront(await edit(app, call, { commerce_catalog: boundCatalog(call.body) })),
+);
+
+export const unbindStorefront = defineOperation(
+  unbindStorefrontRoute,
+  {
+    tags: ['profile'],
+    summary: 'Unbind the domain from its storefront',
+    params: domainNameParams,
+    response: { 200: storefrontResponse, ...errors },
+  },
+  async (call, app) => storefront(await edit(app, call, { commerce_catalog: null })),
+);
+
+export const profileRoutes: FastifyPluginAsync = async (app) => {
   // The skill text is a document of its own: sent as it is, not wrapped in JSON.
   app.addContentTypeParser('text/markdown', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-
-  app.route({
-    ...updateProfileRoute,
-    schema: {
-      tags: ['profile'],
-      summary: 'Change profile fields, capabilities and squad of a domain you own or manage',
-      params: domainNameParams,
-      body: profilePatchBody,
-      response: { 200: profileResponse, ...errors },
-    },
-    handler: async (req) => {
-      const e = await edit(req, req.body);
-      const { profile, capabilities, squadId } = e.state;
-      return { ...result(e), profile, capabilities_preview: capabilities, squad_id: squadId };
-    },
-  });
-
-  app.route({
-    ...putOwnerSkillRoute,
-    schema: {
-      tags: ['profile'],
-      summary: "Publish the owner's skill text (text/markdown) in the domain's skill.md",
-      consumes: ['text/markdown', 'text/plain'],
-      params: domainNameParams,
-      body: skillMdBody,
-      response: { 200: skillMdResponse, ...errors },
-    },
-    handler: async (req) => skillFile(await edit(req, { skill_md: req.body })),
-  });
-
-  app.route({
-    ...deleteOwnerSkillRoute,
-    schema: {
-      tags: ['profile'],
-      summary: "Remove the owner's skill text from the domain's skill.md",
-      params: domainNameParams,
-      response: { 200: skillMdResponse, ...errors },
-    },
-    handler: async (req) => skillFile(await edit(req, { skill_md: null })),
-  });
-
-  app.route({
-    ...bindStorefrontRoute,
-    schema: {
-      tags: ['profile'],
-      summary: 'Bind the domain to a storefront (one storefront per domain, one domain per storefront)',
-      params: domainNameParams,
-      body: storefrontBody,
-      response: { 200: storefrontResponse, ...errors, 409: errorBodySchema },
-    },
-    handler: async (req) => storefront(await edit(req, { commerce_catalog: boundCatalog(req.body) })),
-  });
-
-  app.route({
-    ...unbindStorefrontRoute,
-    schema: {
-      tags: ['profile'],
-      summary: 'Unbind the domain from its storefront',
-      params: domainNameParams,
-      response: { 200: storefrontResponse, ...errors },
-    },
-    handler: async (req) => storefront(await edit(req, { commerce_catalog: null })),
-  });
+  const ops: readonly Operation[] = [updateProfile, putOwnerSkill, deleteOwnerSkill, bindStorefront, unbindStorefront];
+  for (const op of ops) app.route(operationRoute(app, op));
 };

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
 import { availability } from '../../domain/availability.ts';
 import { AppError } from '../../domain/errors.ts';
 import { buildQuote } from '../../domain/quote.ts';
@@ -7,6 +8,8 @@ import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { quoteBody, quoteHeaders, quoteResponse } from '../schemas/quote.ts';
 import { resolveTarget } from '../registration-target.ts';
 import { declareRoute, PUBLIC } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationRoute } from '../operations/route.ts';
 
 export const quoteDomainRoute = declareRoute({
   method: 'POST',
@@ -19,47 +22,51 @@ export const quoteDomainRoute = declareRoute({
   },
 });
 
-export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { namespaces, config } = app.deps;
+type QuoteHeaders = z.output<typeof quoteHeaders>;
 
-  app.route({
-    ...quoteDomainRoute,
-    schema: {
-      tags: ['registration'],
-      summary: 'Non-binding price quote; reserves nothing and creates no order',
-      body: quoteBody,
-      headers: quoteHeaders,
-      response: { 200: quoteResponse, 403: errorBodySchema, ...clientErrors },
-    },
-    // A POST that writes nothing: no read-your-writes barrier before it answers.
-    config: { ...quoteDomainRoute.config, readOnly: true },
-    handler: async (req) => {
-      const { label, ns } = resolveTarget(namespaces, req.body);
-      const network = req.headers['x-mpp-network'] ?? 'tempo';
-      if (network === 'base-mainnet' && !config.MPP_BASE_MAINNET_ENABLED) {
-        throw new AppError(
-          'network_not_enabled',
-          'The base-mainnet USDC route is operator-gated and not enabled here; omit X-MPP-Network to use the default tempo route.',
-        );
-      }
-      const name = `${label}.${ns.namespace}`;
-      const states = await cachedStatesOf(app, [name]);
-      return buildQuote(
-        {
-          ns,
-          label,
-          years: req.body.years,
-          network,
-          availability: availability(ns, label, states.get(name) ?? 'free'),
-        },
-        {
-          gemUsdRate: config.GEM_USD_RATE,
-          currency: config.MPP_CURRENCY,
-          tempoChainId: config.TEMPO_CHAIN_ID,
-          registerUrl: `${config.publicBaseUrl}/api/v1/domains/register`,
-          checkoutUrl: config.CHECKOUT_URL,
-        },
+export const quoteDomain = defineOperation(
+  quoteDomainRoute,
+  {
+    tags: ['registration'],
+    summary: 'Non-binding price quote; reserves nothing and creates no order',
+    body: quoteBody,
+    headers: quoteHeaders,
+    response: { 200: quoteResponse, 403: errorBodySchema, ...clientErrors },
+  },
+  async ({ body, headers }, app) => {
+    const { namespaces, config } = app.deps;
+    const { label, ns } = resolveTarget(namespaces, body);
+    // Checked against quoteHeaders on the way in.
+    const network = (headers['x-mpp-network'] as QuoteHeaders['x-mpp-network']) ?? 'tempo';
+    if (network === 'base-mainnet' && !config.MPP_BASE_MAINNET_ENABLED) {
+      throw new AppError(
+        'network_not_enabled',
+        'The base-mainnet USDC route is operator-gated and not enabled here; omit X-MPP-Network to use the default tempo route.',
       );
-    },
-  });
+    }
+    const name = `${label}.${ns.namespace}`;
+    const states = await cachedStatesOf(app, [name]);
+    return buildQuote(
+      {
+        ns,
+        label,
+        years: body.years,
+        network,
+        availability: availability(ns, label, states.get(name) ?? 'free'),
+      },
+      {
+        gemUsdRate: config.GEM_USD_RATE,
+        currency: config.MPP_CURRENCY,
+        tempoChainId: config.TEMPO_CHAIN_ID,
+        registerUrl: `${config.publicBaseUrl}/api/v1/domains/register`,
+        checkoutUrl: config.CHECKOUT_URL,
+      },
+    );
+  },
+);
+
+export const quoteRoutes: FastifyPluginAsync = async (app) => {
+  const route = operationRoute(app, quoteDomain);
+  // A POST that writes nothing: no read-your-writes barrier before it answers.
+  app.route({ ...route, config: { ...route.config, readOnly: true } });
 };
