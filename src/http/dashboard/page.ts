@@ -20,8 +20,17 @@ export interface OperationCall {
   input: Input<Operation> & { idempotencyKey?: string };
 }
 
-/** Pairs an operation with its input, typed by the operation's schemas. */
-export const request = <O extends Operation>(op: O, input: Input<O> = {}): OperationCall =>
+/**
+ * A form's input for an operation: its path values and query as the operation takes them, and a body whose
+ * fields the operation names but whose values are what the person typed, for the operation to judge (its
+ * refusal is shown beside the form), never judged a second time here.
+ */
+type FormInput<O extends Operation> = Omit<Input<O>, 'body'> & {
+  body?: NonNullable<Input<O>['body']> extends object ? { [K in keyof NonNullable<Input<O>['body']>]?: unknown } : unknown;
+};
+
+/** Pairs an operation with a form's input for it. */
+export const request = <O extends Operation>(op: O, input: FormInput<O> = {}): OperationCall =>
   ({ op, input }) as OperationCall;
 
 /** What a page's loader and actions work with: the person, the request's path values, and the API. */

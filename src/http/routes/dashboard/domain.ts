@@ -171,7 +171,7 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
             price: { gems: numberOr(f.price_gems), usd: numberOr(f.price_usd, true) },
             min_offer: min.gems === null && min.usd === null ? null : min,
           },
-        } as never);
+        });
       },
       done: () => ({ notice: 'Listed for sale: lookup and agent.json show the price now.' }),
     }),
@@ -216,7 +216,7 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
         request(bindStorefront, {
           ...named(ctx),
           body: { provider: f.provider.trim(), storefront_id: f.storefront_id.trim(), feed_url: f.feed_url.trim() },
-        } as never),
+        }),
       done: (f) => ({ notice: `Bound to storefront ${f.storefront_id.trim()}.` }),
     }),
     unbind_storefront: action({

@@ -128,7 +128,7 @@ export const dashboardMandateRoutes = dashboardRoutes({
   actions: {
     set_mandate: action({
       fields: formFields,
-      call: (f, ctx) => request(setMandate, { ...agentOf(ctx), body: mandateBodyOf(f) as never }),
+      call: (f, ctx) => request(setMandate, { ...agentOf(ctx), body: mandateBodyOf(f) }),
       done: () => ({ notice: 'The mandate is saved: it judges the agent’s next purchase.' }),
     }),
     remove_mandate: action({

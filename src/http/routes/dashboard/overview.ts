@@ -85,7 +85,7 @@ export const dashboardOverviewRoutes = dashboardRoutes({
             payment_method: 'gems',
             ...(f.owner && f.owner !== ctx.person.accountId ? { target_owner_id: f.owner } : {}),
           },
-        } as never),
+        }),
       done: (_f, answer) => {
         const d = (answer.body as { domain?: { name?: string; expiry_date?: string } } | null)?.domain;
         return { notice: `${d?.name ?? 'The name'} is registered until ${(d?.expiry_date ?? '').slice(0, 10)}.` };

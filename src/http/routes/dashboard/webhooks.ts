@@ -65,7 +65,7 @@ const listPage = dashboardRoutes<SubscriptionRow[]>({
           .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
           .refine((v) => v.length > 0, 'choose at least one event'),
       }),
-      call: (f) => request(subscribeWebhook, { body: { target_url: f.target_url, events: f.events } as never }),
+      call: (f) => request(subscribeWebhook, { body: { target_url: f.target_url, events: f.events } }),
       done: (_f, answer) => {
         const secret = secretOf(answer);
         return {
