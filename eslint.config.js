@@ -105,9 +105,17 @@ const layers = [
   },
   {
     // src/mcp sits beside src/http at the edge: its tools call the routes and reuse their schemas.
-    target: [...foldersExcept('entry', 'http', 'ops', 'mcp'), './activities', './workflows'],
+    target: [...foldersExcept('entry', 'http', 'ops', 'mcp', 'pages'), './activities', './workflows'],
     from: './src/http',
     message: 'Nothing below src/http imports from it: it renders what the layers below return.',
+  },
+  {
+    // The dashboard's pages render the API's answers: their types come from the response schemas
+    // (src/pages/dashboard/answers.ts), never written twice; nothing else of src/http.
+    target: './src/pages',
+    from: './src/http',
+    except: ['./schemas'],
+    message: 'src/pages imports from src/http only the response schemas, for the types of the answers it renders.',
   },
   {
     // Narrower: the ops CLI checks an organization credential's allowlist against the routes' own
@@ -140,7 +148,11 @@ const layers = [
     'src/ledger works over an EntityManager: it imports src/db and src/domain only.',
   ),
   // skill-md.ts takes TRANSFER_CALL from src/payments/mpp.ts (a constant a renderer could be handed instead).
-  ...only('pages', ['./domain', './payments/mpp.ts'], 'src/pages are pure renderers: they import src/domain only.'),
+  ...only(
+    'pages',
+    ['./domain', './payments/mpp.ts', './http/schemas'],
+    'src/pages are pure renderers: they import src/domain, and the response schemas for the types of what they render.',
+  ),
   ...only('temporal', [], 'src/temporal is the client connection: it imports the workflow contracts only.'),
   // records.ts, the owner's record edits, asks src/auth who may act on a name.
   ...only(

@@ -415,10 +415,15 @@ describe('dashboard pages', () => {
       domains: {
         rows: [
           {
+            id: 1,
             name: 'scout.agent',
+            tld: 'agent',
             status: 'active',
             owner_id: 'me',
+            registration_date: '2026-11-28T00:00:00.000Z',
             expiry_date: '2027-11-28T00:00:00.000Z',
+            squad_id: null,
+            storefront_id: null,
             auto_renew: { enabled: true, max_gems: 50000 },
             for_sale: false,
           },

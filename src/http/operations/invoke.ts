@@ -47,7 +47,7 @@ function checked(schema: z.ZodType | undefined, value: unknown, location: string
 
 /** The operation's path with its parameters filled in, and its query: what an Idempotency-Key promises. */
 function pathOf(url: string, params: Record<string, unknown>, query: Record<string, unknown>): string {
-  const path = url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  const path = url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(JSON.stringify(params[name] ?? '')));
   const search = new URLSearchParams(
     Object.entries(query)
       .filter(([, v]) => v !== undefined)
@@ -132,7 +132,7 @@ export async function invoke<O extends Operation>(
       const taken = await takeKey(keys, scopeOf(principal, caller.ip), input.idempotencyKey!, fingerprint, caller.log);
       if ('replay' in taken) {
         const { status, body } = taken.replay;
-        const parsed = (taken.replay.contentType ?? '').includes('json') ? JSON.parse(body) : body;
+        const parsed: unknown = (taken.replay.contentType ?? '').includes('json') ? JSON.parse(body) : body;
         return { ok: status === 200, status, body: parsed, headers: { 'idempotent-replayed': 'true' } } as Outcome<
           Output<O>
         >;

@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ExpiringDomains, RenewalDryRun } from '../../management/commands.ts';
 import { describeError } from '../error-handler.ts';
+import { answer, type Answer } from '../operations/operation.ts';
+import { sendAnswer } from '../operations/route.ts';
 import { commandBody, type renewDomainResult, type showExpiringResult } from '../schemas/command.ts';
 
 /** The command view's timestamps (spec 2.1): UTC with milliseconds, without the zone suffix. */
@@ -65,15 +67,23 @@ export function renewDomainReply({ domain, years, plan }: RenewalDryRun): z.inpu
 
 /**
  * The command endpoint answers every error in its own envelope (spec 7), from the credential check on:
- * `action` and `mode` are echoed once the request envelope was read (so never with `unauthorized`).
+ * `action` and `mode` are echoed once the request envelope (`body`, as sent) was read (so never with
+ * `unauthorized`).
  */
-export function commandErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  const e = describeError(err, req);
-  const read = commandBody.safeParse(req.body);
-  if (e.headers) reply.headers(e.headers);
-  return reply.status(e.statusCode).send({
-    success: false,
-    ...(read.success ? { action: read.data.action, mode: read.data.mode } : {}),
-    error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
-  });
+export function commandErrorAnswer(err: FastifyError, body: unknown, log: FastifyBaseLogger): Answer {
+  const e = describeError(err, { log });
+  const read = commandBody.safeParse(body);
+  return answer(
+    e.statusCode,
+    {
+      success: false,
+      ...(read.success ? { action: read.data.action, mode: read.data.mode } : {}),
+      error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+    },
+    e.headers,
+  );
 }
+
+/** The command plugin's error handler: its errors in the command envelope (commandErrorAnswer). */
+export const commandErrorHandler = (err: FastifyError, req: FastifyRequest, reply: FastifyReply) =>
+  sendAnswer(reply, commandErrorAnswer(err, req.body, req.log));

@@ -1,9 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { approvalService } from '../../mandates/approvals.ts';
 import { accountPrincipal } from '../auth.ts';
 import { approvalListQuery, approvalListResponse, approvalParams, approvalResponse } from '../schemas/approvals.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { ACCOUNT, DASHBOARD, declareRoute } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 // Approvals above a spend mandate's threshold (docs/mandates.md "Approvals").
 
@@ -49,54 +51,53 @@ export const refuseRoute = declareRoute({
   },
 });
 
-export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = () => approvalService({ orm: app.deps.orm, temporal: app.deps.temporal });
-  const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
+const service = (app: FastifyInstance) => approvalService({ orm: app.deps.orm, temporal: app.deps.temporal });
+const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
 
-  app.route({
-    ...getApprovalRoute,
-    schema: {
+export const getApproval = defineOperation(
+  getApprovalRoute,
+  {
+    tags: ['identity'],
+    summary: 'A purchase waiting for the person’s approval',
+    params: approvalParams,
+    response: { 200: approvalResponse, ...errors },
+  },
+  async (call, app) => ({
+    status: 'success' as const,
+    approval: await service(app).get(accountPrincipal(call), call.params.approval_id),
+  }),
+);
+
+export const listApprovals = defineOperation(
+  listApprovalsRoute,
+  {
+    tags: ['identity'],
+    summary: 'Pending and recent approvals of the agents you manage',
+    querystring: approvalListQuery,
+    response: { 200: approvalListResponse, ...errors },
+  },
+  async (call, app) => ({
+    status: 'success' as const,
+    data: await service(app).list(accountPrincipal(call), call.query),
+  }),
+);
+
+const decide = (route: typeof approveRoute, decision: 'approved' | 'refused', summary: string) =>
+  defineOperation(
+    route,
+    {
       tags: ['identity'],
-      summary: 'A purchase waiting for the person’s approval',
+      summary,
       params: approvalParams,
-      response: { 200: approvalResponse, ...errors },
+      response: { 200: approvalResponse, 409: errorBodySchema, ...errors },
     },
-    handler: async (req) => ({
+    async (call, app) => ({
       status: 'success' as const,
-      approval: await service().get(accountPrincipal(req), req.params.approval_id),
+      approval: await service(app).decide(accountPrincipal(call), call.params.approval_id, decision),
     }),
-  });
+  );
 
-  app.route({
-    ...listApprovalsRoute,
-    schema: {
-      tags: ['identity'],
-      summary: 'Pending and recent approvals of the agents you manage',
-      querystring: approvalListQuery,
-      response: { 200: approvalListResponse, ...errors },
-    },
-    handler: async (req) => ({
-      status: 'success' as const,
-      data: await service().list(accountPrincipal(req), req.query),
-    }),
-  });
+export const approveApproval = decide(approveRoute, 'approved', 'Approve a purchase waiting for you');
+export const refuseApproval = decide(refuseRoute, 'refused', 'Refuse a purchase waiting for you');
 
-  for (const [route, decision, summary] of [
-    [approveRoute, 'approved', 'Approve a purchase waiting for you'],
-    [refuseRoute, 'refused', 'Refuse a purchase waiting for you'],
-  ] as const) {
-    app.route({
-      ...route,
-      schema: {
-        tags: ['identity'],
-        summary,
-        params: approvalParams,
-        response: { 200: approvalResponse, 409: errorBodySchema, ...errors },
-      },
-      handler: async (req) => ({
-        status: 'success' as const,
-        approval: await service().decide(accountPrincipal(req), req.params.approval_id, decision),
-      }),
-    });
-  }
-};
+export const approvalRoutes = operationsPlugin([getApproval, listApprovals, approveApproval, refuseApproval]);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { planDomainRenewal, showExpiringDomains } from '../../management/commands.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseCommand } from '../command-request.ts';
@@ -6,6 +6,8 @@ import { commandErrorHandler, renewDomainReply, showExpiringReply } from '../rep
 import { commandBody, commandErrorSchema, commandResponse } from '../schemas/command.ts';
 import { WITHIN_DAYS } from '../../domain/expiring.ts';
 import { declareRoute, DASHBOARD } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationRoute } from '../operations/route.ts';
 
 const errors = Object.fromEntries(
   [400, 401, 403, 404, 409, 413, 415, 429, 500, 503].map((s) => [s, commandErrorSchema]),
@@ -30,42 +32,44 @@ export const runCommandRoute = declareRoute({
   },
 });
 
-export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orm, namespaces, config } = app.deps;
-  // This plugin is encapsulated: its errors, the credential check's included, keep the command envelope.
-  app.setErrorHandler(commandErrorHandler);
+export const runCommand = defineOperation(
+  runCommandRoute,
+  {
+    tags: ['command'],
+    summary: 'Structured command (dry run only): expiring domains, or what a renewal would cost',
+    body: commandBody,
+    response: { 200: commandResponse, ...errors },
+  },
+  async (call, app) => {
+    const { orm, namespaces, config } = app.deps;
+    const { request_id } = call.body;
+    const command = parseCommand(namespaces, call.body);
+    const principal = accountPrincipal(call);
+    const em = orm.em.fork();
+    const now = new Date();
+    const result =
+      command.action === 'show_expiring_domains'
+        ? showExpiringReply(await showExpiringDomains(em, principal, command.withinDays, now))
+        : renewDomainReply(
+            await planDomainRenewal(em, principal, namespaces, command, {
+              now,
+              gemUsdRate: config.GEM_USD_RATE,
+              currency: config.MPP_CURRENCY,
+            }),
+          );
+    return {
+      success: true as const,
+      action: command.action,
+      mode: 'dry_run' as const,
+      request_id: request_id ?? null,
+      result,
+    };
+  },
+);
 
-  app.route({
-    ...runCommandRoute,
-    schema: {
-      tags: ['command'],
-      summary: 'Structured command (dry run only): expiring domains, or what a renewal would cost',
-      body: commandBody,
-      response: { 200: commandResponse, ...errors },
-    },
-    handler: async (req) => {
-      const { request_id } = req.body;
-      const command = parseCommand(namespaces, req.body);
-      const principal = accountPrincipal(req);
-      const em = orm.em.fork();
-      const now = new Date();
-      const result =
-        command.action === 'show_expiring_domains'
-          ? showExpiringReply(await showExpiringDomains(em, principal, command.withinDays, now))
-          : renewDomainReply(
-              await planDomainRenewal(em, principal, namespaces, command, {
-                now,
-                gemUsdRate: config.GEM_USD_RATE,
-                currency: config.MPP_CURRENCY,
-              }),
-            );
-      return {
-        success: true as const,
-        action: command.action,
-        mode: 'dry_run' as const,
-        request_id: request_id ?? null,
-        result,
-      };
-    },
-  });
+export const commandRoutes: FastifyPluginAsync = async (app) => {
+  // This plugin is encapsulated: its errors, the credential check's included, keep the command envelope
+  // (an in-process caller builds the same answer with commandErrorAnswer).
+  app.setErrorHandler(commandErrorHandler);
+  app.route(operationRoute(app, runCommand));
 };

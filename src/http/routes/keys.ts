@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createApiKey, listApiKeys, revokeOwnKey } from '../../auth/accounts.ts';
 import type { ApiKeyRecord } from '../../domain/account.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -12,6 +11,8 @@ import {
   revokeKeyResponse,
 } from '../schemas/identity.ts';
 import { declareRoute, DASHBOARD } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 /** A key as the API shows it: its id, class, prefix and dates, never its secret. */
 export function keyView(k: ApiKeyRecord) {
@@ -56,61 +57,59 @@ export const deleteKeyRoute = declareRoute({
   },
 });
 
+export const listKeys = defineOperation(
+  listKeysRoute,
+  {
+    tags: ['keys'],
+    summary: "List the account's API keys",
+    response: { 200: listKeysResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const keys = await listApiKeys(app.deps.orm.em.fork(), accountPrincipal(call).accountId);
+    return { status: 'success' as const, data: keys.map(keyView) };
+  },
+);
+
+export const createKey = defineOperation(
+  createKeyRoute,
+  {
+    tags: ['keys'],
+    summary: 'Create an API key (the secret is shown once)',
+    body: createKeyBody,
+    response: { 200: createKeyResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const { row, key } = await createApiKey(
+      app.deps.orm.em.fork(),
+      accountPrincipal(call).accountId,
+      call.body.key_class,
+      call.body.name ?? null,
+    );
+    return { status: 'success' as const, api_key: key.plaintext, key: keyView(row) };
+  },
+  // The secret is never stored in plain text, not even with the Idempotency-Key's kept answer.
+  { keptWithout: ['api_key'] },
+);
+
+export const deleteKey = defineOperation(
+  deleteKeyRoute,
+  {
+    tags: ['keys'],
+    summary: 'Revoke one of your API keys (idempotent)',
+    params: keyIdParams,
+    response: { 200: revokeKeyResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const em = app.deps.orm.em.fork();
+    const accountId = accountPrincipal(call).accountId;
+    // Another account's key id is indistinguishable from a missing one.
+    if (!(await revokeOwnKey(em, accountId, call.params.key_id)))
+      throw new AppError('key_not_found', 'You have no API key with that id.');
+    const [row] = (await listApiKeys(em, accountId)).filter((k) => k.id === call.params.key_id);
+    return { status: 'success' as const, message: 'The key is revoked.', key: keyView(row as ApiKeyRecord) };
+  },
+);
+
 // The key dashboard as API routes: a signed-in account manages its own keys and never sees secrets
 // again after creation.
-export const keyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { orm } = app.deps;
-
-  app.route({
-    ...listKeysRoute,
-    schema: {
-      tags: ['keys'],
-      summary: "List the account's API keys",
-      response: { 200: listKeysResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const keys = await listApiKeys(orm.em.fork(), accountPrincipal(req).accountId);
-      return { status: 'success' as const, data: keys.map(keyView) };
-    },
-  });
-
-  app.route({
-    ...createKeyRoute,
-    // The secret is never stored in plain text, not even with the Idempotency-Key's kept answer.
-    config: { ...createKeyRoute.config, keptWithout: ['api_key'] },
-    schema: {
-      tags: ['keys'],
-      summary: 'Create an API key (the secret is shown once)',
-      body: createKeyBody,
-      response: { 200: createKeyResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { row, key } = await createApiKey(
-        orm.em.fork(),
-        accountPrincipal(req).accountId,
-        req.body.key_class,
-        req.body.name ?? null,
-      );
-      return { status: 'success' as const, api_key: key.plaintext, key: keyView(row) };
-    },
-  });
-
-  app.route({
-    ...deleteKeyRoute,
-    schema: {
-      tags: ['keys'],
-      summary: 'Revoke one of your API keys (idempotent)',
-      params: keyIdParams,
-      response: { 200: revokeKeyResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const em = orm.em.fork();
-      const accountId = accountPrincipal(req).accountId;
-      // Another account's key id is indistinguishable from a missing one.
-      if (!(await revokeOwnKey(em, accountId, req.params.key_id)))
-        throw new AppError('key_not_found', 'You have no API key with that id.');
-      const [row] = (await listApiKeys(em, accountId)).filter((k) => k.id === req.params.key_id);
-      return { status: 'success' as const, message: 'The key is revoked.', key: keyView(row as ApiKeyRecord) };
-    },
-  });
-};
+export const keyRoutes = operationsPlugin([listKeys, createKey, deleteKey]);

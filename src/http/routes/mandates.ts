@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { mandateService } from '../../mandates/service.ts';
 import { accountPrincipal } from '../auth.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
@@ -11,6 +11,8 @@ import {
   mandateResponse,
 } from '../schemas/mandates.ts';
 import { ACCOUNT, DASHBOARD, declareRoute } from './declaration.ts';
+import { defineOperation } from '../operations/operation.ts';
+import { operationsPlugin } from '../operations/route.ts';
 
 const WHO =
   'Only the person who claimed the agent (their session or bearer token) changes it; the agent itself gets 403 `forbidden`; an agent you do not manage: 404 `account_not_found`.';
@@ -61,66 +63,66 @@ export const mandateHistoryRoute = declareRoute({
   },
 });
 
-export const mandateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = () => mandateService(app.deps.orm.em.fork(), app.deps.namespaces.names);
-  const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
+const service = (app: FastifyInstance) => mandateService(app.deps.orm.em.fork(), app.deps.namespaces.names);
+const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
 
-  app.route({
-    ...setMandateRoute,
-    schema: {
-      tags: ['identity'],
-      summary: 'Set the spend mandate of an agent you claimed',
-      params: agentParams,
-      body: mandateBody,
-      response: { 200: mandateResponse, ...errors },
-    },
-    handler: async (req) => ({
-      status: 'success' as const,
-      mandate: await service().set(accountPrincipal(req), req.params.agent_id, req.body),
-    }),
-  });
+export const setMandate = defineOperation(
+  setMandateRoute,
+  {
+    tags: ['identity'],
+    summary: 'Set the spend mandate of an agent you claimed',
+    params: agentParams,
+    body: mandateBody,
+    response: { 200: mandateResponse, ...errors },
+  },
+  async (call, app) => ({
+    status: 'success' as const,
+    mandate: await service(app).set(accountPrincipal(call), call.params.agent_id, call.body),
+  }),
+);
 
-  app.route({
-    ...getMandateRoute,
-    schema: {
-      tags: ['identity'],
-      summary: 'An agent’s spend mandate and what remains of its budgets',
-      params: agentParams,
-      response: { 200: mandateResponse, ...errors },
-    },
-    handler: async (req) => ({
-      status: 'success' as const,
-      mandate: await service().get(accountPrincipal(req), req.params.agent_id),
-    }),
-  });
+export const getMandate = defineOperation(
+  getMandateRoute,
+  {
+    tags: ['identity'],
+    summary: 'An agent’s spend mandate and what remains of its budgets',
+    params: agentParams,
+    response: { 200: mandateResponse, ...errors },
+  },
+  async (call, app) => ({
+    status: 'success' as const,
+    mandate: await service(app).get(accountPrincipal(call), call.params.agent_id),
+  }),
+);
 
-  app.route({
-    ...deleteMandateRoute,
-    schema: {
-      tags: ['identity'],
-      summary: 'Remove the spend mandate of an agent you claimed',
-      params: agentParams,
-      response: { 200: mandateDeletedResponse, ...errors },
-    },
-    handler: async (req) => {
-      await service().remove(accountPrincipal(req), req.params.agent_id);
-      return { status: 'success' as const, message: 'The mandate is removed: nothing the agent spends is limited.' };
-    },
-  });
+export const deleteMandate = defineOperation(
+  deleteMandateRoute,
+  {
+    tags: ['identity'],
+    summary: 'Remove the spend mandate of an agent you claimed',
+    params: agentParams,
+    response: { 200: mandateDeletedResponse, ...errors },
+  },
+  async (call, app) => {
+    await service(app).remove(accountPrincipal(call), call.params.agent_id);
+    return { status: 'success' as const, message: 'The mandate is removed: nothing the agent spends is limited.' };
+  },
+);
 
-  app.route({
-    ...mandateHistoryRoute,
-    schema: {
-      tags: ['identity'],
-      summary: 'Every change to an agent’s spend mandate',
-      params: agentParams,
-      querystring: pagination,
-      response: { 200: mandateHistoryResponse, ...errors },
-    },
-    handler: async (req) => {
-      const { limit, offset } = req.query;
-      const page = await service().history(accountPrincipal(req), req.params.agent_id, { limit, offset });
-      return { status: 'success' as const, data: page.data, limit, offset, total: page.total };
-    },
-  });
-};
+export const getMandateHistory = defineOperation(
+  mandateHistoryRoute,
+  {
+    tags: ['identity'],
+    summary: 'Every change to an agent’s spend mandate',
+    params: agentParams,
+    querystring: pagination,
+    response: { 200: mandateHistoryResponse, ...errors },
+  },
+  async (call, app) => {
+    const { limit, offset } = call.query;
+    const page = await service(app).history(accountPrincipal(call), call.params.agent_id, { limit, offset });
+    return { status: 'success' as const, data: page.data, limit, offset, total: page.total };
+  },
+);
+
+export const mandateRoutes = operationsPlugin([setMandate, getMandate, deleteMandate, getMandateHistory]);

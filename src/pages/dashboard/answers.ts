@@ -10,7 +10,11 @@ import type { ownListingsResponse, ownSalesResponse } from '../../http/schemas/l
 import type { managedDomainResponse, managedListResponse } from '../../http/schemas/management.ts';
 import type { mandateHistoryResponse, mandateResponse } from '../../http/schemas/mandates.ts';
 import type { offersResponse } from '../../http/schemas/offers.ts';
-import type { deliveriesResponse, subscriptionListResponse, webhookEventsResponse } from '../../http/schemas/webhooks.ts';
+import type {
+  deliveriesResponse,
+  subscriptionListResponse,
+  webhookEventsResponse,
+} from '../../http/schemas/webhooks.ts';
 
 // What the pages show is what the API answers: each type here is read from the operation's own response
 // schema (as a client receives it), never written again by hand, so a page cannot drift from its operation.

@@ -1,17 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readReceipt } from '../../../checkout/receipt.ts';
 import type { RegistrationService } from '../../../registration/service.ts';
 import { accountPrincipal } from '../../auth.ts';
 import { parseFullName } from '../../domain-name-param.ts';
 import { resolveTarget } from '../../registration-target.ts';
 import { registered } from '../../replies/registration.ts';
-import { sendAnswer } from '../../operations/route.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
 import { domainNameParams } from '../../schemas/discovery.ts';
 import { paidOperationForbidden } from '../../schemas/mandates.ts';
 import { registeredResponse, registrationStatusResponse, verifyMppBody } from '../../schemas/register.ts';
 import { orderIdParams, orderStatusResponse } from '../../schemas/checkouts.ts';
 import { declareRoute, ACCOUNT, PUBLIC } from '../declaration.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { operationsPlugin } from '../../operations/route.ts';
 
 export const verifyMppPaymentRoute = declareRoute({
   method: 'POST',
@@ -55,89 +55,91 @@ export const reconcileRegistrationOrderRoute = declareRoute({
   },
 });
 
+export const verifyMppPayment = defineOperation(
+  verifyMppPaymentRoute,
+  {
+    tags: ['registration'],
+    summary: 'Verify a machine-payment receipt for an open checkout and register the domain',
+    body: verifyMppBody,
+    response: {
+      200: registeredResponse,
+      402: errorBodySchema,
+      403: paidOperationForbidden,
+      409: errorBodySchema,
+      ...clientErrors,
+    },
+  },
+  async (call, app) => {
+    const target = resolveTarget(app.deps.namespaces, call.body);
+    const verified = await app.registration.verify({
+      name: target.name,
+      sessionId: call.body.session_id,
+      years: call.body.years,
+      receipt: readReceipt(call.body.receipt),
+    });
+    return registered(verified, target.ns.namespace);
+  },
+);
+
+export const getRegistrationProgress = defineOperation(
+  getRegistrationProgressRoute,
+  {
+    tags: ['registration'],
+    summary: 'Where a running registration stands',
+    params: domainNameParams,
+    response: { 200: registrationStatusResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const { name } = parseFullName(app.deps.namespaces, call.params.domain_name);
+    const p = await app.registration.progress(name, accountPrincipal(call));
+    return {
+      status: 'success' as const,
+      domain: name,
+      workflow_id: p.workflowId,
+      stage: p.stage,
+      session_id: p.input.sessionId,
+      payment_method: p.input.method,
+      expires_at: new Date(p.input.expiresAtMs).toISOString(),
+    };
+  },
+);
+
+// Spec 4.6 step 8 and the partner record's `urls.status`: a checkout by its id (the session id, the
+// hosted checkout's order id). Only its actor, the person who claimed it, or an operator sees it; to anyone else it does not exist.
+export const getRegistrationOrder = defineOperation(
+  getRegistrationOrderRoute,
+  {
+    tags: ['registration'],
+    summary: 'Status of a registration order by its id (session id / hosted-checkout order id)',
+    params: orderIdParams,
+    response: { 200: orderStatusResponse, ...clientErrors },
+  },
+  async (call, app) =>
+    orderStatus(call.params.order_id, await app.registration.order(call.params.order_id, accountPrincipal(call))),
+);
+
+// Spec 4.6 step 8: reconcile a relay-settled payment with the registry (idempotent).
+export const reconcileRegistrationOrder = defineOperation(
+  reconcileRegistrationOrderRoute,
+  {
+    tags: ['registration'],
+    summary: 'USDC route: reconcile a confirmed relay settlement with the registry (idempotent)',
+    params: orderIdParams,
+    response: { 200: orderStatusResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
+  },
+  async (call, app) =>
+    orderStatus(call.params.order_id, await app.registration.reconcile(call.params.order_id, accountPrincipal(call))),
+);
+
 // A registration in progress: verify a receipt for its open checkout, see where it stands, read its
 // order by id and reconcile a relay-settled payment. Ending one: open-checkouts.ts; the hosted
 // checkout's paid callback: hosted-callback.ts.
-export const registrationProgressRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { namespaces } = app.deps;
-  const registration = app.registration;
-
-  app.route({
-    ...verifyMppPaymentRoute,
-    schema: {
-      tags: ['registration'],
-      summary: 'Verify a machine-payment receipt for an open checkout and register the domain',
-      body: verifyMppBody,
-      response: {
-        200: registeredResponse,
-        402: errorBodySchema,
-        403: paidOperationForbidden,
-        409: errorBodySchema,
-        ...clientErrors,
-      },
-    },
-    handler: async (req, reply) => {
-      const target = resolveTarget(namespaces, req.body);
-      const answer = await registration.verify({
-        name: target.name,
-        sessionId: req.body.session_id,
-        years: req.body.years,
-        receipt: readReceipt(req.body.receipt),
-      });
-      return sendAnswer(reply, registered(answer, target.ns.namespace));
-    },
-  });
-
-  app.route({
-    ...getRegistrationProgressRoute,
-    schema: {
-      tags: ['registration'],
-      summary: 'Where a running registration stands',
-      params: domainNameParams,
-      response: { 200: registrationStatusResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { name } = parseFullName(namespaces, req.params.domain_name);
-      const p = await registration.progress(name, accountPrincipal(req));
-      return {
-        status: 'success' as const,
-        domain: name,
-        workflow_id: p.workflowId,
-        stage: p.stage,
-        session_id: p.input.sessionId,
-        payment_method: p.input.method,
-        expires_at: new Date(p.input.expiresAtMs).toISOString(),
-      };
-    },
-  });
-
-  // Spec 4.6 step 8 and the partner record's `urls.status`: a checkout by its id (the session id, the
-  // hosted checkout's order id). Only its actor, the person who claimed it, or an operator sees it; to anyone else it does not exist.
-  app.route({
-    ...getRegistrationOrderRoute,
-    schema: {
-      tags: ['registration'],
-      summary: 'Status of a registration order by its id (session id / hosted-checkout order id)',
-      params: orderIdParams,
-      response: { 200: orderStatusResponse, ...clientErrors },
-    },
-    handler: async (req) =>
-      orderStatus(req.params.order_id, await registration.order(req.params.order_id, accountPrincipal(req))),
-  });
-
-  // Spec 4.6 step 8: reconcile a relay-settled payment with the registry (idempotent).
-  app.route({
-    ...reconcileRegistrationOrderRoute,
-    schema: {
-      tags: ['registration'],
-      summary: 'USDC route: reconcile a confirmed relay settlement with the registry (idempotent)',
-      params: orderIdParams,
-      response: { 200: orderStatusResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
-    },
-    handler: async (req) =>
-      orderStatus(req.params.order_id, await registration.reconcile(req.params.order_id, accountPrincipal(req))),
-  });
-};
+export const registrationProgressRoutes = operationsPlugin([
+  verifyMppPayment,
+  getRegistrationProgress,
+  getRegistrationOrder,
+  reconcileRegistrationOrder,
+]);
 
 /** How an order reads on the wire (spec 4.6 step 8: settlement, order and domain status, ids, the transaction). */
 function orderStatus(orderId: string, o: Awaited<ReturnType<RegistrationService['order']>>) {

@@ -4,7 +4,7 @@ import { agentName } from '../../../pages/dashboard/agents.ts';
 import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
 import { listClaimedAgents } from '../agents.ts';
-import { approve, listApprovals, refuse } from '../approvals.ts';
+import { approveApproval, listApprovals, refuseApproval } from '../approvals.ts';
 import type { Outcome } from '../../operations/invoke.ts';
 
 export const approvalsPageRoute = declareRoute({ method: 'GET', url: '/dashboard/approvals', access: PERSON_PAGE });
@@ -43,12 +43,12 @@ export const dashboardApprovalRoutes = dashboardRoutes({
   actions: {
     approve: action({
       fields: z.object({ target: z.uuid() }),
-      call: (f) => request(approve, { params: { approval_id: f.target } }),
+      call: (f) => request(approveApproval, { params: { approval_id: f.target } }),
       done: (_f, answer) => ({ notice: said(answer, 'Approved: the purchase is being completed.') }),
     }),
     refuse: action({
       fields: z.object({ target: z.uuid() }),
-      call: (f) => request(refuse, { params: { approval_id: f.target } }),
+      call: (f) => request(refuseApproval, { params: { approval_id: f.target } }),
       done: (_f, answer) => ({ notice: said(answer, 'Refused: nothing was charged.') }),
     }),
   },

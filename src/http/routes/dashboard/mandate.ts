@@ -10,7 +10,7 @@ import {
 import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
 import { pageOf } from './overview.ts';
-import { deleteMandate, getMandate, mandateHistory, setMandate } from '../mandates.ts';
+import { deleteMandate, getMandate, getMandateHistory, setMandate } from '../mandates.ts';
 
 export const mandatePageRoute = declareRoute({
   method: 'GET',
@@ -34,7 +34,7 @@ async function load(ctx: PageContext): Promise<MandateData> {
   // The history first decides whether this person may see the agent at all (404 account_not_found);
   // the mandate's own 404 mandate_not_found only means there is none.
   const [history, current] = await Promise.all([
-    ctx.read(mandateHistory, { ...agentOf(ctx), query: { limit: PAGE_SIZE, offset } }),
+    ctx.read(getMandateHistory, { ...agentOf(ctx), query: { limit: PAGE_SIZE, offset } }),
     ctx.call(getMandate, agentOf(ctx)),
   ]);
   let mandate: MandateView | null = null;

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../../../auth/principal.ts';
 import { manageableOwnerIds } from '../../../auth/domain-access.ts';
 import { deliveryService } from '../../../webhooks/deliveries.ts';
 import { deliveryRuns } from '../../../webhooks/delivery-runs.ts';
@@ -18,6 +18,8 @@ import {
   webhookEventsResponse,
 } from '../../schemas/webhooks.ts';
 import { declareRoute, ACCOUNT, USER_KEYS } from '../declaration.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { operationsPlugin } from '../../operations/route.ts';
 
 export const enableWebhookRoute = declareRoute({
   method: 'POST',
@@ -74,12 +76,10 @@ export const redeliverWebhookRoute = declareRoute({
   },
 });
 
-// The deliveries of a subscription of the calling account: enable it again, ping it, redeliver an
-// event (its owner's key), and the delivery log and the events owed, which also show those of the
-// agents the caller claimed (spec 5 rule 1), to its key, bearer token or session.
-export const webhookDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const speaksFor = (req: FastifyRequest) => manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(req));
-  const { temporal, config } = app.deps;
+const speaksFor = (call: { principal: Principal | null }, app: FastifyInstance) =>
+  manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(call));
+function deliveries(app: FastifyInstance) {
+  const { orm, temporal, config } = app.deps;
   const runs = temporal
     ? deliveryRuns({
         client: temporal,
@@ -87,99 +87,113 @@ export const webhookDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         scheduleMs: config.webhookRetryScheduleMs,
       })
     : null;
-  const deliveries = () => deliveryService(app.deps.orm.em.fork(), runs);
-  const tags = ['webhooks'];
+  return deliveryService(orm.em.fork(), runs);
+}
+const tags = ['webhooks'];
 
-  app.route({
-    ...enableWebhookRoute,
-    schema: {
-      tags,
-      summary: 'Turn a disabled subscription back on',
-      params: subscriptionParams,
-      response: { 200: subscriptionResponse, ...clientErrors },
-    },
-    handler: async (req) =>
-      withSecret({
-        subscription: await deliveries().enable(accountPrincipal(req).accountId, req.params.subscription_id),
-        secret: null,
-      }),
-  });
+export const enableWebhook = defineOperation(
+  enableWebhookRoute,
+  {
+    tags,
+    summary: 'Turn a disabled subscription back on',
+    params: subscriptionParams,
+    response: { 200: subscriptionResponse, ...clientErrors },
+  },
+  async (call, app) =>
+    withSecret({
+      subscription: await deliveries(app).enable(accountPrincipal(call).accountId, call.params.subscription_id),
+      secret: null,
+    }),
+);
 
-  app.route({
-    ...pingWebhookRoute,
-    schema: {
-      tags,
-      summary: 'Send a test event to this subscription',
-      params: subscriptionParams,
-      response: { 200: pingResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
-    },
-    handler: async (req) => {
-      const r = await deliveries().ping(accountPrincipal(req).accountId, req.params.subscription_id);
-      return {
-        status: 'success' as const,
-        event_id: r.eventId,
-        delivered: r.result?.outcome === 'delivered',
-        outcome: r.result?.outcome ?? 'pending',
-        attempt: r.attempt ? attemptItem(r.attempt) : null,
-      };
-    },
-  });
+export const pingWebhook = defineOperation(
+  pingWebhookRoute,
+  {
+    tags,
+    summary: 'Send a test event to this subscription',
+    params: subscriptionParams,
+    response: { 200: pingResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
+  },
+  async (call, app) => {
+    const r = await deliveries(app).ping(accountPrincipal(call).accountId, call.params.subscription_id);
+    return {
+      status: 'success' as const,
+      event_id: r.eventId,
+      delivered: r.result?.outcome === 'delivered',
+      outcome: r.result?.outcome ?? 'pending',
+      attempt: r.attempt ? attemptItem(r.attempt) : null,
+    };
+  },
+);
 
-  app.route({
-    ...listWebhookDeliveriesRoute,
-    schema: {
-      tags,
-      summary: 'The delivery log of a subscription',
-      params: subscriptionParams,
-      querystring: deliveriesQuery,
-      response: { 200: deliveriesResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { attempts, next } = await deliveries().log(await speaksFor(req), req.params.subscription_id, {
-        limit: req.query.limit,
-        before: req.query.before ?? null,
-      });
-      return { status: 'success' as const, attempts: attempts.map(attemptItem), next };
-    },
-  });
+export const listWebhookDeliveries = defineOperation(
+  listWebhookDeliveriesRoute,
+  {
+    tags,
+    summary: 'The delivery log of a subscription',
+    params: subscriptionParams,
+    querystring: deliveriesQuery,
+    response: { 200: deliveriesResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const { attempts, next } = await deliveries(app).log(await speaksFor(call, app), call.params.subscription_id, {
+      limit: call.query.limit,
+      before: call.query.before ?? null,
+    });
+    return { status: 'success' as const, attempts: attempts.map(attemptItem), next };
+  },
+);
 
-  app.route({
-    ...listWebhookEventsRoute,
-    schema: {
-      tags,
-      summary: 'The events owed to a subscription and where each delivery stands',
-      params: subscriptionParams,
-      querystring: webhookEventsQuery,
-      response: { 200: webhookEventsResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { limit, offset } = req.query;
-      const page = await deliveries().deliveries(await speaksFor(req), req.params.subscription_id, { limit, offset });
-      const data = page.rows.map((d) => deliveryItem(d, config.webhookRetryScheduleMs));
-      return { status: 'success' as const, data, limit, offset, total: page.total };
-    },
-  });
+export const listWebhookEvents = defineOperation(
+  listWebhookEventsRoute,
+  {
+    tags,
+    summary: 'The events owed to a subscription and where each delivery stands',
+    params: subscriptionParams,
+    querystring: webhookEventsQuery,
+    response: { 200: webhookEventsResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const { limit, offset } = call.query;
+    const page = await deliveries(app).deliveries(await speaksFor(call, app), call.params.subscription_id, {
+      limit,
+      offset,
+    });
+    const data = page.rows.map((d) => deliveryItem(d, app.deps.config.webhookRetryScheduleMs));
+    return { status: 'success' as const, data, limit, offset, total: page.total };
+  },
+);
 
-  app.route({
-    ...redeliverWebhookRoute,
-    schema: {
-      tags,
-      summary: 'Deliver one event again',
-      params: deliveryParams,
-      response: { 200: redeliverResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { subscription_id, event_id } = req.params;
-      const redelivery = await deliveries().redeliver(accountPrincipal(req).accountId, subscription_id, event_id);
-      return {
-        status: 'success' as const,
-        message:
-          redelivery === 'retrying_now'
-            ? 'The delivery was waiting between attempts; it tries now.'
-            : 'The event is being delivered again, with the whole retry schedule.',
-        event_id,
-        redelivery,
-      };
-    },
-  });
-};
+export const redeliverWebhook = defineOperation(
+  redeliverWebhookRoute,
+  {
+    tags,
+    summary: 'Deliver one event again',
+    params: deliveryParams,
+    response: { 200: redeliverResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
+  },
+  async (call, app) => {
+    const { subscription_id, event_id } = call.params;
+    const redelivery = await deliveries(app).redeliver(accountPrincipal(call).accountId, subscription_id, event_id);
+    return {
+      status: 'success' as const,
+      message:
+        redelivery === 'retrying_now'
+          ? 'The delivery was waiting between attempts; it tries now.'
+          : 'The event is being delivered again, with the whole retry schedule.',
+      event_id,
+      redelivery,
+    };
+  },
+);
+
+// The deliveries of a subscription of the calling account: enable it again, ping it, redeliver an
+// event (its owner's key), and the delivery log and the events owed, which also show those of the
+// agents the caller claimed (spec 5 rule 1), to its key, bearer token or session.
+export const webhookDeliveryRoutes = operationsPlugin([
+  enableWebhook,
+  pingWebhook,
+  listWebhookDeliveries,
+  listWebhookEvents,
+  redeliverWebhook,
+]);

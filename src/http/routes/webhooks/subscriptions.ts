@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../../../auth/principal.ts';
 import { manageableOwnerIds } from '../../../auth/domain-access.ts';
 import { subscriptionService } from '../../../webhooks/subscriptions.ts';
 import { accountPrincipal } from '../../auth.ts';
@@ -14,6 +14,8 @@ import {
   subscriptionResponse,
 } from '../../schemas/webhooks.ts';
 import { declareRoute, ACCOUNT, USER_KEYS } from '../declaration.ts';
+import { defineOperation } from '../../operations/operation.ts';
+import { operationsPlugin } from '../../operations/route.ts';
 
 export const subscribeWebhookRoute = declareRoute({
   method: 'POST',
@@ -71,88 +73,97 @@ export const rotateWebhookSecretRoute = declareRoute({
   },
 });
 
+const speaksFor = (call: { principal: Principal | null }, app: FastifyInstance) =>
+  manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(call));
+const service = (app: FastifyInstance) =>
+  subscriptionService(app.deps.orm.em.fork(), { allowInsecureLocal: app.deps.config.WEBHOOK_ALLOW_INSECURE_LOCAL });
+const tags = ['webhooks'];
+
+export const subscribeWebhook = defineOperation(
+  subscribeWebhookRoute,
+  {
+    tags,
+    summary: 'Subscribe to events',
+    body: subscribeBody,
+    response: { 200: subscriptionResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    const { target_url, events, secret } = call.body;
+    return withSecret(
+      await service(app).subscribe(
+        accountPrincipal(call).accountId,
+        { targetUrl: target_url, events, secret },
+        call.idempotency?.operationId ?? null,
+      ),
+    );
+  },
+);
+
+export const listWebhooks = defineOperation(
+  listWebhooksRoute,
+  {
+    tags,
+    summary: 'Your webhook subscriptions and those of the agents you claimed',
+    response: { 200: subscriptionListResponse, ...clientErrors },
+  },
+  async (call, app) => ({
+    status: 'success' as const,
+    subscriptions: (await service(app).list(await speaksFor(call, app))).map(subscriptionItem),
+  }),
+);
+
+export const getWebhook = defineOperation(
+  getWebhookRoute,
+  {
+    tags,
+    summary: 'One webhook subscription',
+    params: subscriptionParams,
+    response: { 200: subscriptionResponse, ...clientErrors },
+  },
+  async (call, app) =>
+    withSecret({
+      subscription: await service(app).get(await speaksFor(call, app), call.params.subscription_id),
+      secret: null,
+    }),
+);
+
+export const deleteWebhook = defineOperation(
+  deleteWebhookRoute,
+  {
+    tags,
+    summary: 'Delete a webhook subscription',
+    params: subscriptionParams,
+    response: { 200: simpleResponse, ...clientErrors },
+  },
+  async (call, app) => {
+    await service(app).remove(accountPrincipal(call).accountId, call.params.subscription_id);
+    return { status: 'success' as const, message: 'The subscription is deleted; no further events are sent to it.' };
+  },
+);
+
+export const rotateWebhookSecret = defineOperation(
+  rotateWebhookSecretRoute,
+  {
+    tags,
+    summary: 'Rotate the signing secret (the previous one stays valid for 24 hours)',
+    params: subscriptionParams,
+    body: rotateBody,
+    response: { 200: subscriptionResponse, ...clientErrors },
+  },
+  async (call, app) =>
+    withSecret(
+      await service(app).rotate(accountPrincipal(call).accountId, call.params.subscription_id, call.body.secret),
+    ),
+);
+
 // Webhook subscriptions of the calling account (spec 4.10). The secret is never echoed; a generated
 // one is shown once, in the answer that created it. The reads (list, one subscription) also show the
 // subscriptions of the agents the caller claimed (spec 5 rule 1: management), to its key, bearer token
 // or session; changing a subscription stays with its owner's key. Their deliveries: deliveries.ts.
-export const webhookSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const speaksFor = (req: FastifyRequest) => manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(req));
-  const policy = { allowInsecureLocal: app.deps.config.WEBHOOK_ALLOW_INSECURE_LOCAL };
-  const service = () => subscriptionService(app.deps.orm.em.fork(), policy);
-  const tags = ['webhooks'];
-
-  app.route({
-    ...subscribeWebhookRoute,
-    schema: {
-      tags,
-      summary: 'Subscribe to events',
-      body: subscribeBody,
-      response: { 200: subscriptionResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      const { target_url, events, secret } = req.body;
-      return withSecret(
-        await service().subscribe(
-          accountPrincipal(req).accountId,
-          { targetUrl: target_url, events, secret },
-          req.idempotency?.operationId ?? null,
-        ),
-      );
-    },
-  });
-
-  app.route({
-    ...listWebhooksRoute,
-    schema: {
-      tags,
-      summary: 'Your webhook subscriptions and those of the agents you claimed',
-      response: { 200: subscriptionListResponse, ...clientErrors },
-    },
-    handler: async (req) => ({
-      status: 'success' as const,
-      subscriptions: (await service().list(await speaksFor(req))).map(subscriptionItem),
-    }),
-  });
-
-  app.route({
-    ...getWebhookRoute,
-    schema: {
-      tags,
-      summary: 'One webhook subscription',
-      params: subscriptionParams,
-      response: { 200: subscriptionResponse, ...clientErrors },
-    },
-    handler: async (req) =>
-      withSecret({
-        subscription: await service().get(await speaksFor(req), req.params.subscription_id),
-        secret: null,
-      }),
-  });
-
-  app.route({
-    ...deleteWebhookRoute,
-    schema: {
-      tags,
-      summary: 'Delete a webhook subscription',
-      params: subscriptionParams,
-      response: { 200: simpleResponse, ...clientErrors },
-    },
-    handler: async (req) => {
-      await service().remove(accountPrincipal(req).accountId, req.params.subscription_id);
-      return { status: 'success' as const, message: 'The subscription is deleted; no further events are sent to it.' };
-    },
-  });
-
-  app.route({
-    ...rotateWebhookSecretRoute,
-    schema: {
-      tags,
-      summary: 'Rotate the signing secret (the previous one stays valid for 24 hours)',
-      params: subscriptionParams,
-      body: rotateBody,
-      response: { 200: subscriptionResponse, ...clientErrors },
-    },
-    handler: async (req) =>
-      withSecret(await service().rotate(accountPrincipal(req).accountId, req.params.subscription_id, req.body.secret)),
-  });
-};
+export const webhookSubscriptionRoutes = operationsPlugin([
+  subscribeWebhook,
+  listWebhooks,
+  getWebhook,
+  deleteWebhook,
+  rotateWebhookSecret,
+]);
