@@ -92,7 +92,9 @@ function methodNotAllowed(reply: FastifyReply, path: string, method: string, all
     .status(405)
     .header('allow', allowed.join(', '))
     .send(
-      errorBody('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, { allow: allowed }),
+      errorBody('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(', ')}.`, {
+        allow: allowed,
+      }),
     );
 }
 

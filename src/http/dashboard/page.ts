@@ -26,7 +26,9 @@ export interface OperationCall {
  * refusal is shown beside the form), never judged a second time here.
  */
 type FormInput<O extends Operation> = Omit<Input<O>, 'body'> & {
-  body?: NonNullable<Input<O>['body']> extends object ? { [K in keyof NonNullable<Input<O>['body']>]?: unknown } : unknown;
+  body?: NonNullable<Input<O>['body']> extends object
+    ? { [K in keyof NonNullable<Input<O>['body']>]?: unknown }
+    : unknown;
 };
 
 /** Pairs an operation with a form's input for it. */

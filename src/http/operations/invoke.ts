@@ -150,9 +150,7 @@ export async function invoke<O extends Operation>(
     const a = result instanceof Answer ? result : new Answer(200, result);
     // Header names as a client reads them: lower case, whatever case the operation wrote them in.
     const headers = Object.fromEntries(Object.entries(a.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    outcome = { ok: a.status === 200, status: a.status, body: serialized(op, a), headers } as Outcome<
-      Output<O>
-    >;
+    outcome = { ok: a.status === 200, status: a.status, body: serialized(op, a), headers } as Outcome<Output<O>>;
   } catch (err) {
     outcome = refusal(err, caller.log);
   }

@@ -77,8 +77,7 @@ const idempotencyHeader = {
 export const keepsAnswer = (status: number) => status < 500 && ![402, 408, 425, 429].includes(status);
 
 /** Who the key belongs to: the credential, or for an anonymous call its address. */
-export const scopeOf = (p: Principal | null, ip: string): string =>
-  p ? `${p.kind}:${p.credentialId}` : `ip:${ip}`;
+export const scopeOf = (p: Principal | null, ip: string): string => (p ? `${p.kind}:${p.credentialId}` : `ip:${ip}`);
 
 /** The request as the key promises it: method, path with query, body. */
 export const fingerprintOf = (req: { method: string; url: string; body?: unknown }): string =>

@@ -151,7 +151,9 @@ function setForm(view: DashboardView, m: MandateView | null): SafeHtml {
   });
   const typedOps = failed ? (view.failed?.values.allowed_operations ?? '').split('\n') : null;
   const checked = (op: string) =>
-    typedOps ? typedOps.includes(op) : m?.allowed_operations == null || (m.allowed_operations as readonly string[]).includes(op);
+    typedOps
+      ? typedOps.includes(op)
+      : m?.allowed_operations == null || (m.allowed_operations as readonly string[]).includes(op);
   const ops = MANDATE_OPERATIONS.map(
     (op) =>
       html`<label class="check"

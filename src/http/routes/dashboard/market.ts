@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  marketPages,
-  renderMarket,
-  type ListPage,
-  type MarketData } from '../../../pages/dashboard/market.ts';
+import { marketPages, renderMarket, type ListPage, type MarketData } from '../../../pages/dashboard/market.ts';
 import { action, dashboardRoutes, request, type PageContext } from '../../dashboard/page.ts';
 import { declareRoute, PERSON_PAGE } from '../declaration.ts';
 import { getMe, setPayoutAddress } from '../agents.ts';
