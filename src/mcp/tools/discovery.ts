@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { lookupResponse, searchQuery, searchResponse } from '../../http/schemas/discovery.ts';
 import { forSaleQuery, forSaleResponse } from '../../http/schemas/listings.ts';
 import { quoteBody, quoteResponse } from '../../http/schemas/quote.ts';
-import { defineTool, page } from './tool.ts';
+import { defineTool, page, reads } from './tool.ts';
 import * as ops from '../../http/routes/discovery.ts';
 import { listForSale as listForSaleOperation } from '../../http/routes/market-lists.ts';
 import { quoteDomain } from '../../http/routes/quote.ts';
 
 // The public reads: each works without a credential, as its route does.
-const read = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 export const searchDomains = defineTool({
   name: 'search_domains',
@@ -18,7 +17,7 @@ export const searchDomains = defineTool({
   operation: ops.searchDomains,
   input: searchQuery,
   output: searchResponse,
-  annotations: { title: 'Search names', ...read },
+  hints: reads(),
   request: ({ q }) => ({ query: { q } }),
 });
 
@@ -30,7 +29,7 @@ export const lookupDomain = defineTool({
   operation: ops.lookupDomain,
   input: z.object({ domain_name: z.string().min(1).max(300).describe('The full name, e.g. "scout.agent"') }),
   output: lookupResponse,
-  annotations: { title: 'Look up a domain', ...read },
+  hints: reads(),
   request: ({ domain_name }) => ({ params: { domain_name } }),
 });
 
@@ -42,7 +41,7 @@ export const quote = defineTool({
   operation: quoteDomain,
   input: quoteBody,
   output: quoteResponse,
-  annotations: { title: 'Quote a registration', ...read },
+  hints: reads(),
   request: (body) => ({ body }),
 });
 
@@ -54,6 +53,6 @@ export const listForSale = defineTool({
   operation: listForSaleOperation,
   input: z.object({ currency: forSaleQuery.shape.currency, ...page }),
   output: forSaleResponse,
-  annotations: { title: 'Names for sale', ...read },
+  hints: reads(),
   request: (query) => ({ query }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commandResponse } from '../../http/schemas/command.ts';
 import { enableDnsResponse, recordsBody, recordsPatchResponse } from '../../http/schemas/dns.ts';
 import { managedListQuery, managedListResponse } from '../../http/schemas/management.ts';
-import { defineTool, requestId } from './tool.ts';
+import { defineTool, reads, writes, requestId } from './tool.ts';
 import { runCommand } from '../../http/routes/command.ts';
 import * as dns from '../../http/routes/dns.ts';
 import { listManagedDomains } from '../../http/routes/management.ts';
@@ -29,13 +29,7 @@ export const listMyDomains = defineTool({
     sort: z.enum(['registered', 'expiry']).optional().describe('registered (default) or expiry: soonest expiry first'),
   }),
   output: managedListResponse,
-  annotations: {
-    title: 'My domains',
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  hints: reads(),
   request: (query) => ({ query }),
 });
 
@@ -49,13 +43,7 @@ export const showExpiringDomains = defineTool({
     within_days: z.number().int().min(1).max(4015).optional().describe('Days ahead (default 30)'),
   }),
   output: commandResponse,
-  annotations: {
-    title: 'Expiring domains',
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  hints: reads(),
   request: ({ within_days }) => ({
     body: {
       action: 'show_expiring_domains',
@@ -73,13 +61,7 @@ export const setDnsRecords = defineTool({
   operation: dns.patchDnsRecords,
   input: recordsBody.extend({ domain_name: domainName, ...requestId }),
   output: recordsPatchResponse,
-  annotations: {
-    title: 'Set DNS records',
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: true,
-  },
+  hints: writes({ destructive: true, idempotent: true, openWorld: true }),
   request: ({ domain_name, records }) => ({ params: { domain_name }, body: { records } }),
 });
 
@@ -91,12 +73,6 @@ export const enableDns = defineTool({
   operation: dns.enableDns,
   input: z.object({ domain_name: domainName }),
   output: enableDnsResponse,
-  annotations: {
-    title: 'Enable DNS',
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: true,
-  },
+  hints: writes({ idempotent: true, openWorld: true }),
   request: ({ domain_name }) => ({ params: { domain_name } }),
 });

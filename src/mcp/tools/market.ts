@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { makeOfferBody, offerResponse, respondBody } from '../../http/schemas/offers.ts';
 import { buySecondaryBody, purchasedResponse } from '../../http/schemas/purchase.ts';
-import { defineTool, requestId } from './tool.ts';
+import { defineTool, writes, requestId } from './tool.ts';
 import * as offers from '../../http/routes/offers.ts';
 import { buySecondary } from '../../http/routes/purchase.ts';
 
@@ -13,13 +13,7 @@ export const buyDomain = defineTool({
   operation: buySecondary,
   input: buySecondaryBody.extend(requestId),
   output: purchasedResponse,
-  annotations: {
-    title: 'Buy a listed name',
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: true,
-  },
+  hints: writes({ openWorld: true }),
   paid: true,
   request: (body) => ({ body }),
 });
@@ -32,13 +26,7 @@ export const makeOffer = defineTool({
   operation: offers.makeOffer,
   input: makeOfferBody.extend(requestId),
   output: offerResponse,
-  annotations: {
-    title: 'Make an offer',
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  hints: writes({}),
   request: (body) => ({ body }),
 });
 
@@ -50,12 +38,6 @@ export const respondToOffer = defineTool({
   operation: offers.respondToOffer,
   input: respondBody.extend({ offer_id: z.string().min(1).max(64), ...requestId }),
   output: offerResponse,
-  annotations: {
-    title: 'Accept or reject an offer',
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: false,
-    openWorldHint: false,
-  },
+  hints: writes({ destructive: true }),
   request: ({ offer_id, action }) => ({ params: { offer_id }, body: { action } }),
 });

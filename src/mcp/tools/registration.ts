@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { registerBody, registeredResponse } from '../../http/schemas/register.ts';
 import { orderIdParams, orderStatusResponse } from '../../http/schemas/checkouts.ts';
 import { renewBody, renewedResponse } from '../../http/schemas/renew.ts';
-import { defineTool, requestId } from './tool.ts';
+import { defineTool, reads, writes, requestId } from './tool.ts';
 import { getRegistrationOrder } from '../../http/routes/checkout/progress.ts';
 import * as register from '../../http/routes/register.ts';
 import * as renew from '../../http/routes/renew.ts';
@@ -27,13 +27,7 @@ export const registerDomain = defineTool({
     ...requestId,
   }),
   output: registeredResponse,
-  annotations: {
-    title: 'Register a name',
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: true,
-  },
+  hints: writes({ openWorld: true }),
   paid: true,
   request: (body) => ({ body }),
 });
@@ -46,13 +40,7 @@ export const renewDomain = defineTool({
   operation: renew.renewDomain,
   input: renewBody.omit({ payment_method: true }).extend({ payment_method: paymentMethod, ...requestId }),
   output: renewedResponse,
-  annotations: {
-    title: 'Renew a name',
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: true,
-  },
+  hints: writes({ openWorld: true }),
   paid: true,
   request: (body) => ({ body }),
 });
@@ -65,12 +53,6 @@ export const registrationStatus = defineTool({
   operation: getRegistrationOrder,
   input: orderIdParams,
   output: orderStatusResponse,
-  annotations: {
-    title: 'Registration order status',
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
+  hints: reads(),
   request: (params) => ({ params }),
 });

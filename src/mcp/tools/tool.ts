@@ -16,6 +16,7 @@ export interface Tool<I extends z.ZodObject = z.ZodObject, O extends Operation =
   operation: O;
   input: I;
   output: z.ZodObject;
+  /** MCP's tool annotations; their title is the tool's. */
   annotations: ToolAnnotations;
   /** Takes a machine payment through the Payment-Auth MCP binding (src/mcp/payment.ts). */
   paid?: true;
@@ -23,8 +24,30 @@ export interface Tool<I extends z.ZodObject = z.ZodObject, O extends Operation =
   request(args: z.output<I>): Input<O>;
 }
 
-export const defineTool = <I extends z.ZodObject, O extends Operation>(tool: Tool<I, O>): Tool =>
-  tool as unknown as Tool;
+/** What a host may assume of a tool: MCP's annotations but for the title (the tool's own). */
+export type Hints = Omit<ToolAnnotations, 'title'>;
+
+/** A tool that only reads: calling it again changes nothing. */
+export const reads = (openWorld = false): Hints => ({
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: openWorld,
+});
+
+/** A tool that changes something: whether it may destroy, whether the same call again changes nothing more. */
+export const writes = (h: { destructive?: true; idempotent?: true; openWorld?: true }): Hints => ({
+  readOnlyHint: false,
+  destructiveHint: h.destructive ?? false,
+  idempotentHint: h.idempotent ?? false,
+  openWorldHint: h.openWorld ?? false,
+});
+
+export const defineTool = <I extends z.ZodObject, O extends Operation>({
+  hints,
+  ...tool
+}: Omit<Tool<I, O>, 'annotations'> & { hints: Hints }): Tool =>
+  ({ ...tool, annotations: { title: tool.title, ...hints } }) as unknown as Tool;
 
 /** How the access table names a tool's operation (`PATCH /api/v1/domains/:domain_name/records`). */
 export const operationKey = (tool: Tool): string => `${tool.operation.route.method} ${tool.operation.route.url}`;

@@ -1,5 +1,5 @@
 import { subscribeBody, subscriptionResponse } from '../../http/schemas/webhooks.ts';
-import { defineTool, requestId } from './tool.ts';
+import { defineTool, writes, requestId } from './tool.ts';
 import * as subscriptions from '../../http/routes/webhooks/subscriptions.ts';
 
 export const subscribeWebhook = defineTool({
@@ -10,12 +10,6 @@ export const subscribeWebhook = defineTool({
   operation: subscriptions.subscribeWebhook,
   input: subscribeBody.extend(requestId),
   output: subscriptionResponse,
-  annotations: {
-    title: 'Subscribe to events',
-    readOnlyHint: false,
-    destructiveHint: false,
-    idempotentHint: false,
-    openWorldHint: true,
-  },
+  hints: writes({ openWorld: true }),
   request: (body) => ({ body }),
 });
