@@ -54,6 +54,14 @@ export const minOfferView = (t: ListingTerms): PriceView | null =>
     ? null
     : { gems: t.minOfferGems, usd: usdOf(t.minOfferUsdMinor) };
 
+/** A listing's terms as every list of listings shows them: price, currency, floor, when listed. */
+export const listingView = (t: ListingTerms & { listedAt: Date }) => ({
+  price: priceView(t),
+  currency: LISTING_CURRENCY,
+  min_offer: minOfferView(t),
+  listed_at: t.listedAt.toISOString(),
+});
+
 /**
  * Spec 2.4's blocks of lookup and agent.json: `for_sale` and `min_offer` while the name is listed and
  * active (a name in its grace period cannot be bought, so its listing is not shown), else both null.

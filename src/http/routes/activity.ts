@@ -2,7 +2,7 @@ import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { activityRepository } from '../../db/activity-repository.ts';
 import { accountPrincipal } from '../auth.ts';
 import { toActivityEntry } from '../replies/activity.ts';
-import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
 import { activityQuery, activityResponse } from '../schemas/activity.ts';
 import { declareRoute, ACCOUNT } from './declaration.ts';
 import { defineOperation } from '../operations/operation.ts';
@@ -35,7 +35,7 @@ export const listActivity = defineOperation(
     const { limit, offset } = call.query;
     const page = await activityRepository(em).ofAccounts(accountIds, { limit, offset });
     const data = page.rows.map((o) => toActivityEntry(o, accountIds));
-    return { status: 'success' as const, data, limit, offset, total: page.total };
+    return paged(data, { limit, offset }, page.total);
   },
 );
 

@@ -10,7 +10,7 @@ import type { AccountRecord } from '../../domain/account.ts';
 import { AppError } from '../../domain/errors.ts';
 import { accountPrincipal } from '../auth.ts';
 import { mandateStanding } from '../../mandates/service.ts';
-import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
 import { pagination } from '../schemas/management.ts';
 import { keyView } from './keys.ts';
 import {
@@ -264,7 +264,7 @@ export const listClaimedAgents = defineOperation(
       domain_count: domainCount,
       keys: keys.map(keyView),
     }));
-    return { status: 'success' as const, data, limit, offset, total: page.total };
+    return paged(data, { limit, offset }, page.total);
   },
 );
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { LISTING_CURRENCY, listingTermsOf, minOfferView, priceView } from '../../domain/listing.ts';
+import { listingTermsOf, listingView } from '../../domain/listing.ts';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { marketLists } from '../../db/market-lists.ts';
 import { setListing, withdrawListing } from '../../market/listings.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
-import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import {
   listingBody,
@@ -79,10 +79,7 @@ export const putListing = defineOperation(
       status: 'success' as const,
       listing: {
         domain: l.domainName,
-        price: priceView(l),
-        currency: LISTING_CURRENCY,
-        min_offer: minOfferView(l),
-        listed_at: l.listedAt.toISOString(),
+        ...listingView(l),
         updated_at: l.updatedAt.toISOString(),
       },
     };
@@ -105,13 +102,10 @@ export const listOwnListings = defineOperation(
     const data = page.rows.map((l) => ({
       domain: l.domainName,
       seller_id: l.sellerId,
-      price: priceView(l),
-      currency: LISTING_CURRENCY,
-      min_offer: minOfferView(l),
-      listed_at: l.listedAt.toISOString(),
+      ...listingView(l),
       updated_at: l.updatedAt.toISOString(),
     }));
-    return { status: 'success' as const, data, limit, offset, total: page.total };
+    return paged(data, { limit, offset }, page.total);
   },
 );
 

@@ -5,7 +5,7 @@ import type { ManagedDomain } from '../../domain/managed-domain.ts';
 import { manageableDomains } from '../../management/managed-domains.ts';
 import { accountPrincipal } from '../auth.ts';
 import { findNamedDomain } from '../domain-name-param.ts';
-import { clientErrors } from '../schemas/common.ts';
+import { clientErrors, paged } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { DAY_MS } from '../../domain/time.ts';
 import {
@@ -108,7 +108,7 @@ export const listManagedDomains = defineOperation(
       { limit, offset },
       { ownerId: owner_id, expiresBy, sort },
     );
-    return { status: 'success' as const, data: page.rows.map(listItem), limit, offset, total: page.total };
+    return paged(page.rows.map(listItem), { limit, offset }, page.total);
   },
 );
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mandateService } from '../../mandates/service.ts';
 import { accountPrincipal } from '../auth.ts';
-import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
 import { pagination } from '../schemas/management.ts';
 import {
   agentParams,
@@ -121,7 +121,7 @@ export const getMandateHistory = defineOperation(
   async (call, app) => {
     const { limit, offset } = call.query;
     const page = await service(app).history(accountPrincipal(call), call.params.agent_id, { limit, offset });
-    return { status: 'success' as const, data: page.data, limit, offset, total: page.total };
+    return paged(page.data, { limit, offset }, page.total);
   },
 );
 

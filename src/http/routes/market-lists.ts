@@ -1,9 +1,9 @@
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { marketLists, type OwnSale } from '../../db/market-lists.ts';
-import { LISTING_CURRENCY, minOfferView, priceView } from '../../domain/listing.ts';
+import { listingView } from '../../domain/listing.ts';
 import { minorToUsd } from '../../domain/market.ts';
 import { accountPrincipal } from '../auth.ts';
-import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
 import {
   forSaleQuery,
   forSaleResponse,
@@ -80,13 +80,10 @@ export const listForSale = defineOperation(
     const data = page.rows.map((e) => ({
       domain: e.name,
       namespace: e.namespace,
-      price: priceView(e),
-      currency: LISTING_CURRENCY,
-      min_offer: minOfferView(e),
-      listed_at: e.listedAt.toISOString(),
+      ...listingView(e),
       expiry_date: e.expiryDate.toISOString(),
     }));
-    return { status: 'success' as const, data, limit, offset, total: page.total };
+    return paged(data, { limit, offset }, page.total);
   },
 );
 
@@ -109,7 +106,7 @@ export const listSold = defineOperation(
       source: s.source === 'offer' ? ('offer' as const) : ('listing' as const),
       sold_at: s.soldAt.toISOString(),
     }));
-    return { status: 'success' as const, data, limit, offset, total: page.total };
+    return paged(data, { limit, offset }, page.total);
   },
 );
 
@@ -139,7 +136,7 @@ export const listOwnSales = defineOperation(
       payout: payoutOf(s),
       sold_at: s.soldAt.toISOString(),
     }));
-    return { status: 'success' as const, data, limit, offset, total: page.total };
+    return paged(data, { limit, offset }, page.total);
   },
 );
 

@@ -10,7 +10,7 @@ import { OfferNotPending } from '../../market/offers/refusals.ts';
 import { accountPrincipal } from '../auth.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { buyAnswer } from '../replies/purchase.ts';
-import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
 import { paidOperationForbidden } from '../schemas/mandates.ts';
 import {
   makeOfferBody,
@@ -179,7 +179,7 @@ export const listOffers = defineOperation(
     const name = domain === undefined ? undefined : parseFullName(app.deps.namespaces, domain).name;
     const ids = await speaksFor(call, app);
     const page = await listOffersOf(app.deps.orm.em.fork(), ids, { limit, offset }, name, direction);
-    return { status: 'success' as const, data: page.items.map(offerItem), limit, offset, total: page.total };
+    return paged(page.items.map(offerItem), { limit, offset }, page.total);
   },
 );
 

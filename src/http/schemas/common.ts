@@ -17,3 +17,12 @@ export const clientErrors = {
   429: errorBodySchema,
   500: errorBodySchema,
 };
+
+/** A page of a list as every paged operation answers it: its rows, the window asked for, the total. */
+export const paged = <T>(data: T[], window: { limit: number; offset: number }, total: number) => ({
+  status: 'success' as const,
+  data,
+  limit: window.limit,
+  offset: window.offset,
+  total,
+});

@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/errors.ts';
 import { hostedCheckoutUrl } from '../../../registration/requests.ts';
 import { accountPrincipal } from '../../auth.ts';
 import { parseFullName } from '../../domain-name-param.ts';
-import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
+import { clientErrors, errorBodySchema, paged } from '../../schemas/common.ts';
 import { domainNameParams } from '../../schemas/discovery.ts';
 import { pagination } from '../../schemas/management.ts';
 import { simpleResponse } from '../../schemas/register.ts';
@@ -98,7 +98,7 @@ export const listOpenCheckouts = defineOperation(
         cancellable: isRegistration || isRenewal,
       };
     });
-    return { status: 'success' as const, data, limit, offset, total: page.total };
+    return paged(data, { limit, offset }, page.total);
   },
 );
 

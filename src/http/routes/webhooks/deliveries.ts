@@ -5,7 +5,7 @@ import { deliveryService } from '../../../webhooks/deliveries.ts';
 import { deliveryRuns } from '../../../webhooks/delivery-runs.ts';
 import { accountPrincipal } from '../../auth.ts';
 import { attemptItem, deliveryItem, withSecret } from '../../replies/webhooks.ts';
-import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
+import { clientErrors, errorBodySchema, paged } from '../../schemas/common.ts';
 import {
   deliveriesQuery,
   deliveriesResponse,
@@ -160,7 +160,7 @@ export const listWebhookEvents = defineOperation(
       offset,
     });
     const data = page.rows.map((d) => deliveryItem(d, app.deps.config.webhookRetryScheduleMs));
-    return { status: 'success' as const, data, limit, offset, total: page.total };
+    return paged(data, { limit, offset }, page.total);
   },
 );
 
