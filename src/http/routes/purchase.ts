@@ -1,10 +1,10 @@
-import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { buyAnswer } from '../replies/purchase.ts';
 import { buySecondaryBody, purchaseResponses } from '../schemas/purchase.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
 import { defineOperation } from '../operations/operation.ts';
 import { operationsPlugin } from '../operations/route.ts';
+import { payerOf } from '../operations/payer.ts';
 
 // Anyone may buy a listed name; a machine payer without a credential becomes the wallet's identity.
 export const buySecondaryRoute = declareRoute({
@@ -32,10 +32,7 @@ export const buySecondary = defineOperation(
       name,
       paymentMethod: call.body.payment_method ?? 'mpp',
       affiliateId: call.body.affiliate_id ?? null,
-      principal: call.principal,
-      ip: call.ip,
-      receipt: presentedReceipt(call.body.receipt, call.headers.authorization as string | undefined),
-      operationId: call.idempotency?.operationId ?? null,
+      ...payerOf(call),
     });
     return buyAnswer(answer);
   },

@@ -1,4 +1,3 @@
-import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parsePaymentSignature, paymentResponseHeader, PAYMENT_RESPONSE_HEADER } from '../../payments/x402.ts';
 import { resolveTarget } from '../registration-target.ts';
 import { registerAnswer } from '../replies/registration.ts';
@@ -9,6 +8,7 @@ import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/man
 import { declareRoute, MANAGEMENT } from './declaration.ts';
 import { defineOperation } from '../operations/operation.ts';
 import { operationsPlugin } from '../operations/route.ts';
+import { payerOf } from '../operations/payer.ts';
 
 export const registerDomainRoute = declareRoute({
   method: 'POST',
@@ -55,10 +55,7 @@ export const registerDomain = defineOperation(
       resellerChannel: body.reseller_channel ?? null,
       targetOwnerId: body.target_owner_id ?? null,
       couponCode: body.coupon_code ?? null,
-      principal: call.principal,
-      ip: call.ip,
-      receipt: presentedReceipt(body.receipt, headers.authorization as string | undefined),
-      operationId: call.idempotency?.operationId ?? null,
+      ...payerOf(call),
       x402,
     });
     const paid: Record<string, string> =

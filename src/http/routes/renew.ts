@@ -1,13 +1,11 @@
-import { presentedReceipt } from '../../checkout/receipt.ts';
 import { parseFullName } from '../domain-name-param.ts';
 import { renewAnswer } from '../replies/renewal.ts';
-import { clientErrors, errorBodySchema } from '../schemas/common.ts';
-import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/mandates.ts';
-import { paymentRequiredResponse } from '../schemas/payment-required.ts';
 import { renewBody, renewedResponse } from '../schemas/renew.ts';
 import { declareRoute, MANAGEMENT } from './declaration.ts';
 import { defineOperation } from '../operations/operation.ts';
 import { operationsPlugin } from '../operations/route.ts';
+import { payerOf } from '../operations/payer.ts';
+import { paidResponses } from '../schemas/payment-required.ts';
 
 export const renewDomainRoute = declareRoute({
   method: 'POST',
@@ -26,15 +24,7 @@ export const renewDomain = defineOperation(
     tags: ['registration'],
     summary: 'Renew a name: 402 challenge on mpp (anyone may pay), instant with the owner’s gems',
     body: renewBody,
-    response: {
-      200: renewedResponse,
-      202: approvalRequiredResponse,
-      402: paymentRequiredResponse.or(errorBodySchema),
-      403: paidOperationForbidden,
-      409: errorBodySchema,
-      503: errorBodySchema,
-      ...clientErrors,
-    },
+    response: paidResponses(renewedResponse),
   },
   async (call, app) => {
     const { name, ns } = parseFullName(app.deps.namespaces, call.body.domain);
@@ -43,10 +33,7 @@ export const renewDomain = defineOperation(
       ns,
       years: call.body.years,
       paymentMethod: call.body.payment_method ?? 'mpp',
-      principal: call.principal,
-      ip: call.ip,
-      receipt: presentedReceipt(call.body.receipt, call.headers.authorization as string | undefined),
-      operationId: call.idempotency?.operationId ?? null,
+      ...payerOf(call),
     });
     return renewAnswer(answer);
   },

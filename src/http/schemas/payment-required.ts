@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { example, EXAMPLE } from './examples.ts';
+import { clientErrors, errorBodySchema } from './common.ts';
+import { approvalRequiredResponse, paidOperationForbidden } from './mandates.ts';
 
 // The 402 of a paid operation: the default route's MPP challenge (spec 4.3) and the USDC route's relay
 // session (spec 4.6).
@@ -137,3 +139,17 @@ export const usdcPaymentRequiredResponse = example(
     warnings: [],
   },
 );
+
+/**
+ * What a paid operation answers (renew, buy-secondary, paying an accepted offer): `ok` when done, 202 while
+ * the person's approval is awaited, the 402 challenge or refused receipt, a mandate's 403, 409 and 503.
+ */
+export const paidResponses = <T extends z.ZodType>(ok: T) => ({
+  200: ok,
+  202: approvalRequiredResponse,
+  402: paymentRequiredResponse.or(errorBodySchema),
+  403: paidOperationForbidden,
+  409: errorBodySchema,
+  503: errorBodySchema,
+  ...clientErrors,
+});

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { approvalRequiredResponse, paidOperationForbidden } from './mandates.ts';
-import { clientErrors, errorBodySchema } from './common.ts';
 import { receiptField } from './register.ts';
-import { paymentRequiredResponse } from './payment-required.ts';
+import { paidResponses } from './payment-required.ts';
 import { example, EXAMPLE } from './examples.ts';
 
 export const buySecondaryBody = example(
@@ -68,12 +66,4 @@ export const purchasedResponse = example(
 );
 
 /** What a paid purchase answers (buy-secondary, and paying an accepted offer): the sale, or its 402. */
-export const purchaseResponses = {
-  200: purchasedResponse,
-  202: approvalRequiredResponse,
-  402: paymentRequiredResponse.or(errorBodySchema),
-  403: paidOperationForbidden,
-  409: errorBodySchema,
-  503: errorBodySchema,
-  ...clientErrors,
-};
+export const purchaseResponses = paidResponses(purchasedResponse);
