@@ -4,6 +4,7 @@ import type { ListingTerms, MarketCurrency } from '../domain/market.ts';
 import type { Page, Paged } from '../domain/page.ts';
 import { Listing, Sale } from './entities/index.ts';
 import { recordOf } from './listing-repository.ts';
+import type { SaleRecord } from './sale-repository.ts';
 
 /** A sale as the public sold list shows it; the seller's own list adds the split and payout. */
 const soldEntry = (s: Pick<Sale, 'id' | 'domainName' | 'currency' | 'price' | 'source' | 'createdAt'>): SoldEntry => ({
@@ -43,22 +44,20 @@ export interface OwnListing extends ListingTerms {
 }
 
 /** A sale the caller made, with the split of its price and where its pathUSD proceeds stand. */
-export interface OwnSale {
-  saleId: number;
-  domainName: string;
-  sellerId: string;
-  currency: MarketCurrency;
-  /** Whole gems, or pathUSD minor units (as the price and each share). */
-  price: bigint;
-  sellerAmount: bigint;
-  referrerAmount: bigint;
-  platformAmount: bigint;
-  source: string;
-  payoutStatus: string | null;
-  payoutAddress: string | null;
-  payoutTxHash: string | null;
-  soldAt: Date;
-}
+export type OwnSale = Pick<
+  SaleRecord,
+  | 'domainName'
+  | 'sellerId'
+  | 'currency'
+  | 'price'
+  | 'sellerAmount'
+  | 'referrerAmount'
+  | 'platformAmount'
+  | 'source'
+  | 'payoutStatus'
+  | 'payoutAddress'
+  | 'payoutTxHash'
+> & { saleId: number; soldAt: Date };
 
 interface ForSaleRow {
   domain_name: string;
