@@ -17,6 +17,9 @@ const settlerKey = requireSetting(config.RELAY_SETTLER_KEY, 'RELAY_SETTLER_KEY',
 const log = createLogger(config, 'relay');
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+// An idle connection PostgreSQL drops (a restart, a failover) is an 'error' on the pool: without a listener
+// it would end the process. The pool opens a new connection on the next query.
+pool.on('error', (err) => log.warn({ err }, 'PostgreSQL dropped an idle relay connection'));
 const store = relayStore(pool);
 await store.migrate();
 const settlement = settlementOf(store, relayChain(rpcUrl, BASE_CHAIN_ID, settlerKey));
