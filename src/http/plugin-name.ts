@@ -6,6 +6,9 @@
  * spend on their tests. The name given is the one the walk ends with for an ES module's export, the
  * function's own, so nothing else changes.
  */
-export function named<T extends (...args: never[]) => unknown>(plugin: T, name = plugin.name): T {
-  return Object.assign(plugin, { [Symbol.for('fastify.display-name')]: name });
+export function named<T extends (...args: never[]) => unknown>(plugin: T, name?: string): T {
+  const given = (plugin as unknown as Record<symbol, unknown>)[DISPLAY_NAME];
+  // A plugin that already says its name (operationsPlugin names its own) keeps it.
+  return Object.assign(plugin, { [DISPLAY_NAME]: name ?? (typeof given === 'string' ? given : plugin.name) });
 }
+const DISPLAY_NAME = Symbol.for('fastify.display-name');

@@ -116,7 +116,7 @@ export async function invoke<O extends Operation>(
     };
   }
 
-  // A dashboard form sends its form id as the key on every change it makes (docs/dashboard.md "Forms").
+  // A dashboard form sends its form id as the key on every change it makes (docs/dashboard.md "How a page works").
   const keyed =
     input.idempotencyKey !== undefined &&
     (IDEMPOTENT_ROUTES.has(key) || (caller.channel === 'dashboard' && method !== 'GET'));

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, RouteOptions } from 'fastify';
+import { named } from '../plugin-name.ts';
+import { routeKey } from '../routes/declaration.ts';
 import { Answer, type Call, type Operation, type OperationSchema } from './operation.ts';
 
 /** Sends what an operation returned: its Answer as it is, or a plain body as the 200. */
@@ -35,8 +37,11 @@ export function operationRoute<S extends OperationSchema>(app: FastifyInstance, 
 }
 
 /** A plugin serving operations as routes: a route module's plugin, when each of its routes is an operation. */
-export const operationsPlugin =
-  (ops: readonly Operation[]): FastifyPluginAsync =>
-  async (app) => {
-    for (const op of ops) app.route(operationRoute(app, op));
-  };
+export const operationsPlugin = (ops: readonly Operation[]): FastifyPluginAsync =>
+  // Named by its operations, so Fastify never searches the module cache for a name (src/http/plugin-name.ts).
+  named(
+    async (app) => {
+      for (const op of ops) app.route(operationRoute(app, op));
+    },
+    ops.map((o) => o.route.config.openapi?.operationId ?? routeKey(o.route.method, o.route.url)).join(', '),
+  );
