@@ -22,8 +22,6 @@ describe('worker crash during a purchase', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  const em = () => s.t.db.orm.em.fork();
-
   // (Killed before the sale is the registration crash test's case: the same checkout machinery.)
   it.each([
     ['completePurchase', 'after-commit'],
@@ -80,14 +78,14 @@ describe('worker crash during a purchase', () => {
       try {
         expect((await answer).status).toBe(200);
         await eventually(
-          async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
+          async () => (await s.t.db.em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
           90_000,
         );
-        expect(await em().count(Sale, { domainId: domain.id })).toBe(1);
-        expect(await em().count(DomainOrder, { domainName: domain.name, kind: 'purchase' })).toBe(1);
-        expect(await em().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
-        const sale = await em().findOneOrFail(Sale, { domainId: domain.id });
-        expect(await em().count(DomainOrder, { reference: `payout:${sale.id}` })).toBe(1);
+        expect(await s.t.db.em().count(Sale, { domainId: domain.id })).toBe(1);
+        expect(await s.t.db.em().count(DomainOrder, { domainName: domain.name, kind: 'purchase' })).toBe(1);
+        expect(await s.t.db.em().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
+        const sale = await s.t.db.em().findOneOrFail(Sale, { domainId: domain.id });
+        expect(await s.t.db.em().count(DomainOrder, { reference: `payout:${sale.id}` })).toBe(1);
         const chain = createPublicClient({ transport: http(s.anvil.rpcUrl) });
         expect(
           await chain.readContract({ address: s.token, abi: balanceAbi, functionName: 'balanceOf', args: [payout] }),

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import { SESSION_COOKIE } from '../../src/http/session-cookie.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerDomain, type TestApp } from '../helpers/app.ts';
 import { launchChromium } from '../helpers/chromium.ts';
 import { dashboardBrowser } from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
@@ -52,17 +52,9 @@ describe('a browser session from another origin', () => {
 
   /** A purchase of the agent's waiting for the person's approval. */
   async function waitingApproval(): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
+    const res = await registerDomain(t.app, randomLabel('x'), {
       headers: { 'x-api-key': agent.api_key },
-      payload: {
-        domain: randomLabel('x'),
-        namespace: 'agent',
-        years: 1,
-        agreed_to_terms: true,
-        payment_method: 'gems',
-      },
+      method: 'gems',
     });
     expect(res.statusCode).toBe(202);
     return res.json<{ approval_id: string }>().approval_id;

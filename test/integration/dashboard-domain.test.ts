@@ -67,7 +67,6 @@ describe('dashboard: a domain', () => {
   }
 
   const pageOf = (name: string) => `/dashboard/domains/${name}`;
-  const em = () => s.t.db.orm.em.fork();
   // A term ending within the year: a renewal stays within the ten years a term may reach.
   const ownedDomain = async (owner: string) => {
     const d = await createDomain(s.t.db.orm, {
@@ -85,8 +84,8 @@ describe('dashboard: a domain', () => {
       profile: Record<string, unknown>;
     }>();
   const records = async (name: string) => {
-    const { id } = await em().findOneOrFail(Domain, { name });
-    return (await em().find(DnsRecord, { domainId: id }))
+    const { id } = await s.t.db.em().findOneOrFail(Domain, { name });
+    return (await s.t.db.em().find(DnsRecord, { domainId: id }))
       .map((r) => `${r.name} ${r.type} ${r.content} ${r.ttl}`)
       .sort();
   };
@@ -253,20 +252,20 @@ describe('dashboard: a domain', () => {
     const delegation = /Delegation is published[^<]*/.exec(res.body)?.[0] ?? '';
     expect(delegation).toMatch(/through\s+[a-z0-9][^<]*[a-z0-9]\.\s*$/);
     expect(delegation).not.toContain('..');
-    expect((await em().findOneOrFail(Domain, { name })).dnsEnabled).toBe(true);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).dnsEnabled).toBe(true);
   });
 
   it('renews with gems; a machine payment is not offered to a person; auto-renew on and off', async () => {
     const name = await ownedDomain(aliceId);
-    await grantGems(em(), { accountId: aliceId, amount: 100_000, reference: `grant:${randomUUID()}` });
-    const expiry = (await em().findOneOrFail(Domain, { name })).expiryDate;
+    await grantGems(s.t.db.em(), { accountId: aliceId, amount: 100_000, reference: `grant:${randomUUID()}` });
+    const expiry = (await s.t.db.em().findOneOrFail(Domain, { name })).expiryDate;
     const renewed = await alice.submit(pageOf(name), 'renew', [
       ['years', '1'],
       ['payment_method', 'gems'],
     ]);
     expect(renewed.statusCode).toBe(200);
     expect(textOf(renewed.body, { cls: 'notice' })).toContain('Renewed');
-    const after = (await em().findOneOrFail(Domain, { name })).expiryDate;
+    const after = (await s.t.db.em().findOneOrFail(Domain, { name })).expiryDate;
     expect(after.getUTCFullYear()).toBe(expiry.getUTCFullYear() + 1);
 
     const tooLong = await alice.submit(pageOf(name), 'renew', [
@@ -275,7 +274,7 @@ describe('dashboard: a domain', () => {
     ]);
     expect(tooLong.statusCode).toBe(400);
     expect(errorBeside(tooLong.body)).toBeTruthy();
-    expect((await em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
 
     // Issue 38 item 17: the page offered pathUSD, which opened a checkout a person could neither pay nor
     // end. The form offers gems only; a form posted with pathUSD anyway is refused and opens nothing.
@@ -289,7 +288,7 @@ describe('dashboard: a domain', () => {
     expect(mpp.statusCode).toBe(400);
     expect(errorBeside(mpp.body)).toContain('renews with gems');
     expect(mpp.body).not.toContain('transferWithMemo');
-    expect((await em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
     const checkouts = await s.t.app.inject({
       method: 'GET',
       url: '/api/v1/checkouts',
@@ -320,9 +319,9 @@ describe('dashboard: a domain', () => {
       ['enabled', 'off'],
     ]);
     expect(theirs.statusCode).toBe(403);
-    expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBe(2500);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBe(2500);
     await alice.submit(pageOf(name), 'auto_renew', [['enabled', 'off']]);
-    expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBeNull();
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBeNull();
   });
 
   // Issue 38 item 17: a renewal checkout the person started (over the API, by machine payment) is theirs
@@ -396,7 +395,7 @@ describe('dashboard: a domain', () => {
   it('answers offers: a stranger cannot, the owner rejects one and accepts another (the name is sold)', async () => {
     const { name } = await createListing(s.t.db.orm, { priceGems: 5000, seller: { id: aliceId } as Account });
     const bidder = await provision(s.t.app);
-    await grantGems(em(), { accountId: bidder.account_id, amount: 10_000, reference: `grant:${randomUUID()}` });
+    await grantGems(s.t.db.em(), { accountId: bidder.account_id, amount: 10_000, reference: `grant:${randomUUID()}` });
     const offer = async (amount: number) => {
       const res = await s.t.app.inject({
         method: 'POST',
@@ -419,17 +418,17 @@ describe('dashboard: a domain', () => {
       ['target', first],
     ]);
     expect(theirs.statusCode).toBe(404);
-    expect((await em().findOneOrFail(Offer, { id: first })).status).toBe('pending');
+    expect((await s.t.db.em().findOneOrFail(Offer, { id: first })).status).toBe('pending');
 
     const rejected = await alice.submit(pageOf(name), 'reject_offer', [], first);
     expect(rejected.statusCode).toBe(200);
-    expect((await em().findOneOrFail(Offer, { id: first })).status).toBe('rejected');
+    expect((await s.t.db.em().findOneOrFail(Offer, { id: first })).status).toBe('rejected');
 
     const second = await offer(1200);
     const accepted = await alice.submit(pageOf(name), 'accept_offer', [], second);
     expect(accepted.statusCode).toBe(200);
     expect(textOf(accepted.body, { cls: 'notice' })).toContain('Offer accepted');
-    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(bidder.account_id);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).owner.id).toBe(bidder.account_id);
     // The name is no longer Alice's: the page says so in the API's words.
     expect(accepted.body).toContain('Back to your domains');
     expect((await alice.get(pageOf(name))).statusCode).toBe(403);
@@ -490,7 +489,7 @@ describe('dashboard: a domain', () => {
     ]);
     expect(bad.statusCode).toBe(400);
     expect(errorBeside(bad.body)).toBeTruthy();
-    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(aliceId);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).owner.id).toBe(aliceId);
 
     const moved = await alice.submit(pageOf(name), 'transfer', [
       ['to_account_id', bobId],
@@ -498,7 +497,7 @@ describe('dashboard: a domain', () => {
     ]);
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain('Back to your domains');
-    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(bobId);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).owner.id).toBe(bobId);
     expect((await bob.get(pageOf(name))).statusCode).toBe(200);
     expect((await alice.get(pageOf(name))).statusCode).toBe(403);
   });
@@ -506,7 +505,7 @@ describe('dashboard: a domain', () => {
   it('renders one domain of a person with 1,000 domains (its speed: npm run bench)', async () => {
     const p = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('dash-many'));
     const many = browser(p.cookie);
-    const e = em();
+    const e = s.t.db.em();
     const prefix = randomLabel('m');
     for (let i = 0; i < 1000; i++)
       e.create(Domain, {

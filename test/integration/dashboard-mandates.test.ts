@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerDomain, type TestApp } from '../helpers/app.ts';
 import { dashboardBrowser, followRedirect, textOf } from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
@@ -251,13 +251,6 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
     await idp?.stop();
   });
 
-  const register = (label: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
-      headers: { 'x-api-key': agent.api_key },
-      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gems' },
-    });
   const approval = (id: string) =>
     t.app.inject({ method: 'GET', url: `/api/v1/approvals/${id}`, headers: { 'x-api-key': agent.api_key } });
 
@@ -268,7 +261,8 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
 
     const first = randomLabel('ok');
     const second = randomLabel('no');
-    const asked = [await register(first), await register(second)];
+    const asGems = { headers: { 'x-api-key': agent.api_key }, method: 'gems' };
+    const asked = [await registerDomain(t.app, first, asGems), await registerDomain(t.app, second, asGems)];
     const ids = asked.map((r) => {
       expect(r.statusCode).toBe(202);
       return r.json<{ approval_id: string }>().approval_id;
