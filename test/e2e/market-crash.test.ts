@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { createPublicClient, http, parseAbi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { payChallenge, readChallenge } from '../../examples/pay-and-register.ts';
-import { ANVIL_TREASURY_KEY } from '../../src/infra/anvil.ts';
 import { DomainOrder, PaymentReceipt, Sale } from '../../src/db/entities/index.ts';
-import { testTemporalAddress } from '../helpers/app.ts';
 import { createListing } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -26,29 +23,10 @@ describe('worker crash during a purchase', () => {
   it.each([
     ['completePurchase', 'after-commit'],
     ['payOutSale', 'after-commit'],
-  ])(
+  ] as const)(
     'killed in %s (%s): one sale, one order, one payout',
     async (activity, mode) => {
-      const child = spawn(process.execPath, ['test/helpers/crashing-worker.ts'], {
-        env: {
-          ...process.env,
-          CRASH_ACTIVITY: activity,
-          CRASH_MODE: mode,
-          DATABASE_URL: s.t.db.url,
-          TEMPORAL_ADDRESS: testTemporalAddress(),
-          TEMPORAL_TASK_QUEUE: s.taskQueue,
-          CHAIN_RPC_URL: s.anvil.rpcUrl,
-          MPP_TOKEN_ADDRESS: s.token,
-          MPP_PAY_TO: s.payTo,
-          TEMPO_CHAIN_ID: String(s.anvil.chainId),
-          MPP_SECRET: s.mppSecret,
-          PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const died = new Promise<string | null>((r) => child.once('exit', (_code, signal) => r(signal)));
-      await new Promise<void>((r) => child.stdout?.on('data', (d) => String(d).includes('ready') && r()));
+      const { died } = await s.spawnCrashingWorker({ mode, activity });
 
       const payout = privateKeyToAccount(generatePrivateKey()).address;
       const listing = await createListing(s.t.db.orm, {

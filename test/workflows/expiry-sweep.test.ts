@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Client } from '@temporalio/client';
 import { createExpiryActivities, type ExpiryActivities } from '../../activities/expiry.ts';
 import { Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import type { ExpiryPageResult, ExpirySweepInput, ExpirySweepResult } from '../../workflows/expiry-messages.ts';
-import { CATALOG_PATH, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { CATALOG_PATH } from '../helpers/db.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
-import { useTemporal } from '../helpers/temporal.ts';
+import { useTemporal, useTestDatabase } from '../helpers/temporal.ts';
 import { createWorker } from '../helpers/workflow-bundle.ts';
 
 const HOUR = 3600 * 1000;
@@ -21,11 +21,7 @@ const DAY = 24 * HOUR;
 // timeout), which would put the next sweep's cut-off anywhere.
 describe('expirySweepWorkflow (time-skipping, real activities and database)', () => {
   const env = useTemporal('time-skipping');
-  let db: TestDatabase;
-  beforeEach(async () => {
-    db = await createTestDatabase();
-  });
-  afterEach(() => db.drop());
+  const db = useTestDatabase({ each: true });
 
   const activities = () => createExpiryActivities({ orm: db.orm, catalogPath: CATALOG_PATH });
   const now = () => env.environment.currentTimeMs();
