@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import type { Hex } from 'viem';
-import { Challenge } from 'mppx';
-import { payChallenge } from '../../examples/pay-and-register.ts';
 import {
   Account,
   CheckoutSession,
@@ -188,12 +185,7 @@ describe('mandate approvals', () => {
     expect(standing.message).toMatch(/re-send/);
     const challenge = await registerDomain(s.t.app, label, { headers: a.key, method: 'mpp' });
     expect(challenge.statusCode).toBe(402);
-    const paid = await payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[0] as Hex,
-      challenge: Challenge.deserialize(challenge.headers['www-authenticate'] as string),
-      required: challenge.json(),
-    });
+    const paid = await s.pay(challenge);
     const done = await inject(
       'POST',
       '/api/v1/domains/register',

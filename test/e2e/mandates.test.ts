@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Hex } from 'viem';
-import { Challenge } from 'mppx';
-import { payChallenge } from '../../examples/pay-and-register.ts';
 import { Account, Domain, LedgerTransaction, MandateSpend, OutboxEvent } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -237,12 +234,7 @@ describe('spend mandates', () => {
     expect((await setMandate(a.id, { per_day: { usd: '15.00' } })).statusCode).toBe(200);
     const label = waiting[0]!;
     const first = answers[labels.indexOf(label)]!;
-    const paid = await payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[0] as Hex,
-      challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
-      required: first.json(),
-    });
+    const paid = await s.pay(first);
     const done = await registerDomain(s.t.app, label, {
       headers: { ...a.key, authorization: `Payment ${paid.txHash}` },
       method: 'mpp',
@@ -272,12 +264,7 @@ describe('spend mandates', () => {
       expect(first.statusCode).toBe(402);
       // Set while the checkout waits, with no reservation to hold: judged at activation.
       await setMandate(a.id, mandate);
-      const paid = await payChallenge({
-        rpcUrl: s.anvil.rpcUrl,
-        privateKey: s.payerKeys[0] as Hex,
-        challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
-        required: first.json(),
-      });
+      const paid = await s.pay(first);
       const refused = await registerDomain(s.t.app, label, {
         headers: { ...a.key, authorization: `Payment ${paid.txHash}` },
         method: 'mpp',
@@ -420,12 +407,7 @@ describe('spend mandates', () => {
       ] as const) {
         const first = await send();
         expect(first.statusCode).toBe(402);
-        const paid = await payChallenge({
-          rpcUrl: s.anvil.rpcUrl,
-          privateKey: s.payerKeys[1] as Hex,
-          challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
-          required: first.json(),
-        });
+        const paid = await s.pay(first, 1);
         const done = await send({ authorization: `Payment ${paid.txHash}` });
         expect({ op, status: done.statusCode }).toEqual({ op, status: 200 });
       }

@@ -93,6 +93,12 @@ function unescape(s: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** What a visitor without a session gets for the page `url`, asked for as a browser asks: the status and where it is sent. */
+export async function visitWithoutSession(app: FastifyInstance, url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  return { status: res.statusCode, location: res.headers.location };
+}
+
 /** The text of an element with this id or class in a page (first match), tags stripped. */
 export function textOf(page: string, selector: { id?: string; cls?: string }): string | null {
   const re = selector.id

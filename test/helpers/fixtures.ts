@@ -3,6 +3,20 @@ import type { Orm } from '../../src/db/orm.ts';
 import { Account, Domain, Listing, Namespace } from '../../src/db/entities/index.ts';
 import type { DomainProfile } from '../../src/domain/public-domain.ts';
 
+/** The catalog's ten namespaces (catalog/namespaces.json), in its order: the order every list of them keeps. */
+export const CATALOG_NAMESPACES = [
+  'agent',
+  'boss',
+  'chatbot',
+  'factory',
+  'protocol',
+  'bpo',
+  'manifest',
+  'c',
+  'zen',
+  'yolo',
+];
+
 export const randomLabel = (prefix = 'n') => `${prefix}${randomBytes(5).toString('hex')}`;
 
 export async function createAccount(orm: Orm, data: Partial<{ kind: 'human' | 'agent'; operator: Account }> = {}) {

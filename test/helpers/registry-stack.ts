@@ -5,6 +5,8 @@ import { recordHistories } from './histories.ts';
 import { NativeConnection } from '@temporalio/worker';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
+import { Challenge } from 'mppx';
+import { payChallenge, type PaymentRequired } from '../../examples/pay-and-register.ts';
 import { createActivities } from '../../activities/index.ts';
 import {
   ANVIL_PAYER_KEYS,
@@ -46,6 +48,12 @@ export interface StackProcess {
   stop(): Promise<void>;
 }
 
+/** A 402 answer as inject gives it. */
+export interface PaymentAnswer {
+  headers: Record<string, unknown>;
+  json(): unknown;
+}
+
 export interface CrashingWorker extends StackProcess {
   died: Promise<NodeJS.Signals | null>;
 }
@@ -74,6 +82,11 @@ export interface RegistryStack {
    * stack's own API; answers once it is listening. Pass `PORT` to start one again where it was.
    */
   spawnApi(env?: Record<string, string>): Promise<StackProcess>;
+  /**
+   * Pays a 402 answer of the stack's API (its challenge in WWW-Authenticate, its terms in the body) on the
+   * stack's chain, from the dev payer `payer` (an index into `payerKeys`), as examples/pay-and-register.ts pays.
+   */
+  pay(answer: PaymentAnswer, payer?: number): ReturnType<typeof payChallenge>;
   /** The worker the stack stops at the end: the one it started (null with `worker: false`), or a test's. */
   worker: StackWorker | null;
   stop(): Promise<void>;
@@ -272,6 +285,13 @@ async function stackOn(
     startWorker,
     spawnWorker: (env = {}) => spawnEntry('src/entry/worker.ts', env),
     spawnCrashingWorker,
+    pay: (answer, payer = 0) =>
+      payChallenge({
+        rpcUrl: anvil.rpcUrl,
+        privateKey: payerKeys[payer] as Hex,
+        challenge: Challenge.deserialize(answer.headers['www-authenticate'] as string),
+        required: answer.json() as PaymentRequired,
+      }),
     spawnApi,
     worker,
     async stop() {

@@ -1,9 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Hex } from 'viem';
 import { Challenge, Credential } from 'mppx';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { payChallenge } from '../../examples/pay-and-register.ts';
 import { CheckoutSession, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { buildTempoChallenge } from '../../src/payments/tempo-method.ts';
@@ -32,12 +30,7 @@ describe('registration hardening', () => {
     const headers: Record<string, string> = key ? { 'x-api-key': key } : {};
     const first = await registerDomain(s.t.app, label, { headers });
     expect(first.statusCode).toBe(402);
-    const paid = await payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[payer] as Hex,
-      challenge: challengeOf(first),
-      required: first.json(),
-    });
+    const paid = await s.pay(first, payer);
     return { label, headers, first, paid };
   }
 
@@ -134,12 +127,7 @@ describe('registration hardening', () => {
 
       // B paid for real, but the credential wraps a challenge minted with another secret.
       const challengeB = challengeOf(b);
-      const paidB = await payChallenge({
-        rpcUrl: s.anvil.rpcUrl,
-        privateKey: s.payerKeys[1] as Hex,
-        challenge: challengeB,
-        required: b.json(),
-      });
+      const paidB = await s.pay(b, 1);
       const req = challengeB.request as {
         amount: string;
         currency: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Account, DomainOrder } from '../../src/db/entities/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardBrowser } from '../helpers/dashboard.ts';
+import { dashboardBrowser, visitWithoutSession } from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
@@ -54,9 +54,10 @@ describe('dashboard: activity', () => {
   });
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dashboard/activity', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Factivity');
+    expect(await visitWithoutSession(t.app, '/dashboard/activity')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Factivity',
+    });
   });
 
   it('says so in words when there is no activity yet', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Account } from '../../src/db/entities/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, textOf, visitWithoutSession } from '../helpers/dashboard.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
@@ -46,9 +46,10 @@ describe('dashboard: agents', () => {
   };
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dashboard/agents', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Fagents');
+    expect(await visitWithoutSession(t.app, '/dashboard/agents')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Fagents',
+    });
   });
 
   it('claims an agent by its claim code; the agent, its domains and keys show, escaped', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, textOf, visitWithoutSession } from '../helpers/dashboard.ts';
 import { humanWithSession } from '../helpers/identities.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
 
@@ -29,9 +29,10 @@ describe('dashboard: keys', () => {
     t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { 'x-api-key': key } });
 
   it('sends a visitor without a session to sign in, and back', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dashboard/keys', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Fkeys');
+    expect(await visitWithoutSession(t.app, '/dashboard/keys')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Fkeys',
+    });
   });
 
   it('creates a key shown once, which works over the API until it is revoked here', async () => {

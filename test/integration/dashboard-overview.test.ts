@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Account, Domain, Listing, Namespace } from '../../src/db/entities/index.ts';
 import { DAY_MS } from '../../src/domain/time.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, textOf, visitWithoutSession } from '../helpers/dashboard.ts';
 import { registerDomain } from '../helpers/app.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
@@ -40,9 +40,10 @@ describe('dashboard: overview', () => {
     (await api('/api/v1/checkouts', cookie)).json<{ data: { domain: string; pay_url: string | null }[] }>().data;
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await s.t.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard');
+    expect(await visitWithoutSession(s.t.app, '/dashboard')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard',
+    });
   });
 
   it('the home page links to the dashboard once signed in', async () => {

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { dashboardBrowser, followRedirect, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, followRedirect, textOf, visitWithoutSession } from '../helpers/dashboard.ts';
 import { registerDomain } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
@@ -103,9 +103,10 @@ describe('dashboard: webhooks', () => {
   const sql = (q: string, params: unknown[] = []) => s.t.db.orm.em.fork().getConnection().execute(q, params);
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await s.t.app.inject({ method: 'GET', url: '/dashboard/webhooks', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Fwebhooks');
+    expect(await visitWithoutSession(s.t.app, '/dashboard/webhooks')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Fwebhooks',
+    });
   });
 
   it('refuses an invalid subscription beside its form and creates nothing', async () => {

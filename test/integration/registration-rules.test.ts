@@ -1,8 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Hex } from 'viem';
-import { payChallenge } from '../../examples/pay-and-register.ts';
-import { Challenge } from 'mppx';
 import { Domain, DomainOrder } from '../../src/db/entities/index.ts';
 import * as ops from '../../src/ops/commands.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
@@ -264,13 +261,7 @@ describe('registration rules, rails and locks', () => {
     const p = await provision(s.t.app);
     const label = randomLabel('landed');
     const first = await registerDomain(s.t.app, label, { headers: { 'x-api-key': p.api_key } });
-    const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
-    await payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[0] as Hex,
-      challenge,
-      required: first.json(),
-    });
+    await s.pay(first);
     const reset = await s.t.app.inject({
       method: 'POST',
       url: `/api/v1/domains/${label}.agent/reset-lock`,
@@ -300,8 +291,7 @@ describe('registration rules, rails and locks', () => {
       },
     });
     expect([400, 402]).toContain(bad.statusCode);
-    const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
-    const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge, required });
+    const paid = await s.pay(first, 1);
     const ok = await s.t.app.inject({
       method: 'POST',
       url: '/api/payments/verify-mpp',

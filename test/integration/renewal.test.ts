@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Hex } from 'viem';
-import { Challenge } from 'mppx';
-import { payChallenge } from '../../examples/pay-and-register.ts';
 import { Account, Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
 import { YEAR_MS } from '../../src/domain/time.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
@@ -27,13 +24,6 @@ describe('renewal', () => {
     await createDomain(s.t.db.orm, { label, namespace: 'agent', expiryDate: expiry, ...(owner ? { owner } : {}) });
     return `${label}.agent`;
   };
-  const pay = (res: { headers: Record<string, unknown>; json(): unknown }, payer = 0) =>
-    payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[payer] as Hex,
-      challenge: Challenge.deserialize(res.headers['www-authenticate'] as string),
-      required: res.json() as Parameters<typeof payChallenge>[0]['required'],
-    });
 
   it('anyone pays to renew: 402, then the paid retry extends from the current expiry, once', async () => {
     const name = await fresh();
@@ -45,7 +35,7 @@ describe('renewal', () => {
     // The same request again is the same checkout (an identical challenge), never a second one.
     expect((await renew({ domain: name, years: 2 })).json().session_id).toBe(first.json().session_id);
 
-    const paid = await pay(first);
+    const paid = await s.pay(first);
     const ok = await renew({ domain: name, years: 2 }, { authorization: paid.credential });
     expect(ok.statusCode).toBe(200);
     const newExpiry = new Date(expiry.getTime() + 2 * YEAR_MS).toISOString();
@@ -77,7 +67,7 @@ describe('renewal', () => {
     expect(first.statusCode).toBe(402);
     const reset = await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${name}/reset-lock`, headers: key });
     expect(reset.statusCode).toBe(200);
-    const paid = await pay(first);
+    const paid = await s.pay(first);
     const before = await gemsBalance(s.t.db.em(), agent.account_id);
     for (const receipt of [paid.credential, paid.credential]) {
       const late = await renew({ domain: name, years: 1 }, { ...key, authorization: receipt });
@@ -95,7 +85,7 @@ describe('renewal', () => {
   it('a receipt is single-use across registrations and renewals', async () => {
     const name = await fresh();
     const first = await renew({ domain: name, years: 1 });
-    const paid = await pay(first, 1);
+    const paid = await s.pay(first, 1);
     expect((await renew({ domain: name, years: 1 }, { authorization: paid.credential })).statusCode).toBe(200);
     // Another renewal checkout (another name) presented the same payment: refused, nothing extended.
     const other = await fresh();
@@ -109,7 +99,7 @@ describe('renewal', () => {
 
     // A registration's payment does not renew anything either.
     const label = randomLabel('rr');
-    const regPaid = await pay(await registerDomain(s.t.app, label), 2);
+    const regPaid = await s.pay(await registerDomain(s.t.app, label), 2);
     expect((await registerDomain(s.t.app, label, { body: { receipt: regPaid.credential } })).statusCode).toBe(200);
     const third = await fresh();
     expect((await renew({ domain: third, years: 1 })).statusCode).toBe(402);
