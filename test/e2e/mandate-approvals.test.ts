@@ -8,9 +8,9 @@ import {
   MandateApproval,
   MandateSpend,
 } from '../../src/db/entities/index.ts';
-import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
+import { claimedAgent, humanWithSession } from '../helpers/identities.ts';
 import { registerDomain } from '../helpers/app.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
@@ -44,24 +44,18 @@ describe('mandate approvals', () => {
 
   /** A fresh agent claimed by the person, with gems, a mandate asking approval above $10, and a webhook. */
   async function agent(gems = 100_000) {
-    const p = await provision(s.t.app);
-    expect((await inject('POST', '/api/v1/agents/claim', asPerson(), { claim_code: p.claim_code })).statusCode).toBe(
-      200,
-    );
-    if (gems > 0)
-      await grantGems(s.t.db.em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
-    const key = { 'x-api-key': p.api_key };
-    const set = await inject('PUT', `/api/v1/agents/${p.account_id}/mandate`, asPerson(), {
+    const a = await claimedAgent(s.t.app, s.t.db.orm, person.cookie, gems);
+    const set = await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {
       approval_above: { usd: '10.00' },
     });
     expect(set.statusCode).toBe(200);
-    const sub = await inject('POST', '/api/v1/webhooks/subscribe', key, {
+    const sub = await inject('POST', '/api/v1/webhooks/subscribe', a.key, {
       target_url: receiver.url,
       events: ['mandate.approval_requested', 'mandate.approval_decided'],
       secret,
     });
     expect(sub.statusCode).toBe(200);
-    return { id: p.account_id, key };
+    return a;
   }
   const approval = async (id: string, who: Record<string, string>) =>
     (await inject('GET', `/api/v1/approvals/${id}`, who)).json().approval;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Account, Domain, LedgerTransaction, MandateSpend, OutboxEvent } from '../../src/db/entities/index.ts';
-import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
+import { claimedAgent, humanWithSession } from '../helpers/identities.ts';
 import { registerDomain } from '../helpers/app.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
@@ -15,6 +15,7 @@ describe('spend mandates', () => {
   beforeAll(async () => {
     s = await startRegistryStack({ RATE_LIMIT_MAX: '10000', CHECKOUT_MAX_OPEN: '20' });
     person = await humanWithSession(s.t.app, s.t.db.orm, `mandates-${randomLabel()}`);
+    asPerson.cookie = person.cookie;
   }, 120_000);
   afterAll(() => s?.stop());
 
@@ -27,15 +28,7 @@ describe('spend mandates', () => {
   const asPerson = { cookie: '' };
 
   /** A fresh agent claimed by the person, with gems. */
-  async function agent(gems = 100_000) {
-    const p = await provision(s.t.app);
-    asPerson.cookie = person.cookie;
-    const claimed = await inject('POST', '/api/v1/agents/claim', asPerson, { claim_code: p.claim_code });
-    expect(claimed.statusCode).toBe(200);
-    if (gems > 0)
-      await grantGems(s.t.db.em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
-    return { id: p.account_id, key: { 'x-api-key': p.api_key } };
-  }
+  const agent = (gems?: number) => claimedAgent(s.t.app, s.t.db.orm, person.cookie, gems);
   const setMandate = (agentId: string, mandate: unknown) =>
     inject('PUT', `/api/v1/agents/${agentId}/mandate`, asPerson, mandate);
   const spends = (accountId: string) =>

@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -128,6 +130,29 @@ export async function registered(app: FastifyInstance, label: string, request: R
   if (res.statusCode !== 200) throw new Error(`registering ${label}: ${res.statusCode} ${res.body}`);
   const namespace = request.body?.namespace;
   return `${label}.${typeof namespace === 'string' ? namespace : 'agent'}`;
+}
+
+/**
+ * Holds one of the in-flight slots (MAX_IN_FLIGHT, docs/performance.md "Overload") of the app listening at
+ * `base`: a quote whose body is only half sent is in flight until the rest arrives. `finish` sends the rest
+ * and gives the raw answer; `release` drops the connection.
+ */
+export async function holdSlot(base: string) {
+  const slow = connect(Number(new URL(base).port), '127.0.0.1');
+  await new Promise<void>((r) => slow.once('connect', () => r()));
+  const body = JSON.stringify({ domain: 'held', namespace: 'agent', years: 1 });
+  slow.write(
+    `POST /api/v1/domains/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await sleep(200);
+  return {
+    finish(): Promise<string> {
+      const answered = new Promise<string>((r) => slow.on('data', (d) => r(d.toString())));
+      slow.write(body.slice(5));
+      return answered;
+    },
+    release: () => void slow.destroy(),
+  };
 }
 
 /**

@@ -3,12 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Account } from '../../src/db/entities/index.ts';
 import { Account as AccountEntity, Domain, DnsRecord, Namespace, Offer } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, followRedirect, textOf } from '../helpers/dashboard.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 // A domain's page (issue 27): every form is one API operation, refused for anyone who may not act on
 // the name, with the refusal beside its form (a record's beside its row) and nothing changed. The stack
@@ -22,48 +20,24 @@ describe('dashboard: a domain', () => {
   let aliceCookie = '';
   let bobCookie = '';
 
-  /** A person's browser: pages, and forms posted with their hidden fields (repeated fields as pairs). */
+  /** A person's browser (helpers/dashboard.ts) posting its forms as pairs: repeated fields (a record's rows) stay apart. */
   function browser(cookie: string) {
-    const get = (url: string) => s.t.app.inject({ method: 'GET', url, headers: { accept: BROWSER, cookie } });
+    const b = dashboardBrowser(s.t.app, cookie);
     // What worked is answered by a redirect to the page (post/redirect/get), followed with its flash cookie.
-    const post = async (url: string, pairs: [string, string][]) => {
-      const sent = await s.t.app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          accept: BROWSER,
-          cookie,
-          'content-type': 'application/x-www-form-urlencoded',
-          'sec-fetch-site': 'same-origin',
-        },
-        payload: new URLSearchParams(pairs).toString(),
-      });
-      if (sent.statusCode !== 303) return sent;
-      const flash = [sent.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0] ?? '');
-      return s.t.app.inject({
-        method: 'GET',
-        url: String(sent.headers.location),
-        headers: { accept: BROWSER, cookie: [cookie, ...flash].join('; ') },
-      });
-    };
+    const post = async (url: string, pairs: [string, string][]) =>
+      followRedirect(s.t.app, cookie, await b.postOnly(url, pairs));
     /** The control fields (token, form id, action, target) of the form posting `action`. */
-    function formOf(page: string, action: string, target?: string): [string, string][] {
-      for (const f of page.match(/<form method="post"[\s\S]*?<\/form>/g) ?? []) {
-        const hidden = Object.fromEntries(
-          [...f.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\s*\/?>/g)].map((m) => [m[1], m[2]]),
-        );
-        if (hidden.action === action && (target === undefined || hidden.target === target))
-          return ['csrf_token', 'form_id', 'action', 'target']
-            .filter((k) => hidden[k] !== undefined)
-            .map((k) => [k, String(hidden[k])]);
-      }
-      throw new Error(`no form for ${action} on the page`);
-    }
+    const formOf = (page: string, action: string, target?: string): [string, string][] => {
+      const hidden = b.formOf(page, action, target);
+      return ['csrf_token', 'form_id', 'action', 'target']
+        .filter((k) => hidden[k] !== undefined)
+        .map((k) => [k, String(hidden[k])]);
+    };
     async function submit(url: string, action: string, fields: [string, string][], target?: string) {
-      const page = await get(url);
+      const page = await b.get(url);
       return post(url, [...formOf(page.body, action, target), ...fields]);
     }
-    return { get, post, formOf, submit };
+    return { get: b.get, post, formOf, submit };
   }
 
   const pageOf = (name: string) => `/dashboard/domains/${name}`;
@@ -328,12 +302,20 @@ describe('dashboard: a domain', () => {
   // to end from the overview, and is not said to be an agent's.
   it('lets a person cancel an unpaid renewal checkout they started', async () => {
     const name = await ownedDomain(aliceId);
-    const opened = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/renew',
-      headers: { cookie: aliceCookie, 'content-type': 'application/json' },
-      payload: { domain: name, years: 1, payment_method: 'mpp' },
-    });
+    /** Alice's renewal of the name by machine payment, over the API: a checkout she started. */
+    const renewal = () =>
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/renew',
+        headers: { cookie: aliceCookie, 'content-type': 'application/json' },
+        payload: { domain: name, years: 1, payment_method: 'mpp' },
+      });
+    /** Alice's open checkouts for the name. */
+    const checkoutsOfName = async () =>
+      (await s.t.app.inject({ method: 'GET', url: '/api/v1/checkouts', headers: { cookie: aliceCookie } }))
+        .json<{ data: { domain: string }[] }>()
+        .data.filter((c) => c.domain === name);
+    const opened = await renewal();
     expect(opened.statusCode).toBe(402);
     const overview = await alice.get('/dashboard');
     const row = /<tr>(?:(?!<\/tr>)[\s\S])*?<\/tr>/g;
@@ -344,15 +326,9 @@ describe('dashboard: a domain', () => {
     const cancelled = await alice.submit('/dashboard', 'cancel_checkout', [['operation', 'renewal']], name);
     expect(cancelled.statusCode).toBe(200);
     expect(textOf(cancelled.body, { cls: 'notice' })).toContain('renewal checkout for');
-    const open = await s.t.app.inject({ method: 'GET', url: '/api/v1/checkouts', headers: { cookie: aliceCookie } });
-    expect(open.json<{ data: { domain: string }[] }>().data.filter((c) => c.domain === name)).toEqual([]);
+    expect(await checkoutsOfName()).toEqual([]);
     // Another person cannot end it: there is nothing of theirs to end.
-    const again = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/renew',
-      headers: { cookie: aliceCookie, 'content-type': 'application/json' },
-      payload: { domain: name, years: 1, payment_method: 'mpp' },
-    });
+    const again = await renewal();
     expect(again.statusCode).toBe(402);
     const bobs = await s.t.app.inject({
       method: 'POST',
@@ -360,8 +336,7 @@ describe('dashboard: a domain', () => {
       headers: { cookie: bobCookie },
     });
     expect(bobs.statusCode).toBe(404);
-    const still = await s.t.app.inject({ method: 'GET', url: '/api/v1/checkouts', headers: { cookie: aliceCookie } });
-    expect(still.json<{ data: { domain: string }[] }>().data.filter((c) => c.domain === name)).toHaveLength(1);
+    expect(await checkoutsOfName()).toHaveLength(1);
   });
 
   it('lists for sale and withdraws; a floor above the price is refused beside the form', async () => {

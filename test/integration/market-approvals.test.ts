@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { Account, Listing, MandateApproval, MandateSpend, Offer, Sale } from '../../src/db/entities/index.ts';
-import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance } from '../../src/ledger/gems.ts';
 import { createListing, randomLabel } from '../helpers/fixtures.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
+import { claimedAgent, humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
 // Issue 38: the secondary market under a spend mandate's approval threshold (docs/mandates.md "Approvals"),
@@ -41,17 +41,12 @@ describe('market approvals', () => {
 
   /** An agent claimed by the person, with gems and a mandate asking approval above $10 (1000 gems). */
   async function agent(gems = 100_000) {
-    const p = await provision(s.t.app);
-    expect((await inject('POST', '/api/v1/agents/claim', asPerson(), { claim_code: p.claim_code })).statusCode).toBe(
-      200,
-    );
-    if (gems > 0)
-      await grantGems(s.t.db.em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
-    const set = await inject('PUT', `/api/v1/agents/${p.account_id}/mandate`, asPerson(), {
+    const a = await claimedAgent(s.t.app, s.t.db.orm, person.cookie, gems);
+    const set = await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {
       approval_above: { usd: '10.00' },
     });
     expect(set.statusCode).toBe(200);
-    return { id: p.account_id, key: { 'x-api-key': p.api_key } };
+    return a;
   }
   /** A listed name whose seller is a provisioned agent (so it can answer offers and withdraw). */
   async function listed(price: { priceGems?: number; priceUsdMinor?: bigint }) {
