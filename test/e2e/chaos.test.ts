@@ -154,7 +154,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
     exitedOnItsOwn(api, 'api', () => undefined);
     for (let i = 0; i < 4; i++) {
       const a = await provision(s.t.app);
-      await grantGems(s.t.db.orm.em.fork(), {
+      await grantGems(s.t.db.em(), {
         accountId: a.account_id,
         amount: 10_000_000,
         reference: `g:${randomLabel()}`,
@@ -177,7 +177,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
       agents.push({ key: a.api_key, accountId: a.account_id, receiver, subscriptionId });
     }
     coupon = `FREE-${randomLabel().toUpperCase()}`;
-    await createCoupon(s.t.db.orm.em.fork(), { code: coupon, percentOff: 100, maxUses: 100_000 });
+    await createCoupon(s.t.db.em(), { code: coupon, percentOff: 100, maxUses: 100_000 });
   }, 180_000);
   afterAll(async () => {
     stopChaos = true;
@@ -540,7 +540,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
           name,
           status: 200,
         });
-        const holder = await whenUp(() => s.t.db.orm.em.fork().findOne(Domain, { name }));
+        const holder = await whenUp(() => s.t.db.em().findOne(Domain, { name }));
         expect({ name, owner: holder?.owner.id }).toEqual({
           name,
           owner: buyer.accountId,
@@ -648,8 +648,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
         ),
       ).toEqual([]);
 
-      const em = () => s.t.db.orm.em.fork();
-      const sql = <T>(q: string, params: unknown[] = []) => em().getConnection().execute<T[]>(q, params);
+      const sql = <T>(q: string, params: unknown[] = []) => s.t.db.em().getConnection().execute<T[]>(q, params);
 
       // Every checkout ends: paid, reset, or expired unpaid (CHECKOUT_TTL_SECONDS 30 here) — never by a crash.
       // The one exception is a checkout an API recorded and was killed before starting its run: it was never
@@ -663,7 +662,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
         return sessions;
       };
       const stillOpen = async () => {
-        const open = await em().find(CheckoutSession, { outcome: null });
+        const open = await s.t.db.em().find(CheckoutSession, { outcome: null });
         const started = await Promise.all(open.map(async (c) => (await runSessions(c.name)).includes(c.sessionId)));
         return { open: open.filter((_, i) => started[i]), unstarted: open.filter((_, i) => !started[i]) };
       };
@@ -684,7 +683,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
         expired_unpaid: leftToExpire,
       });
       // A checkout the sweep closed `abandoned` is one no run ever followed (an API killed in between).
-      const abandoned = await em().find(CheckoutSession, { outcome: 'abandoned' });
+      const abandoned = await s.t.db.em().find(CheckoutSession, { outcome: 'abandoned' });
       for (const c of abandoned)
         expect({ name: c.name, runs: (await runSessions(c.name)).includes(c.sessionId) }).toEqual({
           name: c.name,
@@ -707,12 +706,15 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
 
       // Every answered registration is one active domain, owned by whoever holds it now.
       for (const [name, owner] of owned)
-        expect({ name, owner: (await em().find(Domain, { name, status: 'active' })).map((d) => d.owner.id) }).toEqual({
+        expect({
+          name,
+          owner: (await s.t.db.em().find(Domain, { name, status: 'active' })).map((d) => d.owner.id),
+        }).toEqual({
           name,
           owner: [agents[owner]?.accountId],
         });
       // No receipt used twice, and every payment has its order and its domain.
-      expect(await em().count(PaymentReceipt, { txHash: { $in: receipts } })).toBe(receipts.length);
+      expect(await s.t.db.em().count(PaymentReceipt, { txHash: { $in: receipts } })).toBe(receipts.length);
       const orphans = await sql<{ tx_hash: string }>(
         `select r.tx_hash from payment_receipt r left join domain_order o on o.reference = r.session_id
        where o.id is null or o.domain_id is null`,
@@ -728,7 +730,7 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
       });
       expect(transfers.length).toBe(usdcNames.length);
       for (const t of transfers) {
-        const orders = await em().find(DomainOrder, { paymentReference: t.transactionHash });
+        const orders = await s.t.db.em().find(DomainOrder, { paymentReference: t.transactionHash });
         expect({
           tx: t.transactionHash,
           orders: orders.map((o) => o.domainName).filter((n) => usdcNames.includes(n)),
@@ -759,11 +761,13 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
       expect(hashes.filter((h) => !matched.has(h))).toEqual([]);
       // Renewals and sales happened exactly as often as they were answered: none made twice by a retry.
       for (const name of owned.keys())
-        expect({ name, renewals: await em().count(DomainOrder, { domainName: name, kind: 'renewal' }) }).toEqual({
-          name,
-          renewals: renewalsAnswered.get(name) ?? 0,
-        });
-      expect(await em().count(Sale, { domainName: { $in: [...owned.keys()] } })).toBe(salesAnswered);
+        expect({ name, renewals: await s.t.db.em().count(DomainOrder, { domainName: name, kind: 'renewal' }) }).toEqual(
+          {
+            name,
+            renewals: renewalsAnswered.get(name) ?? 0,
+          },
+        );
+      expect(await s.t.db.em().count(Sale, { domainName: { $in: [...owned.keys()] } })).toBe(salesAnswered);
       const [ledger] = await sql<{ gems: string; usd: string }>(
         `select coalesce(sum(amount) filter (where book not like 'pathusd:%'), 0)::text as gems,
               coalesce(sum(amount) filter (where book like 'pathusd:%'), 0)::text as usd from ledger_line`,

@@ -12,6 +12,7 @@ import { powerDnsClient } from '../../src/dns/powerdns.ts';
 import { resolveFromRoot } from '../../src/dns/root-walk.ts';
 import { startHandshakeRoot } from '../../src/infra/handshake-root.ts';
 import { dnsZoneStatusQuery, dnsZoneWorkflowId } from '../../workflows/dns-zone-messages.ts';
+import { registered } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
@@ -53,21 +54,6 @@ describe('DNS records pushed to PowerDNS', () => {
   const zoneRun = () => s.t.temporal.client.workflow.getHandle(dnsZoneWorkflowId(s.taskQueue, 'agent'));
   const zoneStage = async () => (await zoneRun().describe()).searchAttributes.RegistryStage?.[0];
 
-  /** A name registered through the API with gems by the signed-in caller, active once answered. */
-  async function register(headers: Headers, accountId: string): Promise<string> {
-    const label = randomLabel('dns');
-    await grantGems(s.t.db.orm.em.fork(), { accountId, amount: 5000, reference: `g:${label}` });
-    const res = await call('POST', '/api/v1/domains/register', headers, {
-      domain: label,
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-    });
-    expect(res.statusCode).toBe(200);
-    return `${label}.agent`;
-  }
-
   beforeAll(async () => {
     pdns = await startTestPowerDns();
     idp = await startTestOidc();
@@ -83,9 +69,15 @@ describe('DNS records pushed to PowerDNS', () => {
   });
 
   const aliceId = async () => (await call('GET', '/api/v1/agents/me', alice)).json().account.account_id as string;
+  /** A fresh name Alice registers through the API with gems granted for it, active once answered. */
+  const alicesName = async () => {
+    const label = randomLabel('dns');
+    await grantGems(s.t.db.em(), { accountId: await aliceId(), amount: 5000, reference: `g:${label}` });
+    return registered(s.t.app, label, { headers: alice, method: 'gems' });
+  };
 
   it('publishes a registered name with its manifest pointers, then the records its owner sets', async () => {
-    const name = await register(alice, await aliceId());
+    const name = await alicesName();
     // Registration alone publishes the zone with the TXT pointers at the apex.
     await eventually(async () => (await txt(name)).length === 2, 20_000);
     expect((await txt(name)).sort()).toEqual([
@@ -146,7 +138,7 @@ describe('DNS records pushed to PowerDNS', () => {
   }, 90_000);
 
   it('refuses an invalid set whole, and another account, without changing or pushing anything', async () => {
-    const name = await register(alice, await aliceId());
+    const name = await alicesName();
     await patch(name, [{ type: 'A', name: '@', content: '192.0.2.30' }]);
     await eventually(() => published(name), 20_000);
     const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
@@ -182,7 +174,7 @@ describe('DNS records pushed to PowerDNS', () => {
   }, 60_000);
 
   it('keeps a change while PowerDNS is down and pushes it when PowerDNS is back', async () => {
-    const name = await register(alice, await aliceId());
+    const name = await alicesName();
     await eventually(async () => (await txt(name)).length === 2, 20_000);
     await pdns.server.stop();
     const res = await patch(name, [{ type: 'A', name: 'down', content: '192.0.2.40' }]);
@@ -205,11 +197,11 @@ describe('DNS records pushed to PowerDNS', () => {
   }, 90_000);
 
   it('reports a change PowerDNS refuses in the zone run, and publishes the other names meanwhile', async () => {
-    const bad = await register(alice, await aliceId());
+    const bad = await alicesName();
     // Its zone served first (a new name reads `published` before its first pass: version 0 of 0).
     await eventually(async () => (await txt(bad)).length === 2, 20_000);
     // A record the API would never accept, written as a bug or a hand edit would: PowerDNS refuses it (422).
-    await s.t.db.orm.em.fork().transactional(async (tx) => {
+    await s.t.db.em().transactional(async (tx) => {
       const subject = await dnsRepository(tx).lock(bad);
       if (!subject) throw new Error(`${bad} is not registered`);
       await tx.insert(DnsRecord, {
@@ -231,7 +223,7 @@ describe('DNS records pushed to PowerDNS', () => {
     expect((await zoneRun().describe()).status.name).toBe('RUNNING');
 
     // The refusal stops nothing else: another name is published, and so is the fixed one on its next change.
-    const other = await register(alice, await aliceId());
+    const other = await alicesName();
     await patch(other, [{ type: 'A', name: 'www', content: '192.0.2.45' }]);
     await eventually(async () => (await a(`www.${other}`))[0] === '192.0.2.45', 20_000);
     expect((await patch(bad, [{ type: 'A', name: 'bad', content: '192.0.2.46' }])).statusCode).toBe(200);
@@ -240,7 +232,7 @@ describe('DNS records pushed to PowerDNS', () => {
   }, 90_000);
 
   it('delegates the name from its namespace zone once, and keeps the records through a transfer', async () => {
-    const name = await register(alice, await aliceId());
+    const name = await alicesName();
     await patch(name, [{ type: 'A', name: '@', content: '192.0.2.50' }]);
     const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     const delegationOf = async () =>
@@ -279,14 +271,14 @@ describe('DNS records pushed to PowerDNS', () => {
   }, 90_000);
 
   it('takes an expired name’s records and delegation out of PowerDNS', async () => {
-    const name = await register(alice, await aliceId());
+    const name = await alicesName();
     await patch(name, [{ type: 'A', name: '@', content: '192.0.2.60' }]);
     await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
     await eventually(async () => (await a(name))[0] === '192.0.2.60', 20_000);
     const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     await eventually(async () => ((await api.getZone('agent.')) ?? []).some((r) => r.name === `${name}.`), 20_000);
 
-    await s.t.db.orm.em.fork().nativeUpdate(Domain, { name }, { expiryDate: new Date(Date.now() - 60_000) });
+    await s.t.db.em().nativeUpdate(Domain, { name }, { expiryDate: new Date(Date.now() - 60_000) });
     // The withdrawal takes the name's zone out, then its delegation from `agent.`: wait for both.
     const delegated = async () => ((await api.getZone('agent.')) ?? []).some((r) => r.name === `${name}.`);
     await eventually(async () => (await api.getZone(`${name}.`)) === null && !(await delegated()), 30_000);
@@ -304,7 +296,7 @@ describe('DNS records pushed to PowerDNS', () => {
       nameservers: () => [{ host: 'ns1.agent.', address: '127.0.0.1' }],
     });
     try {
-      const name = await register(alice, await aliceId());
+      const name = await alicesName();
       await patch(name, [{ type: 'A', name: 'www', content: '192.0.2.70' }]);
       await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
       await eventually(() => published(name), 20_000);

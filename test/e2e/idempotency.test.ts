@@ -12,6 +12,7 @@ import {
 } from '../../src/db/entities/index.ts';
 import { IDEMPOTENT_ROUTES } from '../../src/http/plugins/idempotency.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { registerDomain, type RegisterRequest } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
@@ -25,15 +26,12 @@ describe('Idempotency-Key', () => {
   let key: Record<string, string>;
   let accountId: string;
 
-  const register = (label: string, idem: string, headers = key, years = 1) =>
-    s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
-      headers: { ...headers, 'idempotency-key': idem },
-      payload: { domain: label, namespace: 'agent', years, agreed_to_terms: true, payment_method: 'gems' },
-    });
-  const em = () => s.t.db.orm.em.fork();
-  const debits = (name: string) => em().count(LedgerTransaction, { memo: name });
+  /** A gems registration's request under Idempotency-Key `idem`. */
+  const idempotent = (idem: string, headers = key): RegisterRequest => ({
+    headers: { ...headers, 'idempotency-key': idem },
+    method: 'gems',
+  });
+  const debits = (name: string) => s.t.db.em().count(LedgerTransaction, { memo: name });
 
   beforeAll(async () => {
     // No worker at first: a gems registration then stays in flight until the test starts one.
@@ -41,7 +39,7 @@ describe('Idempotency-Key', () => {
     const agent = await provision(s.t.app);
     key = { 'x-api-key': agent.api_key };
     accountId = agent.account_id;
-    await grantGems(em(), { accountId, amount: 100_000, reference: `g:${randomLabel()}` });
+    await grantGems(s.t.db.em(), { accountId, amount: 100_000, reference: `g:${randomLabel()}` });
   }, 120_000);
   afterAll(async () => {
     await s?.stop();
@@ -50,9 +48,9 @@ describe('Idempotency-Key', () => {
   it('answers 409 while the first request runs, then replays its answer; one domain, one debit', async () => {
     const label = randomLabel('idem');
     const idem = `k-${label}`;
-    const first = register(label, idem);
-    await eventually(async () => (await em().count(IdempotencyKey, { key: idem })) === 1, 10_000);
-    const during = await register(label, idem);
+    const first = registerDomain(s.t.app, label, idempotent(idem));
+    await eventually(async () => (await s.t.db.em().count(IdempotencyKey, { key: idem })) === 1, 10_000);
+    const during = await registerDomain(s.t.app, label, idempotent(idem));
     expect(during.statusCode).toBe(409);
     expect(during.json()).toMatchObject({ status: 'error', code: 'idempotency_key_in_use' });
 
@@ -61,32 +59,32 @@ describe('Idempotency-Key', () => {
     expect(answered.statusCode).toBe(200);
     expect(answered.json().domain).toMatchObject({ name: `${label}.agent`, status: 'active' });
 
-    const again = await register(label, idem);
+    const again = await registerDomain(s.t.app, label, idempotent(idem));
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(answered.body);
-    expect(await em().count(Domain, { name: `${label}.agent` })).toBe(1);
+    expect(await s.t.db.em().count(Domain, { name: `${label}.agent` })).toBe(1);
     expect(await debits(`${label}.agent`)).toBe(1);
   }, 60_000);
 
   it('refuses the same key with another request (422) and changes nothing', async () => {
     const label = randomLabel('idem');
     const idem = `k-${label}`;
-    expect((await register(label, idem)).statusCode).toBe(200);
-    const other = await register(label, idem, key, 2);
+    expect((await registerDomain(s.t.app, label, idempotent(idem))).statusCode).toBe(200);
+    const other = await registerDomain(s.t.app, label, { ...idempotent(idem), body: { years: 2 } });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ status: 'error', code: 'idempotency_key_reused' });
-    const elsewhere = await register(randomLabel('idem'), idem);
+    const elsewhere = await registerDomain(s.t.app, randomLabel('idem'), idempotent(idem));
     expect(elsewhere.statusCode).toBe(422);
     expect(await debits(`${label}.agent`)).toBe(1);
   });
 
   it('keeps a key per credential: another agent’s request with the same key runs on its own', async () => {
     const other = await provision(s.t.app);
-    await grantGems(em(), { accountId: other.account_id, amount: 100_000, reference: `g:${randomLabel()}` });
+    await grantGems(s.t.db.em(), { accountId: other.account_id, amount: 100_000, reference: `g:${randomLabel()}` });
     const idem = `shared-${randomLabel()}`;
-    const mine = await register(randomLabel('idem'), idem);
-    const theirs = await register(randomLabel('idem'), idem, { 'x-api-key': other.api_key });
+    const mine = await registerDomain(s.t.app, randomLabel('idem'), idempotent(idem));
+    const theirs = await registerDomain(s.t.app, randomLabel('idem'), idempotent(idem, { 'x-api-key': other.api_key }));
     expect(mine.statusCode).toBe(200);
     expect(theirs.statusCode).toBe(200);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
@@ -95,22 +93,16 @@ describe('Idempotency-Key', () => {
 
   it('replays a business refusal, but not a payment challenge (the paid retry must reach the checkout)', async () => {
     const taken = randomLabel('idem');
-    expect((await register(taken, `k-${taken}`)).statusCode).toBe(200);
-    const refused = await register(taken, `k2-${taken}`);
+    expect((await registerDomain(s.t.app, taken, idempotent(`k-${taken}`))).statusCode).toBe(200);
+    const refused = await registerDomain(s.t.app, taken, idempotent(`k2-${taken}`));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('name_taken');
-    const replayed = await register(taken, `k2-${taken}`);
+    const replayed = await registerDomain(s.t.app, taken, idempotent(`k2-${taken}`));
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.body).toBe(refused.body);
 
     const label = randomLabel('idem');
-    const challenge = () =>
-      s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/domains/register',
-        headers: { ...key, 'idempotency-key': `pay-${label}` },
-        payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'mpp' },
-      });
+    const challenge = () => registerDomain(s.t.app, label, { ...idempotent(`pay-${label}`), method: 'mpp' });
     const first = await challenge();
     expect(first.statusCode).toBe(402);
     const second = await challenge();
@@ -118,14 +110,14 @@ describe('Idempotency-Key', () => {
     expect(second.headers['idempotent-replayed']).toBeUndefined();
     // The same checkout both times; the key keeps no answer, and no longer holds.
     expect(second.json().session_id).toBe(first.json().session_id);
-    const row = await em().findOneOrFail(IdempotencyKey, { key: `pay-${label}` });
+    const row = await s.t.db.em().findOneOrFail(IdempotencyKey, { key: `pay-${label}` });
     expect(row.status).toBeNull();
     expect(row.heldUntil.getTime()).toBeLessThan(Date.now());
   });
 
   it('replays a profile change, and refuses a malformed key before doing anything', async () => {
     const label = randomLabel('idem');
-    expect((await register(label, `k-${label}`)).statusCode).toBe(200);
+    expect((await registerDomain(s.t.app, label, idempotent(`k-${label}`))).statusCode).toBe(200);
     const edit = (display_name: string, idem: string) =>
       s.t.app.inject({
         method: 'PATCH',
@@ -198,7 +190,7 @@ describe('Idempotency-Key', () => {
     const registration = { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gems' };
     await diesMidRequest('/api/v1/domains/register', registration, `r-${label}`, 'registrationWorkflow');
     s.worker = await s.startWorker();
-    await eventually(async () => (await em().count(Domain, { name, status: 'active' })) === 1, 30_000);
+    await eventually(async () => (await s.t.db.em().count(Domain, { name, status: 'active' })) === 1, 30_000);
     const registered = await retry('/api/v1/domains/register', registration, `r-${label}`);
     expect(registered.res.statusCode).toBe(200);
     expect(registered.res.json().domain).toMatchObject({ name, status: 'active' });
@@ -211,11 +203,11 @@ describe('Idempotency-Key', () => {
     const renewal = { domain: name, years: 1, payment_method: 'gems' };
     await diesMidRequest('/api/v1/renew', renewal, `n-${label}`, 'renewalWorkflow');
     s.worker = await s.startWorker();
-    const renewals = () => em().count(DomainOrder, { domainName: name, kind: 'renewal' });
+    const renewals = () => s.t.db.em().count(DomainOrder, { domainName: name, kind: 'renewal' });
     await eventually(async () => (await renewals()) === 1, 30_000);
     const renewed = await retry('/api/v1/renew', renewal, `n-${label}`);
     expect(renewed.res.statusCode).toBe(200);
-    const order = await em().findOneOrFail(DomainOrder, { domainName: name, kind: 'renewal' });
+    const order = await s.t.db.em().findOneOrFail(DomainOrder, { domainName: name, kind: 'renewal' });
     expect(renewed.res.json().order.order_id).toBe(order.id);
     // Without the key's operation, this retry would have renewed (and charged) a second time.
     expect(await renewals()).toBe(1);
@@ -228,7 +220,7 @@ describe('Idempotency-Key', () => {
     // A purchase: the owner lists the name, another agent buys it with gems through a process that dies.
     const buyer = await provision(s.t.app);
     const buyerKey = { 'x-api-key': buyer.api_key };
-    await grantGems(em(), { accountId: buyer.account_id, amount: 10_000, reference: `g:${randomLabel()}` });
+    await grantGems(s.t.db.em(), { accountId: buyer.account_id, amount: 10_000, reference: `g:${randomLabel()}` });
     const listed = await s.t.app.inject({
       method: 'PUT',
       url: `/api/v1/domains/${name}/listing`,
@@ -241,23 +233,23 @@ describe('Idempotency-Key', () => {
     const purchase = { domain: name, payment_method: 'gems' };
     await diesMidRequest('/api/v1/domains/buy-secondary', purchase, `b-${label}`, 'purchaseWorkflow', buyerKey);
     s.worker = await s.startWorker();
-    const sales = () => em().count(Sale, { domainName: name });
+    const sales = () => s.t.db.em().count(Sale, { domainName: name });
     await eventually(async () => (await sales()) === 1, 30_000);
     const bought = await retry('/api/v1/domains/buy-secondary', purchase, `b-${label}`, buyerKey);
     // Without the key's operation, this retry found the listing gone and answered 404 not_listed.
     expect(bought.res.statusCode).toBe(200);
     expect(bought.res.json().sale).toMatchObject({ domain: name, buyer_id: buyer.account_id, price: 1000 });
     expect(await sales()).toBe(1);
-    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(buyer.account_id);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).owner.id).toBe(buyer.account_id);
 
     // An offer: the first owner bids on the name it sold, with gems held in escrow, through a process that dies.
     await s.worker.stop();
     s.worker = null;
-    const balanceBefore = await gemsBalance(em(), accountId);
+    const balanceBefore = await gemsBalance(s.t.db.em(), accountId);
     const bid = { domain: name, amount: 700, currency: 'gems' };
     await diesMidRequest('/api/v1/domains/make-offer', bid, `o-${label}`, 'offerWorkflow');
     s.worker = await s.startWorker();
-    const offersMade = () => em().find(Offer, { domainName: name, bidder: accountId });
+    const offersMade = () => s.t.db.em().find(Offer, { domainName: name, bidder: accountId });
     await eventually(async () => (await offersMade()).length === 1, 30_000);
     const offered = await retry('/api/v1/domains/make-offer', bid, `o-${label}`);
     expect(offered.res.statusCode).toBe(200);
@@ -265,7 +257,7 @@ describe('Idempotency-Key', () => {
     expect(offered.res.json().offer).toMatchObject({ offer_id: made?.id, status: 'pending', amount: 700 });
     // One offer, one escrow: without the key's operation this retry opened a second offer and held 700 more.
     expect(await offersMade()).toHaveLength(1);
-    expect(await gemsBalance(em(), accountId)).toBe(balanceBefore - 700);
+    expect(await gemsBalance(s.t.db.em(), accountId)).toBe(balanceBefore - 700);
   }, 270_000);
 
   /**
@@ -321,7 +313,7 @@ describe('Idempotency-Key', () => {
   async function ownName(prefix: string) {
     s.worker ??= await s.startWorker();
     const label = randomLabel(prefix);
-    expect((await register(label, `reg-${label}`)).statusCode).toBe(200);
+    expect((await registerDomain(s.t.app, label, idempotent(`reg-${label}`))).statusCode).toBe(200);
     return { label, name: `${label}.agent` };
   }
 
@@ -334,13 +326,13 @@ describe('Idempotency-Key', () => {
       body,
       idem: `t-${label}`,
       gate: ['select 1 from domain where name = $1 for update', [name]],
-      committed: async () => (await em().findOneOrFail(Domain, { name })).owner.id === to.account_id,
+      committed: async () => (await s.t.db.em().findOneOrFail(Domain, { name })).owner.id === to.account_id,
     });
     const { res } = await retry('/api/v1/domains/transfer', body, `t-${label}`);
     // Without the key's operation the retry was refused 403: the name no longer belonged to the caller.
     expect(res.statusCode).toBe(200);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
-    const orders = await em().find(DomainOrder, { domainName: name, kind: 'transfer' });
+    const orders = await s.t.db.em().find(DomainOrder, { domainName: name, kind: 'transfer' });
     expect(orders).toHaveLength(1);
     expect(res.json()).toMatchObject({ domain: { name, owner_id: to.account_id }, order_id: orders[0]?.id });
   }, 120_000);
@@ -350,7 +342,7 @@ describe('Idempotency-Key', () => {
     try {
       const body = { target_url: receiver.url, events: ['domain.registered'] };
       const idem = `w-${randomLabel()}`;
-      const mine = () => em().count(WebhookSubscription, { account: accountId, targetUrl: receiver.url });
+      const mine = () => s.t.db.em().count(WebhookSubscription, { account: accountId, targetUrl: receiver.url });
       await diesBetweenCommitAndAnswer({
         path: '/api/v1/webhooks/subscribe',
         body,
@@ -363,7 +355,9 @@ describe('Idempotency-Key', () => {
       // Without the key's operation the retry made a second subscription (every event delivered twice).
       expect(res.statusCode).toBe(200);
       expect(await mine()).toBe(1);
-      const stored = await em().findOneOrFail(WebhookSubscription, { account: accountId, targetUrl: receiver.url });
+      const stored = await s.t.db
+        .em()
+        .findOneOrFail(WebhookSubscription, { account: accountId, targetUrl: receiver.url });
       // The generated secret was never shown (the first answer was lost): this answer shows it.
       expect(res.json()).toMatchObject({ subscription: { subscription_id: stored.id }, secret: stored.secret });
     } finally {
@@ -374,7 +368,7 @@ describe('Idempotency-Key', () => {
   it('an offer accepted through an API that died before its answer was kept: the retry answers that acceptance', async () => {
     const { label, name } = await ownName('sold');
     const bidder = await provision(s.t.app);
-    await grantGems(em(), { accountId: bidder.account_id, amount: 5_000, reference: `g:${randomLabel()}` });
+    await grantGems(s.t.db.em(), { accountId: bidder.account_id, amount: 5_000, reference: `g:${randomLabel()}` });
     const made = await s.t.app.inject({
       method: 'POST',
       url: '/api/v1/domains/make-offer',
@@ -390,15 +384,15 @@ describe('Idempotency-Key', () => {
       idem: `a-${label}`,
       // The decision locks the offer's row, and waits while another holds it.
       gate: ['select 1 from offer where id = $1 for update', [offerId]],
-      committed: async () => (await em().findOneOrFail(Offer, { id: offerId })).saleId !== null,
+      committed: async () => (await s.t.db.em().findOneOrFail(Offer, { id: offerId })).saleId !== null,
     });
     const { res } = await retry(path, { action: 'accept' }, `a-${label}`);
     // Without the decision's operation the seller's retry was refused 404: the name is no longer theirs.
     expect(res.statusCode).toBe(200);
-    const sale = await em().findOneOrFail(Sale, { domainName: name });
+    const sale = await s.t.db.em().findOneOrFail(Sale, { domainName: name });
     expect(res.json().offer).toMatchObject({ offer_id: offerId, status: 'accepted', sale_id: sale.id });
-    expect(await em().count(Sale, { domainName: name })).toBe(1);
-    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(bidder.account_id);
+    expect(await s.t.db.em().count(Sale, { domainName: name })).toBe(1);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).owner.id).toBe(bidder.account_id);
     // Another key of the same seller is not that decision: the offer is no longer pending to it (409,
     // with the offer as it ended: the seller it ended with still sees it).
     const other = await retry(path, { action: 'accept' }, `a2-${label}`);
@@ -411,7 +405,7 @@ describe('Idempotency-Key', () => {
   it('an offer answered 503 while no worker could open it: the same request retried opens that one offer, never a second escrow', async () => {
     const { label, name } = await ownName('wait');
     const bidder = await provision(s.t.app);
-    await grantGems(em(), { accountId: bidder.account_id, amount: 5_000, reference: `g:${randomLabel()}` });
+    await grantGems(s.t.db.em(), { accountId: bidder.account_id, amount: 5_000, reference: `g:${randomLabel()}` });
     const bid = () =>
       s.t.app.inject({
         method: 'POST',
@@ -430,9 +424,9 @@ describe('Idempotency-Key', () => {
     // The first attempt's run takes its opening when a worker comes; a retry under a fresh operation id
     // would have started a second run, whose offer escrowed the amount a second time.
     await sleep(3_000);
-    const offers = await em().find(Offer, { domainName: name, bidder: bidder.account_id });
+    const offers = await s.t.db.em().find(Offer, { domainName: name, bidder: bidder.account_id });
     expect(offers.map((o) => o.id)).toEqual([second.json().offer.offer_id]);
-    expect(await gemsBalance(em(), bidder.account_id)).toBe(4300);
+    expect(await gemsBalance(s.t.db.em(), bidder.account_id)).toBe(4300);
   }, 120_000);
 
   it('a hosted checkout whose answer was lost: the retry hands out the same checkout at once', async () => {
@@ -440,26 +434,21 @@ describe('Idempotency-Key', () => {
     const human = await humanWithSession(s.t.app, s.t.db.orm, `idem-${randomLabel()}`);
     const label = randomLabel('bpo');
     const start = () =>
-      s.t.app.inject({
-        method: 'POST',
-        url: '/api/v1/domains/register',
+      registerDomain(s.t.app, label, {
         headers: { cookie: human.cookie, 'idempotency-key': `h-${label}` },
-        payload: {
-          domain: label,
-          namespace: 'bpo',
-          years: 1,
-          agreed_to_terms: true,
-          payment_method: 'gfavip_checkout',
-        },
+        method: 'gfavip_checkout',
+        body: { namespace: 'bpo' },
       });
     const first = await start();
     expect(first.statusCode).toBe(202);
     // As an API killed after it opened the checkout, before it kept its answer, leaves the key.
-    await em().nativeUpdate(
-      IdempotencyKey,
-      { key: `h-${label}` },
-      { status: null, contentType: null, body: null, answeredAt: null, heldUntil: new Date(Date.now() - 1_000) },
-    );
+    await s.t.db
+      .em()
+      .nativeUpdate(
+        IdempotencyKey,
+        { key: `h-${label}` },
+        { status: null, contentType: null, body: null, answeredAt: null, heldUntil: new Date(Date.now() - 1_000) },
+      );
     // Before, the takeover waited for the checkout's outcome, which needs the URL it never handed out.
     const retry = await Promise.race([start(), new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
     expect(retry?.statusCode).toBe(202);

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import type { Hex } from 'viem';
-import { Challenge } from 'mppx';
-import { payChallenge } from '../../examples/pay-and-register.ts';
 import {
   Account,
   CheckoutSession,
@@ -11,9 +8,10 @@ import {
   MandateApproval,
   MandateSpend,
 } from '../../src/db/entities/index.ts';
-import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
+import { claimedAgent, humanWithSession } from '../helpers/identities.ts';
+import { registerDomain } from '../helpers/app.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { startTestReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -40,39 +38,25 @@ describe('mandate approvals', () => {
     await s?.stop();
   });
 
-  const em = () => s.t.db.orm.em.fork();
   const inject = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
     s.t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const asPerson = () => ({ cookie: person.cookie });
 
   /** A fresh agent claimed by the person, with gems, a mandate asking approval above $10, and a webhook. */
   async function agent(gems = 100_000) {
-    const p = await provision(s.t.app);
-    expect((await inject('POST', '/api/v1/agents/claim', asPerson(), { claim_code: p.claim_code })).statusCode).toBe(
-      200,
-    );
-    if (gems > 0) await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
-    const key = { 'x-api-key': p.api_key };
-    const set = await inject('PUT', `/api/v1/agents/${p.account_id}/mandate`, asPerson(), {
+    const a = await claimedAgent(s.t.app, s.t.db.orm, person.cookie, gems);
+    const set = await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {
       approval_above: { usd: '10.00' },
     });
     expect(set.statusCode).toBe(200);
-    const sub = await inject('POST', '/api/v1/webhooks/subscribe', key, {
+    const sub = await inject('POST', '/api/v1/webhooks/subscribe', a.key, {
       target_url: receiver.url,
       events: ['mandate.approval_requested', 'mandate.approval_decided'],
       secret,
     });
     expect(sub.statusCode).toBe(200);
-    return { id: p.account_id, key };
+    return a;
   }
-  const register = (key: Record<string, string>, label: string, method = 'gems') =>
-    inject('POST', '/api/v1/domains/register', key, {
-      domain: label,
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: method,
-    });
   const approval = async (id: string, who: Record<string, string>) =>
     (await inject('GET', `/api/v1/approvals/${id}`, who)).json().approval;
   const stageOf = async (label: string) => {
@@ -87,7 +71,8 @@ describe('mandate approvals', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
   };
-  const debits = (accountId: string) => em().count(LedgerLine, { book: `user:${accountId}`, amount: { $lt: 0 } });
+  const debits = (accountId: string) =>
+    s.t.db.em().count(LedgerLine, { book: `user:${accountId}`, amount: { $lt: 0 } });
   // Each event is delivered on its own, so two close together may arrive in either order: read them in
   // the order they were committed (docs/webhooks.md).
   const eventsFor = (approvalId: string) =>
@@ -100,11 +85,11 @@ describe('mandate approvals', () => {
   it('gems: 202 and nothing moves while it waits; the agent cannot approve, a stranger sees nothing; approved, it registers once', async () => {
     const a = await agent();
     const label = randomLabel('appr');
-    const asked = await register(a.key, label);
+    const asked = await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' });
     expect(asked.statusCode).toBe(202);
     const body = asked.json();
     expect(body).toMatchObject({ status: 'approval_required', status_url: `/api/v1/approvals/${body.approval_id}` });
-    expect(await gemsBalance(em(), a.id)).toBe(100_000);
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
     expect(
       await until(
         () => stageOf(label),
@@ -115,7 +100,9 @@ describe('mandate approvals', () => {
       stage: 'awaiting_approval',
     });
     // Asking again meanwhile answers the same approval.
-    expect((await register(a.key, label)).json().approval_id).toBe(body.approval_id);
+    expect((await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' })).json().approval_id).toBe(
+      body.approval_id,
+    );
 
     const seen = await approval(body.approval_id, a.key);
     expect(seen).toMatchObject({ status: 'pending', operation: 'register', name: `${label}.agent` });
@@ -144,16 +131,16 @@ describe('mandate approvals', () => {
       (v) => v.checkout.outcome === 'registered',
     );
     expect(done.checkout).toEqual({ stage: 'done', outcome: 'registered' });
-    expect(await em().count(Domain, { name: `${label}.agent` })).toBe(1);
+    expect(await s.t.db.em().count(Domain, { name: `${label}.agent` })).toBe(1);
     // Its checkout row closes with the registration (issue 38 item 19): it no longer holds a slot of
     // CHECKOUT_MAX_OPEN, and the checkout metrics count it registered, not abandoned a day later.
-    const { sessionId } = await em().findOneOrFail(MandateApproval, { id: body.approval_id });
-    expect((await em().findOneOrFail(CheckoutSession, { sessionId })).outcome).toBe('registered');
-    expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
+    const { sessionId } = await s.t.db.em().findOneOrFail(MandateApproval, { id: body.approval_id });
+    expect((await s.t.db.em().findOneOrFail(CheckoutSession, { sessionId })).outcome).toBe('registered');
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1500);
     expect(await debits(a.id)).toBe(1);
-    expect((await em().findOneOrFail(MandateSpend, { key: { $like: 'checkout:%' }, accountId: a.id })).status).toBe(
-      'spent',
-    );
+    expect(
+      (await s.t.db.em().findOneOrFail(MandateSpend, { key: { $like: 'checkout:%' }, accountId: a.id })).status,
+    ).toBe('spent');
     const events = await until(
       async () => eventsFor(body.approval_id),
       (e) => e.length >= 2,
@@ -167,7 +154,7 @@ describe('mandate approvals', () => {
   it('mpp: approved, the checkout awaits payment; the agent re-sends for its 402 and pays it', async () => {
     const a = await agent(0);
     const label = randomLabel('apmpp');
-    const asked = await register(a.key, label, 'mpp');
+    const asked = await registerDomain(s.t.app, label, { headers: a.key, method: 'mpp' });
     expect(asked.statusCode).toBe(202);
     expect(asked.headers['www-authenticate']).toBeUndefined();
     const id = asked.json().approval_id;
@@ -183,21 +170,16 @@ describe('mandate approvals', () => {
         (v) => v.stage !== undefined,
       ),
     ).toMatchObject({ stage: 'awaiting_approval' });
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('reserved');
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('reserved');
     expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(200);
     const standing = await until(
       () => approval(id, a.key),
       (v) => v.checkout.stage === 'awaiting_payment',
     );
     expect(standing.message).toMatch(/re-send/);
-    const challenge = await register(a.key, label, 'mpp');
+    const challenge = await registerDomain(s.t.app, label, { headers: a.key, method: 'mpp' });
     expect(challenge.statusCode).toBe(402);
-    const paid = await payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[0] as Hex,
-      challenge: Challenge.deserialize(challenge.headers['www-authenticate'] as string),
-      required: challenge.json(),
-    });
+    const paid = await s.pay(challenge);
     const done = await inject(
       'POST',
       '/api/v1/domains/register',
@@ -205,7 +187,7 @@ describe('mandate approvals', () => {
       { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'mpp' },
     );
     expect(done.statusCode).toBe(200);
-    expect(await em().count(Domain, { name: `${label}.agent` })).toBe(1);
+    expect(await s.t.db.em().count(Domain, { name: `${label}.agent` })).toBe(1);
   }, 30_000);
 
   it.each(['renew', 'buy'] as const)(
@@ -214,7 +196,7 @@ describe('mandate approvals', () => {
       const a = await agent();
       let res;
       if (rail === 'renew') {
-        const owner = await em().findOneOrFail(Account, { id: a.id });
+        const owner = await s.t.db.em().findOneOrFail(Account, { id: a.id });
         const expiryDate = new Date(Date.now() + 300 * 24 * 3600_000);
         const d = await createDomain(s.t.db.orm, { label: randomLabel('aren'), namespace: 'agent', owner, expiryDate });
         res = await inject('POST', '/api/v1/renew', a.key, { domain: d.name, years: 1, payment_method: 'gems' });
@@ -227,7 +209,7 @@ describe('mandate approvals', () => {
       }
       expect(res.statusCode).toBe(202);
       const id = res.json().approval_id;
-      expect(await gemsBalance(em(), a.id)).toBe(100_000);
+      expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
       expect((await approval(id, a.key)).operation).toBe(rail);
       expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(200);
       const done = await until(
@@ -235,7 +217,7 @@ describe('mandate approvals', () => {
         (v) => v.checkout.outcome !== null,
       );
       expect(done.checkout.outcome).toBe(rail === 'renew' ? 'renewed' : 'purchased');
-      expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
+      expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1500);
       expect(await debits(a.id)).toBe(1);
     },
     30_000,
@@ -244,7 +226,7 @@ describe('mandate approvals', () => {
   it('refused: the run ends Completed refused, nothing charged, the reservation released, the name free', async () => {
     const a = await agent();
     const label = randomLabel('refu');
-    const id = (await register(a.key, label)).json().approval_id;
+    const id = (await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' })).json().approval_id;
     const no = await inject('POST', `/api/v1/approvals/${id}/refuse`, asPerson());
     expect(no.json().approval).toMatchObject({ status: 'refused' });
     const ended = await until(
@@ -253,18 +235,18 @@ describe('mandate approvals', () => {
     );
     expect(ended).toEqual({ status: 'COMPLETED', stage: 'refused' });
     expect((await approval(id, a.key)).checkout.outcome).toBe('approval_refused');
-    expect(await gemsBalance(em(), a.id)).toBe(100_000);
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
     expect(await debits(a.id)).toBe(0);
     // The name is free again (the person could now raise the threshold, say).
     await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {});
-    expect((await register(a.key, label)).statusCode).toBe(200);
+    expect((await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' })).statusCode).toBe(200);
   }, 30_000);
 
   it('left unanswered until the deadline: expired, nothing charged, reservation released, name free again', async () => {
     const a = await agent();
     const label = randomLabel('expi');
-    const asked = await register(a.key, label);
+    const asked = await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' });
     const id = asked.json().approval_id;
     expect(Date.parse(asked.json().expires_at) - Date.now()).toBeLessThanOrEqual(TTL_SECONDS * 1000);
     const ended = await until(
@@ -276,9 +258,9 @@ describe('mandate approvals', () => {
     const seen = await approval(id, asPerson());
     expect(seen).toMatchObject({ status: 'expired', decided_by: null, checkout: { outcome: 'approval_expired' } });
     expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(409);
-    expect(await gemsBalance(em(), a.id)).toBe(100_000);
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
     expect(await debits(a.id)).toBe(0);
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
     const events = await until(
       async () => eventsFor(id),
       (e) => e.length >= 2,
@@ -289,7 +271,7 @@ describe('mandate approvals', () => {
     ]);
     // The name is free: another registration without approval succeeds.
     await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {});
-    expect((await register(a.key, label)).statusCode).toBe(200);
+    expect((await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' })).statusCode).toBe(200);
   }, 30_000);
   // Issue 38 items 12 and 13: a purchase waiting for the person holds its name like an unpaid checkout, on
   // every rail: it counts against CHECKOUT_MAX_OPEN (3 here) and search and quote say being_registered.
@@ -300,18 +282,18 @@ describe('mandate approvals', () => {
     ).toBe(200);
     const labels = [randomLabel('hold'), randomLabel('hold'), randomLabel('hold'), randomLabel('hold')];
     const waiting = [
-      await register(a.key, labels[0]!),
-      await register(a.key, labels[1]!, 'mpp'),
-      await register(a.key, labels[2]!),
+      await registerDomain(s.t.app, labels[0]!, { headers: a.key, method: 'gems' }),
+      await registerDomain(s.t.app, labels[1]!, { headers: a.key, method: 'mpp' }),
+      await registerDomain(s.t.app, labels[2]!, { headers: a.key, method: 'gems' }),
     ];
     expect(waiting.map((r) => r.statusCode)).toEqual([202, 202, 202]);
     // The fourth, on either rail, gets the open-checkout refusal, and leaves nothing behind.
     for (const method of ['gems', 'mpp']) {
-      const over = await register(a.key, labels[3]!, method);
+      const over = await registerDomain(s.t.app, labels[3]!, { headers: a.key, method });
       expect([method, over.statusCode, over.json().code]).toEqual([method, 429, 'too_many_open_checkouts']);
     }
-    expect(await em().count(MandateApproval, { accountId: a.id })).toBe(3);
-    expect(await em().count(MandateSpend, { accountId: a.id, status: 'reserved' })).toBe(3);
+    expect(await s.t.db.em().count(MandateApproval, { accountId: a.id })).toBe(3);
+    expect(await s.t.db.em().count(MandateSpend, { accountId: a.id, status: 'reserved' })).toBe(3);
 
     const search = async (label: string) =>
       (await inject('GET', `/api/v1/domains/search?q=${label}.agent`, {})).json().results[0];
@@ -327,12 +309,12 @@ describe('mandate approvals', () => {
     const no = await inject('POST', `/api/v1/approvals/${waiting[0]!.json().approval_id}/refuse`, asPerson());
     expect(no.statusCode).toBe(200);
     expect(await search(labels[0]!)).toMatchObject({ available: true, reason: 'available' });
-    expect((await register(a.key, labels[3]!)).statusCode).toBe(202);
+    expect((await registerDomain(s.t.app, labels[3]!, { headers: a.key, method: 'gems' })).statusCode).toBe(202);
   }, 30_000);
 
   it('renew with gems asked again while it waits answers the same approval', async () => {
     const a = await agent();
-    const owner = await em().findOneOrFail(Account, { id: a.id });
+    const owner = await s.t.db.em().findOneOrFail(Account, { id: a.id });
     const expiryDate = new Date(Date.now() + 300 * 24 * 3600_000);
     const d = await createDomain(s.t.db.orm, { label: randomLabel('again'), namespace: 'agent', owner, expiryDate });
     const renew = () => inject('POST', '/api/v1/renew', a.key, { domain: d.name, years: 1, payment_method: 'gems' });
@@ -340,8 +322,8 @@ describe('mandate approvals', () => {
     expect(first.statusCode).toBe(202);
     const again = await renew();
     expect([again.statusCode, again.json().approval_id]).toEqual([202, first.json().approval_id]);
-    expect(await em().count(MandateApproval, { accountId: a.id })).toBe(1);
-    expect(await em().count(MandateSpend, { accountId: a.id, status: 'reserved' })).toBe(1);
+    expect(await s.t.db.em().count(MandateApproval, { accountId: a.id })).toBe(1);
+    expect(await s.t.db.em().count(MandateSpend, { accountId: a.id, status: 'reserved' })).toBe(1);
   }, 30_000);
 
   // Issue 38 item 6. The worker is stopped, so the run cannot release anything: whatever the person and the
@@ -357,7 +339,7 @@ describe('mandate approvals', () => {
       ).statusCode,
     ).toBe(200);
     const label = randomLabel('rbud');
-    const id = (await register(a.key, label)).json().approval_id;
+    const id = (await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' })).json().approval_id;
     await until(
       () => stageOf(label),
       (v) => v.stage === 'awaiting_approval',
@@ -371,7 +353,7 @@ describe('mandate approvals', () => {
       expect((await inject('POST', `/api/v1/approvals/${id}/refuse`, asPerson())).statusCode).toBe(200);
       expect((await inject('GET', '/api/v1/agents/me', a.key)).json().mandate.remaining.per_day.usd).toBe('100.00');
       expect(await remaining(asPerson())).toBe('100.00');
-      expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+      expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
     } finally {
       s.worker = await s.startWorker();
     }
@@ -381,7 +363,7 @@ describe('mandate approvals', () => {
       (v) => v.status === 'COMPLETED',
     );
     expect(ended).toEqual({ status: 'COMPLETED', stage: 'refused' });
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
     expect(await remaining(a.key)).toBe('100.00');
   }, 60_000);
 });

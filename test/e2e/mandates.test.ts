@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Hex } from 'viem';
-import { Challenge } from 'mppx';
-import { payChallenge } from '../../examples/pay-and-register.ts';
 import { Account, Domain, LedgerTransaction, MandateSpend, OutboxEvent } from '../../src/db/entities/index.ts';
-import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
+import { claimedAgent, humanWithSession } from '../helpers/identities.ts';
+import { registerDomain } from '../helpers/app.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 
@@ -17,10 +15,10 @@ describe('spend mandates', () => {
   beforeAll(async () => {
     s = await startRegistryStack({ RATE_LIMIT_MAX: '10000', CHECKOUT_MAX_OPEN: '20' });
     person = await humanWithSession(s.t.app, s.t.db.orm, `mandates-${randomLabel()}`);
+    asPerson.cookie = person.cookie;
   }, 120_000);
   afterAll(() => s?.stop());
 
-  const em = () => s.t.db.orm.em.fork();
   const inject = (
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
     url: string,
@@ -30,30 +28,17 @@ describe('spend mandates', () => {
   const asPerson = { cookie: '' };
 
   /** A fresh agent claimed by the person, with gems. */
-  async function agent(gems = 100_000) {
-    const p = await provision(s.t.app);
-    asPerson.cookie = person.cookie;
-    const claimed = await inject('POST', '/api/v1/agents/claim', asPerson, { claim_code: p.claim_code });
-    expect(claimed.statusCode).toBe(200);
-    if (gems > 0) await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
-    return { id: p.account_id, key: { 'x-api-key': p.api_key } };
-  }
+  const agent = (gems?: number) => claimedAgent(s.t.app, s.t.db.orm, person.cookie, gems);
   const setMandate = (agentId: string, mandate: unknown) =>
     inject('PUT', `/api/v1/agents/${agentId}/mandate`, asPerson, mandate);
-  const register = (key: Record<string, string>, label: string, extra: Record<string, unknown> = {}) =>
-    inject('POST', '/api/v1/domains/register', key, {
-      domain: label,
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-      ...extra,
-    });
-  const spends = (accountId: string) => em().find(MandateSpend, { accountId }, { orderBy: { createdAt: 'asc' } });
+  const spends = (accountId: string) =>
+    s.t.db.em().find(MandateSpend, { accountId }, { orderBy: { createdAt: 'asc' } });
 
   it('without a mandate an agent spends as today, and /me says so', async () => {
     const a = await agent();
-    expect((await register(a.key, randomLabel('free'))).statusCode).toBe(200);
+    expect((await registerDomain(s.t.app, randomLabel('free'), { headers: a.key, method: 'gems' })).statusCode).toBe(
+      200,
+    );
     const me = await inject('GET', '/api/v1/agents/me', a.key);
     expect(me.json().mandate).toBeNull();
     expect(await spends(a.id)).toEqual([]);
@@ -107,9 +92,9 @@ describe('spend mandates', () => {
   // Each limit on each gems rail: the refusal comes before any gems move.
   type Rail = 'register' | 'renew' | 'buy' | 'offer';
   async function attempt(rail: Rail, a: { id: string; key: Record<string, string> }) {
-    if (rail === 'register') return register(a.key, randomLabel('lim'));
+    if (rail === 'register') return registerDomain(s.t.app, randomLabel('lim'), { headers: a.key, method: 'gems' });
     if (rail === 'renew') {
-      const owner = await em().findOneOrFail(Account, { id: a.id });
+      const owner = await s.t.db.em().findOneOrFail(Account, { id: a.id });
       const expiryDate = new Date(Date.now() + 300 * 24 * 3600_000);
       const d = await createDomain(s.t.db.orm, { label: randomLabel('ren'), namespace: 'agent', owner, expiryDate });
       return inject('POST', '/api/v1/renew', a.key, { domain: d.name, years: 1, payment_method: 'gems' });
@@ -159,7 +144,7 @@ describe('spend mandates', () => {
         code,
         details,
       });
-      expect(await gemsBalance(em(), a.id)).toBe(100_000);
+      expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
       expect(await spends(a.id)).toEqual([]);
     },
   );
@@ -202,11 +187,13 @@ describe('spend mandates', () => {
     expect(refused.json().details.refills_at).toBe(me.mandate.remaining.per_day.refills_at);
     // The offer withdrawn: its reservation no longer counts.
     const offerId = (
-      await em().findOneOrFail(
-        LedgerTransaction,
-        { reference: { $like: 'escrow:offer:%' }, id: { $gt: 0 } },
-        { orderBy: { id: 'desc' } },
-      )
+      await s.t.db
+        .em()
+        .findOneOrFail(
+          LedgerTransaction,
+          { reference: { $like: 'escrow:offer:%' }, id: { $gt: 0 } },
+          { orderBy: { id: 'desc' } },
+        )
     ).reference.slice('escrow:offer:'.length);
     expect((await inject('POST', `/api/v1/domains/offers/${offerId}/withdraw`, a.key)).statusCode).toBe(200);
     expect((await spends(a.id)).at(-1)?.status).toBe('released');
@@ -217,12 +204,14 @@ describe('spend mandates', () => {
     const a = await agent();
     await setMandate(a.id, { per_day: { gems: 5 * 1500 } });
     const labels = Array.from({ length: 50 }, () => randomLabel('race'));
-    const answers = await Promise.all(labels.map((l) => register(a.key, l)));
+    const answers = await Promise.all(
+      labels.map((l) => registerDomain(s.t.app, l, { headers: a.key, method: 'gems' })),
+    );
     const codes = answers.map((r) => (r.statusCode === 200 ? 'ok' : r.json().code));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(5);
     expect(codes.filter((c) => c === 'mandate_exceeded')).toHaveLength(45);
-    expect(await em().count(Domain, { owner: a.id })).toBe(5);
-    expect(await gemsBalance(em(), a.id)).toBe(100_000 - 5 * 1500);
+    expect(await s.t.db.em().count(Domain, { owner: a.id })).toBe(5);
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 5 * 1500);
     expect((await spends(a.id)).filter((r) => r.status === 'spent')).toHaveLength(5);
   });
 
@@ -230,7 +219,7 @@ describe('spend mandates', () => {
     const a = await agent();
     await setMandate(a.id, { per_day: { usd: '30.00' } });
     const labels = [0, 1, 2, 3].map(() => randomLabel('mpp'));
-    const answers = await Promise.all(labels.map((l) => register(a.key, l, { payment_method: 'mpp' })));
+    const answers = await Promise.all(labels.map((l) => registerDomain(s.t.app, l, { headers: a.key, method: 'mpp' })));
     const waiting = labels.filter((_, i) => answers[i]!.statusCode === 402);
     expect(waiting).toHaveLength(2);
     expect(answers.filter((r) => r.json().code === 'mandate_exceeded')).toHaveLength(2);
@@ -238,19 +227,15 @@ describe('spend mandates', () => {
     expect((await setMandate(a.id, { per_day: { usd: '15.00' } })).statusCode).toBe(200);
     const label = waiting[0]!;
     const first = answers[labels.indexOf(label)]!;
-    const paid = await payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[0] as Hex,
-      challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
-      required: first.json(),
-    });
-    const done = await register({ ...a.key, authorization: `Payment ${paid.txHash}` }, label, {
-      payment_method: 'mpp',
+    const paid = await s.pay(first);
+    const done = await registerDomain(s.t.app, label, {
+      headers: { ...a.key, authorization: `Payment ${paid.txHash}` },
+      method: 'mpp',
     });
     expect(done.statusCode).toBe(200);
     const rows = await spends(a.id);
     expect(rows.map((r) => r.status).sort()).toEqual(['reserved', 'spent']);
-    expect((await register(a.key, randomLabel('next'), { payment_method: 'mpp' })).json().code).toBe(
+    expect((await registerDomain(s.t.app, randomLabel('next'), { headers: a.key, method: 'mpp' })).json().code).toBe(
       'mandate_exceeded',
     );
   });
@@ -268,25 +253,21 @@ describe('spend mandates', () => {
     async (kind, mandate, details) => {
       const a = await agent(0);
       const label = randomLabel('late');
-      const first = await register(a.key, label, { payment_method: 'mpp' });
+      const first = await registerDomain(s.t.app, label, { headers: a.key, method: 'mpp' });
       expect(first.statusCode).toBe(402);
       // Set while the checkout waits, with no reservation to hold: judged at activation.
       await setMandate(a.id, mandate);
-      const paid = await payChallenge({
-        rpcUrl: s.anvil.rpcUrl,
-        privateKey: s.payerKeys[0] as Hex,
-        challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
-        required: first.json(),
-      });
-      const refused = await register({ ...a.key, authorization: `Payment ${paid.txHash}` }, label, {
-        payment_method: 'mpp',
+      const paid = await s.pay(first);
+      const refused = await registerDomain(s.t.app, label, {
+        headers: { ...a.key, authorization: `Payment ${paid.txHash}` },
+        method: 'mpp',
       });
       expect(refused.json()).toMatchObject({
         code: `mandate_${kind}`,
         details: { ...details, credited: { account_id: a.id, gems: 1500 } },
       });
-      expect(await gemsBalance(em(), a.id)).toBe(1500);
-      expect(await em().count(Domain, { name: `${label}.agent` })).toBe(0);
+      expect(await gemsBalance(s.t.db.em(), a.id)).toBe(1500);
+      expect(await s.t.db.em().count(Domain, { name: `${label}.agent` })).toBe(0);
     },
   );
 
@@ -295,7 +276,7 @@ describe('spend mandates', () => {
     const DAY = 24 * 3600_000;
     /** A name of the agent expiring tomorrow (inside AUTO_RENEW_DAYS_BEFORE), auto-renew on by the agent. */
     async function autoRenewing(a: { id: string; key: Record<string, string> }) {
-      const owner = await em().findOneOrFail(Account, { id: a.id });
+      const owner = await s.t.db.em().findOneOrFail(Account, { id: a.id });
       const expiryDate = new Date(Date.now() + DAY);
       const d = await createDomain(s.t.db.orm, { label: randomLabel('auto'), namespace: 'agent', owner, expiryDate });
       const on = await inject('PUT', `/api/v1/domains/${d.name}/auto-renew`, a.key, { enabled: true, max_gems: 2000 });
@@ -303,7 +284,11 @@ describe('spend mandates', () => {
       return { id: d.id, expiryDate };
     }
     const eventsOf = async (domainId: number) =>
-      (await em().find(OutboxEvent, { eventType: { $like: 'domain.renew%' } }, { orderBy: { createdAt: 'asc' } }))
+      (
+        await s.t.db
+          .em()
+          .find(OutboxEvent, { eventType: { $like: 'domain.renew%' } }, { orderBy: { createdAt: 'asc' } })
+      )
         .filter((e) => e.payload.domain_id === domainId)
         .map((e) => ({ type: e.eventType, ...e.payload }) as { type: string } & Record<string, unknown>);
 
@@ -328,14 +313,16 @@ describe('spend mandates', () => {
         [forbidden, names[0]!],
         [tooSmall, names[1]!],
       ] as const) {
-        expect((await em().findOneOrFail(Domain, { id: n.id })).expiryDate.getTime()).toBe(n.expiryDate.getTime());
-        expect(await gemsBalance(em(), a.id)).toBe(100_000);
+        expect((await s.t.db.em().findOneOrFail(Domain, { id: n.id })).expiryDate.getTime()).toBe(
+          n.expiryDate.getTime(),
+        );
+        expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
         expect(await spends(a.id)).toEqual([]);
       }
-      expect((await em().findOneOrFail(Domain, { id: names[2]!.id })).expiryDate.getTime()).toBeGreaterThan(
+      expect((await s.t.db.em().findOneOrFail(Domain, { id: names[2]!.id })).expiryDate.getTime()).toBeGreaterThan(
         names[2]!.expiryDate.getTime() + 300 * DAY,
       );
-      expect(await gemsBalance(em(), allowed.id)).toBe(100_000 - 1500);
+      expect(await gemsBalance(s.t.db.em(), allowed.id)).toBe(100_000 - 1500);
       expect((await spends(allowed.id)).map((r) => [r.operation, r.status, Number(r.gems)])).toEqual([
         ['renew', 'spent', 1500],
       ]);
@@ -352,14 +339,16 @@ describe('spend mandates', () => {
       expect(await eventsOf(name.id)).toEqual([
         expect.objectContaining({ type: 'domain.renewal_failed', reason: 'mandate_approval_required' }),
       ]);
-      expect((await em().findOneOrFail(Domain, { id: name.id })).expiryDate.getTime()).toBe(name.expiryDate.getTime());
-      expect(await gemsBalance(em(), a.id)).toBe(100_000);
+      expect((await s.t.db.em().findOneOrFail(Domain, { id: name.id })).expiryDate.getTime()).toBe(
+        name.expiryDate.getTime(),
+      );
+      expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
       expect(await spends(a.id)).toEqual([]);
       // The person raises the threshold: a later sweep renews it (the failure was announced once).
       expect((await setMandate(a.id, { approval_above: { usd: '20.00' } })).statusCode).toBe(200);
       await eventually(async () => (await eventsOf(name.id)).length > 1, 15_000);
       expect((await eventsOf(name.id)).map((e) => e.type)).toEqual(['domain.renewal_failed', 'domain.renewed']);
-      expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
+      expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1500);
       expect((await spends(a.id)).map((r) => [r.operation, r.status, Number(r.gems)])).toEqual([
         ['renew', 'spent', 1500],
       ]);
@@ -367,7 +356,7 @@ describe('spend mandates', () => {
 
     it('renew and buy-secondary by machine payment: over budget 403 before any challenge; within, 402 → pay → 200, spent', async () => {
       const a = await agent(0);
-      const owner = await em().findOneOrFail(Account, { id: a.id });
+      const owner = await s.t.db.em().findOneOrFail(Account, { id: a.id });
       const mine = await createDomain(s.t.db.orm, {
         label: randomLabel('mren'),
         namespace: 'agent',
@@ -411,12 +400,7 @@ describe('spend mandates', () => {
       ] as const) {
         const first = await send();
         expect(first.statusCode).toBe(402);
-        const paid = await payChallenge({
-          rpcUrl: s.anvil.rpcUrl,
-          privateKey: s.payerKeys[1] as Hex,
-          challenge: Challenge.deserialize(first.headers['www-authenticate'] as string),
-          required: first.json(),
-        });
+        const paid = await s.pay(first, 1);
         const done = await send({ authorization: `Payment ${paid.txHash}` });
         expect({ op, status: done.statusCode }).toEqual({ op, status: 200 });
       }
@@ -424,7 +408,7 @@ describe('spend mandates', () => {
         ['renew', 'spent'],
         ['buy', 'spent'],
       ]);
-      expect((await em().findOneOrFail(Domain, { id: listing.domainId })).owner.id).toBe(a.id);
+      expect((await s.t.db.em().findOneOrFail(Domain, { id: listing.domainId })).owner.id).toBe(a.id);
       const me = (await inject('GET', '/api/v1/agents/me', a.key)).json();
       expect(me.mandate.remaining.per_day).toMatchObject({ usd: '10.00' });
     });

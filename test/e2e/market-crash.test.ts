@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { createPublicClient, http, parseAbi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { payChallenge, readChallenge } from '../../examples/pay-and-register.ts';
-import { ANVIL_TREASURY_KEY } from '../../src/infra/anvil.ts';
 import { DomainOrder, PaymentReceipt, Sale } from '../../src/db/entities/index.ts';
-import { testTemporalAddress } from '../helpers/app.ts';
 import { createListing } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -22,35 +19,14 @@ describe('worker crash during a purchase', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  const em = () => s.t.db.orm.em.fork();
-
   // (Killed before the sale is the registration crash test's case: the same checkout machinery.)
   it.each([
     ['completePurchase', 'after-commit'],
     ['payOutSale', 'after-commit'],
-  ])(
+  ] as const)(
     'killed in %s (%s): one sale, one order, one payout',
     async (activity, mode) => {
-      const child = spawn(process.execPath, ['test/helpers/crashing-worker.ts'], {
-        env: {
-          ...process.env,
-          CRASH_ACTIVITY: activity,
-          CRASH_MODE: mode,
-          DATABASE_URL: s.t.db.url,
-          TEMPORAL_ADDRESS: testTemporalAddress(),
-          TEMPORAL_TASK_QUEUE: s.taskQueue,
-          CHAIN_RPC_URL: s.anvil.rpcUrl,
-          MPP_TOKEN_ADDRESS: s.token,
-          MPP_PAY_TO: s.payTo,
-          TEMPO_CHAIN_ID: String(s.anvil.chainId),
-          MPP_SECRET: s.mppSecret,
-          PAYOUT_PRIVATE_KEY: ANVIL_TREASURY_KEY,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const died = new Promise<string | null>((r) => child.once('exit', (_code, signal) => r(signal)));
-      await new Promise<void>((r) => child.stdout?.on('data', (d) => String(d).includes('ready') && r()));
+      const { died } = await s.spawnCrashingWorker({ mode, activity });
 
       const payout = privateKeyToAccount(generatePrivateKey()).address;
       const listing = await createListing(s.t.db.orm, {
@@ -80,14 +56,14 @@ describe('worker crash during a purchase', () => {
       try {
         expect((await answer).status).toBe(200);
         await eventually(
-          async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
+          async () => (await s.t.db.em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
           90_000,
         );
-        expect(await em().count(Sale, { domainId: domain.id })).toBe(1);
-        expect(await em().count(DomainOrder, { domainName: domain.name, kind: 'purchase' })).toBe(1);
-        expect(await em().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
-        const sale = await em().findOneOrFail(Sale, { domainId: domain.id });
-        expect(await em().count(DomainOrder, { reference: `payout:${sale.id}` })).toBe(1);
+        expect(await s.t.db.em().count(Sale, { domainId: domain.id })).toBe(1);
+        expect(await s.t.db.em().count(DomainOrder, { domainName: domain.name, kind: 'purchase' })).toBe(1);
+        expect(await s.t.db.em().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
+        const sale = await s.t.db.em().findOneOrFail(Sale, { domainId: domain.id });
+        expect(await s.t.db.em().count(DomainOrder, { reference: `payout:${sale.id}` })).toBe(1);
         const chain = createPublicClient({ transport: http(s.anvil.rpcUrl) });
         expect(
           await chain.readContract({ address: s.token, abi: balanceAbi, functionName: 'balanceOf', args: [payout] }),

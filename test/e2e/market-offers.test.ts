@@ -24,7 +24,6 @@ describe('secondary market: offers', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  const em = () => s.t.db.orm.em.fork();
   const call = async (
     method: string,
     path: string,
@@ -48,16 +47,17 @@ describe('secondary market: offers', () => {
   /** An agent identity with gems. */
   const bidder = async (gems = 0) => {
     const p = await provision(s.t.app);
-    if (gems) await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
+    if (gems)
+      await grantGems(s.t.db.em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
     return { key: p.api_key, id: p.account_id };
   };
-  const gemsOf = async (id: string) => bookBalance(em(), 'gems', `user:${id}`);
+  const gemsOf = async (id: string) => bookBalance(s.t.db.em(), 'gems', `user:${id}`);
   const ownedName = async (floor: { gems?: number } = {}) => {
     const owner = await bidder();
-    const account = await em().findOneOrFail(Account, { id: owner.id });
+    const account = await s.t.db.em().findOneOrFail(Account, { id: owner.id });
     const d = await createDomain(s.t.db.orm, { label: randomLabel('offer'), namespace: 'agent', owner: account });
     if (floor.gems) {
-      const e = em();
+      const e = s.t.db.em();
       e.create(Listing, {
         domainId: d.id,
         domainName: d.name,
@@ -75,9 +75,11 @@ describe('secondary market: offers', () => {
     call('POST', '/api/v1/domains/make-offer', key, { domain, amount, currency });
   const ledgerZero = async () =>
     (
-      await em().execute<{ total: string }[]>(
-        `select sum(amount)::text as total from ledger_line group by (book like 'pathusd:%')`,
-      )
+      await s.t.db
+        .em()
+        .execute<{ total: string }[]>(
+          `select sum(amount)::text as total from ledger_line group by (book like 'pathusd:%')`,
+        )
     ).every((r) => r.total === '0');
 
   it('under the floor: 400 offer_below_minimum with minimum and currency, and nothing is held', async () => {
@@ -93,7 +95,7 @@ describe('secondary market: offers', () => {
       currency: 'gems',
     });
     expect(await gemsOf(b.id)).toBe(1000n);
-    expect(await em().count(Offer, { domainName: name })).toBe(0);
+    expect(await s.t.db.em().count(Offer, { domainName: name })).toBe(0);
   }, 30_000);
 
   it('three competing gems offers: the accepted one buys the name, the other two escrows come back', async () => {
@@ -112,14 +114,14 @@ describe('secondary market: offers', () => {
       status: 200,
       body: { offer: { status: 'accepted', sale_id: expect.any(Number) } },
     });
-    expect((await em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(bidders[1]?.id);
+    expect((await s.t.db.em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(bidders[1]?.id);
     // 300 gems: 270 to the seller, 30 to the platform; the other two bidders are whole again.
     expect(await gemsOf(owner.id)).toBe(270n);
     expect(await Promise.all(bidders.map((b) => gemsOf(b.id)))).toEqual([1000n, 700n, 1000n]);
-    const statuses = await em().find(Offer, { domainName: name }, { orderBy: { amount: 'asc' } });
+    const statuses = await s.t.db.em().find(Offer, { domainName: name }, { orderBy: { amount: 'asc' } });
     expect(statuses.map((o) => o.status)).toEqual(['rejected', 'accepted', 'rejected']);
-    expect(await em().count(Sale, { domainId, source: 'offer' })).toBe(1);
-    expect(await em().count(Listing, { domainId })).toBe(0);
+    expect(await s.t.db.em().count(Sale, { domainId, source: 'offer' })).toBe(1);
+    expect(await s.t.db.em().count(Listing, { domainId })).toBe(0);
     // Every offer's run ends Completed, the rejected ones told by the sale.
     for (const m of made)
       await eventually(
@@ -154,7 +156,7 @@ describe('secondary market: offers', () => {
     expect(await gemsOf(b.id)).toBe(200n);
     // Nobody answers: the run's timer ends it and the escrow comes back.
     await eventually(async () => (await gemsOf(b.id)) === 500n, (OFFER_TTL_SECONDS + 15) * 1000);
-    expect((await em().findOneOrFail(Offer, { id: second.body.offer.offer_id })).status).toBe('expired');
+    expect((await s.t.db.em().findOneOrFail(Offer, { id: second.body.offer.offer_id })).status).toBe('expired');
     expect(
       (
         await call('POST', `/api/v1/domains/offers/${second.body.offer.offer_id}/respond`, owner.key, {
@@ -181,8 +183,8 @@ describe('secondary market: offers', () => {
     const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge, required });
     const res = await call('POST', `/api/v1/domains/offers/${id}/pay`, b.key, {}, { authorization: paid.credential });
     expect(res).toMatchObject({ status: 200, body: { sale: { currency: 'pathusd', price: 12.5, buyer_id: b.id } } });
-    expect((await em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(b.id);
-    expect((await em().findOneOrFail(Offer, { id })).saleId).toBe(res.body.sale.sale_id);
+    expect((await s.t.db.em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(b.id);
+    expect((await s.t.db.em().findOneOrFail(Offer, { id })).saleId).toBe(res.body.sale.sale_id);
     expect(await ledgerZero()).toBe(true);
   }, 60_000);
 
@@ -264,8 +266,8 @@ describe('secondary market: offers', () => {
         call('POST', `/api/v1/domains/offers/${id}/withdraw`, b.key),
         call('POST', '/api/v1/domains/buy-secondary', buyer.key, { domain: name, payment_method: 'gems' }),
       ]);
-      const final = await em().findOneOrFail(Offer, { id });
-      const holder = (await em().findOneOrFail(Domain, { id: domainId })).owner.id;
+      const final = await s.t.db.em().findOneOrFail(Offer, { id });
+      const holder = (await s.t.db.em().findOneOrFail(Domain, { id: domainId })).owner.id;
       const answer = (r: typeof accept) => ({ status: r.status, code: r.body.code, offer: r.body.offer?.status });
       const expected = (done: boolean, asked: string) =>
         done
@@ -305,6 +307,6 @@ describe('secondary market: offers', () => {
     expect((await offer(owner.key, name, 10)).body).toMatchObject({ code: 'own_domain' });
     expect((await offer(b.key, 'nobody-has-this.agent', 10)).status).toBe(404);
     expect(await gemsOf(b.id)).toBe(100n);
-    expect(await em().count(Offer, { domainName: name })).toBe(0);
+    expect(await s.t.db.em().count(Offer, { domainName: name })).toBe(0);
   }, 30_000);
 });

@@ -21,7 +21,6 @@ describe('secondary market: purchase', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  const em = () => s.t.db.orm.em.fork();
   const buy = async (body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<HttpResult> => {
     const res = await fetch(`${s.baseUrl}/api/v1/domains/buy-secondary`, {
       method: 'POST',
@@ -35,7 +34,7 @@ describe('secondary market: purchase', () => {
     createListing(s.t.db.orm, { priceGems: price.gems ?? null, priceUsdMinor: price.usdMinor ?? null, payoutAddress });
   /** Every currency of the ledger sums to zero. */
   const ledgerSums = async () =>
-    em().execute<{ currency: string; total: string }[]>(
+    s.t.db.em().execute<{ currency: string; total: string }[]>(
       `select case when book like 'pathusd:%' then 'pathusd' else 'gems' end as currency, sum(amount)::text as total
        from ledger_line group by 1 order by 1`,
     );
@@ -49,7 +48,7 @@ describe('secondary market: purchase', () => {
     const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[0] as Hex, challenge, required });
     const res = await buy({ domain: name }, { authorization: paid.credential });
     expect(res.status).toBe(200);
-    const buyer = await em().findOneOrFail(Account, { walletAddress: paid.payer.toLowerCase() });
+    const buyer = await s.t.db.em().findOneOrFail(Account, { walletAddress: paid.payer.toLowerCase() });
     expect(res.body).toMatchObject({
       status: 'success',
       sale: {
@@ -63,32 +62,34 @@ describe('secondary market: purchase', () => {
         platform_amount: 2,
       },
     });
-    expect((await em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(buyer.id);
-    expect(await em().count(Listing, { domainId })).toBe(0);
-    expect(await em().count(DomainOrder, { domainName: name, kind: { $in: ['purchase', 'sale'] } })).toBe(2);
+    expect((await s.t.db.em().findOneOrFail(Domain, { id: domainId })).owner.id).toBe(buyer.id);
+    expect(await s.t.db.em().count(Listing, { domainId })).toBe(0);
+    expect(await s.t.db.em().count(DomainOrder, { domainName: name, kind: { $in: ['purchase', 'sale'] } })).toBe(2);
 
     // The payout: 18 pathUSD to the seller's address, once; the seller's book goes back to zero.
     const chain = createPublicClient({ transport: http(s.anvil.rpcUrl) });
-    await eventually(async () => (await em().findOneOrFail(Sale, { domainId })).payoutStatus === 'paid', 30_000);
+    await eventually(async () => (await s.t.db.em().findOneOrFail(Sale, { domainId })).payoutStatus === 'paid', 30_000);
     expect(
       await chain.readContract({ address: s.token, abi: balanceAbi, functionName: 'balanceOf', args: [payout] }),
     ).toBe(18_000_000n);
-    expect(await bookBalance(em(), 'pathusd', `user:${seller.id}`)).toBe(0n);
-    expect(await bookBalance(em(), 'pathusd', 'system:platform')).toBeGreaterThanOrEqual(2_000_000n);
+    expect(await bookBalance(s.t.db.em(), 'pathusd', `user:${seller.id}`)).toBe(0n);
+    expect(await bookBalance(s.t.db.em(), 'pathusd', 'system:platform')).toBeGreaterThanOrEqual(2_000_000n);
     expect(
-      await em().count(DomainOrder, { reference: `payout:${(await em().findOneOrFail(Sale, { domainId })).id}` }),
+      await s.t.db
+        .em()
+        .count(DomainOrder, { reference: `payout:${(await s.t.db.em().findOneOrFail(Sale, { domainId })).id}` }),
     ).toBe(1);
     expect((await ledgerSums()).every((r) => r.total === '0')).toBe(true);
 
     // The same receipt again answers the same sale, and moves nothing more.
     const again = await buy({ domain: name }, { authorization: paid.credential });
     expect(again.status).toBe(200);
-    expect(await em().count(Sale, { domainId })).toBe(1);
+    expect(await s.t.db.em().count(Sale, { domainId })).toBe(1);
   }, 90_000);
 
   it('over HTTP: list, see it for sale, withdrawn during a checkout, pay the challenged price, sold, events', async () => {
     const sellerKey = await provision(s.t.app);
-    const seller = await em().findOneOrFail(Account, { id: sellerKey.account_id });
+    const seller = await s.t.db.em().findOneOrFail(Account, { id: sellerKey.account_id });
     const domain = await createDomain(s.t.db.orm, { label: randomLabel('http'), namespace: 'agent', owner: seller });
     const api = (method: string, path: string, body?: unknown) =>
       fetch(`${s.baseUrl}${path}`, {
@@ -117,9 +118,9 @@ describe('secondary market: purchase', () => {
       expect.arrayContaining([expect.objectContaining({ domain: domain.name, currency: 'pathusd', price: 20 })]),
     );
     expect((await api('GET', `/api/v1/lookup/${domain.name}`)).body.for_sale).toBeNull();
-    const events = (await em().find(OutboxEvent, { eventType: { $in: ['domain.sold', 'domain.transferred'] } })).filter(
-      (e) => e.payload.domain === domain.name,
-    );
+    const events = (
+      await s.t.db.em().find(OutboxEvent, { eventType: { $in: ['domain.sold', 'domain.transferred'] } })
+    ).filter((e) => e.payload.domain === domain.name);
     expect(events.map((e) => e.eventType).sort()).toEqual(['domain.sold', 'domain.transferred']);
     expect(events.find((e) => e.eventType === 'domain.sold')?.payload).toMatchObject({
       seller_id: seller.id,
@@ -127,7 +128,7 @@ describe('secondary market: purchase', () => {
       seller_amount: '18000000',
     });
     await eventually(
-      async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
+      async () => (await s.t.db.em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
       30_000,
     );
   }, 60_000);
@@ -135,7 +136,7 @@ describe('secondary market: purchase', () => {
   it('gems with a referrer: 90% seller, 5% referrer, 5% platform, straight from the buyer’s balance', async () => {
     const { seller, name } = await listed({ gems: 1000 });
     const { api_key: buyerKey, account_id: buyerId } = await provision(s.t.app);
-    await grantGems(em(), { accountId: buyerId, amount: 1500, reference: `grant:${randomLabel()}` });
+    await grantGems(s.t.db.em(), { accountId: buyerId, amount: 1500, reference: `grant:${randomLabel()}` });
     const referrer = await createAccount(s.t.db.orm);
     const res = await buy(
       { domain: name, payment_method: 'gems', affiliate_id: referrer.id },
@@ -146,22 +147,24 @@ describe('secondary market: purchase', () => {
       sale: { currency: 'gems', price: 1000, seller_amount: 900, referrer_amount: 50, platform_amount: 50 },
       warnings: [],
     });
-    expect(await bookBalance(em(), 'gems', `user:${buyerId}`)).toBe(500n);
-    expect(await bookBalance(em(), 'gems', `user:${seller.id}`)).toBe(900n);
-    expect(await bookBalance(em(), 'gems', `user:${referrer.id}`)).toBe(50n);
+    expect(await bookBalance(s.t.db.em(), 'gems', `user:${buyerId}`)).toBe(500n);
+    expect(await bookBalance(s.t.db.em(), 'gems', `user:${seller.id}`)).toBe(900n);
+    expect(await bookBalance(s.t.db.em(), 'gems', `user:${referrer.id}`)).toBe(50n);
     expect((await ledgerSums()).every((r) => r.total === '0')).toBe(true);
   }, 60_000);
 
   it('proceeds held without a payout address are paid out once the seller sets one', async () => {
     const sellerKey = await provision(s.t.app);
-    const seller = await em().findOneOrFail(Account, { id: sellerKey.account_id });
+    const seller = await s.t.db.em().findOneOrFail(Account, { id: sellerKey.account_id });
     const { domainId, name } = await createListing(s.t.db.orm, { seller, priceUsdMinor: 10_000_000n });
     const domain = { id: domainId, name };
     const { challenge, required } = readChallenge(await buy({ domain: domain.name }));
     const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge, required });
     expect((await buy({ domain: domain.name }, { authorization: paid.credential })).status).toBe(200);
-    await eventually(async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'held');
-    expect(await bookBalance(em(), 'pathusd', `user:${seller.id}`)).toBe(9_000_000n);
+    await eventually(
+      async () => (await s.t.db.em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'held',
+    );
+    expect(await bookBalance(s.t.db.em(), 'pathusd', `user:${seller.id}`)).toBe(9_000_000n);
 
     const address = privateKeyToAccount(generatePrivateKey()).address;
     const set = await fetch(`${s.baseUrl}/api/v1/agents/me/payout-address`, {
@@ -171,14 +174,14 @@ describe('secondary market: purchase', () => {
     });
     expect(set.status).toBe(200);
     await eventually(
-      async () => (await em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
+      async () => (await s.t.db.em().findOneOrFail(Sale, { domainId: domain.id })).payoutStatus === 'paid',
       30_000,
     );
     const chain = createPublicClient({ transport: http(s.anvil.rpcUrl) });
     expect(
       await chain.readContract({ address: s.token, abi: balanceAbi, functionName: 'balanceOf', args: [address] }),
     ).toBe(9_000_000n);
-    expect(await bookBalance(em(), 'pathusd', `user:${seller.id}`)).toBe(0n);
+    expect(await bookBalance(s.t.db.em(), 'pathusd', `user:${seller.id}`)).toBe(0n);
     expect((await ledgerSums()).every((r) => r.total === '0')).toBe(true);
   }, 60_000);
 
@@ -206,7 +209,7 @@ describe('secondary market: purchase', () => {
     });
     expect(await buy({ domain: 'not a name' })).toMatchObject({ status: 400 });
     expect(await buy({ domain: name, payment_method: 'bitcoin' })).toMatchObject({ status: 400 });
-    expect(await em().count(Sale, { domainName: name })).toBe(0);
-    expect(await em().count(Listing, { domainName: name })).toBe(1);
+    expect(await s.t.db.em().count(Sale, { domainName: name })).toBe(0);
+    expect(await s.t.db.em().count(Listing, { domainName: name })).toBe(1);
   }, 30_000);
 });

@@ -65,21 +65,10 @@ describe('metrics of the API and the worker', () => {
     });
     return agent;
   }
-  /** A gems registration through the production API; its answer's status. */
-  async function registerWithGems(apiKey: string, prefix: string): Promise<number> {
-    const res = await fetch(`${api.url}/api/v1/domains/register`, {
-      method: 'POST',
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        domain: randomLabel(prefix),
-        namespace: 'agent',
-        years: 1,
-        agreed_to_terms: true,
-        payment_method: 'gems',
-      }),
-    });
-    return res.status;
-  }
+  /** A gems registration of a fresh name through the production API (the example client); its answer's status. */
+  const registerWithGems = async (apiKey: string, prefix: string) =>
+    (await register(api.url, apiKey, { ...registerBody(`${randomLabel(prefix)}.agent`), payment_method: 'gems' }))
+      .status;
 
   beforeAll(async () => {
     pdns = await startTestPowerDns();

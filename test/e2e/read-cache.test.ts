@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Domain } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { buildTestApp, testTemporalAddress, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerDomain, registered, testTemporalAddress, type TestApp } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
@@ -32,20 +32,6 @@ describe('the lookup read cache across two API processes', () => {
   }
   const post = (url: string, payload: unknown) =>
     s.t.app.inject({ method: 'POST', url, headers: key, payload: payload as string });
-  const register = (label: string) =>
-    post('/api/v1/domains/register', {
-      domain: label,
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-    });
-  /** A fresh name registered with gems through the first API (active once answered). */
-  async function registered(): Promise<string> {
-    const label = randomLabel('cache');
-    expect((await register(label)).statusCode).toBe(200);
-    return `${label}.agent`;
-  }
 
   beforeAll(async () => {
     s = await startRegistryStack({ GRACE_PERIOD_DAYS: '30' });
@@ -57,7 +43,7 @@ describe('the lookup read cache across two API processes', () => {
     const agent = await provision(s.t.app);
     key = { 'x-api-key': agent.api_key };
     accountId = agent.account_id;
-    await grantGems(s.t.db.orm.em.fork(), { accountId, amount: 50_000, reference: `g:${randomLabel()}` });
+    await grantGems(s.t.db.em(), { accountId, amount: 50_000, reference: `g:${randomLabel()}` });
   }, 120_000);
   afterAll(async () => {
     await b?.close();
@@ -78,7 +64,7 @@ describe('the lookup read cache across two API processes', () => {
     for (const t of apps()) await eventually(async () => t.app.publicCache.mayExist(name) === false, 10_000);
     for (const t of apps()) expect(await available(t)).toBe(true);
     for (const t of apps()) expect(t.app.publicCache.get(name, 'state')).toBeUndefined();
-    expect((await register(label)).statusCode).toBe(200);
+    expect((await registerDomain(s.t.app, label, { headers: key, method: 'gems' })).statusCode).toBe(200);
     // The registration's notification reached both filters: the very next search asks the database.
     for (const t of apps()) expect(t.app.publicCache.mayExist(name)).toBe(true);
     for (const t of apps()) expect((await lookup(t, name)).status).toBe(200);
@@ -88,7 +74,7 @@ describe('the lookup read cache across two API processes', () => {
   });
 
   it('shows a profile change, a renewal and a transfer on both at once', async () => {
-    const name = await registered();
+    const name = await registered(s.t.app, randomLabel('cache'), { headers: key, method: 'gems' });
 
     await cachedOnBoth(name);
     const edit = await s.t.app.inject({
@@ -123,14 +109,14 @@ describe('the lookup read cache across two API processes', () => {
   });
 
   it('shows an expiry committed by the worker’s sweep once its notification arrives', async () => {
-    const name = await registered();
+    const name = await registered(s.t.app, randomLabel('cache'), { headers: key, method: 'gems' });
     // Due in three seconds: cached on both while still active, then the sweep (every 2 s) commits the
     // grace status in the worker; the test sees that commit in the database, then asks both APIs.
-    await s.t.db.orm.em.fork().nativeUpdate(Domain, { name }, { expiryDate: new Date(Date.now() + 3000) });
+    await s.t.db.em().nativeUpdate(Domain, { name }, { expiryDate: new Date(Date.now() + 3000) });
     await Promise.all(apps().map((t) => t.settled()));
     await cachedOnBoth(name);
     for (const t of apps()) expect((await lookup(t, name)).body.domain.status).toBe('active');
-    await eventually(async () => (await s.t.db.orm.em.fork().findOne(Domain, { name }))?.status === 'grace', 30_000);
+    await eventually(async () => (await s.t.db.em().findOne(Domain, { name }))?.status === 'grace', 30_000);
     // A commit made by another process reaches each cache with its notification: cached answers have no
     // time to live, so nothing but the notification can replace the stale one. The window (logged; a few
     // milliseconds on an idle machine) is no assertion: a loaded CI machine stretches it, and speed is

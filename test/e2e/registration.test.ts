@@ -13,7 +13,7 @@ import {
 import { Account, Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { YEAR_MS } from '../../src/domain/time.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { randomLabel } from '../helpers/fixtures.ts';
+import { randomLabel, registrationCounts } from '../helpers/fixtures.ts';
 
 // The default machine-payment route end to end: real API over HTTP, real Temporal worker, real
 // PostgreSQL, real anvil chain with the pathUSD-style token, paid by the example agent script.
@@ -23,16 +23,6 @@ describe('registration on the default mpp route', () => {
     s = await startRegistryStack();
   }, 120_000);
   afterAll(() => s?.stop());
-
-  const count = async (name: string) => {
-    const em = s.t.db.orm.em.fork();
-    return {
-      domains: await em.count(Domain, { name }),
-      orders: await em.count(DomainOrder, { domainName: name }),
-      events: (await em.find(OutboxEvent, { eventType: 'domain.registered' })).filter((e) => e.payload.domain === name)
-        .length,
-    };
-  };
 
   it('402 → pay on chain → re-submit → registered, visible in lookup, one order and one event', async () => {
     const name = `${randomLabel('scout')}.agent`;
@@ -51,7 +41,7 @@ describe('registration on the default mpp route', () => {
     expect(out.registered.headers.get('payment-receipt')).toBeTruthy();
     const lookup = await fetch(`${s.baseUrl}/api/v1/lookup/${name}`);
     expect(lookup.status).toBe(200);
-    expect(await count(name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, name)).toEqual({ domains: 1, orders: 1, events: 1 });
     const receipt = await s.t.db.orm.em
       .fork()
       .findOneOrFail(PaymentReceipt, { txHash: out.payment.txHash.toLowerCase() });
@@ -135,8 +125,8 @@ describe('registration on the default mpp route', () => {
     expect((again.body as { order: { order_id: number } }).order.order_id).toBe(
       (out.registered.body as { order: { order_id: number } }).order.order_id,
     );
-    expect(await count(first)).toEqual({ domains: 1, orders: 1, events: 1 });
-    expect(await count(second)).toEqual({ domains: 0, orders: 0, events: 0 });
+    expect(await registrationCounts(s.t.db.orm, first)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, second)).toEqual({ domains: 0, orders: 0, events: 0 });
   }, 60_000);
 
   it('fifty concurrent registrations of one name: one owner, one payment', async () => {
@@ -159,7 +149,7 @@ describe('registration on the default mpp route', () => {
     for (const r of submits) expect([200, 409]).toContain(r.status);
     // Once settled, every retry with that receipt answers 200 with the one registration.
     expect((await register(s.baseUrl, winner, registerBody(name), paid.credential)).status).toBe(200);
-    expect(await count(name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, name)).toEqual({ domains: 1, orders: 1, events: 1 });
     expect(await s.t.db.orm.em.fork().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
   }, 90_000);
 

@@ -21,17 +21,15 @@ import {
 } from '../../examples/pay-usdc-and-register.ts';
 import {
   CheckoutSession,
-  Domain,
   DomainOrder,
   MandateSpend,
-  OutboxEvent,
   PaymentReceipt,
   SpendMandate,
 } from '../../src/db/entities/index.ts';
 import { provision } from '../helpers/identities.ts';
 import { registrationWorkflowId } from '../../workflows/registration-messages.ts';
 import { settlementWorkflowId } from '../../workflows/settlement-messages.ts';
-import { randomLabel } from '../helpers/fixtures.ts';
+import { randomLabel, registrationCounts } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { startUsdcRoute, usdcBalance, usdcTransfersToUs, type UsdcRoute } from '../helpers/usdc-route.ts';
@@ -57,15 +55,6 @@ describe('the USDC route on Base through the checkout relay', () => {
   const balanceOf = (who: Hex) => usdcBalance(route, who);
   /** Every USDC transfer to the receiver, on the whole chain. */
   const transfersToUs = () => usdcTransfersToUs(route);
-  const counts = async (name: string) => {
-    const em = s.t.db.orm.em.fork();
-    return {
-      domains: await em.count(Domain, { name }),
-      orders: await em.count(DomainOrder, { domainName: name }),
-      events: (await em.find(OutboxEvent, { eventType: 'domain.registered' })).filter((e) => e.payload.domain === name)
-        .length,
-    };
-  };
   /** Quote and open a checkout for a fresh name as a fresh identity: what a payer holds before signing. */
   const opened = async (label = 'usdc') => {
     const name = `${randomLabel(label)}.agent`;
@@ -110,7 +99,7 @@ describe('the USDC route on Base through the checkout relay', () => {
     });
     expect(done.lookup).toMatchObject({ status: 'success', domain: { name } });
     expect((await balanceOf(route.payTo)) - before).toBe(PRICE);
-    expect(await counts(name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, name)).toEqual({ domains: 1, orders: 1, events: 1 });
     const order = await s.t.db.orm.em.fork().findOneOrFail(DomainOrder, { domainName: name });
     expect(order).toMatchObject({ currency: 'USDC', amountMinor: PRICE, paymentReference: done.receipt.tx_hash });
 
@@ -121,7 +110,7 @@ describe('the USDC route on Base through the checkout relay', () => {
     expect(again.body).toMatchObject({ registration: { payment_reference: done.receipt.tx_hash } });
     expect(isComplete(again.body)).toBe(true);
     expect((await transfersToUs()).length).toBe(transfers);
-    expect(await counts(name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, name)).toEqual({ domains: 1, orders: 1, events: 1 });
     expect(
       await s.t.db.orm.em.fork().count(PaymentReceipt, { txHash: (done.receipt.tx_hash as string).toLowerCase() }),
     ).toBe(1);
@@ -189,7 +178,7 @@ describe('the USDC route on Base through the checkout relay', () => {
     });
     const rec = await reconcile(s.baseUrl, o.apiKey, o.offer.session_id);
     expect(rec).toMatchObject({ status: 409, body: { code: 'settlement_not_confirmed' } });
-    expect(await counts(o.name)).toEqual({ domains: 0, orders: 0, events: 0 });
+    expect(await registrationCounts(s.t.db.orm, o.name)).toEqual({ domains: 0, orders: 0, events: 0 });
   }, 60_000);
 
   it('a replayed authorization and a window over maxTimeoutSeconds are refused', async () => {
@@ -210,7 +199,7 @@ describe('the USDC route on Base through the checkout relay', () => {
     const tooLong = await settle(second.offer, long, `k-${randomUUID()}`);
     expect(tooLong).toMatchObject({ status: 402, body: { code: 'validity_window_too_long' } });
     expect(await state(second.apiKey, second.offer.session_id)).toMatchObject({ order_status: 'pending' });
-    expect(await counts(second.name)).toEqual({ domains: 0, orders: 0, events: 0 });
+    expect(await registrationCounts(s.t.db.orm, second.name)).toEqual({ domains: 0, orders: 0, events: 0 });
   }, 60_000);
 
   const resetLock = async (apiKey: string, name: string) => {
@@ -247,7 +236,7 @@ describe('the USDC route on Base through the checkout relay', () => {
       await setIntervalMining(route.base.rpcUrl, 1);
     }
     await eventually(async () => isComplete(await state(o.apiKey, o.offer.session_id)), 30_000);
-    expect(await counts(o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
   }, 90_000);
 
   it('a holder that could not pay gives up: with nothing prepared at the relay, reset-lock frees the name at once', async () => {
@@ -275,7 +264,7 @@ describe('the USDC route on Base through the checkout relay', () => {
     expect(await resetLock(o.apiKey, o.name)).toMatchObject({ status: 404, body: { code: 'lock_not_found' } });
     const next = await openCheckout(s.baseUrl, await provisionKey(s.baseUrl), o.name);
     expect(next.status).toBe(402);
-    expect(await counts(o.name)).toEqual({ domains: 0, orders: 0, events: 0 });
+    expect(await registrationCounts(s.t.db.orm, o.name)).toEqual({ domains: 0, orders: 0, events: 0 });
   }, 60_000);
 
   it('20 concurrent settle calls for one session settle once: one transfer, one order, one domain', async () => {
@@ -290,7 +279,7 @@ describe('the USDC route on Base through the checkout relay', () => {
     await eventually(async () => isComplete(await state(o.apiKey, o.offer.session_id)), 30_000);
     const paid = (await transfersToUs()).filter((l) => l.blockNumber >= from && l.args.from === payer);
     expect(paid).toHaveLength(1);
-    expect(await counts(o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
   }, 90_000);
 
   it('the relay killed right after broadcasting and the worker restarted: still one transfer, one order, one domain', async () => {
@@ -317,10 +306,10 @@ describe('the USDC route on Base through the checkout relay', () => {
     await eventually(async () => isComplete(await state(o.apiKey, o.offer.session_id)), 60_000);
     const paid = (await transfersToUs()).filter((l) => l.blockNumber >= from && l.args.from === payer);
     expect(paid).toHaveLength(1);
-    expect(await counts(o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
     const again = await reconcile(s.baseUrl, o.apiKey, o.offer.session_id);
     expect(again.body).toMatchObject({ tx_hash: paid[0]?.transactionHash });
-    expect(await counts(o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+    expect(await registrationCounts(s.t.db.orm, o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
   }, 120_000);
 
   it('the lock is released when the relay reports expired_unpaid, and the name can be registered again', async () => {

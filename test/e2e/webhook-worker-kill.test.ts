@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { webhookWorkflowId } from '../../workflows/webhook-messages.ts';
-import { testTemporalAddress } from '../helpers/app.ts';
+import { registerDomain, testTemporalAddress } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
@@ -45,12 +45,7 @@ describe('worker killed mid-delivery', () => {
       try {
         receiver.hold();
         const label = randomLabel('kill');
-        const reg = await s.t.app.inject({
-          method: 'POST',
-          url: '/api/v1/domains/register',
-          headers,
-          payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gems' },
-        });
+        const reg = await registerDomain(s.t.app, label, { headers, method: 'gems' });
         expect(reg.statusCode).toBe(200);
 
         // The delivery is in flight at the receiver: kill the worker under it.

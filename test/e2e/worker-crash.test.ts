@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import type { Hex } from 'viem';
 import { payChallenge, provisionKey, readChallenge, register, registerBody } from '../../examples/pay-and-register.ts';
 import { Domain, DomainOrder, OutboxEvent, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-import { testTemporalAddress } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 
 // A worker killed with SIGKILL between payment verification and activation (and, worse, right after
@@ -18,27 +16,10 @@ describe('worker crash during registration', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  it.each(['before', 'after-commit'])(
+  it.each(['before', 'after-commit'] as const)(
     'killed %s activation: exactly one domain and one order',
     async (mode) => {
-      const child = spawn(process.execPath, ['test/helpers/crashing-worker.ts'], {
-        env: {
-          ...process.env,
-          CRASH_MODE: mode,
-          DATABASE_URL: s.t.db.url,
-          TEMPORAL_ADDRESS: testTemporalAddress(),
-          TEMPORAL_TASK_QUEUE: s.taskQueue,
-          CHAIN_RPC_URL: s.anvil.rpcUrl,
-          MPP_TOKEN_ADDRESS: s.token,
-          MPP_PAY_TO: s.payTo,
-          TEMPO_CHAIN_ID: String(s.anvil.chainId),
-          MPP_SECRET: s.mppSecret,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      const died = new Promise<string | null>((r) => child.once('exit', (_code, signal) => r(signal)));
-      await new Promise<void>((r) => child.stdout?.on('data', (d) => String(d).includes('ready') && r()));
+      const { died } = await s.spawnCrashingWorker({ mode });
 
       const name = `${randomLabel('crash')}.agent`;
       const key = await provisionKey(s.baseUrl);
@@ -57,7 +38,7 @@ describe('worker crash during registration', () => {
       try {
         const res = await answer;
         expect(res.status).toBe(200);
-        const em = s.t.db.orm.em.fork();
+        const em = s.t.db.em();
         expect(await em.count(Domain, { name })).toBe(1);
         expect(await em.count(DomainOrder, { domainName: name })).toBe(1);
         expect(await em.count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { PaymentSettings } from '../../src/http/deps.ts';
@@ -79,6 +81,77 @@ export async function buildTestApp(
       await temporal.close();
       if (!extra.db) await db.drop();
     },
+  };
+}
+
+/** A registration request (POST /api/v1/domains/register) as `registerDomain` sends it. */
+export interface RegisterRequest {
+  /** Who asks and how: `x-api-key`, a bearer token or session cookie, a credential (`authorization`), an `idempotency-key`. */
+  headers?: Record<string, string>;
+  /** `payment_method`; left out, the request names none and gets the API's default route (mpp). */
+  method?: string;
+  /** Fields added to the body or put in place of its defaults (`years`, `namespace`, `receipt`, `coupon_code` …). */
+  body?: Record<string, unknown>;
+  /** The caller's address, for the limits kept per address. */
+  remoteAddress?: string;
+}
+
+/**
+ * Registers `label` through the app (inject): a one-year `.agent` name with the terms agreed, unless
+ * `request` says otherwise. The answer as it came: a test asserts on it.
+ */
+export function registerDomain(
+  app: FastifyInstance,
+  label: string,
+  request: RegisterRequest = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/domains/register',
+    headers: request.headers ?? {},
+    payload: {
+      domain: label,
+      namespace: 'agent',
+      years: 1,
+      agreed_to_terms: true,
+      ...(request.method ? { payment_method: request.method } : {}),
+      ...request.body,
+    },
+    ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
+  });
+}
+
+/**
+ * `registerDomain` for a registration that must be done when answered (gems: active at once): the full
+ * name, or an error with the answer when it is not a 200.
+ */
+export async function registered(app: FastifyInstance, label: string, request: RegisterRequest = {}): Promise<string> {
+  const res = await registerDomain(app, label, request);
+  if (res.statusCode !== 200) throw new Error(`registering ${label}: ${res.statusCode} ${res.body}`);
+  const namespace = request.body?.namespace;
+  return `${label}.${typeof namespace === 'string' ? namespace : 'agent'}`;
+}
+
+/**
+ * Holds one of the in-flight slots (MAX_IN_FLIGHT, docs/performance.md "Overload") of the app listening at
+ * `base`: a quote whose body is only half sent is in flight until the rest arrives. `finish` sends the rest
+ * and gives the raw answer; `release` drops the connection.
+ */
+export async function holdSlot(base: string) {
+  const slow = connect(Number(new URL(base).port), '127.0.0.1');
+  await new Promise<void>((r) => slow.once('connect', () => r()));
+  const body = JSON.stringify({ domain: 'held', namespace: 'agent', years: 1 });
+  slow.write(
+    `POST /api/v1/domains/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await sleep(200);
+  return {
+    finish(): Promise<string> {
+      const answered = new Promise<string>((r) => slow.on('data', (d) => r(d.toString())));
+      slow.write(body.slice(5));
+      return answered;
+    },
+    release: () => void slow.destroy(),
   };
 }
 

@@ -1,4 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
+import { buildTestApp, type TestApp } from './app.ts';
+import { humanWithSession } from './identities.ts';
+import { startTestOidc } from './oidc.ts';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
@@ -37,8 +41,8 @@ export function dashboardBrowser(app: FastifyInstance, cookie: string) {
     return post(url, { ...hidden, ...fields, ...o.override });
   }
 
-  /** Posts a form as the browser does, without following the answer's redirect. */
-  const postOnly = (url: string, body: Record<string, string>) =>
+  /** Posts a form as the browser does, without following the answer's redirect (pairs keep repeated fields apart). */
+  const postOnly = (url: string, body: Record<string, string> | [string, string][]) =>
     app.inject({
       method: 'POST',
       url,
@@ -93,6 +97,12 @@ function unescape(s: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** What a visitor without a session gets for the page `url`, asked for as a browser asks: the status and where it is sent. */
+export async function visitWithoutSession(app: FastifyInstance, url: string) {
+  const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  return { status: res.statusCode, location: res.headers.location };
+}
+
 /** The text of an element with this id or class in a page (first match), tags stripped. */
 export function textOf(page: string, selector: { id?: string; cls?: string }): string | null {
   const re = selector.id
@@ -100,4 +110,32 @@ export function textOf(page: string, selector: { id?: string; cls?: string }): s
     : new RegExp(`class="${selector.cls}"[^>]*>([\\s\\S]*?)</(p|div)>`);
   const m = re.exec(page);
   return m ? (m[1] ?? '').replace(/<[^>]+>/g, '') : null;
+}
+
+/** The app the dashboard tests drive: people sign in at a dev identity provider of its own. */
+export interface DashboardTestApp extends TestApp {
+  idp: DevOidcProvider;
+  /** A person as the provider's `subject`: their account, session cookie, and browser on the dashboard. */
+  signIn(subject: string): Promise<{ accountId: string; cookie: string; browser: ReturnType<typeof dashboardBrowser> }>;
+}
+
+/** `buildTestApp` with a dev OIDC provider as its issuer (OIDC_ISSUER); closing it stops both. */
+export async function buildDashboardApp(env: Record<string, string> = {}): Promise<DashboardTestApp> {
+  const idp = await startTestOidc();
+  const t = await buildTestApp({ OIDC_ISSUER: idp.issuer, ...env }).catch(async (err: unknown) => {
+    await idp.stop();
+    throw err;
+  });
+  return {
+    ...t,
+    idp,
+    async signIn(subject) {
+      const { accountId, cookie } = await humanWithSession(t.app, t.db.orm, subject, idp.issuer);
+      return { accountId, cookie, browser: dashboardBrowser(t.app, cookie) };
+    },
+    async close() {
+      await t.close();
+      await idp.stop();
+    },
+  };
 }

@@ -24,6 +24,8 @@ export interface TestDatabase {
   name: string;
   url: string;
   orm: Orm;
+  /** A fresh EntityManager on the database (`orm.em.fork()`): what a test reads and writes rows with. */
+  em(): ReturnType<Orm['em']['fork']>;
   drop(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function createTestDatabase(opts: { loadCatalog?: boolean } = {}): 
     name,
     url,
     orm,
+    em: () => orm.em.fork(),
     async drop() {
       await orm.close();
       await dropDatabase(adminUrl(), name);

@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Orm } from '../../src/db/orm.ts';
-import { Account, Domain, Listing, Namespace } from '../../src/db/entities/index.ts';
+import { Account, Domain, DomainOrder, Listing, Namespace, OutboxEvent } from '../../src/db/entities/index.ts';
 import type { DomainProfile } from '../../src/domain/public-domain.ts';
+
+/** The catalog's ten namespaces (catalog/namespaces.json), in its order: the order every list of them keeps. */
+export const CATALOG_NAMESPACES = [
+  'agent',
+  'boss',
+  'chatbot',
+  'factory',
+  'protocol',
+  'bpo',
+  'manifest',
+  'c',
+  'zen',
+  'yolo',
+];
 
 export const randomLabel = (prefix = 'n') => `${prefix}${randomBytes(5).toString('hex')}`;
 
@@ -92,4 +106,33 @@ export async function createListing(
   });
   await em.flush();
   return { seller, name: domain.name, domainId: domain.id };
+}
+
+/** What the registrations of `name` left: its domain rows, its orders and its domain.registered events. */
+export async function registrationCounts(orm: Orm, name: string) {
+  const em = orm.em.fork();
+  return {
+    domains: await em.count(Domain, { name }),
+    orders: await em.count(DomainOrder, { domainName: name }),
+    events: (await em.find(OutboxEvent, { eventType: 'domain.registered' })).filter((e) => e.payload.domain === name)
+      .length,
+  };
+}
+
+/**
+ * Runs `body` while no outbox event of the domain `name` can be written (a trigger raises on its insert, as
+ * an outbox that is not there would), then lets them be written again.
+ */
+export async function withOutboxFailingFor<T>(orm: Orm, name: string, body: () => Promise<T>): Promise<T> {
+  const conn = orm.em.getConnection();
+  await conn.execute(`create function fail_outbox() returns trigger language plpgsql as $$
+    begin if new.payload->>'domain' = '${name}' then raise exception 'outbox unavailable'; end if; return new; end $$`);
+  await conn.execute(
+    'create trigger fail_outbox before insert on outbox_event for each row execute function fail_outbox()',
+  );
+  try {
+    return await body();
+  } finally {
+    await conn.execute('drop trigger fail_outbox on outbox_event; drop function fail_outbox()');
+  }
 }

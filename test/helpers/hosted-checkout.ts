@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../src/db/orm.ts';
+import { registerDomain } from './app.ts';
 import { randomLabel } from './fixtures.ts';
 import { humanWithSession } from './identities.ts';
 
@@ -32,11 +33,10 @@ export async function eventually(done: () => Promise<boolean>, ms = 5000): Promi
 export async function startHostedCheckout(app: FastifyInstance, orm: Orm, who: string) {
   const human = await humanWithSession(app, orm, `${who}-${randomLabel()}`);
   const label = randomLabel('bpo');
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/domains/register',
-    payload: { domain: label, namespace: 'bpo', years: 1, agreed_to_terms: true, payment_method: 'gfavip_checkout' },
+  const res = await registerDomain(app, label, {
     headers: { cookie: human.cookie },
+    method: 'gfavip_checkout',
+    body: { namespace: 'bpo' },
   });
   return { human, label, res };
 }

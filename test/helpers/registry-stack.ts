@@ -5,6 +5,8 @@ import { recordHistories } from './histories.ts';
 import { NativeConnection } from '@temporalio/worker';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
+import { Challenge } from 'mppx';
+import { payChallenge, type PaymentRequired } from '../../examples/pay-and-register.ts';
 import { createActivities } from '../../activities/index.ts';
 import {
   ANVIL_PAYER_KEYS,
@@ -46,6 +48,16 @@ export interface StackProcess {
   stop(): Promise<void>;
 }
 
+/** A 402 answer as inject gives it. */
+export interface PaymentAnswer {
+  headers: Record<string, unknown>;
+  json(): unknown;
+}
+
+export interface CrashingWorker extends StackProcess {
+  died: Promise<NodeJS.Signals | null>;
+}
+
 export interface RegistryStack {
   t: TestApp;
   anvil: Anvil;
@@ -60,10 +72,21 @@ export interface RegistryStack {
   /** A production worker process (src/entry/worker.ts) on the stack's task queue. */
   spawnWorker(env?: Record<string, string>): StackProcess;
   /**
+   * The crash tests' worker (test/helpers/crashing-worker.ts) on the stack's task queue, once it polls: it
+   * kills itself (SIGKILL) inside `activity` (default activateDomain), `before` it does anything or
+   * `after-commit`, before Temporal hears. `died` is the signal it died by.
+   */
+  spawnCrashingWorker(crash: { mode: 'before' | 'after-commit'; activity?: string }): Promise<CrashingWorker>;
+  /**
    * A production API process (src/entry/api.ts) on the stack's database and Temporal, configured as the
    * stack's own API; answers once it is listening. Pass `PORT` to start one again where it was.
    */
   spawnApi(env?: Record<string, string>): Promise<StackProcess>;
+  /**
+   * Pays a 402 answer of the stack's API (its challenge in WWW-Authenticate, its terms in the body) on the
+   * stack's chain, from the dev payer `payer` (an index into `payerKeys`), as examples/pay-and-register.ts pays.
+   */
+  pay(answer: PaymentAnswer, payer?: number): ReturnType<typeof payChallenge>;
   /** The worker the stack stops at the end: the one it started (null with `worker: false`), or a test's. */
   worker: StackWorker | null;
   stop(): Promise<void>;
@@ -173,7 +196,12 @@ async function stackOn(
     c.exitCode !== null || c.signalCode !== null
       ? Promise.resolve()
       : new Promise<void>((r) => c.once('exit', () => r()));
-  const spawnEntry = (entry: string, env: Record<string, string>, url = ''): StackProcess => {
+  const spawnEntry = (
+    entry: string,
+    env: Record<string, string>,
+    url = '',
+    stdout: 'inherit' | 'pipe' = 'inherit',
+  ): StackProcess => {
     const child = spawn(process.execPath, [entry], {
       env: {
         ...process.env,
@@ -192,7 +220,7 @@ async function stackOn(
         ...env,
       },
       // Their error lines (LOG_LEVEL error: a 500's cause, a crash) reach the test's output.
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', stdout, 'inherit'],
     });
     const handle: StackProcess = {
       url,
@@ -232,6 +260,18 @@ async function stackOn(
     throw new Error('the API process did not come up');
   };
 
+  const spawnCrashingWorker = async (crash: { mode: string; activity?: string }): Promise<CrashingWorker> => {
+    const env = {
+      CRASH_MODE: crash.mode,
+      ...(crash.activity ? { CRASH_ACTIVITY: crash.activity } : {}),
+      LOG_LEVEL: 'warn',
+    };
+    const p = spawnEntry('test/helpers/crashing-worker.ts', env, '', 'pipe');
+    const died = new Promise<NodeJS.Signals | null>((r) => p.child.once('exit', (_code, signal) => r(signal)));
+    await new Promise<void>((r) => p.child.stdout?.on('data', (d) => String(d).includes('ready') && r()));
+    return { ...p, died };
+  };
+
   const worker = opts.worker === false ? null : await startWorker();
   const stack: RegistryStack = {
     t,
@@ -244,6 +284,14 @@ async function stackOn(
     baseUrl: `http://127.0.0.1:${port}`,
     startWorker,
     spawnWorker: (env = {}) => spawnEntry('src/entry/worker.ts', env),
+    spawnCrashingWorker,
+    pay: (answer, payer = 0) =>
+      payChallenge({
+        rpcUrl: anvil.rpcUrl,
+        privateKey: payerKeys[payer] as Hex,
+        challenge: Challenge.deserialize(answer.headers['www-authenticate'] as string),
+        required: answer.json() as PaymentRequired,
+      }),
     spawnApi,
     worker,
     async stop() {

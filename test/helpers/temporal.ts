@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from '@jest/globals';
 import { recordHistories } from './histories.ts';
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
@@ -6,6 +6,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, type WorkerOptions } from '@temporalio/worker';
 import { startTimeSkippingServer } from '../../src/infra/temporal-dev-server.ts';
 import { testTemporalAddress } from './app.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
 import { createWorker, workflowBundle } from './workflow-bundle.ts';
 
 /**
@@ -87,5 +88,38 @@ export function useTemporal(server: TemporalServer): TemporalTestEnv {
       if (server === 'dev-server') await recordHistories(started().client, taskQueue, testTemporalAddress());
       return result;
     },
+  };
+}
+
+/**
+ * The database a test's workers run their activities over, made and dropped by hooks registered in the
+ * calling `describe` as `useTemporal` registers its own: one for the file, or a fresh one for each test
+ * (`each`). The handle reads the current database, so it is used inside tests only.
+ */
+export function useTestDatabase(opts: { each?: boolean; loadCatalog?: boolean } = {}): Omit<TestDatabase, 'drop'> {
+  let db: TestDatabase | undefined;
+  const [before, after] = opts.each ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    db = await createTestDatabase({ loadCatalog: opts.loadCatalog ?? true });
+  });
+  after(async () => {
+    await db?.drop();
+    db = undefined;
+  });
+  const current = (): TestDatabase => {
+    if (!db) throw new Error('useTestDatabase(): the database is made in a before hook; use it inside a test');
+    return db;
+  };
+  return {
+    get name() {
+      return current().name;
+    },
+    get url() {
+      return current().url;
+    },
+    get orm() {
+      return current().orm;
+    },
+    em: () => current().em(),
   };
 }

@@ -5,12 +5,11 @@ import type { Browser } from 'playwright-core';
 import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import { SESSION_COOKIE } from '../../src/http/session-cookie.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { registerDomain } from '../helpers/app.ts';
 import { launchChromium } from '../helpers/chromium.ts';
-import { dashboardBrowser } from '../helpers/dashboard.ts';
+import { buildDashboardApp, type dashboardBrowser, type DashboardTestApp } from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
-import { startTestOidc } from '../helpers/oidc.ts';
 
 // Issue 38 item 9: a page on another port of the same host auto-submitted a text/plain form to
 // POST /api/v1/approvals/{id}/approve; Chromium sent the session cookie (same site) and the approval went
@@ -19,19 +18,16 @@ import { startTestOidc } from '../helpers/oidc.ts';
 // (Sec-Fetch-Site same-origin, or without it Origin ours), whatever its content type; a key or a bearer
 // token is not affected; a request with neither header is no browser's and passes.
 describe('a browser session from another origin', () => {
-  let t: TestApp;
-  let idp: Awaited<ReturnType<typeof startTestOidc>>;
+  let t: DashboardTestApp;
   let cookie: string;
   let person: ReturnType<typeof dashboardBrowser>;
   let agent: Awaited<ReturnType<typeof provision>>;
   const SUBJECT = 'cross-site-alice';
 
   beforeAll(async () => {
-    idp = await startTestOidc();
     // Each case opens a purchase that waits for approval, and a waiting purchase holds an open checkout.
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer, CHECKOUT_MAX_OPEN: '20' });
-    cookie = (await humanWithSession(t.app, t.db.orm, SUBJECT, idp.issuer)).cookie;
-    person = dashboardBrowser(t.app, cookie);
+    t = await buildDashboardApp({ CHECKOUT_MAX_OPEN: '20' });
+    ({ cookie, browser: person } = await t.signIn(SUBJECT));
     agent = await provision(t.app);
     const claimed = await person.submit('/dashboard/agents', 'claim_agent', { claim_code: agent.claim_code });
     expect(claimed.statusCode).toBe(200);
@@ -45,24 +41,13 @@ describe('a browser session from another origin', () => {
     expect(mandate.statusCode).toBe(200);
     await grantGems(t.db.orm.em.fork(), { accountId: agent.account_id, amount: 100_000, reference: randomLabel('g') });
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await idp?.stop();
-  });
+  afterAll(() => t?.close());
 
   /** A purchase of the agent's waiting for the person's approval. */
   async function waitingApproval(): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
+    const res = await registerDomain(t.app, randomLabel('x'), {
       headers: { 'x-api-key': agent.api_key },
-      payload: {
-        domain: randomLabel('x'),
-        namespace: 'agent',
-        years: 1,
-        agreed_to_terms: true,
-        payment_method: 'gems',
-      },
+      method: 'gems',
     });
     expect(res.statusCode).toBe(202);
     return res.json<{ approval_id: string }>().approval_id;
@@ -111,7 +96,7 @@ describe('a browser session from another origin', () => {
 
   it('does not touch a request authenticated by a bearer token, even beside the cookie from another origin', async () => {
     const id = await waitingApproval();
-    const bearer = `Bearer ${await idp.mintAccessToken(SUBJECT, { ttlSeconds: 600 })}`;
+    const bearer = `Bearer ${await t.idp.mintAccessToken(SUBJECT, { ttlSeconds: 600 })}`;
     const res = await approve(id, { cookie, authorization: bearer, 'sec-fetch-site': 'cross-site', origin: FOREIGN });
     expect(res.statusCode).toBe(200);
     expect(await statusOf(id)).toBe('approved');
@@ -162,7 +147,7 @@ describe('a browser session from another origin', () => {
   });
 
   it('refuses sign-out from another origin (the session stays)', async () => {
-    const own = await humanWithSession(t.app, t.db.orm, 'cross-site-bob', idp.issuer);
+    const own = await humanWithSession(t.app, t.db.orm, 'cross-site-bob', t.idp.issuer);
     const out = await t.app.inject({
       method: 'POST',
       url: '/auth/logout',

@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Account, DomainOrder } from '../../src/db/entities/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardBrowser } from '../helpers/dashboard.ts';
+import {
+  buildDashboardApp,
+  dashboardBrowser,
+  type DashboardTestApp,
+  visitWithoutSession,
+} from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
-import { startTestOidc } from '../helpers/oidc.ts';
 
 // The activity page (issue 27): the ledger of GET /api/v1/domains/activity, newest first, fifty to a
 // page; a claimed agent's orders are the person's too; another person sees none of them.
 describe('dashboard: activity', () => {
-  let t: TestApp;
-  let idp: Awaited<ReturnType<typeof startTestOidc>>;
+  let t: DashboardTestApp;
   let alice: ReturnType<typeof dashboardBrowser>;
   let bob: ReturnType<typeof dashboardBrowser>;
   let aliceId = '';
@@ -40,23 +42,17 @@ describe('dashboard: activity', () => {
   }
 
   beforeAll(async () => {
-    idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
-    const a = await humanWithSession(t.app, t.db.orm, 'activity-alice', idp.issuer);
-    aliceId = a.accountId;
-    aliceCookie = a.cookie;
-    alice = dashboardBrowser(t.app, a.cookie);
-    bob = dashboardBrowser(t.app, (await humanWithSession(t.app, t.db.orm, 'activity-bob', idp.issuer)).cookie);
+    t = await buildDashboardApp();
+    ({ accountId: aliceId, cookie: aliceCookie, browser: alice } = await t.signIn('activity-alice'));
+    bob = (await t.signIn('activity-bob')).browser;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await idp?.stop();
-  });
+  afterAll(() => t?.close());
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dashboard/activity', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Factivity');
+    expect(await visitWithoutSession(t.app, '/dashboard/activity')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Factivity',
+    });
   });
 
   it('says so in words when there is no activity yet', async () => {
@@ -114,7 +110,7 @@ describe('dashboard: activity', () => {
   });
 
   it('pages the ledger fifty to a page; a page number that is not one reads as the first', async () => {
-    const p = await humanWithSession(t.app, t.db.orm, `activity-many-${randomLabel()}`, idp.issuer);
+    const p = await humanWithSession(t.app, t.db.orm, `activity-many-${randomLabel()}`, t.idp.issuer);
     const many = dashboardBrowser(t.app, p.cookie);
     const base = Date.parse('2026-04-01T00:00:00Z');
     for (let i = 0; i < 55; i++)

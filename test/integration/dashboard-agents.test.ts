@@ -1,33 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Account } from '../../src/db/entities/index.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import {
+  buildDashboardApp,
+  dashboardBrowser,
+  type DashboardTestApp,
+  textOf,
+  visitWithoutSession,
+} from '../helpers/dashboard.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
-import { startTestOidc } from '../helpers/oidc.ts';
 
 // The agents page (issue 27): claim an agent by its claim code, see its domains and keys, revoke a key
 // (the claiming operator manages the agent); another person sees none of it and changes nothing.
 describe('dashboard: agents', () => {
-  let t: TestApp;
-  let idp: Awaited<ReturnType<typeof startTestOidc>>;
+  let t: DashboardTestApp;
   let aliceCookie = '';
   let bobCookie = '';
   let alice: ReturnType<typeof dashboardBrowser>;
   let bob: ReturnType<typeof dashboardBrowser>;
 
   beforeAll(async () => {
-    idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
-    aliceCookie = (await humanWithSession(t.app, t.db.orm, 'agents-alice', idp.issuer)).cookie;
-    bobCookie = (await humanWithSession(t.app, t.db.orm, 'agents-bob', idp.issuer)).cookie;
-    alice = dashboardBrowser(t.app, aliceCookie);
-    bob = dashboardBrowser(t.app, bobCookie);
+    t = await buildDashboardApp();
+    ({ cookie: aliceCookie, browser: alice } = await t.signIn('agents-alice'));
+    ({ cookie: bobCookie, browser: bob } = await t.signIn('agents-bob'));
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await idp?.stop();
-  });
+  afterAll(() => t?.close());
 
   const whoAmI = (key: string) =>
     t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { 'x-api-key': key } });
@@ -46,9 +43,10 @@ describe('dashboard: agents', () => {
   };
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dashboard/agents', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Fagents');
+    expect(await visitWithoutSession(t.app, '/dashboard/agents')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Fagents',
+    });
   });
 
   it('claims an agent by its claim code; the agent, its domains and keys show, escaped', async () => {
@@ -149,7 +147,7 @@ describe('dashboard: agents', () => {
   });
 
   it('pages the agents, ten to a page', async () => {
-    const cookie = (await humanWithSession(t.app, t.db.orm, `agents-many-${randomLabel()}`, idp.issuer)).cookie;
+    const cookie = (await humanWithSession(t.app, t.db.orm, `agents-many-${randomLabel()}`, t.idp.issuer)).cookie;
     const many = dashboardBrowser(t.app, cookie);
     for (let i = 0; i < 11; i++) {
       const a = await provision(t.app);

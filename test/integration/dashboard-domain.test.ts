@@ -3,12 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { Account } from '../../src/db/entities/index.ts';
 import { Account as AccountEntity, Domain, DnsRecord, Namespace, Offer } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, followRedirect, textOf } from '../helpers/dashboard.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
-
-const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 // A domain's page (issue 27): every form is one API operation, refused for anyone who may not act on
 // the name, with the refusal beside its form (a record's beside its row) and nothing changed. The stack
@@ -22,52 +20,27 @@ describe('dashboard: a domain', () => {
   let aliceCookie = '';
   let bobCookie = '';
 
-  /** A person's browser: pages, and forms posted with their hidden fields (repeated fields as pairs). */
+  /** A person's browser (helpers/dashboard.ts) posting its forms as pairs: repeated fields (a record's rows) stay apart. */
   function browser(cookie: string) {
-    const get = (url: string) => s.t.app.inject({ method: 'GET', url, headers: { accept: BROWSER, cookie } });
+    const b = dashboardBrowser(s.t.app, cookie);
     // What worked is answered by a redirect to the page (post/redirect/get), followed with its flash cookie.
-    const post = async (url: string, pairs: [string, string][]) => {
-      const sent = await s.t.app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          accept: BROWSER,
-          cookie,
-          'content-type': 'application/x-www-form-urlencoded',
-          'sec-fetch-site': 'same-origin',
-        },
-        payload: new URLSearchParams(pairs).toString(),
-      });
-      if (sent.statusCode !== 303) return sent;
-      const flash = [sent.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0] ?? '');
-      return s.t.app.inject({
-        method: 'GET',
-        url: String(sent.headers.location),
-        headers: { accept: BROWSER, cookie: [cookie, ...flash].join('; ') },
-      });
-    };
+    const post = async (url: string, pairs: [string, string][]) =>
+      followRedirect(s.t.app, cookie, await b.postOnly(url, pairs));
     /** The control fields (token, form id, action, target) of the form posting `action`. */
-    function formOf(page: string, action: string, target?: string): [string, string][] {
-      for (const f of page.match(/<form method="post"[\s\S]*?<\/form>/g) ?? []) {
-        const hidden = Object.fromEntries(
-          [...f.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\s*\/?>/g)].map((m) => [m[1], m[2]]),
-        );
-        if (hidden.action === action && (target === undefined || hidden.target === target))
-          return ['csrf_token', 'form_id', 'action', 'target']
-            .filter((k) => hidden[k] !== undefined)
-            .map((k) => [k, String(hidden[k])]);
-      }
-      throw new Error(`no form for ${action} on the page`);
-    }
+    const formOf = (page: string, action: string, target?: string): [string, string][] => {
+      const hidden = b.formOf(page, action, target);
+      return ['csrf_token', 'form_id', 'action', 'target']
+        .filter((k) => hidden[k] !== undefined)
+        .map((k) => [k, String(hidden[k])]);
+    };
     async function submit(url: string, action: string, fields: [string, string][], target?: string) {
-      const page = await get(url);
+      const page = await b.get(url);
       return post(url, [...formOf(page.body, action, target), ...fields]);
     }
-    return { get, post, formOf, submit };
+    return { get: b.get, post, formOf, submit };
   }
 
   const pageOf = (name: string) => `/dashboard/domains/${name}`;
-  const em = () => s.t.db.orm.em.fork();
   // A term ending within the year: a renewal stays within the ten years a term may reach.
   const ownedDomain = async (owner: string) => {
     const d = await createDomain(s.t.db.orm, {
@@ -85,8 +58,8 @@ describe('dashboard: a domain', () => {
       profile: Record<string, unknown>;
     }>();
   const records = async (name: string) => {
-    const { id } = await em().findOneOrFail(Domain, { name });
-    return (await em().find(DnsRecord, { domainId: id }))
+    const { id } = await s.t.db.em().findOneOrFail(Domain, { name });
+    return (await s.t.db.em().find(DnsRecord, { domainId: id }))
       .map((r) => `${r.name} ${r.type} ${r.content} ${r.ttl}`)
       .sort();
   };
@@ -253,20 +226,20 @@ describe('dashboard: a domain', () => {
     const delegation = /Delegation is published[^<]*/.exec(res.body)?.[0] ?? '';
     expect(delegation).toMatch(/through\s+[a-z0-9][^<]*[a-z0-9]\.\s*$/);
     expect(delegation).not.toContain('..');
-    expect((await em().findOneOrFail(Domain, { name })).dnsEnabled).toBe(true);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).dnsEnabled).toBe(true);
   });
 
   it('renews with gems; a machine payment is not offered to a person; auto-renew on and off', async () => {
     const name = await ownedDomain(aliceId);
-    await grantGems(em(), { accountId: aliceId, amount: 100_000, reference: `grant:${randomUUID()}` });
-    const expiry = (await em().findOneOrFail(Domain, { name })).expiryDate;
+    await grantGems(s.t.db.em(), { accountId: aliceId, amount: 100_000, reference: `grant:${randomUUID()}` });
+    const expiry = (await s.t.db.em().findOneOrFail(Domain, { name })).expiryDate;
     const renewed = await alice.submit(pageOf(name), 'renew', [
       ['years', '1'],
       ['payment_method', 'gems'],
     ]);
     expect(renewed.statusCode).toBe(200);
     expect(textOf(renewed.body, { cls: 'notice' })).toContain('Renewed');
-    const after = (await em().findOneOrFail(Domain, { name })).expiryDate;
+    const after = (await s.t.db.em().findOneOrFail(Domain, { name })).expiryDate;
     expect(after.getUTCFullYear()).toBe(expiry.getUTCFullYear() + 1);
 
     const tooLong = await alice.submit(pageOf(name), 'renew', [
@@ -275,7 +248,7 @@ describe('dashboard: a domain', () => {
     ]);
     expect(tooLong.statusCode).toBe(400);
     expect(errorBeside(tooLong.body)).toBeTruthy();
-    expect((await em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
 
     // Issue 38 item 17: the page offered pathUSD, which opened a checkout a person could neither pay nor
     // end. The form offers gems only; a form posted with pathUSD anyway is refused and opens nothing.
@@ -289,7 +262,7 @@ describe('dashboard: a domain', () => {
     expect(mpp.statusCode).toBe(400);
     expect(errorBeside(mpp.body)).toContain('renews with gems');
     expect(mpp.body).not.toContain('transferWithMemo');
-    expect((await em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).expiryDate).toEqual(after);
     const checkouts = await s.t.app.inject({
       method: 'GET',
       url: '/api/v1/checkouts',
@@ -320,21 +293,29 @@ describe('dashboard: a domain', () => {
       ['enabled', 'off'],
     ]);
     expect(theirs.statusCode).toBe(403);
-    expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBe(2500);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBe(2500);
     await alice.submit(pageOf(name), 'auto_renew', [['enabled', 'off']]);
-    expect((await em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBeNull();
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).autoRenewMaxGems).toBeNull();
   });
 
   // Issue 38 item 17: a renewal checkout the person started (over the API, by machine payment) is theirs
   // to end from the overview, and is not said to be an agent's.
   it('lets a person cancel an unpaid renewal checkout they started', async () => {
     const name = await ownedDomain(aliceId);
-    const opened = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/renew',
-      headers: { cookie: aliceCookie, 'content-type': 'application/json' },
-      payload: { domain: name, years: 1, payment_method: 'mpp' },
-    });
+    /** Alice's renewal of the name by machine payment, over the API: a checkout she started. */
+    const renewal = () =>
+      s.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/renew',
+        headers: { cookie: aliceCookie, 'content-type': 'application/json' },
+        payload: { domain: name, years: 1, payment_method: 'mpp' },
+      });
+    /** Alice's open checkouts for the name. */
+    const checkoutsOfName = async () =>
+      (await s.t.app.inject({ method: 'GET', url: '/api/v1/checkouts', headers: { cookie: aliceCookie } }))
+        .json<{ data: { domain: string }[] }>()
+        .data.filter((c) => c.domain === name);
+    const opened = await renewal();
     expect(opened.statusCode).toBe(402);
     const overview = await alice.get('/dashboard');
     const row = /<tr>(?:(?!<\/tr>)[\s\S])*?<\/tr>/g;
@@ -345,15 +326,9 @@ describe('dashboard: a domain', () => {
     const cancelled = await alice.submit('/dashboard', 'cancel_checkout', [['operation', 'renewal']], name);
     expect(cancelled.statusCode).toBe(200);
     expect(textOf(cancelled.body, { cls: 'notice' })).toContain('renewal checkout for');
-    const open = await s.t.app.inject({ method: 'GET', url: '/api/v1/checkouts', headers: { cookie: aliceCookie } });
-    expect(open.json<{ data: { domain: string }[] }>().data.filter((c) => c.domain === name)).toEqual([]);
+    expect(await checkoutsOfName()).toEqual([]);
     // Another person cannot end it: there is nothing of theirs to end.
-    const again = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/renew',
-      headers: { cookie: aliceCookie, 'content-type': 'application/json' },
-      payload: { domain: name, years: 1, payment_method: 'mpp' },
-    });
+    const again = await renewal();
     expect(again.statusCode).toBe(402);
     const bobs = await s.t.app.inject({
       method: 'POST',
@@ -361,8 +336,7 @@ describe('dashboard: a domain', () => {
       headers: { cookie: bobCookie },
     });
     expect(bobs.statusCode).toBe(404);
-    const still = await s.t.app.inject({ method: 'GET', url: '/api/v1/checkouts', headers: { cookie: aliceCookie } });
-    expect(still.json<{ data: { domain: string }[] }>().data.filter((c) => c.domain === name)).toHaveLength(1);
+    expect(await checkoutsOfName()).toHaveLength(1);
   });
 
   it('lists for sale and withdraws; a floor above the price is refused beside the form', async () => {
@@ -396,7 +370,7 @@ describe('dashboard: a domain', () => {
   it('answers offers: a stranger cannot, the owner rejects one and accepts another (the name is sold)', async () => {
     const { name } = await createListing(s.t.db.orm, { priceGems: 5000, seller: { id: aliceId } as Account });
     const bidder = await provision(s.t.app);
-    await grantGems(em(), { accountId: bidder.account_id, amount: 10_000, reference: `grant:${randomUUID()}` });
+    await grantGems(s.t.db.em(), { accountId: bidder.account_id, amount: 10_000, reference: `grant:${randomUUID()}` });
     const offer = async (amount: number) => {
       const res = await s.t.app.inject({
         method: 'POST',
@@ -419,17 +393,17 @@ describe('dashboard: a domain', () => {
       ['target', first],
     ]);
     expect(theirs.statusCode).toBe(404);
-    expect((await em().findOneOrFail(Offer, { id: first })).status).toBe('pending');
+    expect((await s.t.db.em().findOneOrFail(Offer, { id: first })).status).toBe('pending');
 
     const rejected = await alice.submit(pageOf(name), 'reject_offer', [], first);
     expect(rejected.statusCode).toBe(200);
-    expect((await em().findOneOrFail(Offer, { id: first })).status).toBe('rejected');
+    expect((await s.t.db.em().findOneOrFail(Offer, { id: first })).status).toBe('rejected');
 
     const second = await offer(1200);
     const accepted = await alice.submit(pageOf(name), 'accept_offer', [], second);
     expect(accepted.statusCode).toBe(200);
     expect(textOf(accepted.body, { cls: 'notice' })).toContain('Offer accepted');
-    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(bidder.account_id);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).owner.id).toBe(bidder.account_id);
     // The name is no longer Alice's: the page says so in the API's words.
     expect(accepted.body).toContain('Back to your domains');
     expect((await alice.get(pageOf(name))).statusCode).toBe(403);
@@ -490,7 +464,7 @@ describe('dashboard: a domain', () => {
     ]);
     expect(bad.statusCode).toBe(400);
     expect(errorBeside(bad.body)).toBeTruthy();
-    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(aliceId);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).owner.id).toBe(aliceId);
 
     const moved = await alice.submit(pageOf(name), 'transfer', [
       ['to_account_id', bobId],
@@ -498,7 +472,7 @@ describe('dashboard: a domain', () => {
     ]);
     expect(moved.statusCode).toBe(200);
     expect(moved.body).toContain('Back to your domains');
-    expect((await em().findOneOrFail(Domain, { name })).owner.id).toBe(bobId);
+    expect((await s.t.db.em().findOneOrFail(Domain, { name })).owner.id).toBe(bobId);
     expect((await bob.get(pageOf(name))).statusCode).toBe(200);
     expect((await alice.get(pageOf(name))).statusCode).toBe(403);
   });
@@ -506,7 +480,7 @@ describe('dashboard: a domain', () => {
   it('renders one domain of a person with 1,000 domains (its speed: npm run bench)', async () => {
     const p = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('dash-many'));
     const many = browser(p.cookie);
-    const e = em();
+    const e = s.t.db.em();
     const prefix = randomLabel('m');
     for (let i = 0; i < 1000; i++)
       e.create(Domain, {

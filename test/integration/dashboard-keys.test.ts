@@ -1,37 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import {
+  buildDashboardApp,
+  type dashboardBrowser,
+  type DashboardTestApp,
+  textOf,
+  visitWithoutSession,
+} from '../helpers/dashboard.ts';
 import { humanWithSession } from '../helpers/identities.ts';
-import { startTestOidc } from '../helpers/oidc.ts';
 
 // The keys page (issue 27): create a key (secret shown once), see it work over the API, revoke it and
 // see it refused; another person's key cannot be revoked from here; a forged or stale form changes nothing.
 describe('dashboard: keys', () => {
-  let t: TestApp;
-  let idp: Awaited<ReturnType<typeof startTestOidc>>;
+  let t: DashboardTestApp;
   let alice: ReturnType<typeof dashboardBrowser>;
   let bob: ReturnType<typeof dashboardBrowser>;
   let aliceCookie: string;
 
   beforeAll(async () => {
-    idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
-    aliceCookie = (await humanWithSession(t.app, t.db.orm, 'dash-alice', idp.issuer)).cookie;
-    alice = dashboardBrowser(t.app, aliceCookie);
-    bob = dashboardBrowser(t.app, (await humanWithSession(t.app, t.db.orm, 'dash-bob', idp.issuer)).cookie);
+    t = await buildDashboardApp();
+    ({ cookie: aliceCookie, browser: alice } = await t.signIn('dash-alice'));
+    bob = (await t.signIn('dash-bob')).browser;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await idp?.stop();
-  });
+  afterAll(() => t?.close());
 
   const whoAmI = (key: string) =>
     t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: { 'x-api-key': key } });
 
   it('sends a visitor without a session to sign in, and back', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dashboard/keys', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Fkeys');
+    expect(await visitWithoutSession(t.app, '/dashboard/keys')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Fkeys',
+    });
   });
 
   it('creates a key shown once, which works over the API until it is revoked here', async () => {
@@ -137,7 +136,7 @@ describe('dashboard: keys', () => {
     expect(flash).toMatch(/HttpOnly/i);
     const pair = (flash ?? '').split(';')[0] ?? '';
     // Another session presenting it (a copied cookie) sees nothing.
-    const bobCookie = (await humanWithSession(t.app, t.db.orm, 'dash-bob', idp.issuer)).cookie;
+    const bobCookie = (await humanWithSession(t.app, t.db.orm, 'dash-bob', t.idp.issuer)).cookie;
     const elsewhere = await t.app.inject({
       method: 'GET',
       url: '/dashboard/keys',
@@ -215,7 +214,7 @@ describe('dashboard: keys', () => {
       url: '/dashboard/keys',
       headers: {
         accept: 'text/html',
-        cookie: (await humanWithSession(t.app, t.db.orm, 'dash-alice', idp.issuer)).cookie,
+        cookie: (await humanWithSession(t.app, t.db.orm, 'dash-alice', t.idp.issuer)).cookie,
         'content-type': 'application/x-www-form-urlencoded',
         'sec-fetch-site': 'cross-site',
       },
@@ -241,7 +240,7 @@ describe('dashboard: keys', () => {
 
   // Issue 38 items 16 and 18: the account id is on every page; a dashboard address that is no page is a page.
   it('names the signed-in account on every page, and answers an unknown dashboard address with an HTML 404', async () => {
-    const { accountId } = await humanWithSession(t.app, t.db.orm, 'dash-alice', idp.issuer);
+    const { accountId } = await humanWithSession(t.app, t.db.orm, 'dash-alice', t.idp.issuer);
     const page = await alice.get('/dashboard/keys');
     expect(textOf(page.body, { id: 'account-id' })).toBe(accountId);
     const missing = await alice.get('/dashboard/no-such-page');
@@ -261,7 +260,7 @@ describe('dashboard: keys', () => {
 
   // Issue 38 item 13: "Sign out" left the browser on {"status":"success"}.
   it('signs a browser out onto the home page, and answers an API client in JSON', async () => {
-    const session = await humanWithSession(t.app, t.db.orm, 'dash-leaving', idp.issuer);
+    const session = await humanWithSession(t.app, t.db.orm, 'dash-leaving', t.idp.issuer);
     const out = await t.app.inject({
       method: 'POST',
       url: '/auth/logout',
@@ -281,7 +280,7 @@ describe('dashboard: keys', () => {
       headers: { accept: 'text/html', cookie: session.cookie },
     });
     expect(after.statusCode).toBe(303);
-    const other = await humanWithSession(t.app, t.db.orm, 'dash-leaving-api', idp.issuer);
+    const other = await humanWithSession(t.app, t.db.orm, 'dash-leaving-api', t.idp.issuer);
     const api = await t.app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie: other.cookie } });
     expect(api.statusCode).toBe(200);
     expect(api.json()).toEqual({ status: 'success' });

@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { declaredRoutes } from '../../src/http/routes/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { dashboardBrowser, followRedirect, textOf } from '../helpers/dashboard.ts';
+import { registerDomain } from '../helpers/app.ts';
+import {
+  buildDashboardApp,
+  type dashboardBrowser,
+  type DashboardTestApp,
+  followRedirect,
+  textOf,
+} from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
-import { startTestOidc } from '../helpers/oidc.ts';
+import { provision } from '../helpers/identities.ts';
 
 // The mandate page (issue 29): a person sets an agent's spend mandate through the form, sees what remains
 // and the change in the history, gets the API's refusal beside the form for bad input, removes it; another
 // person can neither see nor change it.
 describe('dashboard: spend mandates', () => {
-  let t: TestApp;
-  let idp: Awaited<ReturnType<typeof startTestOidc>>;
+  let t: DashboardTestApp;
   let aliceCookie = '';
   let alice: ReturnType<typeof dashboardBrowser>;
   let bob: ReturnType<typeof dashboardBrowser>;
@@ -20,21 +24,15 @@ describe('dashboard: spend mandates', () => {
   let page = '';
 
   beforeAll(async () => {
-    idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
-    aliceCookie = (await humanWithSession(t.app, t.db.orm, 'mandates-alice', idp.issuer)).cookie;
-    const bobCookie = (await humanWithSession(t.app, t.db.orm, 'mandates-bob', idp.issuer)).cookie;
-    alice = dashboardBrowser(t.app, aliceCookie);
-    bob = dashboardBrowser(t.app, bobCookie);
+    t = await buildDashboardApp();
+    ({ cookie: aliceCookie, browser: alice } = await t.signIn('mandates-alice'));
+    bob = (await t.signIn('mandates-bob')).browser;
     agent = await provision(t.app);
     const claimed = await alice.submit('/dashboard/agents', 'claim_agent', { claim_code: agent.claim_code });
     expect(claimed.statusCode).toBe(200);
     page = `/dashboard/agents/${agent.account_id}/mandate`;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await idp?.stop();
-  });
+  afterAll(() => t?.close());
 
   const mandateOverApi = () =>
     t.app.inject({
@@ -198,19 +196,16 @@ describe('dashboard: spend mandates', () => {
 // Runs once the approval API (src/http/routes/approvals.ts) is declared.
 const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
 (approvalsApi ? describe : describe.skip)('dashboard: approvals', () => {
-  let t: TestApp;
-  let idp: Awaited<ReturnType<typeof startTestOidc>>;
+  let t: DashboardTestApp;
   let cookie = '';
   let person: ReturnType<typeof dashboardBrowser>;
   let bob: ReturnType<typeof dashboardBrowser>;
   let agent: Awaited<ReturnType<typeof provision>>;
 
   beforeAll(async () => {
-    idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
-    cookie = (await humanWithSession(t.app, t.db.orm, 'approvals-alice', idp.issuer)).cookie;
-    person = dashboardBrowser(t.app, cookie);
-    bob = dashboardBrowser(t.app, (await humanWithSession(t.app, t.db.orm, 'approvals-bob', idp.issuer)).cookie);
+    t = await buildDashboardApp();
+    ({ cookie, browser: person } = await t.signIn('approvals-alice'));
+    bob = (await t.signIn('approvals-bob')).browser;
     agent = await provision(t.app);
     expect((await person.submit('/dashboard/agents', 'claim_agent', { claim_code: agent.claim_code })).statusCode).toBe(
       200,
@@ -246,18 +241,8 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
     });
     expect(api.json().mandate).toMatchObject({ approval_above: { gems: 100 }, allowed_operations: null });
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await idp?.stop();
-  });
+  afterAll(() => t?.close());
 
-  const register = (label: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
-      headers: { 'x-api-key': agent.api_key },
-      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gems' },
-    });
   const approval = (id: string) =>
     t.app.inject({ method: 'GET', url: `/api/v1/approvals/${id}`, headers: { 'x-api-key': agent.api_key } });
 
@@ -268,7 +253,8 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
 
     const first = randomLabel('ok');
     const second = randomLabel('no');
-    const asked = [await register(first), await register(second)];
+    const asGems = { headers: { 'x-api-key': agent.api_key }, method: 'gems' };
+    const asked = [await registerDomain(t.app, first, asGems), await registerDomain(t.app, second, asGems)];
     const ids = asked.map((r) => {
       expect(r.statusCode).toBe(202);
       return r.json<{ approval_id: string }>().approval_id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Account, Sale } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, textOf, visitWithoutSession } from '../helpers/dashboard.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession } from '../helpers/identities.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
@@ -71,9 +71,10 @@ describe('dashboard: market', () => {
   });
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await s.t.app.inject({ method: 'GET', url: '/dashboard/market', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Fmarket');
+    expect(await visitWithoutSession(s.t.app, '/dashboard/market')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Fmarket',
+    });
   });
 
   it('shows empty lists in words', async () => {

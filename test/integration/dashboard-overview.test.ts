@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Account, Domain, Listing, Namespace } from '../../src/db/entities/index.ts';
 import { DAY_MS } from '../../src/domain/time.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { dashboardBrowser, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, textOf, visitWithoutSession } from '../helpers/dashboard.ts';
+import { registerDomain } from '../helpers/app.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -39,9 +40,10 @@ describe('dashboard: overview', () => {
     (await api('/api/v1/checkouts', cookie)).json<{ data: { domain: string; pay_url: string | null }[] }>().data;
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await s.t.app.inject({ method: 'GET', url: '/dashboard', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard');
+    expect(await visitWithoutSession(s.t.app, '/dashboard')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard',
+    });
   });
 
   it('the home page links to the dashboard once signed in', async () => {
@@ -184,12 +186,10 @@ describe('dashboard: overview', () => {
 
   it('an open checkout: Pay at the hosted checkout; Cancel frees the name; nobody else can cancel it', async () => {
     const label = randomLabel('bpo');
-    const started = await api('/api/v1/domains/register', aliceCookie, 'POST', {
-      domain: label,
-      namespace: 'bpo',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gfavip_checkout',
+    const started = await registerDomain(s.t.app, label, {
+      headers: { cookie: aliceCookie },
+      method: 'gfavip_checkout',
+      body: { namespace: 'bpo' },
     });
     expect(started.statusCode).toBe(202);
     const name = `${label}.bpo`;
@@ -218,12 +218,10 @@ describe('dashboard: overview', () => {
     expect(cancelled.body).not.toContain('Awaiting payment');
     expect(await openCheckouts(aliceCookie)).toEqual([]);
     // The name is free: Bob may start its registration now.
-    const again = await api('/api/v1/domains/register', bobCookie, 'POST', {
-      domain: label,
-      namespace: 'bpo',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gfavip_checkout',
+    const again = await registerDomain(s.t.app, label, {
+      headers: { cookie: bobCookie },
+      method: 'gfavip_checkout',
+      body: { namespace: 'bpo' },
     });
     expect(again.statusCode).toBe(202);
   });
@@ -232,12 +230,7 @@ describe('dashboard: overview', () => {
     const agent = await provision(s.t.app);
     await api('/api/v1/agents/claim', aliceCookie, 'POST', { claim_code: agent.claim_code });
     const label = randomLabel('mpp');
-    const challenged = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
-      headers: { 'x-api-key': agent.api_key },
-      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true },
-    });
+    const challenged = await registerDomain(s.t.app, label, { headers: { 'x-api-key': agent.api_key } });
     expect(challenged.statusCode).toBe(402);
     const name = `${label}.agent`;
     const page = await alice.get('/dashboard');

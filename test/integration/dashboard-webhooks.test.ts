@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { dashboardBrowser, followRedirect, textOf } from '../helpers/dashboard.ts';
+import { dashboardBrowser, followRedirect, textOf, visitWithoutSession } from '../helpers/dashboard.ts';
+import { registerDomain } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { humanWithSession } from '../helpers/identities.ts';
@@ -102,9 +103,10 @@ describe('dashboard: webhooks', () => {
   const sql = (q: string, params: unknown[] = []) => s.t.db.orm.em.fork().getConnection().execute(q, params);
 
   it('sends a visitor without a session to sign in', async () => {
-    const res = await s.t.app.inject({ method: 'GET', url: '/dashboard/webhooks', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/auth/login?return_to=%2Fdashboard%2Fwebhooks');
+    expect(await visitWithoutSession(s.t.app, '/dashboard/webhooks')).toEqual({
+      status: 303,
+      location: '/auth/login?return_to=%2Fdashboard%2Fwebhooks',
+    });
   });
 
   it('refuses an invalid subscription beside its form and creates nothing', async () => {
@@ -200,12 +202,7 @@ describe('dashboard: webhooks', () => {
     // A real event: alice registers a name; its first attempt fails and the next waits on the schedule.
     await grantGems(s.t.db.orm.em.fork(), { accountId: aliceId, amount: 50_000, reference: `g:${randomLabel()}` });
     const label = randomLabel('whd');
-    const registered = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
-      headers: { cookie: aliceCookie },
-      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gems' },
-    });
+    const registered = await registerDomain(s.t.app, label, { headers: { cookie: aliceCookie }, method: 'gems' });
     expect(registered.statusCode).toBe(200);
     let event: EventRow | undefined;
     await eventually(async () => {
@@ -269,17 +266,9 @@ describe('dashboard: webhooks', () => {
     const id = sub?.subscription_id ?? '';
     // 410 Gone: the receiver says it is gone for good, and the subscription is disabled at once.
     receiver.answer(410, 'gone');
-    const registered = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
+    const registered = await registerDomain(s.t.app, randomLabel('whg'), {
       headers: { cookie: aliceCookie },
-      payload: {
-        domain: randomLabel('whg'),
-        namespace: 'agent',
-        years: 1,
-        agreed_to_terms: true,
-        payment_method: 'gems',
-      },
+      method: 'gems',
     });
     expect(registered.statusCode).toBe(200);
     await eventually(async () => (await subscriptions())[0]?.status === 'disabled', 30_000);

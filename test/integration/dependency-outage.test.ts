@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, registerDomain, type TestApp } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
@@ -79,17 +79,9 @@ describe('PostgreSQL down, then back', () => {
         amount: 1_000_000,
         reference: randomLabel(),
       });
-      const answer = late.app.inject({
-        method: 'POST',
-        url: '/api/v1/domains/register',
+      const answer = registerDomain(late.app, randomLabel('late'), {
         headers: { 'x-api-key': agent.api_key, 'idempotency-key': randomLabel() },
-        payload: {
-          domain: randomLabel('late'),
-          namespace: 'agent',
-          years: 1,
-          agreed_to_terms: true,
-          payment_method: 'gems',
-        },
+        method: 'gems',
       });
       await sleep(3_000);
       await pg.stop({ immediate: true });
@@ -112,17 +104,9 @@ describe('Temporal unreachable', () => {
   it('a registration that needs its run answers 503 with Retry-After, not 500', async () => {
     const agent = await provision(t.app);
     await grantGems(t.db.orm.em.fork(), { accountId: agent.account_id, amount: 1_000_000, reference: randomLabel() });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
+    const res = await registerDomain(t.app, randomLabel('down'), {
       headers: { 'x-api-key': agent.api_key, 'idempotency-key': randomLabel() },
-      payload: {
-        domain: randomLabel('down'),
-        namespace: 'agent',
-        years: 1,
-        agreed_to_terms: true,
-        payment_method: 'gems',
-      },
+      method: 'gems',
     });
     expectNotNow(res);
   }, 60_000);

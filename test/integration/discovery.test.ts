@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { CATALOG_NAMESPACES, createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
 
 describe('search, lookup and shop-status', () => {
   let t: TestApp;
   const taken = randomLabel('scout');
+  /** The profile stored for `taken`.agent, which its lookup answers as it is. */
+  const profile = {
+    display_name: 'Scout',
+    commerce_catalog: {
+      provider: 'shopify',
+      storefront_id: 'sf-1',
+      feed_url: 'https://shop.example/feed',
+      status: 'active',
+    },
+  } as const;
   beforeAll(async () => {
     t = await buildTestApp();
     const operator = await createAccount(t.db.orm, { kind: 'human' });
@@ -15,15 +25,7 @@ describe('search, lookup and shop-status', () => {
       owner,
       squadId: 'squad-7',
       capabilities: ['search', 'book_travel'],
-      profile: {
-        display_name: 'Scout',
-        commerce_catalog: {
-          provider: 'shopify',
-          storefront_id: 'sf-1',
-          feed_url: 'https://shop.example/feed',
-          status: 'active',
-        },
-      },
+      profile,
       storefrontId: 'sf-1',
     });
     await createDomain(t.db.orm, { label: taken, namespace: 'zen' });
@@ -41,18 +43,7 @@ describe('search, lookup and shop-status', () => {
       const body = res.json();
       expect(body.status).toBe('success');
       expect(body.query).toBe(taken);
-      expect(body.results.map((r: { tld: string }) => r.tld)).toEqual([
-        'agent',
-        'boss',
-        'chatbot',
-        'factory',
-        'protocol',
-        'bpo',
-        'manifest',
-        'c',
-        'zen',
-        'yolo',
-      ]);
+      expect(body.results.map((r: { tld: string }) => r.tld)).toEqual(CATALOG_NAMESPACES);
       const byTld = Object.fromEntries(body.results.map((r: { tld: string }) => [r.tld, r]));
       expect(byTld.agent).toEqual({
         domain: `${taken}.agent`,
@@ -119,15 +110,7 @@ describe('search, lookup and shop-status', () => {
           agent_json: `https://registry.test/api/v1/domains/${taken}.agent/agent.json`,
           skill_md: `https://registry.test/api/v1/domains/${taken}.agent/skill.md`,
         },
-        profile: {
-          display_name: 'Scout',
-          commerce_catalog: {
-            provider: 'shopify',
-            storefront_id: 'sf-1',
-            feed_url: 'https://shop.example/feed',
-            status: 'active',
-          },
-        },
+        profile,
         for_sale: null,
         min_offer: null,
       });

@@ -5,6 +5,7 @@ import { Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts
 import { grantGems } from '../../src/ledger/gems.ts';
 import { ensureExpirySweepSchedule } from '../../src/temporal/expiry-schedule.ts';
 import { expirySweepScheduleId } from '../../workflows/expiry-messages.ts';
+import { registerDomain } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { provision } from '../helpers/identities.ts';
@@ -31,28 +32,17 @@ describe('expiry: grace, back to the pool, registered again', () => {
   /** An agent with gems enough for a registration, and its key header. */
   const agent = async () => {
     const p = await provision(s.t.app);
-    await grantGems(s.t.db.orm.em.fork(), {
+    await grantGems(s.t.db.em(), {
       accountId: p.account_id,
       amount: 5000,
       reference: `grant:${randomLabel()}`,
     });
     return { ...p, headers: { 'x-api-key': p.api_key } };
   };
-  const register = (label: string, headers: Record<string, string>) =>
-    s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
-      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, payment_method: 'gems' },
-      headers,
-    });
   const availability = async (label: string) =>
     (await get(`/api/v1/domains/search?q=${label}.agent`)).json().results[0] as { available: boolean; reason: string };
   const eventsOf = async (name: string) =>
-    (
-      await s.t.db.orm.em
-        .fork()
-        .find(OutboxEvent, { eventType: { $like: 'domain.%' } }, { orderBy: { createdAt: 'asc' } })
-    )
+    (await s.t.db.em().find(OutboxEvent, { eventType: { $like: 'domain.%' } }, { orderBy: { createdAt: 'asc' } }))
       .filter((e) => e.payload.domain === name)
       .map((e) => e.eventType);
 
@@ -60,9 +50,9 @@ describe('expiry: grace, back to the pool, registered again', () => {
     const alice = await agent();
     const label = randomLabel('life');
     const name = `${label}.agent`;
-    const first = await register(label, alice.headers);
+    const first = await registerDomain(s.t.app, label, { headers: alice.headers, method: 'gems' });
     expect(first.statusCode).toBe(200);
-    const oldId = (await s.t.db.orm.em.fork().findOneOrFail(Domain, { name })).id;
+    const oldId = (await s.t.db.em().findOneOrFail(Domain, { name })).id;
 
     // Grace: still held — lookup shows it, search and registration refuse it.
     const toGrace = await ops('expire', name, '--stage', 'grace');
@@ -72,7 +62,9 @@ describe('expiry: grace, back to the pool, registered again', () => {
     expect((await get(`/api/v1/lookup/${name}`)).json().domain).toMatchObject({ name, status: 'grace' });
     expect(await availability(label)).toMatchObject({ available: false, reason: 'registered' });
     const bob = await agent();
-    expect((await register(label, bob.headers)).json()).toMatchObject({ code: 'name_taken' });
+    expect((await registerDomain(s.t.app, label, { headers: bob.headers, method: 'gems' })).json()).toMatchObject({
+      code: 'name_taken',
+    });
 
     // Expired: back in the pool — lookup, management, transfer and manifests no longer know the record.
     const toExpired = await ops('expire', name);
@@ -98,19 +90,21 @@ describe('expiry: grace, back to the pool, registered again', () => {
     expect((await ops('expire', name)).stderr).toContain(`no domain ${name} holds that name`);
 
     // Someone else registers the name: a new record, the old one kept as history.
-    const again = await register(label, bob.headers);
+    const again = await registerDomain(s.t.app, label, { headers: bob.headers, method: 'gems' });
     expect(again.statusCode).toBe(200);
     expect(again.json().domain).toMatchObject({ name, status: 'active', owner_id: bob.account_id });
-    const records = await s.t.db.orm.em.fork().find(Domain, { name }, { orderBy: { id: 'asc' } });
+    const records = await s.t.db.em().find(Domain, { name }, { orderBy: { id: 'asc' } });
     expect(records.map((d) => [d.id === oldId, d.status, d.owner.id])).toEqual([
       [true, 'expired', alice.account_id],
       [false, 'active', bob.account_id],
     ]);
     expect((await get(`/api/v1/lookup/${name}`)).json().domain).toMatchObject({ name, status: 'active' });
-    expect(await s.t.db.orm.em.fork().count(DomainOrder, { domainName: name })).toBe(2);
+    expect(await s.t.db.em().count(DomainOrder, { domainName: name })).toBe(2);
     // Only one record may hold a name: the partial unique index still refuses a second live one.
     const third = await agent();
-    expect((await register(label, third.headers)).json()).toMatchObject({ code: 'name_taken' });
+    expect((await registerDomain(s.t.app, label, { headers: third.headers, method: 'gems' })).json()).toMatchObject({
+      code: 'name_taken',
+    });
   }, 90_000);
 
   it('the schedule is created once per task queue and follows the configuration', async () => {

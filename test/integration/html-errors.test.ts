@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { connect, type AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { AddressInfo } from 'node:net';
 import { declaredRoutes } from '../../src/http/routes/declared.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, holdSlot, type TestApp } from '../helpers/app.ts';
 import { createListing } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
@@ -286,14 +285,7 @@ describe('every refusal on every page route', () => {
 
   it('overloaded: a 503 page with Retry-After on every page route while the only slot is held', async () => {
     // A post whose body is only half sent holds the one slot until the rest arrives (as overload.test.ts).
-    const port = Number(new URL(busyBase).port);
-    const slow = connect(port, '127.0.0.1');
-    await new Promise<void>((r) => slow.once('connect', () => r()));
-    const body = JSON.stringify({ domain: 'held', namespace: 'agent', years: 1 });
-    slow.write(
-      `POST /api/v1/domains/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-    );
-    await sleep(200);
+    const held = await holdSlot(busyBase);
     try {
       for (const r of routes()) {
         const url = `${busyBase}${r.path}`;
@@ -311,7 +303,7 @@ describe('every refusal on every page route', () => {
         expect([api.status, await api.json()]).toEqual([503, expect.objectContaining({ code: 'overloaded' })]);
       }
     } finally {
-      slow.destroy();
+      held.release();
     }
   });
 });

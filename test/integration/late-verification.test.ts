@@ -8,6 +8,7 @@ import { Actions } from 'viem/tempo';
 import { checkoutSessions } from '../../src/db/checkout-sessions.ts';
 import { Domain, LedgerTransaction, PaymentReceipt } from '../../src/db/entities/index.ts';
 import { gemsBalance } from '../../src/ledger/gems.ts';
+import { registerDomain } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -36,19 +37,11 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
   }, 120_000);
   afterAll(() => s?.stop());
 
-  /** The register request for `label`, as `key`, with the headers (a credential) or body receipt given. */
-  const register = (key: string, label: string, headers: Record<string, string> = {}, receipt?: string) =>
-    s.t.app.inject({
-      method: 'POST',
-      url: '/api/v1/domains/register',
-      headers: { 'x-api-key': key, ...headers },
-      payload: { domain: label, namespace: 'agent', years: 1, agreed_to_terms: true, ...(receipt ? { receipt } : {}) },
-    });
-
   it('registers the name, once, for the same receipt sent twice after the expiry', async () => {
     const { api_key: key, account_id: accountId } = await provision(s.t.app);
     const label = randomLabel('late');
-    const send = (headers: Record<string, string> = {}) => register(key, label, headers);
+    const send = (headers: Record<string, string> = {}) =>
+      registerDomain(s.t.app, label, { headers: { 'x-api-key': key, ...headers } });
     const first = await send();
     expect(first.statusCode).toBe(402);
     const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
@@ -57,7 +50,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     await sleep(Date.parse(challenge.expires as string) - Date.now() + 1_000);
     const answers = await Promise.all([send({ authorization: credential }), send({ authorization: credential })]);
     for (const a of answers) expect({ status: a.statusCode, body: a.json() }).toMatchObject({ status: 200 });
-    const em = s.t.db.orm.em.fork();
+    const em = s.t.db.em();
     const domains = await em.find(Domain, { name: `${label}.agent`, status: 'active' }, { populate: ['owner'] });
     expect(domains.map((d) => d.owner.id)).toEqual([accountId]);
     expect(await em.count(PaymentReceipt, { sessionId: (first.json() as { session_id: string }).session_id })).toBe(1);
@@ -71,11 +64,12 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     const { api_key: key, account_id: accountId } = await provision(s.t.app);
     const label = randomLabel('orphan');
     const name = `${label}.agent`;
-    const send = (headers: Record<string, string> = {}) => register(key, label, headers);
+    const send = (headers: Record<string, string> = {}) =>
+      registerDomain(s.t.app, label, { headers: { 'x-api-key': key, ...headers } });
     const first = await send();
     expect(first.statusCode).toBe(402);
     const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
-    await checkoutSessions(s.t.db.orm.em.fork()).open({
+    await checkoutSessions(s.t.db.em()).open({
       sessionId: randomUUID(),
       name,
       operation: 'registration',
@@ -89,7 +83,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     const credential = await payPush(challenge);
     const paid = await send({ authorization: credential });
     expect({ status: paid.statusCode, body: paid.json() }).toMatchObject({ status: 200 });
-    const domains = await s.t.db.orm.em.fork().find(Domain, { name, status: 'active' }, { populate: ['owner'] });
+    const domains = await s.t.db.em().find(Domain, { name, status: 'active' }, { populate: ['owner'] });
     expect(domains.map((d) => d.owner.id)).toEqual([accountId]);
   }, 90_000);
 
@@ -101,7 +95,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
       const agent = await provision(s.t.app);
       const label = randomLabel('lapsed');
       const send = (key: string, headers: Record<string, string> = {}, receipt?: string) =>
-        register(key, label, headers, receipt);
+        registerDomain(s.t.app, label, { headers: { 'x-api-key': key, ...headers }, body: receipt ? { receipt } : {} });
       const first = await send(agent.api_key);
       expect(first.statusCode).toBe(402);
       const reset = await s.t.app.inject({
@@ -119,7 +113,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     }
 
     async function credited(sessionId: string) {
-      return s.t.db.orm.em.fork().count(LedgerTransaction, { reference: `credit:registration:${sessionId}` });
+      return s.t.db.em().count(LedgerTransaction, { reference: `credit:registration:${sessionId}` });
     }
 
     it('credits a hand transfer sent as a bare hash, once, and tells nobody else', async () => {
@@ -134,7 +128,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
         feeToken: body.challenge.token,
       });
       const hash = receipt.transactionHash;
-      const before = await gemsBalance(s.t.db.orm.em.fork(), agent.account_id);
+      const before = await gemsBalance(s.t.db.em(), agent.account_id);
 
       // Someone else who saw the hash on chain learns nothing and moves nothing.
       const stranger = await provision(s.t.app);
@@ -154,9 +148,9 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
       }
       const gems = (answers[0]?.json() as { details: { credited: { gems: number } } }).details.credited.gems;
       expect(gems).toBeGreaterThan(0);
-      expect(await gemsBalance(s.t.db.orm.em.fork(), agent.account_id)).toBe(before + gems);
+      expect(await gemsBalance(s.t.db.em(), agent.account_id)).toBe(before + gems);
       expect(await credited(body.session_id)).toBe(1);
-      const em = s.t.db.orm.em.fork();
+      const em = s.t.db.em();
       expect(await em.count(PaymentReceipt, { txHash: hash.toLowerCase() })).toBe(1);
       expect(await em.count(Domain, { name: `${label}.agent` })).toBe(0);
     }, 90_000);

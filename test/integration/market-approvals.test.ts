@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { Account, Listing, MandateApproval, MandateSpend, Offer, Sale } from '../../src/db/entities/index.ts';
-import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance } from '../../src/ledger/gems.ts';
 import { createListing, randomLabel } from '../helpers/fixtures.ts';
-import { humanWithSession, provision } from '../helpers/identities.ts';
+import { claimedAgent, humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
 // Issue 38: the secondary market under a spend mandate's approval threshold (docs/mandates.md "Approvals"),
@@ -22,7 +22,6 @@ describe('market approvals', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  const em = () => s.t.db.orm.em.fork();
   const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: object, payload?: unknown) =>
     s.t.app.inject({
       method,
@@ -42,21 +41,17 @@ describe('market approvals', () => {
 
   /** An agent claimed by the person, with gems and a mandate asking approval above $10 (1000 gems). */
   async function agent(gems = 100_000) {
-    const p = await provision(s.t.app);
-    expect((await inject('POST', '/api/v1/agents/claim', asPerson(), { claim_code: p.claim_code })).statusCode).toBe(
-      200,
-    );
-    if (gems > 0) await grantGems(em(), { accountId: p.account_id, amount: gems, reference: `grant:${randomLabel()}` });
-    const set = await inject('PUT', `/api/v1/agents/${p.account_id}/mandate`, asPerson(), {
+    const a = await claimedAgent(s.t.app, s.t.db.orm, person.cookie, gems);
+    const set = await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {
       approval_above: { usd: '10.00' },
     });
     expect(set.statusCode).toBe(200);
-    return { id: p.account_id, key: { 'x-api-key': p.api_key } };
+    return a;
   }
   /** A listed name whose seller is a provisioned agent (so it can answer offers and withdraw). */
   async function listed(price: { priceGems?: number; priceUsdMinor?: bigint }) {
     const seller = await provision(s.t.app);
-    const owner = await em().findOneOrFail(Account, { id: seller.account_id });
+    const owner = await s.t.db.em().findOneOrFail(Account, { id: seller.account_id });
     const l = await createListing(s.t.db.orm, { seller: owner, ...price });
     return { name: l.name, sellerKey: { 'x-api-key': seller.api_key }, sellerId: seller.account_id };
   }
@@ -72,9 +67,9 @@ describe('market approvals', () => {
     expect(asked.headers['www-authenticate']).toBeUndefined();
     const id = asked.json().approval_id as string;
     // Nothing made, nothing escrowed; the amount counts against the budget while it waits; the seller sees nothing.
-    expect(await em().count(Offer, { bidder: a.id })).toBe(0);
-    expect(await gemsBalance(em(), a.id)).toBe(100_000);
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('reserved');
+    expect(await s.t.db.em().count(Offer, { bidder: a.id })).toBe(0);
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('reserved');
     const incoming = await inject('GET', '/api/v1/domains/offers?direction=incoming', l.sellerKey);
     expect(incoming.json().data).toEqual([]);
     expect((await approval(id, a.key)).approval).toMatchObject({
@@ -88,16 +83,16 @@ describe('market approvals', () => {
 
     expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(200);
     const opened = await until(
-      () => em().findOne(Offer, { bidder: a.id }),
+      () => s.t.db.em().findOne(Offer, { bidder: a.id }),
       (o) => o !== null,
     );
     expect(opened).toMatchObject({ id, status: 'pending', domainName: l.name });
-    expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1500);
     const accepted = await inject('POST', `/api/v1/domains/offers/${id}/respond`, l.sellerKey, { action: 'accept' });
     expect([accepted.statusCode, accepted.json().offer?.status]).toEqual([200, 'accepted']);
-    expect(await em().count(Sale, { domainName: l.name, buyer: a.id })).toBe(1);
-    expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1500);
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('spent');
+    expect(await s.t.db.em().count(Sale, { domainName: l.name, buyer: a.id })).toBe(1);
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1500);
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('spent');
   }, 60_000);
 
   it('refused: no offer, nothing escrowed, the reservation released; a pathUSD offer waits too', async () => {
@@ -108,17 +103,17 @@ describe('market approvals', () => {
     const id = asked.json().approval_id as string;
     expect((await inject('POST', `/api/v1/approvals/${id}/refuse`, asPerson())).statusCode).toBe(200);
     // The budget is free as the refusal answers, not when the run gets to it.
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
     const run = s.t.temporal.client.workflow.getHandle(`offer:${id}`);
     expect(await run.result()).toEqual({ outcome: 'refused', code: 'approval_refused' });
-    expect(await em().count(Offer, { bidder: a.id })).toBe(0);
-    expect(await gemsBalance(em(), a.id)).toBe(100_000);
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    expect(await s.t.db.em().count(Offer, { bidder: a.id })).toBe(0);
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
 
     // pathUSD: judged when made (it holds nothing until accepted and paid), and waits as well.
     const usd = await offer(a.key, l.name, 20, 'pathusd');
     expect([usd.statusCode, usd.json().status]).toEqual([202, 'approval_required']);
-    expect(await em().count(Offer, { bidder: a.id })).toBe(0);
+    expect(await s.t.db.em().count(Offer, { bidder: a.id })).toBe(0);
     // Below the threshold nothing waits.
     const small = await offer(a.key, l.name, 900);
     expect([small.statusCode, small.json().offer?.status]).toEqual([200, 'pending']);
@@ -142,16 +137,16 @@ describe('market approvals', () => {
     expect(first.statusCode).toBe(202);
     const again = await keyed();
     expect([again.statusCode, again.json().approval_id]).toEqual([202, first.json().approval_id]);
-    expect(await em().count(MandateApproval, { accountId: a.id })).toBe(1);
+    expect(await s.t.db.em().count(MandateApproval, { accountId: a.id })).toBe(1);
     expect((await inject('POST', `/api/v1/approvals/${first.json().approval_id}/approve`, asPerson())).statusCode).toBe(
       200,
     );
     await until(
-      () => em().count(Offer, { bidder: a.id }),
+      () => s.t.db.em().count(Offer, { bidder: a.id }),
       (n) => n > 0,
     );
-    expect(await em().count(Offer, { bidder: a.id })).toBe(1);
-    expect(await gemsBalance(em(), a.id)).toBe(100_000 - 1200);
+    expect(await s.t.db.em().count(Offer, { bidder: a.id })).toBe(1);
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1200);
   }, 60_000);
 
   it('buy-secondary re-sent after approval, the listing withdrawn meanwhile: 404 not_listed, no challenge, the name free', async () => {
@@ -189,8 +184,8 @@ describe('market approvals', () => {
       price: { gems: null, usd: 25 },
     });
     expect(relisted.statusCode).toBe(200);
-    expect(await em().count(Listing, { domainName: l.name })).toBe(1);
+    expect(await s.t.db.em().count(Listing, { domainName: l.name })).toBe(1);
     // The reservation made for the approval no longer counts.
-    expect((await em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
+    expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
   }, 60_000);
 });

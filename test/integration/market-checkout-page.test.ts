@@ -18,7 +18,6 @@ describe('human checkout page', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  const em = () => s.t.db.orm.em.fork();
   const read = async (res: Response): Promise<Page> => ({
     status: res.status,
     html: await res.text(),
@@ -63,18 +62,18 @@ describe('human checkout page', () => {
   const buyerWith = async (gems: number) => {
     const buyer = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('buyer'));
     if (gems > 0)
-      await grantGems(em(), { accountId: buyer.accountId, amount: gems, reference: `grant:${randomUUID()}` });
+      await grantGems(s.t.db.em(), { accountId: buyer.accountId, amount: gems, reference: `grant:${randomUUID()}` });
     return buyer;
   };
-  const ownerOf = async (domainId: number) => (await em().findOneOrFail(Domain, { id: domainId })).owner.id;
+  const ownerOf = async (domainId: number) => (await s.t.db.em().findOneOrFail(Domain, { id: domainId })).owner.id;
 
   it('a signed-in person buys a listed name with gems through the page: 90% seller, 5% referrer, 5% platform', async () => {
     const { seller, name, domainId } = await listed({ gems: 1000 });
     const buyer = await buyerWith(1500);
     const username = randomLabel('ref');
     const referrer = await humanWithSession(s.t.app, s.t.db.orm, username);
-    await em().nativeUpdate(Account, { id: referrer.accountId }, { displayName: 'Rita <Ref>' });
-    const platformBefore = await bookBalance(em(), 'gems', 'system:platform');
+    await s.t.db.em().nativeUpdate(Account, { id: referrer.accountId }, { displayName: 'Rita <Ref>' });
+    const platformBefore = await bookBalance(s.t.db.em(), 'gems', 'system:platform');
 
     const shown = await page(name, { cookie: buyer.cookie }, `?affiliate_id=${username}`);
     expect(shown.status).toBe(200);
@@ -101,12 +100,12 @@ describe('human checkout page', () => {
     expect(bought.html).toContain('<strong id="balance">500</strong>');
 
     expect(await ownerOf(domainId)).toBe(buyer.accountId);
-    expect(await em().count(Listing, { domainId })).toBe(0);
-    expect(await gemsBalance(em(), buyer.accountId)).toBe(500);
-    expect(await gemsBalance(em(), seller.id)).toBe(900);
-    expect(await gemsBalance(em(), referrer.accountId)).toBe(50);
-    expect((await bookBalance(em(), 'gems', 'system:platform')) - platformBefore).toBe(50n);
-    const sale = await em().findOneOrFail(Sale, { domainId });
+    expect(await s.t.db.em().count(Listing, { domainId })).toBe(0);
+    expect(await gemsBalance(s.t.db.em(), buyer.accountId)).toBe(500);
+    expect(await gemsBalance(s.t.db.em(), seller.id)).toBe(900);
+    expect(await gemsBalance(s.t.db.em(), referrer.accountId)).toBe(50);
+    expect((await bookBalance(s.t.db.em(), 'gems', 'system:platform')) - platformBefore).toBe(50n);
+    const sale = await s.t.db.em().findOneOrFail(Sale, { domainId });
     expect([sale.source, sale.currency, sale.price, sale.referrer?.id]).toEqual([
       'listing',
       'gems',
@@ -148,8 +147,8 @@ describe('human checkout page', () => {
     expect(await api.json()).toMatchObject({ status: 'error', code: 'forbidden', details: { reason: 'form_token' } });
 
     expect(await ownerOf(domainId)).toBe(seller.id);
-    expect(await gemsBalance(em(), buyer.accountId)).toBe(1000);
-    expect(await em().count(Sale, { domainId })).toBe(0);
+    expect(await gemsBalance(s.t.db.em(), buyer.accountId)).toBe(1000);
+    expect(await s.t.db.em().count(Sale, { domainId })).toBe(0);
     // The right token still buys.
     expect((await post(name, buyer.cookie, { csrf_token: token })).status).toBe(200);
     expect(await ownerOf(domainId)).toBe(buyer.accountId);
@@ -168,9 +167,9 @@ describe('human checkout page', () => {
     expect(codeOf(refused.html)).toBe('insufficient_gems');
     expect(refused.html).toContain('Your gem balance does not cover 1000 gems.');
     expect(await ownerOf(domainId)).toBe(seller.id);
-    expect(await em().count(Listing, { domainId })).toBe(1);
-    expect(await gemsBalance(em(), buyer.accountId)).toBe(100);
-    expect(await gemsBalance(em(), seller.id)).toBe(0);
+    expect(await s.t.db.em().count(Listing, { domainId })).toBe(1);
+    expect(await gemsBalance(s.t.db.em(), buyer.accountId)).toBe(100);
+    expect(await gemsBalance(s.t.db.em(), seller.id)).toBe(0);
   }, 60_000);
 
   it('signed out (or with an ended session): the price and a sign-in link back to the page, no form', async () => {
@@ -201,7 +200,7 @@ describe('human checkout page', () => {
     const usdOnly = await listed({ usdMinor: 5_000_000n });
     const own = await listed({ gems: 10 });
     const ownerSession = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('owner'));
-    await em().nativeUpdate(Domain, { id: own.domainId }, { owner: ownerSession.accountId });
+    await s.t.db.em().nativeUpdate(Domain, { id: own.domainId }, { owner: ownerSession.accountId });
     const unlisted = await createDomain(s.t.db.orm, { label: randomLabel('free'), namespace: 'agent' });
 
     const cases: [string, Record<string, string>, number, string][] = [

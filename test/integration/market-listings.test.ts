@@ -5,7 +5,7 @@ import { Account, CheckoutSession, Domain, Listing, Sale } from '../../src/db/en
 import { expiryRepository } from '../../src/db/expiry-repository.ts';
 import { DAY_MS } from '../../src/domain/time.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
-import { createAccount, createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { createAccount, createDomain, randomLabel, withOutboxFailingFor } from '../helpers/fixtures.ts';
 import { provision } from '../helpers/identities.ts';
 
 type Agent = Awaited<ReturnType<typeof provision>>;
@@ -197,17 +197,9 @@ describe('market listings', () => {
       });
     // A refused transfer keeps the listing; so does one whose transaction fails after the owner change.
     expect((await transfer('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    const conn = t.db.orm.em.getConnection();
-    await conn.execute(`create function fail_outbox() returns trigger language plpgsql as $$
-      begin if new.payload->>'domain' = '${name}' then raise exception 'outbox unavailable'; end if; return new; end $$`);
-    await conn.execute(
-      'create trigger fail_outbox before insert on outbox_event for each row execute function fail_outbox()',
-    );
-    try {
+    await withOutboxFailingFor(t.db.orm, name, async () => {
       expect((await transfer(bob.account_id)).statusCode).toBe(500);
-    } finally {
-      await conn.execute('drop trigger fail_outbox on outbox_event; drop function fail_outbox()');
-    }
+    });
     expect(await listingOf(name)).toMatchObject({ seller: expect.objectContaining({ id: alice.account_id }) });
 
     expect((await transfer(bob.account_id)).statusCode).toBe(200);

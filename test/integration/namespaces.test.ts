@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { capabilityRecordSchema } from '../../src/domain/capability-schema.ts';
 import { buildTestApp, USDC_ROUTE_CONFIG, type TestApp } from '../helpers/app.ts';
+import { CATALOG_NAMESPACES } from '../helpers/fixtures.ts';
 
 describe('namespace capability records', () => {
   let t: TestApp;
@@ -14,18 +15,7 @@ describe('namespace capability records', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'success', schema_version: '1.0', catalog_version: '2026.11.1' });
-    expect(body.namespaces.map((n: { namespace: string }) => n.namespace)).toEqual([
-      'agent',
-      'boss',
-      'chatbot',
-      'factory',
-      'protocol',
-      'bpo',
-      'manifest',
-      'c',
-      'zen',
-      'yolo',
-    ]);
+    expect(body.namespaces.map((n: { namespace: string }) => n.namespace)).toEqual(CATALOG_NAMESPACES);
     for (const record of body.namespaces) expect(capabilityRecordSchema.safeParse(record).success).toBe(true);
   });
 

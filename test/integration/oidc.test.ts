@@ -11,6 +11,15 @@ import { browser } from '../helpers/browser.ts';
 const AUDIENCE = 'agent-registry';
 const CLIENT = { clientId: 'registry-web', clientSecret: 'registry-web-secret' };
 
+/** A verifier that asks `idp`'s introspection endpoint (as CLIENT) about opaque tokens. */
+const introspecting = (idp: DevOidcProvider, cacheTtlSeconds: number) =>
+  createBearerVerifier({
+    issuer: idp.issuer,
+    audience: AUDIENCE,
+    introspection: { url: idp.introspectionUrl, ...CLIENT },
+    cacheTtlSeconds,
+  });
+
 async function reason(p: Promise<unknown>): Promise<string> {
   const err = await p.then(
     () => undefined,
@@ -83,13 +92,7 @@ describe('bearer tokens from the dev OIDC provider', () => {
   });
 
   it('introspection accepts an active token and rejects a revoked one', async () => {
-    const introspection = { url: idp.introspectionUrl, ...CLIENT };
-    const verifier = createBearerVerifier({
-      issuer: idp.issuer,
-      audience: AUDIENCE,
-      introspection,
-      cacheTtlSeconds: 0,
-    });
+    const verifier = introspecting(idp, 0);
     const token = await idp.mintAccessToken('dora', { format: 'opaque' });
     expect(await verifier.verify(token)).toMatchObject({ issuer: idp.issuer, subject: 'dora' });
 
@@ -172,14 +175,8 @@ describe('bearer verification cache', () => {
       audience: AUDIENCE,
       clients: [{ ...CLIENT, redirectUris: ['http://127.0.0.1:1/cb'] }],
     });
-    const introspection = { url: idp.introspectionUrl, ...CLIENT };
-    const cached = createBearerVerifier({ issuer: idp.issuer, audience: AUDIENCE, introspection, cacheTtlSeconds: 60 });
-    const uncached = createBearerVerifier({
-      issuer: idp.issuer,
-      audience: AUDIENCE,
-      introspection,
-      cacheTtlSeconds: 0,
-    });
+    const cached = introspecting(idp, 60);
+    const uncached = introspecting(idp, 0);
     const token = await idp.mintAccessToken('frank', { format: 'opaque' });
     await cached.verify(token);
     await uncached.verify(token);

@@ -1,8 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { buildTestApp, holdSlot, type TestApp } from '../helpers/app.ts';
 
 // Graceful overload (docs/performance.md "Overload"): past MAX_IN_FLIGHT, new requests are refused at
 // once with 503 `overloaded` and Retry-After — never a 5xx of another kind, never a hang — and the
@@ -19,15 +17,8 @@ describe('overload', () => {
   afterAll(() => t.close());
 
   it('refuses what exceeds the bound with 503 and Retry-After, and serves again once the slot is free', async () => {
-    const port = Number(new URL(base).port);
     // A quote whose body is only half sent: it is in flight until the rest arrives.
-    const slow = connect(port, '127.0.0.1');
-    await new Promise<void>((r) => slow.once('connect', () => r()));
-    const body = JSON.stringify({ domain: 'held', namespace: 'agent', years: 1 });
-    slow.write(
-      `POST /api/v1/domains/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-    );
-    await sleep(200);
+    const held = await holdSlot(base);
 
     const refused = await fetch(`${base}/api/v1/lookup/nobody.agent`);
     expect(refused.status).toBe(503);
@@ -35,11 +26,8 @@ describe('overload', () => {
     expect(await refused.json()).toMatchObject({ status: 'error', code: 'overloaded' });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
-    const answered = new Promise<string>((r) => slow.on('data', (d) => r(d.toString())));
-    slow.write(body.slice(5));
-    const raw = await answered;
-    expect(raw).toMatch(/^HTTP\/1.1 200/);
+    expect(await held.finish()).toMatch(/^HTTP\/1.1 200/);
     expect((await fetch(`${base}/api/v1/lookup/nobody.agent`)).status).toBe(404);
-    slow.destroy();
+    held.release();
   });
 });

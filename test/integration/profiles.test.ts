@@ -4,7 +4,7 @@ import * as ops from '../../src/ops/commands.ts';
 import { Domain, OutboxEvent } from '../../src/db/entities/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
-import { createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { createDomain, randomLabel, withOutboxFailingFor } from '../helpers/fixtures.ts';
 
 type Agent = Awaited<ReturnType<typeof provision>>;
 type Headers = Record<string, string>;
@@ -286,13 +286,7 @@ describe('profile editing and storefront binding', () => {
     it('writes the change and its event together: when the event cannot be written, neither is', async () => {
       const name = await domainOf(alice.account_id);
       const before = await stored(name);
-      const conn = t.db.orm.em.getConnection();
-      await conn.execute(`create function fail_profile_event() returns trigger language plpgsql as $$
-        begin if new.payload->>'domain' = '${name}' then raise exception 'outbox unavailable'; end if; return new; end $$`);
-      await conn.execute(
-        'create trigger fail_profile_event before insert on outbox_event for each row execute function fail_profile_event()',
-      );
-      try {
+      await withOutboxFailingFor(t.db.orm, name, async () => {
         for (const res of [
           await patch(name, key(alice), { display_name: 'Lost', capabilities_preview: ['search'] }),
           await putSkill(name, key(alice), '# lost'),
@@ -300,9 +294,7 @@ describe('profile editing and storefront binding', () => {
         ]) {
           expect([res.statusCode, res.json().code]).toEqual([500, 'internal_error']);
         }
-      } finally {
-        await conn.execute('drop trigger fail_profile_event on outbox_event; drop function fail_profile_event()');
-      }
+      });
       expect(await stored(name)).toEqual(before);
       expect(await events(name)).toEqual([]);
     });

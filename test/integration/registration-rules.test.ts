@@ -1,14 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Hex } from 'viem';
-import { payChallenge } from '../../examples/pay-and-register.ts';
-import { Challenge } from 'mppx';
 import { Domain, DomainOrder } from '../../src/db/entities/index.ts';
 import * as ops from '../../src/ops/commands.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { createCoupon } from '../../src/ledger/coupons.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
+import { registerDomain } from '../helpers/app.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { eventually, hostedCheckoutCallback, startHostedCheckout } from '../helpers/hosted-checkout.ts';
 
@@ -19,16 +17,7 @@ describe('registration rules, rails and locks', () => {
   }, 120_000);
   afterAll(() => s?.stop());
 
-  const reg = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    s.t.app.inject({ method: 'POST', url: '/api/v1/domains/register', payload, headers });
-  const body = (domain: string, extra: Record<string, unknown> = {}) => ({
-    domain,
-    namespace: 'agent',
-    years: 1,
-    agreed_to_terms: true,
-    ...extra,
-  });
-  const domains = () => s.t.db.orm.em.fork().count(Domain);
+  const domains = () => s.t.db.em().count(Domain);
 
   it.each([
     [
@@ -92,7 +81,12 @@ describe('registration rules, rails and locks', () => {
   ])('refuses %s with a clear 4xx and changes nothing', async (_c, payload, status, code) => {
     const p = await provision(s.t.app);
     const before = await domains();
-    const res = await reg(payload, { 'x-api-key': p.api_key });
+    const res = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      payload,
+      headers: { 'x-api-key': p.api_key },
+    });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ status: 'error', code });
     expect(await domains()).toBe(before);
@@ -100,15 +94,19 @@ describe('registration rules, rails and locks', () => {
 
   it('accepts tld as a legacy alias and the full name in domain', async () => {
     const p = await provision(s.t.app);
-    const a = await reg(
-      { domain: `${randomLabel()}.agent`, years: 1, agreed_to_terms: true },
-      { 'x-api-key': p.api_key },
-    );
+    const a = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      payload: { domain: `${randomLabel()}.agent`, years: 1, agreed_to_terms: true },
+      headers: { 'x-api-key': p.api_key },
+    });
     expect(a.statusCode).toBe(402);
-    const b = await reg(
-      { domain: randomLabel(), tld: 'boss', years: 1, agreed_to_terms: true },
-      { 'x-api-key': p.api_key },
-    );
+    const b = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/register',
+      payload: { domain: randomLabel(), tld: 'boss', years: 1, agreed_to_terms: true },
+      headers: { 'x-api-key': p.api_key },
+    });
     expect(b.statusCode).toBe(402);
     expect(b.json().amount).toBe(20); // boss agent price 2000 gems
   });
@@ -117,11 +115,13 @@ describe('registration rules, rails and locks', () => {
     const label = randomLabel('taken');
     await createDomain(s.t.db.orm, { label, namespace: 'agent' });
     const p = await provision(s.t.app);
-    expect((await reg(body(label), { 'x-api-key': p.api_key })).json().code).toBe('name_taken');
+    expect((await registerDomain(s.t.app, label, { headers: { 'x-api-key': p.api_key } })).json().code).toBe(
+      'name_taken',
+    );
     const other = randomLabel('busy');
-    expect((await reg(body(other), { 'x-api-key': p.api_key })).statusCode).toBe(402);
+    expect((await registerDomain(s.t.app, other, { headers: { 'x-api-key': p.api_key } })).statusCode).toBe(402);
     const q = await provision(s.t.app);
-    const res = await reg(body(other), { 'x-api-key': q.api_key });
+    const res = await registerDomain(s.t.app, other, { headers: { 'x-api-key': q.api_key } });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('name_being_registered');
   });
@@ -129,66 +129,89 @@ describe('registration rules, rails and locks', () => {
   it('sunrise: 403 unless the account is whitelisted', async () => {
     const p = await provision(s.t.app);
     const label = randomLabel('sun');
-    const res = await reg({ ...body(label), namespace: 'factory' }, { 'x-api-key': p.api_key });
+    const res = await registerDomain(s.t.app, label, {
+      headers: { 'x-api-key': p.api_key },
+      body: { namespace: 'factory' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('not_whitelisted');
-    await ops.setWhitelisted(s.t.db.orm.em.fork(), 'factory', p.account_id, true);
-    expect((await reg({ ...body(label), namespace: 'factory' }, { 'x-api-key': p.api_key })).statusCode).toBe(402);
+    await ops.setWhitelisted(s.t.db.em(), 'factory', p.account_id, true);
+    expect(
+      (await registerDomain(s.t.app, label, { headers: { 'x-api-key': p.api_key }, body: { namespace: 'factory' } }))
+        .statusCode,
+    ).toBe(402);
   });
 
   it('human and agent prices differ; the price is the annual price times years', async () => {
     const agent = await provision(s.t.app);
     const human = await humanWithSession(s.t.app, s.t.db.orm, randomLabel('h'));
-    const a = await reg(body(randomLabel(), { years: 3 }), { 'x-api-key': agent.api_key });
+    const a = await registerDomain(s.t.app, randomLabel(), {
+      headers: { 'x-api-key': agent.api_key },
+      body: { years: 3 },
+    });
     const key = await s.t.app.inject({
       method: 'POST',
       url: '/api/v1/keys',
       payload: { key_class: 'live' },
       headers: { cookie: human.cookie },
     });
-    const hk = await reg(body(randomLabel(), { years: 3 }), { 'x-api-key': key.json().api_key });
+    const hk = await registerDomain(s.t.app, randomLabel(), {
+      headers: { 'x-api-key': key.json().api_key },
+      body: { years: 3 },
+    });
     expect(a.json().amount_minor).toBe('45000000'); // 1500 × 3 gems at 0.01
     expect(hk.json().amount_minor).toBe('60000000'); // 2000 × 3
   });
 
   it('gems: only when asked for, deducted instantly; insufficient balance deducts nothing', async () => {
     const p = await provision(s.t.app);
-    const em = () => s.t.db.orm.em.fork();
-    const poor = await reg(body(randomLabel('g'), { payment_method: 'gems' }), { 'x-api-key': p.api_key });
+    const poor = await registerDomain(s.t.app, randomLabel('g'), {
+      headers: { 'x-api-key': p.api_key },
+      method: 'gems',
+    });
     expect(poor.statusCode).toBe(402);
     expect(poor.json()).toMatchObject({ status: 'error', code: 'insufficient_gems' });
-    expect(await gemsBalance(em(), p.account_id)).toBe(0);
-    await grantGems(em(), { accountId: p.account_id, amount: 2000, reference: `grant:${randomLabel()}` });
+    expect(await gemsBalance(s.t.db.em(), p.account_id)).toBe(0);
+    await grantGems(s.t.db.em(), { accountId: p.account_id, amount: 2000, reference: `grant:${randomLabel()}` });
     const label = randomLabel('g');
-    const ok = await reg(body(label, { payment_method: 'gems' }), { 'x-api-key': p.api_key });
+    const ok = await registerDomain(s.t.app, label, { headers: { 'x-api-key': p.api_key }, method: 'gems' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({
       domain: { name: `${label}.agent` },
       order: { payment_method: 'gems', amount_gems: 1500, currency: 'gems' },
     });
-    expect(await gemsBalance(em(), p.account_id)).toBe(500);
-    expect(await em().count(DomainOrder, { domainName: `${label}.agent` })).toBe(1);
+    expect(await gemsBalance(s.t.db.em(), p.account_id)).toBe(500);
+    expect(await s.t.db.em().count(DomainOrder, { domainName: `${label}.agent` })).toBe(1);
   });
 
   it('a 100% coupon registers at once without payment, within its usage limit', async () => {
     const code = `FREE-${randomLabel().toUpperCase()}`;
-    await createCoupon(s.t.db.orm.em.fork(), { code, percentOff: 100, maxUses: 1 });
+    await createCoupon(s.t.db.em(), { code, percentOff: 100, maxUses: 1 });
     const p = await provision(s.t.app);
     const label = randomLabel('c');
-    const ok = await reg(body(label, { coupon_code: code }), { 'x-api-key': p.api_key });
+    const ok = await registerDomain(s.t.app, label, {
+      headers: { 'x-api-key': p.api_key },
+      body: { coupon_code: code },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().order).toMatchObject({ payment_method: 'free', amount_gems: 0 });
-    const used = await reg(body(randomLabel('c'), { coupon_code: code }), { 'x-api-key': p.api_key });
+    const used = await registerDomain(s.t.app, randomLabel('c'), {
+      headers: { 'x-api-key': p.api_key },
+      body: { coupon_code: code },
+    });
     expect(used.statusCode).toBe(400);
     expect(used.json().code).toBe('coupon_invalid');
   });
 
   it('operators register free (owner discount); target_owner_id gives the domain to another account', async () => {
     const op = await provision(s.t.app);
-    await ops.setOperator(s.t.db.orm.em.fork(), op.account_id, true);
+    await ops.setOperator(s.t.db.em(), op.account_id, true);
     const customer = await provision(s.t.app);
     const label = randomLabel('gift');
-    const res = await reg(body(label, { target_owner_id: customer.account_id }), { 'x-api-key': op.api_key });
+    const res = await registerDomain(s.t.app, label, {
+      headers: { 'x-api-key': op.api_key },
+      body: { target_owner_id: customer.account_id },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().domain.owner_id).toBe(customer.account_id);
     expect(res.json().order.payment_method).toBe('free');
@@ -196,10 +219,16 @@ describe('registration rules, rails and locks', () => {
 
   it('reseller_channel: wholesale for an approved reseller, ignored with a warning otherwise', async () => {
     const r = await provision(s.t.app);
-    const plain = await reg(body(randomLabel('w'), { reseller_channel: 'acme' }), { 'x-api-key': r.api_key });
+    const plain = await registerDomain(s.t.app, randomLabel('w'), {
+      headers: { 'x-api-key': r.api_key },
+      body: { reseller_channel: 'acme' },
+    });
     expect(plain.json()).toMatchObject({ amount_minor: '15000000', warnings: [expect.stringMatching(/ignored/)] });
-    await ops.setReseller(s.t.db.orm.em.fork(), r.account_id, true);
-    const wholesale = await reg(body(randomLabel('w'), { reseller_channel: 'acme' }), { 'x-api-key': r.api_key });
+    await ops.setReseller(s.t.db.em(), r.account_id, true);
+    const wholesale = await registerDomain(s.t.app, randomLabel('w'), {
+      headers: { 'x-api-key': r.api_key },
+      body: { reseller_channel: 'acme' },
+    });
     expect(wholesale.json()).toMatchObject({ amount_minor: '12000000', warnings: [] });
   });
 
@@ -214,7 +243,7 @@ describe('registration rules, rails and locks', () => {
         headers: { 'x-api-key': key },
       });
     expect((await reset(p.api_key)).statusCode).toBe(404);
-    expect((await reg(body(label), { 'x-api-key': p.api_key })).statusCode).toBe(402);
+    expect((await registerDomain(s.t.app, label, { headers: { 'x-api-key': p.api_key } })).statusCode).toBe(402);
     const status = await s.t.app.inject({
       method: 'GET',
       url: `/api/v1/domains/${label}.agent/registration`,
@@ -225,20 +254,14 @@ describe('registration rules, rails and locks', () => {
     expect(stranger.statusCode).toBe(403);
     const ok = await reset(p.api_key);
     expect(ok.statusCode).toBe(200);
-    expect((await reg(body(label), { 'x-api-key': q.api_key })).statusCode).toBe(402);
+    expect((await registerDomain(s.t.app, label, { headers: { 'x-api-key': q.api_key } })).statusCode).toBe(402);
   });
 
   it('reset-lock never frees a name whose payment has landed', async () => {
     const p = await provision(s.t.app);
     const label = randomLabel('landed');
-    const first = await reg(body(label), { 'x-api-key': p.api_key });
-    const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
-    await payChallenge({
-      rpcUrl: s.anvil.rpcUrl,
-      privateKey: s.payerKeys[0] as Hex,
-      challenge,
-      required: first.json(),
-    });
+    const first = await registerDomain(s.t.app, label, { headers: { 'x-api-key': p.api_key } });
+    await s.pay(first);
     const reset = await s.t.app.inject({
       method: 'POST',
       url: `/api/v1/domains/${label}.agent/reset-lock`,
@@ -246,15 +269,15 @@ describe('registration rules, rails and locks', () => {
     });
     expect(reset.statusCode).toBe(409);
     expect(reset.json().code).toBe('payment_landed');
-    for (let i = 0; i < 50 && (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })) === 0; i++)
+    for (let i = 0; i < 50 && (await s.t.db.em().count(Domain, { name: `${label}.agent` })) === 0; i++)
       await sleep(100);
-    expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(1);
+    expect(await s.t.db.em().count(Domain, { name: `${label}.agent` })).toBe(1);
   });
 
   it('verify-mpp registers with a valid receipt and refuses others', async () => {
     const p = await provision(s.t.app);
     const label = randomLabel('v');
-    const first = await reg(body(label), { 'x-api-key': p.api_key });
+    const first = await registerDomain(s.t.app, label, { headers: { 'x-api-key': p.api_key } });
     const required = first.json();
     const bad = await s.t.app.inject({
       method: 'POST',
@@ -268,8 +291,7 @@ describe('registration rules, rails and locks', () => {
       },
     });
     expect([400, 402]).toContain(bad.statusCode);
-    const challenge = Challenge.deserialize(first.headers['www-authenticate'] as string);
-    const paid = await payChallenge({ rpcUrl: s.anvil.rpcUrl, privateKey: s.payerKeys[1] as Hex, challenge, required });
+    const paid = await s.pay(first, 1);
     const ok = await s.t.app.inject({
       method: 'POST',
       url: '/api/payments/verify-mpp',
@@ -296,25 +318,27 @@ describe('registration rules, rails and locks', () => {
     expect(res.statusCode).toBe(202);
     const { order_id, checkout_url } = res.json();
     expect(checkout_url).toContain(order_id);
-    expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.bpo` })).toBe(0);
+    expect(await s.t.db.em().count(Domain, { name: `${label}.bpo` })).toBe(0);
     const callback = (secret: string) =>
       hostedCheckoutCallback(s.t.app, { order_id, domain: `${label}.bpo`, reference: 'chk_123' }, secret);
     expect((await callback('wrong-secret-0123456789')).statusCode).toBe(401);
     expect((await callback('dev-gfavip-webhook-secret')).statusCode).toBe(200);
-    await eventually(async () => (await s.t.db.orm.em.fork().count(Domain, { name: `${label}.bpo` })) > 0);
-    const order = await s.t.db.orm.em.fork().findOneOrFail(DomainOrder, { domainName: `${label}.bpo` });
+    await eventually(async () => (await s.t.db.em().count(Domain, { name: `${label}.bpo` })) > 0);
+    const order = await s.t.db.em().findOneOrFail(DomainOrder, { domainName: `${label}.bpo` });
     expect(order).toMatchObject({ paymentMethod: 'gfavip_checkout', paymentReference: 'gfavip:chk_123' });
   });
 
   it('the registration shows in the activity ledger and the owner list', async () => {
     const p = await provision(s.t.app);
-    await grantGems(s.t.db.orm.em.fork(), {
+    await grantGems(s.t.db.em(), {
       accountId: p.account_id,
       amount: 5000,
       reference: `grant:${randomLabel()}`,
     });
     const label = randomLabel('act');
-    expect((await reg(body(label, { payment_method: 'gems' }), { 'x-api-key': p.api_key })).statusCode).toBe(200);
+    expect(
+      (await registerDomain(s.t.app, label, { headers: { 'x-api-key': p.api_key }, method: 'gems' })).statusCode,
+    ).toBe(200);
     const act = await s.t.app.inject({
       method: 'GET',
       url: '/api/v1/domains/activity',

@@ -3,7 +3,7 @@ import * as ops from '../../src/ops/commands.ts';
 import { Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
-import { createDomain, randomLabel } from '../helpers/fixtures.ts';
+import { createDomain, randomLabel, withOutboxFailingFor } from '../helpers/fixtures.ts';
 
 type Agent = Awaited<ReturnType<typeof provision>>;
 const ROUTE = 'POST /api/v1/domains/transfer';
@@ -108,19 +108,11 @@ describe('POST /api/v1/domains/transfer', () => {
 
   it('writes nothing when any part of the transaction fails', async () => {
     const name = await domainOf(alice.account_id);
-    const conn = t.db.orm.em.getConnection();
-    await conn.execute(`create function fail_outbox() returns trigger language plpgsql as $$
-      begin if new.payload->>'domain' = '${name}' then raise exception 'outbox unavailable'; end if; return new; end $$`);
-    await conn.execute(
-      'create trigger fail_outbox before insert on outbox_event for each row execute function fail_outbox()',
-    );
-    try {
+    await withOutboxFailingFor(t.db.orm, name, async () => {
       const res = await transfer(key(alice), { domain: name, to_account_id: bob.account_id });
       expect(res.statusCode).toBe(500);
       expect(res.json().code).toBe('internal_error');
-    } finally {
-      await conn.execute('drop trigger fail_outbox on outbox_event; drop function fail_outbox()');
-    }
+    });
     expect(await ownerOf(name)).toBe(alice.account_id);
     expect(await traces(name)).toEqual({ orders: [], events: [] });
   });

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { WebhookSubscription } from '../../src/db/entities/index.ts';
 import { webhookEventData, webhookEventTypes, type WebhookEventType } from '../../src/domain/webhook-events.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
+import { registerDomain, registered } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
@@ -36,12 +37,12 @@ describe('webhook delivery', () => {
   ) => s.t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
   const ops = (...args: string[]) =>
     run(process.execPath, ['src/entry/ops.ts', ...args], { env: { ...process.env, DATABASE_URL: s.t.db.url } });
-  const sql = (q: string, params: unknown[] = []) => s.t.db.orm.em.fork().getConnection().execute(q, params);
+  const sql = (q: string, params: unknown[] = []) => s.t.db.em().getConnection().execute(q, params);
 
   /** An agent with gems, its key header and a receiver subscribed to `events` with a generated secret. */
   async function subscriber(events: readonly string[] = webhookEventTypes) {
     const p = await provision(s.t.app);
-    await grantGems(s.t.db.orm.em.fork(), {
+    await grantGems(s.t.db.em(), {
       accountId: p.account_id,
       amount: 100_000,
       reference: `g:${randomLabel()}`,
@@ -51,17 +52,6 @@ describe('webhook delivery', () => {
     receivers.push(subscribed.receiver);
     return { ...p, headers, ...subscribed };
   }
-  const register = async (label: string, headers: Record<string, string>) => {
-    const res = await call('POST', '/api/v1/domains/register', headers, {
-      domain: label,
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-    });
-    expect(res.statusCode).toBe(200);
-    return `${label}.agent`;
-  };
   const typesFor = (r: TestReceiver, name: string) =>
     r
       .events()
@@ -72,7 +62,7 @@ describe('webhook delivery', () => {
     const alice = await subscriber();
     const bob = await subscriber(['domain.transferred']);
 
-    const kept = await register(randomLabel('wh'), alice.headers);
+    const kept = await registered(s.t.app, randomLabel('wh'), { headers: alice.headers, method: 'gems' });
     expect(
       (await call('POST', '/api/v1/renew', alice.headers, { domain: kept, years: 1, payment_method: 'gems' }))
         .statusCode,
@@ -82,14 +72,14 @@ describe('webhook delivery', () => {
       capabilities_preview: ['search'],
     });
     expect(edited.statusCode).toBe(200);
-    const given = await register(randomLabel('wh'), alice.headers);
+    const given = await registered(s.t.app, randomLabel('wh'), { headers: alice.headers, method: 'gems' });
     const moved = await call('POST', '/api/v1/domains/transfer', alice.headers, {
       domain: given,
       to_account_id: bob.account_id,
     });
     expect(moved.statusCode).toBe(200);
     // A sale: alice lists a name for gems, bob buys it (docs/market.md "Market").
-    const sold = await register(randomLabel('wh'), alice.headers);
+    const sold = await registered(s.t.app, randomLabel('wh'), { headers: alice.headers, method: 'gems' });
     expect(
       (await call('PUT', `/api/v1/domains/${sold}/listing`, alice.headers, { price: { gems: 700 } })).statusCode,
     ).toBe(200);
@@ -129,13 +119,7 @@ describe('webhook delivery', () => {
       approval_above: { usd: '10.00' },
     });
     expect(mandate.statusCode).toBe(200);
-    const waiting = await call('POST', '/api/v1/domains/register', alice.headers, {
-      domain: randomLabel('wh'),
-      namespace: 'agent',
-      years: 1,
-      agreed_to_terms: true,
-      payment_method: 'gems',
-    });
+    const waiting = await registerDomain(s.t.app, randomLabel('wh'), { headers: alice.headers, method: 'gems' });
     expect(waiting.statusCode).toBe(202);
     const refused = await call('POST', `/api/v1/approvals/${waiting.json().approval_id}/refuse`, asPerson, {});
     expect(refused.statusCode).toBe(200);
@@ -183,11 +167,11 @@ describe('webhook delivery', () => {
     const operator = await subscriber();
     await sql(`update account set operator_account_id = ? where id = ?`, [operator.account_id, owner.account_id]);
 
-    const name = await register(randomLabel('bola'), owner.headers);
+    const name = await registered(s.t.app, randomLabel('bola'), { headers: owner.headers, method: 'gems' });
     await eventually(async () => typesFor(owner.receiver, name).includes('domain.registered'), 15_000);
     await eventually(async () => typesFor(operator.receiver, name).includes('domain.registered'), 15_000);
     // The stranger's own registration arrives, so its delivery pipeline is demonstrably working…
-    const own = await register(randomLabel('bola'), stranger.headers);
+    const own = await registered(s.t.app, randomLabel('bola'), { headers: stranger.headers, method: 'gems' });
     await eventually(async () => typesFor(stranger.receiver, own).includes('domain.registered'), 15_000);
     // …and nothing of the other account's ever did.
     expect(stranger.receiver.events().filter((e) => e.data.domain !== own)).toEqual([]);
@@ -210,7 +194,8 @@ describe('webhook delivery', () => {
     const alice = await subscriber(['domain.registered']);
     await alice.receiver.down();
     const names: string[] = [];
-    for (let i = 0; i < 3; i++) names.push(await register(randomLabel('down'), alice.headers));
+    for (let i = 0; i < 3; i++)
+      names.push(await registered(s.t.app, randomLabel('down'), { headers: alice.headers, method: 'gems' }));
     // The first attempts fail (connection refused) while it is down…
     await eventually(async () => {
       const log = (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json();
@@ -235,15 +220,13 @@ describe('webhook delivery', () => {
     const ok = log.attempts.filter((a: { status_code: number | null }) => a.status_code === 200);
     expect(ok).toHaveLength(3);
     expect(ok[0]).toMatchObject({ error: null, response_prefix: '{"ok":true}', delivery_status: 'delivered' });
-    expect((await s.t.db.orm.em.fork().findOneOrFail(WebhookSubscription, alice.subscriptionId)).failingSince).toBe(
-      null,
-    );
+    expect((await s.t.db.em().findOneOrFail(WebhookSubscription, alice.subscriptionId)).failingSince).toBe(null);
   }, 60_000);
 
   it('gives an event up after the whole schedule; 410 Gone disables the subscription at once', async () => {
     const alice = await subscriber(['domain.registered']);
     alice.receiver.answerWith(503);
-    const name = await register(randomLabel('fail'), alice.headers);
+    const name = await registered(s.t.app, randomLabel('fail'), { headers: alice.headers, method: 'gems' });
     const deliveryOf = async () =>
       (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json().attempts;
     await eventually(async () => (await deliveryOf())[0]?.delivery_status === 'failed', 20_000);
@@ -252,7 +235,7 @@ describe('webhook delivery', () => {
     expect(typesFor(alice.receiver, name)).toEqual(['domain.registered']); // it did arrive, answered 503 each time
 
     alice.receiver.answerWith(410);
-    await register(randomLabel('gone'), alice.headers);
+    await registered(s.t.app, randomLabel('gone'), { headers: alice.headers, method: 'gems' });
     await eventually(
       async () =>
         (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}`, alice.headers)).json().subscription.status ===
@@ -263,7 +246,7 @@ describe('webhook delivery', () => {
     expect(sub.disabled_reason).toMatch(/^The target answered 410 Gone at /);
     // Disabled: later events are not sent to it; redeliver and ping say why.
     const arrived = alice.receiver.arrivals.length;
-    const later = await register(randomLabel('later'), alice.headers);
+    const later = await registered(s.t.app, randomLabel('later'), { headers: alice.headers, method: 'gems' });
     await sleep(2000);
     expect(alice.receiver.arrivals).toHaveLength(arrived);
     expect(typesFor(alice.receiver, later)).toEqual([]);
@@ -293,7 +276,7 @@ describe('webhook delivery', () => {
       'http://169.254.169.254/latest/meta-data/',
       alice.subscriptionId,
     ]);
-    await register(randomLabel('ssrf'), alice.headers);
+    await registered(s.t.app, randomLabel('ssrf'), { headers: alice.headers, method: 'gems' });
     const log = async () =>
       (await call('GET', `/api/v1/webhooks/${alice.subscriptionId}/deliveries`, alice.headers)).json().attempts;
     await eventually(async () => (await log())[0]?.delivery_status === 'failed', 20_000);
@@ -307,7 +290,7 @@ describe('webhook delivery', () => {
 
   it('redelivers one event on request, with the same event id', async () => {
     const alice = await subscriber(['domain.registered']);
-    const name = await register(randomLabel('again'), alice.headers);
+    const name = await registered(s.t.app, randomLabel('again'), { headers: alice.headers, method: 'gems' });
     await eventually(async () => typesFor(alice.receiver, name).length === 1, 15_000);
     const [event] = alice.receiver.events();
     const res = await call(
@@ -324,7 +307,7 @@ describe('webhook delivery', () => {
     // Redelivered the moment it arrived (its run may still be closing): the request still gets a new
     // attempt, never lost to a run that was about to end.
     alice.receiver.arrivals.length = 0;
-    const next = await register(randomLabel('again'), alice.headers);
+    const next = await registered(s.t.app, randomLabel('again'), { headers: alice.headers, method: 'gems' });
     await eventually(async () => alice.receiver.arrivals.some((a) => a.event.data.domain === next), 15_000);
     const nextId = alice.receiver.arrivals[0]?.event.event_id;
     const quick = await call(
@@ -345,8 +328,8 @@ describe('webhook delivery', () => {
     // worker to run, so the rest of it stays): committed events wait in the outbox.
     await s.worker?.dispatcher.stop();
     const waiting = [
-      await register(randomLabel('off'), alice.headers),
-      await register(randomLabel('off'), alice.headers),
+      await registered(s.t.app, randomLabel('off'), { headers: alice.headers, method: 'gems' }),
+      await registered(s.t.app, randomLabel('off'), { headers: alice.headers, method: 'gems' }),
     ];
     await sleep(1500);
     expect(alice.receiver.arrivals).toHaveLength(0);
@@ -361,7 +344,7 @@ describe('webhook delivery', () => {
       `select pg_terminate_backend(pid) from pg_stat_activity
        where datname = current_database() and query ilike 'LISTEN%'`,
     );
-    const after = await register(randomLabel('cut'), alice.headers);
+    const after = await registered(s.t.app, randomLabel('cut'), { headers: alice.headers, method: 'gems' });
     await eventually(async () => typesFor(alice.receiver, after).length === 1, 20_000);
     const listening = async () =>
       (
@@ -374,7 +357,7 @@ describe('webhook delivery', () => {
     // Commit-to-arrival latency of a series of registrations (the figure in docs/webhooks.md "Webhooks").
     const latencies: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const name = await register(randomLabel('lat'), alice.headers);
+      const name = await registered(s.t.app, randomLabel('lat'), { headers: alice.headers, method: 'gems' });
       const [row] = (await sql(`select created_at from outbox_event where payload->>'domain' = ?`, [name])) as {
         created_at: Date;
       }[];

@@ -59,38 +59,20 @@ export const dayHoldContract = declare({
   describe: (input) => `Hold ${input.name} for a day`,
 });
 
+// The complete contract less one part each: what a contract that leaves it out is.
+const { mandateOperation: _mandateOperation, ...noMandateOperation } = dayHoldContract;
+const { checkoutRows: _checkoutRows, ...noCheckoutRows } = dayHoldContract;
+
 /** Leaving out its mandate operation: a checkout that no spend mandate would ever count. */
 export const withoutMandate = declare(
   // @ts-expect-error Property 'mandateOperation' is missing
-  {
-    name: 'day_hold',
-    doneAs: 'registered',
-    workflowType: 'dayHoldWorkflow',
-    workflowId: dayHoldWorkflowId,
-    statusQuery: dayHoldStatusQuery,
-    submitPaymentUpdate: submitDayHoldPayment,
-    effect: 'holdName',
-    orderKind: 'registration',
-    checkoutRows: { runOf: (row: { name: string }) => dayHoldWorkflowId(row.name) },
-    describe: (input: DayHoldInput) => `Hold ${input.name} for a day`,
-  },
+  noMandateOperation,
 );
 
 /** Leaving out how the expiry sweep finds the run behind a checkout row: rows no sweep would ever close. */
 export const withoutSweepEntry = declare(
   // @ts-expect-error Property 'checkoutRows' is missing
-  {
-    name: 'day_hold',
-    doneAs: 'registered',
-    workflowType: 'dayHoldWorkflow',
-    workflowId: dayHoldWorkflowId,
-    statusQuery: dayHoldStatusQuery,
-    submitPaymentUpdate: submitDayHoldPayment,
-    effect: 'holdName',
-    mandateOperation: 'register',
-    orderKind: 'registration',
-    describe: (input: DayHoldInput) => `Hold ${input.name} for a day`,
-  },
+  noCheckoutRows,
 );
 
 /** A mandate operation that no mandate knows, and a `doneAs` the checkout table does not store. */

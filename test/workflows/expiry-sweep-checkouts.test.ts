@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { createExpiryActivities } from '../../activities/expiry.ts';
 import { checkoutSessions } from '../../src/db/checkout-sessions.ts';
 import { domainRepository } from '../../src/db/domain-repository.ts';
 import type { ExpirySweepInput, ExpirySweepResult } from '../../workflows/expiry-messages.ts';
 import { registrationWorkflowId } from '../../workflows/registration-messages.ts';
-import { CATALOG_PATH, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { CATALOG_PATH } from '../helpers/db.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
-import { useTemporal } from '../helpers/temporal.ts';
+import { useTemporal, useTestDatabase } from '../helpers/temporal.ts';
 
 const HOUR = 3600 * 1000;
 
@@ -16,11 +16,7 @@ const HOUR = 3600 * 1000;
 // suite's dev server, real clock) whether a run of theirs is open; the real activities over a real database.
 describe('expirySweepWorkflow closes checkouts whose run never started', () => {
   const env = useTemporal('dev-server');
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useTestDatabase();
 
   const sweep = () =>
     env.withWorker(
@@ -36,7 +32,7 @@ describe('expirySweepWorkflow closes checkouts whose run never started', () => {
   /** A checkout as the API records it before starting its run (src/checkout/checkout-service.ts). */
   async function recorded(expiresAt: Date, operation = 'registration') {
     const c = { sessionId: randomUUID(), name: `${randomLabel('ab')}.agent`, operation };
-    await checkoutSessions(db.orm.em.fork()).open({
+    await checkoutSessions(db.em()).open({
       ...c,
       holder: `ip:${randomLabel('h')}`,
       actorAccountId: null,
@@ -55,8 +51,8 @@ describe('expirySweepWorkflow closes checkouts whose run never started', () => {
       memo: { sessionId },
     });
   }
-  const rowOf = async (sessionId: string) => checkoutSessions(db.orm.em.fork()).find(sessionId);
-  const stateOf = async (name: string) => (await domainRepository(db.orm.em.fork()).statesOf([name])).get(name);
+  const rowOf = async (sessionId: string) => checkoutSessions(db.em()).find(sessionId);
+  const stateOf = async (name: string) => (await domainRepository(db.em()).statesOf([name])).get(name);
 
   it('closes a passed hold with no run, and leaves one with a live run or an unexpired hold alone', async () => {
     const passed = new Date(Date.now() - HOUR);

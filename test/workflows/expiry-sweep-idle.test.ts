@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { temporal } from '@temporalio/proto';
 import { createExpiryActivities } from '../../activities/expiry.ts';
 import { checkoutSessions } from '../../src/db/checkout-sessions.ts';
 import { Domain } from '../../src/db/entities/index.ts';
 import type { ExpirySweepInput, ExpirySweepResult } from '../../workflows/expiry-messages.ts';
-import { CATALOG_PATH, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { CATALOG_PATH } from '../helpers/db.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
-import { useTemporal } from '../helpers/temporal.ts';
+import { useTemporal, useTestDatabase } from '../helpers/temporal.ts';
 
 const DAY = 24 * 3600 * 1000;
 const { EventType } = temporal.api.enums.v1;
@@ -18,11 +18,7 @@ const { EventType } = temporal.api.enums.v1;
 // counting the events of each run's history.
 describe('expirySweepWorkflow with nothing due', () => {
   const env = useTemporal('dev-server');
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useTestDatabase();
 
   /** One sweep's result and what its history holds: every event, and the activities it scheduled. */
   const sweep = () =>
@@ -69,19 +65,19 @@ describe('expirySweepWorkflow with nothing due', () => {
     const busy = await sweep();
     expect(busy.activities).toEqual(['findDueExpirySteps', 'remindExpiringDomains', 'startGracePeriods']);
     expect(busy.result).toMatchObject({ reminded: 1, graceStarted: 1, pages: 2 });
-    expect((await db.orm.em.fork().findOneOrFail(Domain, { id: past.id })).status).toBe('grace');
+    expect((await db.em().findOneOrFail(Domain, { id: past.id })).status).toBe('grace');
 
     // The 7-day reminder of `soon` is written and `past` is in grace: nothing is due until the next mark.
     const again = await sweep();
     expect(again.activities).toEqual(['findDueExpirySteps']);
-    expect((await db.orm.em.fork().findOneOrFail(Domain, { id: soon.id })).status).toBe('active');
+    expect((await db.em().findOneOrFail(Domain, { id: soon.id })).status).toBe('active');
   });
 
   it('finds an auto-renewal due, and an unpaid checkout whose hold has passed', async () => {
     // Auto-renew on, within its lead of 3 days, its price above its cap: refused and announced once.
     const renewing = await domainExpiringIn(2 * DAY);
-    await db.orm.em.fork().nativeUpdate(Domain, { id: renewing.id }, { autoRenewMaxGems: 10 });
-    await checkoutSessions(db.orm.em.fork()).open({
+    await db.em().nativeUpdate(Domain, { id: renewing.id }, { autoRenewMaxGems: 10 });
+    await checkoutSessions(db.em()).open({
       sessionId: randomUUID(),
       name: `${randomLabel('ab')}.agent`,
       operation: 'registration',

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { createExpiryActivities, type ExpiryActivities } from '../../activities/expiry.ts';
 import { Domain, OutboxEvent } from '../../src/db/entities/index.ts';
 import type { ExpirySweepInput, ExpirySweepResult } from '../../workflows/expiry-messages.ts';
-import { CATALOG_PATH, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { CATALOG_PATH } from '../helpers/db.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
-import { useTemporal } from '../helpers/temporal.ts';
+import { useTemporal, useTestDatabase } from '../helpers/temporal.ts';
 import { createWorker } from '../helpers/workflow-bundle.ts';
 
 const HOUR = 3600 * 1000;
@@ -17,15 +17,11 @@ const HOUR = 3600 * 1000;
 // the names come due on the real clock, so no time needs to pass.
 describe('expirySweepWorkflow across a worker restart (dev server, real activities and database)', () => {
   const env = useTemporal('dev-server');
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = useTestDatabase();
 
-  const statusOf = async (id: number) => (await db.orm.em.fork().findOneOrFail(Domain, { id })).status;
+  const statusOf = async (id: number) => (await db.em().findOneOrFail(Domain, { id })).status;
   const eventsOf = async (id: number) =>
-    (await db.orm.em.fork().find(OutboxEvent, { eventType: { $like: 'domain.%' } }))
+    (await db.em().find(OutboxEvent, { eventType: { $like: 'domain.%' } }))
       .filter((e) => e.payload.domain_id === id)
       .map((e) => e.eventType);
 

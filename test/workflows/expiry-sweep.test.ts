@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Client } from '@temporalio/client';
 import { createExpiryActivities, type ExpiryActivities } from '../../activities/expiry.ts';
 import { Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import type { ExpiryPageResult, ExpirySweepInput, ExpirySweepResult } from '../../workflows/expiry-messages.ts';
-import { CATALOG_PATH, createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { CATALOG_PATH } from '../helpers/db.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
-import { useTemporal } from '../helpers/temporal.ts';
+import { useTemporal, useTestDatabase } from '../helpers/temporal.ts';
 import { createWorker } from '../helpers/workflow-bundle.ts';
 
 const HOUR = 3600 * 1000;
@@ -21,11 +21,7 @@ const DAY = 24 * HOUR;
 // timeout), which would put the next sweep's cut-off anywhere.
 describe('expirySweepWorkflow (time-skipping, real activities and database)', () => {
   const env = useTemporal('time-skipping');
-  let db: TestDatabase;
-  beforeEach(async () => {
-    db = await createTestDatabase();
-  });
-  afterEach(() => db.drop());
+  const db = useTestDatabase({ each: true });
 
   const activities = () => createExpiryActivities({ orm: db.orm, catalogPath: CATALOG_PATH });
   const now = () => env.environment.currentTimeMs();
@@ -51,10 +47,10 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
       registrationDate: new Date(registered),
       expiryDate: new Date(expiry),
     });
-  const statusOf = async (id: number) => (await db.orm.em.fork().findOneOrFail(Domain, { id })).status;
+  const statusOf = async (id: number) => (await db.em().findOneOrFail(Domain, { id })).status;
   /** The expiry events of one domain record, oldest first. */
   const eventsOf = async (id: number) =>
-    (await db.orm.em.fork().find(OutboxEvent, { eventType: { $like: 'domain.%' } }, { orderBy: { createdAt: 'asc' } }))
+    (await db.em().find(OutboxEvent, { eventType: { $like: 'domain.%' } }, { orderBy: { createdAt: 'asc' } }))
       .filter((e) => e.payload.domain_id === id)
       .map((e) => ({ type: e.eventType, ...e.payload }) as { type: string } & Record<string, unknown>);
 
@@ -128,7 +124,7 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
 
     // Renewed before the date (what the renewal work does to the row): a new term, reminded afresh.
     const renewed = expiry + 365 * DAY;
-    await db.orm.em.fork().nativeUpdate(Domain, { id: d.id }, { expiryDate: new Date(renewed) });
+    await db.em().nativeUpdate(Domain, { id: d.id }, { expiryDate: new Date(renewed) });
     await at(expiry + HOUR);
     expect(await sweep()).toMatchObject({ graceStarted: 0, reminded: 0 });
     await at(renewed - 30 * DAY + HOUR);
@@ -261,11 +257,10 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
     const expiry = t0 + 365 * DAY;
     const within = await domainExpiring(expiry, t0);
     const beyond = await domainExpiring(expiry, t0);
-    const em = () => db.orm.em.fork();
-    await em().nativeUpdate(Domain, { id: within.id }, { autoRenewMaxGems: 2000 });
-    await em().nativeUpdate(Domain, { id: beyond.id }, { autoRenewMaxGems: 1000 });
+    await db.em().nativeUpdate(Domain, { id: within.id }, { autoRenewMaxGems: 2000 });
+    await db.em().nativeUpdate(Domain, { id: beyond.id }, { autoRenewMaxGems: 1000 });
     for (const d of [within, beyond])
-      await grantGems(em(), { accountId: d.owner.id, amount: 5000, reference: `grant:${randomLabel()}` });
+      await grantGems(db.em(), { accountId: d.owner.id, amount: 5000, reference: `grant:${randomLabel()}` });
 
     await at(expiry - 4 * DAY);
     expect(await sweep()).toMatchObject({ autoRenewed: 0 });
@@ -274,11 +269,11 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
     expect(await sweep()).toMatchObject({ autoRenewed: 0 });
 
     // Within the cap: one year from the old expiry, 1500 gems (the agent price of .agent), one order.
-    const renewed = await em().findOneOrFail(Domain, { id: within.id });
+    const renewed = await db.em().findOneOrFail(Domain, { id: within.id });
     expect(renewed.expiryDate.getTime()).toBe(expiry + 365 * DAY);
     expect(renewed.status).toBe('active');
-    expect(await gemsBalance(em(), within.owner.id)).toBe(3500);
-    expect(await em().count(DomainOrder, { domainId: within.id, kind: 'renewal' })).toBe(1);
+    expect(await gemsBalance(db.em(), within.owner.id)).toBe(3500);
+    expect(await db.em().count(DomainOrder, { domainId: within.id, kind: 'renewal' })).toBe(1);
     // (The 7-day reminder came first: the sweep at four days before.)
     expect((await eventsOf(within.id)).map((e) => [e.type, e.auto_renew ?? null])).toEqual([
       ['domain.expiring', null],
@@ -286,8 +281,8 @@ describe('expirySweepWorkflow (time-skipping, real activities and database)', ()
     ]);
 
     // Beyond the cap: nothing charged, nothing moved, `domain.renewal_failed` once for the term.
-    expect((await em().findOneOrFail(Domain, { id: beyond.id })).expiryDate.getTime()).toBe(expiry);
-    expect(await gemsBalance(em(), beyond.owner.id)).toBe(5000);
+    expect((await db.em().findOneOrFail(Domain, { id: beyond.id })).expiryDate.getTime()).toBe(expiry);
+    expect(await gemsBalance(db.em(), beyond.owner.id)).toBe(5000);
     expect(await eventsOf(beyond.id)).toEqual([
       expect.objectContaining({ type: 'domain.expiring', days_before: 7 }),
       expect.objectContaining({ type: 'domain.renewal_failed', reason: 'price_above_cap', price_gems: 1500 }),
