@@ -15,7 +15,7 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { utf8GuardPlugin } from './plugins/utf8-guard.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
-import { routesPlugin } from './routes/index.ts';
+import { routesPlugin } from '../api/routes/index.ts';
 import { requestSpans } from '../telemetry/request-spans.ts';
 
 export { INTERFACE_VERSION, SESSION_COOKIE };

@@ -4,7 +4,7 @@ import type { AccountPrincipal, CredentialKind, Principal } from '../auth/princi
 import { AppError } from '../domain/errors.ts';
 import type { Orm } from '../db/orm.ts';
 import type { CrossSiteRule } from './cross-site.ts';
-import { credentialKindsOf, PUBLIC, routeKey, type AccessRule } from './routes/declaration.ts';
+import { credentialKindsOf, PUBLIC, routeKey, type AccessRule } from '../api/routes/declaration.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,7 +80,7 @@ export function registerAccessControl(
     const rule = accessRuleOf(route.url, route.config);
     if (!rule) {
       throw new Error(
-        `Route ${methods.join(',')} ${route.url} declares no access rule (config.access: see src/http/routes/declaration.ts)`,
+        `Route ${methods.join(',')} ${route.url} declares no access rule (config.access: see src/api/routes/declaration.ts)`,
       );
     }
     if (rule.length === 0) return;

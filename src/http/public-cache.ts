@@ -1,7 +1,7 @@
 import type { PublicChangeHandlers } from '../db/public-changes.ts';
 import { tagOf } from './etag.ts';
 import type { KnownKey } from '../auth/authenticate.ts';
-import type { AccountView } from './schemas/identity.ts';
+import type { AccountView } from '../api/schemas/identity.ts';
 import type { KnownNames } from './known-names.ts';
 import { notificationLag, readCacheHits, readCacheMisses } from '../metrics/read-cache.ts';
 

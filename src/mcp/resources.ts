@@ -2,8 +2,8 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/serv
 import type { FastifyInstance } from 'fastify';
 import { invoke, type Caller } from '../http/operations/invoke.ts';
 import type { Input, Operation } from '../http/operations/operation.ts';
-import { getAgentManifest } from '../http/routes/manifests.ts';
-import { namespaceSkillFile } from '../http/routes/tld.ts';
+import { getAgentManifest } from '../api/routes/manifests.ts';
+import { namespaceSkillFile } from '../api/routes/tld.ts';
 import { rpcError } from './rpc-error.ts';
 
 /** MCP's "resource not found" error code (the specification's -32002). */

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountForIdentity } from '../../src/auth/accounts.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { startDevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
-import { declaredRoutes } from '../../src/http/routes/declared.ts';
+import { declaredRoutes } from '../../src/api/routes/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { launchChromium, seriousAxeViolations, type AxeViolation } from '../helpers/chromium.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
@@ -303,7 +303,7 @@ describe('the dashboard journey in Chromium', () => {
     await open(page, '/dashboard/approvals', 'approvals');
   });
 
-  // Once the approval API is there (src/http/routes/approvals.ts): above the threshold set above, the agent's
+  // Once the approval API is there (src/api/routes/approvals.ts): above the threshold set above, the agent's
   // purchase waits; alice sees it with its count on the nav, approves it, and the name is the agent's.
   (declaredRoutes.some((r) => r.url === '/api/v1/approvals') ? it : it.skip)(
     'approves in the browser a purchase above the mandate’s threshold, which then completes',

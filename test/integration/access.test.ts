@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { credentialKinds, type CredentialKind } from '../../src/auth/principal.ts';
 import { registerAccessControl } from '../../src/http/auth.ts';
 import { crossSiteRule } from '../../src/http/cross-site.ts';
-import { declaredRoutes } from '../../src/http/routes/declared.ts';
+import { declaredRoutes } from '../../src/api/routes/declared.ts';
 import * as ops from '../../src/ops/commands.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { declaredRoutes } from '../../src/http/routes/declared.ts';
+import { declaredRoutes } from '../../src/api/routes/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { registerDomain } from '../helpers/app.ts';
 import {
@@ -193,7 +193,7 @@ describe('dashboard: spend mandates', () => {
 
 // Approvals (issue 29's approval flow): a purchase above the mandate's approval threshold waits; the person
 // sees it on /dashboard/approvals (and its count on the nav), approves one and refuses another by the forms.
-// Runs once the approval API (src/http/routes/approvals.ts) is declared.
+// Runs once the approval API (src/api/routes/approvals.ts) is declared.
 const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
 (approvalsApi ? describe : describe.skip)('dashboard: approvals', () => {
   let t: DashboardTestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createBearerVerifier, InvalidBearerError, type BearerVerifier } from '../../src/auth/bearer-verifier.ts';
-import { oidcLogin } from '../../src/http/routes/login.ts';
+import { oidcLogin } from '../../src/api/routes/login.ts';
 import { startDevOidcProvider, type DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { freePort } from '../helpers/ports.ts';
 import { browser } from '../helpers/browser.ts';

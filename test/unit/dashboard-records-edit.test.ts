@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { recordsEdit, type RecordRow } from '../../src/pages/dashboard/domain/records-edit.ts';
+import { recordsEdit, type RecordRow } from '../../src/dashboard/views/domain/records-edit.ts';
 
 const D = 'scout.agent';
 const row = (o: Partial<RecordRow>): RecordRow => ({

@@ -1,7 +1,7 @@
 import type { SwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { CredentialKind } from '../../auth/principal.ts';
-import { credentialKindsOf, PUBLIC, type AccessRule, type OperationText } from '../routes/declaration.ts';
+import { credentialKindsOf, PUBLIC, type AccessRule, type OperationText } from '../../api/routes/declaration.ts';
 import { tags } from './tags.ts';
 
 const ERROR_REF = '#/components/schemas/Error';

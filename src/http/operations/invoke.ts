@@ -6,7 +6,7 @@ import { ApprovalRequired } from '../../mandates/approvals.ts';
 import { accessRefusal, type Channel } from '../auth.ts';
 import { describeError, errorBody } from '../error-handler.ts';
 import { fingerprintOf, IDEMPOTENT_ROUTES, scopeOf, settleKey, takeKey, type HeldKey } from '../plugins/idempotency.ts';
-import { routeKey } from '../routes/declaration.ts';
+import { routeKey } from '../../api/routes/declaration.ts';
 import { Answer, type Call, type Input, type Operation, type Output } from './operation.ts';
 
 /** Who calls in-process: the principal the adapter's own request authenticated, and where it came from. */

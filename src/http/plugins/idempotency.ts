@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { idempotencyKeys, RENEW_MS, type IdempotencyKeys } from '../../db/idempotency-keys.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { errorBodySchema } from '../schemas/common.ts';
+import { errorBodySchema } from '../../api/schemas/common.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

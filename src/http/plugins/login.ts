@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { oidcLogin } from '../routes/login.ts';
+import { oidcLogin } from '../../api/routes/login.ts';
 import { accountForIdentity, createSession, destroySession } from '../../auth/accounts.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
 

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import { checkoutScriptHash } from '../../pages/checkout.ts';
-import { dashboardScriptHash } from '../../pages/dashboard/layout.ts';
+import { dashboardScriptHash } from '../../dashboard/views/layout.ts';
 import { landingScriptHash } from '../../pages/landing.ts';
 
 /** The headers helmet sets with these options, read off one call of its middleware. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { lookupResponse, searchQuery, searchResponse } from '../../http/schemas/discovery.ts';
-import { forSaleQuery, forSaleResponse } from '../../http/schemas/listings.ts';
-import { quoteBody, quoteResponse } from '../../http/schemas/quote.ts';
+import { lookupResponse, searchQuery, searchResponse } from '../../api/schemas/discovery.ts';
+import { forSaleQuery, forSaleResponse } from '../../api/schemas/listings.ts';
+import { quoteBody, quoteResponse } from '../../api/schemas/quote.ts';
 import { defineTool, page, reads } from './tool.ts';
-import * as ops from '../../http/routes/discovery.ts';
-import { listForSale as listForSaleOperation } from '../../http/routes/market-lists.ts';
-import { quoteDomain } from '../../http/routes/quote.ts';
+import * as ops from '../../api/routes/discovery.ts';
+import { listForSale as listForSaleOperation } from '../../api/routes/market-lists.ts';
+import { quoteDomain } from '../../api/routes/quote.ts';
 
 // The public reads: each works without a credential, as its route does.
 

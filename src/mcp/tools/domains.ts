@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { commandResponse } from '../../http/schemas/command.ts';
-import { enableDnsResponse, recordsBody, recordsPatchResponse } from '../../http/schemas/dns.ts';
-import { managedListQuery, managedListResponse } from '../../http/schemas/management.ts';
+import { commandResponse } from '../../api/schemas/command.ts';
+import { enableDnsResponse, recordsBody, recordsPatchResponse } from '../../api/schemas/dns.ts';
+import { managedListQuery, managedListResponse } from '../../api/schemas/management.ts';
 import { defineTool, reads, writes, requestId } from './tool.ts';
-import { runCommand } from '../../http/routes/command.ts';
-import * as dns from '../../http/routes/dns.ts';
-import { listManagedDomains } from '../../http/routes/management.ts';
+import { runCommand } from '../../api/routes/command.ts';
+import * as dns from '../../api/routes/dns.ts';
+import { listManagedDomains } from '../../api/routes/management.ts';
 
 const domainName = z.string().min(1).max(300).describe('The full name, e.g. "scout.agent"');
 

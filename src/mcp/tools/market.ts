@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { makeOfferBody, offerResponse, respondBody } from '../../http/schemas/offers.ts';
-import { buySecondaryBody, purchasedResponse } from '../../http/schemas/purchase.ts';
+import { makeOfferBody, offerResponse, respondBody } from '../../api/schemas/offers.ts';
+import { buySecondaryBody, purchasedResponse } from '../../api/schemas/purchase.ts';
 import { defineTool, writes, requestId } from './tool.ts';
-import * as offers from '../../http/routes/offers.ts';
-import { buySecondary } from '../../http/routes/purchase.ts';
+import * as offers from '../../api/routes/offers.ts';
+import { buySecondary } from '../../api/routes/purchase.ts';
 
 export const buyDomain = defineTool({
   name: 'buy_domain',

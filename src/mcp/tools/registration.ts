@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { registerBody, registeredResponse } from '../../http/schemas/register.ts';
-import { orderIdParams, orderStatusResponse } from '../../http/schemas/checkouts.ts';
-import { renewBody, renewedResponse } from '../../http/schemas/renew.ts';
+import { registerBody, registeredResponse } from '../../api/schemas/register.ts';
+import { orderIdParams, orderStatusResponse } from '../../api/schemas/checkouts.ts';
+import { renewBody, renewedResponse } from '../../api/schemas/renew.ts';
 import { defineTool, reads, writes, requestId } from './tool.ts';
-import { getRegistrationOrder } from '../../http/routes/checkout/progress.ts';
-import * as register from '../../http/routes/register.ts';
-import * as renew from '../../http/routes/renew.ts';
+import { getRegistrationOrder } from '../../api/routes/checkout/progress.ts';
+import * as register from '../../api/routes/register.ts';
+import * as renew from '../../api/routes/renew.ts';
 
 // Registration and renewal pay: `mpp` (the default) through the Payment-Auth binding, `gems` at once.
 // The hosted checkout (people) and the USDC route (its own relay session) stay HTTP-only.

@@ -1,6 +1,6 @@
-import { subscribeBody, subscriptionResponse } from '../../http/schemas/webhooks.ts';
+import { subscribeBody, subscriptionResponse } from '../../api/schemas/webhooks.ts';
 import { defineTool, writes, requestId } from './tool.ts';
-import * as subscriptions from '../../http/routes/webhooks/subscriptions.ts';
+import * as subscriptions from '../../api/routes/webhooks/subscriptions.ts';
 
 export const subscribeWebhook = defineTool({
   name: 'subscribe_webhook',

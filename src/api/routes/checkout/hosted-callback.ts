@@ -1,0 +1,56 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../domain/errors.ts';
+import { parseFullName } from '../../../http/domain-name-param.ts';
+import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
+import { simpleResponse } from '../../schemas/register.ts';
+import { checkoutCallbackBody } from '../../schemas/checkouts.ts';
+import { declareRoute, PUBLIC } from '../declaration.ts';
+
+export const hostedCheckoutCallbackRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/checkout/gfavip/callback',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'hostedCheckoutCallback',
+    description:
+      'The hosted checkout reports a paid order. Signed: `X-Service-Signature` is the hex HMAC-SHA256 of the raw body.',
+  },
+});
+
+// The hosted checkout reports payment here, signed like our webhooks (hex HMAC-SHA256 of the raw body):
+// this plugin keeps the raw body of a JSON request for the signature, and only here.
+export const hostedCheckoutCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { namespaces, config } = app.deps;
+  const registration = app.registration;
+
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    (request as FastifyRequest & { rawBody?: string }).rawBody = raw as string;
+    try {
+      done(null, JSON.parse(raw as string));
+    } catch (err) {
+      done(Object.assign(err as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
+
+  app.route({
+    ...hostedCheckoutCallbackRoute,
+    schema: {
+      tags: ['registration'],
+      summary: 'Hosted checkout callback (signed): marks a pending partner order paid',
+      body: checkoutCallbackBody,
+      response: { 200: simpleResponse, 401: errorBodySchema, ...clientErrors },
+    },
+    handler: async (req) => {
+      const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
+      const given = Buffer.from(String(req.headers['x-service-signature'] ?? ''), 'hex');
+      const expected = createHmac('sha256', config.GFAVIP_WEBHOOK_SECRET).update(raw).digest();
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new AppError('invalid_credential', 'Bad checkout signature.');
+      const { name } = parseFullName(namespaces, req.body.domain);
+      await registration.hostedCheckoutPaid({ name, orderId: req.body.order_id, reference: req.body.reference });
+      return { status: 'success' as const, message: 'Payment recorded; the domain is being activated.' };
+    },
+  });
+};

@@ -1,0 +1,92 @@
+import type { CredentialKind } from '../../auth/principal.ts';
+
+/**
+ * Which credentials a route accepts. An empty rule means public: credentials sent to a public route
+ * are ignored. `anonymous` in a rule: the route also runs without any credential (spec 5 rule 3: paid
+ * machine payments). `dashboard` in a rule: a browser session is accepted too, but only on a call the
+ * dashboard makes in-process after its own form check (src/dashboard/api-call.ts), never on a
+ * request from the network: spec 5 rule 7 fixes these routes to a key or a bearer token for clients,
+ * and the dashboard is where a session is accepted. Spec section 5 rule 7 fixes some rules; docs/api.md
+ * "Access decisions" explains the others.
+ */
+export type AccessRule = readonly (CredentialKind | 'anonymous' | 'dashboard')[];
+
+export const PUBLIC: AccessRule = [];
+export const USER_KEYS: AccessRule = ['agent_key', 'live_key'];
+export const ACCOUNT: AccessRule = [...USER_KEYS, 'bearer', 'session'];
+export const DASHBOARD: AccessRule = ['bearer', 'session'];
+export const MANAGEMENT: AccessRule = [...ACCOUNT, 'org_key'];
+/** A dashboard page: a browser session; without one the page sends the visitor to sign in. */
+export const PERSON_PAGE: AccessRule = ['session', 'anonymous'];
+/** The rule's credential kinds, without the `anonymous` and `dashboard` markers. */
+export const credentialKindsOf = (rule: AccessRule): CredentialKind[] =>
+  rule.filter((k): k is CredentialKind => k !== 'anonymous' && k !== 'dashboard');
+
+/** What the OpenAPI document says of an operation beyond its schemas. */
+export interface OperationText {
+  /** Stable: client generators name methods after it. */
+  operationId: string;
+  description: string;
+  /** When the operation answers with a redirect: what the 302's Location is. */
+  redirect?: string;
+  /** What a status means on this operation, where the document's general wording would not say it. */
+  responses?: Record<string, string>;
+  /** The operation also takes a payment receipt (`Authorization: Payment`), alone or beside a key. */
+  paymentReceipt?: true;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: a route without it fails start-up (src/http/auth.ts). */
+    access?: AccessRule;
+    /** Its text in the OpenAPI document (src/http/openapi/document.ts); absent on hidden routes only. */
+    openapi?: OperationText;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A route's own declaration: spread into its options, and read without an app by declaredRoutes. */
+export interface RouteDeclaration {
+  method: Method;
+  /** The whole path, with any prefix its plugin is registered under. */
+  url: string;
+  config: { access: AccessRule; openapi?: OperationText };
+}
+
+// Marks what declareRoute made, so a module's other exports (its plugin, helpers) are never read as routes.
+const declarations = new WeakSet<object>();
+
+/**
+ * A route's method, path, access rule and OpenAPI text, said once beside it in its route file and
+ * spread into its options: `app.route({ ...someRoute, schema, handler })`.
+ */
+export function declareRoute<const M extends Method>(d: {
+  method: M;
+  url: string;
+  access: AccessRule;
+  openapi?: OperationText;
+}): RouteDeclaration & { method: M } {
+  const route = {
+    method: d.method,
+    url: d.url,
+    config: { access: d.access, ...(d.openapi && { openapi: d.openapi }) },
+  };
+  declarations.add(route);
+  return route;
+}
+
+/** The declarations a route module exports. */
+export const declarationsOf = (module: Record<string, unknown>): RouteDeclaration[] =>
+  Object.values(module).filter(
+    (v): v is RouteDeclaration => typeof v === 'object' && v !== null && declarations.has(v),
+  );
+
+/** A declaration's options inside a plugin registered under `prefix`: Fastify prepends the prefix again. */
+export const under = <R extends RouteDeclaration>(prefix: string, route: R): R => ({
+  ...route,
+  url: route.url.slice(prefix.length),
+});
+
+/** How a route is named in an organization credential's allowlist and in refusals; HEAD is its GET. */
+export const routeKey = (method: string, url: string): string => `${method === 'HEAD' ? 'GET' : method} ${url}`;

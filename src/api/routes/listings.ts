@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { listingTermsOf, listingView } from '../../domain/listing.ts';
+import { manageableOwnerIds } from '../../auth/domain-access.ts';
+import { marketLists } from '../../db/market-lists.ts';
+import { setListing, withdrawListing } from '../../market/listings.ts';
+import { accountPrincipal } from '../../http/auth.ts';
+import { parseFullName } from '../../http/domain-name-param.ts';
+import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
+import { domainNameParams } from '../schemas/discovery.ts';
+import {
+  listingBody,
+  listingResponse,
+  ownListingsQuery,
+  ownListingsResponse,
+  withdrawResponse,
+} from '../schemas/listings.ts';
+import { declareRoute, ACCOUNT, MANAGEMENT } from './declaration.ts';
+import { defineOperation } from '../../http/operations/operation.ts';
+import { operationsPlugin } from '../../http/operations/route.ts';
+
+// An owner's listing of a name (docs/market.md "Listings"). The terms are checked before anything is
+// read, so bad input is a 400 that changes nothing; the rest is one transaction in src/market/listings.ts.
+
+const errors = { ...clientErrors, 401: errorBodySchema, 403: errorBodySchema };
+
+// The market (docs/market.md "Market"): listing a name asks what a transfer asks.
+export const putListingRoute = declareRoute({
+  method: 'PUT',
+  url: '/api/v1/domains/:domain_name/listing',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'putListing',
+    description:
+      'Lists a domain you own (or manage) for sale, or replaces its listing: `price` in whole gems and/or USD (at most two decimals, paid in pathUSD), and optionally `min_offer`, the floor for offers, never above the price. The seller is the current owner; replacing keeps `listed_at`. Lookup and agent.json show it at once. A transfer, a sale or expiry ends the listing. Owner, claiming operator, or an organization credential with the `transfer` operation.',
+    responses: {
+      '400':
+        '`validation_failed` (the body’s shape) or `invalid_listing` (no price, an amount out of range, more than two decimals, a floor above the price)',
+      '409': '`domain_not_listable`: the name is in its grace period, or an open purchase checkout holds it',
+    },
+  },
+});
+
+export const deleteListingRoute = declareRoute({
+  method: 'DELETE',
+  url: '/api/v1/domains/:domain_name/listing',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'deleteListing',
+    description: 'Withdraws the listing of a domain you own or manage; 404 `not_listed` when it has none.',
+  },
+});
+
+export const listOwnListingsRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/domains/listings',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listOwnListings',
+    description:
+      'Your listings and those of the agents you claimed (`seller_id` says whose), newest listing first, paged (`limit` 1–100, default 50; `offset`): the asking price, the floor for offers and when it was listed. Withdraw one with `DELETE …/{domain}/listing`.',
+  },
+});
+
+const nameOf = (app: FastifyInstance, raw: string) => parseFullName(app.deps.namespaces, raw).name;
+
+export const putListing = defineOperation(
+  putListingRoute,
+  {
+    tags: ['market'],
+    summary: 'List a domain you own for sale, or replace its listing',
+    params: domainNameParams,
+    body: listingBody,
+    response: { 200: listingResponse, ...errors, 409: errorBodySchema },
+  },
+  async ({ params, body, principal }, app) => {
+    const terms = listingTermsOf(body.price, body.min_offer);
+    const l = await setListing(app.deps.orm.em.fork(), principal!, nameOf(app, params.domain_name), terms);
+    return {
+      status: 'success' as const,
+      listing: {
+        domain: l.domainName,
+        ...listingView(l),
+        updated_at: l.updatedAt.toISOString(),
+      },
+    };
+  },
+);
+
+export const listOwnListings = defineOperation(
+  listOwnListingsRoute,
+  {
+    tags: ['market'],
+    summary: 'Your listings and those of the agents you claimed, newest first',
+    querystring: ownListingsQuery,
+    response: { 200: ownListingsResponse, ...errors },
+  },
+  async (call, app) => {
+    const { limit, offset } = call.query;
+    const em = app.deps.orm.em.fork();
+    const sellers = await manageableOwnerIds(em, accountPrincipal(call));
+    const page = await marketLists(em).listingsOf(sellers, { limit, offset });
+    const data = page.rows.map((l) => ({
+      domain: l.domainName,
+      seller_id: l.sellerId,
+      ...listingView(l),
+      updated_at: l.updatedAt.toISOString(),
+    }));
+    return paged(data, { limit, offset }, page.total);
+  },
+);
+
+export const deleteListing = defineOperation(
+  deleteListingRoute,
+  {
+    tags: ['market'],
+    summary: 'Withdraw the listing of a domain you own',
+    params: domainNameParams,
+    response: { 200: withdrawResponse, ...errors },
+  },
+  async ({ params, principal }, app) => {
+    const name = await withdrawListing(app.deps.orm.em.fork(), principal!, nameOf(app, params.domain_name));
+    return { status: 'success' as const, message: `${name} is no longer for sale.` };
+  },
+);
+
+export const listingRoutes = operationsPlugin([putListing, listOwnListings, deleteListing]);

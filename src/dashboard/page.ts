@@ -1,0 +1,297 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AccountPrincipal } from '../auth/principal.ts';
+import { AppError, errorCodes, type ErrorCode } from '../domain/errors.ts';
+import { accountRepository } from '../db/account-repository.ts';
+import { dashboardPage, formKey, type DashboardView, type FailedForm } from './views/layout.ts';
+import type { SafeHtml } from '../pages/html.ts';
+import { formGuard } from '../http/form-guard.ts';
+import type { RouteDeclaration } from '../api/routes/declaration.ts';
+import { invoke, type Caller, type Outcome } from '../http/operations/invoke.ts';
+import type { Input, Operation, Output } from '../http/operations/operation.ts';
+import { listApprovals } from '../api/routes/approvals.ts';
+import { forgetEndedSession } from './ended-session.ts';
+import { dashboardFlash } from './flash.ts';
+
+/** One API operation with its input: what a form does. */
+export interface OperationCall {
+  op: Operation;
+  input: Input<Operation> & { idempotencyKey?: string };
+}
+
+/**
+ * A form's input for an operation: its path values and query as the operation takes them, and a body whose
+ * fields the operation names but whose values are what the person typed, for the operation to judge (its
+ * refusal is shown beside the form), never judged a second time here.
+ */
+type FormInput<O extends Operation> = Omit<Input<O>, 'body'> & {
+  body?: NonNullable<Input<O>['body']> extends object
+    ? { [K in keyof NonNullable<Input<O>['body']>]?: unknown }
+    : unknown;
+};
+
+/** Pairs an operation with a form's input for it. */
+export const request = <O extends Operation>(op: O, input: FormInput<O> = {}): OperationCall =>
+  ({ op, input }) as OperationCall;
+
+/** What a page's loader and actions work with: the person, the request's path values, and the API. */
+export interface PageContext {
+  req: FastifyRequest;
+  person: AccountPrincipal;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Calls a documented API operation as this person (src/http/operations/invoke.ts). */
+  call<O extends Operation>(op: O, input?: Input<O>): Promise<Outcome<Output<O>>>;
+  /** Like `call`, for a read the page cannot do without: a refusal becomes the page's own error. */
+  read<O extends Operation>(op: O, input?: Input<O>): Promise<Output<O>>;
+  /**
+   * The page is shown right after one of its actions (its POST, or the GET its redirect led to): it says
+   * what happened even when the thing it is about is no longer the person's (a transfer, a sale).
+   */
+  afterAction: boolean;
+}
+
+/** The person as the operations' caller: their session, from their address, through the dashboard. */
+const callerOf = (req: FastifyRequest, person: AccountPrincipal): Caller => ({
+  principal: person,
+  ip: req.ip,
+  log: req.log,
+  channel: 'dashboard',
+});
+
+/** A form's fields as posted: each a string (a repeated field, several). */
+export type FormFields = Record<string, string | string[]>;
+
+/**
+ * One thing a person can do on a page: the fields its form sends (checked with zod), the API operation
+ * that does it, and what to say when it worked. The rule itself lives in the API operation only.
+ */
+export interface DashboardAction<F> {
+  fields: z.ZodType<F>;
+  call(fields: F, ctx: PageContext): OperationCall;
+  done(fields: F, answer: Outcome): { notice: string; reveal?: { label: string; value: string } };
+}
+
+/** Declares an action with its field types inferred from its schema. */
+export const action = <F>(a: DashboardAction<F>): DashboardAction<unknown> => a as DashboardAction<unknown>;
+
+export interface DashboardPage<D> {
+  page: RouteDeclaration;
+  /** The POST of the page's forms, when it has any. */
+  post?: RouteDeclaration;
+  title(ctx: PageContext, data: D): string;
+  load(ctx: PageContext): Promise<D>;
+  render(view: DashboardView, data: D): SafeHtml;
+  actions?: Record<string, DashboardAction<unknown>>;
+}
+
+/** A refusal of the API in words, with the field it names, if any. */
+function refusalOf(answer: Outcome): { message: string; field?: string } {
+  const body = (answer.body ?? {}) as {
+    message?: unknown;
+    details?: { field?: unknown; issues?: { path?: unknown[]; message?: unknown }[] };
+    error?: { message?: unknown };
+  };
+  if (answer.status >= 500)
+    return { message: 'The registry could not do this just now; nothing was changed. Try again in a moment.' };
+  const nested = body.error?.message;
+  const message =
+    typeof body.message === 'string'
+      ? body.message
+      : typeof nested === 'string'
+        ? nested
+        : 'The registry refused this.';
+  const field = typeof body.details?.field === 'string' ? body.details.field : undefined;
+  return field ? { message, field } : { message };
+}
+
+/** How many approvals wait for the person (GET /api/v1/approvals?status=pending), for the nav; null when it cannot say. */
+async function pendingApprovalsOf(ctx: PageContext): Promise<number | null> {
+  const answer = await ctx.call(listApprovals, { query: { status: 'pending', limit: PENDING_COUNTED } });
+  if (!answer.ok) return null;
+  return answer.body.data.filter((a) => a.status === 'pending').length;
+}
+const PENDING_COUNTED = 100;
+
+/**
+ * Makes the API call; while the same form's earlier sending is still being answered (a double click:
+ * `409 idempotency_key_in_use`), waits for it and answers with its outcome, which the key then replays.
+ */
+async function callOnce(app: FastifyInstance, ctx: PageContext, c: OperationCall): Promise<Outcome> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (;;) {
+    const answer = await invoke(app, c.op, callerOf(ctx.req, ctx.person), c.input);
+    const code = (answer.body as { code?: unknown } | null)?.code;
+    if (answer.status !== 409 || code !== 'idempotency_key_in_use' || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+const IN_FLIGHT_WAIT_MS = 10_000;
+
+const formBody = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const control = z.object({
+  csrf_token: z.string().optional(),
+  form_id: z.string().uuid().optional(),
+  action: z.string().max(64),
+  target: z.string().max(512).optional(),
+});
+
+/**
+ * Serves one dashboard page: `GET` renders it for the signed-in person (signed out: to sign-in and
+ * back); `POST` runs one of its actions after the form check (same origin, this session's token). What
+ * worked is answered by a redirect to the page (303), which shows its notice and a new secret once; a
+ * refusal renders the page at once with the API's status, beside the form it came from, keeping what
+ * was typed. Nothing here decides who may do what: the API operation does.
+ */
+export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { orm, config, sessionSecret } = app.deps;
+    const guard = formGuard(sessionSecret, config.publicBaseUrl);
+    const forgetEnded = forgetEndedSession(orm);
+    const flash = dashboardFlash(sessionSecret, config.publicBaseUrl.startsWith('https:'));
+
+    async function contextOf(
+      req: FastifyRequest,
+      person: AccountPrincipal,
+      afterAction: boolean,
+    ): Promise<PageContext> {
+      const caller = callerOf(req, person);
+      const call = <O extends Operation>(op: O, input?: Input<O>) => invoke(app, op, caller, input);
+      return {
+        req,
+        person,
+        params: req.params as Record<string, string>,
+        query: req.query as Record<string, string>,
+        afterAction,
+        call,
+        async read<O extends Operation>(op: O, input?: Input<O>): Promise<Output<O>> {
+          const answer = await call(op, input);
+          if (!answer.ok) {
+            // The API's own refusal, on the page: its code when it is one of ours, else "not now".
+            const code = (answer.body as { code?: unknown } | null)?.code;
+            const known = typeof code === 'string' && Object.hasOwn(errorCodes, code) && answer.status < 500;
+            throw new AppError(known ? (code as ErrorCode) : 'not_ready', refusalOf(answer).message);
+          }
+          return answer.body;
+        },
+      };
+    }
+
+    async function show(
+      reply: FastifyReply,
+      ctx: PageContext,
+      status: number,
+      extra: Pick<DashboardView, 'notice' | 'reveal' | 'failed'>,
+    ) {
+      // The page's reads and the person's name at once: the page waits for the slower, not for both.
+      const [data, name, pendingApprovals] = await Promise.all([
+        def.load(ctx),
+        accountRepository(orm.em.fork()).displayNameOf(ctx.person.accountId),
+        pendingApprovalsOf(ctx),
+      ]);
+      const view: DashboardView = {
+        path: ctx.req.url.split('?')[0] ?? '/dashboard',
+        query: ctx.query,
+        person: { accountId: ctx.person.accountId, name },
+        csrfToken: guard.tokenFor(ctx.person.credentialId, 'dashboard'),
+        pendingApprovals,
+        development: config.NODE_ENV === 'development',
+        ...extra,
+      };
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(dashboardPage(view, { title: def.title(ctx, data), body: def.render(view, data) }));
+    }
+
+    /** The session principal, or a redirect to sign-in that comes back here. */
+    function personOr(req: FastifyRequest, reply: FastifyReply): AccountPrincipal | null {
+      if (req.principal?.kind === 'session') return req.principal;
+      void reply.redirect(`/auth/login?return_to=${encodeURIComponent(req.url)}`, 303);
+      return null;
+    }
+
+    app.route({
+      ...def.page,
+      config: { ...def.page.config, page: true },
+      schema: { hide: true, response: { 200: z.string().describe('text/html') } },
+      onRequest: forgetEnded,
+      handler: async (req, reply) => {
+        const person = personOr(req, reply);
+        if (!person) return reply;
+        // What the action before the redirect said, shown this once.
+        const said = flash.take(req, reply, person.credentialId, req.url.split('?')[0] ?? '');
+        return show(reply, await contextOf(req, person, said !== null), 200, {
+          notice: said?.notice ?? null,
+          reveal: said?.reveal ?? null,
+          failed: null,
+        });
+      },
+    });
+
+    if (!def.post) return;
+    const actions = def.actions ?? {};
+    app.route({
+      ...def.post,
+      config: { ...def.post.config, page: true },
+      schema: {
+        hide: true,
+        consumes: ['application/x-www-form-urlencoded'],
+        body: formBody,
+        response: { 200: z.string().describe('text/html') },
+      },
+      onRequest: forgetEnded,
+      handler: async (req, reply) => {
+        const person = personOr(req, reply);
+        if (!person) return reply;
+        const posted = req.body;
+        const head = control.safeParse(posted);
+        guard.check(req, person.credentialId, 'dashboard', head.success ? head.data.csrf_token : undefined);
+        const ctx = await contextOf(req, person, true);
+        const chosen = head.success ? actions[head.data.action] : undefined;
+        if (!head.success || !chosen)
+          return show(reply, ctx, 400, {
+            notice: null,
+            reveal: null,
+            failed: {
+              key: '',
+              message: 'This form is not one this page knows; reload the page and try again.',
+              values: {},
+            },
+          });
+        const key = formKey(head.data.action, head.data.target);
+        const values = Object.fromEntries(
+          Object.entries(posted).map(([k, v]) => [k, Array.isArray(v) ? v.join('\n') : v]),
+        );
+        const parsed = chosen.fields.safeParse(posted);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const field = issue?.path.join('.') ?? '';
+          const failed: FailedForm = {
+            key,
+            message: `${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`,
+            values,
+            ...(field ? { field } : {}),
+          };
+          return show(reply, ctx, 400, { notice: null, reveal: null, failed });
+        }
+        const call = chosen.call(parsed.data, ctx);
+        const answer = await callOnce(app, ctx, {
+          op: call.op,
+          input: { ...call.input, idempotencyKey: call.input.idempotencyKey ?? head.data.form_id },
+        });
+        if (answer.status < 400) {
+          // Post/redirect/get: the browser lands on the page by a GET, so a reload asks for the page again
+          // and does nothing; what the action said (and a new secret, once) follows in the sealed flash.
+          const { notice, reveal } = chosen.done(parsed.data, answer);
+          flash.put(reply, person.credentialId, req.url.split('?')[0] ?? '', { notice, reveal: reveal ?? null });
+          return reply.header('cache-control', 'no-store').redirect(req.url, 303);
+        }
+        const refusal = refusalOf(answer);
+        return show(reply, ctx, answer.status, { notice: null, reveal: null, failed: { key, values, ...refusal } });
+      },
+    });
+  };
+}

@@ -1,0 +1,37 @@
+import { renderActivity, type ActivityData } from '../views/activity.ts';
+import { dashboardRoutes, type PageContext } from '../page.ts';
+import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { agentName } from '../views/agents.ts';
+import { NAMED_AGENTS, pageOf } from './overview.ts';
+import { listActivity } from '../../api/routes/activity.ts';
+import { listClaimedAgents } from '../../api/routes/agents.ts';
+
+export const activityPageRoute = declareRoute({ method: 'GET', url: '/dashboard/activity', access: PERSON_PAGE });
+
+const PAGE_SIZE = 50;
+
+async function load(ctx: PageContext): Promise<ActivityData> {
+  const page = pageOf(ctx);
+  const offset = (page - 1) * PAGE_SIZE;
+  // The agents' names beside the ledger, at once: an order of an agent is said to be the agent's.
+  const [ledger, agents] = await Promise.all([
+    ctx.read(listActivity, { query: { limit: PAGE_SIZE, offset } }),
+    ctx.read(listClaimedAgents, { query: { limit: NAMED_AGENTS } }),
+  ]);
+  const names = Object.fromEntries(agents.data.map((a) => [a.account_id, agentName(a)]));
+  return {
+    names,
+    rows: ledger.data,
+    total: ledger.total,
+    page,
+    hasMore: offset + ledger.data.length < ledger.total,
+  };
+}
+
+/** The activity page over GET /api/v1/domains/activity (read only: it has no forms). */
+export const dashboardActivityRoutes = dashboardRoutes({
+  page: activityPageRoute,
+  title: () => 'Activity',
+  load,
+  render: renderActivity,
+});

@@ -1,0 +1,85 @@
+import { html, type SafeHtml } from '../../pages/html.ts';
+import { when } from './keys.ts';
+import { pager, table, type DashboardView } from './layout.ts';
+import type { ActivityRow } from './answers.ts';
+export type { ActivityRow };
+
+export interface ActivityData {
+  /** The accounts the person speaks for, in words: the person ("You") and each agent they claimed. */
+  names: Record<string, string>;
+  rows: ActivityRow[];
+  total: number;
+  page: number;
+  hasMore: boolean;
+}
+
+const kinds: Record<string, string> = {
+  registration: 'Registration',
+  renewal: 'Renewal',
+  transfer: 'Transfer',
+  purchase: 'Purchase',
+  sale: 'Sale',
+  payout: 'Payout',
+  offer_escrow: 'Offer (gems held)',
+  offer_release: 'Offer (gems returned)',
+};
+
+/**
+ * The person's part in an order, in words: who of theirs paid (they, or an agent they claimed) and whom
+ * the name went to, so an agent's own purchase is never called the person's.
+ */
+export function partOf(e: ActivityRow, me: string, names: Record<string, string>): string {
+  const who = (id: string | null | undefined) => (id === me ? 'you' : id ? (names[id] ?? `agent ${id}`) : null);
+  const payer = who(e.payer_id ?? (e.role === 'owner' ? null : me));
+  const owner = who(e.owner_id ?? (e.role === 'payer' ? null : me));
+  const cap = (s: string) => (s === 'you' ? 'You' : s);
+  const whose = (o: string) => (o === 'you' ? 'yours' : `${o}’s`);
+  if (payer && owner) return `${cap(payer)} paid; the name is ${whose(owner)}`;
+  if (payer) return `${cap(payer)} paid or acted`;
+  return `The name came to ${owner ?? 'you'}`;
+}
+
+function amountOf(e: ActivityRow): string {
+  if (e.amount !== null) return `${e.amount} ${e.currency ?? ''}`.trim();
+  if (e.amount_gems !== null) return `${e.amount_gems.toLocaleString('en-US')} gems`;
+  return '—';
+}
+
+/** A sale's split (90/5/5) in words, when the entry carries it. */
+function splitOf(e: ActivityRow): SafeHtml | string {
+  const d = e.details;
+  if (!d || !('seller_amount' in d)) return '';
+  return html`<br /><span class="muted"
+      >Seller ${d.seller_amount}, referrer ${d.referrer_amount}, platform ${d.platform_amount}</span
+    >`;
+}
+
+/** The activity page: the ledger of orders, newest first, paged. */
+export function renderActivity(view: DashboardView, data: ActivityData): SafeHtml {
+  const rows = data.rows.map(
+    (e) =>
+      html`<tr>
+        <td>${when(e.created_at)}</td>
+        <td>${kinds[e.kind] ?? e.kind}${e.years ? ` (${e.years} ${e.years === 1 ? 'year' : 'years'})` : ''}</td>
+        <td>${e.domain}</td>
+        <td>${amountOf(e)}${splitOf(e)}</td>
+        <td>${e.payment_method}</td>
+        <td>${e.status}</td>
+        <td>${partOf(e, view.person.accountId, data.names)}</td>
+      </tr>`,
+  );
+  return html`<p>
+      Every order you or an agent you claimed paid for, or whose name came to you: registrations, renewals, transfers,
+      purchases, sales, payouts and offers. Newest first.
+    </p>
+    ${table({
+      caption: data.total > 0 ? `${data.total} in all` : undefined,
+      head: ['When', 'What', 'Name', 'Amount', 'Paid with', 'Status', 'Your part'],
+      rows,
+      empty:
+        data.total > 0
+          ? html`Nothing on this page — <a href="${view.path}">back to the newest</a>`
+          : 'No activity yet — registrations, renewals and sales will appear here.',
+    })}
+    ${pager({ path: view.path, page: data.page, hasMore: data.hasMore })}`;
+}
