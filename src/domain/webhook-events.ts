@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mandateOperations } from './mandates.ts';
 
 // The events a webhook subscription may ask for: spec 6's and ours (docs/webhooks.md "Webhooks").
 export const webhookEventTypes = [
@@ -82,7 +83,7 @@ export const webhookEventData = {
   'mandate.approval_requested': z.object({
     account_id: z.guid(),
     approval_id: z.guid(),
-    operation: z.enum(['register', 'renew', 'buy', 'offer']),
+    operation: z.enum(mandateOperations),
     domain: z.string(),
     amount_usd: z.string(),
     amount_gems: z.number().int(),
@@ -93,7 +94,7 @@ export const webhookEventData = {
   'mandate.approval_decided': z.object({
     account_id: z.guid(),
     approval_id: z.guid(),
-    operation: z.enum(['register', 'renew', 'buy', 'offer']),
+    operation: z.enum(mandateOperations),
     domain: z.string(),
     decision: z.enum(['approved', 'refused', 'expired']),
     decided_by: z.guid().nullable(),

@@ -1,13 +1,14 @@
+import { mandateOperations, type MandateOperation } from '../../domain/mandates.ts';
 import { html, raw, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
 import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
 import type { MandateChange, MandateView } from './answers.ts';
 export type { MandateChange, MandateView };
 
-/** The operations a mandate may allow (src/domain/mandates.ts), in the order the form lists them. */
-export const MANDATE_OPERATIONS = ['register', 'renew', 'buy', 'offer'] as const;
+/** The operations a mandate may allow, in the order the form lists them: the domain's own list. */
+export const MANDATE_OPERATIONS = mandateOperations;
 
-const OPERATION_WORDS: Record<string, string> = {
+const OPERATION_WORDS: Record<MandateOperation, string> = {
   register: 'register a name',
   renew: 'renew',
   buy: 'buy a listed name',
