@@ -81,7 +81,7 @@ export function offerOpening({ orm, config, checkout }: OfferContext) {
       const opened = await orm.em.fork().findOne(Offer, { id: q.operationId, bidder: q.bidderId });
       if (opened) return toOfferViewRow(opened);
     }
-    const input: OfferInput = {
+    const terms: OfferInput = {
       offerId: q.operationId ?? randomUUID(),
       domainName: q.name,
       bidderId: q.bidderId,
@@ -90,7 +90,7 @@ export function offerOpening({ orm, config, checkout }: OfferContext) {
       expiresAtMs: Date.now() + config.OFFER_TTL_HOURS * 3600_000,
       payWindowMs: config.CHECKOUT_TTL_SECONDS * 1000,
     };
-    input.spend = offerSpend(input, config.GEM_USD_RATE);
+    const input: OfferInput = { ...terms, spend: offerSpend(terms, config.GEM_USD_RATE) };
     // The same keyed request again after it asked for an approval (its answer lost, or a 503): while it
     // waits, that approval (its run started again if the first attempt died before starting it); refused
     // or lapsed, that refusal; approved, the offer its run opens (the opening below joins that run).
@@ -173,12 +173,16 @@ export function offerOpening({ orm, config, checkout }: OfferContext) {
    * ends now (expired, its reservation released).
    */
   async function awaitApproval(
-    input: OfferInput,
+    offer: OfferInput,
     approval: { approvalId: string; expiresAtMs: number },
     keyed: boolean,
   ): Promise<never> {
-    input.approval = approval;
-    input.expiresAtMs = approval.expiresAtMs + config.OFFER_TTL_HOURS * 3600_000;
+    // The run's own input: the offer, waiting for this approval, its term counted from the approval's end.
+    const input: OfferInput = {
+      ...offer,
+      approval,
+      expiresAtMs: approval.expiresAtMs + config.OFFER_TTL_HOURS * 3600_000,
+    };
     try {
       await checkout.temporal().workflow.start('offerWorkflow', {
         workflowId: offerWorkflowId(input.offerId),
