@@ -120,9 +120,10 @@ export async function invoke<O extends Operation>(
   const keyed =
     input.idempotencyKey !== undefined &&
     (IDEMPOTENT_ROUTES.has(key) || (caller.channel === 'dashboard' && method !== 'GET'));
-  const keys = idempotencyKeys(app.deps.orm.em.fork());
+  // Forked only for a keyed call: a page's reads, the most frequent calls, take no key.
+  const keys = keyed ? idempotencyKeys(app.deps.orm.em.fork()) : null;
   let held: HeldKey | null = null;
-  if (keyed) {
+  if (keys) {
     const fingerprint = fingerprintOf({
       method,
       url: pathOf(url, call.params as Record<string, unknown>, (call.query ?? {}) as Record<string, unknown>),
@@ -154,7 +155,7 @@ export async function invoke<O extends Operation>(
   } catch (err) {
     outcome = refusal(err, caller.log);
   }
-  if (held)
+  if (keys && held)
     await settleKey(keys, held, {
       status: outcome.status,
       contentType: typeof outcome.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
