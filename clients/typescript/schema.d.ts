@@ -12034,7 +12034,7 @@ export interface operations {
                      *         "amount_gems": 1500,
                      *         "amount": "15.00",
                      *         "currency": "pathUSD",
-                     *         "payment_reference": "0x5e1f…"
+                     *         "payment_reference": "0x8f2a6c1e9b7d4f3a2c5e8b1d6f9a3c7e2b4d8f1a6c3e9b5d7f2a4c8e1b6d3f9a"
                      *       }
                      *     }
                      */

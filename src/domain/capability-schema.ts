@@ -25,15 +25,26 @@ const registration = z.object({
   }),
 });
 
+/** Where a namespace can be checked out; a partner namespace adds that it has no x402 route of its own. */
+const checkoutChannels = {
+  agent_api: z.boolean(),
+  hosted_checkout: z.boolean(),
+  human_checkout: z.boolean(),
+};
+
+/** The URLs both kinds of record give after their registration URL (named differently in each). */
+const laterUrls = {
+  quote: z.string(),
+  status: z.string(),
+  management: z.string(),
+  human_management: z.string(),
+};
+
 const nativeRecord = z.object({
   namespace: z.string(),
   provider: z.string(),
   source: z.literal('native'),
-  checkout_availability: z.object({
-    agent_api: z.boolean(),
-    hosted_checkout: z.boolean(),
-    human_checkout: z.boolean(),
-  }),
+  checkout_availability: z.object(checkoutChannels),
   identity_requirements: z.object({
     registration_auth: z.array(z.string()),
     terms_field: z.string(),
@@ -42,25 +53,14 @@ const nativeRecord = z.object({
   payment_methods: z.array(paymentMethod),
   registration,
   limitations: z.array(z.string()),
-  urls: z.object({
-    register: z.string(),
-    quote: z.string(),
-    status: z.string(),
-    management: z.string(),
-    human_management: z.string(),
-  }),
+  urls: z.object({ register: z.string(), ...laterUrls }),
 });
 
 const partnerRecord = z.object({
   namespace: z.string(),
   provider: z.string(),
   source: z.literal('partners'),
-  checkout_availability: z.object({
-    agent_api: z.boolean(),
-    hosted_checkout: z.boolean(),
-    human_checkout: z.boolean(),
-    dedicated_x402: z.literal(false),
-  }),
+  checkout_availability: z.object({ ...checkoutChannels, dedicated_x402: z.literal(false) }),
   identity_requirements: z.object({
     agent_registration_auth: z.array(z.string()),
     human_checkout_auth: z.string(),
@@ -71,13 +71,7 @@ const partnerRecord = z.object({
   payment_methods: z.array(paymentMethod),
   registration,
   limitations: z.array(z.string()),
-  urls: z.object({
-    agent_register: z.string(),
-    quote: z.string(),
-    status: z.string(),
-    management: z.string(),
-    human_management: z.string(),
-  }),
+  urls: z.object({ agent_register: z.string(), ...laterUrls }),
 });
 
 export const capabilityRecordSchema = z

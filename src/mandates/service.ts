@@ -6,7 +6,7 @@ import type { MandateOperation, MandateRecord } from '../domain/mandates.ts';
 import { AppError } from '../domain/errors.ts';
 import { formatUsd } from '../domain/money.ts';
 import { remainingIn, type Amount, type MandateRules } from './limits.ts';
-import { countedSpends, rulesOf } from './spends.ts';
+import { countedSpends, limitsOf, rulesOf } from './spends.ts';
 
 /** A mandate as a person writes it: USD as a decimal string (cents), gems as whole numbers. */
 export interface AmountInput {
@@ -124,26 +124,15 @@ export function mandateService(em: EntityManager, knownNamespaces: readonly stri
         const mandates = mandateRepository(tx);
         const existing = await mandates.lock(agentId);
         const before = existing ? mandateView(existing) : null;
-        const per = amountIn(input.per_operation);
-        const day = amountIn(input.per_day);
-        const month = amountIn(input.per_30_days);
-        const approval = amountIn(input.approval_above);
-        const m = await mandates.save(
-          agentId,
-          {
-            perOperationUsdMicros: per.usdMicros,
-            perOperationGems: per.gems,
-            dailyUsdMicros: day.usdMicros,
-            dailyGems: day.gems,
-            monthlyUsdMicros: month.usdMicros,
-            monthlyGems: month.gems,
-            approvalAboveUsdMicros: approval.usdMicros,
-            approvalAboveGems: approval.gems,
-            allowedOperations: input.allowed_operations ?? null,
-            allowedNamespaces: input.allowed_namespaces ?? null,
-          },
-          principal.accountId,
-        );
+        const limits = limitsOf({
+          perOperation: amountIn(input.per_operation),
+          perDay: amountIn(input.per_day),
+          per30Days: amountIn(input.per_30_days),
+          approvalAbove: amountIn(input.approval_above),
+          allowedOperations: input.allowed_operations ?? null,
+          allowedNamespaces: input.allowed_namespaces ?? null,
+        });
+        const m = await mandates.save(agentId, limits, principal.accountId);
         mandates.recordChange(agentId, principal.accountId, { before, after: mandateView(m) });
       });
       return this.get(principal, agentId);

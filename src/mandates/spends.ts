@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { mandateRepository } from '../db/mandate-repository.ts';
-import type { MandateRecord } from '../domain/mandates.ts';
+import type { MandateLimits, MandateRecord } from '../domain/mandates.ts';
 import { gemsToUsdMicros } from '../domain/money.ts';
 import {
   judgeSpend,
@@ -45,6 +45,22 @@ export function rulesOf(m: MandateRecord): MandateRules {
     approvalAbove: { usdMicros: m.approvalAboveUsdMicros, gems: m.approvalAboveGems },
     allowedOperations: m.allowedOperations,
     allowedNamespaces: m.allowedNamespaces,
+  };
+}
+
+/** The inverse of `rulesOf`: the rules as the columns that store them. */
+export function limitsOf(r: MandateRules): MandateLimits {
+  return {
+    perOperationUsdMicros: r.perOperation.usdMicros,
+    perOperationGems: r.perOperation.gems,
+    dailyUsdMicros: r.perDay.usdMicros,
+    dailyGems: r.perDay.gems,
+    monthlyUsdMicros: r.per30Days.usdMicros,
+    monthlyGems: r.per30Days.gems,
+    approvalAboveUsdMicros: r.approvalAbove.usdMicros,
+    approvalAboveGems: r.approvalAbove.gems,
+    allowedOperations: r.allowedOperations,
+    allowedNamespaces: r.allowedNamespaces,
   };
 }
 

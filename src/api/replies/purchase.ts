@@ -1,7 +1,6 @@
 import { minorToUsd } from '../../domain/market.ts';
 import type { BuyAnswer } from '../../market/purchase.ts';
-import { receiptHeader } from '../../payments/mpp.ts';
-import { answer } from '../../http/operations/operation.ts';
+import { paidAnswer } from './paid.ts';
 import { paymentRequired } from './payment-required.ts';
 
 /** Each answer of buy-secondary as its HTTP response: 200 with the sale, or 402 with the challenge. */
@@ -9,12 +8,13 @@ export function buyAnswer(a: BuyAnswer) {
   if (a.kind === 'payment_required') return paymentRequired(a.offer, a.warnings);
   const r = a.result;
   const amount = (v: string) => (r.currency === 'gems' ? Number(v) : minorToUsd(BigInt(v)));
-  return answer(
-    200,
+  return paidAnswer(
     {
-      status: 'success' as const,
+      sessionId: a.sessionId,
       message: `${r.domainName} is yours.`,
-      session_id: a.sessionId,
+      receipt: r.currency === 'pathusd' ? `sale:${r.saleId}` : null,
+    },
+    {
       sale: {
         sale_id: r.saleId,
         domain: r.domainName,
@@ -30,8 +30,5 @@ export function buyAnswer(a: BuyAnswer) {
       },
       warnings: a.warnings,
     },
-    r.currency === 'pathusd'
-      ? { 'payment-receipt': receiptHeader({ reference: `sale:${r.saleId}`, sessionId: a.sessionId }) }
-      : {},
   );
 }

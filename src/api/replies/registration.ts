@@ -1,6 +1,6 @@
 import type { RegistrationResult } from '../../../workflows/registration-messages.ts';
 import { orderBlock } from './order.ts';
-import { receiptHeader } from '../../payments/mpp.ts';
+import { paidAnswer } from './paid.ts';
 import { PAYMENT_REQUIRED_HEADER } from '../../payments/x402.ts';
 import type { RegisterAnswer } from '../../registration/service.ts';
 import { answer } from '../../http/operations/operation.ts';
@@ -16,12 +16,13 @@ export function registered(
   headers: Record<string, string> = {},
 ) {
   const r = a.result;
-  return answer(
-    200,
+  return paidAnswer(
     {
-      status: 'success' as const,
+      sessionId: a.sessionId,
       message: `${r.name} is registered.`,
-      session_id: a.sessionId,
+      receipt: r.paymentMethod === 'mpp' ? r.paymentReference : null,
+    },
+    {
       domain: {
         name: r.name,
         namespace,
@@ -33,9 +34,7 @@ export function registered(
       order: orderBlock(r),
       warnings: a.warnings,
     },
-    r.paymentMethod === 'mpp'
-      ? { ...headers, 'payment-receipt': receiptHeader({ reference: r.paymentReference, sessionId: a.sessionId }) }
-      : headers,
+    headers,
   );
 }
 

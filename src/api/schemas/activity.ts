@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderKinds, paymentMethods } from '../../domain/orders.ts';
 import { isoTimestamp } from './common.ts';
-import { example, EXAMPLE } from './examples.ts';
+import { EXAMPLE, examplePage } from './examples.ts';
 
 export { pagination as activityQuery } from './management.ts';
 
@@ -66,7 +66,7 @@ export const activityEntry = z.object({
   created_at: isoTimestamp,
 });
 
-export const activityResponse = example(
+export const activityResponse = examplePage(
   z.object({
     status: z.literal('success'),
     data: z.array(activityEntry),
@@ -74,56 +74,50 @@ export const activityResponse = example(
     offset: z.number().int(),
     total: z.number().int(),
   }),
-  {
-    status: 'success',
-    data: [
-      {
-        order_id: 1204,
-        kind: 'purchase',
-        domain: EXAMPLE.name,
-        status: 'completed',
-        role: 'both',
-        payer_id: EXAMPLE.accountId,
-        owner_id: EXAMPLE.accountId,
-        payment_method: 'gems',
-        years: null,
-        amount_gems: 1000,
-        amount: null,
-        currency: 'gems',
-        payment_reference: `ledger:sale:${EXAMPLE.sessionId}`,
-        reseller_channel: null,
-        details: {
-          source: 'listing',
-          seller_id: '5b1f7c8e-2d4a-4f6b-9c3e-8a7d6e5f4c3b',
-          buyer_id: EXAMPLE.accountId,
-          referrer_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
-          seller_amount: '900',
-          referrer_amount: '50',
-          platform_amount: '50',
-        },
-        created_at: EXAMPLE.at,
+  [
+    {
+      order_id: 1204,
+      kind: 'purchase',
+      domain: EXAMPLE.name,
+      status: 'completed',
+      role: 'both',
+      payer_id: EXAMPLE.accountId,
+      owner_id: EXAMPLE.accountId,
+      payment_method: 'gems',
+      years: null,
+      amount_gems: 1000,
+      amount: null,
+      currency: 'gems',
+      payment_reference: `ledger:sale:${EXAMPLE.sessionId}`,
+      reseller_channel: null,
+      details: {
+        source: 'listing',
+        seller_id: '5b1f7c8e-2d4a-4f6b-9c3e-8a7d6e5f4c3b',
+        buyer_id: EXAMPLE.accountId,
+        referrer_id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+        seller_amount: '900',
+        referrer_amount: '50',
+        platform_amount: '50',
       },
-      {
-        order_id: 1180,
-        kind: 'registration',
-        domain: 'relay.agent',
-        status: 'paid',
-        role: 'both',
-        payer_id: EXAMPLE.accountId,
-        owner_id: EXAMPLE.accountId,
-        payment_method: 'mpp',
-        years: 1,
-        amount_gems: 1500,
-        amount: '15.00',
-        currency: 'pathUSD',
-        payment_reference: EXAMPLE.txHash,
-        reseller_channel: null,
-        details: null,
-        created_at: '2026-11-20T14:30:00.000Z',
-      },
-    ],
-    limit: 50,
-    offset: 0,
-    total: 2,
-  },
+      created_at: EXAMPLE.at,
+    },
+    {
+      order_id: 1180,
+      kind: 'registration',
+      domain: 'relay.agent',
+      status: 'paid',
+      role: 'both',
+      payer_id: EXAMPLE.accountId,
+      owner_id: EXAMPLE.accountId,
+      payment_method: 'mpp',
+      years: 1,
+      amount_gems: 1500,
+      amount: '15.00',
+      currency: 'pathUSD',
+      payment_reference: EXAMPLE.txHash,
+      reseller_channel: null,
+      details: null,
+      created_at: '2026-11-20T14:30:00.000Z',
+    },
+  ],
 );

@@ -16,3 +16,25 @@ export const EXAMPLE = {
   at: '2026-11-23T09:00:00.000Z',
   expiry: '2027-11-23T09:00:00.000Z',
 } as const;
+
+/** The order block of a paid operation's 200 (registration, renewal), paid in pathUSD through mpp. */
+export const EXAMPLE_ORDER = {
+  order_id: 42,
+  payment_method: 'mpp',
+  amount_gems: 1500,
+  amount: '15.00',
+  currency: 'pathUSD',
+  payment_reference: EXAMPLE.txHash,
+} as const;
+
+/**
+ * A paged list's schema with its example: the first page, holding every item there is. The items are
+ * checked against the schema's own item type.
+ */
+export function examplePage<T extends z.ZodType<{ data: unknown[] }, { data: unknown[] }>>(
+  schema: T,
+  data: z.input<T>['data'],
+  limit = 50,
+): T {
+  return example(schema, { status: 'success', data, limit, offset: 0, total: data.length } as z.input<T>);
+}

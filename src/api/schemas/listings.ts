@@ -3,7 +3,7 @@ import { forSaleCurrencies, LISTING_CURRENCY } from '../../domain/listing.ts';
 import { MARKET_PAGE_DEFAULT, MARKET_PAGE_MAX, MAX_GEMS, marketCurrencies } from '../../domain/market.ts';
 import { isoTimestamp } from './common.ts';
 import { queryInteger } from './query-integer.ts';
-import { example, EXAMPLE } from './examples.ts';
+import { example, EXAMPLE, examplePage } from './examples.ts';
 
 // The market's listings (docs/market.md "Listings"): the owner's listing body and answer, spec 2.4's
 // `for_sale` block of lookup and agent.json, and the public for-sale and sold lists. Amounts: whole
@@ -99,7 +99,7 @@ export const forSaleQuery = z.object({
   ...page,
 });
 
-export const forSaleResponse = example(
+export const forSaleResponse = examplePage(
   pageOf(
     z.object({
       domain: z.string(),
@@ -111,28 +111,23 @@ export const forSaleResponse = example(
       expiry_date: isoTimestamp,
     }),
   ),
-  {
-    status: 'success',
-    data: [
-      {
-        domain: EXAMPLE.name,
-        namespace: 'agent',
-        price: { gems: 5000, usd: 250 },
-        currency: LISTING_CURRENCY,
-        min_offer: { gems: 4000, usd: null },
-        listed_at: EXAMPLE.at,
-        expiry_date: EXAMPLE.expiry,
-      },
-    ],
-    limit: MARKET_PAGE_DEFAULT,
-    offset: 0,
-    total: 1,
-  },
+  [
+    {
+      domain: EXAMPLE.name,
+      namespace: 'agent',
+      price: { gems: 5000, usd: 250 },
+      currency: LISTING_CURRENCY,
+      min_offer: { gems: 4000, usd: null },
+      listed_at: EXAMPLE.at,
+      expiry_date: EXAMPLE.expiry,
+    },
+  ],
+  MARKET_PAGE_DEFAULT,
 );
 
 export const soldQuery = z.object(page);
 
-export const soldResponse = example(
+export const soldResponse = examplePage(
   pageOf(
     z.object({
       sale_id: z.number().int(),
@@ -143,21 +138,16 @@ export const soldResponse = example(
       sold_at: isoTimestamp,
     }),
   ),
-  {
-    status: 'success',
-    data: [
-      { sale_id: 42, domain: EXAMPLE.name, currency: 'pathusd', price: 250, source: 'listing', sold_at: EXAMPLE.at },
-      { sale_id: 41, domain: 'atlas.agent', currency: 'gems', price: 4200, source: 'offer', sold_at: EXAMPLE.at },
-    ],
-    limit: MARKET_PAGE_DEFAULT,
-    offset: 0,
-    total: 2,
-  },
+  [
+    { sale_id: 42, domain: EXAMPLE.name, currency: 'pathusd', price: 250, source: 'listing', sold_at: EXAMPLE.at },
+    { sale_id: 41, domain: 'atlas.agent', currency: 'gems', price: 4200, source: 'offer', sold_at: EXAMPLE.at },
+  ],
+  MARKET_PAGE_DEFAULT,
 );
 
 export const ownListingsQuery = z.object(page);
 
-export const ownListingsResponse = example(
+export const ownListingsResponse = examplePage(
   pageOf(
     z.object({
       domain: z.string(),
@@ -169,30 +159,25 @@ export const ownListingsResponse = example(
       updated_at: isoTimestamp,
     }),
   ),
-  {
-    status: 'success',
-    data: [
-      {
-        domain: EXAMPLE.name,
-        seller_id: EXAMPLE.accountId,
-        price: { gems: 5000, usd: 250 },
-        currency: LISTING_CURRENCY,
-        min_offer: null,
-        listed_at: EXAMPLE.at,
-        updated_at: EXAMPLE.at,
-      },
-    ],
-    limit: MARKET_PAGE_DEFAULT,
-    offset: 0,
-    total: 1,
-  },
+  [
+    {
+      domain: EXAMPLE.name,
+      seller_id: EXAMPLE.accountId,
+      price: { gems: 5000, usd: 250 },
+      currency: LISTING_CURRENCY,
+      min_offer: null,
+      listed_at: EXAMPLE.at,
+      updated_at: EXAMPLE.at,
+    },
+  ],
+  MARKET_PAGE_DEFAULT,
 );
 
 export const ownSalesQuery = z.object(page);
 
 const share = (what: string) => z.number().describe(`${what}, in the sale’s currency (whole gems, or USD)`);
 
-export const ownSalesResponse = example(
+export const ownSalesResponse = examplePage(
   pageOf(
     z.object({
       sale_id: z.number().int(),
@@ -217,25 +202,20 @@ export const ownSalesResponse = example(
       sold_at: isoTimestamp,
     }),
   ),
-  {
-    status: 'success',
-    data: [
-      {
-        sale_id: 42,
-        domain: EXAMPLE.name,
-        seller_id: EXAMPLE.accountId,
-        currency: 'pathusd',
-        price: 250,
-        seller_amount: 225,
-        referrer_amount: 12.5,
-        platform_amount: 12.5,
-        source: 'listing',
-        payout: { status: 'paid', address: '0x8ba1f109551bd432803012645ac136ddd64dba72', tx_hash: EXAMPLE.txHash },
-        sold_at: EXAMPLE.at,
-      },
-    ],
-    limit: MARKET_PAGE_DEFAULT,
-    offset: 0,
-    total: 1,
-  },
+  [
+    {
+      sale_id: 42,
+      domain: EXAMPLE.name,
+      seller_id: EXAMPLE.accountId,
+      currency: 'pathusd',
+      price: 250,
+      seller_amount: 225,
+      referrer_amount: 12.5,
+      platform_amount: 12.5,
+      source: 'listing',
+      payout: { status: 'paid', address: '0x8ba1f109551bd432803012645ac136ddd64dba72', tx_hash: EXAMPLE.txHash },
+      sold_at: EXAMPLE.at,
+    },
+  ],
+  MARKET_PAGE_DEFAULT,
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { mandateOperations } from '../../domain/mandates.ts';
 import { errorBodySchema } from '../../domain/error-body.ts';
 import { MAX_GEMS } from '../../domain/market.ts';
-import { EXAMPLE, example } from './examples.ts';
+import { EXAMPLE, example, examplePage } from './examples.ts';
 
 const amountBody = z
   .object({
@@ -112,7 +112,7 @@ export const mandateResponse = example(z.object({ status: z.literal('success'), 
 export const mandateDeletedResponse = z.object({ status: z.literal('success'), message: z.string() });
 
 const limitsRecord = z.record(z.string(), z.unknown()).nullable();
-export const mandateHistoryResponse = example(
+export const mandateHistoryResponse = examplePage(
   z.object({
     status: z.literal('success'),
     data: z.array(
@@ -127,13 +127,7 @@ export const mandateHistoryResponse = example(
     offset: z.number().int(),
     total: z.number().int(),
   }),
-  {
-    status: 'success',
-    data: [{ changed_by: limitsExample.updated_by, changed_at: EXAMPLE.at, before: null, after: limitsExample }],
-    limit: 50,
-    offset: 0,
-    total: 1,
-  },
+  [{ changed_by: limitsExample.updated_by, changed_at: EXAMPLE.at, before: null, after: limitsExample }],
 );
 
 export const agentParams = z.object({ agent_id: z.string().uuid() });

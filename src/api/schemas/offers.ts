@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorBodySchema } from './common.ts';
-import { example, EXAMPLE } from './examples.ts';
+import { example, EXAMPLE, examplePage } from './examples.ts';
 import { page, pageOf } from './listings.ts';
 import { receiptField } from './register.ts';
 
@@ -68,13 +68,7 @@ export const offersQuery = z.object({
     .optional()
     .describe('outgoing: only the offers you (or agents you claimed) made; incoming: only those on your names'),
 });
-export const offersResponse = example(pageOf(offerItem), {
-  status: 'success',
-  data: [{ ...offerExample, direction: 'outgoing' as const }],
-  limit: 50,
-  offset: 0,
-  total: 1,
-});
+export const offersResponse = examplePage(pageOf(offerItem), [{ ...offerExample, direction: 'outgoing' as const }]);
 
 /**
  * 409 of a decision that did not happen: `offer_not_pending` with the offer as it ended beside the error;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { example, EXAMPLE } from './examples.ts';
+import { example, EXAMPLE, EXAMPLE_ORDER } from './examples.ts';
 
 /** A payment receipt in a body, for a paid retry: the same forms as `Authorization: Payment`. */
 export const receiptField = z
@@ -78,14 +78,7 @@ export const registeredResponse = example(
       registration_date: EXAMPLE.at,
       expiry_date: EXAMPLE.expiry,
     },
-    order: {
-      order_id: 42,
-      payment_method: 'mpp',
-      amount_gems: 1500,
-      amount: '15.00',
-      currency: 'pathUSD',
-      payment_reference: EXAMPLE.txHash,
-    },
+    order: EXAMPLE_ORDER,
     warnings: [],
   },
 );

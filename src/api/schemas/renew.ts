@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { example, EXAMPLE } from './examples.ts';
+import { example, EXAMPLE, EXAMPLE_ORDER } from './examples.ts';
 import { receiptField } from './register.ts';
 
 export const renewBody = example(
@@ -39,13 +39,6 @@ export const renewedResponse = example(
       previous_expiry_date: '2027-11-23T10:00:00.000Z',
       new_expiry_date: '2028-11-23T10:00:00.000Z',
     },
-    order: {
-      order_id: 42,
-      payment_method: 'mpp',
-      amount_gems: 1500,
-      amount: '15.00',
-      currency: 'pathUSD',
-      payment_reference: '0x5e1f…',
-    },
+    order: EXAMPLE_ORDER,
   },
 );

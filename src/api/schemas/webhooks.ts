@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEBHOOK_SECRET_MAX, WEBHOOK_SECRET_MIN, webhookEventTypes } from '../../domain/webhook-events.ts';
-import { EXAMPLE, example } from './examples.ts';
+import { EXAMPLE, example, examplePage } from './examples.ts';
 import { queryInteger } from './query-integer.ts';
 
 const secret = z
@@ -158,7 +158,7 @@ const deliveryItem = z.object({
   delivered_at: z.string().nullable(),
 });
 
-export const webhookEventsResponse = example(
+export const webhookEventsResponse = examplePage(
   z.object({
     status: z.literal('success'),
     data: z.array(deliveryItem).describe('Newest event first'),
@@ -166,24 +166,18 @@ export const webhookEventsResponse = example(
     offset: z.number().int(),
     total: z.number().int().describe('Events owed to the subscription'),
   }),
-  {
-    status: 'success',
-    data: [
-      {
-        event_id: attemptExample.event_id,
-        event_type: 'domain.registered',
-        status: 'pending',
-        attempts: 2,
-        last_status_code: 503,
-        last_error: null,
-        last_attempt_at: EXAMPLE.at,
-        next_attempt_at: '2026-11-26T09:05:00.000Z',
-        created_at: EXAMPLE.at,
-        delivered_at: null,
-      },
-    ],
-    limit: 50,
-    offset: 0,
-    total: 1,
-  },
+  [
+    {
+      event_id: attemptExample.event_id,
+      event_type: 'domain.registered',
+      status: 'pending',
+      attempts: 2,
+      last_status_code: 503,
+      last_error: null,
+      last_attempt_at: EXAMPLE.at,
+      next_attempt_at: '2026-11-26T09:05:00.000Z',
+      created_at: EXAMPLE.at,
+      delivered_at: null,
+    },
+  ],
 );

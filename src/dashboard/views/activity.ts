@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
 import { pager, table, type DashboardView } from './layout.ts';
 import type { ActivityRow } from './answers.ts';
+import type { OrderKind } from '../../domain/orders.ts';
 export type { ActivityRow };
 
 export interface ActivityData {
@@ -13,7 +14,8 @@ export interface ActivityData {
   hasMore: boolean;
 }
 
-const kinds: Record<string, string> = {
+/** Every order kind in words: a kind added to `orderKinds` does not compile until it is named here. */
+const kinds: Record<OrderKind, string> = {
   registration: 'Registration',
   renewal: 'Renewal',
   transfer: 'Transfer',
@@ -60,7 +62,7 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
     (e) =>
       html`<tr>
         <td>${when(e.created_at)}</td>
-        <td>${kinds[e.kind] ?? e.kind}${e.years ? ` (${e.years} ${e.years === 1 ? 'year' : 'years'})` : ''}</td>
+        <td>${kinds[e.kind]}${e.years ? ` (${e.years} ${e.years === 1 ? 'year' : 'years'})` : ''}</td>
         <td>${e.domain}</td>
         <td>${amountOf(e)}${splitOf(e)}</td>
         <td>${e.payment_method}</td>

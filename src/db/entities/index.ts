@@ -17,14 +17,7 @@ export { Listing, Offer, Sale } from './market.ts';
 export { DnsRecord } from './dns-record.ts';
 export { IdempotencyKey } from './idempotency-key.ts';
 export { SpendMandate, MandateChange, MandateSpend, MandateApproval } from './mandate.ts';
-import {
-  CouponSchema,
-  DomainOrderSchema,
-  LedgerLineSchema,
-  LedgerTransactionSchema,
-  OutboxEventSchema,
-  PaymentReceiptSchema,
-} from './orders.ts';
+import { orderSchemas } from './orders.ts';
 import { AccountSchema } from './account.ts';
 import { CheckoutSessionSchema } from './checkout-session.ts';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookSubscriptionSchema } from './webhook-subscription.ts';
@@ -56,12 +49,7 @@ export const entities = [
   OrganizationCustomerSchema,
   OrgCredentialSchema,
   NamespaceWhitelistSchema,
-  DomainOrderSchema,
-  PaymentReceiptSchema,
-  OutboxEventSchema,
-  CouponSchema,
-  LedgerTransactionSchema,
-  LedgerLineSchema,
+  ...orderSchemas,
   CheckoutSessionSchema,
   WebhookSubscriptionSchema,
   WebhookDeliverySchema,

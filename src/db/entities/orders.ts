@@ -143,11 +143,12 @@ const LedgerLineSchema = defineEntity({
 export class LedgerLine extends LedgerLineSchema.class {}
 LedgerLineSchema.setClass(LedgerLine);
 
-export {
+/** This module's tables, in the order `entities` (index.ts) lists them. */
+export const orderSchemas = [
   DomainOrderSchema,
   PaymentReceiptSchema,
   OutboxEventSchema,
   CouponSchema,
   LedgerTransactionSchema,
   LedgerLineSchema,
-};
+];
