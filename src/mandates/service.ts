@@ -154,16 +154,7 @@ export function mandateService(em: EntityManager, knownNamespaces: readonly stri
     /** Every change, newest first: who, when, the mandate before and after. */
     async history(principal: AccountPrincipal, agentId: string, page: { limit: number; offset: number }) {
       await agentFor(em, principal, agentId, false);
-      const { rows, total } = await mandateRepository(em).history(agentId, page);
-      return {
-        total,
-        data: rows.map((r) => ({
-          changed_by: r.changedBy,
-          changed_at: r.changedAt.toISOString(),
-          before: r.before,
-          after: r.after,
-        })),
-      };
+      return mandateRepository(em).history(agentId, page);
     },
   };
 }

@@ -34,8 +34,7 @@ export const listActivity = defineOperation(
     const accountIds = await manageableOwnerIds(em, accountPrincipal(call));
     const { limit, offset } = call.query;
     const page = await activityRepository(em).ofAccounts(accountIds, { limit, offset });
-    const data = page.rows.map((o) => toActivityEntry(o, accountIds));
-    return paged(data, { limit, offset }, page.total);
+    return paged(page, { limit, offset }, (o) => toActivityEntry(o, accountIds));
   },
 );
 

@@ -255,7 +255,7 @@ export const listClaimedAgents = defineOperation(
   async (call, app) => {
     const { limit, offset } = call.query;
     const page = await claimedAgents(app.deps.orm.em.fork(), accountPrincipal(call).accountId, { limit, offset });
-    const data = page.rows.map(({ agent, keys, domainCount }) => ({
+    return paged(page, { limit, offset }, ({ agent, keys, domainCount }) => ({
       account_id: agent.id,
       display_name: agent.displayName,
       assurance: agent.assurance,
@@ -264,7 +264,6 @@ export const listClaimedAgents = defineOperation(
       domain_count: domainCount,
       keys: keys.map(keyView),
     }));
-    return paged(data, { limit, offset }, page.total);
   },
 );
 

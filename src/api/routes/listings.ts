@@ -99,13 +99,12 @@ export const listOwnListings = defineOperation(
     const em = app.deps.orm.em.fork();
     const sellers = await manageableOwnerIds(em, accountPrincipal(call));
     const page = await marketLists(em).listingsOf(sellers, { limit, offset });
-    const data = page.rows.map((l) => ({
+    return paged(page, { limit, offset }, (l) => ({
       domain: l.domainName,
       seller_id: l.sellerId,
       ...listingView(l),
       updated_at: l.updatedAt.toISOString(),
     }));
-    return paged(data, { limit, offset }, page.total);
   },
 );
 

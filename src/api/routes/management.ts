@@ -108,7 +108,7 @@ export const listManagedDomains = defineOperation(
       { limit, offset },
       { ownerId: owner_id, expiresBy, sort },
     );
-    return paged(page.rows.map(listItem), { limit, offset }, page.total);
+    return paged(page, { limit, offset }, listItem);
   },
 );
 

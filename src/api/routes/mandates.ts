@@ -121,7 +121,12 @@ export const getMandateHistory = defineOperation(
   async (call, app) => {
     const { limit, offset } = call.query;
     const page = await service(app).history(accountPrincipal(call), call.params.agent_id, { limit, offset });
-    return paged(page.data, { limit, offset }, page.total);
+    return paged(page, { limit, offset }, (r) => ({
+      changed_by: r.changedBy,
+      changed_at: r.changedAt.toISOString(),
+      before: r.before,
+      after: r.after,
+    }));
   },
 );
 

@@ -77,13 +77,12 @@ export const listForSale = defineOperation(
   async ({ query }, app) => {
     const { currency, limit, offset } = query;
     const page = await marketLists(app.deps.orm.em.fork()).forSale(currency, { limit, offset });
-    const data = page.rows.map((e) => ({
+    return paged(page, { limit, offset }, (e) => ({
       domain: e.name,
       namespace: e.namespace,
       ...listingView(e),
       expiry_date: e.expiryDate.toISOString(),
     }));
-    return paged(data, { limit, offset }, page.total);
   },
 );
 
@@ -98,7 +97,7 @@ export const listSold = defineOperation(
   async ({ query }, app) => {
     const { limit, offset } = query;
     const page = await marketLists(app.deps.orm.em.fork()).sold({ limit, offset });
-    const data = page.rows.map((s) => ({
+    return paged(page, { limit, offset }, (s) => ({
       sale_id: s.saleId,
       domain: s.domainName,
       currency: s.currency,
@@ -106,7 +105,6 @@ export const listSold = defineOperation(
       source: s.source === 'offer' ? ('offer' as const) : ('listing' as const),
       sold_at: s.soldAt.toISOString(),
     }));
-    return paged(data, { limit, offset }, page.total);
   },
 );
 
@@ -123,7 +121,7 @@ export const listOwnSales = defineOperation(
     const em = app.deps.orm.em.fork();
     const sellers = await manageableOwnerIds(em, accountPrincipal(call));
     const page = await marketLists(em).salesOf(sellers, { limit, offset });
-    const data = page.rows.map((s) => ({
+    return paged(page, { limit, offset }, (s) => ({
       sale_id: s.saleId,
       domain: s.domainName,
       seller_id: s.sellerId,
@@ -136,7 +134,6 @@ export const listOwnSales = defineOperation(
       payout: payoutOf(s),
       sold_at: s.soldAt.toISOString(),
     }));
-    return paged(data, { limit, offset }, page.total);
   },
 );
 

@@ -179,7 +179,7 @@ export const listOffers = defineOperation(
     const name = domain === undefined ? undefined : parseFullName(app.deps.namespaces, domain).name;
     const ids = await speaksFor(call, app);
     const page = await listOffersOf(app.deps.orm.em.fork(), ids, { limit, offset }, name, direction);
-    return paged(page.items.map(offerItem), { limit, offset }, page.total);
+    return paged(page, { limit, offset }, offerItem);
   },
 );
 

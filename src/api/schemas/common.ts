@@ -19,10 +19,14 @@ export const clientErrors = {
 };
 
 /** A page of a list as every paged operation answers it: its rows, the window asked for, the total. */
-export const paged = <T>(data: T[], window: { limit: number; offset: number }, total: number) => ({
+export const paged = <R, T>(
+  page: { rows: R[]; total: number },
+  window: { limit: number; offset: number },
+  view: (row: R) => T,
+) => ({
   status: 'success' as const,
-  data,
+  data: page.rows.map(view),
   limit: window.limit,
   offset: window.offset,
-  total,
+  total: page.total,
 });

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
+import { actionForm, exactField, pager, table, type DashboardView } from './layout.ts';
 import type { AgentRow, DomainRow } from './answers.ts';
 export type { AgentRow };
 
@@ -89,16 +89,12 @@ export function renderAgents(view: DashboardView, data: AgentsData): SafeHtml {
     action: 'claim_agent',
     submit: 'Claim agent',
     layout: 'block',
-    fields: html`<label
-      >Claim code
-      <input
-        name="claim_code"
-        required
-        maxlength="100"
-        autocomplete="off"
-        spellcheck="false"
-        value="${typed(view, formKey('claim_agent'), 'claim_code')}"
-    /></label>`,
+    fields: exactField(view, 'claim_agent', {
+      label: 'Claim code',
+      name: 'claim_code',
+      maxlength: 100,
+      required: true,
+    }),
   });
   return html`<p>
       An agent provisioned over the API gets a single-use claim code. Enter it here to manage the agent from this

@@ -228,6 +228,37 @@ export function typed(view: DashboardView, key: string, field: string, fallback 
   return view.failed?.key === key ? (view.failed.values[field] ?? fallback) : fallback;
 }
 
+/**
+ * A labelled field for something typed or pasted exactly (a claim code, an address): no autocompletion
+ * and no spell check; after a refused submit of `action`'s form it holds what was typed, else `value`.
+ */
+export function exactField(
+  view: DashboardView,
+  action: string,
+  o: {
+    label: string;
+    name: string;
+    maxlength: number;
+    size?: number;
+    placeholder?: string;
+    required?: boolean;
+    value?: string;
+  },
+): SafeHtml {
+  return html`<label
+    >${o.label}
+    <input
+      name="${o.name}"
+      ${o.required ? 'required' : ''}
+      maxlength="${o.maxlength}"
+      ${o.size ? html`size="${o.size}"` : ''}
+      autocomplete="off"
+      spellcheck="false"
+      value="${typed(view, formKey(action), o.name, o.value ?? '')}"
+      ${o.placeholder ? html`placeholder="${o.placeholder}"` : ''}
+  /></label>`;
+}
+
 /** A table that scrolls inside its box on a narrow screen; an empty list says so in words instead. */
 export function table(o: { caption?: string; head: string[]; rows: SafeHtml[]; empty: SafeHtml | string }): SafeHtml {
   if (o.rows.length === 0) return html`<p class="empty">${o.empty}</p>`;

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, formKey, pager, table, typed, type DashboardView } from './layout.ts';
+import { actionForm, exactField, pager, table, type DashboardView } from './layout.ts';
 import type { ListingRow, OfferRow, SaleRow } from './answers.ts';
 export type { ListingRow, OfferRow, SaleRow };
 
@@ -104,17 +104,14 @@ export function renderMarket(view: DashboardView, d: MarketData): SafeHtml {
     action: 'set_payout_address',
     submit: 'Save payout address',
     layout: 'block',
-    fields: html`<label
-      >Payout address (0x and 40 hex digits)
-      <input
-        name="address"
-        maxlength="42"
-        size="44"
-        autocomplete="off"
-        spellcheck="false"
-        value="${typed(view, formKey('set_payout_address'), 'address', d.payoutAddress ?? '')}"
-        placeholder="0x…"
-    /></label>`,
+    fields: exactField(view, 'set_payout_address', {
+      label: 'Payout address (0x and 40 hex digits)',
+      name: 'address',
+      maxlength: 42,
+      size: 44,
+      placeholder: '0x…',
+      value: d.payoutAddress ?? '',
+    }),
   });
   return html`<p>
       What you sell and offer on the market. A sale’s price is split: 90% to you, 5% to the referrer who brought the

@@ -47,7 +47,7 @@ export async function listOffersOf(
   const { total, rows } = await offerRepository(em).pageFor(accountIds, page, domain, direction);
   return {
     total,
-    items: rows.map((offer) => {
+    rows: rows.map((offer) => {
       const view = toOfferViewRow(offer);
       const outgoing = accountIds.includes(view.bidderId);
       return { ...view, direction: outgoing ? ('outgoing' as const) : ('incoming' as const) };

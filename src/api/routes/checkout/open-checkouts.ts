@@ -79,7 +79,7 @@ export const listOpenCheckouts = defineOperation(
     const em = orm.em.fork();
     const actors = await manageableOwnerIds(em, accountPrincipal(call));
     const page = await checkoutSessions(em).openOfActors(actors, { limit, offset });
-    const data = page.rows.map((c) => {
+    return paged(page, { limit, offset }, (c) => {
       const isRegistration = c.operation === 'registration';
       const isRenewal = c.operation === 'renewal';
       return {
@@ -98,7 +98,6 @@ export const listOpenCheckouts = defineOperation(
         cancellable: isRegistration || isRenewal,
       };
     });
-    return paged(data, { limit, offset }, page.total);
   },
 );
 

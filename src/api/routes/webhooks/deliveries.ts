@@ -159,8 +159,7 @@ export const listWebhookEvents = defineOperation(
       limit,
       offset,
     });
-    const data = page.rows.map((d) => deliveryItem(d, app.deps.config.webhookRetryScheduleMs));
-    return paged(data, { limit, offset }, page.total);
+    return paged(page, { limit, offset }, (d) => deliveryItem(d, app.deps.config.webhookRetryScheduleMs));
   },
 );
 
