@@ -147,9 +147,14 @@ export const isEffectRefusal = (type: string | undefined | null): type is (typeo
 export const isCheckoutRefusal = (type: string | undefined | null): type is CheckoutRefusal =>
   isEffectRefusal(type) || (type != null && (updateRefusals as readonly string[]).includes(type));
 
-export const checkoutStatusQuery = <I extends CheckoutTerms, O>() =>
-  defineQuery<CheckoutStatus<I, O>>('checkoutStatus');
-export const submitPaymentUpdateOf = <R>() => defineUpdate<R, [{ receipt: string }]>('submitPayment');
+/**
+ * The two messages every paid operation's run answers, typed by its input `I`, result `R` and outcome
+ * `O`: the `checkoutStatus` query and the `submitPayment` update (same names on every run).
+ */
+export const checkoutMessagesOf = <I extends CheckoutTerms, R, O>() => ({
+  statusQuery: defineQuery<CheckoutStatus<I, O>>('checkoutStatus'),
+  submitPayment: defineUpdate<R, [{ receipt: string }]>('submitPayment'),
+});
 export const resetLockUpdate = defineUpdate<
   { outcome: 'released' | 'payment_found' },
   [{ actorAccountId: string; operator: boolean }]

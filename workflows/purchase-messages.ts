@@ -1,7 +1,6 @@
 import {
-  checkoutStatusQuery,
+  checkoutMessagesOf,
   paidOperationContract,
-  submitPaymentUpdateOf,
   type CheckoutTerms,
   type PaidOutcome,
 } from './checkout-messages.ts';
@@ -45,8 +44,11 @@ export interface PurchaseResult {
 
 export type PurchaseOutcome = PaidOutcome<'purchased', PurchaseResult>;
 
-export const purchaseStatusQuery = checkoutStatusQuery<PurchaseInput, PurchaseOutcome>();
-export const submitPurchasePayment = submitPaymentUpdateOf<PurchaseResult>();
+export const { statusQuery: purchaseStatusQuery, submitPayment: submitPurchasePayment } = checkoutMessagesOf<
+  PurchaseInput,
+  PurchaseResult,
+  PurchaseOutcome
+>();
 
 /** One open purchase checkout per name: while the run is open it is the lock (a second buyer is told before paying). */
 export const purchaseWorkflowId = (name: string) => `purchase:${name}`;

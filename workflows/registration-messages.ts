@@ -1,7 +1,6 @@
 import {
-  checkoutStatusQuery,
+  checkoutMessagesOf,
   paidOperationContract,
-  submitPaymentUpdateOf,
   type CheckoutPayment,
   type CheckoutStage,
   type CheckoutTerms,
@@ -49,8 +48,11 @@ export interface RegistrationResult {
  */
 export type RegistrationOutcome = PaidOutcome<'registered', RegistrationResult>;
 
-export const registrationStatusQuery = checkoutStatusQuery<RegistrationInput, RegistrationOutcome>();
-export const submitPaymentUpdate = submitPaymentUpdateOf<RegistrationResult>();
+export const { statusQuery: registrationStatusQuery, submitPayment: submitPaymentUpdate } = checkoutMessagesOf<
+  RegistrationInput,
+  RegistrationResult,
+  RegistrationOutcome
+>();
 export {
   checkoutPaidSignal,
   relayExpiredSignal,

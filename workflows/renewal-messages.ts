@@ -1,7 +1,6 @@
 import {
-  checkoutStatusQuery,
+  checkoutMessagesOf,
   paidOperationContract,
-  submitPaymentUpdateOf,
   type CheckoutTerms,
   type PaidOutcome,
 } from './checkout-messages.ts';
@@ -32,8 +31,11 @@ export interface RenewalResult {
 
 export type RenewalOutcome = PaidOutcome<'renewed', RenewalResult>;
 
-export const renewalStatusQuery = checkoutStatusQuery<RenewalInput, RenewalOutcome>();
-export const submitRenewalPayment = submitPaymentUpdateOf<RenewalResult>();
+export const { statusQuery: renewalStatusQuery, submitPayment: submitRenewalPayment } = checkoutMessagesOf<
+  RenewalInput,
+  RenewalResult,
+  RenewalOutcome
+>();
 
 /** One run per renewal checkout: anyone may pay to renew a name, so renewals of one name do not lock each other out. */
 export const renewalWorkflowId = (key: string) => `renewal:${key}`;

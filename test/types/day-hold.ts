@@ -9,9 +9,8 @@ import { AppError } from '../../src/domain/errors.ts';
 import { checkoutSpend } from '../../src/mandates/checkout-spend.ts';
 import { paidCheckout } from '../../workflows/checkout.ts';
 import {
-  checkoutStatusQuery,
+  checkoutMessagesOf,
   paidOperationContract,
-  submitPaymentUpdateOf,
   type CheckoutTerms,
   type PaidOutcome,
 } from '../../workflows/checkout-messages.ts';
@@ -40,8 +39,11 @@ interface DayHoldResult {
 type DayHoldOutcome = PaidOutcome<'registered', DayHoldResult>;
 
 const dayHoldWorkflowId = (name: string) => `day-hold:${name}`;
-const dayHoldStatusQuery = checkoutStatusQuery<DayHoldInput, DayHoldOutcome>();
-const submitDayHoldPayment = submitPaymentUpdateOf<DayHoldResult>();
+const { statusQuery: dayHoldStatusQuery, submitPayment: submitDayHoldPayment } = checkoutMessagesOf<
+  DayHoldInput,
+  DayHoldResult,
+  DayHoldOutcome
+>();
 const declare = paidOperationContract<DayHoldInput, DayHoldResult>();
 
 /** Complete: every field of the contract. */
