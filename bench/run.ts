@@ -8,6 +8,8 @@ import { configSchema } from '../src/config/schema.ts';
 import { API_NODE_FLAGS } from '../src/entry/node-flags.ts';
 import { migrateAndLoadCatalog } from '../src/entry/migrate.ts';
 import { getDatabase } from './database.ts';
+import { checkoutBefore } from './before-build.ts';
+import { beforeGoals, beforePairs, onBefore, printBefore } from './before.ts';
 import { buildGoals } from './goals.ts';
 import { grow, namePool, workingSetPool } from './grow.ts';
 import { cleanup, takeOverSignals } from './lifecycle.ts';
@@ -76,10 +78,16 @@ const plan: TrialPlan = {
   pipelining: settings.pipelining,
 };
 
-function groups(servers: targets.Servers, data: SeedResult, keys: string[], person: BenchPerson): Group[] {
+function groups(
+  servers: targets.Servers,
+  data: SeedResult,
+  keys: string[],
+  person: BenchPerson,
+  before: string | null,
+): Group[] {
   const names = namePool(data, data.domains.length);
   const raw = targets.rawLookup(servers, names);
-  return [
+  const all: Group[] = [
     { key: 'lookup', raw, targets: [targets.lookup(servers, names), targets.ormBaseline(servers, data)] },
     { key: 'search', raw, targets: [targets.searchAll(servers, data)] },
     { key: 'quote', raw, targets: [targets.quote(servers, data)] },
@@ -96,6 +104,15 @@ function groups(servers: targets.Servers, data: SeedResult, keys: string[], pers
       connections: settings.dashboardConnections,
     },
   ];
+  if (!before) return all;
+  // Against another build: each route also on its API, in the same rounds; and one write, on both.
+  const written = { key: 'write', raw, targets: [targets.provision(servers)] };
+  // Even rounds run the sides in reverse order, so neither build always runs right after the raw side.
+  return [...all, written].map((g) => ({
+    ...g,
+    targets: g.targets.flatMap((t) => [t, onBefore(t, servers, before)]),
+    alternate: true,
+  }));
 }
 
 /** Sides whose errors or non-2xx answers exceed MAX_BAD_SHARE: every request sent there should be a 200. */
@@ -128,7 +145,7 @@ async function startServices(dbUrl: string, temporalAddress: string, chainEnv: R
     throw new Error('the code under src, activities or workflows changed while the APIs started: run again');
   if (settings.only) {
     say(`API at ${api.base} (pid ${api.pid}); no raw baseline (BENCH_ONLY=${settings.only})`);
-    return { api, withoutMetrics, servers: { api: api.base, raw: '' } };
+    return { api, withoutMetrics, servers: { api: api.base, raw: '' }, before: null };
   }
   // The raw baseline gets the API's pool size and base URL: same connections, same document.
   const poolMax = configSchema.shape.DB_POOL_MAX.parse(process.env.DB_POOL_MAX);
@@ -139,7 +156,19 @@ async function startServices(dbUrl: string, temporalAddress: string, chainEnv: R
     { path: '/raw/lookup/none.invalid', status: 404 },
   );
   say(`API at ${api.base} (pid ${api.pid}); raw baseline at ${raw.base} (pool of ${poolMax}, as the API's)`);
-  return { api, withoutMetrics, servers: { api: api.base, raw: raw.base } };
+  if (!settings.before) return { api, withoutMetrics, servers: { api: api.base, raw: raw.base }, before: null };
+  // Another commit's API, same environment and public base URL: same database, same documents.
+  const build = checkoutBefore(settings.before);
+  const other = await startHttpService(
+    'API before',
+    'src/entry/api.ts',
+    { ...apiEnv, PUBLIC_BASE_URL: publicBase },
+    { path: '/healthz' },
+    API_NODE_FLAGS,
+    build.dir,
+  );
+  say(`API of ${build.commit.slice(0, 12)} at ${other.base} (pid ${other.pid})`);
+  return { api, withoutMetrics, servers: { api: api.base, raw: raw.base, before: other.base }, before: build.commit };
 }
 
 /** BENCH_DOMAINS above 10k: grow the registry, lookup again against the raw baseline, then the sweep. */
@@ -250,7 +279,7 @@ async function optional<T>(phase: string, errors: Outcome['errors'], run: () => 
   }
 }
 
-async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideSummary[] }> {
+async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideSummary[]; before: string | null }> {
   const db = await getDatabase();
   const migrated = await migrateAndLoadCatalog(db.url, resolve(ROOT, 'catalog/namespaces.json'));
   say(
@@ -273,7 +302,7 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
 
   const temporalAddress = settings.registration ? await startTemporal() : DUMMY_TEMPORAL;
   const chain = settings.registration ? await startBenchChain() : null;
-  const { api, withoutMetrics, servers } = await startServices(db.url, temporalAddress, chain?.env ?? {});
+  const { api, withoutMetrics, servers, before } = await startServices(db.url, temporalAddress, chain?.env ?? {});
   // The agents' keys serve agents/me and registration; the metrics section alone needs none.
   const agents = person || chain ? await targets.provisionAgents(api.base, AGENTS) : [];
 
@@ -284,6 +313,7 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
       data,
       agents.map((a) => a.key),
       person,
+      before,
     );
     await targets.sanityCheck(servers, data, person, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
     routes = await measureRoutes(plan10k, api.pid);
@@ -326,10 +356,10 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
     registration,
     errors,
   };
-  return { outcome, dbKind: db.kind, bad };
+  return { outcome, dbKind: db.kind, bad, before };
 }
 
-function report(o: Outcome): Goal[] {
+function report(o: Outcome, before: string | null): Goal[] {
   if (o.groups.length > 0)
     printGroups(
       o.groups,
@@ -344,7 +374,9 @@ function report(o: Outcome): Goal[] {
     );
   if (o.growth) printGrowth(o.growth, `lookup at ${o.growth.domains} domains:`);
   if (o.registration) printRegistration(o.registration);
-  const goals = buildGoals(o);
+  const pairs = before ? beforePairs(o) : [];
+  if (before) printBefore(pairs, before);
+  const goals = [...buildGoals(o), ...beforeGoals(pairs)];
   printGoals(goals);
   return goals;
 }
@@ -363,8 +395,8 @@ async function main(): Promise<number> {
   if ((loadAtStart[0] ?? 0) > 1)
     say(`note: load average ${loadAtStart[0]?.toFixed(2)} at the start: other processes are busy, expect noise`);
 
-  const { outcome, dbKind, bad } = await measure();
-  const goals = report(outcome);
+  const { outcome, dbKind, bad, before } = await measure();
+  const goals = report(outcome, before);
   const loadAtEnd = loadavg();
   console.log();
   console.log(

@@ -55,17 +55,18 @@ export interface Service {
 }
 
 /**
- * Starts `node [nodeFlags] <script>` with `env` on top of ours; stopped (SIGTERM, then SIGKILL) at
- * cleanup.
+ * Starts `node [nodeFlags] <script>` with `env` on top of ours, in `root` (this checkout, or another
+ * build's: bench/before-build.ts); stopped (SIGTERM, then SIGKILL) at cleanup.
  */
 export function startNode(
   name: string,
   script: string,
   env: Record<string, string>,
   nodeFlags: readonly string[] = [],
+  root = ROOT,
 ): Service {
-  const child = spawn(process.execPath, [...nodeFlags, resolve(ROOT, script)], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...nodeFlags, resolve(root, script)], {
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -118,9 +119,10 @@ export async function startHttpService(
   env: Record<string, string>,
   health: { path: string; status?: number },
   nodeFlags: readonly string[] = [],
+  root = ROOT,
 ): Promise<Service & { base: string }> {
   const port = await freePort(41000, 2000);
-  const service = startNode(name, script, { ...env, HOST: '127.0.0.1', PORT: String(port) }, nodeFlags);
+  const service = startNode(name, script, { ...env, HOST: '127.0.0.1', PORT: String(port) }, nodeFlags, root);
   const base = `http://127.0.0.1:${port}`;
   await waitFor(service, async () => {
     const res = await fetch(base + health.path, { signal: AbortSignal.timeout(1000) });

@@ -81,6 +81,11 @@ export const settings = Object.freeze({
   metricsCost: only === null || only === 'metrics',
   /** The registration section runs every scenario at each of these caller counts. */
   registrationCallers: intListEnv('BENCH_REGISTRATION_CALLERS', [10, 50]),
+  /**
+   * BENCH_BEFORE: a git commit (or branch, tag) whose API runs beside this one, in the same interleaved
+   * rounds of every route group, plus a write group (agent provisioning): this build against that one.
+   */
+  before: process.env.BENCH_BEFORE || null,
   /** The registration scenarios to run (a comma list of gems, renewal, receipt); all by default. */
   registrationScenarios: scenarioListEnv(),
 });

@@ -15,6 +15,23 @@ export interface NamePool {
 export interface Servers {
   api: string;
   raw: string;
+  /** The API of another commit (BENCH_BEFORE), when one runs. */
+  before?: string;
+}
+
+/** A write: one agent provisioned (an account, its key and claim code, in one transaction). */
+export function provision(servers: Servers): Target {
+  return {
+    key: 'provision',
+    title: 'POST /api/v1/agents/provision',
+    base: servers.api,
+    request: () => ({
+      path: '/api/v1/agents/provision',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ display_name: 'bench writer' }),
+    }),
+  };
 }
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
