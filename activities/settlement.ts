@@ -16,7 +16,7 @@ export function createSettlementActivities({ usdc }: ActivityDeps) {
   return {
     async readRelaySession(a: { relaySessionId: string }): Promise<RelaySessionState> {
       const s = await route().relay.session(a.relaySessionId);
-      return { status: s.status, txHash: s.tx_hash, payer: s.payer };
+      return { status: s.status, txHash: s.tx_hash, payer: s.payer, expiresAt: s.expires_at };
     },
 
     async verifyUsdcSettlement(a: { txHash: string; amountMinor: string; payer: string | null }) {

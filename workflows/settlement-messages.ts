@@ -1,4 +1,4 @@
-import { defineUpdate } from '@temporalio/workflow';
+import { defineSignal, defineUpdate } from '@temporalio/workflow';
 
 // The settlement-polling workflow's contract (USDC route, docs/payments.md "USDC route"); plain data only.
 
@@ -11,8 +11,13 @@ export interface SettlementInput {
   amountMinor: string;
   /** The paid operation's run that waits for this settlement (e.g. `registration:<name>`). */
   checkoutWorkflowId: string;
-  /** Between two looks at the relay; default 2 s. */
+  /**
+   * The first wait between two looks at the relay (default 2 s); each look that finds nothing new
+   * doubles it, up to `maxPollMs` (default 60 s). A `relaySessionChanged` signal or a reconcile looks at
+   * once and starts again from the first wait.
+   */
   pollMs?: number;
+  maxPollMs?: number;
 }
 
 /** What the relay says of a session, as the polling activity reads it. */
@@ -20,6 +25,8 @@ export interface RelaySessionState {
   status: 'awaiting_payment' | 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'expired_unpaid';
   txHash: string | null;
   payer: string | null;
+  /** When the relay closes the session unpaid (ISO 8601); absent in reads recorded before it was kept. */
+  expiresAt?: string;
 }
 
 export type SettlementOutcome = { outcome: 'settled'; txHash: string; payer: string } | { outcome: 'expired_unpaid' };
@@ -34,3 +41,9 @@ export const settlementWorkflowId = (sessionId: string) => `settlement:${session
  * next poll, and answer what it said. A confirmed settlement is then checked and activated as usual.
  */
 export const lookNowUpdate = defineUpdate<RelaySessionState>('lookNow');
+
+/**
+ * The relay's word that a session changed (its signed callback, `POST /api/v1/checkout/relay/events`):
+ * carries nothing to trust, only "look now". The run reads the relay itself.
+ */
+export const relaySessionChangedSignal = defineSignal('relaySessionChanged');

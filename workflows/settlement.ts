@@ -3,15 +3,18 @@ import {
   condition,
   continueAsNew,
   getExternalWorkflowHandle,
+  patched,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { SettlementActivities } from '../activities/settlement.ts';
 import { relayExpiredSignal, relaySettledSignal } from './checkout-messages.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 import {
   lookNowUpdate,
+  relaySessionChangedSignal,
   SETTLEMENT_UNVERIFIED,
   type RelaySessionState,
   type SettlementInput,
@@ -36,7 +39,12 @@ const chain = proxyActivities<Pick<SettlementActivities, 'verifyUsdcSettlement'>
   },
 });
 
+/** Runs recorded before waiting was made cheap: a look every `pollMs`, 300 looks a run. */
 const POLLS_PER_RUN = 300;
+/** A run hands over to a fresh one (continue-as-new) past this many events, so no history grows without end. */
+const HISTORY_EVENTS = 2_000;
+const FIRST_WAIT_MS = 2_000;
+const LONGEST_WAIT_MS = 60_000;
 
 /**
  * Follows one relay session (`settlement:<session>`) for the run that waits on it: polls the relay's
@@ -44,6 +52,11 @@ const POLLS_PER_RUN = 300;
  * not taken on the relay's word: the transfer is checked on chain (exactly the amount, to us, by the
  * USDC contract) before the waiting run is told `relaySettled`; `expired_unpaid` is the only thing that
  * tells it to release its lock. RegistryStage shows the relay's status as it goes (`relay-broadcast`…).
+ *
+ * Waiting costs little (docs/payments.md "Waiting for a relay session"): the relay signals
+ * `relaySessionChanged` when a session moves, and the run looks at once; otherwise it looks again after
+ * a wait that doubles from `pollMs` up to a minute, and at the session's expiry. RegistryStage is
+ * written only when it changes, and the run continues as new past HISTORY_EVENTS events.
  */
 export async function settlementWorkflow(input: SettlementInput): Promise<SettlementOutcome> {
   const stage = (s: string) => upsertSearchAttributes({ [registryStageKey.name]: [s] });
@@ -70,12 +83,26 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
     return end;
   };
 
-  for (let poll = 0; poll < POLLS_PER_RUN; poll++) {
+  // Runs begun before the change keep their old rhythm on replay (a look every pollMs, a stage each look).
+  const quiet = patched('settlement-quiet-waiting');
+  let nudged = false;
+  if (quiet) setHandler(relaySessionChangedSignal, () => void (nudged = true));
+  let shown: string | null = null;
+  const show = (s: string) => {
+    if (quiet && s === shown) return;
+    shown = s;
+    stage(s);
+  };
+  const firstWait = input.pollMs ?? FIRST_WAIT_MS;
+  let wait = firstWait;
+
+  for (let poll = 0; quiet || poll < POLLS_PER_RUN; poll++) {
     lookNow = false;
+    nudged = false;
     reading = true;
     const s = await relay.readRelaySession({ relaySessionId: input.relaySessionId });
     reading = false;
-    stage(`relay-${s.status}`);
+    show(`relay-${s.status}`);
     if (s.status === 'confirmed' && s.txHash) {
       const verified = await chain.verifyUsdcSettlement({
         txHash: s.txHash,
@@ -95,7 +122,15 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
       stage('expired_unpaid');
       return settle({ outcome: 'expired_unpaid' });
     }
-    await condition(() => lookNow, input.pollMs ?? 2000);
+    if (!quiet) {
+      await condition(() => lookNow, input.pollMs ?? 2000);
+      continue;
+    }
+    if (workflowInfo().historyLength > HISTORY_EVENTS) break;
+    // The relay closes an unpaid session at its expiry without a word: look just after it.
+    const untilExpiry = s.expiresAt ? Date.parse(s.expiresAt) - Date.now() + 1_000 : 0;
+    const woken = await condition(() => lookNow || nudged, untilExpiry > 0 ? Math.min(wait, untilExpiry) : wait);
+    wait = woken ? firstWait : Math.min(wait * 2, input.maxPollMs ?? LONGEST_WAIT_MS);
   }
   // A long wait keeps its history small (once no reconcile is waiting on this run).
   await condition(allHandlersFinished);

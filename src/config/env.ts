@@ -50,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     GFAVIP_WEBHOOK_SECRET: c.GFAVIP_WEBHOOK_SECRET ?? DEV_SECRETS.GFAVIP_WEBHOOK_SECRET,
     OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET ?? DEV_SECRETS.OIDC_CLIENT_SECRET,
     CHECKOUT_API_KEY: c.CHECKOUT_API_KEY ?? DEV_SECRETS.CHECKOUT_API_KEY,
+    RELAY_WEBHOOK_SECRET: c.RELAY_WEBHOOK_SECRET ?? DEV_SECRETS.RELAY_WEBHOOK_SECRET,
     WEBHOOK_ALLOW_INSECURE_LOCAL: webhookAllowInsecureLocal(c),
     webhookRetryScheduleMs: Object.freeze(retrySchedule(c)),
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${browsableHost(c.HOST)}:${c.PORT}`).replace(/\/+$/, ''),

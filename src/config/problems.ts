@@ -11,6 +11,7 @@ import type { ParsedConfig } from './schema.ts';
 export const DEV_SECRETS = {
   GFAVIP_WEBHOOK_SECRET: 'dev-gfavip-webhook-secret',
   CHECKOUT_API_KEY: 'dev-checkout-api-key-not-for-production',
+  RELAY_WEBHOOK_SECRET: 'dev-relay-webhook-secret-not-for-production',
   OIDC_CLIENT_SECRET: 'dev-registry-secret',
 } as const;
 
@@ -39,6 +40,11 @@ export function productionProblems(c: ParsedConfig): string[] {
       'CHECKOUT_API_KEY',
       c.MPP_BASE_MAINNET_ENABLED,
       'authenticates the registry at the checkout relay (the base-mainnet route is enabled)',
+    ],
+    [
+      'RELAY_WEBHOOK_SECRET',
+      c.MPP_BASE_MAINNET_ENABLED,
+      "authenticates the checkout relay's session notices (the base-mainnet route is enabled)",
     ],
     ['PDNS_API_KEY', Boolean(c.PDNS_API_URL), 'authenticates the registry at the PowerDNS API (PDNS_API_URL is set)'],
     [

@@ -121,6 +121,12 @@ export const configSchema = z.object({
   CHECKOUT_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
   BASE_ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8546),
   CHECKOUT_API_KEY: z.string().min(24).optional(),
+  // The relay's notice that a session changed (docs/payments.md "Waiting for a relay session"): the secret
+  // the relay signs it with and the registry checks (Standard Webhooks: `whsec_…`, or any 24 characters),
+  // and where the relay sends it (the registry's POST /api/v1/checkout/relay/events; unset: no notices,
+  // and settlement runs find changes by polling alone).
+  RELAY_WEBHOOK_SECRET: z.string().min(24).optional(),
+  RELAY_WEBHOOK_URL: z.url().optional(),
   BASE_RPC_URL: z.url().optional(),
   USDC_ADDRESS: evmAddress.optional(),
   USDC_PAY_TO: evmAddress.optional(),

@@ -3,6 +3,7 @@ import { buildRelayApp } from '../relay/app.ts';
 import { relayChain } from '../relay/chain.ts';
 import { settlement as settlementOf } from '../relay/settlement.ts';
 import { relayStore } from '../relay/store.ts';
+import { notifying, relayNotifier } from '../relay/notify.ts';
 import { BASE_MAINNET_CHAIN_ID as BASE_CHAIN_ID } from '../domain/quote.ts';
 import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
 
@@ -20,8 +21,12 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
 // An idle connection PostgreSQL drops (a restart, a failover) is an 'error' on the pool: without a listener
 // it would end the process. The pool opens a new connection on the next query.
 pool.on('error', (err) => log.warn({ err }, 'PostgreSQL dropped an idle relay connection'));
-const store = relayStore(pool);
-await store.migrate();
+const stored = relayStore(pool);
+await stored.migrate();
+// With RELAY_WEBHOOK_URL, every session a write moves is told to the registry (src/relay/notify.ts).
+const store = config.RELAY_WEBHOOK_URL
+  ? notifying(stored, relayNotifier({ url: config.RELAY_WEBHOOK_URL, secret: config.RELAY_WEBHOOK_SECRET, log }))
+  : stored;
 const settlement = settlementOf(store, relayChain(rpcUrl, BASE_CHAIN_ID, settlerKey));
 const publicUrl = (config.CHECKOUT_URL ?? `http://127.0.0.1:${config.CHECKOUT_PORT}`).replace(/\/+$/, '');
 const app = await buildRelayApp({

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { temporal } from '@temporalio/proto';
 import { createPublicClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { setIntervalMining } from '../../src/infra/anvil.ts';
@@ -33,6 +35,8 @@ import { randomLabel, registrationCounts } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 import { startUsdcRoute, usdcBalance, usdcTransfersToUs, type UsdcRoute } from '../helpers/usdc-route.ts';
+
+const { EventType } = temporal.api.enums.v1;
 
 // The USDC route end to end (spec 4.2, 4.6): the registry's API and worker, the checkout relay as its
 // own process, Circle's FiatToken V2.2 on an anvil with Base's chain id, paid by the example payer
@@ -382,4 +386,46 @@ describe('the USDC route on Base through the checkout relay', () => {
       await route.relay.start();
     }
   }, 60_000);
+  it("waiting costs little: an unpaid session is looked at less and less often, and the relay's signed notice wakes its run the moment it is paid", async () => {
+    // This relay tells the API of every session it moves (docs/payments.md "Waiting for a relay session").
+    await route.relay.stop();
+    await route.relay.start({ RELAY_WEBHOOK_URL: `${s.baseUrl}/api/v1/checkout/relay/events` });
+    const o = await opened('quiet');
+    const run = s.t.temporal.client.workflow.getHandle(settlementWorkflowId(o.offer.session_id));
+    await sleep(15_000);
+    const { events } = await run.fetchHistory();
+    const count = (type: temporal.api.enums.v1.EventType) => (events ?? []).filter((e) => e.eventType === type).length;
+    // Looks at 0, 2, 6 and 14 s (the wait doubles from 2 s): four reads where a look every 2 s made eight,
+    // and its stage (relay-awaiting_payment) written once, not once a look.
+    expect(count(EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)).toBeLessThanOrEqual(5);
+    const stages = (events ?? []).filter(
+      (e) => e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.RegistryStage,
+    );
+    expect(stages).toHaveLength(1);
+    expect(events?.length).toBeLessThan(50);
+    // The next look is about 16 s away; the relay's notice brings the run to the settlement at once.
+    const paidAt = Date.now();
+    expect((await settle(o.offer, await signFor(o.offer, 2), `k-${randomUUID()}`)).status).toBe(200);
+    await eventually(async () => isComplete(await state(o.apiKey, o.offer.session_id)), 30_000);
+    expect(Date.now() - paidAt).toBeLessThan(10_000);
+    expect(await registrationCounts(s.t.db.orm, o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+  }, 90_000);
+
+  it('a relay notice with a bad signature is refused 401 and wakes nothing', async () => {
+    const res = await fetch(`${s.baseUrl}/api/v1/checkout/relay/events`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_forged',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,Zm9yZ2Vk',
+      },
+      body: JSON.stringify({
+        type: 'session.updated',
+        data: { session_id: randomUUID(), reference: randomUUID(), status: 'confirmed' },
+      }),
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ status: 'error', code: 'invalid_credential' });
+  });
 });

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
+import { temporal } from '@temporalio/proto';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutActivities } from '../../activities/checkout.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
@@ -13,6 +14,7 @@ import {
 } from '../../workflows/registration-messages.ts';
 import {
   lookNowUpdate,
+  relaySessionChangedSignal,
   SETTLEMENT_UNVERIFIED,
   settlementWorkflowId,
   type RelaySessionState,
@@ -21,6 +23,7 @@ import { input, result } from '../helpers/registration-input.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { useTemporal } from '../helpers/temporal.ts';
 
+const { EventType } = temporal.api.enums.v1;
 type Activities = RegistrationActivities & CheckoutActivities & SettlementActivities;
 
 // The settlement-polling workflow driving a real registration run over fake activities, on the suite's
@@ -167,7 +170,7 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
         workflowId: registrationWorkflowId(s.reg.name),
         args: [s.reg],
       });
-      await sleep(500); // ten polls, an hour past the challenge's end
+      await sleep(500); // several polls, an hour past the challenge's end
       expect((await registration.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
       const reset = registration.executeUpdate(resetLockUpdate, {
         args: [{ actorAccountId: 'actor-1', operator: true }],
@@ -198,6 +201,40 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
       expect(await registration.result()).toMatchObject({ outcome: 'registered' });
     });
     expect(s.calls.reads).toBe(2);
+  });
+
+  it('waits longer after each look that finds nothing, writes its stage once, and looks at once when the relay says the session moved', async () => {
+    const s = setup([state('confirmed', '0xsettled')], { pollMs: 400 });
+    s.calls.held = true;
+    let looks = 0;
+    const read = s.activities.readRelaySession;
+    s.activities.readRelaySession = async (a) => {
+      looks += 1;
+      return read(a);
+    };
+    await env.withWorker(s.activities, async (taskQueue) => {
+      const registration = await env.client.workflow.start('registrationWorkflow', {
+        taskQueue,
+        workflowId: registrationWorkflowId(s.reg.name),
+        args: [s.reg],
+      });
+      const settlement = env.client.workflow.getHandle(settlementWorkflowId(s.reg.sessionId));
+      await sleep(3_500);
+      // Looks at 0, 0.4, 1.2 and 2.8 s (the wait doubles): four, where a look every 0.4 s made nine.
+      expect(looks).toBeGreaterThanOrEqual(3);
+      expect(looks).toBeLessThanOrEqual(5);
+      const { events } = await settlement.fetchHistory();
+      const stages = (events ?? []).filter(
+        (e) => e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.RegistryStage,
+      );
+      expect(stages).toHaveLength(1); // relay-awaiting_payment, once
+      // The next look is 3.2 s away; the relay's notice makes it now.
+      s.calls.held = false;
+      const signalled = Date.now();
+      await settlement.signal(relaySessionChangedSignal);
+      expect(await registration.result()).toMatchObject({ outcome: 'registered' });
+      expect(Date.now() - signalled).toBeLessThan(2_500);
+    });
   });
 
   it('credits a settled payment back when activation is refused', async () => {

@@ -8,6 +8,7 @@ import * as mandates from './mandates.ts';
 import * as approvals from './approvals.ts';
 import * as benchBaseline from './bench-baseline.ts';
 import * as hostedCheckoutCallback from './checkout/hosted-callback.ts';
+import * as relayEvents from './checkout/relay-events.ts';
 import * as openCheckouts from './checkout/open-checkouts.ts';
 import * as registrationProgress from './checkout/progress.ts';
 import * as command from './command.ts';
@@ -113,6 +114,7 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [registrationProgress], plugin: registrationProgress.registrationProgressRoutes },
   { declares: [openCheckouts], plugin: openCheckouts.openCheckoutRoutes },
   { declares: [hostedCheckoutCallback], plugin: hostedCheckoutCallback.hostedCheckoutCallbackRoutes },
+  { declares: [relayEvents], plugin: relayEvents.relayEventsRoutes },
   { declares: [command], plugin: command.commandRoutes },
   { declares: [mcp], plugin: mcpRoutes },
   { declares: [benchBaseline], plugin: benchBaseline.benchBaselineRoutes, servedWhen: (c) => c.BENCH_ROUTES },

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Config } from '../../config/env.ts';
 import { ANVIL_RELAY_KEY, ANVIL_TREASURY_KEY } from '../../infra/anvil.ts';
 import type { BaseChain, TempoChain } from './chains.ts';
@@ -59,5 +61,11 @@ export function childEnvironment(config: Config, p: StartedParts): NodeJS.Proces
     API_METRICS_ADDRESS: listenAddress(p.apiMetrics),
     WORKER_METRICS_ADDRESS: listenAddress(p.workerMetrics),
     ...p.pdnsEnv,
+    // The relay tells the API when a session moves, signed with the secret both are given.
+    RELAY_WEBHOOK_URL: process.env.RELAY_WEBHOOK_URL || `${config.publicBaseUrl}/api/v1/checkout/relay/events`,
+    RELAY_WEBHOOK_SECRET: config.RELAY_WEBHOOK_SECRET,
+    // Node keeps the code it compiled (the sources, type-stripped, and the packages) in this folder, so a
+    // second `npm start` starts its three processes on a third less CPU; Node checks each file's hash.
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'agent-registry-node-compile-cache'),
   };
 }

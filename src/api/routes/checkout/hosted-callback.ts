@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../domain/errors.ts';
 import { parseFullName } from '../../../http/domain-name-param.ts';
+import { keepRawJsonBody, rawBodyOf } from '../../../http/raw-body.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
 import { simpleResponse } from '../../schemas/register.ts';
 import { checkoutCallbackBody } from '../../schemas/checkouts.ts';
@@ -25,14 +25,7 @@ export const hostedCheckoutCallbackRoutes: FastifyPluginAsyncZod = async (app) =
   const { namespaces, config } = app.deps;
   const registration = app.registration;
 
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
-    (request as FastifyRequest & { rawBody?: string }).rawBody = raw as string;
-    try {
-      done(null, JSON.parse(raw as string));
-    } catch (err) {
-      done(Object.assign(err as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
-    }
-  });
+  keepRawJsonBody(app);
 
   app.route({
     ...hostedCheckoutCallbackRoute,
@@ -43,7 +36,7 @@ export const hostedCheckoutCallbackRoutes: FastifyPluginAsyncZod = async (app) =
       response: { 200: simpleResponse, 401: errorBodySchema, ...clientErrors },
     },
     handler: async (req) => {
-      const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
+      const raw = rawBodyOf(req);
       const given = Buffer.from(String(req.headers['x-service-signature'] ?? ''), 'hex');
       const expected = createHmac('sha256', config.GFAVIP_WEBHOOK_SECRET).update(raw).digest();
       if (given.length !== expected.length || !timingSafeEqual(given, expected))

@@ -560,6 +560,11 @@ from .register_domain_response_402_type_0_type_1_request_payment_method import (
 from .register_domain_response_402_type_0_type_1_status import RegisterDomainResponse402Type0Type1Status
 from .register_domain_x_mpp_network import RegisterDomainXMppNetwork
 from .register_domain_x_payment_method import RegisterDomainXPaymentMethod
+from .relay_session_event_body import RelaySessionEventBody
+from .relay_session_event_body_data import RelaySessionEventBodyData
+from .relay_session_event_body_type import RelaySessionEventBodyType
+from .relay_session_event_response_200 import RelaySessionEventResponse200
+from .relay_session_event_response_200_status import RelaySessionEventResponse200Status
 from .renew_domain_body import RenewDomainBody
 from .renew_domain_body_payment_method import RenewDomainBodyPaymentMethod
 from .renew_domain_response_200 import RenewDomainResponse200
@@ -1129,6 +1134,11 @@ __all__ = (
     "RegisterDomainResponse402Type0Type1Status",
     "RegisterDomainXMppNetwork",
     "RegisterDomainXPaymentMethod",
+    "RelaySessionEventBody",
+    "RelaySessionEventBodyData",
+    "RelaySessionEventBodyType",
+    "RelaySessionEventResponse200",
+    "RelaySessionEventResponse200Status",
     "RenewDomainBody",
     "RenewDomainBodyPaymentMethod",
     "RenewDomainResponse200",
