@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
-import { temporal } from '@temporalio/proto';
 import { WorkflowFailedError, WorkflowUpdateFailedError } from '@temporalio/client';
 import type { CheckoutActivities } from '../../activities/checkout.ts';
 import type { RegistrationActivities } from '../../activities/registration.ts';
@@ -23,7 +22,6 @@ import { input, result } from '../helpers/registration-input.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { useTemporal } from '../helpers/temporal.ts';
 
-const { EventType } = temporal.api.enums.v1;
 type Activities = RegistrationActivities & CheckoutActivities & SettlementActivities;
 
 // The settlement-polling workflow driving a real registration run over fake activities, on the suite's

@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, table, type DashboardView } from './layout.ts';
+import { actionForm, type DashboardView } from './layout.ts';
+import { table } from './lists.ts';
 import type { ApprovalRow } from './answers.ts';
 export type { ApprovalRow };
 
