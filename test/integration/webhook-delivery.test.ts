@@ -123,10 +123,9 @@ describe('webhook delivery', () => {
     expect(waiting.statusCode).toBe(202);
     const refused = await call('POST', `/api/v1/approvals/${waiting.json().approval_id}/refuse`, asPerson, {});
     expect(refused.statusCode).toBe(200);
-    await eventually(
-      async () => alice.receiver.events().some((e) => e.event_type === 'mandate.approval_decided'),
-      20_000,
-    );
+    // Each event is its own delivery, so the two may arrive in either order: wait for both.
+    const arrived = (type: string) => alice.receiver.events().some((e) => e.event_type === type);
+    await eventually(async () => arrived('mandate.approval_requested') && arrived('mandate.approval_decided'), 20_000);
 
     const seen = new Set(alice.receiver.events().map((e) => e.event_type));
     for (const type of webhookEventTypes) expect(seen).toContain(type);
