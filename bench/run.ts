@@ -14,6 +14,7 @@ import { buildGoals } from './goals.ts';
 import { grow, namePool, workingSetPool } from './grow.ts';
 import { cleanup, takeOverSignals } from './lifecycle.ts';
 import { sampleRss } from './memory.ts';
+import { primeLookups } from './prime.ts';
 import { measureMetricsCost, sourceStamp, type MetricsCostResult } from './metrics-cost.ts';
 import { runOverload } from './overload.ts';
 import { grantEach, measureRegistration, type RegistrationResult } from './registration.ts';
@@ -171,7 +172,9 @@ async function startServices(dbUrl: string, temporalAddress: string, chainEnv: R
   ]);
   if (sourceStamp(ROOT) !== stamp)
     throw new Error('the code under src, activities or workflows changed while the APIs started: run again');
-  say(`this build's twin at ${now.base} (pid ${now.pid}); ${build.commit.slice(0, 12)} at ${other.base} (pid ${other.pid})`);
+  say(
+    `this build's twin at ${now.base} (pid ${now.pid}); ${build.commit.slice(0, 12)} at ${other.base} (pid ${other.pid})`,
+  );
   return {
     api,
     withoutMetrics,
@@ -312,7 +315,11 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
 
   const temporalAddress = settings.registration ? await startTemporal() : DUMMY_TEMPORAL;
   const chain = settings.registration ? await startBenchChain() : null;
-  const { api, withoutMetrics, servers, before, measuredPid } = await startServices(db.url, temporalAddress, chain?.env ?? {});
+  const { api, withoutMetrics, servers, before, measuredPid } = await startServices(
+    db.url,
+    temporalAddress,
+    chain?.env ?? {},
+  );
   // The agents' keys serve agents/me and registration; the metrics section alone needs none.
   const agents = person || chain ? await targets.provisionAgents(api.base, AGENTS) : [];
 
@@ -326,20 +333,32 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
       before,
     );
     await targets.sanityCheck(servers, data, person, [...new Set(plan10k.flatMap((g) => [g.raw, ...g.targets]))]);
+    await primeLookups(
+      [
+        ...new Set(
+          plan10k
+            .flatMap((g) => g.targets)
+            .filter((t) => t.key.startsWith('lookup'))
+            .map((t) => t.base),
+        ),
+      ],
+      data,
+    );
     routes = await measureRoutes(plan10k, measuredPid);
   }
   const errors: Outcome['errors'] = [];
   // After overload and memory, before registration and growth; the second API idled until now.
   const metrics: MetricsCostResult | null = withoutMetrics
-    ? await optional('metrics cost', errors, () =>
-        measureMetricsCost({
+    ? await optional('metrics cost', errors, async () => {
+        await primeLookups([api.base, withoutMetrics.base], data);
+        return measureMetricsCost({
           withMetrics: api,
           without: withoutMetrics,
           names: namePool(data, data.domains.length),
           firstName: data.domains[0]?.name ?? '',
           plan,
-        }),
-      )
+        });
+      })
     : null;
   // Registration before growth: its workers must be gone before the sweep writes its outbox events.
   const registration = chain
