@@ -111,7 +111,11 @@ export async function buildDocument(adminUrl: string): Promise<unknown> {
       ...DOCUMENT_ENV,
     });
     const orm = await initORM({ databaseUrl: url.toString(), poolMax: 2 });
-    const temporal = connectTemporal('127.0.0.1:7233', config.TEMPORAL_NAMESPACE);
+    const temporal = connectTemporal({
+      address: '127.0.0.1:7233',
+      namespace: config.TEMPORAL_NAMESPACE,
+      security: 'plain',
+    });
     try {
       await migrate(orm);
       const app = await buildApp(await appDepsFromConfig(config, { orm, temporal }));

@@ -1,5 +1,6 @@
 import { DEV_SECRETS, productionProblems, retrySchedule, usdcRouteProblems, type LoadOptions } from './problems.ts';
 import { configSchema, type ParsedConfig } from './schema.ts';
+import { databaseUrlProblems, effectiveDatabaseUrl } from './database-url.ts';
 
 // Environment variables are read exactly once, here; everything else receives the frozen result.
 
@@ -39,6 +40,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const database = { caFile: c.DATABASE_SSL_ROOT_CERT, statementTimeoutMs: c.DB_STATEMENT_TIMEOUT_MS };
+  const dbProblems = c.DATABASE_URL ? databaseUrlProblems(c.DATABASE_URL, database) : [];
+  if (dbProblems.length) throw new ConfigError(`Invalid configuration:\n${dbProblems.join('\n')}`);
+  if (Boolean(c.WORKER_DEPLOYMENT_NAME) !== Boolean(c.WORKER_BUILD_ID))
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKER_DEPLOYMENT_NAME and WORKER_BUILD_ID: set both (Worker Versioning) or neither',
+    );
   const route = usdcRouteProblems(c, options);
   if (route.length) throw new ConfigError(`Invalid configuration:\n${route.join('\n')}`);
   if (c.NODE_ENV === 'production') {
@@ -47,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
   }
   return Object.freeze({
     ...c,
+    // TLS and the statement timeout travel in the URL itself, for every client (src/config/database-url.ts).
+    DATABASE_URL: c.DATABASE_URL && effectiveDatabaseUrl(c.DATABASE_URL, database),
     GFAVIP_WEBHOOK_SECRET: c.GFAVIP_WEBHOOK_SECRET ?? DEV_SECRETS.GFAVIP_WEBHOOK_SECRET,
     OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET ?? DEV_SECRETS.OIDC_CLIENT_SECRET,
     CHECKOUT_API_KEY: c.CHECKOUT_API_KEY ?? DEV_SECRETS.CHECKOUT_API_KEY,

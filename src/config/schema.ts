@@ -54,10 +54,27 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  RELAY_DB_POOL_MAX: z.coerce.number().int().min(1).default(5),
+  DATABASE_SSL_ROOT_CERT: z.string().optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
 
   TEMPORAL_ADDRESS: z.string().optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('registry'),
+  // A secured Temporal: read by @temporalio/envconfig from the environment itself (src/temporal/target.ts);
+  // declared here so that a value that cannot work is refused with the rest, and documented with them.
+  TEMPORAL_API_KEY: z.string().optional(),
+  TEMPORAL_TLS: z.enum(['true', 'false', '1', '0']).optional(),
+  TEMPORAL_TLS_SERVER_CA_CERT_PATH: z.string().optional(),
+  TEMPORAL_TLS_SERVER_NAME: z.string().optional(),
+  TEMPORAL_TLS_CLIENT_CERT_PATH: z.string().optional(),
+  TEMPORAL_TLS_CLIENT_KEY_PATH: z.string().optional(),
+  TEMPORAL_PROFILE: z.string().optional(),
+  TEMPORAL_CONFIG_FILE: z.string().optional(),
+  // Worker Versioning (docs/operations.md "Rolling out a worker"): both set, or neither.
+  WORKER_DEPLOYMENT_NAME: z.string().optional(),
+  WORKER_BUILD_ID: z.string().optional(),
+  WORKER_VERSIONING_BEHAVIOR: z.enum(['AUTO_UPGRADE', 'PINNED']).default('AUTO_UPGRADE'),
   TEMPORAL_CLI_PATH: z.string().optional(),
   TEMPORAL_DEV_PORT: z.coerce.number().int().min(1).max(65535).default(7233),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),

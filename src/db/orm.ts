@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities/index.ts';
 import { migrationsList } from './migrations/index.ts';
+import { poolOptionsOf } from '../config/database-url.ts';
 
 export type Orm = MikroORM;
 
@@ -19,6 +20,10 @@ export async function initORM(opts: OrmOptions): Promise<Orm> {
     extensions: [Migrator],
     debug: opts.debug ?? false,
     pool: { min: 0, max: opts.poolMax ?? 10 },
+    // The ORM reads only host, port, user, password and database from its URL; TLS (sslmode,
+    // sslrootcert) and the server options (the statement timeout) are handed to its pg pool here, so
+    // that it connects as every other client of DATABASE_URL does (src/config/database-url.ts).
+    driverOptions: poolOptionsOf(opts.databaseUrl),
     // No schema snapshot files: migrations are written by hand and listed in migrations/index.ts.
     migrations: { migrationsList, transactional: true, allOrNothing: true, silent: true, snapshot: false },
     // Entities are declared with defineEntity; no reflection or file discovery is needed.

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pgClientConfig } from '../config/database-url.ts';
 
 /** What a listener is told: a name changed (`*`: possibly any), or the stream was broken and resumed. */
 export interface PublicChangeHandlers {
@@ -23,7 +24,7 @@ export function listenForPublicChanges(databaseUrl: string, on: PublicChangeHand
 
   async function connect(): Promise<void> {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: databaseUrl });
+    const c = new pg.Client(pgClientConfig(databaseUrl));
     const drop = (err?: unknown) => {
       if (client !== c) return;
       client = null;

@@ -1,7 +1,7 @@
 // First, before anything loads Fastify or pg: tracing patches them as they load (src/telemetry/api-tracing.ts).
 import { tracing } from '../telemetry/api-tracing.ts';
 import { buildApp } from '../http/app.ts';
-import { initORM } from '../db/orm.ts';
+import { openDatabaseOrExit } from './database-startup.ts';
 import { connectTemporal } from '../temporal/connection.ts';
 import { appDepsFromConfig } from '../http/deps-from-config.ts';
 import {
@@ -13,10 +13,11 @@ import {
   requireSetting,
 } from './shared.ts';
 import { startMetricsServer } from '../metrics/server.ts';
+import { exitIfTemporalRefuses, temporalTargetOrExit } from './temporal-startup.ts';
 
 const config = loadConfigOrExit();
 const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'api');
-const temporalAddress = requireSetting(config.TEMPORAL_ADDRESS, 'TEMPORAL_ADDRESS', 'api');
+const temporalTarget = temporalTargetOrExit();
 const log = createLogger(config, 'api');
 // GET /metrics on a port of its own (docs/operations.md "Monitoring"); API_METRICS_ADDRESS=off: none.
 // First, so a port already taken is said before any connection is opened.
@@ -25,8 +26,11 @@ const metrics =
   (await listenForMetrics(config, 'API_METRICS_ADDRESS', config.API_METRICS_ADDRESS, (at) => startMetricsServer(at)));
 if (metrics) log.info({ metrics: metrics.address }, 'metrics at GET /metrics');
 
-const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
-const temporal = connectTemporal(temporalAddress, config.TEMPORAL_NAMESPACE, { traced: tracing !== undefined });
+const orm = await openDatabaseOrExit(databaseUrl, config.DB_POOL_MAX);
+const temporal = connectTemporal(temporalTarget, { traced: tracing !== undefined });
+// A secured cluster that refuses our certificate or key is a configuration error, said now; a server
+// that is not up yet is not (the API reports "not ready" until it is).
+if (temporalTarget.security !== 'plain') await exitIfTemporalRefuses(temporalTarget, () => temporal.ping(5000));
 const app = await buildApp(await appDepsFromConfig(config, { orm, temporal }), log);
 onShutdown(async () => {
   await app.close();

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { initORM } from '../db/orm.ts';
+import { openDatabaseOrExit } from './database-startup.ts';
 import * as ops from '../ops/commands.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
 
@@ -53,7 +53,7 @@ if (!command || values.help) {
 
 const config = loadConfigOrExit();
 if (command === 'token') await printDevToken();
-const orm = await initORM({ databaseUrl: requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'ops'), poolMax: 1 });
+const orm = await openDatabaseOrExit(requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'ops'), 1);
 const em = orm.em.fork();
 const need = (v: string | undefined, what: string): string => {
   if (!v) throw new ops.OpsError(`missing ${what}\n\n${usage}`);

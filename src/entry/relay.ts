@@ -1,10 +1,12 @@
 import pg from 'pg';
+import { pgClientConfig } from '../config/database-url.ts';
 import { buildRelayApp } from '../relay/app.ts';
 import { relayChain } from '../relay/chain.ts';
 import { settlement as settlementOf } from '../relay/settlement.ts';
 import { relayStore } from '../relay/store.ts';
 import { notifying, relayNotifier } from '../relay/notify.ts';
 import { BASE_MAINNET_CHAIN_ID as BASE_CHAIN_ID } from '../domain/quote.ts';
+import { databaseRefusal } from './database-startup.ts';
 import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
 
 // The checkout relay of the USDC route, as its own process (docs/payments.md "USDC route"): what an external
@@ -17,12 +19,17 @@ const payTo = requireSetting(config.USDC_PAY_TO, 'USDC_PAY_TO', 'relay') as `0x$
 const settlerKey = requireSetting(config.RELAY_SETTLER_KEY, 'RELAY_SETTLER_KEY', 'relay') as `0x${string}`;
 const log = createLogger(config, 'relay');
 
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+const pool = new pg.Pool({ ...pgClientConfig(databaseUrl), max: config.RELAY_DB_POOL_MAX });
 // An idle connection PostgreSQL drops (a restart, a failover) is an 'error' on the pool: without a listener
 // it would end the process. The pool opens a new connection on the next query.
 pool.on('error', (err) => log.warn({ err }, 'PostgreSQL dropped an idle relay connection'));
 const stored = relayStore(pool);
-await stored.migrate();
+await stored.migrate().catch((err: unknown) => {
+  const refusal = databaseRefusal(err, databaseUrl);
+  if (!refusal) throw err;
+  console.error(refusal);
+  process.exit(2);
+});
 // With RELAY_WEBHOOK_URL, every session a write moves is told to the registry (src/relay/notify.ts).
 const store = config.RELAY_WEBHOOK_URL
   ? notifying(stored, relayNotifier({ url: config.RELAY_WEBHOOK_URL, secret: config.RELAY_WEBHOOK_SECRET, log }))

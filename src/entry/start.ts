@@ -11,6 +11,7 @@ import { metricsAt, metricsLine } from './start/metrics-ports.ts';
 import { launch } from './start/processes.ts';
 import { startupStack } from './start/stack.ts';
 import { startTemporal } from './start/temporal.ts';
+import { deploymentText } from '../temporal/deployment.ts';
 
 // `npm start`: the whole stack on embedded defaults. Each part is used from the environment when given
 // (DATABASE_URL, TEMPORAL_ADDRESS) and started here otherwise; the worker and the API run as child
@@ -60,7 +61,10 @@ const run = (part: string, script: string, nodeFlags?: readonly string[]) =>
   launch(stack, env, part, new URL(script, import.meta.url), nodeFlags);
 
 run('Worker', './worker.ts');
-say('Worker', `task queue "${config.TEMPORAL_TASK_QUEUE}" on namespace "${config.TEMPORAL_NAMESPACE}"`);
+say(
+  'Worker',
+  `task queue "${config.TEMPORAL_TASK_QUEUE}" on namespace "${config.TEMPORAL_NAMESPACE}", ${deploymentText(config)}`,
+);
 if (!config.CHECKOUT_URL) {
   run('Relay', './relay.ts');
   say('Relay', `${usdc.checkoutUrl} (the USDC route's checkout relay)`);

@@ -3,13 +3,16 @@ import { tracing } from '../telemetry/worker-tracing.ts';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities/index.ts';
-import { initORM } from '../db/orm.ts';
+import { openDatabaseOrExit } from './database-startup.ts';
 import { dnsSyncFromConfig, ensureNamespaceZones } from '../dns/from-config.ts';
 import { payoutServiceFromConfig } from '../market/payouts.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../payments/usdc-route.ts';
 import { Client } from '@temporalio/client';
 import { clientInterceptors } from '../temporal/connection.ts';
+import { connectionOptions } from '../temporal/target.ts';
+import { workerDeployment } from '../temporal/deployment.ts';
+import { exitIfTemporalRefuses, temporalTargetOrExit } from './temporal-startup.ts';
 import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../webhooks/worker-side.ts';
 import { listenForMetrics, loadConfigOrExit, requireSetting } from './shared.ts';
@@ -25,7 +28,7 @@ export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', i
 
 const config = loadConfigOrExit();
 const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'worker');
-const address = requireSetting(config.TEMPORAL_ADDRESS, 'TEMPORAL_ADDRESS', 'worker');
+const temporalTarget = temporalTargetOrExit();
 
 // The SDK's runtime metrics are served by its core on a loopback port of their own and appended to
 // ours (src/metrics/temporal-core.ts); none when this worker serves no metrics.
@@ -57,23 +60,31 @@ function withPayouts() {
   return payouts ? { payouts } : {};
 }
 
-const orm = await initORM({ databaseUrl, poolMax: config.DB_POOL_MAX });
+const orm = await openDatabaseOrExit(databaseUrl, config.DB_POOL_MAX);
 const dns = dnsSyncFromConfig(config, orm);
 await ensureNamespaceZones(dns, orm, (message) => console.warn(message));
-const connection = await NativeConnection.connect({ address });
+const connected = await exitIfTemporalRefuses(temporalTarget, () =>
+  NativeConnection.connect(connectionOptions(temporalTarget)),
+);
+if (!('ok' in connected)) {
+  console.error(`cannot reach Temporal at ${temporalTarget.address}: ${(connected.unreachable as Error).message}`);
+  process.exit(1);
+}
+const connection = connected.ok;
 // The worker's own calls (the outbox's signals and starts, the schedule) share its native connection:
 // no second gRPC stack in JavaScript beside the SDK's.
 const temporal = {
   client: new Client({
     connection,
-    namespace: config.TEMPORAL_NAMESPACE,
+    namespace: temporalTarget.namespace,
     interceptors: clientInterceptors(tracing !== undefined),
   }),
 };
 const worker = await Worker.create({
   connection,
-  namespace: config.TEMPORAL_NAMESPACE,
+  namespace: temporalTarget.namespace,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
+  ...workerDeployment(config),
   workflowBundle: await workflowBundle(workflowsPath),
   // Traces (docs/tracing.md): activity spans when tracing is on; the workflow spans' sink always, as
   // every Worker over our bundle needs it.

@@ -1,5 +1,6 @@
 import { Client, Connection, type ClientOptions } from '@temporalio/client';
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
+import { connectionOptions, type TemporalTarget } from './target.ts';
 
 export interface TemporalHandle {
   connection: Connection;
@@ -19,8 +20,9 @@ export function clientInterceptors(traced: boolean): ClientOptions['interceptors
 }
 
 // Lazy: the API must come up (and report "not ready") even while Temporal is still starting or down.
-export function connectTemporal(address: string, namespace: string, { traced = false } = {}): TemporalHandle {
-  const connection = Connection.lazy({ address });
+export function connectTemporal(target: TemporalTarget, { traced = false } = {}): TemporalHandle {
+  const { namespace } = target;
+  const connection = Connection.lazy(connectionOptions(target));
   const client = new Client({ connection, namespace, interceptors: clientInterceptors(traced) });
   return {
     connection,

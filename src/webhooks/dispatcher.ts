@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pgClientConfig } from '../config/database-url.ts';
 import type { Orm } from '../db/orm.ts';
 import { webhookDispatch } from '../db/webhook-dispatch.ts';
 import { eventAccounts } from '../domain/webhook-events.ts';
@@ -106,7 +107,7 @@ export function outboxDispatcher(o: DispatcherOptions) {
 
   async function listen(): Promise<void> {
     if (stopped) return;
-    const client = new pg.Client({ connectionString: o.databaseUrl });
+    const client = new pg.Client(pgClientConfig(o.databaseUrl));
     const retry = (err?: unknown) => {
       if (err) o.onError?.(err);
       if (listener !== client) return;

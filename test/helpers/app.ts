@@ -56,7 +56,11 @@ export async function buildTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const temporal = connectTemporal(temporalAddress, config.TEMPORAL_NAMESPACE);
+  const temporal = connectTemporal({
+    address: temporalAddress,
+    namespace: config.TEMPORAL_NAMESPACE,
+    security: 'plain',
+  });
   const app = await buildApp(
     await appDepsFromConfig(config, {
       orm: db.orm,

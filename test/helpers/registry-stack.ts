@@ -82,6 +82,8 @@ export interface RegistryStack {
    * stack's own API; answers once it is listening. Pass `PORT` to start one again where it was.
    */
   spawnApi(env?: Record<string, string>): Promise<StackProcess>;
+  /** A production process (`src/entry/<entry>.ts`) expected to refuse to start: its exit code and its output. */
+  runToExit(entry: 'api' | 'worker', env: Record<string, string>): Promise<{ code: number | null; output: string }>;
   /**
    * Pays a 402 answer of the stack's API (its challenge in WWW-Authenticate, its terms in the body) on the
    * stack's chain, from the dev payer `payer` (an index into `payerKeys`), as examples/pay-and-register.ts pays.
@@ -201,6 +203,7 @@ async function stackOn(
     env: Record<string, string>,
     url = '',
     stdout: 'inherit' | 'pipe' = 'inherit',
+    stderr: 'inherit' | 'pipe' = 'inherit',
   ): StackProcess => {
     const child = spawn(process.execPath, [entry], {
       env: {
@@ -220,7 +223,7 @@ async function stackOn(
         ...env,
       },
       // Their error lines (LOG_LEVEL error: a 500's cause, a crash) reach the test's output.
-      stdio: ['ignore', stdout, 'inherit'],
+      stdio: ['ignore', stdout, stderr],
     });
     const handle: StackProcess = {
       url,
@@ -293,6 +296,20 @@ async function stackOn(
         required: answer.json() as PaymentRequired,
       }),
     spawnApi,
+    async runToExit(entry, env) {
+      const p = spawnEntry(
+        `src/entry/${entry}.ts`,
+        { HOST: '127.0.0.1', PORT: String(await freePort()), ...env },
+        '',
+        'pipe',
+        'pipe',
+      );
+      let output = '';
+      p.child.stdout?.on('data', (d) => (output += String(d)));
+      p.child.stderr?.on('data', (d) => (output += String(d)));
+      const code = await new Promise<number | null>((r) => p.child.once('exit', (c) => r(c)));
+      return { code, output };
+    },
     worker,
     async stop() {
       try {

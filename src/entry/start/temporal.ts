@@ -3,12 +3,28 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Config } from '../../config/env.ts';
 import { MissingTemporalCliError, startTemporalDevServer } from '../../infra/temporal-dev-server.ts';
 import type { StartupStack } from './stack.ts';
+import { configuredAddress, TemporalSettingError, temporalTarget, type TemporalTarget } from '../../temporal/target.ts';
 
-/** Temporal: TEMPORAL_ADDRESS's server, else the CLI's dev server with its UI, its history under DATA_DIR. */
+/**
+ * Temporal: the server TEMPORAL_ADDRESS (or a temporal.toml profile) names, reached as src/temporal/target.ts
+ * reads it (TLS, client certificate, API key); else the CLI's dev server with its UI, its history under
+ * DATA_DIR.
+ */
 export async function startTemporal(config: Config, stack: StartupStack): Promise<string> {
-  if (config.TEMPORAL_ADDRESS) {
-    stack.say('Temporal', `${config.TEMPORAL_ADDRESS} (TEMPORAL_ADDRESS)`);
-    return config.TEMPORAL_ADDRESS;
+  let configured: TemporalTarget | null = null;
+  try {
+    configured = configuredAddress(process.env) ? temporalTarget(process.env) : null;
+  } catch (err) {
+    if (!(err instanceof TemporalSettingError)) throw err;
+    await stack.fail(
+      'Temporal',
+      err.message,
+      '  - fix the setting named above, or unset TEMPORAL_ADDRESS for the dev server.',
+    );
+  }
+  if (configured) {
+    stack.say('Temporal', `${configured.address} (${configured.security}; namespace "${configured.namespace}")`);
+    return configured.address;
   }
   let env: TestWorkflowEnvironment | undefined;
   try {

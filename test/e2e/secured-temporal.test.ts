@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Hex } from 'viem';
+import { payAndRegister } from '../../examples/pay-and-register.ts';
+import { testTemporalAddress } from '../helpers/app.ts';
+import { randomLabel } from '../helpers/fixtures.ts';
+import { startTlsGrpcProxy, type GrpcProxy } from '../helpers/nginx.ts';
+import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
+import { createTestCa, type TestCa } from '../helpers/test-ca.ts';
+
+// A secured Temporal (docs/operations.md "A secured Temporal"): Debian's nginx in front of the suite's
+// dev server as a TLS gRPC proxy that requires a client certificate of a test CA and an API key, as a
+// self-hosted cluster with mTLS or Temporal Cloud would. The API and the worker, production processes
+// configured only through Temporal's own variables (TEMPORAL_TLS_*, TEMPORAL_API_KEY), complete a paid
+// registration through it; each setting missing or wrong stops them at start with the setting named.
+const SERVER_NAME = 'temporal.registry.test';
+const API_KEY = 'test-temporal-api-key-0123456789';
+
+describe('a secured Temporal: TLS, client certificate and API key', () => {
+  let s: RegistryStack;
+  let ca: TestCa;
+  let proxy: GrpcProxy;
+  let secured: Record<string, string>;
+
+  beforeAll(async () => {
+    ca = await createTestCa(SERVER_NAME);
+    proxy = await startTlsGrpcProxy({ upstream: testTemporalAddress(), ca, apiKey: API_KEY });
+    s = await startRegistryStack({}, { worker: false });
+    secured = {
+      TEMPORAL_ADDRESS: proxy.address,
+      TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca.ca,
+      TEMPORAL_TLS_SERVER_NAME: SERVER_NAME,
+      TEMPORAL_TLS_CLIENT_CERT_PATH: ca.client.cert,
+      TEMPORAL_TLS_CLIENT_KEY_PATH: ca.client.key,
+      TEMPORAL_API_KEY: API_KEY,
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+    await proxy?.stop();
+    await ca?.remove();
+  }, 60_000);
+
+  it('registers a paid name with the API and the worker both behind the proxy', async () => {
+    let api: StackProcess | undefined;
+    try {
+      s.spawnWorker(secured);
+      api = await s.spawnApi(secured);
+      const name = `${randomLabel('tls')}.agent`;
+      const flow = await payAndRegister({
+        base: api.url,
+        rpcUrl: s.anvil.rpcUrl,
+        privateKey: s.payerKeys[2] as Hex,
+        name,
+      });
+      expect(flow.registered.status).toBe(200);
+      expect(flow.lookup.body).toMatchObject({ domain: { name, status: 'active' } });
+      // The run went through the proxy: the stack's own API (plain, to the dev server) sees it completed.
+      const run = await s.t.temporal.client.workflow.getHandle(`registration:${name}`).describe();
+      expect(run.status.name).toBe('COMPLETED');
+    } finally {
+      await api?.stop();
+    }
+  }, 180_000);
+
+  const refusals: [string, Record<string, string | undefined>, RegExp][] = [
+    [
+      'without the client certificate',
+      { TEMPORAL_TLS_CLIENT_CERT_PATH: undefined, TEMPORAL_TLS_CLIENT_KEY_PATH: undefined },
+      /TEMPORAL_TLS_CLIENT_CERT_PATH/,
+    ],
+    ['with a wrong API key', { TEMPORAL_API_KEY: 'wrong-key' }, /refused our credentials.*TEMPORAL_API_KEY/],
+    [
+      'with a certificate of another CA',
+      { TEMPORAL_TLS_CLIENT_CERT_PATH: '@stranger.cert', TEMPORAL_TLS_CLIENT_KEY_PATH: '@stranger.key' },
+      /TEMPORAL_TLS_CLIENT_CERT_PATH/,
+    ],
+    [
+      'without the server CA',
+      { TEMPORAL_TLS_SERVER_CA_CERT_PATH: undefined },
+      /certificate is not trusted.*TEMPORAL_TLS_SERVER_CA_CERT_PATH/,
+    ],
+    [
+      'with a certificate file that is not there',
+      { TEMPORAL_TLS_CLIENT_CERT_PATH: '/nonexistent/client.pem' },
+      /TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read \/nonexistent\/client.pem/,
+    ],
+  ];
+
+  it.each(['worker', 'api'] as const)(
+    'the %s refuses to start, naming the setting, for each wrong setting',
+    async (entry) => {
+      for (const [, change, says] of refusals) {
+        const env: Record<string, string> = { ...secured };
+        for (const [k, v] of Object.entries(change)) {
+          if (v === undefined) delete env[k];
+          else env[k] = v.startsWith('@stranger.') ? ca.stranger[v.slice('@stranger.'.length) as 'cert' | 'key'] : v;
+        }
+        const { code, output } = await s.runToExit(entry, env);
+        expect({ code, says: says.test(output) }).toEqual({ code: 2, says: true });
+        expect(output).not.toMatch(/^\s+at /m);
+      }
+    },
+    180_000,
+  );
+});
