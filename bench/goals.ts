@@ -3,6 +3,7 @@ import { OVERLOAD_P99_BOUND } from './overload.ts';
 import { SCENARIOS } from './registration-scenarios.ts';
 import { f, goal, skipped, type Goal } from './report.ts';
 import { settings } from './settings.ts';
+import { waitingGoals } from './waiting-report.ts';
 
 // Issue 14's and issue 30's goals, each judged on this run's figures. Route ratios are to the raw
 // baseline of the same round; registration's to the empty workflow of the same round.
@@ -232,5 +233,6 @@ export function buildGoals(o: Outcome): Goal[] {
     ...(only ? leftOut(growthGoals(o), only) : growthGoals(o)),
     ...metricsGoals(o),
     ...registrationGoals(o),
+    ...waitingGoals(o),
   ];
 }

@@ -3,6 +3,7 @@ import type { OverloadResult } from './overload.ts';
 import type { RegistrationResult } from './registration.ts';
 import type { SweepResult } from './sweep.ts';
 import type { GroupResult, TargetSummary } from './trials.ts';
+import type { WaitingResult } from './waiting.ts';
 
 // Everything one run measured: what the report prints, the goals judge and latest.json keeps.
 
@@ -29,6 +30,8 @@ export interface Outcome {
   /** Lookup with and without the API's metrics (null when BENCH_ONLY=registration, or if it failed). */
   metrics: MetricsCostResult | null;
   registration: RegistrationResult | null;
+  /** What waiting costs (BENCH_WAITING=1 or BENCH_ONLY=waiting; null otherwise, or if it failed). */
+  waiting: WaitingResult | null;
   /** Opt-in sections that failed (their goals FAIL). */
   errors: { phase: string; message: string }[];
 }

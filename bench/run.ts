@@ -1,7 +1,8 @@
 // `npm run bench` (issue 14): the API's routes against a raw baseline (bench/raw-baseline.ts: Fastify
 // without plugins and one prepared SELECT), in interleaved rounds; then overload, memory, and on request
 // growth (BENCH_DOMAINS) and registration end to end (BENCH_REGISTRATION=1, issue 30; BENCH_ONLY=registration
-// runs it alone); the cost of the API's metrics (BENCH_ONLY=metrics runs it alone). See bench/README.md.
+// runs it alone); the cost of the API's metrics (BENCH_ONLY=metrics runs it alone); what waiting costs on
+// npm start (BENCH_WAITING=1, issue 40; BENCH_ONLY=waiting runs it alone). See bench/README.md.
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { configSchema } from '../src/config/schema.ts';
@@ -33,6 +34,8 @@ import { say, settings } from './settings.ts';
 import { sweepCheck } from './sweep.ts';
 import * as targets from './targets.ts';
 import { startBenchChain } from './tempo-chain.ts';
+import { measureWaiting } from './waiting.ts';
+import { printWaiting } from './waiting-report.ts';
 import { Interrupted, runGroup, type Group, type GroupResult, type SideSummary, type TrialPlan } from './trials.ts';
 
 const MAX_BAD_SHARE = 0.001;
@@ -293,6 +296,13 @@ async function optional<T>(phase: string, errors: Outcome['errors'], run: () => 
 }
 
 async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideSummary[]; before: string | null }> {
+  if (settings.only === 'waiting') {
+    // npm start brings its own PostgreSQL: nothing of the bench's own is started.
+    const errors: Outcome['errors'] = [];
+    const waiting = await optional('waiting', errors, measureWaiting);
+    const none = { groups: [], overload: null, memory: null, growth: null, metrics: null, registration: null };
+    return { outcome: { ...none, waiting, errors }, dbKind: 'npm start (embedded)', bad: [], before: null };
+  }
   const db = await getDatabase();
   const migrated = await migrateAndLoadCatalog(db.url, resolve(ROOT, 'catalog/namespaces.json'));
   say(
@@ -374,6 +384,8 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
           measureGrowth(db.url, data, servers, routes.groupResults[0] as GroupResult),
         )
       : null;
+  // Last: its own stack (npm start) beside the bench's processes, which idle by now.
+  const waiting = settings.waiting ? await optional('waiting', errors, measureWaiting) : null;
   const groupResults = routes?.groupResults ?? [];
   const bad = badSides([...groupResults, ...(metrics ? [metrics.lookup] : []), ...(growth ? [growth.lookup] : [])]);
   const outcome = {
@@ -383,6 +395,7 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
     growth,
     metrics,
     registration,
+    waiting,
     errors,
   };
   return { outcome, dbKind: db.kind, bad, before };
@@ -403,6 +416,7 @@ function report(o: Outcome, before: string | null): Goal[] {
     );
   if (o.growth) printGrowth(o.growth, `lookup at ${o.growth.domains} domains:`);
   if (o.registration) printRegistration(o.registration);
+  if (o.waiting) printWaiting(o.waiting);
   const pairs = before ? beforePairs(o) : [];
   if (before) printBefore(pairs, before);
   const goals = [...buildGoals(o), ...beforeGoals(pairs)];
@@ -417,9 +431,11 @@ async function main(): Promise<number> {
     `node ${process.version}, ${cores} cores (${cpus()[0]?.model ?? 'unknown cpu'}); load average at start ${loadText(loadAtStart)}`,
   );
   say(
-    settings.only === 'registration'
-      ? `BENCH_ONLY=${settings.only}: no route groups, overload or memory; ${settings.trials} interleaved rounds of ${settings.duration} s per side at ${settings.registrationCallers.join(', ')} callers, after ${settings.warmup} s of warm-up`
-      : `${settings.only ? `BENCH_ONLY=${settings.only}: the metrics cost alone; ` : ''}${settings.trials} interleaved rounds of ${settings.duration} s per route, each side warmed up first (${plan.warmup}-${plan.warmupMax} s, until its req/s settles); -c ${settings.connections} -p ${settings.pipelining}`,
+    settings.only === 'waiting'
+      ? `BENCH_ONLY=waiting: npm start alone, ${settings.waitingSeconds} s with nothing open, then ${settings.waitingSeconds} s with ${settings.waitingCheckouts} USDC and ${settings.waitingMppCheckouts} mpp checkouts open`
+      : settings.only === 'registration'
+        ? `BENCH_ONLY=${settings.only}: no route groups, overload or memory; ${settings.trials} interleaved rounds of ${settings.duration} s per side at ${settings.registrationCallers.join(', ')} callers, after ${settings.warmup} s of warm-up`
+        : `${settings.only ? `BENCH_ONLY=${settings.only}: the metrics cost alone; ` : ''}${settings.trials} interleaved rounds of ${settings.duration} s per route, each side warmed up first (${plan.warmup}-${plan.warmupMax} s, until its req/s settles); -c ${settings.connections} -p ${settings.pipelining}`,
   );
   if ((loadAtStart[0] ?? 0) > 1)
     say(`note: load average ${loadAtStart[0]?.toFixed(2)} at the start: other processes are busy, expect noise`);

@@ -38,12 +38,12 @@ function scenarioListEnv(): (typeof SCENARIOS)[number][] {
   return list as (typeof SCENARIOS)[number][];
 }
 
-/** BENCH_ONLY: run one section alone: `registration`, or `metrics` (the metrics cost). */
-function onlyEnv(): 'registration' | 'metrics' | null {
+/** BENCH_ONLY: run one section alone: `registration`, `metrics` (the metrics cost) or `waiting`. */
+function onlyEnv(): 'registration' | 'metrics' | 'waiting' | null {
   const raw = process.env.BENCH_ONLY ?? '';
   if (raw === '') return null;
-  if (raw === 'registration' || raw === 'metrics') return raw;
-  console.error(`BENCH_ONLY may only be "registration" or "metrics" (got "${raw}")`);
+  if (raw === 'registration' || raw === 'metrics' || raw === 'waiting') return raw;
+  console.error(`BENCH_ONLY may only be "registration", "metrics" or "waiting" (got "${raw}")`);
   process.exit(2);
 }
 
@@ -59,8 +59,8 @@ const only = onlyEnv();
 
 export const settings = Object.freeze({
   /**
-   * `registration` or `metrics`: skip the route groups, overload, memory and growth; run only that
-   * section.
+   * `registration`, `metrics` or `waiting`: skip the route groups, overload, memory and growth; run only
+   * that section.
    */
   only,
   duration: intEnv('BENCH_DURATION', 10),
@@ -88,6 +88,15 @@ export const settings = Object.freeze({
   before: process.env.BENCH_BEFORE || null,
   /** The registration scenarios to run (a comma list of gems, renewal, receipt); all by default. */
   registrationScenarios: scenarioListEnv(),
+  /** What waiting costs (issue 40): npm start idle, then with open checkouts (bench/waiting.ts). */
+  waiting: only === 'waiting' || (only === null && flagEnv('BENCH_WAITING')),
+  /** Seconds of each of the waiting section's two windows. */
+  waitingSeconds: intEnv('BENCH_WAITING_SECONDS', 120, 10),
+  /** Unpaid USDC checkouts (relay route) and unpaid mpp checkouts (Tempo route) the second window holds. */
+  waitingCheckouts: intEnv('BENCH_WAITING_CHECKOUTS', 100, 0),
+  waitingMppCheckouts: intEnv('BENCH_WAITING_MPP_CHECKOUTS', 10, 0),
+  /** Seconds between the last checkout opened and the second window. */
+  waitingSettle: intEnv('BENCH_WAITING_SETTLE', 10, 0),
 });
 
 export type Settings = typeof settings;
