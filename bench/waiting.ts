@@ -9,7 +9,7 @@ import { say, settings } from './settings.ts';
 import { connectRuns, type RunDelta, type Runs, type Snapshot } from './waiting-runs.ts';
 import { startWaitingStack, type WaitingStack } from './waiting-stack.ts';
 
-// What waiting costs (issue 40 part 3; bench/README.md "Waiting"): `npm start` as a user runs it, first
+// What waiting costs (issue 40 part 3; bench/README.md, step 11): `npm start` as a user runs it, first
 // with nothing open, then with unpaid USDC checkouts (relay route: a registration run and its settlement
 // run each) and unpaid mpp checkouts (Tempo route: a registration run on one timer). In each window of
 // BENCH_WAITING_SECONDS: the CPU of the Temporal dev server and the worker (and the rest, for

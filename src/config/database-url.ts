@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { ClientConfig } from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 
-// How every process reaches PostgreSQL, said once in DATABASE_URL (docs/configuration.md "PostgreSQL"):
+// How every process reaches PostgreSQL, said once in DATABASE_URL (docs/operations.md "PostgreSQL over TLS"):
 // libpq's own parameters (`sslmode`, `sslrootcert`, `sslcert`, `sslkey`, `options`) carry TLS and the
 // statement timeout, so the ORM's pool, the LISTEN connections and the relay's pool all read the same
 // thing. The CA file setting and the timeout setting are folded into the URL once, when the

@@ -61,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadOp
     OIDC_CLIENT_SECRET: c.OIDC_CLIENT_SECRET ?? DEV_SECRETS.OIDC_CLIENT_SECRET,
     CHECKOUT_API_KEY: c.CHECKOUT_API_KEY ?? DEV_SECRETS.CHECKOUT_API_KEY,
     RELAY_WEBHOOK_SECRET: c.RELAY_WEBHOOK_SECRET ?? DEV_SECRETS.RELAY_WEBHOOK_SECRET,
+    CARD_SIGNING_KEY: c.CARD_SIGNING_KEY ?? DEV_SECRETS.CARD_SIGNING_KEY,
     WEBHOOK_ALLOW_INSECURE_LOCAL: webhookAllowInsecureLocal(c),
     webhookRetryScheduleMs: Object.freeze(retrySchedule(c)),
     publicBaseUrl: (c.PUBLIC_BASE_URL ?? `http://${browsableHost(c.HOST)}:${c.PORT}`).replace(/\/+$/, ''),

@@ -13,6 +13,9 @@ export const DEV_SECRETS = {
   CHECKOUT_API_KEY: 'dev-checkout-api-key-not-for-production',
   RELAY_WEBHOOK_SECRET: 'dev-relay-webhook-secret-not-for-production',
   OIDC_CLIENT_SECRET: 'dev-registry-secret',
+  // An EC P-256 private JWK: signs each name's A2A card (src/identity/signing-key.ts).
+  CARD_SIGNING_KEY:
+    '{"kty":"EC","crv":"P-256","x":"9ctkCTIIMAfPO3czgha988gfdG8K49ISSIADRQIdNqQ","y":"vc2A8Y2vuzviI_qWZjK-TQlS_8rp3r7mJrOnqvwfk_U","d":"dlA40KNoY7Pe7z8R71mnGy7bO9GcVvrvDQXhO7r1AOk"}',
 } as const;
 
 /** WEBHOOK_RETRY_SCHEDULE in milliseconds, or the standard schedule. */
@@ -25,6 +28,7 @@ export const retrySchedule = (c: ParsedConfig): number[] =>
 export function productionProblems(c: ParsedConfig): string[] {
   const required: [keyof ParsedConfig, boolean, string][] = [
     ['SESSION_SECRET', true, 'signs browser session cookies'],
+    ['CARD_SIGNING_KEY', true, "signs each name's A2A agent card"],
     ['GFAVIP_WEBHOOK_SECRET', true, "authenticates the hosted checkout's paid callback"],
     [
       'MPP_SECRET',

@@ -56,6 +56,17 @@ export const configSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
   RELAY_DB_POOL_MAX: z.coerce.number().int().min(1).default(5),
   DATABASE_SSL_ROOT_CERT: z.string().optional(),
+  CARD_SIGNING_KEY: z
+    .string()
+    .refine((s) => {
+      try {
+        const k = JSON.parse(s) as Record<string, unknown>;
+        return k.kty === 'EC' && k.crv === 'P-256' && typeof k.d === 'string';
+      } catch {
+        return false;
+      }
+    }, 'a private EC P-256 JWK, as JSON')
+    .optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
 
   TEMPORAL_ADDRESS: z.string().optional(),

@@ -12,6 +12,8 @@ export const errorCodes = {
   route_not_allowed: 403,
   forbidden: 403,
   key_not_found: 404,
+  /** A name whose owner published no A2A endpoint has no agent card (docs/discovery.md). */
+  no_agent_card: 404,
   /** The identity provider cannot be reached: at sign-in (oidc-flow.ts) or to validate a bearer token. */
   idp_unavailable: 503,
   invalid_json: 400,

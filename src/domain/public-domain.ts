@@ -18,6 +18,10 @@ export interface PublicDomainRow {
   storefrontId: string | null;
   /** Set when an operator has claimed the owning account (exposed as the deprecated human_backed). */
   operatorAccountId: string | null;
+  /** When the record last changed (the A2A card's version). */
+  updatedAt: Date;
+  /** The owning account's wallet, when it has one (the DID document's verification method). */
+  ownerWallet: string | null;
   /** The name's listing (docs/market.md "Listings"), read in the same query; null when not listed. */
   listing: ListingTerms | null;
 }

@@ -6,6 +6,7 @@ import { bearerVerifierFromConfig, sessionSecretFromConfig } from '../auth/beare
 import { paymentSettingsFromConfig } from '../payments/payment-verifier.ts';
 import { usdcCheckoutFromConfig } from '../payments/usdc-route.ts';
 import { readinessProbes } from './probes.ts';
+import { cardSigner } from '../identity/signing-key.ts';
 import type { AppDeps, PaymentSettings } from './deps.ts';
 
 /**
@@ -32,6 +33,7 @@ export async function appDepsFromConfig(
     bearer: bearerVerifierFromConfig(config),
     sessionSecret: parts.sessionSecret ?? sessionSecretFromConfig(config),
     temporal: parts.temporal.client,
+    cardSigner: await cardSigner(config.CARD_SIGNING_KEY, `${config.publicBaseUrl}/.well-known/jwks.json`),
     ...(payments ? { payments } : {}),
     ...(usdc ? { usdc } : {}),
     ...(config.OIDC_ISSUER

@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import type { CardSigner } from '../identity/signing-key.ts';
 import type { Config } from '../config/env.ts';
 import type { Orm } from '../db/orm.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
@@ -39,6 +40,8 @@ export interface AppDeps {
   payments?: PaymentSettings;
   /** The USDC route's relay and terms, when the operator enabled it. */
   usdc?: UsdcCheckoutSettings;
+  /** Signs each name's A2A card (src/identity/signing-key.ts). */
+  cardSigner: CardSigner;
 }
 
 declare module 'fastify' {

@@ -11,7 +11,8 @@ import { answer, type Answer } from './operations/operation.ts';
 export function matches(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
+  const bare = tag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
 /** The strong tag of a document: a digest of the exact bytes sent. */
@@ -26,7 +27,8 @@ export function revalidated<B>(
   tag: string,
   ok: { body: B; headers?: Record<string, string>; type?: string },
 ): Answer<B> | Answer<undefined> {
-  const headers = { ...ok.headers, etag: tag, 'cache-control': 'public, no-cache' };
+  // Revalidated at every use unless the caller allows a max-age.
+  const headers = { 'cache-control': 'public, no-cache', ...ok.headers, etag: tag };
   const held = request['if-none-match'];
   if (matches(Array.isArray(held) ? held.join(',') : held, tag)) return answer(304, undefined, headers);
   return answer(200, ok.body, ok.type ? { ...headers, 'content-type': ok.type } : headers);

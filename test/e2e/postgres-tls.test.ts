@@ -13,7 +13,7 @@ import { freePort } from '../helpers/ports.ts';
 import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
 import { createTestCa, type TestCa } from '../helpers/test-ca.ts';
 
-// PostgreSQL over TLS (docs/configuration.md "PostgreSQL"): an embedded server with ssl=on and a server
+// PostgreSQL over TLS (docs/operations.md "PostgreSQL over TLS"): an embedded server with ssl=on and a server
 // certificate of a test CA. Migrations, the API and the worker, production processes given only
 // DATABASE_URL with sslmode=verify-full and DATABASE_SSL_ROOT_CERT, register a paid name through it,
 // every one of their connections encrypted; a process that does not trust the CA stops at start and says

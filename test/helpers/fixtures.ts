@@ -136,3 +136,7 @@ export async function withOutboxFailingFor<T>(orm: Orm, name: string, body: () =
     await conn.execute('drop trigger fail_outbox on outbox_event; drop function fail_outbox()');
   }
 }
+
+/** A card signing key for production-mode configurations in tests (not the published development one). */
+export const TEST_CARD_SIGNING_KEY =
+  '{"kty":"EC","crv":"P-256","x":"jFfI7E11nNnBd-WvVrju157RhtUv2mxvA8A5YhgHi14","y":"n2ISqGc5gHUiPDFi3nBltxu6q_JbMFdYpgRlfHxmbsk","d":"jZHVdnWRKFMg-zjkhaMPqvuCyyfgYMDTX1o5P0Q6kHY"}';

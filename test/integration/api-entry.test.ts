@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { testTemporalAddress } from '../helpers/app.ts';
 import { freePort } from '../helpers/ports.ts';
+import { TEST_CARD_SIGNING_KEY } from '../helpers/fixtures.ts';
 
 // The API entry point as production starts it (`npm run api`, NODE_ENV=production, no chain and no
 // identity provider configured): it must come up, serve, and stop on SIGTERM.
@@ -23,6 +24,7 @@ describe('npm run api in production mode', () => {
       PORT: String(port),
       SESSION_SECRET: 'production-test-session-secret-0123456789',
       GFAVIP_WEBHOOK_SECRET: 'production-test-checkout-secret-0123456789',
+      CARD_SIGNING_KEY: TEST_CARD_SIGNING_KEY,
       LOG_LEVEL: 'warn',
       API_METRICS_ADDRESS: '127.0.0.1:0',
     };
@@ -68,7 +70,8 @@ describe('npm run api in production mode', () => {
       TEMPORAL_ADDRESS: testTemporalAddress(),
       PORT: '0',
     };
-    for (const k of ['SESSION_SECRET', 'GFAVIP_WEBHOOK_SECRET', 'MPP_TOKEN_ADDRESS', 'OIDC_ISSUER']) delete env[k];
+    for (const k of ['SESSION_SECRET', 'GFAVIP_WEBHOOK_SECRET', 'CARD_SIGNING_KEY', 'MPP_TOKEN_ADDRESS', 'OIDC_ISSUER'])
+      delete env[k];
     const other = spawn(process.execPath, ['src/entry/api.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     other.stdout?.on('data', (d) => (text += d));
@@ -77,6 +80,7 @@ describe('npm run api in production mode', () => {
     expect(code).not.toBe(0);
     expect(text).toContain('GFAVIP_WEBHOOK_SECRET: required in production');
     expect(text).toContain('SESSION_SECRET: required in production');
+    expect(text).toContain('CARD_SIGNING_KEY: required in production');
   }, 60_000);
 
   it('stops on SIGTERM', async () => {

@@ -9,6 +9,7 @@ import { createBearerVerifier } from '../../src/auth/bearer-verifier.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
 import { freePort } from '../helpers/ports.ts';
+import { TEST_CARD_SIGNING_KEY } from '../helpers/fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -184,6 +185,7 @@ describe('operator CLI: token (development)', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(32),
       GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32),
+      CARD_SIGNING_KEY: TEST_CARD_SIGNING_KEY,
     });
     expect(prod.code).toBe(1);
     expect(prod.stderr).toContain('never runs in production');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '../../src/config/env.ts';
+import { TEST_CARD_SIGNING_KEY } from '../helpers/fixtures.ts';
 
 describe('config', () => {
   it('has working defaults for every variable', () => {
@@ -74,6 +75,7 @@ describe('config', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 's'.repeat(32),
       GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32),
+      CARD_SIGNING_KEY: TEST_CARD_SIGNING_KEY,
     });
     expect(prod.WEBHOOK_ALLOW_INSECURE_LOCAL).toBe(false);
   });
@@ -90,7 +92,8 @@ describe('config', () => {
       }
     };
     const bare = problems(prod);
-    for (const v of ['SESSION_SECRET', 'GFAVIP_WEBHOOK_SECRET']) expect(bare).toContain(`${v}: required in production`);
+    for (const v of ['SESSION_SECRET', 'GFAVIP_WEBHOOK_SECRET', 'CARD_SIGNING_KEY'])
+      expect(bare).toContain(`${v}: required in production`);
     expect(bare).not.toContain('MPP_SECRET'); // no machine payments configured: nothing to bind
     const withPayments = problems({
       ...prod,
@@ -119,7 +122,12 @@ describe('config', () => {
         DNS_NAMESERVERS: 'ns1.registry.example.,ns2.registry.example.',
       }),
     ).not.toContain('DNS_NAMESERVERS');
-    const ok = loadConfig({ ...prod, SESSION_SECRET: 's'.repeat(32), GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32) });
+    const ok = loadConfig({
+      ...prod,
+      SESSION_SECRET: 's'.repeat(32),
+      GFAVIP_WEBHOOK_SECRET: 'g'.repeat(32),
+      CARD_SIGNING_KEY: TEST_CARD_SIGNING_KEY,
+    });
     expect(ok.GFAVIP_WEBHOOK_SECRET).toBe('g'.repeat(32));
     // Outside production the development values keep `npm start` working on a fresh machine.
     expect(loadConfig({}).GFAVIP_WEBHOOK_SECRET).toBe('dev-gfavip-webhook-secret');

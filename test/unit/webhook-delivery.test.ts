@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../../src/config/env.ts';
 import { DEFAULT_RETRY_SCHEDULE_MS, judgeAttempt, type AttemptResponse } from '../../src/domain/webhook-delivery.ts';
+import { TEST_CARD_SIGNING_KEY } from '../helpers/fixtures.ts';
 import {
   eventAccounts,
   webhookEventData,
@@ -101,6 +102,7 @@ describe('delivery configuration', () => {
     NODE_ENV: 'production',
     SESSION_SECRET: 'a-session-secret-of-at-least-32-characters!!',
     GFAVIP_WEBHOOK_SECRET: 'a-production-gfavip-secret',
+    CARD_SIGNING_KEY: TEST_CARD_SIGNING_KEY,
   };
   it('defaults to the standard schedule; a shorter one is for development and tests only', () => {
     expect(loadConfig({}).webhookRetryScheduleMs).toEqual(DEFAULT_RETRY_SCHEDULE_MS);

@@ -70,6 +70,11 @@ from .error import Error
 from .error_details import ErrorDetails
 from .error_input import ErrorInput
 from .error_input_details import ErrorInputDetails
+from .get_agent_card_response_200 import GetAgentCardResponse200
+from .get_agent_card_response_200_capabilities import GetAgentCardResponse200Capabilities
+from .get_agent_card_response_200_signatures_item import GetAgentCardResponse200SignaturesItem
+from .get_agent_card_response_200_skills_item import GetAgentCardResponse200SkillsItem
+from .get_agent_card_response_200_supported_interfaces_item import GetAgentCardResponse200SupportedInterfacesItem
 from .get_agent_manifest_response_200 import GetAgentManifestResponse200
 from .get_agent_manifest_response_200_for_sale_type_0 import GetAgentManifestResponse200ForSaleType0
 from .get_agent_manifest_response_200_for_sale_type_0_currency import GetAgentManifestResponse200ForSaleType0Currency
@@ -85,6 +90,7 @@ from .get_auto_renew_response_200_auto_renew import GetAutoRenewResponse200AutoR
 from .get_auto_renew_response_200_status import GetAutoRenewResponse200Status
 from .get_balance_response_200 import GetBalanceResponse200
 from .get_balance_response_200_status import GetBalanceResponse200Status
+from .get_did_document_response_200 import GetDidDocumentResponse200
 from .get_dns_records_response_200 import GetDnsRecordsResponse200
 from .get_dns_records_response_200_records_item import GetDnsRecordsResponse200RecordsItem
 from .get_dns_records_response_200_status import GetDnsRecordsResponse200Status
@@ -187,6 +193,10 @@ from .get_namespace_response_200_capability_type_1_source import GetNamespaceRes
 from .get_namespace_response_200_capability_type_1_urls import GetNamespaceResponse200CapabilityType1Urls
 from .get_namespace_response_200_schema_version import GetNamespaceResponse200SchemaVersion
 from .get_namespace_response_200_status import GetNamespaceResponse200Status
+from .get_registration_file_response_200 import GetRegistrationFileResponse200
+from .get_registration_file_response_200_registrations_item import GetRegistrationFileResponse200RegistrationsItem
+from .get_registration_file_response_200_services_item import GetRegistrationFileResponse200ServicesItem
+from .get_registration_file_response_200_type import GetRegistrationFileResponse200Type
 from .get_registration_order_response_200 import GetRegistrationOrderResponse200
 from .get_registration_order_response_200_order_status import GetRegistrationOrderResponse200OrderStatus
 from .get_registration_order_response_200_registration_type_0 import GetRegistrationOrderResponse200RegistrationType0
@@ -197,6 +207,8 @@ from .get_registration_progress_response_200 import GetRegistrationProgressRespo
 from .get_registration_progress_response_200_status import GetRegistrationProgressResponse200Status
 from .get_shop_status_response_200 import GetShopStatusResponse200
 from .get_shop_status_response_200_status import GetShopStatusResponse200Status
+from .get_signing_keys_response_200 import GetSigningKeysResponse200
+from .get_signing_keys_response_200_keys_item import GetSigningKeysResponse200KeysItem
 from .get_webhook_response_200 import GetWebhookResponse200
 from .get_webhook_response_200_status import GetWebhookResponse200Status
 from .get_webhook_response_200_subscription import GetWebhookResponse200Subscription
@@ -774,6 +786,11 @@ __all__ = (
     "ErrorDetails",
     "ErrorInput",
     "ErrorInputDetails",
+    "GetAgentCardResponse200",
+    "GetAgentCardResponse200Capabilities",
+    "GetAgentCardResponse200SignaturesItem",
+    "GetAgentCardResponse200SkillsItem",
+    "GetAgentCardResponse200SupportedInterfacesItem",
     "GetAgentManifestResponse200",
     "GetAgentManifestResponse200ForSaleType0",
     "GetAgentManifestResponse200ForSaleType0Currency",
@@ -789,6 +806,7 @@ __all__ = (
     "GetAutoRenewResponse200Status",
     "GetBalanceResponse200",
     "GetBalanceResponse200Status",
+    "GetDidDocumentResponse200",
     "GetDnsRecordsResponse200",
     "GetDnsRecordsResponse200RecordsItem",
     "GetDnsRecordsResponse200Status",
@@ -843,6 +861,10 @@ __all__ = (
     "GetNamespaceResponse200CapabilityType1Urls",
     "GetNamespaceResponse200SchemaVersion",
     "GetNamespaceResponse200Status",
+    "GetRegistrationFileResponse200",
+    "GetRegistrationFileResponse200RegistrationsItem",
+    "GetRegistrationFileResponse200ServicesItem",
+    "GetRegistrationFileResponse200Type",
     "GetRegistrationOrderResponse200",
     "GetRegistrationOrderResponse200OrderStatus",
     "GetRegistrationOrderResponse200RegistrationType0",
@@ -853,6 +875,8 @@ __all__ = (
     "GetRegistrationProgressResponse200Status",
     "GetShopStatusResponse200",
     "GetShopStatusResponse200Status",
+    "GetSigningKeysResponse200",
+    "GetSigningKeysResponse200KeysItem",
     "GetWebhookResponse200",
     "GetWebhookResponse200Status",
     "GetWebhookResponse200Subscription",

@@ -1,0 +1,216 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.get_agent_card_response_200 import GetAgentCardResponse200
+from ...types import Response
+
+
+def _get_kwargs(
+    domain_name: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/agents/{domain_name}/agent-card.json".format(
+            domain_name=quote(str(domain_name), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | Error | GetAgentCardResponse200 | None:
+    if response.status_code == 200:
+        response_200 = GetAgentCardResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Error | GetAgentCardResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    domain_name: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Any | Error | GetAgentCardResponse200]:
+    """A2A Agent Card of a registered name (signed)
+
+     The name's A2A Agent Card (v1.0), built from its profile's `a2a` endpoint, description and
+    capabilities, signed by the registry (`signatures[]`: ES256 JWS over the RFC 8785 form, key in
+    /.well-known/jwks.json). 404 `no_agent_card` when the owner published no A2A endpoint.
+
+    Args:
+        domain_name (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Error | GetAgentCardResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        domain_name=domain_name,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    domain_name: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Any | Error | GetAgentCardResponse200 | None:
+    """A2A Agent Card of a registered name (signed)
+
+     The name's A2A Agent Card (v1.0), built from its profile's `a2a` endpoint, description and
+    capabilities, signed by the registry (`signatures[]`: ES256 JWS over the RFC 8785 form, key in
+    /.well-known/jwks.json). 404 `no_agent_card` when the owner published no A2A endpoint.
+
+    Args:
+        domain_name (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Error | GetAgentCardResponse200
+    """
+
+    return sync_detailed(
+        domain_name=domain_name,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    domain_name: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Any | Error | GetAgentCardResponse200]:
+    """A2A Agent Card of a registered name (signed)
+
+     The name's A2A Agent Card (v1.0), built from its profile's `a2a` endpoint, description and
+    capabilities, signed by the registry (`signatures[]`: ES256 JWS over the RFC 8785 form, key in
+    /.well-known/jwks.json). 404 `no_agent_card` when the owner published no A2A endpoint.
+
+    Args:
+        domain_name (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Error | GetAgentCardResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        domain_name=domain_name,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    domain_name: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Any | Error | GetAgentCardResponse200 | None:
+    """A2A Agent Card of a registered name (signed)
+
+     The name's A2A Agent Card (v1.0), built from its profile's `a2a` endpoint, description and
+    capabilities, signed by the registry (`signatures[]`: ES256 JWS over the RFC 8785 form, key in
+    /.well-known/jwks.json). 404 `no_agent_card` when the owner published no A2A endpoint.
+
+    Args:
+        domain_name (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Error | GetAgentCardResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            domain_name=domain_name,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { domainRepository } from '../../db/domain-repository.ts';
+import { buildAgentCard } from '../../domain/agent-card.ts';
+import { buildDidDocument } from '../../domain/did-document.ts';
+import { buildRegistrationFile } from '../../domain/erc8004-file.ts';
+import { AppError } from '../../domain/errors.ts';
+import { BASE_MAINNET_CHAIN_ID } from '../../domain/quote.ts';
+import { findNamedDomain } from '../../http/domain-name-param.ts';
+import { revalidated, tagOf } from '../../http/etag.ts';
+import { defineOperation } from '../../http/operations/operation.ts';
+import { operationsPlugin } from '../../http/operations/route.ts';
+import {
+  agentCardResponse,
+  didDocumentResponse,
+  jwksResponse,
+  registrationFileResponse,
+} from '../schemas/agent-documents.ts';
+import { clientErrors, notModified } from '../schemas/common.ts';
+import { domainNameParams } from '../schemas/discovery.ts';
+import { declareRoute, PUBLIC } from './declaration.ts';
+
+// A name's identity in the standards other agents read (docs/discovery.md): its A2A Agent Card, its DID
+// document and its ERC-8004 registration file, built from the public record at each request (an owner's
+// edit shows at once) and revalidated by ETag; and the key set the cards are signed with.
+
+const route = (url: string, operationId: string, description: string) =>
+  declareRoute({ method: 'GET', url, access: PUBLIC, openapi: { operationId, description } });
+
+export const agentCardRoute = route(
+  '/agents/:domain_name/agent-card.json',
+  'getAgentCard',
+  "The name's A2A Agent Card (v1.0), built from its profile's `a2a` endpoint, description and capabilities, signed by the registry (`signatures[]`: ES256 JWS over the RFC 8785 form, key in /.well-known/jwks.json). 404 `no_agent_card` when the owner published no A2A endpoint.",
+);
+export const didDocumentRoute = route(
+  '/agents/:domain_name/did.json',
+  'getDidDocument',
+  "The name's DID document: `did:web:<registry host>:agents:<name>`, `alsoKnownAs` the name, the owner's wallet as a verification method, its endpoints as services.",
+);
+export const registrationFileRoute = route(
+  '/agents/:domain_name/registration.json',
+  'getRegistrationFile',
+  "The name's ERC-8004 registration file (`type` registration-v1): its A2A, MCP and web endpoints, its DID and agent.json as services.",
+);
+export const jwksRoute = route(
+  '/.well-known/jwks.json',
+  'getSigningKeys',
+  "The registry's public keys (RFC 7517) that sign the agent cards.",
+);
+
+const CACHE = { 'cache-control': 'public, max-age=60', 'x-content-type-options': 'nosniff' };
+
+async function publicRecord(app: Parameters<Parameters<typeof defineOperation>[2]>[1], name: string) {
+  const repo = domainRepository(app.deps.orm.em.fork());
+  return findNamedDomain(app.deps.namespaces, name, repo.findPublicByName);
+}
+
+export const getAgentCard = defineOperation(
+  agentCardRoute,
+  {
+    tags: ['discovery'],
+    summary: 'A2A Agent Card of a registered name (signed)',
+    params: domainNameParams,
+    response: { 200: agentCardResponse, 304: notModified, ...clientErrors },
+  },
+  async ({ params, headers: request }, app) => {
+    const base = app.deps.config.publicBaseUrl;
+    const card = buildAgentCard(await publicRecord(app, params.domain_name), base);
+    if (!card)
+      throw new AppError('no_agent_card', `${params.domain_name} publishes no A2A endpoint, so it has no agent card.`);
+    // ECDSA signatures differ at each signing: the tag is the unsigned card's and the key's (weak).
+    const tag = `W/${tagOf(JSON.stringify(card) + app.deps.cardSigner.kid)}`;
+    const signed = await app.deps.cardSigner.sign(card);
+    return revalidated(request, tag, { body: signed, headers: CACHE });
+  },
+);
+
+export const getDidDocument = defineOperation(
+  didDocumentRoute,
+  {
+    tags: ['discovery'],
+    summary: 'DID document (did:web) of a registered name',
+    params: domainNameParams,
+    response: { 200: didDocumentResponse, 304: notModified, ...clientErrors },
+  },
+  async ({ params, headers: request }, app) => {
+    const doc = buildDidDocument(
+      await publicRecord(app, params.domain_name),
+      app.deps.config.publicBaseUrl,
+      BASE_MAINNET_CHAIN_ID,
+    );
+    const body = JSON.stringify(z.encode(didDocumentResponse, doc));
+    return revalidated(request, tagOf(body), { body: doc, headers: CACHE, type: 'application/did+json' });
+  },
+);
+
+export const getRegistrationFile = defineOperation(
+  registrationFileRoute,
+  {
+    tags: ['discovery'],
+    summary: 'ERC-8004 registration file of a registered name',
+    params: domainNameParams,
+    response: { 200: registrationFileResponse, 304: notModified, ...clientErrors },
+  },
+  async ({ params, headers: request }, app) => {
+    const file = buildRegistrationFile(await publicRecord(app, params.domain_name), app.deps.config.publicBaseUrl);
+    return revalidated(request, tagOf(JSON.stringify(file)), { body: file, headers: CACHE });
+  },
+);
+
+export const getSigningKeys = defineOperation(
+  jwksRoute,
+  { tags: ['discovery'], summary: "The registry's card signing keys", response: { 200: jwksResponse } },
+  async (_input, app) => app.deps.cardSigner.jwks,
+);
+
+export const identityRoutes = operationsPlugin([getAgentCard, getDidDocument, getRegistrationFile, getSigningKeys]);

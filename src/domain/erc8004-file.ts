@@ -1,0 +1,40 @@
+import { didOf, endpointOf, identityUrls } from './agent-card.ts';
+import type { PublicDomainRow } from './public-domain.ts';
+
+// The ERC-8004 (Trustless Agents, draft; erc-8004-contracts b9e466c) registration file of a name: what an
+// identity registry's `agentURI` points at. Built from the owner's profile; `registrations[]` lists the
+// on-chain entries the registry has recorded for the name (none until one is made).
+
+export const ERC8004_TYPE = 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1';
+
+export interface Erc8004Entry {
+  agentId: number;
+  /** `eip155:<chain id>:<identity registry address>` */
+  agentRegistry: string;
+}
+
+export function buildRegistrationFile(d: PublicDomainRow, baseUrl: string, entries: readonly Erc8004Entry[] = []) {
+  const urls = identityUrls(baseUrl, d.name);
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const a2a = endpointOf(d, 'a2a');
+  const mcp = endpointOf(d, 'mcp');
+  const web = endpointOf(d, 'web') ?? text(d.profile.website);
+  const services = [
+    ...(a2a ? [{ name: 'A2A', endpoint: urls.agent_card, version: '1.0' }] : []),
+    ...(mcp ? [{ name: 'MCP', endpoint: mcp }] : []),
+    ...(web ? [{ name: 'web', endpoint: web }] : []),
+    { name: 'DID', endpoint: didOf(baseUrl, d.name), version: 'v1' },
+    { name: 'agent.json', endpoint: `${baseUrl}/api/v1/domains/${encodeURIComponent(d.name)}/agent.json` },
+  ];
+  return {
+    type: ERC8004_TYPE,
+    name: d.name,
+    description: text(d.profile.description) ?? `The agent registered as ${d.name}.`,
+    image: text(d.profile.avatar_url) ?? '',
+    services,
+    // The registry's own paid operations take x402 (docs/payments.md); the agent's own endpoints may not.
+    x402Support: false,
+    active: d.status === 'active',
+    registrations: [...entries],
+  };
+}
