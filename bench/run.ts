@@ -66,6 +66,9 @@ function serviceEnv(databaseUrl: string, temporalAddress: string): Record<string
     NODE_ENV: 'production',
     SESSION_SECRET,
     GFAVIP_WEBHOOK_SECRET: 'bench-only-checkout-secret-0123456789',
+    // Production requires a card signing key of its own (not the published development one).
+    CARD_SIGNING_KEY:
+      '{"kty":"EC","crv":"P-256","x":"Uo20cuvXIhd4IHy7h_2gqvdG1473E0ffCKsv6HF7OGk","y":"eZOehxGgUmHRETmoL35nVs4Tzyc19W2gE50diVPFNSg","d":"kumrNJbH2SSeLz0PDqu2hb5ObHrH2LGmwYyD48poxYw"}',
     // One load generator on one address: the limiters still run on every request, but never trip.
     RATE_LIMIT_MAX: '1000000000',
     RATE_LIMIT_IP_MAX: '1000000000',
