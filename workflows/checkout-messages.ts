@@ -83,8 +83,9 @@ export interface RelayTerms {
   network: string;
   asset: string;
   payTo: string;
-  /** Between two looks at the relay (the settlement run's default when absent). */
+  /** Between two looks at the relay, first and longest (the settlement run's defaults when absent). */
   pollMs?: number;
+  maxPollMs?: number;
 }
 
 export interface CheckoutStatus<I extends CheckoutTerms, O> {

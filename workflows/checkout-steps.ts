@@ -77,6 +77,7 @@ export function followRelay(input: CheckoutTerms): Promise<ChildWorkflowHandle<t
         amountMinor: input.amountMinor,
         checkoutWorkflowId: workflowInfo().workflowId,
         ...(relay.pollMs ? { pollMs: relay.pollMs } : {}),
+        ...(relay.maxPollMs ? { maxPollMs: relay.maxPollMs } : {}),
       },
     ],
   });

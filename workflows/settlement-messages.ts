@@ -12,8 +12,8 @@ export interface SettlementInput {
   /** The paid operation's run that waits for this settlement (e.g. `registration:<name>`). */
   checkoutWorkflowId: string;
   /**
-   * The first wait between two looks at the relay (default 2 s); each look that finds nothing new
-   * doubles it, up to `maxPollMs` (default 60 s). A `relaySessionChanged` signal or a reconcile looks at
+   * The first wait between two looks at the relay (default 30 s); each look that finds nothing new
+   * doubles it, up to `maxPollMs` (default 5 min). A `relaySessionChanged` signal or a reconcile looks at
    * once and starts again from the first wait.
    */
   pollMs?: number;

@@ -43,8 +43,13 @@ const chain = proxyActivities<Pick<SettlementActivities, 'verifyUsdcSettlement'>
 const POLLS_PER_RUN = 300;
 /** A run hands over to a fresh one (continue-as-new) past this many events, so no history grows without end. */
 const HISTORY_EVENTS = 2_000;
-const FIRST_WAIT_MS = 2_000;
-const LONGEST_WAIT_MS = 60_000;
+// Waits between fallback looks. The relay's notice is the fast path, so a look is only a safety net:
+// from 30 s, doubling, at most 5 min; a session of 15 min costs about six looks of eleven events each
+// (docs/performance.md "Waiting"). Runs begun before 'settlement-rare-looks' keep 2 s to 60 s.
+const FIRST_WAIT_MS = 30_000;
+const LONGEST_WAIT_MS = 300_000;
+const EARLIER_FIRST_WAIT_MS = 2_000;
+const EARLIER_LONGEST_WAIT_MS = 60_000;
 
 /**
  * Follows one relay session (`settlement:<session>`) for the run that waits on it: polls the relay's
@@ -55,7 +60,7 @@ const LONGEST_WAIT_MS = 60_000;
  *
  * Waiting costs little (docs/payments.md "Waiting for a relay session"): the relay signals
  * `relaySessionChanged` when a session moves, and the run looks at once; otherwise it looks again after
- * a wait that doubles from `pollMs` up to a minute, and at the session's expiry. RegistryStage is
+ * a wait that doubles from `pollMs` (30 s) up to five minutes, and at the session's expiry. RegistryStage is
  * written only when it changes, and the run continues as new past HISTORY_EVENTS events.
  */
 export async function settlementWorkflow(input: SettlementInput): Promise<SettlementOutcome> {
@@ -93,7 +98,9 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
     shown = s;
     stage(s);
   };
-  const firstWait = input.pollMs ?? FIRST_WAIT_MS;
+  const rare = quiet && patched('settlement-rare-looks');
+  const firstWait = input.pollMs ?? (rare ? FIRST_WAIT_MS : EARLIER_FIRST_WAIT_MS);
+  const longestWait = input.maxPollMs ?? (rare ? LONGEST_WAIT_MS : EARLIER_LONGEST_WAIT_MS);
   let wait = firstWait;
 
   for (let poll = 0; quiet || poll < POLLS_PER_RUN; poll++) {
@@ -101,7 +108,6 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
     nudged = false;
     reading = true;
     const s = await relay.readRelaySession({ relaySessionId: input.relaySessionId });
-    reading = false;
     show(`relay-${s.status}`);
     if (s.status === 'confirmed' && s.txHash) {
       const verified = await chain.verifyUsdcSettlement({
@@ -130,7 +136,7 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
     // The relay closes an unpaid session at its expiry without a word: look just after it.
     const untilExpiry = s.expiresAt ? Date.parse(s.expiresAt) - Date.now() + 1_000 : 0;
     const woken = await condition(() => lookNow || nudged, untilExpiry > 0 ? Math.min(wait, untilExpiry) : wait);
-    wait = woken ? firstWait : Math.min(wait * 2, input.maxPollMs ?? LONGEST_WAIT_MS);
+    wait = woken ? firstWait : Math.min(wait * 2, longestWait);
   }
   // A long wait keeps its history small (once no reconcile is waiting on this run).
   await condition(allHandlersFinished);

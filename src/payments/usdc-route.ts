@@ -12,6 +12,8 @@ export interface UsdcCheckoutSettings {
   network: string;
   asset: `0x${string}`;
   payTo: `0x${string}`;
+  /** The settlement run's fallback looks at the relay: first wait and longest, in ms. */
+  looks: { firstMs: number; maxMs: number };
 }
 
 const payToOf = (config: Config) => (config.USDC_PAY_TO ?? config.MPP_PAY_TO) as `0x${string}` | undefined;
@@ -29,6 +31,7 @@ export function usdcCheckoutFromConfig(config: Config): UsdcCheckoutSettings | n
     network: BASE_NETWORK,
     asset: config.USDC_ADDRESS as `0x${string}`,
     payTo,
+    looks: { firstMs: config.RELAY_LOOK_FIRST_SECONDS * 1000, maxMs: config.RELAY_LOOK_MAX_SECONDS * 1000 },
   };
 }
 

@@ -73,7 +73,14 @@ export function usdcCheckout(settings: UsdcCheckoutSettings, urls: { publicBaseU
       );
     return {
       opened,
-      terms: { relaySessionId: opened.session_id, network: c.network, asset: c.asset, payTo: c.payTo },
+      terms: {
+        relaySessionId: opened.session_id,
+        network: c.network,
+        asset: c.asset,
+        payTo: c.payTo,
+        pollMs: settings.looks.firstMs,
+        maxPollMs: settings.looks.maxMs,
+      },
     };
   }
 
