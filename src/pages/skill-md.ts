@@ -149,7 +149,7 @@ function usdcSection(ns: NamespaceInfo, ctx: PageContext, checkoutUrl: string): 
   return [
     'Pay in USDC on Base (chain id 8453) with an EIP-3009 authorization that you sign locally; a checkout relay settles it on chain. You never send your private key and never pay gas.',
     '',
-    `With an x402 client (\`@x402/fetch\` and \`@x402/evm\`'s \`exact\` scheme), send the register request below with these headers through it and you are done: the 402 carries x402 v2's \`PAYMENT-REQUIRED\`, the client retries with \`PAYMENT-SIGNATURE\` and the 200 carries \`PAYMENT-RESPONSE\`. Allow the route's asset and price in the client's spend controls. The steps below do the same by hand.`,
+    `With an x402 client (\`@x402/fetch\` and \`@x402/evm\`'s \`exact\` scheme), send the register request below with these headers through it and you are done: the 402 carries x402 v2's \`PAYMENT-REQUIRED\`, the client retries with \`PAYMENT-SIGNATURE\` and the 200 carries \`PAYMENT-RESPONSE\`. Allow the route's asset and price in the client's spend controls: a stock x402 client refuses any payment above $1 unless told otherwise (\`spendControls.maxAmountPerPayment\`), and most names cost more. The steps below do the same by hand.`,
     '',
     `1. \`GET ${checkoutUrl}/.well-known/payment-methods\`: the method with \`network\` \`eip155:8453\` must say \`settlement_enabled: true\` (note its \`asset\` and \`pay_to\`). If it is false the route is closed: do not pay.`,
     '2. Provision an identity (step 1 above) and send its key as `X-API-Key` on every call below.',

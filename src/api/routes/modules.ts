@@ -22,6 +22,7 @@ import * as listings from './listings.ts';
 import * as management from './management.ts';
 import * as manifests from './manifests.ts';
 import * as identity from './identity.ts';
+import * as registryDiscovery from './registry-discovery.ts';
 import * as marketLists from './market-lists.ts';
 import * as namespaces from './namespaces.ts';
 import * as profile from './profile.ts';
@@ -99,6 +100,7 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [activity], plugin: activity.activityRoutes },
   { declares: [manifests], plugin: manifests.manifestsRoutes },
   { declares: [identity], plugin: identity.identityRoutes },
+  { declares: [registryDiscovery], plugin: registryDiscovery.registryDiscoveryRoutes },
   { declares: [rdap], plugin: rdap.rdapRoutes, prefix: '/rdap' },
   { declares: [transfer], plugin: transfer.transferRoutes },
   { declares: [profile], plugin: profile.profileRoutes },

@@ -3,6 +3,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { CredentialKind } from '../../auth/principal.ts';
 import { credentialKindsOf, PUBLIC, type AccessRule, type OperationText } from '../../api/routes/declaration.ts';
 import { tags } from './tags.ts';
+import { paymentInfo, serviceInfo } from './payment-info.ts';
 
 const ERROR_REF = '#/components/schemas/Error';
 
@@ -107,6 +108,11 @@ export const transform: SwaggerTransform = (input) => {
     if (doc.redirect) responses['302'] = { type: 'null', 'x-response-description': doc.redirect };
   }
   schema.security = securityFor(access, doc);
+  // Every operation that can ask for payment says so (payment-info.ts).
+  // Every operation that asks for payment says so (payment-info.ts): its 402 is a challenge, not only an
+  // error (a refused payment on a page).
+  const challenge = responses['402'];
+  if (challenge && challenge.$ref !== ERROR_REF) schema['x-payment-info'] = paymentInfo(doc?.paymentReceipt === true);
   for (const [status, r] of Object.entries(responses)) {
     // A page or document answered as text (described `text/html`, `text/plain markdown`): its media type.
     const media = r.type === 'string' && typeof r.description === 'string' ? /^text\/[a-z]+/.exec(r.description) : null;
@@ -140,6 +146,7 @@ export function openApiOptions(publicBaseUrl: string, version: string): SwaggerO
       servers: [{ url: publicBaseUrl }],
       tags,
       components: { securitySchemes },
+      'x-service-info': serviceInfo(publicBaseUrl),
     },
     transform,
     transformObject: jsonSchemaTransformObject,

@@ -1,5 +1,8 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .ai_catalog_response_200 import AiCatalogResponse200
+from .ai_catalog_response_200_entries_item import AiCatalogResponse200EntriesItem
+from .ai_catalog_response_200_spec_version import AiCatalogResponse200SpecVersion
 from .approval import Approval
 from .approval_amount import ApprovalAmount
 from .approval_checkout import ApprovalCheckout
@@ -714,8 +717,15 @@ from .withdraw_offer_response_409_type_0_offer_currency import WithdrawOfferResp
 from .withdraw_offer_response_409_type_0_offer_direction import WithdrawOfferResponse409Type0OfferDirection
 from .withdraw_offer_response_409_type_0_offer_status import WithdrawOfferResponse409Type0OfferStatus
 from .withdraw_offer_response_409_type_0_status import WithdrawOfferResponse409Type0Status
+from .x402_index_json_response_200 import X402IndexJsonResponse200
+from .x402_index_json_response_200_version import X402IndexJsonResponse200Version
+from .x402_index_response_200 import X402IndexResponse200
+from .x402_index_response_200_version import X402IndexResponse200Version
 
 __all__ = (
+    "AiCatalogResponse200",
+    "AiCatalogResponse200EntriesItem",
+    "AiCatalogResponse200SpecVersion",
     "Approval",
     "ApprovalAmount",
     "ApprovalCheckout",
@@ -1296,4 +1306,8 @@ __all__ = (
     "WithdrawOfferResponse409Type0OfferDirection",
     "WithdrawOfferResponse409Type0OfferStatus",
     "WithdrawOfferResponse409Type0Status",
+    "X402IndexJsonResponse200",
+    "X402IndexJsonResponse200Version",
+    "X402IndexResponse200",
+    "X402IndexResponse200Version",
 )

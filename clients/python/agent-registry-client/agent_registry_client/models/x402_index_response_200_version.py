@@ -1,0 +1,8 @@
+from enum import IntEnum
+
+
+class X402IndexResponse200Version(IntEnum):
+    VALUE_1 = 1
+
+    def __str__(self) -> str:
+        return str(self.value)
