@@ -114,11 +114,12 @@ function groups(
   if (!before) return all;
   // Against another build: each route also on its API, in the same rounds; and one write, on both.
   const written = { key: 'write', raw, targets: [targets.provision(servers)] };
-  // Even rounds run the sides in reverse order, so neither build always runs right after the raw side.
+  // Even rounds swap each pair (this build's, the other's), the raw side first: each build runs in each
+  // place equally often.
   return [...all, written].map((g) => ({
     ...g,
     targets: g.targets.flatMap((t) => [t, onBefore(t, servers, before)]),
-    alternate: true,
+    swapPairs: true,
   }));
 }
 

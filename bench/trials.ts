@@ -16,6 +16,11 @@ export interface Group {
   /** Even rounds run the sides in reverse order (B/A), so that neither side always runs first. */
   alternate?: boolean;
   /**
+   * Against another build: targets come in pairs (this build's, then the other's), and even rounds swap
+   * each pair, the raw side still first, so that each build runs in each place equally often.
+   */
+  swapPairs?: boolean;
+  /**
    * Called as each timed trial starts (`round` from 1); the function it returns is awaited when the trial
    * has ended. Something to do beside the load (a scrape halfway through, CPU readings); it must not throw.
    */
@@ -122,7 +127,7 @@ export async function runGroup(group: Group, groupPlan: TrialPlan): Promise<Grou
   const trials = new Map<string, Trial[]>(sides.map((t) => [t.key, []]));
   for (let round = 1; round <= plan.rounds; round++) {
     const line: string[] = [];
-    for (const t of group.alternate && round % 2 === 0 ? [...sides].reverse() : sides) {
+    for (const t of orderOf(group, sides, round)) {
       const ended = group.onTrial?.(t, round, plan.duration);
       const trial = await timed(t, plan);
       await ended?.();
@@ -137,4 +142,15 @@ export async function runGroup(group: Group, groupPlan: TrialPlan): Promise<Grou
     raw: side(group.raw, raw),
     targets: group.targets.map((t) => compared(t, trials.get(t.key) ?? [], raw)),
   };
+}
+
+/** The sides of one round, in the order the group asks for (see `alternate` and `swapPairs`). */
+function orderOf(group: Group, sides: Target[], round: number): Target[] {
+  if (round % 2 === 1) return sides;
+  if (group.swapPairs) {
+    const [raw, ...targets] = sides;
+    const swapped = targets.flatMap((t, i, all) => (i % 2 === 0 ? [all[i + 1], t] : [])).filter((t) => t !== undefined);
+    return [raw as Target, ...swapped];
+  }
+  return group.alternate ? [...sides].reverse() : sides;
 }
