@@ -2497,13 +2497,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description DID document (did:web) of the name */
+            /** @description application/did+json: the DID document (did:web) of the name */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/did+json": {
                         "@context": string[];
                         alsoKnownAs: string[];
                         id: string;

@@ -24,7 +24,7 @@ export const agentCardResponse = z
 
 export const didDocumentResponse = z
   .looseObject({ '@context': z.array(z.string()), id: z.string(), alsoKnownAs: z.array(z.string()) })
-  .describe('DID document (did:web) of the name');
+  .describe('application/did+json: the DID document (did:web) of the name');
 
 export const registrationFileResponse = z
   .looseObject({

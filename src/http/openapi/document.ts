@@ -123,6 +123,12 @@ export const transform: SwaggerTransform = (input) => {
       };
       continue;
     }
+    // A JSON document of its own media type (a DID document's `application/did+json`), named first in its description.
+    const json = typeof r.description === 'string' ? /^application\/[a-z.-]+\+json/.exec(r.description) : null;
+    if (json) {
+      responses[status] = { content: { [json[0]]: { schema: r } }, 'x-response-description': r.description };
+      continue;
+    }
     if (!r['x-response-description'] && !r.description)
       responses[status] = describe(r, doc?.responses?.[status] ?? statusText[status] ?? 'Response');
   }

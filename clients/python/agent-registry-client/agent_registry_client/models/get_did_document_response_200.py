@@ -11,7 +11,7 @@ T = TypeVar("T", bound="GetDidDocumentResponse200")
 
 @_attrs_define
 class GetDidDocumentResponse200:
-    """DID document (did:web) of the name
+    """application/did+json: the DID document (did:web) of the name
 
     Attributes:
         context (list[str]):
