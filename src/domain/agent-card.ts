@@ -9,12 +9,17 @@ export const A2A_PROTOCOL_VERSION = '1.0';
 /** The extension that carries the registry's facts about the name. */
 export const REGISTRY_EXTENSION_URI = 'https://agent-registry.dev/a2a/extensions/registered-name/v1';
 
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+/** A profile field the owner set as non-empty text, trimmed; else null. */
+export const profileText = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The owner's description, else a sentence naming the agent. */
+export const descriptionOf = (d: Pick<PublicDomainRow, 'name' | 'profile'>) =>
+  profileText(d.profile.description) ?? `The agent registered as ${d.name}.`;
 
 export function endpointOf(d: Pick<PublicDomainRow, 'profile'>, key: string): string | null {
   const endpoints = d.profile.endpoints;
   if (endpoints === null || typeof endpoints !== 'object') return null;
-  return text((endpoints as Record<string, unknown>)[key]);
+  return profileText((endpoints as Record<string, unknown>)[key]);
 }
 
 /** The card's version: the record's last change, so a profile edit is a new version. */
@@ -23,8 +28,8 @@ export const cardVersion = (d: Pick<PublicDomainRow, 'updatedAt'>) => String(d.u
 export function buildAgentCard(d: PublicDomainRow, baseUrl: string) {
   const a2a = endpointOf(d, 'a2a');
   if (!a2a || d.status !== 'active') return null;
-  const displayName = text(d.profile.display_name);
-  const description = text(d.profile.description) ?? `The agent registered as ${d.name}.`;
+  const displayName = profileText(d.profile.display_name);
+  const description = descriptionOf(d);
   const skills =
     d.capabilities.length > 0
       ? d.capabilities.map((c) => ({
@@ -34,8 +39,8 @@ export function buildAgentCard(d: PublicDomainRow, baseUrl: string) {
           tags: [c],
         }))
       : [{ id: 'agent', name: displayName ?? d.name, description, tags: [d.namespace] }];
-  const icon = text(d.profile.avatar_url);
-  const docs = text(d.profile.website);
+  const icon = profileText(d.profile.avatar_url);
+  const docs = profileText(d.profile.website);
   return {
     name: displayName ?? d.name,
     description,

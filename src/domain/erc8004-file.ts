@@ -1,4 +1,4 @@
-import { didOf, endpointOf, identityUrls } from './agent-card.ts';
+import { descriptionOf, didOf, endpointOf, identityUrls, profileText } from './agent-card.ts';
 import type { PublicDomainRow } from './public-domain.ts';
 
 // The ERC-8004 (Trustless Agents, draft; erc-8004-contracts b9e466c) registration file of a name: what an
@@ -15,10 +15,9 @@ export interface Erc8004Entry {
 
 export function buildRegistrationFile(d: PublicDomainRow, baseUrl: string, entries: readonly Erc8004Entry[] = []) {
   const urls = identityUrls(baseUrl, d.name);
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
   const a2a = endpointOf(d, 'a2a');
   const mcp = endpointOf(d, 'mcp');
-  const web = endpointOf(d, 'web') ?? text(d.profile.website);
+  const web = endpointOf(d, 'web') ?? profileText(d.profile.website);
   const services = [
     ...(a2a ? [{ name: 'A2A', endpoint: urls.agent_card, version: '1.0' }] : []),
     ...(mcp ? [{ name: 'MCP', endpoint: mcp }] : []),
@@ -29,8 +28,8 @@ export function buildRegistrationFile(d: PublicDomainRow, baseUrl: string, entri
   return {
     type: ERC8004_TYPE,
     name: d.name,
-    description: text(d.profile.description) ?? `The agent registered as ${d.name}.`,
-    image: text(d.profile.avatar_url) ?? '',
+    description: descriptionOf(d),
+    image: profileText(d.profile.avatar_url) ?? '',
     services,
     // The registry's own paid operations take x402 (docs/payments.md); the agent's own endpoints may not.
     x402Support: false,

@@ -27,21 +27,10 @@ export interface GrpcProxy {
  * required, refused as gRPC refuses (status 16, UNAUTHENTICATED) when missing or wrong.
  */
 export async function startTlsGrpcProxy(opts: { upstream: string; ca: TestCa; apiKey: string }): Promise<GrpcProxy> {
-  return startNginx(
-    (dir, port) => `
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  map $http_authorization $key_ok { "Bearer ${opts.apiKey}" 1; default 0; }
+  return startNginx((dir, port) =>
+    httpConfig(
+      dir,
+      `  map $http_authorization $key_ok { "Bearer ${opts.apiKey}" 1; default 0; }
   server {
     listen 127.0.0.1:${port} ssl http2;
     ssl_certificate ${opts.ca.server.cert};
@@ -62,15 +51,31 @@ http {
       grpc_pass grpc://${opts.upstream};
     }
   }
-}
 `,
+    ),
   );
 }
 
 /** nginx as a TLS (https) front of an http server, with the test CA's server certificate. */
 export async function startTlsHttpProxy(opts: { upstream: string; ca: TestCa; port?: number }): Promise<GrpcProxy> {
   return startNginx(
-    (dir, port) => `
+    (dir, port) =>
+      httpConfig(
+        dir,
+        `  server {
+    listen 127.0.0.1:${port} ssl;
+    ssl_certificate ${opts.ca.server.cert};
+    ssl_certificate_key ${opts.ca.server.key};
+    location / { proxy_pass http://${opts.upstream}; proxy_set_header Host $http_host; }
+  }
+`,
+      ),
+    opts.port,
+  );
+}
+
+/** An nginx configuration running in the foreground with every file under `dir`: `servers` in its http block. */
+const httpConfig = (dir: string, servers: string) => `
 worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
@@ -83,17 +88,8 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  server {
-    listen 127.0.0.1:${port} ssl;
-    ssl_certificate ${opts.ca.server.cert};
-    ssl_certificate_key ${opts.ca.server.key};
-    location / { proxy_pass http://${opts.upstream}; proxy_set_header Host $http_host; }
-  }
-}
-`,
-    opts.port,
-  );
-}
+${servers}}
+`;
 
 async function startNginx(config: (dir: string, port: number) => string, fixedPort?: number): Promise<GrpcProxy> {
   const dir = await mkdtemp(join(tmpdir(), 'registry-test-nginx-'));
