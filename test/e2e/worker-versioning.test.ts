@@ -25,10 +25,25 @@ describe('Worker Versioning: a rollout and a rollback', () => {
       return [];
     }
   }
+  // The task queue types (workflow, activity) a version has polled. The server refuses to make a version
+  // current until it polls every task queue the current one does, and a worker's workflow and activity
+  // pollers register separately: a version is listed as soon as the first of them polls.
+  async function polled(buildId: string): Promise<number[]> {
+    try {
+      const d = await service().describeWorkerDeploymentVersion({
+        namespace,
+        deploymentVersion: { deploymentName: deployment, buildId },
+      });
+      return (d.versionTaskQueues ?? []).map((q) => Number(q.type)).sort();
+    } catch {
+      return [];
+    }
+  }
   async function start(buildId: string): Promise<void> {
     workers[buildId] = s.spawnWorker({ WORKER_DEPLOYMENT_NAME: deployment, WORKER_BUILD_ID: buildId });
     await eventually(async () => (await versions()).includes(buildId), 60_000);
-    expect(await versions()).toContain(buildId);
+    await eventually(async () => (await polled(buildId)).join() === '1,2', 60_000);
+    expect(await polled(buildId)).toEqual([1 /* WORKFLOW */, 2 /* ACTIVITY */]);
   }
   async function makeCurrent(buildId: string): Promise<void> {
     await service().setWorkerDeploymentCurrentVersion({
