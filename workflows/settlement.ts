@@ -3,8 +3,10 @@ import {
   condition,
   continueAsNew,
   getExternalWorkflowHandle,
+  isCancellation,
   patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   upsertSearchAttributes,
   workflowInfo,
@@ -27,6 +29,16 @@ const relay = proxyActivities<Pick<SettlementActivities, 'readRelaySession'>>({
   startToCloseTimeout: '15 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });
+// A look as a local activity (runs from 'settlement-local-looks' on): one marker in the history instead of
+// an activity's three events and a second workflow task, so a look costs 6 events, not 11. It does not
+// retry for long inside its workflow task: a relay that does not answer is an unknown state that the run
+// looks at again after its own short wait (1 s doubling to 30 s), so a worker stops at once when asked.
+const lookLocally = proxyLocalActivities<Pick<SettlementActivities, 'readRelaySession'>>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '4 seconds', maximumAttempts: 3 },
+});
+const FIRST_RETRY_MS = 1_000;
+const LONGEST_RETRY_MS = 30_000;
 // Checking the chain: a transaction not mined or not deep enough yet is retried; a mismatch is final.
 const chain = proxyActivities<Pick<SettlementActivities, 'verifyUsdcSettlement'>>({
   startToCloseTimeout: '20 seconds',
@@ -44,9 +56,10 @@ const POLLS_PER_RUN = 300;
 /** A run hands over to a fresh one (continue-as-new) past this many events, so no history grows without end. */
 const HISTORY_EVENTS = 2_000;
 // Waits between fallback looks. The relay's notice is the fast path, so a look is only a safety net:
-// from 30 s, doubling, at most 5 min; a session of 15 min costs about six looks of eleven events each
-// (docs/performance.md "Waiting"). Runs begun before 'settlement-rare-looks' keep 2 s to 60 s.
-const FIRST_WAIT_MS = 30_000;
+// from 60 s (RELAY_LOOK_FIRST_SECONDS), doubling, at most 5 min, and at the session's expiry: a session of
+// 15 min costs five looks of six events each (docs/performance.md "Waiting"). Runs begun before
+// 'settlement-rare-looks' keep 2 s to 60 s.
+const FIRST_WAIT_MS = 60_000;
 const LONGEST_WAIT_MS = 300_000;
 const EARLIER_FIRST_WAIT_MS = 2_000;
 const EARLIER_LONGEST_WAIT_MS = 60_000;
@@ -60,7 +73,7 @@ const EARLIER_LONGEST_WAIT_MS = 60_000;
  *
  * Waiting costs little (docs/payments.md "Waiting for a relay session"): the relay signals
  * `relaySessionChanged` when a session moves, and the run looks at once; otherwise it looks again after
- * a wait that doubles from `pollMs` (30 s) up to five minutes, and at the session's expiry. RegistryStage is
+ * a wait that doubles from `pollMs` (60 s) up to five minutes, and at the session's expiry. RegistryStage is
  * written only when it changes, and the run continues as new past HISTORY_EVENTS events.
  */
 export async function settlementWorkflow(input: SettlementInput): Promise<SettlementOutcome> {
@@ -102,12 +115,28 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
   const firstWait = input.pollMs ?? (rare ? FIRST_WAIT_MS : EARLIER_FIRST_WAIT_MS);
   const longestWait = input.maxPollMs ?? (rare ? LONGEST_WAIT_MS : EARLIER_LONGEST_WAIT_MS);
   let wait = firstWait;
+  const local = rare && patched('settlement-local-looks');
+  let retry = FIRST_RETRY_MS;
 
   for (let poll = 0; quiet || poll < POLLS_PER_RUN; poll++) {
     lookNow = false;
     nudged = false;
     reading = true;
-    const s = await relay.readRelaySession({ relaySessionId: input.relaySessionId });
+    const s = local
+      ? await lookLocally.readRelaySession({ relaySessionId: input.relaySessionId }).catch((err: unknown) => {
+          if (isCancellation(err)) throw err;
+          return null;
+        })
+      : await relay.readRelaySession({ relaySessionId: input.relaySessionId });
+    if (local) reading = false;
+    if (s === null) {
+      // The relay did not answer (three tries): nothing is known, so look again soon, without a stage.
+      await condition(() => lookNow || nudged, retry);
+      retry = Math.min(retry * 2, LONGEST_RETRY_MS);
+      if (workflowInfo().historyLength > HISTORY_EVENTS) break;
+      continue;
+    }
+    retry = FIRST_RETRY_MS;
     show(`relay-${s.status}`);
     if (s.status === 'confirmed' && s.txHash) {
       const verified = await chain.verifyUsdcSettlement({

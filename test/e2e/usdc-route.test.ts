@@ -403,15 +403,19 @@ describe('the USDC route on Base through the checkout relay', () => {
     const { events } = await run.fetchHistory();
     const count = (type: temporal.api.enums.v1.EventType) => (events ?? []).filter((e) => e.eventType === type).length;
     // At this file's rhythm for a relay without notices (RELAY_LOOK_FIRST_SECONDS 2): looks at 0, 2, 6 and
-    // 14 s (the wait doubles): four reads where a look every 2 s made eight,
-    // and its stage (relay-awaiting_payment) written once, not once a look.
-    expect(count(EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)).toBeLessThanOrEqual(5);
+    // 14 s (the wait doubles): four reads where a look every 2 s made eight. Each is a local activity (a
+    // marker, no activity task), and its stage (relay-awaiting_payment) is written once, not once a look.
+    expect(count(EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)).toBe(0);
+    const looks = (events ?? []).filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity');
+    expect(looks.length).toBeGreaterThanOrEqual(3);
+    expect(looks.length).toBeLessThanOrEqual(5);
     const stages = (events ?? []).filter(
       (e) => e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.RegistryStage,
     );
     expect(stages).toHaveLength(1);
-    // (Two of them are the run's version markers, patched('settlement-quiet-waiting') and ('settlement-rare-looks').)
-    expect(events?.length).toBeLessThanOrEqual(50);
+    // Six events a look (timer fired, a workflow task, the marker, the next timer) and the run's start (with
+    // its three version markers): 50 when a look was an activity.
+    expect(events?.length).toBeLessThanOrEqual(36);
     // The next look is about 16 s away; the relay's notice brings the run to the settlement at once.
     const paidAt = Date.now();
     expect((await settle(o.offer, await signFor(o.offer, 2), `k-${randomUUID()}`)).status).toBe(200);
