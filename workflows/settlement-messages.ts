@@ -12,7 +12,7 @@ export interface SettlementInput {
   /** The paid operation's run that waits for this settlement (e.g. `registration:<name>`). */
   checkoutWorkflowId: string;
   /**
-   * The first wait between two looks at the relay (default 60 s); each look that finds nothing new
+   * The first wait between two looks at the relay (default 5 min); each look that finds nothing new
    * doubles it, up to `maxPollMs` (default 5 min). A `relaySessionChanged` signal or a reconcile looks at
    * once and starts again from the first wait.
    */

@@ -55,11 +55,11 @@ const chain = proxyActivities<Pick<SettlementActivities, 'verifyUsdcSettlement'>
 const POLLS_PER_RUN = 300;
 /** A run hands over to a fresh one (continue-as-new) past this many events, so no history grows without end. */
 const HISTORY_EVENTS = 2_000;
-// Waits between fallback looks. The relay's notice is the fast path, so a look is only a safety net:
-// from 60 s (RELAY_LOOK_FIRST_SECONDS), doubling, at most 5 min, and at the session's expiry: a session of
-// 15 min costs five looks of six events each (docs/performance.md "Waiting"). Runs begun before
-// 'settlement-rare-looks' keep 2 s to 60 s.
-const FIRST_WAIT_MS = 60_000;
+// Waits between fallback looks. The relay's notice is the fast path (and an agent's reconcile looks at
+// once), so a look is only a safety net: every 5 min (RELAY_LOOK_FIRST_SECONDS, doubling up to
+// RELAY_LOOK_MAX_SECONDS), and at the session's expiry: an unpaid session of 15 min costs three looks of six
+// events each (docs/performance.md "Waiting"). Runs begun before 'settlement-rare-looks' keep 2 s to 60 s.
+const FIRST_WAIT_MS = 300_000;
 const LONGEST_WAIT_MS = 300_000;
 const EARLIER_FIRST_WAIT_MS = 2_000;
 const EARLIER_LONGEST_WAIT_MS = 60_000;
@@ -164,7 +164,10 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
     if (workflowInfo().historyLength > HISTORY_EVENTS) break;
     // The relay closes an unpaid session at its expiry without a word: look just after it.
     const untilExpiry = s.expiresAt ? Date.parse(s.expiresAt) - Date.now() + 1_000 : 0;
-    const woken = await condition(() => lookNow || nudged, untilExpiry > 0 ? Math.min(wait, untilExpiry) : wait);
+    // A look due within one first wait of the expiry waits for the expiry instead: one look, not two.
+    const next =
+      untilExpiry > 0 && (!local || untilExpiry - wait >= firstWait) ? Math.min(wait, untilExpiry) : untilExpiry;
+    const woken = await condition(() => lookNow || nudged, untilExpiry > 0 ? next : wait);
     wait = woken ? firstWait : Math.min(wait * 2, longestWait);
   }
   // A long wait keeps its history small (once no reconcile is waiting on this run).

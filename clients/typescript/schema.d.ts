@@ -7478,10 +7478,31 @@ export interface operations {
                      *       "manifest_pointers": [
                      *         "agent-manifest=https://registry.example/api/v1/domains/scout.agent/agent.json",
                      *         "skill-md=https://registry.example/api/v1/domains/scout.agent/skill.md"
+                     *       ],
+                     *       "agent_records": [
+                     *         {
+                     *           "type": "SVCB",
+                     *           "name": "scout.agent.",
+                     *           "content": "1 scout.example. mandatory=alpn,port alpn=a2a,h2 port=443 key65409=\"https://registry.example/agents/scout.agent/agent-card.json\"",
+                     *           "ttl": 300
+                     *         },
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "scout.agent.",
+                     *           "content": "\"agent-endpoint[a2a]=https://scout.example/a2a\"",
+                     *           "ttl": 300
+                     *         }
                      *       ]
                      *     }
                      */
                     "application/json": {
+                        /** @description Agent discovery records the registry writes from the profile (docs/discovery.md "In the name's zone"): DNS-AID SVCB for the mcp and a2a endpoints, ENSIP-26 TXT; change the profile to change them */
+                        agent_records: {
+                            content: string;
+                            name: string;
+                            ttl: number;
+                            type: string;
+                        }[];
                         /** @description Whether the delegation from the namespace zone is published (enable_dns) */
                         dns_enabled: boolean;
                         domain: string;

@@ -127,7 +127,7 @@ export const configSchema = z.object({
   CHECKOUT_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   // The settlement run's fallback looks at the relay (docs/payments.md "Waiting for a relay session"): the
   // first wait and the longest; a relay that sends no notices wants shorter ones.
-  RELAY_LOOK_FIRST_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RELAY_LOOK_FIRST_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   RELAY_LOOK_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   // How long a purchase above a mandate's approval threshold waits for the person (docs/mandates.md "Approvals").
   MANDATE_APPROVAL_TTL_SECONDS: z.coerce.number().int().min(5).default(86400),

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DnsRecord as DesiredRecord, RecordType } from '../domain/dns-records.ts';
 import { EXPIRED } from '../domain/expiry.ts';
+import type { DomainProfile } from '../domain/public-domain.ts';
 import { DnsRecord, Domain } from './entities/index.ts';
 
 /** The domain record a DNS change or sync acts on (never an expired one: that is history). */
@@ -14,6 +15,8 @@ export interface DnsSubject {
   dnsEnabled: boolean;
   dnsVersion: number;
   dnsPublishedVersion: number;
+  /** What the owner published (its endpoints and description become the agent's discovery records). */
+  profile: DomainProfile;
 }
 
 const subjectOf = (d: Domain): DnsSubject => ({
@@ -25,6 +28,7 @@ const subjectOf = (d: Domain): DnsSubject => ({
   dnsEnabled: d.dnsEnabled,
   dnsVersion: d.dnsVersion,
   dnsPublishedVersion: d.dnsPublishedVersion,
+  profile: (d.profile ?? {}) as DomainProfile,
 });
 
 const live = (name: string) => ({ name, status: { $ne: EXPIRED } });

@@ -17,6 +17,8 @@ export interface DnsView {
   dnsEnabled: boolean;
   /** PowerDNS holds the latest desired state (`published`) or a push is still on its way (`pending`). */
   sync: 'published' | 'pending';
+  /** What the owner published: the registry writes the agent's discovery records from it. */
+  profile: DnsSubject['profile'];
 }
 
 const viewOf = (d: DnsSubject, records: DnsRecord[]): DnsView => ({
@@ -24,6 +26,7 @@ const viewOf = (d: DnsSubject, records: DnsRecord[]): DnsView => ({
   records,
   dnsEnabled: d.dnsEnabled,
   sync: d.dnsPublishedVersion >= d.dnsVersion ? 'published' : 'pending',
+  profile: d.profile,
 });
 
 /** The domain, if the principal may change its DNS: 404 when no record holds it, 403 for anyone else. */

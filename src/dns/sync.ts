@@ -13,6 +13,7 @@ import {
   type RrsetChange,
 } from '../domain/dns-zone.ts';
 import { manifestUrls } from '../domain/manifests.ts';
+import { agentRecordsOn } from '../domain/agent-dns.ts';
 import type { DnsSyncResult } from '../../workflows/dns-messages.ts';
 import type { DnsRefusal, PublishZoneNamesResult } from '../../workflows/dns-zone-messages.ts';
 import type { ZoneAuthorityOf } from './authority.ts';
@@ -131,7 +132,8 @@ export function dnsSync(d: DnsSyncDeps) {
 
     if (subject && served) {
       const pointers = manifestPointers(manifestUrls(d.publicBaseUrl, subject.name));
-      const desired = domainZone(subject.name, records, pointers, authority);
+      const agent = agentRecordsOn(d.publicBaseUrl, subject.name, subject.profile);
+      const desired = domainZone(subject.name, records, pointers, authority, agent);
       // A name whose DNS nobody ever changed is most likely new (just registered): its zone is created
       // at once, and read only if PowerDNS already holds it (a pass repeated after a crash, a renewal).
       const untouched = subject.dnsVersion === 0 && subject.dnsPublishedVersion === 0;

@@ -74,11 +74,22 @@ const uint = (v: string | undefined, max: number) =>
   v !== undefined && /^\d{1,5}$/.test(v) && Number(v) <= max ? Number(v) : null;
 
 /** TXT as PowerDNS takes it: quoted strings of at most 255 characters, `"` and `\` escaped. */
-function quoteTxt(value: string): string {
+export function quoteTxt(value: string): string {
   const chunks: string[] = [];
   for (let i = 0; i < value.length; i += 255) chunks.push(value.slice(i, i + 255));
   return (chunks.length ? chunks : ['']).map((c) => `"${c.replace(/[\\"]/g, (m) => `\\${m}`)}"`).join(' ');
 }
+
+/** The text of a canonical TXT content (its quoted strings joined). */
+const unquoteTxt = (content: string) =>
+  [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => (m[1] as string).replace(/\\(["\\])/g, '$1')).join('');
+
+/**
+ * TXT keys only the registry writes at a name's apex: its manifest pointers and the ENSIP-25/26 agent text
+ * records it mirrors from the profile (src/domain/agent-dns.ts). An owner's own would contradict them.
+ */
+export const REGISTRY_TXT_KEYS =
+  /^(agent-context|agent-endpoint\[[^\]]*\]|agent-registration\[.*\]|agent-manifest|skill-md)=/i;
 
 /** A record's content, checked for its type and written in canonical form. */
 export function canonicalContent(type: RecordType, content: string, index?: number): string {
@@ -177,6 +188,11 @@ export function planRecordChanges(current: DnsRecord[], items: RecordItem[], dom
     if (!Number.isInteger(ttl) || ttl < DNS_LIMITS.ttlMin || ttl > DNS_LIMITS.ttlMax)
       throw invalid(`ttl is a whole number of seconds from ${DNS_LIMITS.ttlMin} to ${DNS_LIMITS.ttlMax}.`, index);
     const record: DnsRecord = { type, name, content: canonicalContent(type, item.content, index), ttl };
+    if (type === 'TXT' && name === `${domain.toLowerCase()}.` && REGISTRY_TXT_KEYS.test(unquoteTxt(record.content)))
+      throw invalid(
+        'The registry writes this TXT key at the apex from your profile (its endpoints and description) and its manifests; change the profile instead.',
+        index,
+      );
     const set = replaced.get(k) ?? [];
     if (!set.some((r) => r.content === record.content)) set.push(record);
     replaced.set(k, set);

@@ -84,8 +84,17 @@ export function manifestPointers(urls: { agent_json: string; skill_md: string })
   ];
 }
 
-/** A domain zone without SOA: its NS, the owner's records grouped into rrsets, and the pointers at the apex. */
-export function domainZone(domain: string, records: DnsRecord[], pointers: string[], a: ZoneAuthority): Rrset[] {
+/**
+ * A domain zone without SOA: its NS, the owner's records grouped into rrsets, the pointers at the apex, and
+ * the registry's own rrsets for the agent (src/domain/agent-dns.ts), merged with the owner's of the same name and type.
+ */
+export function domainZone(
+  domain: string,
+  records: DnsRecord[],
+  pointers: string[],
+  a: ZoneAuthority,
+  registry: Rrset[] = [],
+): Rrset[] {
   const apex = zoneName(domain);
   const sets = new Map<string, Rrset>();
   const add = (name: string, type: string, ttl: number, content: string) => {
@@ -98,6 +107,7 @@ export function domainZone(domain: string, records: DnsRecord[], pointers: strin
   };
   for (const r of records) add(r.name, r.type, r.ttl, r.content);
   for (const p of pointers) add(apex, 'TXT', NS_TTL, p);
+  for (const r of registry) for (const c of r.contents) add(r.name, r.type, r.ttl, c);
   return [nsRrset(apex, a), ...sets.values()];
 }
 

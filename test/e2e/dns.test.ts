@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,7 @@ import { startRegistryStack, type RegistryStack } from '../helpers/registry-stac
 // PowerDNS itself (as `dig @127.0.0.1 -p <port>` would).
 
 type Headers = Record<string, string>;
+const run = promisify(execFile);
 
 describe('DNS records pushed to PowerDNS', () => {
   let pdns: TestPowerDns;
@@ -135,6 +138,60 @@ describe('DNS records pushed to PowerDNS', () => {
       `agent-manifest=${s.baseUrl}/api/v1/domains/${name}/agent.json`,
       `skill-md=${s.baseUrl}/api/v1/domains/${name}/skill.md`,
     ]);
+  }, 90_000);
+
+  /** `dig @127.0.0.1 -p <port> <name> <type> +short`, as an operator would ask (bind9-dnsutils). */
+  const dig = async (name: string, type: string) => {
+    const { stdout } = await run('dig', ['@127.0.0.1', '-p', String(pdns.server.dnsPort), name, type, '+short']);
+    return stdout.trim().split('\n').filter(Boolean).sort();
+  };
+
+  it("publishes the agent's discovery records from its profile (DNS-AID SVCB, ENSIP-26 TXT) and follows its changes", async () => {
+    const name = await alicesName();
+    const profile = (body: unknown) => call('PATCH', `/api/v1/domains/${name}/profile`, alice, body);
+    const changed = await profile({
+      description: 'Finds sources.\nSummarizes them.',
+      endpoints: { mcp: 'https://mcp.scout.example/mcp', a2a: 'https://scout.example:8443/a2a' },
+      website: 'https://scout.example',
+    });
+    expect(changed.statusCode).toBe(200);
+    const card = `${s.baseUrl}/agents/${name}/agent-card.json`;
+    const manifest = `${s.baseUrl}/api/v1/domains/${name}/agent.json`;
+    await eventually(async () => (await dig(name, 'SVCB')).length === 2, 20_000);
+    // One service-mode record per protocol, the endpoint's host as target (dig prints alpn quoted).
+    expect(await dig(name, 'SVCB')).toEqual([
+      `1 mcp.scout.example. mandatory=alpn,port alpn="mcp,h2" port=443 key65409="${manifest}"`,
+      `2 scout.example. mandatory=alpn,port alpn="a2a,h2" port=8443 key65409="${card}"`,
+    ]);
+    expect((await txt(name)).sort()).toEqual(
+      [
+        'agent-context=Finds sources. Summarizes them.',
+        'agent-endpoint[a2a]=https://scout.example:8443/a2a',
+        'agent-endpoint[mcp]=https://mcp.scout.example/mcp',
+        'agent-endpoint[web]=https://scout.example/',
+        `agent-manifest=${manifest}`,
+        `skill-md=${s.baseUrl}/api/v1/domains/${name}/skill.md`,
+      ].sort(),
+    );
+    const listed = (await records(name)).json();
+    expect(listed.agent_records).toHaveLength(6);
+    expect(listed.records).toEqual([]);
+
+    // An owner cannot write the registry's keys, nor remove them by editing the apex TXT.
+    const forged = await patch(name, [{ type: 'TXT', name: '@', content: 'agent-endpoint[mcp]=https://evil.example' }]);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ status: 'error', code: 'invalid_record', details: { index: 0 } });
+    expect((await patch(name, [{ type: 'TXT', name: '@', content: 'hello' }])).statusCode).toBe(200);
+    await eventually(async () => (await txt(name)).includes('hello'), 20_000);
+    expect(await txt(name)).toContain('agent-endpoint[mcp]=https://mcp.scout.example/mcp');
+
+    // The profile changes: the MCP endpoint goes, and the records follow.
+    expect((await profile({ endpoints: { a2a: 'https://scout.example:8443/a2a' } })).statusCode).toBe(200);
+    await eventually(async () => (await dig(name, 'SVCB')).length === 1, 20_000);
+    expect(await dig(name, 'SVCB')).toEqual([
+      `1 scout.example. mandatory=alpn,port alpn="a2a,h2" port=8443 key65409="${card}"`,
+    ]);
+    expect((await txt(name)).some((t) => t.startsWith('agent-endpoint[mcp]'))).toBe(false);
   }, 90_000);
 
   it('refuses an invalid set whole, and another account, without changing or pushing anything', async () => {

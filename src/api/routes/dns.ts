@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { zoneAuthority } from '../../dns/authority.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
+import { agentRecordsOn } from '../../domain/agent-dns.ts';
 import { enableDns as publishDelegation, patchRecords, readRecords } from '../../dns/records.ts';
 import { accountPrincipal } from '../../http/auth.ts';
 import { parseFullName } from '../../http/domain-name-param.ts';
@@ -74,6 +75,9 @@ export const getDnsRecords = defineOperation(
       sync: view.sync,
       records: view.records,
       manifest_pointers: [`agent-manifest=${urls.agent_json}`, `skill-md=${urls.skill_md}`],
+      agent_records: agentRecordsOn(app.deps.config.publicBaseUrl, view.name, view.profile).flatMap((r) =>
+        r.contents.map((content) => ({ type: r.type, name: r.name, content, ttl: r.ttl })),
+      ),
     };
   },
 );

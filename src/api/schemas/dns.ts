@@ -93,6 +93,11 @@ export const recordsGetResponse = example(
     sync: syncState,
     records: z.array(storedRecord).describe('The owner’s records; the manifest TXT pointers are added at the apex'),
     manifest_pointers: z.array(z.string()).describe('TXT values published at the apex of every active name'),
+    agent_records: z
+      .array(storedRecord)
+      .describe(
+        'Agent discovery records the registry writes from the profile (docs/discovery.md "In the name\'s zone"): DNS-AID SVCB for the mcp and a2a endpoints, ENSIP-26 TXT; change the profile to change them',
+      ),
   }),
   {
     status: 'success',
@@ -104,6 +109,16 @@ export const recordsGetResponse = example(
     manifest_pointers: [
       'agent-manifest=https://registry.example/api/v1/domains/scout.agent/agent.json',
       'skill-md=https://registry.example/api/v1/domains/scout.agent/skill.md',
+    ],
+    agent_records: [
+      {
+        type: 'SVCB',
+        name: 'scout.agent.',
+        content:
+          '1 scout.example. mandatory=alpn,port alpn=a2a,h2 port=443 key65409="https://registry.example/agents/scout.agent/agent-card.json"',
+        ttl: 300,
+      },
+      { type: 'TXT', name: 'scout.agent.', content: '"agent-endpoint[a2a]=https://scout.example/a2a"', ttl: 300 },
     ],
   },
 );

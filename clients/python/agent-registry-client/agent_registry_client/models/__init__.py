@@ -95,6 +95,7 @@ from .get_balance_response_200 import GetBalanceResponse200
 from .get_balance_response_200_status import GetBalanceResponse200Status
 from .get_did_document_response_200 import GetDidDocumentResponse200
 from .get_dns_records_response_200 import GetDnsRecordsResponse200
+from .get_dns_records_response_200_agent_records_item import GetDnsRecordsResponse200AgentRecordsItem
 from .get_dns_records_response_200_records_item import GetDnsRecordsResponse200RecordsItem
 from .get_dns_records_response_200_status import GetDnsRecordsResponse200Status
 from .get_dns_records_response_200_sync import GetDnsRecordsResponse200Sync
@@ -818,6 +819,7 @@ __all__ = (
     "GetBalanceResponse200Status",
     "GetDidDocumentResponse200",
     "GetDnsRecordsResponse200",
+    "GetDnsRecordsResponse200AgentRecordsItem",
     "GetDnsRecordsResponse200RecordsItem",
     "GetDnsRecordsResponse200Status",
     "GetDnsRecordsResponse200Sync",

@@ -9,6 +9,7 @@ from ..models.get_dns_records_response_200_status import GetDnsRecordsResponse20
 from ..models.get_dns_records_response_200_sync import GetDnsRecordsResponse200Sync
 
 if TYPE_CHECKING:
+    from ..models.get_dns_records_response_200_agent_records_item import GetDnsRecordsResponse200AgentRecordsItem
     from ..models.get_dns_records_response_200_records_item import GetDnsRecordsResponse200RecordsItem
 
 
@@ -28,6 +29,9 @@ class GetDnsRecordsResponse200:
         records (list[GetDnsRecordsResponse200RecordsItem]): The owner’s records; the manifest TXT pointers are added at
             the apex
         manifest_pointers (list[str]): TXT values published at the apex of every active name
+        agent_records (list[GetDnsRecordsResponse200AgentRecordsItem]): Agent discovery records the registry writes from
+            the profile (docs/discovery.md "In the name's zone"): DNS-AID SVCB for the mcp and a2a endpoints, ENSIP-26 TXT;
+            change the profile to change them
     """
 
     status: GetDnsRecordsResponse200Status
@@ -37,6 +41,7 @@ class GetDnsRecordsResponse200:
     sync: GetDnsRecordsResponse200Sync
     records: list[GetDnsRecordsResponse200RecordsItem]
     manifest_pointers: list[str]
+    agent_records: list[GetDnsRecordsResponse200AgentRecordsItem]
 
     def to_dict(self) -> dict[str, Any]:
         status = self.status.value
@@ -56,6 +61,11 @@ class GetDnsRecordsResponse200:
 
         manifest_pointers = self.manifest_pointers
 
+        agent_records = []
+        for agent_records_item_data in self.agent_records:
+            agent_records_item = agent_records_item_data.to_dict()
+            agent_records.append(agent_records_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -67,6 +77,7 @@ class GetDnsRecordsResponse200:
                 "sync": sync,
                 "records": records,
                 "manifest_pointers": manifest_pointers,
+                "agent_records": agent_records,
             }
         )
 
@@ -74,6 +85,7 @@ class GetDnsRecordsResponse200:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.get_dns_records_response_200_agent_records_item import GetDnsRecordsResponse200AgentRecordsItem  # noqa: PLC0415
         from ..models.get_dns_records_response_200_records_item import GetDnsRecordsResponse200RecordsItem  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -96,6 +108,13 @@ class GetDnsRecordsResponse200:
 
         manifest_pointers = cast(list[str], d.pop("manifest_pointers"))
 
+        agent_records = []
+        _agent_records = d.pop("agent_records")
+        for agent_records_item_data in _agent_records:
+            agent_records_item = GetDnsRecordsResponse200AgentRecordsItem.from_dict(agent_records_item_data)
+
+            agent_records.append(agent_records_item)
+
         get_dns_records_response_200 = cls(
             status=status,
             domain=domain,
@@ -104,6 +123,7 @@ class GetDnsRecordsResponse200:
             sync=sync,
             records=records,
             manifest_pointers=manifest_pointers,
+            agent_records=agent_records,
         )
 
         return get_dns_records_response_200
