@@ -436,7 +436,7 @@ async function main(): Promise<number> {
   );
   say(
     settings.only === 'waiting'
-      ? `BENCH_ONLY=waiting: npm start alone, ${settings.waitingSeconds} s with nothing open, then ${settings.waitingSeconds} s with ${settings.waitingCheckouts} USDC and ${settings.waitingMppCheckouts} mpp checkouts open`
+      ? `BENCH_ONLY=waiting: npm start alone, ${settings.waitingIdleSeconds} s with nothing open, then ${settings.waitingSeconds} s with ${settings.waitingCheckouts} USDC and ${settings.waitingMppCheckouts} mpp checkouts open`
       : settings.only === 'registration'
         ? `BENCH_ONLY=${settings.only}: no route groups, overload or memory; ${settings.trials} interleaved rounds of ${settings.duration} s per side at ${settings.registrationCallers.join(', ')} callers, after ${settings.warmup} s of warm-up`
         : `${settings.only ? `BENCH_ONLY=${settings.only}: the metrics cost alone; ` : ''}${settings.trials} interleaved rounds of ${settings.duration} s per route, each side warmed up first (${plan.warmup}-${plan.warmupMax} s, until its req/s settles); -c ${settings.connections} -p ${settings.pipelining}`,

@@ -92,6 +92,8 @@ export const settings = Object.freeze({
   waiting: only === 'waiting' || (only === null && flagEnv('BENCH_WAITING')),
   /** Seconds of each of the waiting section's two windows. */
   waitingSeconds: intEnv('BENCH_WAITING_SECONDS', 120, 10),
+  /** Seconds of the window with nothing open (default: BENCH_WAITING_SECONDS); a whole-session window needs no longer baseline. */
+  waitingIdleSeconds: intEnv('BENCH_WAITING_IDLE_SECONDS', intEnv('BENCH_WAITING_SECONDS', 120, 10), 10),
   /** Unpaid USDC checkouts (relay route) and unpaid mpp checkouts (Tempo route) the second window holds. */
   waitingCheckouts: intEnv('BENCH_WAITING_CHECKOUTS', 100, 0),
   waitingMppCheckouts: intEnv('BENCH_WAITING_MPP_CHECKOUTS', 10, 0),

@@ -105,12 +105,13 @@ async function window(
   label: string,
   kind: (d: RunDelta) => string,
   known: readonly string[] = [],
+  seconds0 = settings.waitingSeconds,
 ): Promise<{ figures: WaitingWindow; deltas: RunDelta[] }> {
   const before: Snapshot = await runs.snapshot(undefined, known);
   const cpuBefore = readCpu(stack.probes);
   const t0 = performance.now();
-  say(`waiting: ${label}: ${before.runs.size} runs open; measuring for ${settings.waitingSeconds} s...`);
-  await sleep(settings.waitingSeconds * 1000);
+  say(`waiting: ${label}: ${before.runs.size} runs open; measuring for ${seconds0} s...`);
+  await sleep(seconds0 * 1000);
   const cpu = cpuSpent(cpuBefore, readCpu(stack.probes));
   const seconds = (performance.now() - t0) / 1000;
   const after = await runs.snapshot(before.wall, known);
@@ -192,7 +193,7 @@ export async function measureWaiting(): Promise<WaitingResult> {
     const kind = kindOf(rails);
     // What start-up left (the worker's first sweeps, the schedule's first run) is over before the baseline.
     await sleep(10_000);
-    const idle = await window(stack, runs, 'nothing open', kind);
+    const idle = await window(stack, runs, 'nothing open', kind, [], settings.waitingIdleSeconds);
     say('waiting: opening the checkouts...');
     const opening = performance.now();
     const keys: string[] = [];
