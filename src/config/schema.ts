@@ -189,6 +189,9 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z0-9.{}_-]+\.$/i, 'an absolute mailbox name such as hostmaster.{namespace}.')
     .default('hostmaster.{namespace}.'),
+  // Every zone signed by PowerDNS online (its backend must keep keys: gsqlite3-dnssec, gpgsql-dnssec), each
+  // name's DS in its delegation (docs/dns-and-rdap.md "DNSSEC").
+  DNS_DNSSEC: bool.default(true),
   HANDSHAKE_ROOT: z.enum(['local', 'off']).default('local'),
   HANDSHAKE_ROOT_PORT: z.coerce.number().int().min(1).max(65535).default(25349),
 

@@ -11,7 +11,13 @@ export function dnsSyncFromConfig(config: Config, orm: Orm): DnsSync {
     config.PDNS_API_URL && config.PDNS_API_KEY
       ? powerDnsClient({ apiUrl: config.PDNS_API_URL, apiKey: config.PDNS_API_KEY, serverId: config.PDNS_SERVER_ID })
       : null;
-  return dnsSync({ orm, pdns, authorityOf: zoneAuthority(config), publicBaseUrl: config.publicBaseUrl });
+  return dnsSync({
+    orm,
+    pdns,
+    authorityOf: zoneAuthority(config),
+    publicBaseUrl: config.publicBaseUrl,
+    dnssec: config.DNS_DNSSEC,
+  });
 }
 
 /**

@@ -24,6 +24,25 @@ interface ApiRrset {
   records: { content: string; disabled: boolean }[];
 }
 
+interface ApiCryptoKey {
+  id: number;
+  keytype: 'ksk' | 'zsk' | 'csk';
+  active: boolean;
+  published?: boolean;
+  dnskey: string;
+  ds?: string[];
+}
+
+/** A zone's signing key as PowerDNS keeps it: its DNSKEY and, for a key-signing key, its DS records. */
+export interface CryptoKey {
+  id: number;
+  keytype: 'ksk' | 'zsk' | 'csk';
+  active: boolean;
+  published: boolean;
+  dnskey: string;
+  ds: string[];
+}
+
 export function powerDnsClient(s: PowerDnsSettings) {
   const base = `${s.apiUrl.replace(/\/+$/, '')}/api/v1/servers/${s.serverId ?? 'localhost'}`;
 
@@ -64,14 +83,18 @@ export function powerDnsClient(s: PowerDnsSettings) {
       }));
     },
 
-    /** Creates a zone with its first rrsets (SOA included); one that exists already is left as it is. */
-    async createZone(zone: string, rrsets: Rrset[]): Promise<'created' | 'exists'> {
+    /**
+     * Creates a zone with its first rrsets (SOA included); one that exists already is left as it is.
+     * `dnssec`: PowerDNS creates its signing key and signs every answer online (docs/dns-and-rdap.md "DNSSEC").
+     */
+    async createZone(zone: string, rrsets: Rrset[], o: { dnssec?: boolean } = {}): Promise<'created' | 'exists'> {
       const res = await call(
         'POST',
         '/zones',
         {
           name: zone,
           kind: 'Native',
+          ...(o.dnssec ? { dnssec: true } : {}),
           // The API bumps the SOA serial on every change it makes, so secondaries and caches see each one.
           soa_edit_api: 'DEFAULT',
           nameservers: [],
@@ -99,6 +122,39 @@ export function powerDnsClient(s: PowerDnsSettings) {
     async deleteZone(zone: string): Promise<'deleted' | 'absent'> {
       const res = await call('DELETE', zonePath(zone), undefined, [404, 422]);
       return res.ok ? 'deleted' : 'absent';
+    },
+
+    /** The zone's signing keys; null when PowerDNS does not hold the zone. */
+    async keys(zone: string): Promise<CryptoKey[] | null> {
+      const res = await call('GET', `${zonePath(zone)}/cryptokeys`, undefined, [404, 422]);
+      if (!res.ok) return null;
+      return ((await res.json()) as ApiCryptoKey[]).map((k) => ({
+        id: k.id,
+        keytype: k.keytype,
+        active: k.active,
+        published: k.published ?? true,
+        dnskey: k.dnskey,
+        ds: k.ds ?? [],
+      }));
+    },
+
+    /** Signs a zone PowerDNS holds unsigned (it creates the key); a signed one is left as it is. */
+    async secureZone(zone: string): Promise<void> {
+      await call('PUT', zonePath(zone), { dnssec: true });
+    },
+
+    /** Adds a key-signing key (a CSK: it signs the zone and its keys) in the given state; its id. */
+    async addKey(zone: string, o: { active: boolean; published: boolean }): Promise<number> {
+      const res = await call('POST', `${zonePath(zone)}/cryptokeys`, { keytype: 'csk', ...o });
+      return ((await res.json()) as ApiCryptoKey).id;
+    },
+
+    async setKey(zone: string, id: number, o: { active: boolean; published?: boolean }): Promise<void> {
+      await call('PUT', `${zonePath(zone)}/cryptokeys/${id}`, o);
+    },
+
+    async removeKey(zone: string, id: number): Promise<void> {
+      await call('DELETE', `${zonePath(zone)}/cryptokeys/${id}`, undefined, [404, 422]);
     },
 
     /** Whether the API answers (start-up and readiness). */

@@ -6,9 +6,9 @@ import {
   domainZone,
   manifestPointers,
   namespaceOf,
-  namespaceZone,
   rrsetChanges,
   soaRrset,
+  withdrawal,
   zoneName,
   type RrsetChange,
 } from '../domain/dns-zone.ts';
@@ -18,6 +18,7 @@ import type { DnsSyncResult } from '../../workflows/dns-messages.ts';
 import type { DnsRefusal, PublishZoneNamesResult } from '../../workflows/dns-zone-messages.ts';
 import type { ZoneAuthorityOf } from './authority.ts';
 import { PowerDnsRefused, type PowerDnsClient } from './powerdns.ts';
+import { ensureNamespaceZone as ensureZone, signersOf } from './signed-zones.ts';
 
 export interface DnsSyncDeps {
   orm: Orm;
@@ -25,6 +26,8 @@ export interface DnsSyncDeps {
   pdns: PowerDnsClient | null;
   authorityOf: ZoneAuthorityOf;
   publicBaseUrl: string;
+  /** Zones are signed (DNS_DNSSEC, default on): each created signed, each name's DS in its delegation. */
+  dnssec?: boolean;
   /** Names of a batch whose own zones are brought up to date at once (default 4). */
   concurrency?: number;
 }
@@ -75,26 +78,9 @@ export function dnsSync(d: DnsSyncDeps) {
     return d.pdns;
   };
 
-  /** Creates the namespace zone when missing and brings its own NS and glue to the configuration. */
+  /** The namespace zone created or brought to the configuration, signed when DNSSEC is on. */
   async function ensureNamespaceZone(namespace: string): Promise<void> {
-    const pdns = backend();
-    const zone = zoneName(namespace);
-    const desired = namespaceZone(namespace, d.authorityOf(namespace));
-    const current = await pdns.getZone(zone);
-    if (!current) {
-      await pdns.createZone(zone, desired);
-      return;
-    }
-    // Only its own rrsets are compared; nothing is removed (the zone holds every name's delegation).
-    const own = new Set(desired.map((r) => r.name));
-    await pdns.patchZone(
-      zone,
-      rrsetChanges(
-        current.filter((r) => own.has(r.name)),
-        desired,
-        () => false,
-      ),
-    );
+    await ensureZone(backend(), namespace, d.authorityOf(namespace), Boolean(d.dnssec));
   }
 
   /** Sends delegation changes in one PATCH of the namespace zone, creating the zone first if needed. */
@@ -137,7 +123,9 @@ export function dnsSync(d: DnsSyncDeps) {
       // A name whose DNS nobody ever changed is most likely new (just registered): its zone is created
       // at once, and read only if PowerDNS already holds it (a pass repeated after a crash, a renewal).
       const untouched = subject.dnsVersion === 0 && subject.dnsPublishedVersion === 0;
-      const created = untouched && (await pdns.createZone(zone, [soaRrset(zone, authority), ...desired])) === 'created';
+      const created =
+        untouched &&
+        (await pdns.createZone(zone, [soaRrset(zone, authority), ...desired], { dnssec: d.dnssec })) === 'created';
       const current = created ? null : await pdns.getZone(zone);
       if (created) {
         changes += desired.length;
@@ -147,19 +135,19 @@ export function dnsSync(d: DnsSyncDeps) {
           throw new Error(`Zone ${zone} vanished during its sync; trying again.`);
         changes += patch.length;
       } else {
-        await pdns.createZone(zone, [soaRrset(zone, authority), ...desired]);
+        await pdns.createZone(zone, [soaRrset(zone, authority), ...desired], { dnssec: d.dnssec });
         changes += desired.length;
       }
     } else if ((await pdns.deleteZone(zone)) === 'deleted') changes += 1;
 
-    const rrsets = delegation(name, authority);
     const publish = served && Boolean(subject?.dnsEnabled);
+    const ds = publish && d.dnssec ? ((await signersOf(pdns, zone)) ?? []) : [];
     return {
       name,
       subject,
       served,
       changes,
-      delegation: publish ? rrsetChanges([], rrsets) : rrsetChanges(rrsets, []),
+      delegation: publish ? rrsetChanges([], delegation(name, authority, ds)) : withdrawal(name, authority),
     };
   }
 

@@ -70,10 +70,46 @@ export function namespaceZone(namespace: string, a: ZoneAuthority): Rrset[] {
   return [soaRrset(zone, a), nsRrset(zone, a), ...glue(zone, a)];
 }
 
-/** The delegation of a published name in its namespace zone (glue only for nameservers under the name). */
-export function delegation(domain: string, a: ZoneAuthority): Rrset[] {
+/**
+ * The delegation of a published name in its namespace zone (glue only for nameservers under the name),
+ * with the DS records that chain the parent's signature to the name's own key when the zone is signed.
+ */
+export function delegation(domain: string, a: ZoneAuthority, ds: string[] = []): Rrset[] {
   const zone = zoneName(domain);
-  return [nsRrset(zone, a), ...glue(zone, a)];
+  return [
+    nsRrset(zone, a),
+    ...glue(zone, a),
+    ...(ds.length ? [{ name: zone, type: 'DS', ttl: NS_TTL, contents: ds }] : []),
+  ];
+}
+
+/** Everything a name's delegation may hold, removed (its DS included, whether or not it has one). */
+export function withdrawal(domain: string, a: ZoneAuthority): RrsetChange[] {
+  const zone = zoneName(domain);
+  return [...delegation(domain, a), { name: zone, type: 'DS', ttl: NS_TTL, contents: [] }].map((r) => ({
+    name: r.name,
+    type: r.type,
+    changetype: 'DELETE' as const,
+  }));
+}
+
+/** A signing key as the DNS backend reports it (src/dns/powerdns.ts). */
+export interface SigningKey {
+  keytype: 'ksk' | 'zsk' | 'csk';
+  published: boolean;
+  ds: string[];
+}
+
+/**
+ * The DS records a parent publishes for a signed zone: one per published key-signing key (a CSK signs
+ * both), SHA-256 digests only (digest type 2, RFC 4509), which every validator supports; during a
+ * rollover both keys are published, so both are listed and either one validates.
+ */
+export function delegationSigners(keys: SigningKey[]): string[] {
+  return keys
+    .filter((k) => k.published && k.keytype !== 'zsk')
+    .flatMap((k) => k.ds.filter((d) => d.trim().split(/\s+/)[2] === '2').map((d) => d.trim().toLowerCase()))
+    .sort();
 }
 
 /** The apex TXT pointers every registered name publishes to its agent manifest and skill file. */

@@ -24,6 +24,9 @@ const usage = `usage: npm run ops -- <command> [args]
   create-coupon <code> --percent-off N --max-uses N [--namespace ns] [--expires ISO-date]
   expire <name> [--stage grace|expired]    move a domain's expiry into the past (default: past its grace
                                            period); the expiry sweep acts on it within one interval
+  dnssec-status <zone>                     a zone's signing keys and the DS records its parent must hold
+  dnssec-rollover <zone> begin|finish      roll a zone's signing key by double signature: begin, wait at
+                                           least the DS and DNSKEY TTLs (an hour), finish (PowerDNS API only)
   token <username> [--raw]                 development only: a bearer access token for <username> from the
                                            local identity provider \`npm start\` runs (needs no DATABASE_URL);
                                            --raw prints the token alone`;
@@ -53,6 +56,7 @@ if (!command || values.help) {
 
 const config = loadConfigOrExit();
 if (command === 'token') await printDevToken();
+if (command === 'dnssec-status' || command === 'dnssec-rollover') await printDnssec();
 const orm = await openDatabaseOrExit(requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'ops'), 1);
 const em = orm.em.fork();
 const need = (v: string | undefined, what: string): string => {
@@ -134,6 +138,19 @@ async function printDevToken(): Promise<never> {
     const { devAccessToken } = await import('../ops/dev-token.ts');
     const minted = await devAccessToken(config, a);
     console.log(values.raw ? minted.access_token : JSON.stringify(minted, null, 2));
+    process.exit(0);
+  } catch (err) {
+    if (!(err instanceof ops.OpsError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
+/** The DNSSEC commands talk to PowerDNS only, so they run (and exit) before any database is opened. */
+async function printDnssec(): Promise<never> {
+  try {
+    const { dnssecCommand } = await import('../ops/dnssec.ts');
+    console.log(JSON.stringify(await dnssecCommand(config, command as string, a, b), null, 2));
     process.exit(0);
   } catch (err) {
     if (!(err instanceof ops.OpsError)) throw err;

@@ -17,7 +17,10 @@ export interface HandshakeRoot {
   stop(): Promise<void>;
 }
 
-type HsdRecord = { type: 'NS'; ns: string } | { type: 'GLUE4' | 'GLUE6'; ns: string; address: string };
+type HsdRecord =
+  | { type: 'NS'; ns: string }
+  | { type: 'GLUE4' | 'GLUE6'; ns: string; address: string }
+  | { type: 'DS'; keyTag: number; algorithm: number; digestType: number; digest: string };
 interface Zone {
   tld: string;
   hosts: string[];
@@ -64,9 +67,11 @@ export async function startHandshakeRoot(opts: {
   log?: (line: string) => void;
   /** The root server's port (hsd's regtest default is 25349); a free one when not given. */
   rootPort?: number;
+  /** The DS records of each signed namespace zone (`<key tag> <algorithm> <digest type> <hex>`), published at the root. */
+  ds?: (namespace: string) => string[];
 }): Promise<HandshakeRoot> {
   const log = opts.log ?? (() => {});
-  const zones = opts.namespaces.map((tld) => zoneOf(tld, opts.nameservers(tld)));
+  const zones = opts.namespaces.map((tld) => zoneOf(tld, opts.nameservers(tld), opts.ds?.(tld) ?? []));
   await mkdir(opts.dataDir, { recursive: true });
   const [httpPort, walletPort, freeRoot, resolverPort] = (await freePorts(4)) as [number, number, number, number];
   const rootPort = opts.rootPort ?? freeRoot;
@@ -111,7 +116,23 @@ export async function hsdRpc<T>(url: string, method: string, params: unknown[] =
   return body.result as T;
 }
 
-function zoneOf(tld: string, nameservers: Nameserver[]): Zone {
+/** A DS record in hsd's resource form; the root signs it with its own key (hsd lib/dns/key.js). */
+function dsRecord(tld: string, ds: string): HsdRecord {
+  const [keyTag, algorithm, digestType, digest] = ds.trim().split(/\s+/);
+  const n = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : NaN);
+  const record = {
+    type: 'DS' as const,
+    keyTag: n(keyTag),
+    algorithm: n(algorithm),
+    digestType: n(digestType),
+    digest: digest ?? '',
+  };
+  if ([record.keyTag, record.algorithm, record.digestType].some(Number.isNaN) || !/^[0-9a-f]+$/i.test(record.digest))
+    throw new Error(`namespace ${tld}: "${ds}" is not a DS record`);
+  return record;
+}
+
+function zoneOf(tld: string, nameservers: Nameserver[], ds: string[] = []): Zone {
   if (nameservers.length === 0) throw new Error(`namespace ${tld}: no name servers given`);
   const hosts = [...new Set(nameservers.map((ns) => fqdn(ns.host)))];
   const glue = nameservers.flatMap((ns): HsdRecord[] => {
@@ -124,7 +145,11 @@ function zoneOf(tld: string, nameservers: Nameserver[]): Zone {
     if (!fqdn(ns.host).endsWith(`.${tld}.`)) return [];
     return [{ type: family === 4 ? 'GLUE4' : 'GLUE6', ns: fqdn(ns.host), address: ns.address }];
   });
-  return { tld, hosts, records: [...hosts.map((ns) => ({ type: 'NS' as const, ns })), ...glue] };
+  return {
+    tld,
+    hosts,
+    records: [...hosts.map((ns) => ({ type: 'NS' as const, ns })), ...glue, ...ds.map((d) => dsRecord(tld, d))],
+  };
 }
 
 const fqdn = (host: string) => `${host.toLowerCase().replace(/\.$/, '')}.`;

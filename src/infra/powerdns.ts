@@ -89,6 +89,8 @@ export async function startLocalPowerDns(o: {
     [
       'launch=gsqlite3',
       `gsqlite3-database=${database}`,
+      // Keys in the database, so zones can be signed online (DNS_DNSSEC).
+      'gsqlite3-dnssec=yes',
       'api=yes',
       `api-key=${o.apiKey}`,
       'webserver=yes',

@@ -2,10 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { zoneAuthority } from '../../src/dns/authority.ts';
 import {
   delegation,
+  delegationSigners,
   domainZone,
   manifestPointers,
   namespaceZone,
   rrsetChanges,
+  withdrawal,
   type Rrset,
 } from '../../src/domain/dns-zone.ts';
 
@@ -87,5 +89,25 @@ describe('DNS zones derived from the stored state', () => {
     expect(rrsetChanges([two], [{ ...two, contents: ['192.0.2.2', '192.0.2.1'] }])).toEqual([]);
     // Removal only of what the caller owns (a namespace zone holds other names' delegations).
     expect(rrsetChanges([old], [], () => false)).toEqual([]);
+  });
+
+  it("puts a signed name's DS in its delegation, SHA-256 digests of its published key-signing keys only", () => {
+    const keys = [
+      { keytype: 'csk' as const, published: true, ds: ['49073 13 1 65BF', '49073 13 2 921B0BF7', '49073 13 4 14BA'] },
+      { keytype: 'csk' as const, published: true, ds: ['1234 13 2 aa11'] },
+      { keytype: 'zsk' as const, published: true, ds: ['7 13 2 ff'] },
+      { keytype: 'ksk' as const, published: false, ds: ['8 13 2 ee'] },
+    ];
+    const ds = delegationSigners(keys);
+    expect(ds).toEqual(['1234 13 2 aa11', '49073 13 2 921b0bf7']);
+    expect(delegation('scout.agent', authority('agent'), ds)).toEqual([
+      { name: 'scout.agent.', type: 'NS', ttl: 3600, contents: ['ns1.agent.'] },
+      { name: 'scout.agent.', type: 'DS', ttl: 3600, contents: ds },
+    ]);
+    // Withdrawn, the delegation goes whole, its DS too whether or not it had one.
+    expect(withdrawal('scout.agent', authority('agent'))).toEqual([
+      { name: 'scout.agent.', type: 'NS', changetype: 'DELETE' },
+      { name: 'scout.agent.', type: 'DS', changetype: 'DELETE' },
+    ]);
   });
 });

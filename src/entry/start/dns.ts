@@ -4,7 +4,9 @@ import type { Config } from '../../config/env.ts';
 import { readCatalogFile } from '../../db/catalog-file.ts';
 import { zoneAuthority } from '../../dns/authority.ts';
 import { startHandshakeRoot } from '../../infra/handshake-root.ts';
-import { POWERDNS_INSTALL_HINT, powerDnsBinary, startLocalPowerDns } from '../../infra/powerdns.ts';
+import { POWERDNS_INSTALL_HINT, powerDnsBinary, startLocalPowerDns, type LocalPowerDns } from '../../infra/powerdns.ts';
+import { powerDnsClient } from '../../dns/powerdns.ts';
+import { ensureNamespaceZone } from '../../dns/signed-zones.ts';
 import type { StartupStack } from './stack.ts';
 
 /**
@@ -34,7 +36,7 @@ export async function startDns(config: Config, stack: StartupStack): Promise<Rec
       'DNS',
       `PowerDNS on ${pdns.dnsAddress}:${pdns.dnsPort} (dig @${pdns.dnsAddress} -p ${pdns.dnsPort} <name> TXT), its HTTP API at ${pdns.apiUrl}`,
     );
-    if (config.HANDSHAKE_ROOT === 'local') await startNamingRoot(config, stack, pdns.dnsPort);
+    if (config.HANDSHAKE_ROOT === 'local') await startNamingRoot(config, stack, pdns);
     return { PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey };
   } catch (err) {
     return stack.fail(
@@ -50,16 +52,22 @@ export async function startDns(config: Config, stack: StartupStack): Promise<Rec
  * and delegated to our nameservers, so a resolver starting at its root is referred to our PowerDNS
  * (docs/dns-and-rdap.md "The naming root"). A failure here leaves DNS itself running.
  */
-async function startNamingRoot(config: Config, stack: StartupStack, pdnsPort: number): Promise<void> {
+async function startNamingRoot(config: Config, stack: StartupStack, pdns: LocalPowerDns): Promise<void> {
+  const pdnsPort = pdns.dnsPort;
   try {
     const catalog = await readCatalogFile(config.CATALOG_PATH);
     const namespaces = catalog.namespaces.filter((n) => n.source === 'native').map((n) => n.namespace);
     const authority = zoneAuthority(config);
+    // Each namespace zone exists and is signed before the root publishes its DS (docs/dns-and-rdap.md "DNSSEC").
+    const client = powerDnsClient({ apiUrl: pdns.apiUrl, apiKey: pdns.apiKey });
+    const ds = new Map<string, string[]>();
+    for (const ns of namespaces) ds.set(ns, await ensureNamespaceZone(client, ns, authority(ns), config.DNS_DNSSEC));
     const root = await startHandshakeRoot({
       dataDir: resolve(stack.dataDir, 'hsd'),
       namespaces,
       nameservers: (ns) => authority(ns).nameservers,
       rootPort: config.HANDSHAKE_ROOT_PORT,
+      ds: (ns) => ds.get(ns) ?? [],
     });
     stack.onStop(() => root.stop());
     stack.say(
