@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The registry's own A2A Agent Card (signed)
+         * @description The registry's own A2A Agent Card (v1.0, at the specification's well-known path): the registry as an agent whose skills are its operations (search, quote, register, renew, manage, trade), each naming its MCP tools and HTTP routes. Its interface is the MCP server at /mcp (`protocolBinding` `JSONRPC`, the closest the specification names: the registry serves no A2A endpoint, as the card's description says). Signed as a name's card is (`signatures[]`, key in /.well-known/jwks.json).
+         */
+        get: operations["getRegistryAgentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/ai-catalog.json": {
         parameters: {
             query?: never;
@@ -30,7 +50,7 @@ export interface paths {
         };
         /**
          * Agentic Resource Discovery catalog
-         * @description Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its OpenAPI document and its skill files.
+         * @description Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its own A2A Agent Card, its OpenAPI document and its skill files.
          */
         get: operations["aiCatalog"];
         put?: never;
@@ -2055,6 +2075,101 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRegistryAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A2A Agent Card v1.0, signed by the registry (JWS, detached payload, key in /.well-known/jwks.json) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        capabilities: {
+                            [key: string]: unknown;
+                        };
+                        defaultInputModes: string[];
+                        defaultOutputModes: string[];
+                        description: string;
+                        name: string;
+                        signatures: ({
+                            protected: string;
+                            signature: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        skills: ({
+                            description: string;
+                            id: string;
+                            name: string;
+                            tags: string[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        supportedInterfaces: ({
+                            protocolBinding: string;
+                            protocolVersion: string;
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        version: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match tag is current; no body */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A path segment is too long (`uri_too_long`) */
             414: {

@@ -25,7 +25,28 @@ export function endpointOf(d: Pick<PublicDomainRow, 'profile'>, key: string): st
 /** The card's version: the record's last change, so a profile edit is a new version. */
 export const cardVersion = (d: Pick<PublicDomainRow, 'updatedAt'>) => String(d.updatedAt.getTime());
 
-export function buildAgentCard(d: PublicDomainRow, baseUrl: string) {
+/**
+ * An A2A v1.0 card as the registry serves it, a name's or its own (registry-card.ts): what the signer
+ * signs. Field names are the specification's JSON names; a card claims nothing it leaves out.
+ */
+export interface AgentCardDocument {
+  name: string;
+  description: string;
+  version: string;
+  supportedInterfaces: { url: string; protocolBinding: string; protocolVersion: string }[];
+  capabilities: {
+    streaming?: boolean;
+    pushNotifications?: boolean;
+    extensions?: { uri: string; description: string; required: boolean; params?: Record<string, unknown> }[];
+  };
+  defaultInputModes: string[];
+  defaultOutputModes: string[];
+  skills: { id: string; name: string; description: string; tags: string[]; examples?: string[] }[];
+  iconUrl?: string;
+  documentationUrl?: string;
+}
+
+export function buildAgentCard(d: PublicDomainRow, baseUrl: string): AgentCardDocument | null {
   const a2a = endpointOf(d, 'a2a');
   if (!a2a || d.status !== 'active') return null;
   const displayName = profileText(d.profile.display_name);
@@ -69,8 +90,6 @@ export function buildAgentCard(d: PublicDomainRow, baseUrl: string) {
     ...(docs && { documentationUrl: docs }),
   };
 }
-
-export type AgentCardDocument = NonNullable<ReturnType<typeof buildAgentCard>>;
 
 /**
  * did:web of a name (https://w3c-ccg.github.io/did-method-web/): the registry's host (a port as %3A),

@@ -1,6 +1,7 @@
 import type { PaymentPayload, PaymentRequired, PaymentRequirements, SettleResponse } from '@x402/core/types';
 import { z } from 'zod';
 import { AppError } from '../domain/errors.ts';
+import { bazaarFor } from './x402-bazaar.ts';
 
 // x402 v2's own HTTP form of the USDC route (docs/payments.md "A stock x402 client"): the headers a stock
 // client (@x402/fetch) reads and sends, each standard base64 of JSON, with the types of @x402/core.
@@ -14,17 +15,22 @@ export const PAYMENT_RESPONSE_HEADER = 'payment-response';
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 
-/** The `PAYMENT-REQUIRED` header: what is paid for, and the one way to pay it (`accepts`). */
+/**
+ * The `PAYMENT-REQUIRED` header: what is paid for, the one way to pay it (`accepts`), and how the
+ * operation is called and what it answers (`extensions.bazaar`, x402-bazaar.ts), on every 402 alike.
+ */
 export function paymentRequiredHeader(p: {
   resource: PaymentRequired['resource'];
   accepts: PaymentRequirements[];
   error?: string;
 }): string {
+  const { resource, extensions } = bazaarFor(p.resource);
   const body: PaymentRequired = {
     x402Version: 2,
     ...(p.error ? { error: p.error } : {}),
-    resource: p.resource,
+    resource,
     accepts: p.accepts,
+    extensions,
   };
   return encode(body);
 }

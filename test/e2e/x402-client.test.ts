@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { writeFileSync } from 'node:fs';
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from '@x402/fetch';
+import type { PaymentPayload } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { extractDiscoveryInfo, validateDiscoveryExtension, type DiscoveryExtension } from '@x402/extensions/bazaar';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { provisionKey, registerStatus } from '../../examples/pay-usdc-and-register.ts';
@@ -135,22 +137,42 @@ describe('a stock x402 client on the USDC route', () => {
     // The client's two requests: the 402 it read, and the retry it signed (validAfter 0, the stock signer's).
     expect(log.map((x) => x.response.status)).toEqual([402, 200]);
     const [challenge, paid] = log as [Exchange, Exchange];
-    const required = challenge.response.headers['payment-required'] as { accepts: unknown[] };
+    const required = challenge.response.headers['payment-required'] as { extensions: { bazaar: DiscoveryExtension } };
     const flat = (challenge.response.body as { payment_challenges: unknown }).payment_challenges;
     expect(required).toEqual({
       x402Version: 2,
-      resource: { url: registerUrl(), description: `Register ${name} for 1 year(s)`, mimeType: 'application/json' },
+      resource: {
+        url: registerUrl(),
+        description: `Register ${name} for 1 year(s)`,
+        mimeType: 'application/json',
+        serviceName: 'Agent domain registry',
+        tags: ['domains', 'agents', 'identity', 'registry'],
+      },
       accepts: [flat],
+      extensions: { bazaar: expect.objectContaining({ info: expect.anything(), schema: expect.anything() }) },
     });
     expect(flat).toMatchObject({ scheme: 'exact', network: 'eip155:8453', asset: route.usdc, amount: '15000000' });
-    const signature = paid.request.headers['payment-signature'] as {
-      accepted: unknown;
-      payload: { authorization: { validAfter: string } };
-    };
+    // The Bazaar discovery extension (x402 specs/extensions/bazaar.md), valid by @x402/extensions' own
+    // validator, describing this very request: POST, the JSON body fields the route takes, its 200.
+    const { bazaar } = required.extensions;
+    expect(validateDiscoveryExtension(bazaar)).toEqual({ valid: true });
+    expect(bazaar.info).toMatchObject({
+      input: { type: 'http', method: 'POST', bodyType: 'json', body: { mpp_network: 'base-mainnet', years: 1 } },
+      output: { type: 'json', example: { status: 'success', domain: { status: 'active' } } },
+    });
+    const signature = paid.request.headers['payment-signature'] as PaymentPayload;
     expect(signature).toMatchObject({
       x402Version: 2,
       accepted: flat,
       payload: { authorization: { validAfter: '0' } },
+      extensions: required.extensions,
+    });
+    // A facilitator catalogs the operation from the payment the stock client signed, as the package does.
+    expect(extractDiscoveryInfo(signature, signature.accepted)).toMatchObject({
+      resourceUrl: registerUrl(),
+      method: 'POST',
+      serviceName: 'Agent domain registry',
+      discoveryInfo: bazaar.info,
     });
     if (process.env.X402_TRANSCRIPT) writeFileSync(process.env.X402_TRANSCRIPT, JSON.stringify(log, null, 2));
   }, 120_000);
@@ -192,6 +214,11 @@ describe('a stock x402 client on the USDC route', () => {
     expect(await replayed.json()).toMatchObject({
       code: expect.stringMatching(/^(authorization_refused|authorization_bound_elsewhere)$/) as unknown,
     });
+    // Every 402 on the rail carries the Bazaar extension: the challenge's, and a refusal's PAYMENT-REQUIRED.
+    const challenged = decode(opened.headers.get('payment-required')) as { extensions?: { bazaar?: unknown } };
+    expect(validateDiscoveryExtension(challenged.extensions?.bazaar as DiscoveryExtension)).toEqual({ valid: true });
+    if (replayed.status === 402)
+      expect(decode(replayed.headers.get('payment-required'))).toMatchObject({ extensions: challenged.extensions });
     expect((await registerStatus(s.baseUrl, apiKey, sessionId)).body).toMatchObject({ order_status: 'pending' });
     expect(await counts(other)).toEqual({ domains: 0, orders: 0 });
     expect(await transfersToUs()).toBe(transfers);

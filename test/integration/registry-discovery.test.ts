@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AgentCard, verifyAgentCardSignature, type AgentCard as Card } from '@a2a-js/sdk';
+import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
+import type { JWK } from 'jose';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { REGISTRY_SKILLS } from '../../src/domain/registry-card.ts';
+import { tools } from '../../src/mcp/tools/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 const run = promisify(execFile);
 
 // How agents find the registry itself and what it charges for (docs/discovery.md "The registry itself"):
-// the OpenAPI document's payment discovery checked by mppx's own validator, llms.txt, the x402 index and
-// the Agentic Resource Discovery catalog, each read as its consumers read it.
+// the OpenAPI document's payment discovery checked by mppx's own validator, llms.txt, the x402 index,
+// the Agentic Resource Discovery catalog and the registry's own A2A card (read and verified by
+// @a2a-js/sdk), each read as its consumers read it.
 describe('discovery of the registry itself', () => {
   let t: TestApp;
   let base: string;
@@ -53,6 +59,7 @@ describe('discovery of the registry itself', () => {
     expect(body).toContain('https://registry.test/tld/agent/skill.md');
     expect(body).toContain('POST https://registry.test/api/v1/domains/register');
     expect(body).toContain('$1');
+    expect(body).toContain('https://registry.test/.well-known/agent-card.json');
   });
 
   it('lists the operations x402 clients can pay at /.well-known/x402', async () => {
@@ -68,7 +75,13 @@ describe('discovery of the registry itself', () => {
       entries: { identifier: string; displayName: string; type: string; url?: string; data?: unknown }[];
     };
     expect(catalog.specVersion).toBe('1.0');
-    expect(catalog.entries.length).toBeGreaterThanOrEqual(3);
+    expect(catalog.entries.length).toBeGreaterThanOrEqual(4);
+    expect(catalog.entries).toContainEqual(
+      expect.objectContaining({
+        type: 'application/a2a-agent-card+json',
+        url: 'https://registry.test/.well-known/agent-card.json',
+      }),
+    );
     for (const e of catalog.entries) {
       expect(e.identifier).toMatch(/^urn:air:[a-zA-Z0-9.-]+(:[a-zA-Z0-9._-]+)+$/);
       expect(e.displayName).toBeTruthy();
@@ -92,5 +105,61 @@ describe('discovery of the registry itself', () => {
       );
       expect({ url: e.url, status: res.status }).toEqual({ url: e.url, status: 200 });
     }
+  });
+
+  describe("the registry's own A2A card", () => {
+    const verify = (card: Card) =>
+      verifyAgentCardSignature(async (kid, jku) => {
+        expect(jku).toBe('https://registry.test/.well-known/jwks.json');
+        const { keys } = (await (await fetch(`${base}/.well-known/jwks.json`)).json()) as {
+          keys: (JWK & { kid: string })[];
+        };
+        return keys.find((k) => k.kid === kid) as JWK;
+      })(card);
+
+    it('is found at the well-known path by @a2a-js/sdk, which verifies its signature; a changed card fails', async () => {
+      const card = await new DefaultAgentCardResolver().resolve(base);
+      expect(card).toMatchObject({
+        name: 'Agent domain registry',
+        version: '1.0.0',
+        supportedInterfaces: [{ url: 'https://registry.test/mcp', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        documentationUrl: 'https://registry.test/llms.txt',
+      });
+      expect(card.description).toMatch(/interface is MCP/);
+      expect(card.skills.map((skill) => skill.id)).toEqual(['search', 'quote', 'register', 'renew', 'manage', 'trade']);
+      await expect(verify(card)).resolves.toBeUndefined();
+      await expect(verify({ ...card, skills: card.skills.slice(1) })).rejects.toThrow(/No valid signatures/);
+
+      const first = await t.app.inject({ url: '/.well-known/agent-card.json' });
+      expect(first.headers['cache-control']).toMatch(/max-age=\d+/);
+      const again = await t.app.inject({
+        url: '/.well-known/agent-card.json',
+        headers: { 'if-none-match': String(first.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    });
+
+    it('holds only fields of the A2A v1.0 schema, so a verifier signs over all of it', async () => {
+      const { signatures: _signatures, ...served } = (await (
+        await fetch(`${base}/.well-known/agent-card.json`)
+      ).json()) as Record<string, unknown>;
+      expect(AgentCard.toJSON(AgentCard.fromJSON(served))).toEqual(served);
+    });
+
+    it('names every MCP tool in exactly one skill, and its interface answers JSON-RPC', async () => {
+      const named = REGISTRY_SKILLS.flatMap((skill) => skill.tools);
+      expect([...named].sort()).toEqual(tools.map((tool) => tool.name).sort());
+      const card = (await (await fetch(`${base}/.well-known/agent-card.json`)).json()) as Card;
+      for (const skill of REGISTRY_SKILLS)
+        for (const tool of skill.tools) expect(card.skills.find((s) => s.id === skill.id)?.description).toContain(tool);
+      // What the code comment on `protocolBinding` promises: an A2A method at the MCP endpoint is
+      // JSON-RPC's own "method not found", not a transport failure.
+      const res = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: {} } }),
+      });
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32601 } });
+    });
   });
 });

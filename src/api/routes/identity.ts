@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { domainRepository } from '../../db/domain-repository.ts';
-import { buildAgentCard } from '../../domain/agent-card.ts';
+import { buildAgentCard, type AgentCardDocument } from '../../domain/agent-card.ts';
 import { buildDidDocument } from '../../domain/did-document.ts';
 import { buildRegistrationFile } from '../../domain/erc8004-file.ts';
 import { AppError } from '../../domain/errors.ts';
 import { BASE_MAINNET_CHAIN_ID } from '../../domain/quote.ts';
+import { buildRegistryCard } from '../../domain/registry-card.ts';
 import { findNamedDomain } from '../../http/domain-name-param.ts';
 import { revalidated, tagOf } from '../../http/etag.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
+import { INTERFACE_VERSION } from '../../http/plugins/openapi.ts';
 import {
   agentCardResponse,
   didDocumentResponse,
@@ -21,7 +23,8 @@ import { declareRoute, PUBLIC } from './declaration.ts';
 
 // A name's identity in the standards other agents read (docs/discovery.md): its A2A Agent Card, its DID
 // document and its ERC-8004 registration file, built from the public record at each request (an owner's
-// edit shows at once) and revalidated by ETag; and the key set the cards are signed with.
+// edit shows at once) and revalidated by ETag; the registry's own A2A card; and the key set the cards
+// are signed with.
 
 const route = (url: string, operationId: string, description: string) =>
   declareRoute({ method: 'GET', url, access: PUBLIC, openapi: { operationId, description } });
@@ -41,6 +44,11 @@ export const registrationFileRoute = route(
   'getRegistrationFile',
   "The name's ERC-8004 registration file (`type` registration-v1): its A2A, MCP and web endpoints, its DID and agent.json as services.",
 );
+export const registryAgentCardRoute = route(
+  '/.well-known/agent-card.json',
+  'getRegistryAgentCard',
+  "The registry's own A2A Agent Card (v1.0, at the specification's well-known path): the registry as an agent whose skills are its operations (search, quote, register, renew, manage, trade), each naming its MCP tools and HTTP routes. Its interface is the MCP server at /mcp (`protocolBinding` `JSONRPC`, the closest the specification names: the registry serves no A2A endpoint, as the card's description says). Signed as a name's card is (`signatures[]`, key in /.well-known/jwks.json).",
+);
 export const jwksRoute = route(
   '/.well-known/jwks.json',
   'getSigningKeys',
@@ -48,6 +56,19 @@ export const jwksRoute = route(
 );
 
 const CACHE = { 'cache-control': 'public, max-age=60', 'x-content-type-options': 'nosniff' };
+
+/**
+ * A card signed by the registry's key, tagged for revalidation. ECDSA signatures differ at each signing:
+ * the tag is the unsigned card's and the key's (weak).
+ */
+async function signedCard(
+  app: Parameters<Parameters<typeof defineOperation>[2]>[1],
+  request: Record<string, string | string[] | undefined>,
+  card: AgentCardDocument,
+) {
+  const tag = `W/${tagOf(JSON.stringify(card) + app.deps.cardSigner.kid)}`;
+  return revalidated(request, tag, { body: await app.deps.cardSigner.sign(card), headers: CACHE });
+}
 
 async function publicRecord(app: Parameters<Parameters<typeof defineOperation>[2]>[1], name: string) {
   const repo = domainRepository(app.deps.orm.em.fork());
@@ -67,11 +88,19 @@ export const getAgentCard = defineOperation(
     const card = buildAgentCard(await publicRecord(app, params.domain_name), base);
     if (!card)
       throw new AppError('no_agent_card', `${params.domain_name} publishes no A2A endpoint, so it has no agent card.`);
-    // ECDSA signatures differ at each signing: the tag is the unsigned card's and the key's (weak).
-    const tag = `W/${tagOf(JSON.stringify(card) + app.deps.cardSigner.kid)}`;
-    const signed = await app.deps.cardSigner.sign(card);
-    return revalidated(request, tag, { body: signed, headers: CACHE });
+    return signedCard(app, request, card);
   },
+);
+
+export const getRegistryAgentCard = defineOperation(
+  registryAgentCardRoute,
+  {
+    tags: ['discovery'],
+    summary: "The registry's own A2A Agent Card (signed)",
+    response: { 200: agentCardResponse, 304: notModified },
+  },
+  async ({ headers: request }, app) =>
+    signedCard(app, request, buildRegistryCard(app.deps.config.publicBaseUrl, INTERFACE_VERSION)),
 );
 
 export const getDidDocument = defineOperation(
@@ -113,4 +142,10 @@ export const getSigningKeys = defineOperation(
   async (_input, app) => app.deps.cardSigner.jwks,
 );
 
-export const identityRoutes = operationsPlugin([getAgentCard, getDidDocument, getRegistrationFile, getSigningKeys]);
+export const identityRoutes = operationsPlugin([
+  getAgentCard,
+  getRegistryAgentCard,
+  getDidDocument,
+  getRegistrationFile,
+  getSigningKeys,
+]);

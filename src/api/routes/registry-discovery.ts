@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { didOf } from '../../domain/agent-card.ts';
+import { REGISTRY_SKILLS } from '../../domain/registry-card.ts';
 import { declareRoute, PUBLIC } from './declaration.ts';
 
 // How agents and their tooling find this registry and what it charges for (docs/discovery.md "The
@@ -39,7 +40,7 @@ export const aiCatalogRoute = declareRoute({
   openapi: {
     operationId: 'aiCatalog',
     description:
-      'Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its OpenAPI document and its skill files.',
+      'Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its own A2A Agent Card, its OpenAPI document and its skill files.',
   },
 });
 
@@ -94,6 +95,7 @@ export const registryDiscoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
         `- [OpenAPI](${base}/openapi.json): every operation; paid ones carry x-payment-info`,
         `- [MCP server](${base}/mcp): the same operations as tools`,
+        `- [A2A Agent Card](${base}/.well-known/agent-card.json): the registry itself as an agent (A2A v1.0, signed; keys at ${base}/.well-known/jwks.json), its skills these operations, its interface the MCP server`,
         '',
         '## Paid operations',
         '',
@@ -157,6 +159,15 @@ export const registryDiscoveryRoutes: FastifyPluginAsyncZod = async (app) => {
             url: `${base}/mcp`,
             description: 'Search, quote, register, renew and manage names as MCP tools (streamable HTTP).',
             capabilities: ['search', 'quote', 'register', 'renew', 'lookup'],
+          },
+          {
+            identifier: `urn:air:${host}:agent:a2a`,
+            displayName: 'Registry A2A Agent Card',
+            type: 'application/a2a-agent-card+json',
+            url: `${base}/.well-known/agent-card.json`,
+            description:
+              'The registry as an agent (A2A v1.0, signed by the registry’s key): its skills, and the MCP server as its interface.',
+            capabilities: REGISTRY_SKILLS.map((skill) => skill.id),
           },
           {
             identifier: `urn:air:${host}:api:openapi`,

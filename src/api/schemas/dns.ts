@@ -96,7 +96,7 @@ export const recordsGetResponse = example(
     agent_records: z
       .array(storedRecord)
       .describe(
-        'Agent discovery records the registry writes from the profile (docs/discovery.md "In the name\'s zone"): DNS-AID SVCB for the mcp and a2a endpoints, ENSIP-26 TXT; change the profile to change them',
+        `Agent discovery records the registry writes from the profile (docs/discovery.md "In the name's zone"): DNS-AID SVCB for the mcp and a2a endpoints, ENSIP-26 TXT; change the profile to change them`,
       ),
   }),
   {

@@ -209,6 +209,13 @@ from .get_registration_order_response_200_state import GetRegistrationOrderRespo
 from .get_registration_order_response_200_status import GetRegistrationOrderResponse200Status
 from .get_registration_progress_response_200 import GetRegistrationProgressResponse200
 from .get_registration_progress_response_200_status import GetRegistrationProgressResponse200Status
+from .get_registry_agent_card_response_200 import GetRegistryAgentCardResponse200
+from .get_registry_agent_card_response_200_capabilities import GetRegistryAgentCardResponse200Capabilities
+from .get_registry_agent_card_response_200_signatures_item import GetRegistryAgentCardResponse200SignaturesItem
+from .get_registry_agent_card_response_200_skills_item import GetRegistryAgentCardResponse200SkillsItem
+from .get_registry_agent_card_response_200_supported_interfaces_item import (
+    GetRegistryAgentCardResponse200SupportedInterfacesItem,
+)
 from .get_shop_status_response_200 import GetShopStatusResponse200
 from .get_shop_status_response_200_status import GetShopStatusResponse200Status
 from .get_signing_keys_response_200 import GetSigningKeysResponse200
@@ -885,6 +892,11 @@ __all__ = (
     "GetRegistrationOrderResponse200Status",
     "GetRegistrationProgressResponse200",
     "GetRegistrationProgressResponse200Status",
+    "GetRegistryAgentCardResponse200",
+    "GetRegistryAgentCardResponse200Capabilities",
+    "GetRegistryAgentCardResponse200SignaturesItem",
+    "GetRegistryAgentCardResponse200SkillsItem",
+    "GetRegistryAgentCardResponse200SupportedInterfacesItem",
     "GetShopStatusResponse200",
     "GetShopStatusResponse200Status",
     "GetSigningKeysResponse200",

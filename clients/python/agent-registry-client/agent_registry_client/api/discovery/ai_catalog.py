@@ -71,8 +71,8 @@ def sync_detailed(
 ) -> Response[AiCatalogResponse200 | Error]:
     """Agentic Resource Discovery catalog
 
-     Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its OpenAPI
-    document and its skill files.
+     Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its own A2A Agent
+    Card, its OpenAPI document and its skill files.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -97,8 +97,8 @@ def sync(
 ) -> AiCatalogResponse200 | Error | None:
     """Agentic Resource Discovery catalog
 
-     Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its OpenAPI
-    document and its skill files.
+     Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its own A2A Agent
+    Card, its OpenAPI document and its skill files.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,8 +119,8 @@ async def asyncio_detailed(
 ) -> Response[AiCatalogResponse200 | Error]:
     """Agentic Resource Discovery catalog
 
-     Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its OpenAPI
-    document and its skill files.
+     Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its own A2A Agent
+    Card, its OpenAPI document and its skill files.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,8 +143,8 @@ async def asyncio(
 ) -> AiCatalogResponse200 | Error | None:
     """Agentic Resource Discovery catalog
 
-     Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its OpenAPI
-    document and its skill files.
+     Agentic Resource Discovery catalog (`specVersion` 1.0): the registry’s MCP server, its own A2A Agent
+    Card, its OpenAPI document and its skill files.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
