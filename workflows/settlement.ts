@@ -73,7 +73,7 @@ const EARLIER_LONGEST_WAIT_MS = 60_000;
  *
  * Waiting costs little (docs/payments.md "Waiting for a relay session"): the relay signals
  * `relaySessionChanged` when a session moves, and the run looks at once; otherwise it looks again after
- * a wait that doubles from `pollMs` (60 s) up to five minutes, and at the session's expiry. RegistryStage is
+ * a wait that doubles from `pollMs` (5 min) up to `maxPollMs` (5 min), and at the session's expiry. RegistryStage is
  * written only when it changes, and the run continues as new past HISTORY_EVENTS events.
  */
 export async function settlementWorkflow(input: SettlementInput): Promise<SettlementOutcome> {
@@ -165,9 +165,9 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
     // The relay closes an unpaid session at its expiry without a word: look just after it.
     const untilExpiry = s.expiresAt ? Date.parse(s.expiresAt) - Date.now() + 1_000 : 0;
     // A look due within one first wait of the expiry waits for the expiry instead: one look, not two.
-    const next =
-      untilExpiry > 0 && (!local || untilExpiry - wait >= firstWait) ? Math.min(wait, untilExpiry) : untilExpiry;
-    const woken = await condition(() => lookNow || nudged, untilExpiry > 0 ? next : wait);
+    const atExpiry = local && untilExpiry - wait < firstWait;
+    const timeout = untilExpiry > 0 ? (atExpiry ? untilExpiry : Math.min(wait, untilExpiry)) : wait;
+    const woken = await condition(() => lookNow || nudged, timeout);
     wait = woken ? firstWait : Math.min(wait * 2, longestWait);
   }
   // A long wait keeps its history small (once no reconcile is waiting on this run).

@@ -149,10 +149,6 @@ export function powerDnsClient(s: PowerDnsSettings) {
       return ((await res.json()) as ApiCryptoKey).id;
     },
 
-    async setKey(zone: string, id: number, o: { active: boolean; published?: boolean }): Promise<void> {
-      await call('PUT', `${zonePath(zone)}/cryptokeys/${id}`, o);
-    },
-
     async removeKey(zone: string, id: number): Promise<void> {
       await call('DELETE', `${zonePath(zone)}/cryptokeys/${id}`, undefined, [404, 422]);
     },

@@ -1,4 +1,11 @@
-import { delegationSigners, namespaceZone, rrsetChanges, zoneName, type ZoneAuthority } from '../domain/dns-zone.ts';
+import {
+  delegationSigners,
+  dsRrset,
+  namespaceZone,
+  rrsetChanges,
+  zoneName,
+  type ZoneAuthority,
+} from '../domain/dns-zone.ts';
 import type { PowerDnsClient } from './powerdns.ts';
 
 // The zones every name hangs from, and their signatures (docs/dns-and-rdap.md "DNSSEC"). Used by the
@@ -76,15 +83,7 @@ async function publishSigners(pdns: PowerDnsClient, zone: string, ds: string[]):
   const parent = parentOf(zone);
   const rrsets = parent === '.' ? null : await pdns.getZone(parent);
   if (!rrsets?.some((r) => r.name === zone && r.type === 'NS')) return;
-  await pdns.patchZone(parent, [
-    {
-      name: zone,
-      type: 'DS',
-      ttl: 3600,
-      changetype: 'REPLACE',
-      records: ds.map((content) => ({ content, disabled: false })),
-    },
-  ]);
+  await pdns.patchZone(parent, rrsetChanges([], [dsRrset(zone, ds)]));
 }
 
 /**
@@ -94,13 +93,11 @@ async function publishSigners(pdns: PowerDnsClient, zone: string, ds: string[]):
  * older key and its DS. A validator holding either key's DS validates throughout.
  */
 export async function rollKeys(pdns: PowerDnsClient, zone: string, step: 'begin' | 'finish'): Promise<ZoneSigning> {
-  const before = await zoneSigning(pdns, zone);
+  const signing = (await zoneSigning(pdns, zone)).keys.filter((k) => k.keytype !== 'zsk');
   if (step === 'begin') {
-    if (before.keys.filter((k) => k.keytype !== 'zsk').length > 1)
-      throw new Error(`${zone} is already rolling (two signing keys): run "finish" first`);
+    if (signing.length > 1) throw new Error(`${zone} is already rolling (two signing keys): run "finish" first`);
     await pdns.addKey(zone, { active: true, published: true });
   } else {
-    const signing = before.keys.filter((k) => k.keytype !== 'zsk');
     if (signing.length < 2) throw new Error(`${zone} has one signing key: nothing to finish (run "begin" first)`);
     const newest = Math.max(...signing.map((k) => k.id));
     for (const k of signing) if (k.id !== newest) await pdns.removeKey(zone, k.id);

@@ -76,19 +76,18 @@ export function namespaceZone(namespace: string, a: ZoneAuthority): Rrset[] {
  */
 export function delegation(domain: string, a: ZoneAuthority, ds: string[] = []): Rrset[] {
   const zone = zoneName(domain);
-  return [
-    nsRrset(zone, a),
-    ...glue(zone, a),
-    ...(ds.length ? [{ name: zone, type: 'DS', ttl: NS_TTL, contents: ds }] : []),
-  ];
+  return [nsRrset(zone, a), ...glue(zone, a), ...(ds.length ? [dsRrset(zone, ds)] : [])];
 }
+
+/** The DS records of a signed child zone, as its parent holds them beside the child's NS. */
+export const dsRrset = (zone: string, ds: string[]): Rrset => ({ name: zone, type: 'DS', ttl: NS_TTL, contents: ds });
 
 /** Everything a name's delegation may hold, removed (its DS included, whether or not it has one). */
 export function withdrawal(domain: string, a: ZoneAuthority): RrsetChange[] {
   const zone = zoneName(domain);
-  return [...delegation(domain, a), { name: zone, type: 'DS', ttl: NS_TTL, contents: [] }].map((r) => ({
-    name: r.name,
-    type: r.type,
+  return [...delegation(domain, a), { name: zone, type: 'DS' }].map(({ name, type }) => ({
+    name,
+    type,
     changetype: 'DELETE' as const,
   }));
 }
