@@ -73,7 +73,8 @@ const EARLIER_LONGEST_WAIT_MS = 60_000;
  *
  * Waiting costs little (docs/payments.md "Waiting for a relay session"): the relay signals
  * `relaySessionChanged` when a session moves, and the run looks at once; otherwise it looks again after
- * a wait that doubles from `pollMs` (5 min) up to `maxPollMs` (5 min), and at the session's expiry. RegistryStage is
+ * a wait that doubles from `pollMs` (5 min) up to `maxPollMs` (5 min), and at the session's expiry. A
+ * transfer in flight (`prepared`, `broadcast`) is looked at again on the short backoff (1 s doubling to 30 s). RegistryStage is
  * written only when it changes, and the run continues as new past HISTORY_EVENTS events.
  */
 export async function settlementWorkflow(input: SettlementInput): Promise<SettlementOutcome> {
@@ -136,7 +137,6 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
       if (workflowInfo().historyLength > HISTORY_EVENTS) break;
       continue;
     }
-    retry = FIRST_RETRY_MS;
     show(`relay-${s.status}`);
     if (s.status === 'confirmed' && s.txHash) {
       const verified = await chain.verifyUsdcSettlement({
@@ -162,6 +162,15 @@ export async function settlementWorkflow(input: SettlementInput): Promise<Settle
       continue;
     }
     if (workflowInfo().historyLength > HISTORY_EVENTS) break;
+    if (local && (s.status === 'prepared' || s.status === 'broadcast')) {
+      // A transfer in flight is work, not waiting: it is mined within seconds, and a payer (a stock x402
+      // client among them) waits on its answer, so the next look comes on the short backoff, not the
+      // fallback wait, whether or not the relay sends notices.
+      await condition(() => lookNow || nudged, retry);
+      retry = Math.min(retry * 2, LONGEST_RETRY_MS);
+      continue;
+    }
+    retry = FIRST_RETRY_MS;
     // The relay closes an unpaid session at its expiry without a word: look just after it.
     const untilExpiry = s.expiresAt ? Date.parse(s.expiresAt) - Date.now() + 1_000 : 0;
     // A look due within one first wait of the expiry waits for the expiry instead: one look, not two.

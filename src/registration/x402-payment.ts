@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegistrationInput, RegistrationResult } from '../../workflows/registration-messages.ts';
+import { relaySessionChangedSignal, settlementWorkflowId } from '../../workflows/settlement-messages.ts';
 import type { Paid } from '../checkout/paid-operation-service.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { AppError } from '../domain/errors.ts';
@@ -8,7 +9,8 @@ import type { RegistrationContext } from './context.ts';
 import { findRegistrationResult } from './records.ts';
 
 // How long an x402 retry waits for its settlement and the activation (the relay broadcasts at once; the
-// settlement run looks at it every 2 s); past that it is told where to look, never to pay again.
+// settlement run looks again within seconds while the transfer is in flight, at once on the relay's notice);
+// past that it is told where to look, never to pay again.
 const OUTCOME_WAIT_MS = 60_000;
 const OUTCOME_POLL_MS = 250;
 // How many of the holder's latest relay checkouts of a name a lost answer is looked for in.
@@ -37,6 +39,13 @@ export function x402Registrations({ orm, usdc, checkout }: RegistrationContext) 
     const relaySessionId = input.relay?.relaySessionId;
     if (!relaySessionId) throw new AppError('no_checkout', 'This checkout is not paid through the checkout relay.');
     await route().settle(relaySessionId, input, payment);
+    // The registry itself moved the session: its settlement run looks now (then again within seconds while
+    // the transfer is in flight), on a stack whose relay sends no notices too. A run already closed needs none.
+    await checkout
+      .temporal()
+      .workflow.getHandle(settlementWorkflowId(input.sessionId))
+      .signal(relaySessionChangedSignal)
+      .catch(() => undefined);
     try {
       return checkout.paid(await outcome(input.name, input.sessionId), input.sessionId);
     } catch (err) {

@@ -204,10 +204,10 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
   it('waits longer after each look that finds nothing, writes its stage once, and looks at once when the relay says the session moved', async () => {
     const s = setup([state('confirmed', '0xsettled')], { pollMs: 400 });
     s.calls.held = true;
-    let looks = 0;
+    const looks: number[] = [];
     const read = s.activities.readRelaySession;
     s.activities.readRelaySession = async (a) => {
-      looks += 1;
+      looks.push(Date.now());
       return read(a);
     };
     await env.withWorker(s.activities, async (taskQueue) => {
@@ -217,10 +217,13 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
         args: [s.reg],
       });
       const settlement = env.client.workflow.getHandle(settlementWorkflowId(s.reg.sessionId));
-      await sleep(3_500);
-      // Looks at 0, 0.4, 1.2 and 2.8 s (the wait doubles): four, where a look every 0.4 s made nine.
-      expect(looks).toBeGreaterThanOrEqual(3);
-      expect(looks).toBeLessThanOrEqual(5);
+      // Looks at 0, 0.4, 1.2 and 2.8 s (the wait doubles). A timer never fires early, so each gap is at
+      // least its wait however loaded the machine is; a look every 0.4 s would make the third gap 0.4 s.
+      await eventually(async () => looks.length >= 4, 20_000);
+      const gaps = looks.slice(1, 4).map((at, i) => at - (looks[i] as number));
+      expect(gaps[0]).toBeGreaterThanOrEqual(400);
+      expect(gaps[1]).toBeGreaterThanOrEqual(800);
+      expect(gaps[2]).toBeGreaterThanOrEqual(1_600);
       const { events } = await settlement.fetchHistory();
       const stages = (events ?? []).filter(
         (e) => e.upsertWorkflowSearchAttributesEventAttributes?.searchAttributes?.indexedFields?.RegistryStage,
@@ -233,6 +236,20 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
       expect(await registration.result()).toMatchObject({ outcome: 'registered' });
       expect(Date.now() - signalled).toBeLessThan(2_500);
     });
+  });
+
+  it('looks again within seconds, not after its fallback wait, while the transfer is in flight', async () => {
+    // The relay sends no notice here (as for a stock x402 payer on a stack without them), and the fallback
+    // wait is ten minutes: only the in-flight backoff (1 s, then 2 s) gets the run to the confirmation.
+    const s = setup([state('broadcast'), state('broadcast'), state('confirmed', '0xsettled')], {
+      pollMs: 600_000,
+      expiresAtMs: Date.now() + 600_000,
+    });
+    const started = Date.now();
+    const r = await run(s);
+    expect(r.outcome).toMatchObject({ outcome: 'registered' });
+    expect(s.calls.reads).toBe(3);
+    expect(Date.now() - started).toBeLessThan(60_000);
   });
 
   it('credits a settled payment back when activation is refused', async () => {
