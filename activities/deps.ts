@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Orm } from '../src/db/orm.ts';
 import type { DnsSync } from '../src/dns/sync.ts';
+import type { OnchainRegistrar } from '../src/identity/erc8004/registrar.ts';
 import type { PayoutService } from '../src/market/payouts.ts';
 import type { RelayClient } from '../src/payments/relay-client.ts';
 import type { UsdcTransferVerifier } from '../src/payments/usdc-transfer.ts';
@@ -17,6 +18,8 @@ export interface ActivityDeps {
   usdc?: { relay: RelayClient; verifyTransfer: UsdcTransferVerifier };
   /** Pays sellers' pathUSD proceeds on chain (absent: proceeds are held as a balance). */
   payouts?: PayoutService;
+  /** Sends names' ERC-8004 registrations (absent: the operation is not offered). */
+  onchain?: OnchainRegistrar;
   /** Pushes each name's desired DNS to PowerDNS (docs/dns-and-rdap.md "DNS"). */
   dns?: DnsSync;
   /** GEM_USD_RATE: values an auto-renewal's gems in USD for a spend mandate (the configuration's default when absent). */

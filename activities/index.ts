@@ -8,6 +8,7 @@ import { createRegistrationActivities } from './registration.ts';
 import { createOfferActivities } from './offers.ts';
 import { createPurchaseActivities } from './purchase.ts';
 import { createRenewalActivities } from './renewal.ts';
+import { createOnchainIdentityActivities } from './onchain-identity.ts';
 import { createSettlementActivities } from './settlement.ts';
 import { createWebhookActivities } from './webhooks.ts';
 import type { ActivityDeps } from './deps.ts';
@@ -28,6 +29,7 @@ export const paidEffects = {
   purchase: createPurchaseActivities,
   // An accepted offer's payment is a purchase, paid in the offer's run.
   offer: createPurchaseActivities,
+  onchain_identity: createOnchainIdentityActivities,
 } satisfies PaidEffectFactories;
 
 /** Every activity the worker registers, built over one set of dependencies. */

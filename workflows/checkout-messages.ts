@@ -68,7 +68,7 @@ export interface SpendTerms {
   /** `checkout:<session>`, `offer:<id>`, `auto-renew:<domain>:<term>`. */
   key: string;
   accountId: string;
-  operation: 'register' | 'renew' | 'buy' | 'offer';
+  operation: 'register' | 'renew' | 'buy' | 'offer' | 'identity';
   name: string;
   usdMicros: string;
   gems: string;
@@ -123,6 +123,9 @@ export const effectRefusals = [
   // A purchase whose name changed hands or would go to its own seller (docs/market.md "Market").
   'listing_gone',
   'own_domain',
+  // An ERC-8004 entry for a name that has one already, or that is no longer active (docs/discovery.md "On chain").
+  'already_on_chain',
+  'domain_not_active',
   // The actor's spend mandate refused the spend at activation (docs/mandates.md): money that arrived is credited back.
   'mandate_exceeded',
   'mandate_forbids',

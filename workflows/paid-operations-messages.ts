@@ -1,5 +1,6 @@
 import type { PaidOperationContract } from './checkout-messages.ts';
 import { offerPaymentContract } from './offer-messages.ts';
+import { onchainIdentityContract } from './onchain-identity-messages.ts';
 import { purchaseContract } from './purchase-messages.ts';
 import { registrationContract } from './registration-messages.ts';
 import { renewalContract } from './renewal-messages.ts';
@@ -8,7 +9,13 @@ import { renewalContract } from './renewal-messages.ts';
 // worker's effects, the expiry sweep's runs, the words the database and the API store) is built from
 // this tuple or checked against it with a mapped type, so an operation left out of one does not compile.
 
-export const paidOperations = [registrationContract, renewalContract, purchaseContract, offerPaymentContract] as const;
+export const paidOperations = [
+  registrationContract,
+  renewalContract,
+  purchaseContract,
+  offerPaymentContract,
+  onchainIdentityContract,
+] as const;
 
 export type PaidOperation = (typeof paidOperations)[number];
 export type PaidOperationName = PaidOperation['name'];

@@ -693,6 +693,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/domains/{domain_name}/erc8004": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a name in the ERC-8004 identity registry (paid): its agent id on chain
+         * @description Registers the name in the ERC-8004 identity registry on Base (docs/discovery.md "On chain"): the entry’s `agentURI` is the name’s registration file on this registry, the registrar sends the transaction (signed once; a retry never registers twice) and holds the identity, and the answer carries the `agent_id` the registry minted, which the registration file, lookup, RDAP and the zone’s ENSIP-25 text record then show. Paid like any paid operation: default `mpp` (a 402 challenge, paid and re-sent with the receipt), or `gems` at once; counted as `identity` against a spend mandate. A name has one entry: asking again answers the same one; 409 `already_on_chain` while it is being sent. Owner (or who manages the name) only; 403 `onchain_identity_unavailable` where no identity registry is configured.
+         */
+        post: operations["registerOnchainIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/domains/{domain_name}/listing": {
         parameters: {
             query?: never;
@@ -1770,7 +1790,7 @@ export interface components {
             message: string;
             name: string;
             /** @enum {string} */
-            operation: "register" | "renew" | "buy" | "offer";
+            operation: "register" | "renew" | "buy" | "offer" | "identity";
             payment_method: string;
             requested_at: string;
             /** @enum {string} */
@@ -1798,7 +1818,7 @@ export interface components {
             message: string;
             name: string;
             /** @enum {string} */
-            operation: "register" | "renew" | "buy" | "offer";
+            operation: "register" | "renew" | "buy" | "offer" | "identity";
             payment_method: string;
             requested_at: string;
             /** @enum {string} */
@@ -1974,7 +1994,7 @@ export interface components {
         SpendMandate: {
             agent_id: string;
             allowed_namespaces: string[] | null;
-            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
+            allowed_operations: ("register" | "renew" | "buy" | "offer" | "identity")[] | null;
             approval_above: {
                 gems: number | null;
                 usd: string | null;
@@ -2013,7 +2033,7 @@ export interface components {
         SpendMandateInput: {
             agent_id: string;
             allowed_namespaces: string[] | null;
-            allowed_operations: ("register" | "renew" | "buy" | "offer")[] | null;
+            allowed_operations: ("register" | "renew" | "buy" | "offer" | "identity")[] | null;
             approval_above: {
                 gems: number | null;
                 usd: string | null;
@@ -2904,7 +2924,7 @@ export interface operations {
                             tx_hash: string | null;
                         } | null;
                         /** @enum {string} */
-                        state: "awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "registered" | "renewed" | "purchased" | "refused" | "expired_unpaid" | "cancelled";
+                        state: "awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "registered" | "renewed" | "purchased" | "identity_registered" | "refused" | "expired_unpaid" | "cancelled";
                         /** @enum {string} */
                         status: "success";
                         /** @description The transaction that paid, when paid on chain */
@@ -3077,7 +3097,7 @@ export interface operations {
                             tx_hash: string | null;
                         } | null;
                         /** @enum {string} */
-                        state: "awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "registered" | "renewed" | "purchased" | "refused" | "expired_unpaid" | "cancelled";
+                        state: "awaiting_approval" | "awaiting_payment" | "verifying" | "activating" | "done" | "registered" | "renewed" | "purchased" | "identity_registered" | "refused" | "expired_unpaid" | "cancelled";
                         /** @enum {string} */
                         status: "success";
                         /** @description The transaction that paid, when paid on chain */
@@ -3843,7 +3863,7 @@ export interface operations {
                     /** @description Where the agent may pay (the namespace of the name, as the catalog spells it: `agent`); absent or null: every namespace. One that does not exist: 400 `unknown_namespace` */
                     allowed_namespaces?: string[] | null;
                     /** @description What the agent may pay for; absent or null: every operation */
-                    allowed_operations?: ("register" | "renew" | "buy" | "offer")[] | null;
+                    allowed_operations?: ("register" | "renew" | "buy" | "offer" | "identity")[] | null;
                     /** @description Above this a purchase needs your approval (it waits for your approval: docs/mandates.md "Approvals") */
                     approval_above?: {
                         /** @description In whole gems; absent or null: not limited in gems */
@@ -7029,6 +7049,259 @@ export interface operations {
             };
         };
     };
+    registerOnchainIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Full name
+                 * @example scout.agent
+                 */
+                domain_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payment_method": "gems"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Default mpp (a 402 challenge, as registration’s); gems takes the price from your balance at once
+                     * @enum {string}
+                     */
+                    payment_method?: "mpp" | "gems";
+                    /** @description Payment credential for the retry (or send Authorization: Payment) */
+                    receipt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "message": "scout.agent is agent 7 in the ERC-8004 identity registry eip155:8453:0x8004A169FB4a3325136EB29fA0ceB6D2e539a432.",
+                     *       "session_id": "0b6f2c7e-3f1d-4d8e-b1a2-6c9e5d4f3a21",
+                     *       "domain": {
+                     *         "name": "scout.agent"
+                     *       },
+                     *       "erc8004": {
+                     *         "agent_id": 7,
+                     *         "agent_registry": "eip155:8453:0x8004A169FB4a3325136EB29fA0ceB6D2e539a432",
+                     *         "agent_uri": "https://registry.example/agents/scout.agent/registration.json",
+                     *         "tx_hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                     *       },
+                     *       "order": {
+                     *         "order_id": 42,
+                     *         "payment_method": "gems",
+                     *         "amount_gems": 1500,
+                     *         "amount": null,
+                     *         "currency": "gems",
+                     *         "payment_reference": "ledger:412"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        domain: {
+                            name: string;
+                        };
+                        erc8004: {
+                            /** @description The ERC-721 token id the identity registry minted */
+                            agent_id: number | null;
+                            /** @description eip155:<chain id>:<identity registry address> */
+                            agent_registry: string;
+                            /** @description The registration file the entry points at */
+                            agent_uri: string;
+                            /** @description The registration transaction */
+                            tx_hash: string;
+                        };
+                        message: string;
+                        order: {
+                            amount: string | null;
+                            amount_gems: number;
+                            currency: string;
+                            order_id: number;
+                            /** @enum {string} */
+                            payment_method: "mpp" | "gems";
+                            payment_reference: string;
+                        };
+                        session_id: string;
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Accepted: pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval_id: string;
+                        expires_at: string;
+                        message: string;
+                        /** @enum {string} */
+                        status: "approval_required";
+                        /** @description GET it with the same key: pending, approved, refused or expired */
+                        status_url: string;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required: a challenge, or the payment was refused */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        amount: number;
+                        amount_minor: string;
+                        challenge: {
+                            /** @description The token function that pays by hand: transferWithMemo(pay_to, amount_minor, memo) */
+                            call: string;
+                            chain_id: number;
+                            decimals: number;
+                            /** @description The memo a payer paying by hand writes: the attribution memo mppx’s Tempo client would write for this challenge */
+                            memo: string;
+                            pay_to: string;
+                            /** @description A public RPC of the chain, when the operator publishes one */
+                            rpc_url: string | null;
+                            token: string;
+                        };
+                        currency: string;
+                        expires_at: string;
+                        message: string;
+                        pay_url: string;
+                        /** @enum {string} */
+                        protocol: "mpp";
+                        session_id: string;
+                        /** @enum {string} */
+                        status: "payment_required";
+                        warnings: string[];
+                    } | components["schemas"]["Error"];
+                };
+            };
+            /** @description Refused by your spend mandate (`MandateRefusal`: `mandate_exceeded` with `details.limit`, `unit`, `max`, `remaining`, `refills_at`; `mandate_forbids` with `details.rule`, `value`, `allowed`), before any challenge or gems move; or the credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MandateRefusal"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is unavailable; retry later */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     putListing: {
         parameters: {
             query?: never;
@@ -9162,7 +9435,7 @@ export interface operations {
                             }) | null;
                             domain: string;
                             /** @enum {string} */
-                            kind: "registration" | "renewal" | "transfer" | "purchase" | "sale" | "payout" | "offer_escrow" | "offer_release";
+                            kind: "registration" | "renewal" | "transfer" | "purchase" | "sale" | "payout" | "offer_escrow" | "offer_release" | "onchain_identity";
                             order_id: number;
                             /** @description The account the domain went to, when it is the caller or an agent it claimed (role owner or both); else null */
                             owner_id: string | null;
@@ -12538,6 +12811,13 @@ export interface operations {
                         } | null;
                         identity: {
                             capabilities_preview: string[];
+                            /** @description The name’s ERC-8004 entry, once registered on chain (POST /api/v1/domains/{name}/erc8004) */
+                            erc8004?: {
+                                /** @description The token id the ERC-8004 identity registry minted for the name */
+                                agent_id: number;
+                                /** @description eip155:<chain id>:<identity registry address> */
+                                agent_registry: string;
+                            };
                             /** @description Deprecated alias for a stored operator link; not a human-verification result */
                             human_backed: boolean;
                             /** @description Agent squad identifier; "" when none */
@@ -15751,7 +16031,7 @@ export interface operations {
                         objectClassName: "domain";
                         /** @description rdapConformance: "rdap_level_0" */
                         rdapConformance: string[];
-                        /** @description In the grace period: until when the holder may renew */
+                        /** @description In the grace period: until when the holder may renew; the ERC-8004 entry, when the name has one */
                         remarks?: {
                             description: string[];
                             links?: {
@@ -15764,8 +16044,16 @@ export interface operations {
                             }[];
                             title: string;
                         }[];
+                        /** @description RFC 9083 10.2.7: once the holder enabled DNS, its signed delegation and the DS records it carries */
                         secureDNS: {
                             delegationSigned: boolean;
+                            dsData?: {
+                                algorithm: number;
+                                digest: string;
+                                digestType: number;
+                                keyTag: number;
+                            }[];
+                            zoneSigned?: boolean;
                         };
                         /** @description RDAP JSON values: active → ["active"]; grace → ["inactive", "server hold", "server transfer prohibited"] */
                         status: string[];

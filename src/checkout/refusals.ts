@@ -20,6 +20,8 @@ const errorOf: Record<CheckoutRefusal, ErrorCode> = {
   term_too_long: 'term_too_long',
   listing_gone: 'not_listed',
   own_domain: 'own_domain',
+  already_on_chain: 'already_on_chain',
+  domain_not_active: 'domain_not_found',
   mandate_exceeded: 'mandate_exceeded',
   mandate_forbids: 'mandate_forbids',
   approval_refused: 'approval_refused',

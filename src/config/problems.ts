@@ -50,6 +50,11 @@ export function productionProblems(c: ParsedConfig): string[] {
       c.MPP_BASE_MAINNET_ENABLED,
       "authenticates the checkout relay's session notices (the base-mainnet route is enabled)",
     ],
+    [
+      'ERC8004_SIGNER_KEY',
+      Boolean(c.ERC8004_REGISTRY_ADDRESS),
+      "sends names' ERC-8004 registrations and holds their identities (ERC8004_REGISTRY_ADDRESS is set)",
+    ],
     ['PDNS_API_KEY', Boolean(c.PDNS_API_URL), 'authenticates the registry at the PowerDNS API (PDNS_API_URL is set)'],
     [
       'OIDC_CLIENT_SECRET',

@@ -165,6 +165,14 @@ export const configSchema = z.object({
   RELAY_SETTLER_KEY: privateKey.optional(),
   RELAY_SETTLEMENT_ENABLED: bool.default(true),
   USDC_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  // A name's entry in an ERC-8004 identity registry on Base (docs/discovery.md "On chain"): the registry
+  // (the canonical one on Base is 0x8004A169FB4a3325136EB29fA0ceB6D2e539a432; `npm start` deploys ours on
+  // its local Base chain), the chain id, the registrar's key (it pays the gas and holds the identities)
+  // and the price in gems. Unset registry or key: the operation is not offered.
+  ERC8004_REGISTRY_ADDRESS: evmAddress.optional(),
+  ERC8004_CHAIN_ID: z.coerce.number().int().positive().default(8453),
+  ERC8004_SIGNER_KEY: privateKey.optional(),
+  ERC8004_PRICE_GEMS: z.coerce.number().int().min(1).max(1_000_000).default(500),
   GFAVIP_CHECKOUT_URL: z.url().default('https://checkout.gfavip.example/pay'),
   GFAVIP_WEBHOOK_SECRET: z.string().min(16).optional(),
 

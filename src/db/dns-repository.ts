@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DnsRecord as DesiredRecord, RecordType } from '../domain/dns-records.ts';
 import { EXPIRED } from '../domain/expiry.ts';
 import type { DomainProfile } from '../domain/public-domain.ts';
-import { DnsRecord, Domain } from './entities/index.ts';
+import { DnsRecord, Domain, OnchainIdentity } from './entities/index.ts';
+import type { OnchainEntry } from '../domain/onchain-identity.ts';
 
 /** The domain record a DNS change or sync acts on (never an expired one: that is history). */
 export interface DnsSubject {
@@ -15,8 +16,12 @@ export interface DnsSubject {
   dnsEnabled: boolean;
   dnsVersion: number;
   dnsPublishedVersion: number;
+  /** The DS records its delegation last published (null: none, the zone unsigned or not delegated). */
+  dnsDs: string[] | null;
   /** What the owner published (its endpoints and description become the agent's discovery records). */
   profile: DomainProfile;
+  /** Its registered ERC-8004 entry (the zone's ENSIP-25 text record); null: none. */
+  onchain: OnchainEntry | null;
 }
 
 const subjectOf = (d: Domain): DnsSubject => ({
@@ -28,7 +33,9 @@ const subjectOf = (d: Domain): DnsSubject => ({
   dnsEnabled: d.dnsEnabled,
   dnsVersion: d.dnsVersion,
   dnsPublishedVersion: d.dnsPublishedVersion,
+  dnsDs: d.dnsDs ?? null,
   profile: (d.profile ?? {}) as DomainProfile,
+  onchain: null,
 });
 
 const live = (name: string) => ({ name, status: { $ne: EXPIRED } });
@@ -37,17 +44,31 @@ const live = (name: string) => ({ name, status: { $ne: EXPIRED } });
 // of one name are planned one after the other against what the first stored, and each bumps the
 // version the sync reports as published once PowerDNS has it.
 export function dnsRepository(em: EntityManager) {
+  /** The subjects with their registered ERC-8004 entries, in one query. */
+  async function withOnchain(subjects: DnsSubject[]): Promise<DnsSubject[]> {
+    if (subjects.length === 0) return subjects;
+    const entries = await em.find(OnchainIdentity, {
+      domainId: { $in: subjects.map((s) => s.id) },
+      status: 'registered',
+    });
+    const byDomain = new Map(entries.map((e) => [e.domainId, e]));
+    return subjects.map((s) => {
+      const e = byDomain.get(s.id);
+      return e ? { ...s, onchain: { agentId: Number(e.agentId), chainId: e.chainId, registry: e.registry } } : s;
+    });
+  }
+
   return {
     async find(name: string): Promise<DnsSubject | null> {
       const d = await em.findOne(Domain, live(name));
-      return d && subjectOf(d);
+      return d && (await withOnchain([subjectOf(d)]))[0]!;
     },
 
     /** The live records holding these names (a batch of a namespace zone run), in one query. */
     async findMany(names: string[]): Promise<DnsSubject[]> {
       if (names.length === 0) return [];
       const rows = await em.find(Domain, { name: { $in: names }, status: { $ne: EXPIRED } });
-      return rows.map(subjectOf);
+      return withOnchain(rows.map(subjectOf));
     },
 
     /** The stored DNS records of these domains, in one query, by domain id. */
@@ -102,6 +123,11 @@ export function dnsRepository(em: EntityManager) {
      * PowerDNS holds these versions (or later), a whole pass of a namespace zone in one statement: never
      * moves a mark back when passes overlap.
      */
+    /** The DS records a name's delegation now publishes (written only when they changed). */
+    async storeSigners(id: number, ds: string[] | null): Promise<void> {
+      await em.nativeUpdate(Domain, { id }, { dnsDs: ds });
+    },
+
     async markPublishedMany(marks: { id: number; version: number }[]): Promise<void> {
       if (!marks.length) return;
       const ints = (xs: number[]) => `{${xs.map((x) => Math.trunc(x)).join(',')}}`;

@@ -4,6 +4,7 @@ import type { NameState } from '../domain/availability.ts';
 import type { PublicDomainDocument, PublicDomainRow } from '../domain/public-domain.ts';
 import type { RdapDomainRecord } from '../domain/rdap.ts';
 import { EXPIRED } from '../domain/expiry.ts';
+import type { OnchainEntry } from '../domain/onchain-identity.ts';
 
 /** The listing's columns as the joined row carries them (bigint columns arrive as strings). */
 interface ListingColumns {
@@ -11,6 +12,29 @@ interface ListingColumns {
   listingPriceUsdMinor: string | number | null;
   listingMinOfferGems: number | null;
   listingMinOfferUsdMinor: string | number | null;
+  onchainAgentId: string | number | null;
+  onchainChainId: number | null;
+  onchainRegistry: string | null;
+}
+
+/** The name's registered ERC-8004 entry, joined on its unique domain id (docs/discovery.md "On chain"). */
+const onchainColumns = [
+  'oi.agent_id as onchainAgentId',
+  'oi.chain_id as onchainChainId',
+  'oi.registry as onchainRegistry',
+] as const;
+const onchainJoin = { 'oi.domain_id': sql.ref('d.id'), 'oi.status': 'registered' };
+
+/** Folds the joined entry's columns into `onchain` (null: the name has no registered entry). */
+function withOnchain<T extends Record<string, unknown>>(
+  row: T & Pick<ListingColumns, 'onchainAgentId' | 'onchainChainId' | 'onchainRegistry'>,
+) {
+  const { onchainAgentId, onchainChainId, onchainRegistry, ...rest } = row;
+  const onchain: OnchainEntry | null =
+    onchainAgentId !== null && onchainChainId !== null && onchainRegistry !== null
+      ? { agentId: Number(onchainAgentId), chainId: onchainChainId, registry: onchainRegistry }
+      : null;
+  return { ...rest, onchain };
 }
 
 const big = (v: string | number | null) => (v === null ? null : BigInt(v));
@@ -29,7 +53,7 @@ function withListing(row: (Record<string, unknown> & ListingColumns) | null) {
         minOfferUsdMinor: big(listingMinOfferUsdMinor),
       }
     : null;
-  return { ...rest, listing };
+  return { ...withOnchain(rest), listing };
 }
 
 // Domain reads used by the public discovery routes. Every query goes through the unique "name" index or
@@ -44,6 +68,7 @@ export function domainRepository(em: EntityManager) {
         .createQueryBuilder(Domain, 'd')
         .join('d.owner', 'o')
         .leftJoin(sql.ref('listing'), 'l', { 'l.domain_id': sql.ref('d.id') })
+        .leftJoin(sql.ref('onchain_identity'), 'oi', onchainJoin)
         .select([
           'd.name',
           'd.namespace',
@@ -61,6 +86,7 @@ export function domainRepository(em: EntityManager) {
           'l.price_usd_minor as listingPriceUsdMinor',
           'l.min_offer_gems as listingMinOfferGems',
           'l.min_offer_usd_minor as listingMinOfferUsdMinor',
+          ...onchainColumns,
           ...extra,
         ])
         .where({ name, status: { $ne: EXPIRED } })
@@ -80,8 +106,9 @@ export function domainRepository(em: EntityManager) {
     },
     /** RDAP's registration facts of the record that holds a name: nothing of its owner is read. */
     async findRdapByName(name: string): Promise<RdapDomainRecord | null> {
-      return await em
+      const row = await em
         .createQueryBuilder(Domain, 'd')
+        .leftJoin(sql.ref('onchain_identity'), 'oi', onchainJoin)
         .select([
           'd.id',
           'd.name',
@@ -91,9 +118,12 @@ export function domainRepository(em: EntityManager) {
           'd.expiryDate',
           'd.updatedAt',
           'd.dnsEnabled',
+          'd.dnsDs',
+          ...onchainColumns,
         ])
         .where({ name, status: { $ne: EXPIRED } })
-        .execute<RdapDomainRecord | null>('get');
+        .execute<(Record<string, unknown> & ListingColumns) | null>('get');
+      return row && (withOnchain(row) as unknown as RdapDomainRecord);
     },
 
     /**

@@ -19,6 +19,7 @@ export interface DnsView {
   sync: 'published' | 'pending';
   /** What the owner published: the registry writes the agent's discovery records from it. */
   profile: DnsSubject['profile'];
+  onchain: DnsSubject['onchain'];
 }
 
 const viewOf = (d: DnsSubject, records: DnsRecord[]): DnsView => ({
@@ -27,6 +28,7 @@ const viewOf = (d: DnsSubject, records: DnsRecord[]): DnsView => ({
   dnsEnabled: d.dnsEnabled,
   sync: d.dnsPublishedVersion >= d.dnsVersion ? 'published' : 'pending',
   profile: d.profile,
+  onchain: d.onchain,
 });
 
 /** The domain, if the principal may change its DNS: 404 when no record holds it, 403 for anyone else. */

@@ -118,7 +118,7 @@ export function dnsSync(d: DnsSyncDeps) {
 
     if (subject && served) {
       const pointers = manifestPointers(manifestUrls(d.publicBaseUrl, subject.name));
-      const agent = agentRecordsOn(d.publicBaseUrl, subject.name, subject.profile);
+      const agent = agentRecordsOn(d.publicBaseUrl, subject.name, subject.profile, subject.onchain);
       const desired = domainZone(subject.name, records, pointers, authority, agent);
       // A name whose DNS nobody ever changed is most likely new (just registered): its zone is created
       // at once, and read only if PowerDNS already holds it (a pass repeated after a crash, a renewal).
@@ -142,6 +142,10 @@ export function dnsSync(d: DnsSyncDeps) {
 
     const publish = served && Boolean(subject?.dnsEnabled);
     const ds = publish && d.dnssec ? ((await signersOf(pdns, zone)) ?? []) : [];
+    // RDAP's secureDNS reads what the delegation publishes; stored only when it changed (a key rollover).
+    const published = ds.length ? ds : null;
+    if (subject && (published ?? []).join('\n') !== (subject.dnsDs ?? []).join('\n'))
+      await dnsRepository(d.orm.em.fork()).storeSigners(subject.id, published);
     return {
       name,
       subject,

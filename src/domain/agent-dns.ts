@@ -1,5 +1,6 @@
 import { endpointOf, identityUrls, profileText } from './agent-card.ts';
 import { manifestUrls } from './manifests.ts';
+import { ensip25Key, type OnchainEntry } from './onchain-identity.ts';
 import { quoteTxt } from './dns-records.ts';
 import { zoneName, type Rrset } from './dns-zone.ts';
 import type { DomainProfile } from './public-domain.ts';
@@ -13,7 +14,8 @@ import type { DomainProfile } from './public-domain.ts';
 //   tools write it. Its value is an absolute URL here, because the document lives on the registry, not on
 //   the endpoint's host (a Handshake name has no public CA certificate).
 // - ENSIP-26 (draft): `agent-context` and `agent-endpoint[<protocol>]` text records, mirrored as apex TXT
-//   `key=value` strings so ENS agent tooling parses them unchanged.
+//   `key=value` strings so ENS agent tooling parses them unchanged; and ENSIP-25 (draft of 2025-10-02)'s
+//   `agent-registration[<ERC-7930 registry>][<agent id>]` once the name has its ERC-8004 entry.
 
 /** The DNS-AID `well-known` SvcParam in keyNNNNN syntax, until IANA assigns it. */
 export const WELL_KNOWN_KEY = 'key65409';
@@ -53,7 +55,12 @@ function svcb(priority: number, protocol: string, endpoint: string, describedAt:
 const txt = (key: string, value: string) => quoteTxt(`${key}=${value.replace(/[\s\u0000-\u001f\u007f]+/g, ' ')}`);
 
 /** The rrsets the registry writes into a served name's zone for its agent, from its profile. */
-export function agentRecords(name: string, profile: DomainProfile, urls: AgentDocumentUrls): Rrset[] {
+export function agentRecords(
+  name: string,
+  profile: DomainProfile,
+  urls: AgentDocumentUrls,
+  onchain: OnchainEntry | null = null,
+): Rrset[] {
   const apex = zoneName(name);
   const holder = { profile };
   const services: string[] = [];
@@ -70,6 +77,8 @@ export function agentRecords(name: string, profile: DomainProfile, urls: AgentDo
   if (website) texts.push(txt('agent-endpoint[web]', website));
   const context = profileText(profile.description);
   if (context) texts.push(txt('agent-context', context));
+  // ENSIP-25: any non-empty value binds the name to its ERC-8004 entry; the registry writes it once mined.
+  if (onchain) texts.push(txt(ensip25Key(onchain), '1'));
   const sets: Rrset[] = [];
   if (services.length) sets.push({ name: apex, type: 'SVCB', ttl: AGENT_RECORD_TTL, contents: services });
   if (texts.length) sets.push({ name: apex, type: 'TXT', ttl: AGENT_RECORD_TTL, contents: texts });
@@ -77,9 +86,19 @@ export function agentRecords(name: string, profile: DomainProfile, urls: AgentDo
 }
 
 /** The same, with the documents' URLs on the registry at `baseUrl`. */
-export function agentRecordsOn(baseUrl: string, name: string, profile: DomainProfile): Rrset[] {
-  return agentRecords(name, profile, {
-    agentCard: endpointOf({ profile }, 'a2a') ? identityUrls(baseUrl, name).agent_card : null,
-    agentJson: manifestUrls(baseUrl, name).agent_json,
-  });
+export function agentRecordsOn(
+  baseUrl: string,
+  name: string,
+  profile: DomainProfile,
+  onchain: OnchainEntry | null = null,
+): Rrset[] {
+  return agentRecords(
+    name,
+    profile,
+    {
+      agentCard: endpointOf({ profile }, 'a2a') ? identityUrls(baseUrl, name).agent_card : null,
+      agentJson: manifestUrls(baseUrl, name).agent_json,
+    },
+    onchain,
+  );
 }

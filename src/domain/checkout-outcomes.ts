@@ -4,7 +4,7 @@
 // checks at compile time that both say the same, both ways.
 
 /** Done as its operation: each paid operation's `doneAs` (workflows/<operation>-messages.ts). */
-export const doneOutcomes = ['registered', 'renewed', 'purchased'] as const;
+export const doneOutcomes = ['registered', 'renewed', 'purchased', 'identity_registered'] as const;
 export type DoneOutcome = (typeof doneOutcomes)[number];
 
 /** Ended without the operation: refused (money that arrived credited back), left unpaid, or reset. */

@@ -1,9 +1,10 @@
 import { descriptionOf, didOf, endpointOf, identityUrls, profileText } from './agent-card.ts';
+import { agentRegistryOf } from './onchain-identity.ts';
 import type { PublicDomainRow } from './public-domain.ts';
 
 // The ERC-8004 (Trustless Agents, draft; erc-8004-contracts b9e466c) registration file of a name: what an
 // identity registry's `agentURI` points at. Built from the owner's profile; `registrations[]` lists the
-// on-chain entries the registry has recorded for the name (none until one is made).
+// name's on-chain entry once its registration is mined (docs/discovery.md "On chain").
 
 export const ERC8004_TYPE = 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1';
 
@@ -13,7 +14,7 @@ export interface Erc8004Entry {
   agentRegistry: string;
 }
 
-export function buildRegistrationFile(d: PublicDomainRow, baseUrl: string, entries: readonly Erc8004Entry[] = []) {
+export function buildRegistrationFile(d: PublicDomainRow, baseUrl: string) {
   const urls = identityUrls(baseUrl, d.name);
   const a2a = endpointOf(d, 'a2a');
   const mcp = endpointOf(d, 'mcp');
@@ -34,6 +35,8 @@ export function buildRegistrationFile(d: PublicDomainRow, baseUrl: string, entri
     // The registry's own paid operations take x402 (docs/payments.md); the agent's own endpoints may not.
     x402Support: false,
     active: d.status === 'active',
-    registrations: [...entries],
+    registrations: d.onchain
+      ? [{ agentId: d.onchain.agentId, agentRegistry: agentRegistryOf(d.onchain) } satisfies Erc8004Entry]
+      : [],
   };
 }

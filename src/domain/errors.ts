@@ -96,6 +96,9 @@ export const errorCodes = {
   name_being_bought: 409,
   offer_not_pending: 409,
   currency_not_accepted: 400,
+  // A name's ERC-8004 entry (docs/discovery.md "On chain"): made once per name; not offered without a registry.
+  already_on_chain: 409,
+  onchain_identity_unavailable: 403,
   // DNS records (docs/dns-and-rdap.md "DNS").
   invalid_record: 400,
   unsupported_media_type: 415,

@@ -2,7 +2,7 @@
 // counted spend and an approval go through. The tables (src/db/entities/mandate.ts) store exactly these.
 
 /** What a mandate may allow: a registration, a renewal, a purchase of a listed name, an offer. */
-export const mandateOperations = ['register', 'renew', 'buy', 'offer'] as const;
+export const mandateOperations = ['register', 'renew', 'buy', 'offer', 'identity'] as const;
 export type MandateOperation = (typeof mandateOperations)[number];
 
 /** A spend counted against a mandate: reserved at checkout, spent at activation, released when it ends unpaid. */

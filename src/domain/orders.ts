@@ -14,6 +14,7 @@ export const orderKinds = [
   'payout',
   'offer_escrow',
   'offer_release',
+  'onchain_identity',
 ] as const;
 export type OrderKind = (typeof orderKinds)[number];
 

@@ -1,3 +1,4 @@
+import type { OnchainEntry } from './onchain-identity.ts';
 import type { ListingTerms } from './market.ts';
 
 // The public record of a domain: what lookup, the manifests and the skill file show. Defined here so the
@@ -24,6 +25,8 @@ export interface PublicDomainRow {
   ownerWallet: string | null;
   /** The name's listing (docs/market.md "Listings"), read in the same query; null when not listed. */
   listing: ListingTerms | null;
+  /** The name's registered ERC-8004 entry (docs/discovery.md "On chain"), read in the same query; null: none. */
+  onchain: OnchainEntry | null;
 }
 
 /** The public record with the owner's own skill text, from which the domain's skill file is rendered. */

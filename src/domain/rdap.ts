@@ -1,3 +1,4 @@
+import { agentRegistryOf, type OnchainEntry } from './onchain-identity.ts';
 import { graceEndsAt, type DomainStatus } from './expiry.ts';
 import { manifestUrls } from './manifests.ts';
 
@@ -23,6 +24,55 @@ export interface RdapDomainRecord {
   updatedAt: Date;
   /** The owner asked for its delegation (enable_dns); published while the name is active. */
   dnsEnabled: boolean;
+  /** The DS records its delegation publishes (`<key tag> <algorithm> <digest type> <digest>`); null: unsigned. */
+  dnsDs: string[] | null;
+  /** The name's registered ERC-8004 entry; null: none. */
+  onchain: OnchainEntry | null;
+}
+
+/** RFC 9083 section 10.2.7 (secureDNS): the zone is signed and its delegation carries these DS records. */
+function secureDns(d: RdapDomainRecord) {
+  const ds = d.dnsEnabled && d.status === 'active' ? (d.dnsDs ?? []) : [];
+  if (ds.length === 0) return { delegationSigned: false };
+  return {
+    zoneSigned: true,
+    delegationSigned: true,
+    dsData: ds.map((record) => {
+      const [keyTag, algorithm, digestType, ...digest] = record.trim().split(/\s+/);
+      return {
+        keyTag: Number(keyTag),
+        algorithm: Number(algorithm),
+        digestType: Number(digestType),
+        digest: digest.join('').toUpperCase(),
+      };
+    }),
+  };
+}
+
+/** The remarks of a domain object: its grace period, its ERC-8004 entry (RDAP has no object for it). */
+function remarksOf(d: RdapDomainRecord, s: RdapService) {
+  return [
+    ...(d.status === 'grace'
+      ? [
+          {
+            title: 'Grace period',
+            description: [
+              `The term ended on ${d.expiryDate.toISOString()}. Until ${graceEndsAt(d.expiryDate, s.graceDays).toISOString()} only the holder may renew the name; its DNS is withdrawn meanwhile. Not renewed by then, the name returns to the pool.`,
+            ],
+          },
+        ]
+      : []),
+    ...(d.onchain
+      ? [
+          {
+            title: 'ERC-8004 identity',
+            description: [
+              `Agent ${d.onchain.agentId} in the ERC-8004 identity registry ${agentRegistryOf(d.onchain)}.`,
+            ],
+          },
+        ]
+      : []),
+  ];
 }
 
 /** The service around the answers: where it is served, its grace period and its rate limit. */
@@ -116,7 +166,6 @@ function registrar(baseUrl: string) {
 export function rdapDomain(d: RdapDomainRecord, nameservers: string[], s: RdapService) {
   const self = `${s.baseUrl}/rdap/domain/${d.name}`;
   const manifests = manifestUrls(s.baseUrl, d.name);
-  const grace = d.status === 'grace';
   return {
     objectClassName: 'domain' as const,
     rdapConformance: RDAP_CONFORMANCE,
@@ -134,19 +183,8 @@ export function rdapDomain(d: RdapDomainRecord, nameservers: string[], s: RdapSe
     nameservers: d.dnsEnabled
       ? nameservers.map((host) => ({ objectClassName: 'nameserver' as const, ldhName: host.replace(/\.$/, '') }))
       : [],
-    secureDNS: { delegationSigned: false },
-    ...(grace
-      ? {
-          remarks: [
-            {
-              title: 'Grace period',
-              description: [
-                `The term ended on ${d.expiryDate.toISOString()}. Until ${graceEndsAt(d.expiryDate, s.graceDays).toISOString()} only the holder may renew the name; its DNS is withdrawn meanwhile. Not renewed by then, the name returns to the pool.`,
-              ],
-            },
-          ],
-        }
-      : {}),
+    secureDNS: secureDns(d),
+    ...(remarksOf(d, s).length ? { remarks: remarksOf(d, s) } : {}),
     notices: [
       ...serviceNotices(s, self, `${s.baseUrl}/tld/${d.namespace}/skill.md`),
       {

@@ -44,6 +44,15 @@ export const REGISTRY_SKILLS: readonly RegistrySkill[] = [
     tools: ['register_domain', 'registration_status'],
   },
   {
+    id: 'onchain-identity',
+    name: 'Register a name on chain',
+    description:
+      'Registers a name you own in the ERC-8004 identity registry on Base (POST /api/v1/domains/{name}/erc8004), paid as a registration is: its agent id then shows in lookup, RDAP, the registration file and the zone.',
+    tags: ['erc-8004', 'identity', 'payments'],
+    examples: ['Give scout.agent an ERC-8004 agent id.'],
+    tools: ['register_onchain_identity'],
+  },
+  {
     id: 'renew',
     name: 'Renew a name',
     description: 'Extends a name’s term (POST /api/v1/renew), paid as a registration is.',

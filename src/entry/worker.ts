@@ -5,6 +5,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/wo
 import { createActivities } from '../../activities/index.ts';
 import { openDatabaseOrExit } from './database-startup.ts';
 import { dnsSyncFromConfig, ensureNamespaceZones } from '../dns/from-config.ts';
+import { onchainRegistrarFromConfig } from '../identity/erc8004/registrar.ts';
 import { payoutServiceFromConfig } from '../market/payouts.ts';
 import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../payments/usdc-route.ts';
@@ -60,6 +61,12 @@ function withPayouts() {
   return payouts ? { payouts } : {};
 }
 
+/** Sends names' ERC-8004 registrations, when the registry and the registrar's key are configured. */
+function withOnchainRegistrar() {
+  const onchain = onchainRegistrarFromConfig(config, orm);
+  return onchain ? { onchain } : {};
+}
+
 const orm = await openDatabaseOrExit(databaseUrl, config.DB_POOL_MAX);
 const dns = dnsSyncFromConfig(config, orm);
 await ensureNamespaceZones(dns, orm, (message) => console.warn(message));
@@ -98,6 +105,7 @@ const worker = await Worker.create({
     webhooks: webhookActivitySettings(config),
     ...withUsdcRoute(config),
     ...withPayouts(),
+    ...withOnchainRegistrar(),
     dns,
     temporal: temporal.client,
   }),

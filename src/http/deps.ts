@@ -8,6 +8,7 @@ import type { PaymentSettings } from '../payments/payment-settings.ts';
 import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
 import type { RegistrationService } from '../registration/service.ts';
 import type { RenewalService } from '../renewal/service.ts';
+import type { OnchainIdentityService } from '../identity/onchain-service.ts';
 import type { PurchaseService } from '../market/purchase.ts';
 import type { OfferService } from '../market/offers/service.ts';
 
@@ -51,5 +52,6 @@ declare module 'fastify' {
     renewal: RenewalService;
     purchase: PurchaseService;
     offers: OfferService;
+    onchainIdentity: OnchainIdentityService;
   }
 }

@@ -11,6 +11,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 export const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 /** anvil's account 9: pays the gas of the local checkout relay's settlements. */
 export const ANVIL_RELAY_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+/** Anvil's account 8: the ERC-8004 registrar on the local Base chain (sends names' registrations, holds them). */
+export const ANVIL_REGISTRAR_KEY = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97';
 export const ANVIL_TREASURY_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 export const ANVIL_PAYER_KEYS = [
   '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',

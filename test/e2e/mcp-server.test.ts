@@ -35,6 +35,7 @@ const TOOLS = [
   'register_domain',
   'renew_domain',
   'registration_status',
+  'register_onchain_identity',
   'list_my_domains',
   'set_dns_records',
   'enable_dns',

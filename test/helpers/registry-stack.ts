@@ -20,6 +20,7 @@ import { dnsSyncFromConfig } from '../../src/dns/from-config.ts';
 import { paymentVerifierFromConfig } from '../../src/payments/payment-verifier.ts';
 import { usdcRouteFromConfig } from '../../src/payments/usdc-route.ts';
 import { payoutServiceFromConfig } from '../../src/market/payouts.ts';
+import { onchainRegistrarFromConfig } from '../../src/identity/erc8004/registrar.ts';
 import { deleteExpirySweepSchedule, ensureExpirySweepSchedule } from '../../src/temporal/expiry-schedule.ts';
 import { startOutboxDispatcher, webhookActivitySettings } from '../../src/webhooks/worker-side.ts';
 import type { OutboxDispatcher } from '../../src/webhooks/dispatcher.ts';
@@ -154,6 +155,7 @@ async function stackOn(
     const connection = await NativeConnection.connect({ address: testTemporalAddress() });
     const usdc = usdcRouteFromConfig(t.config);
     const payouts = payoutServiceFromConfig(t.config, t.db.orm);
+    const onchain = onchainRegistrarFromConfig(t.config, t.db.orm);
     const worker = await createWorker(
       connection,
       taskQueue,
@@ -165,6 +167,7 @@ async function stackOn(
         webhooks: webhookActivitySettings(t.config),
         ...(usdc ? { usdc } : {}),
         ...(payouts ? { payouts } : {}),
+        ...(onchain ? { onchain } : {}),
         dns: dnsSyncFromConfig(t.config, t.db.orm),
       }),
     );

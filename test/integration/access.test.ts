@@ -239,6 +239,11 @@ describe('access control', () => {
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/enable_dns`,
     }),
+    'POST /api/v1/domains/:domain_name/erc8004': () => ({
+      method: 'POST',
+      url: `/api/v1/domains/${names.alice}/erc8004`,
+      payload: { payment_method: 'gems' },
+    }),
     'GET /api/v1/domains/:domain_name/registration': () => ({
       method: 'GET',
       url: `/api/v1/domains/${names.alice}/registration`,
@@ -450,6 +455,7 @@ describe('access control', () => {
       'GET /api/v1/domains/:domain_name/records': ['bearer', 'dashboard'],
       'PATCH /api/v1/domains/:domain_name/records': ['bearer', 'dashboard'],
       'POST /api/v1/domains/:domain_name/enable_dns': account,
+      'POST /api/v1/domains/:domain_name/erc8004': [...account, 'org_key'],
       'GET /api/v1/domains/:domain_name/registration': account,
       'GET /api/agent/register-status/:order_id': account,
       'POST /api/agent/register-status/:order_id/reconcile': account,

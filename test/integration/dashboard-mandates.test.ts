@@ -1,3 +1,4 @@
+import { mandateOperations } from '../../src/domain/mandates.ts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { declaredRoutes } from '../../src/api/routes/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
@@ -230,7 +231,8 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
       payload: new URLSearchParams([
         ...Object.entries(form),
         ['approval_above_gems', '100'] as [string, string],
-        ...['register', 'renew', 'buy', 'offer'].map((op): [string, string] => ['allowed_operations', op]),
+        // Every operation ticked is "all of them" (null), as the form sends it.
+        ...mandateOperations.map((op): [string, string] => ['allowed_operations', op]),
       ]).toString(),
     });
     expect(set.statusCode).toBe(303);

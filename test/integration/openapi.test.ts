@@ -117,6 +117,7 @@ describe('the OpenAPI document', () => {
     expect(paid.sort()).toEqual(
       [
         'POST /api/v1/domains/register',
+        'POST /api/v1/domains/{domain_name}/erc8004',
         'POST /api/v1/renew',
         'POST /api/v1/domains/buy-secondary',
         'POST /api/v1/domains/make-offer',

@@ -41,6 +41,7 @@ describe('discovery of the registry itself', () => {
     expect(paid.sort()).toEqual(
       [
         'post /api/v1/domains/register',
+        'post /api/v1/domains/{domain_name}/erc8004',
         'post /api/v1/renew',
         'post /api/v1/domains/buy-secondary',
         'post /api/v1/domains/offers/{offer_id}/pay',
@@ -126,7 +127,15 @@ describe('discovery of the registry itself', () => {
         documentationUrl: 'https://registry.test/llms.txt',
       });
       expect(card.description).toMatch(/interface is MCP/);
-      expect(card.skills.map((skill) => skill.id)).toEqual(['search', 'quote', 'register', 'renew', 'manage', 'trade']);
+      expect(card.skills.map((skill) => skill.id)).toEqual([
+        'search',
+        'quote',
+        'register',
+        'onchain-identity',
+        'renew',
+        'manage',
+        'trade',
+      ]);
       await expect(verify(card)).resolves.toBeUndefined();
       await expect(verify({ ...card, skills: card.skills.slice(1) })).rejects.toThrow(/No valid signatures/);
 

@@ -1,3 +1,4 @@
+import { ensip25Key, erc7930Address } from '../../src/domain/onchain-identity.ts';
 import { describe, expect, it } from '@jest/globals';
 import { agentRecords } from '../../src/domain/agent-dns.ts';
 import { planRecordChanges } from '../../src/domain/dns-records.ts';
@@ -73,5 +74,27 @@ describe('agent discovery records (DNS-AID -02 SVCB, ENSIP-26 TXT)', () => {
     expect(
       planRecordChanges([], [{ type: 'TXT', name: '@', content: 'agent-contextual' }], 'scout.agent').next,
     ).toHaveLength(1);
+  });
+
+  it('binds the name to its ERC-8004 entry with the ENSIP-25 text record, its registry as an ERC-7930 address', () => {
+    // ENSIP-25's own example: agent 26433 in the identity registry at 0x8004A169… on Ethereum mainnet.
+    expect(ensip25Key({ agentId: 26433, chainId: 1, registry: '0x8004A169FB4a3325136EB29fA0ceB6D2e539a432' })).toBe(
+      'agent-registration[0x000100000101148004a169fb4a3325136eb29fa0ceb6d2e539a432][26433]',
+    );
+    // On Base (8453 = 0x2105: two bytes of chain reference).
+    expect(erc7930Address(8453, '0x8004A169FB4a3325136EB29fA0ceB6D2e539a432')).toBe(
+      '0x00010000022105148004a169fb4a3325136eb29fa0ceb6d2e539a432',
+    );
+    const entry = { agentId: 7, chainId: 8453, registry: '0x8004A169FB4a3325136EB29fA0ceB6D2e539a432' };
+    const [txt] = agentRecords('scout.agent', {}, urls, entry);
+    expect(txt).toEqual({
+      name: 'scout.agent.',
+      type: 'TXT',
+      ttl: 300,
+      contents: ['"agent-registration[0x00010000022105148004a169fb4a3325136eb29fa0ceb6d2e539a432][7]=1"'],
+    });
+    expect(() =>
+      planRecordChanges([], [{ type: 'TXT', name: '@', content: `${ensip25Key(entry)}=1` }], 'scout.agent'),
+    ).toThrow(expect.objectContaining({ code: 'invalid_record' }));
   });
 });

@@ -11,6 +11,8 @@ const record = (over: Partial<RdapDomainRecord> = {}): RdapDomainRecord => ({
   expiryDate: new Date('2026-01-01T00:00:00.000Z'),
   updatedAt: new Date('2025-06-01T00:00:00.000Z'),
   dnsEnabled: false,
+  dnsDs: null,
+  onchain: null,
   ...over,
 });
 
@@ -58,5 +60,34 @@ describe('the RDAP domain object', () => {
       description: ['scout.agent is not registered.'],
       rdapConformance: ['rdap_level_0'],
     });
+  });
+
+  it("shows a delegated name's signed delegation with its DS records, and its ERC-8004 entry as a remark", () => {
+    const ds = ['31337 13 2 7c50ea94a63aeecb65b510d1eac1846c973a89d4ab292287d5a4d715136b57a3'];
+    const signed = rdapDomain(record({ dnsEnabled: true, dnsDs: ds }), ['ns1.agent.'], service);
+    expect(signed.secureDNS).toEqual({
+      zoneSigned: true,
+      delegationSigned: true,
+      dsData: [
+        {
+          keyTag: 31337,
+          algorithm: 13,
+          digestType: 2,
+          digest: '7C50EA94A63AEECB65B510D1EAC1846C973A89D4AB292287D5A4D715136B57A3',
+        },
+      ],
+    });
+    // Not delegated (DNS not enabled), or withdrawn in grace: nothing is signed for resolvers to follow.
+    expect(rdapDomain(record({ dnsDs: ds }), [], service).secureDNS).toEqual({ delegationSigned: false });
+    expect(rdapDomain(record({ dnsEnabled: true, dnsDs: ds, status: 'grace' }), [], service).secureDNS).toEqual({
+      delegationSigned: false,
+    });
+    const onchain = { agentId: 7, chainId: 8453, registry: '0x8004A169FB4a3325136EB29fA0ceB6D2e539a432' };
+    const grace = rdapDomain(record({ status: 'grace', onchain }), [], service);
+    expect(grace.remarks?.map((r) => r.title)).toEqual(['Grace period', 'ERC-8004 identity']);
+    expect(grace.remarks?.[1]?.description[0]).toContain(
+      'Agent 7 in the ERC-8004 identity registry eip155:8453:0x8004A169',
+    );
+    expect(rdapDomain(record(), [], service).remarks).toBeUndefined();
   });
 });

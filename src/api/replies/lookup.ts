@@ -1,5 +1,6 @@
 import { forSaleBlocks } from '../../domain/listing.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
+import { agentRegistryOf } from '../../domain/onchain-identity.ts';
 import type { PublicDomainRow } from '../../domain/public-domain.ts';
 
 /** The lookup answer (spec 2.2) of a held name, from its public row. */
@@ -18,6 +19,8 @@ export function lookupBody(d: PublicDomainRow, publicBaseUrl: string) {
       // Spec 2.2 types it string: "" when the domain has no squad.
       squad_id: d.squadId ?? '',
       capabilities_preview: d.capabilities,
+      // The name's ERC-8004 entry once its registration is mined (docs/discovery.md "On chain").
+      ...(d.onchain ? { erc8004: { agent_id: d.onchain.agentId, agent_registry: agentRegistryOf(d.onchain) } } : {}),
     },
     manifests: manifestUrls(publicBaseUrl, d.name),
     profile: d.profile,

@@ -75,7 +75,7 @@ export const getDnsRecords = defineOperation(
       sync: view.sync,
       records: view.records,
       manifest_pointers: [`agent-manifest=${urls.agent_json}`, `skill-md=${urls.skill_md}`],
-      agent_records: agentRecordsOn(app.deps.config.publicBaseUrl, view.name, view.profile).flatMap((r) =>
+      agent_records: agentRecordsOn(app.deps.config.publicBaseUrl, view.name, view.profile, view.onchain).flatMap((r) =>
         r.contents.map((content) => ({ type: r.type, name: r.name, content, ttl: r.ttl })),
       ),
     };

@@ -78,6 +78,13 @@ export const lookupResponse = example(
         .describe('Deprecated alias for a stored operator link; not a human-verification result'),
       squad_id: z.string().describe('Agent squad identifier; "" when none'),
       capabilities_preview: z.array(z.string()),
+      erc8004: z
+        .object({
+          agent_id: z.number().int().describe('The token id the ERC-8004 identity registry minted for the name'),
+          agent_registry: z.string().describe('eip155:<chain id>:<identity registry address>'),
+        })
+        .optional()
+        .describe('The name’s ERC-8004 entry, once registered on chain (POST /api/v1/domains/{name}/erc8004)'),
     }),
     manifests: z.object({ agent_json: z.string(), skill_md: z.string() }),
     profile: z.record(z.string(), z.unknown()),

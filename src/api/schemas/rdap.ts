@@ -70,8 +70,26 @@ const domainObject = z.object({
   nameservers: z
     .array(z.object({ objectClassName: z.literal('nameserver'), ldhName: z.string() }))
     .describe('The delegation once the holder enabled DNS, else empty'),
-  secureDNS: z.object({ delegationSigned: z.boolean() }),
-  remarks: z.array(notice).optional().describe('In the grace period: until when the holder may renew'),
+  secureDNS: z
+    .object({
+      zoneSigned: z.boolean().optional(),
+      delegationSigned: z.boolean(),
+      dsData: z
+        .array(
+          z.object({
+            keyTag: z.number().int(),
+            algorithm: z.number().int(),
+            digestType: z.number().int(),
+            digest: z.string(),
+          }),
+        )
+        .optional(),
+    })
+    .describe('RFC 9083 10.2.7: once the holder enabled DNS, its signed delegation and the DS records it carries'),
+  remarks: z
+    .array(notice)
+    .optional()
+    .describe('In the grace period: until when the holder may renew; the ERC-8004 entry, when the name has one'),
   notices: z.array(notice),
   links: z.array(link),
 });
@@ -104,7 +122,18 @@ const domainExample: z.input<typeof domainObject> = {
     },
   ],
   nameservers: [{ objectClassName: 'nameserver', ldhName: 'ns1.agent' }],
-  secureDNS: { delegationSigned: false },
+  secureDNS: {
+    zoneSigned: true,
+    delegationSigned: true,
+    dsData: [
+      {
+        keyTag: 31337,
+        algorithm: 13,
+        digestType: 2,
+        digest: '7C50EA94A63AEECB65B510D1EAC1846C973A89D4AB292287D5A4D715136B57A3',
+      },
+    ],
+  },
   notices: [
     {
       title: 'Status Codes',

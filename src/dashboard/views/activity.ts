@@ -25,6 +25,7 @@ const kinds: Record<OrderKind, string> = {
   payout: 'Payout',
   offer_escrow: 'Offer (gems held)',
   offer_release: 'Offer (gems returned)',
+  onchain_identity: 'On-chain identity (ERC-8004)',
 };
 
 /**

@@ -14,6 +14,7 @@ const OPERATION_WORDS: Record<MandateOperation, string> = {
   renew: 'renew',
   buy: 'buy a listed name',
   offer: 'make an offer',
+  identity: 'register a name on chain (ERC-8004)',
 };
 
 /** A limit as GET /api/v1/agents/{id}/mandate shows it. */

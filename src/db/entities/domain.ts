@@ -39,6 +39,8 @@ const DomainSchema = defineEntity({
     /** Bumped by every change of the desired DNS; the sync records the version it published. */
     dnsVersion: p.integer().default(0),
     dnsPublishedVersion: p.integer().default(0),
+    /** The DS records of the name's signed zone, as its delegation publishes them (RDAP's secureDNS); null: unsigned. */
+    dnsDs: p.array().nullable(),
     ...timestamps,
   },
   uniques: [

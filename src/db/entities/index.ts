@@ -17,6 +17,7 @@ export { Listing, Offer, Sale } from './market.ts';
 export { DnsRecord } from './dns-record.ts';
 export { IdempotencyKey } from './idempotency-key.ts';
 export { SpendMandate, MandateChange, MandateSpend, MandateApproval } from './mandate.ts';
+export { OnchainIdentity } from './onchain-identity.ts';
 import { orderSchemas } from './orders.ts';
 import { AccountSchema } from './account.ts';
 import { CheckoutSessionSchema } from './checkout-session.ts';
@@ -29,6 +30,7 @@ import { DnsRecordSchema } from './dns-record.ts';
 import { IdempotencyKeySchema } from './idempotency-key.ts';
 import { MandateApprovalSchema, MandateChangeSchema, MandateSpendSchema, SpendMandateSchema } from './mandate.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
+import { OnchainIdentitySchema } from './onchain-identity.ts';
 import {
   NamespaceWhitelistSchema,
   OrgCredentialSchema,
@@ -64,4 +66,5 @@ export const entities = [
   MandateChangeSchema,
   MandateSpendSchema,
   MandateApprovalSchema,
+  OnchainIdentitySchema,
 ];

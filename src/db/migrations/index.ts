@@ -22,6 +22,7 @@ import { SpendMandates } from './0019-spend-mandates.ts';
 import { MandateApprovals } from './0020-mandate-approvals.ts';
 import { MandateChangeNotifications } from './0021-mandate-change-notifications.ts';
 import { BacklogIndexes } from './0022-backlog-indexes.ts';
+import { OnchainIdentity } from './0023-onchain-identity.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -48,4 +49,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0020-mandate-approvals', class: MandateApprovals },
   { name: '0021-mandate-change-notifications', class: MandateChangeNotifications },
   { name: '0022-backlog-indexes', class: BacklogIndexes },
+  { name: '0023-onchain-identity', class: OnchainIdentity },
 ];

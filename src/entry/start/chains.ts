@@ -9,6 +9,7 @@ import {
   startAnvil,
   TEMPO_PATH_USD,
 } from '../../infra/anvil.ts';
+import { deployIdentityRegistry } from '../../infra/erc8004.ts';
 import { deployUsdc, mintUsdc } from '../../infra/usdc.ts';
 import type { StartupStack } from './stack.ts';
 
@@ -67,6 +68,8 @@ export interface BaseChain {
   baseRpcUrl: string | undefined;
   usdcAddress: string | undefined;
   usdcPayTo: string | undefined;
+  /** The ERC-8004 identity registry names are registered in (ERC8004_REGISTRY_ADDRESS, else ours deployed here). */
+  erc8004Registry: string | undefined;
 }
 
 /**
@@ -83,6 +86,7 @@ export async function startBaseChain(
     baseRpcUrl: config.BASE_RPC_URL,
     usdcAddress: config.USDC_ADDRESS,
     usdcPayTo: config.USDC_PAY_TO ?? payTo,
+    erc8004Registry: config.ERC8004_REGISTRY_ADDRESS,
   };
   if (chain.baseRpcUrl) {
     stack.say('Base', `${chain.baseRpcUrl} (BASE_RPC_URL)`);
@@ -96,11 +100,14 @@ export async function startBaseChain(
     chain.usdcAddress = usdcAddress;
     for (const key of ANVIL_PAYER_KEYS)
       await mintUsdc(base.rpcUrl, base.chainId, usdcAddress, privateKeyToAccount(key).address, 1_000_000_000n);
+    // After USDC, so the token keeps the address it has always had on this chain.
+    if (!chain.erc8004Registry)
+      chain.erc8004Registry = (await deployIdentityRegistry(base.rpcUrl, base.chainId)).registry;
     // Base mines every two seconds; so does this chain from now on (payers date authorizations by the clock).
     await setIntervalMining(base.rpcUrl, 2);
     stack.say(
       'Base',
-      `${base.rpcUrl} (local anvil, chain id ${base.chainId}); USDC (FiatToken V2.2) at ${usdcAddress}`,
+      `${base.rpcUrl} (local anvil, chain id ${base.chainId}); USDC (FiatToken V2.2) at ${usdcAddress}; ERC-8004 identity registry at ${chain.erc8004Registry}`,
     );
   } catch (err) {
     await stack.fail(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '../../config/env.ts';
-import { ANVIL_RELAY_KEY, ANVIL_TREASURY_KEY } from '../../infra/anvil.ts';
+import { ANVIL_REGISTRAR_KEY, ANVIL_RELAY_KEY, ANVIL_TREASURY_KEY } from '../../infra/anvil.ts';
 import type { BaseChain, TempoChain } from './chains.ts';
 import { listenAddress, type MetricsAt } from './metrics-ports.ts';
 
@@ -29,7 +29,7 @@ export interface StartedParts {
  */
 export function childEnvironment(config: Config, p: StartedParts): NodeJS.ProcessEnv {
   const { chainRpcUrl, tokenAddress, payTo, tempoChainId } = p.tempo;
-  const { baseRpcUrl, usdcAddress, usdcPayTo } = p.base;
+  const { baseRpcUrl, usdcAddress, usdcPayTo, erc8004Registry } = p.base;
   return {
     ...process.env,
     DATABASE_URL: p.databaseUrl,
@@ -55,6 +55,9 @@ export function childEnvironment(config: Config, p: StartedParts): NodeJS.Proces
     ...(baseRpcUrl ? { BASE_RPC_URL: baseRpcUrl } : {}),
     ...(usdcAddress ? { USDC_ADDRESS: usdcAddress } : {}),
     ...(usdcPayTo ? { USDC_PAY_TO: usdcPayTo } : {}),
+    // Names' ERC-8004 registrations: on the local Base chain from a public anvil account; a real one brings its key.
+    ...(erc8004Registry ? { ERC8004_REGISTRY_ADDRESS: erc8004Registry } : {}),
+    ...(!config.BASE_RPC_URL && !config.ERC8004_SIGNER_KEY ? { ERC8004_SIGNER_KEY: ANVIL_REGISTRAR_KEY } : {}),
     // The local relay pays gas from a public anvil account; a real relay is given its own key.
     ...(!config.BASE_RPC_URL && !config.RELAY_SETTLER_KEY ? { RELAY_SETTLER_KEY: ANVIL_RELAY_KEY } : {}),
     EXPIRY_SWEEP_SECONDS: process.env.EXPIRY_SWEEP_SECONDS || String(DEV_EXPIRY_SWEEP_SECONDS),

@@ -4,6 +4,7 @@ import { registrationService } from '../../registration/service.ts';
 import { renewalService } from '../../renewal/service.ts';
 import { purchaseService } from '../../market/purchase.ts';
 import { offerService } from '../../market/offers/service.ts';
+import { onchainIdentityService } from '../../identity/onchain-service.ts';
 
 /** The app's dependencies and the services built over them, one instance per app. */
 export const servicesPlugin = fp<{ deps: AppDeps }>(
@@ -13,6 +14,13 @@ export const servicesPlugin = fp<{ deps: AppDeps }>(
     app.decorate('renewal', renewalService(deps));
     app.decorate('purchase', purchaseService(deps));
     app.decorate('offers', offerService(deps));
+    const { ERC8004_REGISTRY_ADDRESS, ERC8004_SIGNER_KEY, ERC8004_CHAIN_ID } = deps.config;
+    // Offered where the worker can send the registrations: a registry and the registrar's key.
+    const registry =
+      ERC8004_REGISTRY_ADDRESS && ERC8004_SIGNER_KEY
+        ? { chainId: ERC8004_CHAIN_ID, address: ERC8004_REGISTRY_ADDRESS }
+        : null;
+    app.decorate('onchainIdentity', onchainIdentityService({ ...deps, registry }));
   },
   { name: 'services', fastify: '5.x' },
 );

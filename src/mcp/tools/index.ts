@@ -1,7 +1,7 @@
 import { listForSale, lookupDomain, quote, searchDomains } from './discovery.ts';
 import { enableDns, listMyDomains, setDnsRecords, showExpiringDomains } from './domains.ts';
 import { buyDomain, makeOffer, respondToOffer } from './market.ts';
-import { registerDomain, registrationStatus, renewDomain } from './registration.ts';
+import { registerDomain, registerOnchainIdentity, registrationStatus, renewDomain } from './registration.ts';
 import type { Tool } from './tool.ts';
 import { subscribeWebhook } from './webhooks.ts';
 
@@ -13,6 +13,7 @@ export const tools: readonly Tool[] = [
   registerDomain,
   renewDomain,
   registrationStatus,
+  registerOnchainIdentity,
   listMyDomains,
   setDnsRecords,
   enableDns,

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { registerBody, registeredResponse } from '../../api/schemas/register.ts';
 import { orderIdParams, orderStatusResponse } from '../../api/schemas/checkouts.ts';
 import { renewBody, renewedResponse } from '../../api/schemas/renew.ts';
+import { onchainIdentityBody, onchainIdentityResponse } from '../../api/schemas/onchain-identity.ts';
 import { defineTool, reads, writes, requestId } from './tool.ts';
 import { getRegistrationOrder } from '../../api/routes/checkout/progress.ts';
 import * as register from '../../api/routes/register.ts';
 import * as renew from '../../api/routes/renew.ts';
+import * as onchainIdentity from '../../api/routes/onchain-identity.ts';
 
 // Registration and renewal pay: `mpp` (the default) through the Payment-Auth binding, `gems` at once.
 // The hosted checkout (people) and the USDC route (its own relay session) stay HTTP-only.
@@ -55,4 +57,21 @@ export const registrationStatus = defineTool({
   output: orderStatusResponse,
   hints: reads(),
   request: (params) => ({ params }),
+});
+
+export const registerOnchainIdentity = defineTool({
+  name: 'register_onchain_identity',
+  title: 'Register a name on chain (ERC-8004)',
+  description:
+    'Registers a name you own in the ERC-8004 identity registry on Base (POST /api/v1/domains/{domain_name}/erc8004): the result carries the `agent_id` minted for it. Paid like register_domain: `mpp` (default) through the payment-required error, `gems` at once. A name has one entry: asking again answers the same one.',
+  operation: onchainIdentity.registerOnchainIdentity,
+  input: onchainIdentityBody.omit({ payment_method: true }).extend({
+    domain_name: z.string().min(1).max(300).describe('Full name ("scout.agent")'),
+    payment_method: paymentMethod,
+    ...requestId,
+  }),
+  output: onchainIdentityResponse,
+  hints: writes({ idempotent: true, openWorld: true }),
+  paid: true,
+  request: ({ domain_name, ...body }) => ({ params: { domain_name }, body }),
 });

@@ -404,6 +404,7 @@ from .lookup_domain_response_200_domain import LookupDomainResponse200Domain
 from .lookup_domain_response_200_for_sale_type_0 import LookupDomainResponse200ForSaleType0
 from .lookup_domain_response_200_for_sale_type_0_currency import LookupDomainResponse200ForSaleType0Currency
 from .lookup_domain_response_200_identity import LookupDomainResponse200Identity
+from .lookup_domain_response_200_identity_erc_8004 import LookupDomainResponse200IdentityErc8004
 from .lookup_domain_response_200_manifests import LookupDomainResponse200Manifests
 from .lookup_domain_response_200_min_offer_type_0 import LookupDomainResponse200MinOfferType0
 from .lookup_domain_response_200_profile import LookupDomainResponse200Profile
@@ -512,6 +513,7 @@ from .rdap_domain_response_200_remarks_item import RdapDomainResponse200RemarksI
 from .rdap_domain_response_200_remarks_item_links_item import RdapDomainResponse200RemarksItemLinksItem
 from .rdap_domain_response_200_remarks_item_links_item_rel import RdapDomainResponse200RemarksItemLinksItemRel
 from .rdap_domain_response_200_secure_dns import RdapDomainResponse200SecureDNS
+from .rdap_domain_response_200_secure_dns_ds_data_item import RdapDomainResponse200SecureDNSDsDataItem
 from .rdap_error import RdapError
 from .rdap_error_input import RdapErrorInput
 from .rdap_help_response_200 import RdapHelpResponse200
@@ -583,6 +585,22 @@ from .register_domain_response_402_type_0_type_1_request_payment_method import (
 from .register_domain_response_402_type_0_type_1_status import RegisterDomainResponse402Type0Type1Status
 from .register_domain_x_mpp_network import RegisterDomainXMppNetwork
 from .register_domain_x_payment_method import RegisterDomainXPaymentMethod
+from .register_onchain_identity_body import RegisterOnchainIdentityBody
+from .register_onchain_identity_body_payment_method import RegisterOnchainIdentityBodyPaymentMethod
+from .register_onchain_identity_response_200 import RegisterOnchainIdentityResponse200
+from .register_onchain_identity_response_200_domain import RegisterOnchainIdentityResponse200Domain
+from .register_onchain_identity_response_200_erc_8004 import RegisterOnchainIdentityResponse200Erc8004
+from .register_onchain_identity_response_200_order import RegisterOnchainIdentityResponse200Order
+from .register_onchain_identity_response_200_order_payment_method import (
+    RegisterOnchainIdentityResponse200OrderPaymentMethod,
+)
+from .register_onchain_identity_response_200_status import RegisterOnchainIdentityResponse200Status
+from .register_onchain_identity_response_202 import RegisterOnchainIdentityResponse202
+from .register_onchain_identity_response_202_status import RegisterOnchainIdentityResponse202Status
+from .register_onchain_identity_response_402_type_0 import RegisterOnchainIdentityResponse402Type0
+from .register_onchain_identity_response_402_type_0_challenge import RegisterOnchainIdentityResponse402Type0Challenge
+from .register_onchain_identity_response_402_type_0_protocol import RegisterOnchainIdentityResponse402Type0Protocol
+from .register_onchain_identity_response_402_type_0_status import RegisterOnchainIdentityResponse402Type0Status
 from .relay_session_event_body import RelaySessionEventBody
 from .relay_session_event_body_data import RelaySessionEventBodyData
 from .relay_session_event_body_type import RelaySessionEventBodyType
@@ -1027,6 +1045,7 @@ __all__ = (
     "LookupDomainResponse200ForSaleType0",
     "LookupDomainResponse200ForSaleType0Currency",
     "LookupDomainResponse200Identity",
+    "LookupDomainResponse200IdentityErc8004",
     "LookupDomainResponse200Manifests",
     "LookupDomainResponse200MinOfferType0",
     "LookupDomainResponse200Profile",
@@ -1129,6 +1148,7 @@ __all__ = (
     "RdapDomainResponse200RemarksItemLinksItem",
     "RdapDomainResponse200RemarksItemLinksItemRel",
     "RdapDomainResponse200SecureDNS",
+    "RdapDomainResponse200SecureDNSDsDataItem",
     "RdapError",
     "RdapErrorInput",
     "RdapHelpResponse200",
@@ -1182,6 +1202,20 @@ __all__ = (
     "RegisterDomainResponse402Type0Type1Status",
     "RegisterDomainXMppNetwork",
     "RegisterDomainXPaymentMethod",
+    "RegisterOnchainIdentityBody",
+    "RegisterOnchainIdentityBodyPaymentMethod",
+    "RegisterOnchainIdentityResponse200",
+    "RegisterOnchainIdentityResponse200Domain",
+    "RegisterOnchainIdentityResponse200Erc8004",
+    "RegisterOnchainIdentityResponse200Order",
+    "RegisterOnchainIdentityResponse200OrderPaymentMethod",
+    "RegisterOnchainIdentityResponse200Status",
+    "RegisterOnchainIdentityResponse202",
+    "RegisterOnchainIdentityResponse202Status",
+    "RegisterOnchainIdentityResponse402Type0",
+    "RegisterOnchainIdentityResponse402Type0Challenge",
+    "RegisterOnchainIdentityResponse402Type0Protocol",
+    "RegisterOnchainIdentityResponse402Type0Status",
     "RelaySessionEventBody",
     "RelaySessionEventBodyData",
     "RelaySessionEventBodyType",

@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class ApprovalOperation(StrEnum):
     BUY = "buy"
+    IDENTITY = "identity"
     OFFER = "offer"
     REGISTER = "register"
     RENEW = "renew"

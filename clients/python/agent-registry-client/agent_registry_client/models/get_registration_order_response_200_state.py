@@ -8,6 +8,7 @@ class GetRegistrationOrderResponse200State(StrEnum):
     CANCELLED = "cancelled"
     DONE = "done"
     EXPIRED_UNPAID = "expired_unpaid"
+    IDENTITY_REGISTERED = "identity_registered"
     PURCHASED = "purchased"
     REFUSED = "refused"
     REGISTERED = "registered"

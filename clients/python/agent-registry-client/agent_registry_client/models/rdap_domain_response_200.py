@@ -35,10 +35,12 @@ class RdapDomainResponse200:
         entities (list[RdapDomainResponse200EntitiesItem]): The registry as registrar only: no contact data of the
             holder is published
         nameservers (list[RdapDomainResponse200NameserversItem]): The delegation once the holder enabled DNS, else empty
-        secure_dns (RdapDomainResponse200SecureDNS):
+        secure_dns (RdapDomainResponse200SecureDNS): RFC 9083 10.2.7: once the holder enabled DNS, its signed delegation
+            and the DS records it carries
         notices (list[RdapDomainResponse200NoticesItem]):
         links (list[RdapDomainResponse200LinksItem]):
-        remarks (list[RdapDomainResponse200RemarksItem] | Unset): In the grace period: until when the holder may renew
+        remarks (list[RdapDomainResponse200RemarksItem] | Unset): In the grace period: until when the holder may renew;
+            the ERC-8004 entry, when the name has one
     """
 
     object_class_name: RdapDomainResponse200ObjectClassName

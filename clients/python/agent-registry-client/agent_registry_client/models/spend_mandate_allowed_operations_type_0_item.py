@@ -3,6 +3,7 @@ from enum import StrEnum
 
 class SpendMandateAllowedOperationsType0Item(StrEnum):
     BUY = "buy"
+    IDENTITY = "identity"
     OFFER = "offer"
     REGISTER = "register"
     RENEW = "renew"
