@@ -294,7 +294,7 @@ describe('the dashboard journey in Chromium', () => {
     const mandate = await call('GET', `/api/v1/agents/${agent.body.account_id as string}/mandate`, aliceBearer);
     expect(mandate.body.mandate).toMatchObject({
       per_day: { usd: '50.00' },
-      allowed_operations: ['register', 'renew', 'offer'],
+      allowed_operations: ['register', 'renew', 'offer', 'identity'],
     });
     await page.locator('input[name="per_operation_usd"]').fill('1.234');
     await page.getByRole('button', { name: 'Save mandate' }).click();
