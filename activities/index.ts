@@ -9,6 +9,7 @@ import { createOfferActivities } from './offers.ts';
 import { createPurchaseActivities } from './purchase.ts';
 import { createRenewalActivities } from './renewal.ts';
 import { createOnchainIdentityActivities } from './onchain-identity.ts';
+import { createRegistrarLockActivities } from './registrar-lock.ts';
 import { createSettlementActivities } from './settlement.ts';
 import { createWebhookActivities } from './webhooks.ts';
 import type { ActivityDeps } from './deps.ts';
@@ -45,6 +46,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSettlementActivities(deps),
     ...createOfferActivities(deps),
     ...createDnsActivities(deps),
+    ...createRegistrarLockActivities(deps),
   };
 }
 

@@ -126,6 +126,8 @@ export const effectRefusals = [
   // An ERC-8004 entry for a name that has one already, or that is no longer active (docs/discovery.md "On chain").
   'already_on_chain',
   'domain_not_active',
+  // The name was locked by its owner after it was listed (docs/teams.md "Registrar lock"): the payment is credited back.
+  'name_locked',
   // The actor's spend mandate refused the spend at activation (docs/mandates.md): money that arrived is credited back.
   'mandate_exceeded',
   'mandate_forbids',

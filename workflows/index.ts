@@ -7,6 +7,7 @@ export { catalogSyncWorkflow } from './catalog-sync.ts';
 export { registrationWorkflow } from './registration.ts';
 export { renewalWorkflow } from './renewal.ts';
 export { onchainIdentityWorkflow } from './onchain-identity.ts';
+export { registrarUnlockWorkflow } from './registrar-unlock.ts';
 export { expirySweepWorkflow } from './expiry-sweep.ts';
 export { webhookDeliveryWorkflow } from './webhook-delivery.ts';
 export { settlementWorkflow } from './settlement.ts';

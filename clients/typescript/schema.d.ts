@@ -737,6 +737,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/domains/{domain_name}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a name you manage is locked
+         * @description Whether the name is locked (its RFC 8056 statuses) and the open request to lift the lock, if any. Whoever manages the name.
+         */
+        get: operations["getRegistrarLock"];
+        put?: never;
+        /**
+         * Lock a name against every move, at once
+         * @description Locks the name at once (docs/teams.md "Registrar lock"): while locked it refuses transfer, listing for sale, accepting an offer, a sale, a change of its delegation or nameservers, each with 423 `name_locked`. Locking a locked name changes nothing. Whoever manages the name.
+         */
+        post: operations["lockDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/domains/{domain_name}/profile": {
         parameters: {
             query?: never;
@@ -888,6 +912,66 @@ export interface paths {
          * @description Unbinds the domain from its storefront (nothing to do when none is bound).
          */
         delete: operations["unbindStorefront"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{domain_name}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to lift a name’s lock: a second person’s approval, or the delay
+         * @description Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`) or after the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h, shown in `effective_at`), during which anyone who manages the name may cancel it (`unlock/cancel`). Asking again answers the open request. 409 `not_locked` when the name is not locked.
+         */
+        post: operations["requestUnlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{domain_name}/unlock/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve the pending unlock of a name (a second person)
+         * @description Approves the pending request to lift the lock: a person (bearer or dashboard) who manages the name and did not ask; the lock lifts at once. 403 for the one who asked, 404 `unlock_not_found` without a pending request.
+         */
+        post: operations["approveUnlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{domain_name}/unlock/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the pending unlock of a name
+         * @description Cancels the pending request to lift the lock; the name stays locked. Anyone who manages the name. 404 `unlock_not_found` without a pending request.
+         */
+        post: operations["cancelUnlock"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7624,6 +7708,328 @@ export interface operations {
             };
         };
     };
+    getRegistrarLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Full name
+                 * @example scout.agent
+                 */
+                domain_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "domain": "scout.agent",
+                     *       "locked": true,
+                     *       "lock": {
+                     *         "locked_at": "2026-11-23T09:00:00.000Z",
+                     *         "locked_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41"
+                     *       },
+                     *       "statuses": [
+                     *         "client transfer prohibited",
+                     *         "client update prohibited",
+                     *         "client delete prohibited"
+                     *       ],
+                     *       "unlock": {
+                     *         "id": "5f0c2b9e-2f7d-4a7e-9d61-0d2f1c9b7a11",
+                     *         "status": "pending",
+                     *         "requested_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "requested_at": "2026-11-23T09:00:00.000Z",
+                     *         "effective_at": "2027-11-23T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        /** @description Set: the name refuses every move (423 name_locked) */
+                        lock: {
+                            locked_at: string;
+                            locked_by: string | null;
+                        } | null;
+                        locked: boolean;
+                        /** @enum {string} */
+                        status: "success";
+                        /** @description RFC 8056 statuses, as RDAP shows them; [] unlocked */
+                        statuses: ("client transfer prohibited" | "client update prohibited" | "client delete prohibited")[];
+                        /** @description The open request to lift the lock, if any */
+                        unlock: {
+                            /** @description When it takes effect without a second person’s approval */
+                            effective_at: string;
+                            id: string;
+                            requested_at: string;
+                            requested_by: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lockDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Full name
+                 * @example scout.agent
+                 */
+                domain_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "domain": "scout.agent",
+                     *       "locked": true,
+                     *       "lock": {
+                     *         "locked_at": "2026-11-23T09:00:00.000Z",
+                     *         "locked_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41"
+                     *       },
+                     *       "statuses": [
+                     *         "client transfer prohibited",
+                     *         "client update prohibited",
+                     *         "client delete prohibited"
+                     *       ],
+                     *       "unlock": {
+                     *         "id": "5f0c2b9e-2f7d-4a7e-9d61-0d2f1c9b7a11",
+                     *         "status": "pending",
+                     *         "requested_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "requested_at": "2026-11-23T09:00:00.000Z",
+                     *         "effective_at": "2027-11-23T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        /** @description Set: the name refuses every move (423 name_locked) */
+                        lock: {
+                            locked_at: string;
+                            locked_by: string | null;
+                        } | null;
+                        locked: boolean;
+                        /** @enum {string} */
+                        status: "success";
+                        /** @description RFC 8056 statuses, as RDAP shows them; [] unlocked */
+                        statuses: ("client transfer prohibited" | "client update prohibited" | "client delete prohibited")[];
+                        /** @description The open request to lift the lock, if any */
+                        unlock: {
+                            /** @description When it takes effect without a second person’s approval */
+                            effective_at: string;
+                            id: string;
+                            requested_at: string;
+                            requested_by: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     updateProfile: {
         parameters: {
             query?: never;
@@ -9238,6 +9644,489 @@ export interface operations {
                         updated_at: string | null;
                         /** @description The fields this request changed, sorted; [] when it changed nothing */
                         updated_fields: string[];
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Full name
+                 * @example scout.agent
+                 */
+                domain_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "domain": "scout.agent",
+                     *       "locked": true,
+                     *       "lock": {
+                     *         "locked_at": "2026-11-23T09:00:00.000Z",
+                     *         "locked_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41"
+                     *       },
+                     *       "statuses": [
+                     *         "client transfer prohibited",
+                     *         "client update prohibited",
+                     *         "client delete prohibited"
+                     *       ],
+                     *       "unlock": {
+                     *         "id": "5f0c2b9e-2f7d-4a7e-9d61-0d2f1c9b7a11",
+                     *         "status": "pending",
+                     *         "requested_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "requested_at": "2026-11-23T09:00:00.000Z",
+                     *         "effective_at": "2027-11-23T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        /** @description Set: the name refuses every move (423 name_locked) */
+                        lock: {
+                            locked_at: string;
+                            locked_by: string | null;
+                        } | null;
+                        locked: boolean;
+                        /** @enum {string} */
+                        status: "success";
+                        /** @description RFC 8056 statuses, as RDAP shows them; [] unlocked */
+                        statuses: ("client transfer prohibited" | "client update prohibited" | "client delete prohibited")[];
+                        /** @description The open request to lift the lock, if any */
+                        unlock: {
+                            /** @description When it takes effect without a second person’s approval */
+                            effective_at: string;
+                            id: string;
+                            requested_at: string;
+                            requested_by: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Full name
+                 * @example scout.agent
+                 */
+                domain_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "domain": "scout.agent",
+                     *       "locked": true,
+                     *       "lock": {
+                     *         "locked_at": "2026-11-23T09:00:00.000Z",
+                     *         "locked_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41"
+                     *       },
+                     *       "statuses": [
+                     *         "client transfer prohibited",
+                     *         "client update prohibited",
+                     *         "client delete prohibited"
+                     *       ],
+                     *       "unlock": {
+                     *         "id": "5f0c2b9e-2f7d-4a7e-9d61-0d2f1c9b7a11",
+                     *         "status": "pending",
+                     *         "requested_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "requested_at": "2026-11-23T09:00:00.000Z",
+                     *         "effective_at": "2027-11-23T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        /** @description Set: the name refuses every move (423 name_locked) */
+                        lock: {
+                            locked_at: string;
+                            locked_by: string | null;
+                        } | null;
+                        locked: boolean;
+                        /** @enum {string} */
+                        status: "success";
+                        /** @description RFC 8056 statuses, as RDAP shows them; [] unlocked */
+                        statuses: ("client transfer prohibited" | "client update prohibited" | "client delete prohibited")[];
+                        /** @description The open request to lift the lock, if any */
+                        unlock: {
+                            /** @description When it takes effect without a second person’s approval */
+                            effective_at: string;
+                            id: string;
+                            requested_at: string;
+                            requested_by: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Full name
+                 * @example scout.agent
+                 */
+                domain_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "domain": "scout.agent",
+                     *       "locked": true,
+                     *       "lock": {
+                     *         "locked_at": "2026-11-23T09:00:00.000Z",
+                     *         "locked_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41"
+                     *       },
+                     *       "statuses": [
+                     *         "client transfer prohibited",
+                     *         "client update prohibited",
+                     *         "client delete prohibited"
+                     *       ],
+                     *       "unlock": {
+                     *         "id": "5f0c2b9e-2f7d-4a7e-9d61-0d2f1c9b7a11",
+                     *         "status": "pending",
+                     *         "requested_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "requested_at": "2026-11-23T09:00:00.000Z",
+                     *         "effective_at": "2027-11-23T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        /** @description Set: the name refuses every move (423 name_locked) */
+                        lock: {
+                            locked_at: string;
+                            locked_by: string | null;
+                        } | null;
+                        locked: boolean;
+                        /** @enum {string} */
+                        status: "success";
+                        /** @description RFC 8056 statuses, as RDAP shows them; [] unlocked */
+                        statuses: ("client transfer prohibited" | "client update prohibited" | "client delete prohibited")[];
+                        /** @description The open request to lift the lock, if any */
+                        unlock: {
+                            /** @description When it takes effect without a second person’s approval */
+                            effective_at: string;
+                            id: string;
+                            requested_at: string;
+                            requested_by: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved";
+                        } | null;
                     };
                 };
             };
@@ -12764,7 +13653,9 @@ export interface operations {
                      *         "namespace": "agent",
                      *         "status": "active",
                      *         "registration_date": "2026-11-23T09:00:00.000Z",
-                     *         "expiry_date": "2027-11-23T09:00:00.000Z"
+                     *         "expiry_date": "2027-11-23T09:00:00.000Z",
+                     *         "locked": false,
+                     *         "lock_statuses": []
                      *       },
                      *       "identity": {
                      *         "human_backed": false,
@@ -12793,6 +13684,10 @@ export interface operations {
                         domain: {
                             /** @description ISO 8601 timestamp with milliseconds and Z */
                             expiry_date: string;
+                            /** @description RFC 8056 statuses while locked (as RDAP shows them); [] unlocked */
+                            lock_statuses: ("client transfer prohibited" | "client update prohibited" | "client delete prohibited")[];
+                            /** @description Its owner locked it: every move is refused until an unlock takes effect */
+                            locked: boolean;
                             name: string;
                             namespace: string;
                             /** @description ISO 8601 timestamp with milliseconds and Z */
@@ -16055,7 +16950,7 @@ export interface operations {
                             }[];
                             zoneSigned?: boolean;
                         };
-                        /** @description RDAP JSON values: active → ["active"]; grace → ["inactive", "server hold", "server transfer prohibited"] */
+                        /** @description RDAP JSON values: active → ["active"]; grace → ["inactive", "server hold", "server transfer prohibited"]; a registrar lock adds "client transfer prohibited", "client update prohibited", "client delete prohibited" */
                         status: string[];
                     };
                 };

@@ -22,6 +22,7 @@ const errorOf: Record<CheckoutRefusal, ErrorCode> = {
   own_domain: 'own_domain',
   already_on_chain: 'already_on_chain',
   domain_not_active: 'domain_not_found',
+  name_locked: 'name_locked',
   mandate_exceeded: 'mandate_exceeded',
   mandate_forbids: 'mandate_forbids',
   approval_refused: 'approval_refused',

@@ -131,6 +131,9 @@ export const configSchema = z.object({
   RELAY_LOOK_MAX_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   // How long a purchase above a mandate's approval threshold waits for the person (docs/mandates.md "Approvals").
   MANDATE_APPROVAL_TTL_SECONDS: z.coerce.number().int().min(5).default(86400),
+  // How long a request to lift a name's registrar lock waits before it takes effect without a second person's
+  // approval (docs/teams.md "Registrar lock"); anyone who manages the name may cancel it meanwhile.
+  REGISTRAR_UNLOCK_DELAY_SECONDS: z.coerce.number().int().min(1).max(2_592_000).default(86400),
   // Unpaid checkouts one holder (an account, or the address of an anonymous payer) may have open at once.
   CHECKOUT_MAX_OPEN: z.coerce.number().int().min(1).default(3),
   // How long an offer stays pending before it lapses and its escrow goes back (docs/market.md "Offers").

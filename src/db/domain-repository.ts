@@ -80,6 +80,7 @@ export function domainRepository(em: EntityManager) {
           'd.profile',
           'd.storefrontId',
           'd.updatedAt',
+          'd.lockedAt',
           'o.operatorAccount as operatorAccountId',
           'o.walletAddress as ownerWallet',
           'l.price_gems as listingPriceGems',
@@ -119,6 +120,7 @@ export function domainRepository(em: EntityManager) {
           'd.updatedAt',
           'd.dnsEnabled',
           'd.dnsDs',
+          'd.lockedAt',
           ...onchainColumns,
         ])
         .where({ name, status: { $ne: EXPIRED } })

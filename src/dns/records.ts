@@ -3,6 +3,7 @@ import { canActOnDomain } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
 import { dnsRepository, type DnsSubject } from '../db/dns-repository.ts';
 import { recordDnsChange } from '../db/outbox.ts';
+import { registrarLocks } from '../db/registrar-locks.ts';
 import { planRecordChanges, type DnsRecord, type RecordItem } from '../domain/dns-records.ts';
 import { AppError, domainNotFound } from '../domain/errors.ts';
 
@@ -59,6 +60,9 @@ export async function patchRecords(
     const domain = await lockOwned(tx, principal, name);
     const repo = dnsRepository(tx);
     const plan = planRecordChanges(await repo.records(domain.id), items, domain.name);
+    // A lock keeps the name's nameservers: NS changes are refused while it holds, other records are not.
+    if (plan.changedRrsets.some((k) => k.endsWith(' NS')))
+      await registrarLocks(tx).refuseIfLocked(domain.id, domain.name, 'nameservers');
     if (plan.changedRrsets.length) {
       await repo.replace(domain.id, plan.next);
       recordDnsChange(tx, domain.name);
@@ -79,6 +83,7 @@ export async function enableDns(
     if (domain.status !== 'active')
       throw new AppError('domain_not_active', `${domain.name} is ${domain.status}: renew it to publish its DNS.`);
     if (domain.dnsEnabled) return { name: domain.name, alreadyEnabled: true, sync: viewOf(domain, []).sync };
+    await registrarLocks(tx).refuseIfLocked(domain.id, domain.name, 'delegation');
     await dnsRepository(tx).enable(domain.id);
     recordDnsChange(tx, domain.name);
     return { name: domain.name, alreadyEnabled: false, sync: 'pending' };

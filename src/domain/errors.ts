@@ -98,6 +98,11 @@ export const errorCodes = {
   currency_not_accepted: 400,
   // A name's ERC-8004 entry (docs/discovery.md "On chain"): made once per name; not offered without a registry.
   already_on_chain: 409,
+  // A name's registrar lock (docs/teams.md "Registrar lock"): the move is refused while it holds.
+  name_locked: 423,
+  not_locked: 409,
+  unlock_not_found: 404,
+  unlock_pending: 409,
   onchain_identity_unavailable: 403,
   // DNS records (docs/dns-and-rdap.md "DNS").
   invalid_record: 400,

@@ -27,6 +27,8 @@ export interface PublicDomainRow {
   listing: ListingTerms | null;
   /** The name's registered ERC-8004 entry (docs/discovery.md "On chain"), read in the same query; null: none. */
   onchain: OnchainEntry | null;
+  /** When its registrar lock was set (docs/teams.md "Registrar lock"); null: unlocked. */
+  lockedAt: Date | null;
 }
 
 /** The public record with the owner's own skill text, from which the domain's skill file is rendered. */

@@ -1,3 +1,4 @@
+import { LOCKED_STATUSES } from './registrar-lock.ts';
 import { agentRegistryOf, type OnchainEntry } from './onchain-identity.ts';
 import { graceEndsAt, type DomainStatus } from './expiry.ts';
 import { manifestUrls } from './manifests.ts';
@@ -28,6 +29,8 @@ export interface RdapDomainRecord {
   dnsDs: string[] | null;
   /** The name's registered ERC-8004 entry; null: none. */
   onchain: OnchainEntry | null;
+  /** When its registrar lock was set; null: unlocked. */
+  lockedAt: Date | null;
 }
 
 /** RFC 9083 section 10.2.7 (secureDNS): the zone is signed and its delegation carries these DS records. */
@@ -171,7 +174,8 @@ export function rdapDomain(d: RdapDomainRecord, nameservers: string[], s: RdapSe
     rdapConformance: RDAP_CONFORMANCE,
     handle: `${d.id}-${d.namespace.toUpperCase()}`,
     ldhName: d.name,
-    status: statusOf(d.status),
+    // A registrar lock adds RFC 8056's client*Prohibited statuses (docs/teams.md "Registrar lock").
+    status: d.lockedAt ? [...statusOf(d.status), ...LOCKED_STATUSES] : statusOf(d.status),
     events: [
       event('registration', d.registrationDate),
       event('expiration', d.expiryDate),

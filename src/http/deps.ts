@@ -9,6 +9,7 @@ import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
 import type { RegistrationService } from '../registration/service.ts';
 import type { RenewalService } from '../renewal/service.ts';
 import type { OnchainIdentityService } from '../identity/onchain-service.ts';
+import type { RegistrarLockService } from '../locks/service.ts';
 import type { PurchaseService } from '../market/purchase.ts';
 import type { OfferService } from '../market/offers/service.ts';
 
@@ -53,5 +54,6 @@ declare module 'fastify' {
     purchase: PurchaseService;
     offers: OfferService;
     onchainIdentity: OnchainIdentityService;
+    registrarLock: RegistrarLockService;
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { canActOnDomain } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
+import { registrarLocks } from '../db/registrar-locks.ts';
 import { transferRepository } from '../db/transfer-repository.ts';
 import { AppError, domainNotFound } from '../domain/errors.ts';
 import { transferRefusal, type TransferOutcome, type TransferRequest } from '../domain/transfer.ts';
@@ -35,6 +36,8 @@ export async function transferDomain(
     }
     const refusal = transferRefusal(d, to);
     if (refusal) throw refusal;
+    // Under the same row lock an unlock takes: a transfer never slips past a lock (docs/teams.md "Registrar lock").
+    await registrarLocks(tx).refuseIfLocked(d.id, d.name, 'transfer');
 
     const orderId = await repo.record({
       subject: d,

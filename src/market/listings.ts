@@ -1,3 +1,4 @@
+import { registrarLocks } from '../db/registrar-locks.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { canActOnDomain } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -32,6 +33,7 @@ export async function setListing(
 ): Promise<ListingRecord> {
   return em.transactional(async (tx) => {
     const d = await lockSellable(tx, principal, name);
+    await registrarLocks(tx).refuseIfLocked(d.id, d.name, 'listing');
     const repo = listingRepository(tx);
     if (d.status !== 'active')
       throw new AppError('domain_not_listable', `${d.name} is in its grace period: renew it before listing it.`, {

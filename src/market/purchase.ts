@@ -9,6 +9,7 @@ import type { PresentedReceipt } from '../checkout/receipt.ts';
 import type { Config } from '../config/env.ts';
 import { domainRecords } from '../db/domain-records.ts';
 import { listingRepository } from '../db/listing-repository.ts';
+import { registrarLocks } from '../db/registrar-locks.ts';
 import { AppError } from '../domain/errors.ts';
 import { referrerOf } from './checkout-terms.ts';
 import { purchaseInput, purchaseOperation } from './purchase-operation.ts';
@@ -117,6 +118,8 @@ export function purchaseService(deps: CheckoutDeps & { config: Config }) {
     const listing = domain ? await listingRepository(em).find(domain.id) : null;
     if (!domain || !listing || domain.status !== 'active')
       throw new AppError('not_listed', `${cmd.name} is not for sale.`);
+    // Locked after it was listed: no checkout opens (the sale checks again under the row lock).
+    await registrarLocks(em).refuseIfLocked(domain.id, cmd.name, 'sale');
     if (actorId && actorId === domain.ownerId) throw new AppError('own_domain', `You already own ${cmd.name}.`);
     if (cmd.paymentMethod === 'gems' && !actorId)
       throw new AppError('unauthorized', 'Buying with gems needs an account: send X-API-Key or a bearer token.');

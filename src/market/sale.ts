@@ -1,3 +1,4 @@
+import { registrarLocks } from '../db/registrar-locks.ts';
 import { offerSpendKey } from '../mandates/offer-spend.ts';
 import { releaseSpend } from '../mandates/spends.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -38,7 +39,7 @@ export interface SaleRequest {
 /** Why a sale cannot happen (after a payment, the caller credits the buyer back). */
 export class SaleRefusal extends Error {
   override name = 'SaleRefusal';
-  readonly code: 'listing_gone' | 'own_domain' | 'insufficient_gems';
+  readonly code: 'listing_gone' | 'own_domain' | 'insufficient_gems' | 'name_locked';
   constructor(code: SaleRefusal['code'], message: string) {
     super(message);
     this.code = code;
@@ -87,6 +88,9 @@ export async function completeSale(tx: EntityManager, r: SaleRequest): Promise<S
   if (!domain || domain.status !== 'active' || domain.ownerId !== r.sellerId)
     throw new SaleRefusal('listing_gone', `${r.domainName} is no longer sold by the account it was offered by.`);
   if (r.buyerId === r.sellerId) throw new SaleRefusal('own_domain', `You already own ${r.domainName}.`);
+  // Locked after it was listed or offered on: never sold while the lock holds (docs/teams.md "Registrar lock").
+  if (await registrarLocks(tx).lockOf(domain.id))
+    throw new SaleRefusal('name_locked', `${r.domainName} is locked by its owner and cannot be sold now.`);
 
   const split = splitSale(r.price, r.referrerId !== null);
   const source =

@@ -239,6 +239,20 @@ describe('access control', () => {
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/enable_dns`,
     }),
+    'GET /api/v1/domains/:domain_name/lock': () => ({ method: 'GET', url: `/api/v1/domains/${names.alice}/lock` }),
+    'POST /api/v1/domains/:domain_name/lock': () => ({ method: 'POST', url: `/api/v1/domains/${names.alice}/lock` }),
+    'POST /api/v1/domains/:domain_name/unlock': () => ({
+      method: 'POST',
+      url: `/api/v1/domains/${names.alice}/unlock`,
+    }),
+    'POST /api/v1/domains/:domain_name/unlock/approve': () => ({
+      method: 'POST',
+      url: `/api/v1/domains/${names.alice}/unlock/approve`,
+    }),
+    'POST /api/v1/domains/:domain_name/unlock/cancel': () => ({
+      method: 'POST',
+      url: `/api/v1/domains/${names.alice}/unlock/cancel`,
+    }),
     'POST /api/v1/domains/:domain_name/erc8004': () => ({
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/erc8004`,
@@ -456,6 +470,11 @@ describe('access control', () => {
       'PATCH /api/v1/domains/:domain_name/records': ['bearer', 'dashboard'],
       'POST /api/v1/domains/:domain_name/enable_dns': account,
       'POST /api/v1/domains/:domain_name/erc8004': [...account, 'org_key'],
+      'GET /api/v1/domains/:domain_name/lock': [...account, 'org_key'],
+      'POST /api/v1/domains/:domain_name/lock': [...account, 'org_key'],
+      'POST /api/v1/domains/:domain_name/unlock': [...account, 'org_key'],
+      'POST /api/v1/domains/:domain_name/unlock/approve': ['bearer', 'session'],
+      'POST /api/v1/domains/:domain_name/unlock/cancel': [...account, 'org_key'],
       'GET /api/v1/domains/:domain_name/registration': account,
       'GET /api/agent/register-status/:order_id': account,
       'POST /api/agent/register-status/:order_id/reconcile': account,

@@ -104,6 +104,8 @@ describe('search, lookup and shop-status', () => {
           status: 'active',
           registration_date: '2026-01-02T03:04:05.678Z',
           expiry_date: '2036-01-02T03:04:05.678Z',
+          locked: false,
+          lock_statuses: [],
         },
         identity: { human_backed: true, squad_id: 'squad-7', capabilities_preview: ['search', 'book_travel'] },
         manifests: {

@@ -13,6 +13,7 @@ const record = (over: Partial<RdapDomainRecord> = {}): RdapDomainRecord => ({
   dnsEnabled: false,
   dnsDs: null,
   onchain: null,
+  lockedAt: null,
   ...over,
 });
 
@@ -89,5 +90,16 @@ describe('the RDAP domain object', () => {
       'Agent 7 in the ERC-8004 identity registry eip155:8453:0x8004A169',
     );
     expect(rdapDomain(record(), [], service).remarks).toBeUndefined();
+  });
+
+  it('adds RFC 8056 client*Prohibited statuses while the registrar lock holds', () => {
+    const locked = rdapDomain(record({ lockedAt: new Date('2025-07-01T00:00:00.000Z') }), [], service);
+    expect(locked.status).toEqual([
+      'active',
+      'client transfer prohibited',
+      'client update prohibited',
+      'client delete prohibited',
+    ]);
+    expect(rdapDomain(record(), [], service).status).toEqual(['active']);
   });
 });

@@ -1,3 +1,4 @@
+import { LOCKED_STATUSES } from '../../domain/registrar-lock.ts';
 import { forSaleBlocks } from '../../domain/listing.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
 import { agentRegistryOf } from '../../domain/onchain-identity.ts';
@@ -13,6 +14,9 @@ export function lookupBody(d: PublicDomainRow, publicBaseUrl: string) {
       status: d.status,
       registration_date: d.registrationDate.toISOString(),
       expiry_date: d.expiryDate.toISOString(),
+      // The registrar lock, as RDAP shows it: RFC 8056's statuses while it holds (docs/teams.md "Registrar lock").
+      locked: d.lockedAt !== null,
+      lock_statuses: d.lockedAt ? [...LOCKED_STATUSES] : [],
     },
     identity: {
       human_backed: d.operatorAccountId != null,

@@ -1,3 +1,4 @@
+import { LOCKED_STATUSES } from '../../domain/registrar-lock.ts';
 import { z } from 'zod';
 import { example, EXAMPLE } from './examples.ts';
 import { isoTimestamp } from './common.ts';
@@ -71,6 +72,10 @@ export const lookupResponse = example(
       status: z.string(),
       registration_date: isoTimestamp,
       expiry_date: isoTimestamp,
+      locked: z.boolean().describe('Its owner locked it: every move is refused until an unlock takes effect'),
+      lock_statuses: z
+        .array(z.enum(LOCKED_STATUSES))
+        .describe('RFC 8056 statuses while locked (as RDAP shows them); [] unlocked'),
     }),
     identity: z.object({
       human_backed: z
@@ -99,6 +104,8 @@ export const lookupResponse = example(
       status: 'active',
       registration_date: EXAMPLE.at,
       expiry_date: EXAMPLE.expiry,
+      locked: false,
+      lock_statuses: [],
     },
     identity: { human_backed: false, squad_id: '', capabilities_preview: ['search'] },
     manifests: {

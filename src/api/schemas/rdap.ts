@@ -52,7 +52,7 @@ const domainObject = z.object({
   status: z
     .array(z.string())
     .describe(
-      'RDAP JSON values: active → ["active"]; grace → ["inactive", "server hold", "server transfer prohibited"]',
+      'RDAP JSON values: active → ["active"]; grace → ["inactive", "server hold", "server transfer prohibited"]; a registrar lock adds "client transfer prohibited", "client update prohibited", "client delete prohibited"',
     ),
   events: z.array(
     z.object({ eventAction: z.enum(['registration', 'expiration', 'last changed']), eventDate: isoTimestamp }),

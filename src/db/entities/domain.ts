@@ -39,6 +39,9 @@ const DomainSchema = defineEntity({
     /** Bumped by every change of the desired DNS; the sync records the version it published. */
     dnsVersion: p.integer().default(0),
     dnsPublishedVersion: p.integer().default(0),
+    /** The registrar lock (docs/teams.md "Registrar lock"): set, the name refuses every move; null: unlocked. */
+    lockedAt: p.datetime().columnType('timestamptz').nullable(),
+    lockedBy: p.uuid().nullable(),
     /** The DS records of the name's signed zone, as its delegation publishes them (RDAP's secureDNS); null: unsigned. */
     dnsDs: p.array().nullable(),
     ...timestamps,

@@ -18,6 +18,7 @@ export { DnsRecord } from './dns-record.ts';
 export { IdempotencyKey } from './idempotency-key.ts';
 export { SpendMandate, MandateChange, MandateSpend, MandateApproval } from './mandate.ts';
 export { OnchainIdentity } from './onchain-identity.ts';
+export { RegistrarUnlock } from './registrar-unlock.ts';
 import { orderSchemas } from './orders.ts';
 import { AccountSchema } from './account.ts';
 import { CheckoutSessionSchema } from './checkout-session.ts';
@@ -31,6 +32,7 @@ import { IdempotencyKeySchema } from './idempotency-key.ts';
 import { MandateApprovalSchema, MandateChangeSchema, MandateSpendSchema, SpendMandateSchema } from './mandate.ts';
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
 import { OnchainIdentitySchema } from './onchain-identity.ts';
+import { RegistrarUnlockSchema } from './registrar-unlock.ts';
 import {
   NamespaceWhitelistSchema,
   OrgCredentialSchema,
@@ -67,4 +69,5 @@ export const entities = [
   MandateSpendSchema,
   MandateApprovalSchema,
   OnchainIdentitySchema,
+  RegistrarUnlockSchema,
 ];

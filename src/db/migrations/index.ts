@@ -23,6 +23,7 @@ import { MandateApprovals } from './0020-mandate-approvals.ts';
 import { MandateChangeNotifications } from './0021-mandate-change-notifications.ts';
 import { BacklogIndexes } from './0022-backlog-indexes.ts';
 import { OnchainIdentity } from './0023-onchain-identity.ts';
+import { RegistrarLock } from './0024-registrar-lock.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -50,4 +51,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0021-mandate-change-notifications', class: MandateChangeNotifications },
   { name: '0022-backlog-indexes', class: BacklogIndexes },
   { name: '0023-onchain-identity', class: OnchainIdentity },
+  { name: '0024-registrar-lock', class: RegistrarLock },
 ];

@@ -5,6 +5,7 @@ import { renewalService } from '../../renewal/service.ts';
 import { purchaseService } from '../../market/purchase.ts';
 import { offerService } from '../../market/offers/service.ts';
 import { onchainIdentityService } from '../../identity/onchain-service.ts';
+import { registrarLockService } from '../../locks/service.ts';
 
 /** The app's dependencies and the services built over them, one instance per app. */
 export const servicesPlugin = fp<{ deps: AppDeps }>(
@@ -21,6 +22,7 @@ export const servicesPlugin = fp<{ deps: AppDeps }>(
         ? { chainId: ERC8004_CHAIN_ID, address: ERC8004_REGISTRY_ADDRESS }
         : null;
     app.decorate('onchainIdentity', onchainIdentityService({ ...deps, registry }));
+    app.decorate('registrarLock', registrarLockService(deps));
   },
   { name: 'services', fastify: '5.x' },
 );

@@ -1,3 +1,4 @@
+import { registrarLocks } from '../../db/registrar-locks.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
@@ -54,6 +55,8 @@ export function offerDecisions({ orm, config, checkout }: OfferContext) {
       const party = action === 'withdraw' ? offer.bidder.id : ownerId;
       const accountId = party && accountIds.includes(party) ? party : (accountIds[0] as string);
       const accept = action === 'accept';
+      // Accepting sells the name: refused while it is locked (the sale itself checks again under the row lock).
+      if (accept) await registrarLocks(orm.em.fork()).refuseIfLocked(offer.domainId, offer.domainName, 'offer');
       const checkoutTerms = accept && offer.currency === 'pathusd' ? pathUsdCheckout(offer, accountId) : null;
       const view = await handle(offerId).executeUpdate(decideOfferUpdate, {
         args: [

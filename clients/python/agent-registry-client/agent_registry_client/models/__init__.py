@@ -17,6 +17,12 @@ from .approval_operation import ApprovalOperation
 from .approval_status import ApprovalStatus
 from .approve_approval_response_200 import ApproveApprovalResponse200
 from .approve_approval_response_200_status import ApproveApprovalResponse200Status
+from .approve_unlock_response_200 import ApproveUnlockResponse200
+from .approve_unlock_response_200_lock_type_0 import ApproveUnlockResponse200LockType0
+from .approve_unlock_response_200_status import ApproveUnlockResponse200Status
+from .approve_unlock_response_200_statuses_item import ApproveUnlockResponse200StatusesItem
+from .approve_unlock_response_200_unlock_type_0 import ApproveUnlockResponse200UnlockType0
+from .approve_unlock_response_200_unlock_type_0_status import ApproveUnlockResponse200UnlockType0Status
 from .bind_storefront_body import BindStorefrontBody
 from .bind_storefront_response_200 import BindStorefrontResponse200
 from .bind_storefront_response_200_status import BindStorefrontResponse200Status
@@ -32,6 +38,12 @@ from .buy_secondary_response_402_type_0 import BuySecondaryResponse402Type0
 from .buy_secondary_response_402_type_0_challenge import BuySecondaryResponse402Type0Challenge
 from .buy_secondary_response_402_type_0_protocol import BuySecondaryResponse402Type0Protocol
 from .buy_secondary_response_402_type_0_status import BuySecondaryResponse402Type0Status
+from .cancel_unlock_response_200 import CancelUnlockResponse200
+from .cancel_unlock_response_200_lock_type_0 import CancelUnlockResponse200LockType0
+from .cancel_unlock_response_200_status import CancelUnlockResponse200Status
+from .cancel_unlock_response_200_statuses_item import CancelUnlockResponse200StatusesItem
+from .cancel_unlock_response_200_unlock_type_0 import CancelUnlockResponse200UnlockType0
+from .cancel_unlock_response_200_unlock_type_0_status import CancelUnlockResponse200UnlockType0Status
 from .claim_agent_body import ClaimAgentBody
 from .claim_agent_response_200 import ClaimAgentResponse200
 from .claim_agent_response_200_agent import ClaimAgentResponse200Agent
@@ -197,6 +209,12 @@ from .get_namespace_response_200_capability_type_1_source import GetNamespaceRes
 from .get_namespace_response_200_capability_type_1_urls import GetNamespaceResponse200CapabilityType1Urls
 from .get_namespace_response_200_schema_version import GetNamespaceResponse200SchemaVersion
 from .get_namespace_response_200_status import GetNamespaceResponse200Status
+from .get_registrar_lock_response_200 import GetRegistrarLockResponse200
+from .get_registrar_lock_response_200_lock_type_0 import GetRegistrarLockResponse200LockType0
+from .get_registrar_lock_response_200_status import GetRegistrarLockResponse200Status
+from .get_registrar_lock_response_200_statuses_item import GetRegistrarLockResponse200StatusesItem
+from .get_registrar_lock_response_200_unlock_type_0 import GetRegistrarLockResponse200UnlockType0
+from .get_registrar_lock_response_200_unlock_type_0_status import GetRegistrarLockResponse200UnlockType0Status
 from .get_registration_file_response_200 import GetRegistrationFileResponse200
 from .get_registration_file_response_200_registrations_item import GetRegistrationFileResponse200RegistrationsItem
 from .get_registration_file_response_200_services_item import GetRegistrationFileResponse200ServicesItem
@@ -399,8 +417,15 @@ from .list_webhooks_response_200_subscriptions_item import ListWebhooksResponse2
 from .list_webhooks_response_200_subscriptions_item_status import ListWebhooksResponse200SubscriptionsItemStatus
 from .liveness_response_200 import LivenessResponse200
 from .liveness_response_200_status import LivenessResponse200Status
+from .lock_domain_response_200 import LockDomainResponse200
+from .lock_domain_response_200_lock_type_0 import LockDomainResponse200LockType0
+from .lock_domain_response_200_status import LockDomainResponse200Status
+from .lock_domain_response_200_statuses_item import LockDomainResponse200StatusesItem
+from .lock_domain_response_200_unlock_type_0 import LockDomainResponse200UnlockType0
+from .lock_domain_response_200_unlock_type_0_status import LockDomainResponse200UnlockType0Status
 from .lookup_domain_response_200 import LookupDomainResponse200
 from .lookup_domain_response_200_domain import LookupDomainResponse200Domain
+from .lookup_domain_response_200_domain_lock_statuses_item import LookupDomainResponse200DomainLockStatusesItem
 from .lookup_domain_response_200_for_sale_type_0 import LookupDomainResponse200ForSaleType0
 from .lookup_domain_response_200_for_sale_type_0_currency import LookupDomainResponse200ForSaleType0Currency
 from .lookup_domain_response_200_identity import LookupDomainResponse200Identity
@@ -619,6 +644,12 @@ from .renew_domain_response_402_type_0 import RenewDomainResponse402Type0
 from .renew_domain_response_402_type_0_challenge import RenewDomainResponse402Type0Challenge
 from .renew_domain_response_402_type_0_protocol import RenewDomainResponse402Type0Protocol
 from .renew_domain_response_402_type_0_status import RenewDomainResponse402Type0Status
+from .request_unlock_response_200 import RequestUnlockResponse200
+from .request_unlock_response_200_lock_type_0 import RequestUnlockResponse200LockType0
+from .request_unlock_response_200_status import RequestUnlockResponse200Status
+from .request_unlock_response_200_statuses_item import RequestUnlockResponse200StatusesItem
+from .request_unlock_response_200_unlock_type_0 import RequestUnlockResponse200UnlockType0
+from .request_unlock_response_200_unlock_type_0_status import RequestUnlockResponse200UnlockType0Status
 from .reset_registration_lock_response_200 import ResetRegistrationLockResponse200
 from .reset_registration_lock_response_200_status import ResetRegistrationLockResponse200Status
 from .respond_to_offer_body import RespondToOfferBody
@@ -766,6 +797,12 @@ __all__ = (
     "ApprovalStatus",
     "ApproveApprovalResponse200",
     "ApproveApprovalResponse200Status",
+    "ApproveUnlockResponse200",
+    "ApproveUnlockResponse200LockType0",
+    "ApproveUnlockResponse200Status",
+    "ApproveUnlockResponse200StatusesItem",
+    "ApproveUnlockResponse200UnlockType0",
+    "ApproveUnlockResponse200UnlockType0Status",
     "BindStorefrontBody",
     "BindStorefrontResponse200",
     "BindStorefrontResponse200Status",
@@ -781,6 +818,12 @@ __all__ = (
     "BuySecondaryResponse402Type0Challenge",
     "BuySecondaryResponse402Type0Protocol",
     "BuySecondaryResponse402Type0Status",
+    "CancelUnlockResponse200",
+    "CancelUnlockResponse200LockType0",
+    "CancelUnlockResponse200Status",
+    "CancelUnlockResponse200StatusesItem",
+    "CancelUnlockResponse200UnlockType0",
+    "CancelUnlockResponse200UnlockType0Status",
     "ClaimAgentBody",
     "ClaimAgentResponse200",
     "ClaimAgentResponse200Agent",
@@ -898,6 +941,12 @@ __all__ = (
     "GetNamespaceResponse200CapabilityType1Urls",
     "GetNamespaceResponse200SchemaVersion",
     "GetNamespaceResponse200Status",
+    "GetRegistrarLockResponse200",
+    "GetRegistrarLockResponse200LockType0",
+    "GetRegistrarLockResponse200Status",
+    "GetRegistrarLockResponse200StatusesItem",
+    "GetRegistrarLockResponse200UnlockType0",
+    "GetRegistrarLockResponse200UnlockType0Status",
     "GetRegistrationFileResponse200",
     "GetRegistrationFileResponse200RegistrationsItem",
     "GetRegistrationFileResponse200ServicesItem",
@@ -1040,8 +1089,15 @@ __all__ = (
     "ListWebhooksResponse200SubscriptionsItemStatus",
     "LivenessResponse200",
     "LivenessResponse200Status",
+    "LockDomainResponse200",
+    "LockDomainResponse200LockType0",
+    "LockDomainResponse200Status",
+    "LockDomainResponse200StatusesItem",
+    "LockDomainResponse200UnlockType0",
+    "LockDomainResponse200UnlockType0Status",
     "LookupDomainResponse200",
     "LookupDomainResponse200Domain",
+    "LookupDomainResponse200DomainLockStatusesItem",
     "LookupDomainResponse200ForSaleType0",
     "LookupDomainResponse200ForSaleType0Currency",
     "LookupDomainResponse200Identity",
@@ -1234,6 +1290,12 @@ __all__ = (
     "RenewDomainResponse402Type0Challenge",
     "RenewDomainResponse402Type0Protocol",
     "RenewDomainResponse402Type0Status",
+    "RequestUnlockResponse200",
+    "RequestUnlockResponse200LockType0",
+    "RequestUnlockResponse200Status",
+    "RequestUnlockResponse200StatusesItem",
+    "RequestUnlockResponse200UnlockType0",
+    "RequestUnlockResponse200UnlockType0Status",
     "ResetRegistrationLockResponse200",
     "ResetRegistrationLockResponse200Status",
     "RespondToOfferBody",

@@ -30,7 +30,8 @@ class RdapDomainResponse200:
         handle (str): <record id>-<NAMESPACE>: a later registration of the name is another record
         ldh_name (str):
         status (list[str]): RDAP JSON values: active → ["active"]; grace → ["inactive", "server hold", "server transfer
-            prohibited"]
+            prohibited"]; a registrar lock adds "client transfer prohibited", "client update prohibited", "client delete
+            prohibited"
         events (list[RdapDomainResponse200EventsItem]):
         entities (list[RdapDomainResponse200EntitiesItem]): The registry as registrar only: no contact data of the
             holder is published

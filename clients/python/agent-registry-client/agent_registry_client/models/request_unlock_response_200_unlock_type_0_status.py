@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class RequestUnlockResponse200UnlockType0Status(StrEnum):
+    APPROVED = "approved"
+    PENDING = "pending"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { nameLocked, type LockedMove, type RegistrarLock, type UnlockStatus } from '../domain/registrar-lock.ts';
+import { Domain, RegistrarUnlock } from './entities/index.ts';
+
+/** A request to lift a name's lock, as stored. */
+export interface UnlockRequest {
+  id: string;
+  domainId: number;
+  domainName: string;
+  requestedBy: string;
+  effectiveAt: Date;
+  status: UnlockStatus;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  createdAt: Date;
+}
+
+const requestOf = (r: RegistrarUnlock): UnlockRequest => ({
+  id: r.id,
+  domainId: r.domainId,
+  domainName: r.domainName,
+  requestedBy: r.requestedBy,
+  effectiveAt: r.effectiveAt,
+  status: r.status,
+  decidedBy: r.decidedBy ?? null,
+  decidedAt: r.decidedAt ?? null,
+  createdAt: r.createdAt,
+});
+
+// Names' registrar locks and the requests to lift them (docs/teams.md "Registrar lock"). Every move a lock
+// refuses asks `refuseIfLocked` inside its own transaction, after it has locked the domain row, so a move
+// and an unlock are serialised on that row: a move never slips through while the lock holds.
+export function registrarLocks(em: EntityManager) {
+  return {
+    /** The lock of a domain record, or null when it is unlocked. */
+    async lockOf(domainId: number): Promise<RegistrarLock | null> {
+      const d = await em.findOne(Domain, { id: domainId }, { fields: ['lockedAt', 'lockedBy'] });
+      return d?.lockedAt ? { lockedAt: d.lockedAt, lockedBy: d.lockedBy ?? null } : null;
+    },
+
+    /** Throws 423 `name_locked` when the (already row-locked) domain is locked. */
+    async refuseIfLocked(domainId: number, name: string, move: LockedMove): Promise<void> {
+      const lock = await this.lockOf(domainId);
+      if (lock) throw nameLocked(name, lock, move);
+    },
+
+    /** Sets the lock on a row-locked domain; false when it was set already. */
+    async lock(domainId: number, by: string): Promise<boolean> {
+      return (
+        (await em.nativeUpdate(Domain, { id: domainId, lockedAt: null }, { lockedAt: new Date(), lockedBy: by })) === 1
+      );
+    },
+
+    /** The pending (or approved, not yet applied) request of a domain, or null. */
+    async openRequest(domainId: number): Promise<UnlockRequest | null> {
+      const r = await em.findOne(RegistrarUnlock, { domainId, status: { $in: ['pending', 'approved'] } });
+      return r && requestOf(r);
+    },
+
+    async request(id: string): Promise<UnlockRequest | null> {
+      const r = await em.findOne(RegistrarUnlock, { id });
+      return r && requestOf(r);
+    },
+
+    /** Records a new pending request (the partial unique index refuses a second open one). */
+    async openUnlock(r: { domainId: number; domainName: string; requestedBy: string; effectiveAt: Date }) {
+      const row = em.create(RegistrarUnlock, { id: randomUUID(), ...r, status: 'pending' });
+      await em.flush();
+      return requestOf(row);
+    },
+
+    /** A pending request decided: approved (by someone other than who asked) or cancelled. False if it was not pending. */
+    async decide(id: string, status: 'approved' | 'cancelled', by: string): Promise<boolean> {
+      return (
+        (await em.nativeUpdate(
+          RegistrarUnlock,
+          { id, status: 'pending' },
+          { status, decidedBy: by, decidedAt: new Date() },
+        )) === 1
+      );
+    },
+
+    /**
+     * Where a request stands now, applying it when it is due: approved, or pending past its delay, clears
+     * the domain's lock and becomes `applied`, in one transaction with the domain row locked. Idempotent.
+     */
+    async settle(id: string, now: Date): Promise<UnlockStatus> {
+      return em.transactional(async (tx) => {
+        const r = await tx.findOneOrFail(RegistrarUnlock, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const due = r.status === 'approved' || (r.status === 'pending' && r.effectiveAt <= now);
+        if (!due) return r.status;
+        await tx.findOne(Domain, { id: r.domainId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        await tx.nativeUpdate(Domain, { id: r.domainId }, { lockedAt: null, lockedBy: null });
+        r.status = 'applied';
+        if (!r.decidedAt) r.decidedAt = now;
+        return 'applied';
+      });
+    },
+  };
+}
