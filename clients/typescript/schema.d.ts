@@ -509,6 +509,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Up to 50 operations in one request, each answered on its own (batches do not pay)
+         * @description Up to 50 operations of the existing API in one request, run in order, each answered with its own status and body exactly as its route would answer it (access rules, validation, refusals and Idempotency-Key included: each under its own `idempotency_key`): `renew` (POST /api/v1/renew), `set_auto_renew` (PUT …/auto-renew), `patch_records` (PATCH …/records), `lock` (POST …/lock) and `list_for_sale` (PUT …/listing). Each stands alone: one refused leaves the others done. A batch does not pay: an operation that would answer a payment challenge (a renewal without `payment_method: gems`) is refused with 402 `batch_cannot_pay` and opens no checkout; send it on its own. The batch itself answers 200 (400 when it is malformed or holds more than 50).
+         */
+        post: operations["batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/checkout/gfavip/callback": {
         parameters: {
             query?: never;
@@ -5587,6 +5607,254 @@ export interface operations {
             };
             /** @description Conflict with the current state (the code says which) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "op": "renew",
+                 *           "idempotency_key": "renew-scout-2027",
+                 *           "domain": "scout.agent",
+                 *           "years": 1,
+                 *           "payment_method": "gems"
+                 *         },
+                 *         {
+                 *           "op": "set_auto_renew",
+                 *           "domain": "scout.agent",
+                 *           "enabled": true,
+                 *           "max_gems": 2000
+                 *         },
+                 *         {
+                 *           "op": "lock",
+                 *           "domain": "scout.agent"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    operations: ({
+                        /** @description Full name ("scout.agent") */
+                        domain: string;
+                        /** @description The operation’s own Idempotency-Key (for renew and records; the others are idempotent by nature) */
+                        idempotency_key?: string;
+                        /** @enum {string} */
+                        op: "renew";
+                        /**
+                         * @description gems only: a batch does not pay, so mpp (the route’s default) is refused with what to do
+                         * @enum {string}
+                         */
+                        payment_method?: "gems" | "mpp";
+                        years: number;
+                    } | {
+                        /** @description Full name ("scout.agent") */
+                        domain: string;
+                        enabled: boolean;
+                        /** @description The operation’s own Idempotency-Key (for renew and records; the others are idempotent by nature) */
+                        idempotency_key?: string;
+                        /** @description The most a one-year renewal may cost */
+                        max_gems?: number;
+                        /** @enum {string} */
+                        op: "set_auto_renew";
+                    } | {
+                        /** @description Full name ("scout.agent") */
+                        domain: string;
+                        /** @description The operation’s own Idempotency-Key (for renew and records; the others are idempotent by nature) */
+                        idempotency_key?: string;
+                        /** @enum {string} */
+                        op: "patch_records";
+                        records: {
+                            /** @description In the usual zone-file form: "192.0.2.10", "10 mail.example.com", "0 issue \"letsencrypt.org\"" */
+                            content?: string | null;
+                            /** @description true: remove the rrset (name and type); content is then not needed */
+                            delete?: boolean;
+                            /** @description Relative to the domain ("www", "@" or "" for the apex) or absolute within it ("www.scout.agent") */
+                            name: string;
+                            /** @description Seconds, 60–86400; default 3600 */
+                            ttl?: number;
+                            /** @description One of A, AAAA, CNAME, TXT, MX, SRV, CAA */
+                            type: string;
+                        }[];
+                    } | {
+                        /** @description Full name ("scout.agent") */
+                        domain: string;
+                        /** @description The operation’s own Idempotency-Key (for renew and records; the others are idempotent by nature) */
+                        idempotency_key?: string;
+                        /** @enum {string} */
+                        op: "lock";
+                    } | {
+                        /** @description Full name ("scout.agent") */
+                        domain: string;
+                        /** @description The operation’s own Idempotency-Key (for renew and records; the others are idempotent by nature) */
+                        idempotency_key?: string;
+                        /** @description The floor for offers, never above the asking price; absent or null: no floor */
+                        min_offer?: {
+                            /** @description Lowest offer accepted in whole gems (1 to 10000000); null: none */
+                            gems?: number | null;
+                            /** @description Lowest offer accepted in USD, at most two decimals (0.01 to 10000000); null: none */
+                            usd?: number | null;
+                        } | null;
+                        /** @enum {string} */
+                        op: "list_for_sale";
+                        /** @description At least one of gems and usd */
+                        price: {
+                            /** @description Asking price in whole gems (1 to 10000000); null: none */
+                            gems?: number | null;
+                            /** @description Asking price in USD, at most two decimals (0.01 to 10000000); null: none */
+                            usd?: number | null;
+                        };
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "op": "lock",
+                     *           "status": 200,
+                     *           "body": {
+                     *             "status": "success",
+                     *             "domain": "scout.agent",
+                     *             "locked": true
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "op": "renew",
+                     *           "status": 402,
+                     *           "body": {
+                     *             "status": "error",
+                     *             "code": "batch_cannot_pay",
+                     *             "message": "A batch does not pay…"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description One per operation, in order; each stands alone (one refused leaves the others done) */
+                        results: {
+                            /** @description Its own body: its 200, or its error */
+                            body: unknown;
+                            index: number;
+                            op: string;
+                            /** @description What the operation’s own route would have answered */
+                            status: number;
+                        }[];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

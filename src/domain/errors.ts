@@ -100,6 +100,8 @@ export const errorCodes = {
   already_on_chain: 409,
   // A name's registrar lock (docs/teams.md "Registrar lock"): the move is refused while it holds.
   name_locked: 423,
+  // A batch does not pay (docs/teams.md "Batch"): an operation that would answer a payment challenge.
+  batch_cannot_pay: 402,
   not_locked: 409,
   unlock_not_found: 404,
   unlock_pending: 409,

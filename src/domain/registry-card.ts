@@ -67,7 +67,15 @@ export const REGISTRY_SKILLS: readonly RegistrySkill[] = [
       'The names a credential holds and those about to expire, their DNS records, and webhooks for their events (GET /api/v1/domains, PATCH /api/v1/domains/{name}/records, POST /api/v1/webhooks/subscribe).',
     tags: ['manage', 'dns', 'webhooks'],
     examples: ['Which of my names expire this month?', 'Point scout.agent at 203.0.113.7.'],
-    tools: ['list_my_domains', 'show_expiring_domains', 'set_dns_records', 'enable_dns', 'subscribe_webhook'],
+    tools: [
+      'list_my_domains',
+      'show_expiring_domains',
+      'set_dns_records',
+      'enable_dns',
+      'lock_domain',
+      'batch',
+      'subscribe_webhook',
+    ],
   },
   {
     id: 'trade',

@@ -33,7 +33,7 @@ function accessRuleOf(url: string, config: { access?: AccessRule } | undefined):
  * How an operation is reached: over HTTP, or in-process by an MCP tool call or a dashboard form
  * (src/http/operations/invoke.ts), whose own request was authenticated and checked first.
  */
-export type Channel = 'http' | 'mcp' | 'dashboard';
+export type Channel = 'http' | 'mcp' | 'dashboard' | 'batch';
 
 /**
  * The one access decision of every adapter: whether `principal` may call the operation `key` under

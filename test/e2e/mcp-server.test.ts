@@ -39,6 +39,8 @@ const TOOLS = [
   'list_my_domains',
   'set_dns_records',
   'enable_dns',
+  'lock_domain',
+  'batch',
   'list_for_sale',
   'buy_domain',
   'make_offer',

@@ -239,6 +239,11 @@ describe('access control', () => {
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/enable_dns`,
     }),
+    'POST /api/v1/batch': () => ({
+      method: 'POST',
+      url: '/api/v1/batch',
+      payload: { operations: [{ op: 'lock', domain: names.alice }] },
+    }),
     'GET /api/v1/domains/:domain_name/lock': () => ({ method: 'GET', url: `/api/v1/domains/${names.alice}/lock` }),
     'POST /api/v1/domains/:domain_name/lock': () => ({ method: 'POST', url: `/api/v1/domains/${names.alice}/lock` }),
     'POST /api/v1/domains/:domain_name/unlock': () => ({
@@ -470,6 +475,7 @@ describe('access control', () => {
       'PATCH /api/v1/domains/:domain_name/records': ['bearer', 'dashboard'],
       'POST /api/v1/domains/:domain_name/enable_dns': account,
       'POST /api/v1/domains/:domain_name/erc8004': [...account, 'org_key'],
+      'POST /api/v1/batch': [...account, 'org_key'],
       'GET /api/v1/domains/:domain_name/lock': [...account, 'org_key'],
       'POST /api/v1/domains/:domain_name/lock': [...account, 'org_key'],
       'POST /api/v1/domains/:domain_name/unlock': [...account, 'org_key'],

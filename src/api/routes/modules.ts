@@ -34,6 +34,7 @@ import * as register from './register.ts';
 import * as renew from './renew.ts';
 import * as onchainIdentity from './onchain-identity.ts';
 import * as registrarLock from './registrar-lock.ts';
+import * as batch from './batch.ts';
 import * as autoRenew from './auto-renew.ts';
 import * as webhookDeliveries from './webhooks/deliveries.ts';
 import * as webhookSubscriptions from './webhooks/subscriptions.ts';
@@ -112,6 +113,7 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [renew], plugin: renew.renewRoutes },
   { declares: [onchainIdentity], plugin: onchainIdentity.onchainIdentityRoutes },
   { declares: [registrarLock], plugin: registrarLock.registrarLockRoutes },
+  { declares: [batch], plugin: batch.batchRoutes },
   { declares: [purchase], plugin: purchase.purchaseRoutes },
   { declares: [offers], plugin: offers.offerRoutes },
   { declares: [humanCheckout], plugin: humanCheckout.humanCheckoutRoutes },

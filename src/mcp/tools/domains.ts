@@ -6,6 +6,10 @@ import { defineTool, reads, writes, requestId } from './tool.ts';
 import { runCommand } from '../../api/routes/command.ts';
 import * as dns from '../../api/routes/dns.ts';
 import { listManagedDomains } from '../../api/routes/management.ts';
+import * as batch from '../../api/routes/batch.ts';
+import * as registrarLock from '../../api/routes/registrar-lock.ts';
+import { batchBody, batchResponse } from '../../api/schemas/batch.ts';
+import { lockStateResponse } from '../../api/schemas/registrar-lock.ts';
 
 const domainName = z.string().min(1).max(300).describe('The full name, e.g. "scout.agent"');
 
@@ -75,4 +79,28 @@ export const enableDns = defineTool({
   output: enableDnsResponse,
   hints: writes({ idempotent: true, openWorld: true }),
   request: ({ domain_name }) => ({ params: { domain_name } }),
+});
+
+export const lockDomain = defineTool({
+  name: 'lock_domain',
+  title: 'Lock a name',
+  description:
+    'Locks a name you manage against every move (transfer, listing, sale, delegation), at once (POST /api/v1/domains/{domain_name}/lock). Lifting it takes a second person’s approval or a 24 h delay (POST …/unlock, HTTP only). Idempotent.',
+  operation: registrarLock.lockDomain,
+  input: z.object({ domain_name: domainName }),
+  output: lockStateResponse,
+  hints: writes({ idempotent: true }),
+  request: ({ domain_name }) => ({ params: { domain_name } }),
+});
+
+export const batchOperations = defineTool({
+  name: 'batch',
+  title: 'Many operations at once',
+  description:
+    'Up to 50 of renew (gems), set_auto_renew, patch_records, lock and list_for_sale in one call (POST /api/v1/batch), each answered with its own status and body and run under its own idempotency_key. A batch does not pay: a renewal by mpp is refused (402 batch_cannot_pay); use renew_domain for it.',
+  operation: batch.batch,
+  input: batchBody,
+  output: batchResponse,
+  hints: writes({ destructive: true, openWorld: true }),
+  request: (body) => ({ body }),
 });

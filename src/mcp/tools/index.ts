@@ -1,5 +1,12 @@
 import { listForSale, lookupDomain, quote, searchDomains } from './discovery.ts';
-import { enableDns, listMyDomains, setDnsRecords, showExpiringDomains } from './domains.ts';
+import {
+  batchOperations,
+  enableDns,
+  listMyDomains,
+  lockDomain,
+  setDnsRecords,
+  showExpiringDomains,
+} from './domains.ts';
 import { buyDomain, makeOffer, respondToOffer } from './market.ts';
 import { registerDomain, registerOnchainIdentity, registrationStatus, renewDomain } from './registration.ts';
 import type { Tool } from './tool.ts';
@@ -17,6 +24,8 @@ export const tools: readonly Tool[] = [
   listMyDomains,
   setDnsRecords,
   enableDns,
+  lockDomain,
+  batchOperations,
   listForSale,
   buyDomain,
   makeOffer,

@@ -23,6 +23,24 @@ from .approve_unlock_response_200_status import ApproveUnlockResponse200Status
 from .approve_unlock_response_200_statuses_item import ApproveUnlockResponse200StatusesItem
 from .approve_unlock_response_200_unlock_type_0 import ApproveUnlockResponse200UnlockType0
 from .approve_unlock_response_200_unlock_type_0_status import ApproveUnlockResponse200UnlockType0Status
+from .batch_body import BatchBody
+from .batch_body_operations_item_type_0 import BatchBodyOperationsItemType0
+from .batch_body_operations_item_type_0_op import BatchBodyOperationsItemType0Op
+from .batch_body_operations_item_type_0_payment_method import BatchBodyOperationsItemType0PaymentMethod
+from .batch_body_operations_item_type_1 import BatchBodyOperationsItemType1
+from .batch_body_operations_item_type_1_op import BatchBodyOperationsItemType1Op
+from .batch_body_operations_item_type_2 import BatchBodyOperationsItemType2
+from .batch_body_operations_item_type_2_op import BatchBodyOperationsItemType2Op
+from .batch_body_operations_item_type_2_records_item import BatchBodyOperationsItemType2RecordsItem
+from .batch_body_operations_item_type_3 import BatchBodyOperationsItemType3
+from .batch_body_operations_item_type_3_op import BatchBodyOperationsItemType3Op
+from .batch_body_operations_item_type_4 import BatchBodyOperationsItemType4
+from .batch_body_operations_item_type_4_min_offer_type_0 import BatchBodyOperationsItemType4MinOfferType0
+from .batch_body_operations_item_type_4_op import BatchBodyOperationsItemType4Op
+from .batch_body_operations_item_type_4_price import BatchBodyOperationsItemType4Price
+from .batch_response_200 import BatchResponse200
+from .batch_response_200_results_item import BatchResponse200ResultsItem
+from .batch_response_200_status import BatchResponse200Status
 from .bind_storefront_body import BindStorefrontBody
 from .bind_storefront_response_200 import BindStorefrontResponse200
 from .bind_storefront_response_200_status import BindStorefrontResponse200Status
@@ -803,6 +821,24 @@ __all__ = (
     "ApproveUnlockResponse200StatusesItem",
     "ApproveUnlockResponse200UnlockType0",
     "ApproveUnlockResponse200UnlockType0Status",
+    "BatchBody",
+    "BatchBodyOperationsItemType0",
+    "BatchBodyOperationsItemType0Op",
+    "BatchBodyOperationsItemType0PaymentMethod",
+    "BatchBodyOperationsItemType1",
+    "BatchBodyOperationsItemType1Op",
+    "BatchBodyOperationsItemType2",
+    "BatchBodyOperationsItemType2Op",
+    "BatchBodyOperationsItemType2RecordsItem",
+    "BatchBodyOperationsItemType3",
+    "BatchBodyOperationsItemType3Op",
+    "BatchBodyOperationsItemType4",
+    "BatchBodyOperationsItemType4MinOfferType0",
+    "BatchBodyOperationsItemType4Op",
+    "BatchBodyOperationsItemType4Price",
+    "BatchResponse200",
+    "BatchResponse200ResultsItem",
+    "BatchResponse200Status",
     "BindStorefrontBody",
     "BindStorefrontResponse200",
     "BindStorefrontResponse200Status",

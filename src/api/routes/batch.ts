@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { defineOperation } from '../../http/operations/operation.ts';
+import { invoke, type Caller, type Outcome } from '../../http/operations/invoke.ts';
+import { operationsPlugin } from '../../http/operations/route.ts';
+import { errorBody } from '../../http/error-handler.ts';
+import { batchBody, batchResponse, type BatchItem } from '../schemas/batch.ts';
+import { clientErrors, errorBodySchema } from '../schemas/common.ts';
+import { setAutoRenew } from './auto-renew.ts';
+import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { patchDnsRecords } from './dns.ts';
+import { putListing } from './listings.ts';
+import { lockDomain } from './registrar-lock.ts';
+import { renewDomain } from './renew.ts';
+
+export const batchRoute = declareRoute({
+  method: 'POST',
+  url: '/api/v1/batch',
+  access: MANAGEMENT,
+  openapi: {
+    operationId: 'batch',
+    description:
+      'Up to 50 operations of the existing API in one request, run in order, each answered with its own status and body exactly as its route would answer it (access rules, validation, refusals and Idempotency-Key included: each under its own `idempotency_key`): `renew` (POST /api/v1/renew), `set_auto_renew` (PUT …/auto-renew), `patch_records` (PATCH …/records), `lock` (POST …/lock) and `list_for_sale` (PUT …/listing). Each stands alone: one refused leaves the others done. A batch does not pay: an operation that would answer a payment challenge (a renewal without `payment_method: gems`) is refused with 402 `batch_cannot_pay` and opens no checkout; send it on its own. The batch itself answers 200 (400 when it is malformed or holds more than 50).',
+  },
+});
+
+/** Refused before anything opens: a batch does not pay (docs/teams.md "Batch"). */
+const cannotPay = (item: BatchItem): Outcome<never> => ({
+  ok: false,
+  status: 402,
+  body: errorBody(
+    'batch_cannot_pay',
+    `A batch does not pay. Renew ${item.domain} on its own (POST /api/v1/renew) to get its payment challenge, or send payment_method: gems here.`,
+  ),
+  headers: {},
+});
+
+/** One item through its route's operation, in-process, as its HTTP route would answer it. */
+function run(app: FastifyInstance, caller: Caller, item: BatchItem): Promise<Outcome> {
+  const key = item.idempotency_key === undefined ? {} : { idempotencyKey: item.idempotency_key };
+  const params = { domain_name: item.domain };
+  switch (item.op) {
+    case 'renew':
+      if (item.payment_method !== 'gems') return Promise.resolve(cannotPay(item));
+      return invoke(app, renewDomain, caller, {
+        ...key,
+        body: { domain: item.domain, years: item.years, payment_method: 'gems' },
+      });
+    case 'set_auto_renew':
+      return invoke(app, setAutoRenew, caller, {
+        ...key,
+        params,
+        body: { enabled: item.enabled, ...(item.max_gems === undefined ? {} : { max_gems: item.max_gems }) },
+      });
+    case 'patch_records':
+      return invoke(app, patchDnsRecords, caller, { ...key, params, body: { records: item.records } });
+    case 'lock':
+      return invoke(app, lockDomain, caller, { ...key, params });
+    case 'list_for_sale':
+      return invoke(app, putListing, caller, {
+        ...key,
+        params,
+        body: { price: item.price, ...(item.min_offer === undefined ? {} : { min_offer: item.min_offer }) },
+      });
+  }
+}
+
+export const batch = defineOperation(
+  batchRoute,
+  {
+    tags: ['management'],
+    summary: 'Up to 50 operations in one request, each answered on its own (batches do not pay)',
+    body: batchBody,
+    response: { 200: batchResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
+  },
+  async (call, app) => {
+    const caller: Caller = { principal: call.principal, ip: call.ip, log: call.log, channel: 'batch' };
+    const results = [];
+    // In order, one after another: a later operation may depend on an earlier one (lock, then list: refused).
+    for (const [index, item] of call.body.operations.entries()) {
+      const outcome = await run(app, caller, item);
+      results.push({ index, op: item.op, status: outcome.status, body: outcome.body });
+    }
+    return { status: 'success' as const, results };
+  },
+);
+
+export const batchRoutes = operationsPlugin([batch]);
