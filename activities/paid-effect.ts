@@ -1,3 +1,4 @@
+import { auditContext } from '../src/db/audit-context.ts';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApplicationFailure } from '@temporalio/activity';
@@ -53,11 +54,14 @@ export function paidEffect<I extends CheckoutTerms, R, K extends DoneAs, P = Che
     const existing = await effect.find(orm.em.fork(), input.sessionId);
     if (existing) return existing;
     try {
-      const result = await orm.em.fork().transactional(async (tx) => {
-        // Under the mandate's lock, in the effect's transaction: the reservation turns spent (docs/mandates.md).
-        if (input.spend) await settleSpend(tx, fromSpendTerms(input.spend), { reserved: input.spend.reserved });
-        return effect.apply(tx, input, payment);
-      });
+      const apply = () =>
+        orm.em.fork().transactional(async (tx) => {
+          // Under the mandate's lock, in the effect's transaction: the reservation turns spent (docs/mandates.md).
+          if (input.spend) await settleSpend(tx, fromSpendTerms(input.spend), { reserved: input.spend.reserved });
+          return effect.apply(tx, input, payment);
+        });
+      // The request that asked for it is audited here, in the change's own transaction (docs/teams.md "Audit trail").
+      const result = await (input.audit ? auditContext.run({ ...input.audit, object: input.name }, apply) : apply());
       closed(input, operation.doneAs);
       return result;
     } catch (err) {

@@ -61,6 +61,24 @@ export interface CheckoutTerms {
    * `awaiting_approval` for the person's decision until `expiresAtMs`; unanswered, it is refused.
    */
   approval?: { approvalId: string; expiresAtMs: number } | null;
+  /**
+   * Who asked, as the audit trail records it (docs/teams.md "Audit trail"): the effect writes the request's
+   * one audit event in its own transaction, since that is where the change is made. Absent: runs started
+   * before the audit trail, and changes nobody asked for (an auto-renewal).
+   */
+  audit?: AuditTerms | null;
+}
+
+/** A request's audit event, carried to the effect that makes its change (plain data). */
+export interface AuditTerms {
+  requestId: string;
+  actorAccountId: string | null;
+  credentialKind: string | null;
+  credentialId: string | null;
+  ip: string | null;
+  action: string;
+  object: string | null;
+  details: Record<string, unknown>;
 }
 
 /** A spend reserved against a mandate, spent at activation (plain data: amounts as decimal strings). */

@@ -509,6 +509,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail of your account and your claimed agents, newest first
+         * @description The audit trail of your account and of the agents you claimed (docs/teams.md "Audit trail"), newest first, paged: every change made through the API, MCP, a batch or the dashboard, one event per operation, written in the same transaction as the change and never edited. Each says who (account, credential class, key id, address), what (the operation), on which object, with which fields. Filters: `actor`, `object`, `action`, `from`, `to`.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail for a time range, as JSON Lines
+         * @description The same events as JSON Lines (`application/x-ndjson`, one event per line, oldest first) for a time range (`from` and `to` required) and the same filters; at most 50000 events at a time (413 beyond: narrow the range).
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/batch": {
         parameters: {
             query?: never;
@@ -5607,6 +5647,308 @@ export interface operations {
             };
             /** @description Conflict with the current state (the code says which) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only this operation, as `METHOD /path` (`POST /api/v1/domains/transfer`) */
+                action?: string;
+                /** @description Only this account’s events: you, or an agent you claimed */
+                actor?: string;
+                /** @description From this time (inclusive) */
+                from?: string;
+                limit?: number;
+                /** @description Only events on this name (or other identifier) */
+                object?: string;
+                offset?: number;
+                /** @description Until this time (exclusive) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "1207",
+                     *           "at": "2026-11-23T09:00:00.000Z",
+                     *           "actor": {
+                     *             "account_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *             "credential": "agent_key",
+                     *             "key_id": "key_7Hq2",
+                     *             "ip": "203.0.113.7"
+                     *           },
+                     *           "action": "POST /api/v1/domains/:domain_name/lock",
+                     *           "object": "scout.agent",
+                     *           "details": {
+                     *             "params": {
+                     *               "domain_name": "scout.agent"
+                     *             },
+                     *             "fields": []
+                     *           }
+                     *         }
+                     *       ],
+                     *       "limit": 50,
+                     *       "offset": 0,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description The operation, as its route (`POST /api/v1/domains/transfer`) */
+                            action: string;
+                            actor: {
+                                account_id: string | null;
+                                /** @description agent_key, live_key, bearer, session or org_key */
+                                credential: string | null;
+                                ip: string | null;
+                                /** @description The credential’s id (an API key’s id, a token or session hash) */
+                                key_id: string | null;
+                            };
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            at: string;
+                            details: {
+                                fields: string[];
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            object: string | null;
+                        }[];
+                        limit: number;
+                        offset: number;
+                        /** @enum {string} */
+                        status: "success";
+                        total: number;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query: {
+                /** @description Only this operation, as `METHOD /path` (`POST /api/v1/domains/transfer`) */
+                action?: string;
+                /** @description Only this account’s events: you, or an agent you claimed */
+                actor?: string;
+                /** @description ISO 8601 timestamp */
+                from: string;
+                /** @description Only events on this name (or other identifier) */
+                object?: string;
+                /** @description ISO 8601 timestamp */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description application/x-ndjson: one event per line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,4 @@
+import { auditContext } from '../db/audit-context.ts';
 import type { CheckoutStage, CheckoutStatus, CheckoutTerms, PaidOutcome } from '../../workflows/checkout-messages.ts';
 import type { DoneAs } from '../../workflows/paid-operations-messages.ts';
 import { paymentReceipts } from '../db/payment-receipts.ts';
@@ -88,6 +89,8 @@ export function paidOperationService<I extends CheckoutTerms, R, K extends DoneA
       currency: t.currency ?? deps.config.MPP_CURRENCY,
       expiresAtMs: Date.now() + (t.ttlSeconds ?? deps.config.CHECKOUT_TTL_SECONDS) * 1000,
       chain: null,
+      // The request's audit event goes with the run to the effect, which makes the change.
+      audit: auditContext.current() ?? null,
       ...own,
     } as I;
     return onChain ? { ...input, chain: chainTerms(checkout.payments(), input, op.describe(input)) } : input;

@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities/index.ts';
 import { migrationsList } from './migrations/index.ts';
+import { AuditSubscriber } from './audit-subscriber.ts';
 import { poolOptionsOf } from '../config/database-url.ts';
 
 export type Orm = MikroORM;
@@ -18,6 +19,8 @@ export async function initORM(opts: OrmOptions): Promise<Orm> {
     clientUrl: opts.databaseUrl,
     entities,
     extensions: [Migrator],
+    // Each mutating request's audit event, in the transaction of its change (docs/teams.md "Audit trail").
+    subscribers: [new AuditSubscriber()],
     debug: opts.debug ?? false,
     pool: { min: 0, max: opts.poolMax ?? 10 },
     // The ORM reads only host, port, user, password and database from its URL; TLS (sslmode,

@@ -12,6 +12,7 @@ import { servicesPlugin } from './plugins/services.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { overloadPlugin } from './plugins/overload.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { auditPlugin } from './plugins/audit.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { utf8GuardPlugin } from './plugins/utf8-guard.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -43,6 +44,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     await app.register(securityPlugin);
     await app.register(accessControlPlugin);
     await app.register(idempotencyPlugin);
+    await app.register(auditPlugin);
     await app.register(utf8GuardPlugin);
     await app.register(nulGuardPlugin);
     await app.register(openApiPlugin);

@@ -68,7 +68,9 @@ export function registrarLockService(deps: { orm: Orm; temporal?: Client | undef
     if (!(await canActOnDomain(em, principal, d, 'read')))
       throw new AppError('forbidden', `You do not own or manage ${name}.`);
     const locks = registrarLocks(em);
-    return { name: d.name, lock: await locks.lockOf(d.id), unlock: await locks.openRequest(d.id) };
+    // The request first: once it reads settled (applied, so no longer open), the lock read after it is cleared.
+    const unlock = await locks.openRequest(d.id);
+    return { name: d.name, lock: await locks.lockOf(d.id), unlock };
   }
 
   /** Locks the name at once (again: unchanged). A pending request to lift it stays as it is. */

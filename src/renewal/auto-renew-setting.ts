@@ -45,6 +45,7 @@ export async function setAutoRenew(
       },
     );
   const maxGems = setting.enabled ? setting.maxGems : null;
-  await autoRenewRepository(em).set(domain.id, maxGems);
+  // In a transaction, so the change carries its audit event (docs/teams.md "Audit trail").
+  await em.transactional((tx) => autoRenewRepository(tx).set(domain.id, maxGems));
   return { name: domain.name, enabled: maxGems !== null, maxGems };
 }

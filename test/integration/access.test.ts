@@ -239,6 +239,11 @@ describe('access control', () => {
       method: 'POST',
       url: `/api/v1/domains/${names.alice}/enable_dns`,
     }),
+    'GET /api/v1/audit': () => ({ method: 'GET', url: '/api/v1/audit' }),
+    'GET /api/v1/audit/export': () => ({
+      method: 'GET',
+      url: '/api/v1/audit/export?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z',
+    }),
     'POST /api/v1/batch': () => ({
       method: 'POST',
       url: '/api/v1/batch',
@@ -476,6 +481,8 @@ describe('access control', () => {
       'POST /api/v1/domains/:domain_name/enable_dns': account,
       'POST /api/v1/domains/:domain_name/erc8004': [...account, 'org_key'],
       'POST /api/v1/batch': [...account, 'org_key'],
+      'GET /api/v1/audit': account,
+      'GET /api/v1/audit/export': account,
       'GET /api/v1/domains/:domain_name/lock': [...account, 'org_key'],
       'POST /api/v1/domains/:domain_name/lock': [...account, 'org_key'],
       'POST /api/v1/domains/:domain_name/unlock': [...account, 'org_key'],

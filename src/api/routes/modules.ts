@@ -35,6 +35,7 @@ import * as renew from './renew.ts';
 import * as onchainIdentity from './onchain-identity.ts';
 import * as registrarLock from './registrar-lock.ts';
 import * as batch from './batch.ts';
+import * as audit from './audit.ts';
 import * as autoRenew from './auto-renew.ts';
 import * as webhookDeliveries from './webhooks/deliveries.ts';
 import * as webhookSubscriptions from './webhooks/subscriptions.ts';
@@ -114,6 +115,7 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [onchainIdentity], plugin: onchainIdentity.onchainIdentityRoutes },
   { declares: [registrarLock], plugin: registrarLock.registrarLockRoutes },
   { declares: [batch], plugin: batch.batchRoutes },
+  { declares: [audit], plugin: audit.auditRoutes },
   { declares: [purchase], plugin: purchase.purchaseRoutes },
   { declares: [offers], plugin: offers.offerRoutes },
   { declares: [humanCheckout], plugin: humanCheckout.humanCheckoutRoutes },

@@ -19,6 +19,7 @@ export { IdempotencyKey } from './idempotency-key.ts';
 export { SpendMandate, MandateChange, MandateSpend, MandateApproval } from './mandate.ts';
 export { OnchainIdentity } from './onchain-identity.ts';
 export { RegistrarUnlock } from './registrar-unlock.ts';
+export { AuditEvent } from './audit-event.ts';
 import { orderSchemas } from './orders.ts';
 import { AccountSchema } from './account.ts';
 import { CheckoutSessionSchema } from './checkout-session.ts';
@@ -33,6 +34,7 @@ import { MandateApprovalSchema, MandateChangeSchema, MandateSpendSchema, SpendMa
 import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.ts';
 import { OnchainIdentitySchema } from './onchain-identity.ts';
 import { RegistrarUnlockSchema } from './registrar-unlock.ts';
+import { AuditEventSchema } from './audit-event.ts';
 import {
   NamespaceWhitelistSchema,
   OrgCredentialSchema,
@@ -70,4 +72,5 @@ export const entities = [
   MandateApprovalSchema,
   OnchainIdentitySchema,
   RegistrarUnlockSchema,
+  AuditEventSchema,
 ];

@@ -24,6 +24,7 @@ import { MandateChangeNotifications } from './0021-mandate-change-notifications.
 import { BacklogIndexes } from './0022-backlog-indexes.ts';
 import { OnchainIdentity } from './0023-onchain-identity.ts';
 import { RegistrarLock } from './0024-registrar-lock.ts';
+import { AuditEvents } from './0025-audit-events.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -52,4 +53,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0022-backlog-indexes', class: BacklogIndexes },
   { name: '0023-onchain-identity', class: OnchainIdentity },
   { name: '0024-registrar-lock', class: RegistrarLock },
+  { name: '0025-audit-events', class: AuditEvents },
 ];

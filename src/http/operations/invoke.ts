@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { auditContext } from '../../db/audit-context.ts';
+import { auditActor, auditedOperation } from '../plugins/audit.ts';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../../auth/principal.ts';
@@ -147,7 +150,16 @@ export async function invoke<O extends Operation>(
 
   let outcome: Outcome<Output<O>>;
   try {
-    const result = await op.run(call, app);
+    // Each operation an adapter calls is its own audited change (an MCP tool, a batch item, a form).
+    const audited =
+      method === 'GET'
+        ? null
+        : {
+            requestId: randomUUID(),
+            ...auditActor(principal, caller.ip),
+            ...auditedOperation(key, call.params as Record<string, unknown>, call.body),
+          };
+    const result = audited ? await auditContext.run(audited, () => op.run(call, app)) : await op.run(call, app);
     const a = result instanceof Answer ? result : new Answer(200, result);
     // Header names as a client reads them: lower case, whatever case the operation wrote them in.
     const headers = Object.fromEntries(Object.entries(a.headers).map(([k, v]) => [k.toLowerCase(), v]));

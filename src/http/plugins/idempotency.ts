@@ -1,3 +1,4 @@
+import { auditContext } from '../../db/audit-context.ts';
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -136,13 +137,15 @@ export const idempotencyPlugin = fp(
       if (!held) return payload;
       req.idempotency = null;
       const contentType = reply.getHeader('content-type');
-      await settleKey(keys(), held, {
-        status: reply.statusCode,
-        contentType: typeof contentType === 'string' ? contentType : null,
-        body: typeof payload === 'string' ? payload : null,
-        keptWithout: req.routeOptions.config.keptWithout,
-        log: req.log,
-      });
+      await auditContext.outside(() =>
+        settleKey(keys(), held, {
+          status: reply.statusCode,
+          contentType: typeof contentType === 'string' ? contentType : null,
+          body: typeof payload === 'string' ? payload : null,
+          keptWithout: req.routeOptions.config.keptWithout,
+          log: req.log,
+        }),
+      );
       return payload;
     });
 

@@ -277,6 +277,12 @@ from .list_activity_response_200_status import ListActivityResponse200Status
 from .list_approvals_response_200 import ListApprovalsResponse200
 from .list_approvals_response_200_status import ListApprovalsResponse200Status
 from .list_approvals_status import ListApprovalsStatus
+from .list_audit_events_response_200 import ListAuditEventsResponse200
+from .list_audit_events_response_200_data_item import ListAuditEventsResponse200DataItem
+from .list_audit_events_response_200_data_item_actor import ListAuditEventsResponse200DataItemActor
+from .list_audit_events_response_200_data_item_details import ListAuditEventsResponse200DataItemDetails
+from .list_audit_events_response_200_data_item_details_params import ListAuditEventsResponse200DataItemDetailsParams
+from .list_audit_events_response_200_status import ListAuditEventsResponse200Status
 from .list_claimed_agents_response_200 import ListClaimedAgentsResponse200
 from .list_claimed_agents_response_200_data_item import ListClaimedAgentsResponse200DataItem
 from .list_claimed_agents_response_200_data_item_assurance_type_0 import (
@@ -1025,6 +1031,12 @@ __all__ = (
     "ListApprovalsResponse200",
     "ListApprovalsResponse200Status",
     "ListApprovalsStatus",
+    "ListAuditEventsResponse200",
+    "ListAuditEventsResponse200DataItem",
+    "ListAuditEventsResponse200DataItemActor",
+    "ListAuditEventsResponse200DataItemDetails",
+    "ListAuditEventsResponse200DataItemDetailsParams",
+    "ListAuditEventsResponse200Status",
     "ListClaimedAgentsResponse200",
     "ListClaimedAgentsResponse200DataItem",
     "ListClaimedAgentsResponse200DataItemAssuranceType0",

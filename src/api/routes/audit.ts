@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { manageableOwnerIds } from '../../auth/domain-access.ts';
+import { auditEvents, type AuditFilter, type AuditRecord } from '../../db/audit-events.ts';
+import { AppError } from '../../domain/errors.ts';
+import { accountPrincipal } from '../../http/auth.ts';
+import { answer, defineOperation } from '../../http/operations/operation.ts';
+import { operationsPlugin } from '../../http/operations/route.ts';
+import { auditFilter, auditQuery, auditResponse } from '../schemas/audit.ts';
+import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
+import { ACCOUNT, declareRoute } from './declaration.ts';
+
+/** The most events one export carries: a longer range is exported in parts. */
+const EXPORT_MAX = 50_000;
+
+export const listAuditRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/audit',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'listAuditEvents',
+    description:
+      'The audit trail of your account and of the agents you claimed (docs/teams.md "Audit trail"), newest first, paged: every change made through the API, MCP, a batch or the dashboard, one event per operation, written in the same transaction as the change and never edited. Each says who (account, credential class, key id, address), what (the operation), on which object, with which fields. Filters: `actor`, `object`, `action`, `from`, `to`.',
+  },
+});
+
+export const exportAuditRoute = declareRoute({
+  method: 'GET',
+  url: '/api/v1/audit/export',
+  access: ACCOUNT,
+  openapi: {
+    operationId: 'exportAuditEvents',
+    description: `The same events as JSON Lines (\`application/x-ndjson\`, one event per line, oldest first) for a time range (\`from\` and \`to\` required) and the same filters; at most ${EXPORT_MAX} events at a time (413 beyond: narrow the range).`,
+  },
+});
+
+const view = (e: AuditRecord) => ({
+  id: e.id,
+  at: e.at.toISOString(),
+  actor: { account_id: e.actorAccountId, credential: e.credentialKind, key_id: e.credentialId, ip: e.ip },
+  action: e.action,
+  object: e.object,
+  details: e.details as { params: Record<string, unknown>; fields: string[] },
+});
+
+const filterOf = (actors: string[], q: z.infer<typeof auditFilter>): AuditFilter => ({
+  actors,
+  actor: q.actor,
+  object: q.object,
+  action: q.action,
+  from: q.from ? new Date(q.from) : undefined,
+  to: q.to ? new Date(q.to) : undefined,
+});
+
+export const listAudit = defineOperation(
+  listAuditRoute,
+  {
+    tags: ['management'],
+    summary: 'The audit trail of your account and your claimed agents, newest first',
+    querystring: auditQuery,
+    response: { 200: auditResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
+  },
+  async (call, app) => {
+    const em = app.deps.orm.em.fork();
+    const actors = await manageableOwnerIds(em, accountPrincipal(call));
+    const { limit, offset } = call.query;
+    return paged(await auditEvents(em).page(filterOf(actors, call.query), { limit, offset }), { limit, offset }, view);
+  },
+);
+
+export const exportAudit = defineOperation(
+  exportAuditRoute,
+  {
+    tags: ['management'],
+    summary: 'The audit trail for a time range, as JSON Lines',
+    querystring: auditFilter.extend({ from: auditFilter.shape.from.unwrap(), to: auditFilter.shape.to.unwrap() }),
+    response: {
+      200: z.string().describe('application/x-ndjson: one event per line'),
+      ...clientErrors,
+      401: errorBodySchema,
+      403: errorBodySchema,
+    },
+  },
+  async (call, app) => {
+    const em = app.deps.orm.em.fork();
+    const actors = await manageableOwnerIds(em, accountPrincipal(call));
+    const filter = filterOf(actors, call.query);
+    const { total } = await auditEvents(em).page(filter, { limit: 1, offset: 0 });
+    if (total > EXPORT_MAX)
+      throw new AppError(
+        'payload_too_large',
+        `The range holds ${total} events; an export carries at most ${EXPORT_MAX}: narrow from and to.`,
+      );
+    const lines: string[] = [];
+    for await (const e of auditEvents(em).all(filter)) lines.push(JSON.stringify(view(e)));
+    return answer(200, lines.length ? `${lines.join('\n')}\n` : '', {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'content-disposition': 'attachment; filename="audit.jsonl"',
+    });
+  },
+);
+
+export const auditRoutes = operationsPlugin([listAudit, exportAudit]);

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Principal } from '../../auth/principal.ts';
+import { auditContext, type AuditContext } from '../../db/audit-context.ts';
+import { routeKey } from '../../api/routes/declaration.ts';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What an audit event says of the operation's target and fields: the name, or the route's first identifier. */
+export function auditedOperation(
+  action: string,
+  params: Record<string, unknown> | undefined,
+  body: unknown,
+): Pick<AuditContext, 'action' | 'object' | 'details'> {
+  const p = params ?? {};
+  const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const named = p.domain_name ?? p.name ?? p.domain ?? b.domain ?? Object.values(p)[0] ?? null;
+  // The fields sent, by name only: values may be secrets (a webhook's, a key's), and the change itself is
+  // what the event records, not the request's text.
+  return {
+    action,
+    object: typeof named === 'string' ? named.slice(0, 300) : null,
+    details: { params: p, fields: Object.keys(b).sort() },
+  };
+}
+
+/** The actor of an audit event: the acting account, its credential class and key id, and where from. */
+export function auditActor(principal: Principal | null, ip: string) {
+  return {
+    actorAccountId: principal ? (principal.kind === 'org_key' ? principal.memberAccountId : principal.accountId) : null,
+    credentialKind: principal?.kind ?? null,
+    credentialId: principal?.credentialId ?? null,
+    ip,
+  };
+}
+
+/**
+ * Every request that may change something runs inside its audit context (docs/teams.md "Audit trail"), so
+ * the first transaction it commits writes its one audit event. Registered after the idempotency plugin:
+ * taking a key is the request's bookkeeping, not a change.
+ */
+export const auditPlugin = fp(
+  async (app) => {
+    app.addHook('preHandler', (req: FastifyRequest, _reply, done) => {
+      if (READS.has(req.method)) return done();
+      const ctx: AuditContext = {
+        requestId: randomUUID(),
+        ...auditActor(req.principal, req.ip),
+        ...auditedOperation(
+          routeKey(req.method, req.routeOptions.url ?? req.url),
+          req.params as Record<string, unknown>,
+          req.body,
+        ),
+      };
+      auditContext.run(ctx, done);
+    });
+  },
+  { name: 'audit', dependencies: ['idempotency'] },
+);
