@@ -5917,7 +5917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/x-ndjson": string;
                 };
             };
             /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
@@ -7714,6 +7714,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Response */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
             429: {
                 headers: {
@@ -8156,6 +8165,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Response */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9228,6 +9246,15 @@ export interface operations {
             };
             /** @description Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Response */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11268,6 +11295,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Response */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
             429: {
                 headers: {
@@ -12216,6 +12252,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Response */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
             429: {
                 headers: {
@@ -12441,6 +12486,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Response */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
             429: {
                 headers: {
@@ -12647,6 +12701,15 @@ export interface operations {
             };
             /** @description Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Response */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13789,6 +13852,15 @@ export interface operations {
             };
             /** @description Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Response */
+            423: {
                 headers: {
                     [name: string]: unknown;
                 };

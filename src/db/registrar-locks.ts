@@ -36,8 +36,12 @@ export function registrarLocks(em: EntityManager) {
   return {
     /** The lock of a domain record, or null when it is unlocked. */
     async lockOf(domainId: number): Promise<RegistrarLock | null> {
-      const d = await em.findOne(Domain, { id: domainId }, { fields: ['lockedAt', 'lockedBy'] });
-      return d?.lockedAt ? { lockedAt: d.lockedAt, lockedBy: d.lockedBy ?? null } : null;
+      // Read from the row, not the identity map: the domain may have been loaded before an unlock committed.
+      const [row] = await em.execute<{ locked_at: Date | null; locked_by: string | null }[]>(
+        'select "locked_at", "locked_by" from "domain" where "id" = ?',
+        [domainId],
+      );
+      return row?.locked_at ? { lockedAt: new Date(row.locked_at), lockedBy: row.locked_by } : null;
     },
 
     /** Throws 423 `name_locked` when the (already row-locked) domain is locked. */

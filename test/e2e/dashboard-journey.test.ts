@@ -8,6 +8,8 @@ import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { startDevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { declaredRoutes } from '../../src/api/routes/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
+import { Account } from '../../src/db/entities/index.ts';
+import { createDomain } from '../helpers/fixtures.ts';
 import { launchChromium, seriousAxeViolations, type AxeViolation } from '../helpers/chromium.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { freePort } from '../helpers/ports.ts';
@@ -37,6 +39,8 @@ const PHOTOS = new Set([
   'webhooks',
   'webhook-redelivered',
   'activity',
+  'activity-audit',
+  'domain-unlock-pending',
   'mandate',
   'approvals-pending',
   'error-not-yours',
@@ -412,6 +416,31 @@ describe('the dashboard journey in Chromium', () => {
     expect(await Promise.all(contents.map((c) => c.inputValue()))).toContain('not-an-address');
     await check(page, 'domain-record-refused');
     expect(await storedRecords()).toBe(before);
+  });
+
+  it('locks an agent’s name, approves the unlock the agent asked for, and reads the audit trail', async () => {
+    // The agent's own name, locked with its key: the person who claimed it sees the lock on its page.
+    // (Written as a held name: the agent's mandate asks the person to approve a registration's spend.)
+    const label = `lock${Date.now().toString(36)}`;
+    const agentName = `${label}.agent`;
+    const owner = await s.t.db.em().findOneOrFail(Account, { id: claimed.id });
+    await createDomain(s.t.db.orm, { label, namespace: 'agent', owner });
+    expect((await call('POST', `/api/v1/domains/${agentName}/lock`, claimed.key)).status).toBe(200);
+    await open(page, `/dashboard/domains/${agentName}`, 'domain-locked');
+    await expect(page.getByRole('region', { name: 'Registrar lock' }).textContent()).resolves.toContain('Locked');
+    // The agent asks to unlock; its key cannot approve, the person does, in the browser.
+    expect((await call('POST', `/api/v1/domains/${agentName}/unlock`, claimed.key)).status).toBe(200);
+    await open(page, `/dashboard/domains/${agentName}`, 'domain-unlock-pending');
+    await page.getByRole('button', { name: 'Approve unlock' }).click();
+    await expect(page.getByRole('status').first().textContent()).resolves.toContain('Unlock approved');
+    expect((await call('GET', `/api/v1/domains/${agentName}/lock`, claimed.key)).body.locked).toBe(false);
+    // The activity page's audit trail names the agent's lock and the person's approval.
+    await open(page, '/dashboard/activity', 'activity-audit');
+    const audit = page.getByRole('region', { name: 'Audit trail' });
+    await expect(audit.getByRole('row').filter({ hasText: 'unlock/approve' }).first().textContent()).resolves.toContain(
+      'You',
+    );
+    await expect(audit.getByRole('row').filter({ hasText: '/lock' }).first().isVisible()).resolves.toBe(true);
   });
 
   it('keeps a second person out: their browser can neither open the first person’s pages nor post to them', async () => {

@@ -94,7 +94,7 @@ export const patchDnsRecords = defineOperation(
       'within seconds; `sync` in GET …/records tells when.',
     params: domainNameParams,
     body: recordsBody,
-    response: { 200: recordsPatchResponse, ...errors },
+    response: { 200: recordsPatchResponse, ...errors, 423: errorBodySchema },
   },
   async (call, app) => {
     const { name } = parse(app, call.params.domain_name);
@@ -117,7 +117,7 @@ export const enableDns = defineOperation(
     tags: ['management'],
     summary: 'Publish the delegation of a domain you own, so resolvers from the naming root reach its records',
     params: domainNameParams,
-    response: { 200: enableDnsResponse, ...errors },
+    response: { 200: enableDnsResponse, ...errors, 423: errorBodySchema },
   },
   async (call, app) => {
     const { name, ns } = parse(app, call.params.domain_name);

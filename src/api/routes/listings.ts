@@ -70,7 +70,7 @@ export const putListing = defineOperation(
     summary: 'List a domain you own for sale, or replace its listing',
     params: domainNameParams,
     body: listingBody,
-    response: { 200: listingResponse, ...errors, 409: errorBodySchema },
+    response: { 200: listingResponse, ...errors, 409: errorBodySchema, 423: errorBodySchema },
   },
   async ({ params, body, principal }, app) => {
     const terms = listingTermsOf(body.price, body.min_offer);

@@ -110,7 +110,14 @@ export const payAcceptedOfferRoute = declareRoute({
 });
 
 // 409: decided otherwise (the offer as it stands); 503: the offer's run could not take it just now.
-const decided = { 200: offerResponse, 409: offerConflictBody, 503: errorBodySchema, ...clientErrors };
+const decided = {
+  200: offerResponse,
+  409: offerConflictBody,
+  // Accepting an offer on a locked name (docs/teams.md "Registrar lock").
+  423: errorBodySchema,
+  503: errorBodySchema,
+  ...clientErrors,
+};
 
 /** The account ids a caller speaks for: its own and the agents it claimed (spec 5 rule 1). */
 const speaksFor = (call: { principal: Principal | null }, app: FastifyInstance) =>

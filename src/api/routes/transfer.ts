@@ -28,6 +28,7 @@ export const transferDomain = defineOperation(
       401: errorBodySchema,
       403: errorBodySchema,
       409: errorBodySchema,
+      423: errorBodySchema,
     },
   },
   async ({ body, principal, idempotency }, app) => {

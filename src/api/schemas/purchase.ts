@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBodySchema } from './common.ts';
 import { receiptField } from './register.ts';
 import { paidResponses } from './payment-required.ts';
 import { example, EXAMPLE } from './examples.ts';
@@ -66,4 +67,5 @@ export const purchasedResponse = example(
 );
 
 /** What a paid purchase answers (buy-secondary, and paying an accepted offer): the sale, or its 402. */
-export const purchaseResponses = paidResponses(purchasedResponse);
+/** A purchase's answers; 423 when the name was locked after it was listed (docs/teams.md "Registrar lock"). */
+export const purchaseResponses = { ...paidResponses(purchasedResponse), 423: errorBodySchema };

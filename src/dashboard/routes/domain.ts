@@ -19,6 +19,7 @@ import {
   updateProfile,
 } from '../../api/routes/profile.ts';
 import { renewDomain } from '../../api/routes/renew.ts';
+import { approveUnlock, cancelUnlock, getLock, lockDomain, requestUnlock } from '../../api/routes/registrar-lock.ts';
 import { transferDomain } from '../../api/routes/transfer.ts';
 import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
 
@@ -66,13 +67,14 @@ async function load(ctx: PageContext): Promise<DomainPageData> {
   const { domain } = await ctx.read(getManagedDomain, named(ctx));
   const page = Math.max(1, Math.min(10_000, Number.parseInt(ctx.query.offers_page ?? '1', 10) || 1));
   const offset = (page - 1) * OFFERS_PER_PAGE;
-  const [auto, dns, lookup, offers] = await Promise.all([
+  const [auto, dns, lookup, offers, lock] = await Promise.all([
     ctx.read(getAutoRenew, named(ctx)),
     ctx.read(getDnsRecords, named(ctx)),
     ctx.call(lookupDomain, { params: { domain_name: domain.name } }),
     ctx.read(listOffers, {
       query: { direction: 'incoming', domain: domain.name, limit: OFFERS_PER_PAGE, offset },
     }),
+    ctx.read(getLock, named(ctx)),
   ]);
   return {
     kind: 'managed',
@@ -81,6 +83,7 @@ async function load(ctx: PageContext): Promise<DomainPageData> {
     dns,
     public: lookup.ok ? lookup.body : null,
     offers: { rows: offers.data, page, hasMore: offset + offers.data.length < offers.total },
+    lock,
   };
 }
 
@@ -185,6 +188,29 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
       fields: z.object({}),
       call: (_f, ctx) => request(deleteListing, named(ctx)),
       done: (_f, a) => ({ notice: messageOf(a, 'The listing is withdrawn.') }),
+    }),
+    lock: action({
+      fields: z.object({}),
+      call: (_f, ctx) => request(lockDomain, named(ctx)),
+      done: () => ({ notice: 'Locked: the name refuses every move until an unlock takes effect.' }),
+    }),
+    request_unlock: action({
+      fields: z.object({}),
+      call: (_f, ctx) => request(requestUnlock, named(ctx)),
+      done: (_f, a) => {
+        const at = (a.body as { unlock?: { effective_at?: string } | null } | null)?.unlock?.effective_at ?? null;
+        return { notice: `Unlock asked for: it takes effect on ${when(at)}, or when a second person approves it.` };
+      },
+    }),
+    approve_unlock: action({
+      fields: z.object({}),
+      call: (_f, ctx) => request(approveUnlock, named(ctx)),
+      done: () => ({ notice: 'Unlock approved: the name is unlocked.' }),
+    }),
+    cancel_unlock: action({
+      fields: z.object({}),
+      call: (_f, ctx) => request(cancelUnlock, named(ctx)),
+      done: () => ({ notice: 'Unlock cancelled: the name stays locked.' }),
     }),
     accept_offer: offerDecision('accept'),
     reject_offer: offerDecision('reject'),

@@ -4,6 +4,8 @@ import { type DashboardView } from './layout.ts';
 import { pager, table } from './lists.ts';
 import type { ActivityRow } from './answers.ts';
 import type { OrderKind } from '../../domain/orders.ts';
+import type { z } from 'zod';
+import type { auditEventView } from '../../api/schemas/audit.ts';
 export type { ActivityRow };
 
 export interface ActivityData {
@@ -13,7 +15,15 @@ export interface ActivityData {
   total: number;
   page: number;
   hasMore: boolean;
+  /** The latest audit events of the person and their agents (docs/teams.md "Audit trail"). */
+  audit: { rows: AuditRow[]; total: number };
 }
+
+export type AuditRow = z.output<typeof auditEventView>;
+
+/** Who made a change, in words: you, one of your agents by name, or the account's id. */
+const whoOf = (actor: string | null, you: string, names: Record<string, string>) =>
+  actor === null ? 'the registry' : actor === you ? 'You' : (names[actor] ?? actor);
 
 /** Every order kind in words: a kind added to `orderKinds` does not compile until it is named here. */
 const kinds: Record<OrderKind, string> = {
@@ -85,5 +95,27 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
           ? html`Nothing on this page — <a href="${view.path}">back to the newest</a>`
           : 'No activity yet — registrations, renewals and sales will appear here.',
     })}
-    ${pager({ path: view.path, page: data.page, hasMore: data.hasMore })}`;
+    ${pager({ path: view.path, page: data.page, hasMore: data.hasMore })}
+    <section aria-labelledby="audit-heading">
+      <h2 id="audit-heading">Audit trail</h2>
+      <p>
+        Every change you or an agent you claimed made, by whom and with which credential, newest first: the latest
+        ${data.audit.rows.length} here; the whole trail is <code>GET /api/v1/audit</code> and its JSON Lines export.
+      </p>
+      ${table({
+        caption: data.audit.total > 0 ? `${data.audit.total} in all` : undefined,
+        head: ['When', 'Who', 'Credential', 'What', 'On'],
+        rows: data.audit.rows.map(
+          (e) =>
+            html`<tr>
+              <td>${when(e.at)}</td>
+              <td>${whoOf(e.actor.account_id, view.person.accountId, data.names)}</td>
+              <td>${e.actor.credential ?? ''}</td>
+              <td><code>${e.action}</code></td>
+              <td>${e.object ?? ''}</td>
+            </tr>`,
+        ),
+        empty: 'No changes recorded yet.',
+      })}
+    </section>`;
 }

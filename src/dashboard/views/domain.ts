@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import type { DashboardView } from './layout.ts';
 import { renderListing, renderOffers, type OffersPage } from './domain/market.ts';
+import { renderLock, type LockState } from './domain/lock.ts';
 import { renderProfile } from './domain/profile.ts';
 import { renderDns, type DnsState } from './domain/records.ts';
 import { renderSummary, renderTerm, renderTransfer, type AutoRenew, type ManagedDomain } from './domain/term.ts';
@@ -16,6 +17,7 @@ export type DomainPageData =
       /** Null when the public record cannot be read (the name in its grace period is not public). */
       public: PublicRecord | null;
       offers: OffersPage;
+      lock: LockState;
     }
   /** After a form, the name is no longer the person's (transferred, or never was): what the API said. */
   | { kind: 'gone'; name: string; message: string };
@@ -30,5 +32,5 @@ export function renderDomain(view: DashboardView, data: DomainPageData): SafeHtm
   ${renderDns(view, data.domain.name, data.dns)}
   ${renderListing(view, p?.for_sale ? { price: p.for_sale, min: p.min_offer } : null)}
   ${renderOffers(view, data.offers)} ${renderProfile(view, p?.profile ?? {}, data.domain.storefront_id)}
-  ${renderTransfer(view)}`;
+  ${renderLock(view, data.lock)} ${renderTransfer(view)}`;
 }

@@ -114,8 +114,12 @@ export const transform: SwaggerTransform = (input) => {
   const challenge = responses['402'];
   if (challenge && challenge.$ref !== ERROR_REF) schema['x-payment-info'] = paymentInfo(doc?.paymentReceipt === true);
   for (const [status, r] of Object.entries(responses)) {
-    // A page or document answered as text (described `text/html`, `text/plain markdown`): its media type.
-    const media = r.type === 'string' && typeof r.description === 'string' ? /^text\/[a-z]+/.exec(r.description) : null;
+    // A page or document answered as text (described `text/html`, `text/plain markdown`, JSON Lines'
+    // `application/x-ndjson`): its media type.
+    const media =
+      r.type === 'string' && typeof r.description === 'string'
+        ? /^(text\/[a-z]+|application\/x-ndjson)/.exec(r.description)
+        : null;
     if (media) {
       responses[status] = {
         content: { [media[0]]: { schema: { type: 'string' } } },

@@ -15,7 +15,12 @@ export function auditedOperation(
 ): Pick<AuditContext, 'action' | 'object' | 'details'> {
   const p = params ?? {};
   const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const named = p.domain_name ?? p.name ?? p.domain ?? b.domain ?? Object.values(p)[0] ?? null;
+  // A registration names its label and namespace apart: the object is the full name.
+  const bodyName =
+    typeof b.domain === 'string' && !b.domain.includes('.') && typeof b.namespace === 'string'
+      ? `${b.domain}.${b.namespace}`
+      : b.domain;
+  const named = p.domain_name ?? p.name ?? p.domain ?? bodyName ?? Object.values(p)[0] ?? null;
   // The fields sent, by name only: values may be secrets (a webhook's, a key's), and the change itself is
   // what the event records, not the request's text.
   return {

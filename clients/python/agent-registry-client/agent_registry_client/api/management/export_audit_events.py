@@ -1,6 +1,6 @@
 import datetime
 from http import HTTPStatus
-from typing import Any, cast
+from typing import Any
 from uuid import UUID
 
 import httpx
@@ -48,11 +48,7 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | str | None:
-    if response.status_code == 200:
-        response_200 = cast(str, response.json())
-        return response_200
-
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | None:
     if response.status_code == 400:
         response_400 = Error.from_dict(response.json())
 
@@ -109,7 +105,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -126,7 +122,7 @@ def sync_detailed(
     action: str | Unset = UNSET,
     from_: datetime.datetime,
     to: datetime.datetime,
-) -> Response[Error | str]:
+) -> Response[Error]:
     """The audit trail for a time range, as JSON Lines
 
      The same events as JSON Lines (`application/x-ndjson`, one event per line, oldest first) for a time
@@ -145,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str]
+        Response[Error]
     """
 
     kwargs = _get_kwargs(
@@ -171,7 +167,7 @@ def sync(
     action: str | Unset = UNSET,
     from_: datetime.datetime,
     to: datetime.datetime,
-) -> Error | str | None:
+) -> Error | None:
     """The audit trail for a time range, as JSON Lines
 
      The same events as JSON Lines (`application/x-ndjson`, one event per line, oldest first) for a time
@@ -190,7 +186,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str
+        Error
     """
 
     return sync_detailed(
@@ -211,7 +207,7 @@ async def asyncio_detailed(
     action: str | Unset = UNSET,
     from_: datetime.datetime,
     to: datetime.datetime,
-) -> Response[Error | str]:
+) -> Response[Error]:
     """The audit trail for a time range, as JSON Lines
 
      The same events as JSON Lines (`application/x-ndjson`, one event per line, oldest first) for a time
@@ -230,7 +226,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str]
+        Response[Error]
     """
 
     kwargs = _get_kwargs(
@@ -254,7 +250,7 @@ async def asyncio(
     action: str | Unset = UNSET,
     from_: datetime.datetime,
     to: datetime.datetime,
-) -> Error | str | None:
+) -> Error | None:
     """The audit trail for a time range, as JSON Lines
 
      The same events as JSON Lines (`application/x-ndjson`, one event per line, oldest first) for a time
@@ -273,7 +269,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str
+        Error
     """
 
     return (

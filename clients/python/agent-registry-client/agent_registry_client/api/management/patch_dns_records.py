@@ -90,6 +90,11 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 423:
+        response_423 = Error.from_dict(response.json())
+
+        return response_423
+
     if response.status_code == 429:
         response_429 = Error.from_dict(response.json())
 
