@@ -1,16 +1,5 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  encodeFunctionData,
-  http,
-  keccak256,
-  parseAbi,
-  parseTransaction,
-  TransactionReceiptNotFoundError,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { encodeFunctionData, keccak256, parseAbi, type Hex } from 'viem';
+import { chainSender } from '../payments/chain-sender.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import { findOrder, recordOrder } from '../db/orders.ts';
 import type { Config } from '../config/env.ts';
@@ -55,24 +44,8 @@ export interface PayoutSettings {
  * so two payouts never take one nonce. Once mined, the seller's ledger book pays the chain book.
  */
 export function payoutService(s: PayoutSettings) {
-  const chain = defineChain({
-    id: s.chainId,
-    name: `chain-${s.chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [s.rpcUrl] } },
-  });
-  const account = privateKeyToAccount(s.privateKey);
-  const client = createPublicClient({ chain, transport: http(s.rpcUrl), pollingInterval: 500 });
-  const wallet = createWalletClient({ chain, account, transport: http(s.rpcUrl) });
-
-  async function receiptOf(hash: Hex) {
-    try {
-      return await client.getTransactionReceipt({ hash });
-    } catch (err) {
-      if (err instanceof TransactionReceiptNotFoundError) return null;
-      throw err;
-    }
-  }
+  const sender = chainSender(s);
+  const { client, receiptOf } = sender;
 
   /**
    * Signs the payout and stores it on the sale (committed before anything is sent), then sends it. A
@@ -81,23 +54,17 @@ export function payoutService(s: PayoutSettings) {
    */
   async function signAndStore(sale: SaleRecord): Promise<Hex> {
     const raw = await s.orm.em.fork().transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`payout-signer:${account.address}`]);
-      const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
-      const request = await wallet.prepareTransactionRequest({
-        to: s.token,
-        data: encodeFunctionData({
-          abi: erc20,
-          functionName: 'transfer',
-          args: [sale.payoutAddress as Hex, sale.sellerAmount],
-        }),
-        nonce,
-        chain,
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`payout-signer:${sender.address}`]);
+      const data = encodeFunctionData({
+        abi: erc20,
+        functionName: 'transfer',
+        args: [sale.payoutAddress as Hex, sale.sellerAmount],
       });
-      const raw = await wallet.signTransaction(request);
+      const raw = await sender.signCall(s.token, data);
       await saleRepository(tx).storePayoutTx(sale.id, raw, keccak256(raw));
       return raw;
     });
-    await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
+    await sender.send(raw);
     return raw;
   }
 
@@ -156,10 +123,7 @@ export function payoutService(s: PayoutSettings) {
         return 'paid';
       }
       if (mined) throw new Error(`payout ${hash} of sale ${saleId} reverted; an operator must look`);
-      await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
-      const used = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
-      // Its nonce is taken by another mined transaction and it has no receipt: it can never be mined.
-      if (used > (parseTransaction(raw).nonce ?? 0) && !(await receiptOf(hash))) raw = null;
+      if (!(await sender.resend(raw))) raw = null;
     }
     raw ??= await signAndStore(sale);
     const hash = keccak256(raw);
@@ -169,7 +133,7 @@ export function payoutService(s: PayoutSettings) {
     return 'paid';
   }
 
-  return { address: account.address, payOut };
+  return { address: sender.address, payOut };
 }
 
 export type PayoutService = ReturnType<typeof payoutService>;

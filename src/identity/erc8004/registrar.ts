@@ -1,20 +1,8 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  decodeEventLog,
-  defineChain,
-  encodeFunctionData,
-  http,
-  keccak256,
-  parseTransaction,
-  TransactionReceiptNotFoundError,
-  type Address,
-  type Hex,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { decodeEventLog, encodeFunctionData, keccak256, type Address, type Hex } from 'viem';
 import type { Config } from '../../config/env.ts';
 import { onchainIdentities } from '../../db/onchain-identities.ts';
 import type { Orm } from '../../db/orm.ts';
+import { chainSender } from '../../payments/chain-sender.ts';
 import { identityRegistryAbi } from './registry.ts';
 
 export interface OnchainRegistrarSettings {
@@ -52,41 +40,19 @@ export function onchainRegistrarFromConfig(config: Config, orm: Orm): OnchainReg
  * Signing is serialised across workers by an advisory lock on the signer, as the market's payouts are.
  */
 export function onchainRegistrar(s: OnchainRegistrarSettings) {
-  const chain = defineChain({
-    id: s.chainId,
-    name: `chain-${s.chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [s.rpcUrl] } },
-  });
-  const account = privateKeyToAccount(s.privateKey);
-  const client = createPublicClient({ chain, transport: http(s.rpcUrl), pollingInterval: 500 });
-  const wallet = createWalletClient({ chain, account, transport: http(s.rpcUrl) });
-
-  async function receiptOf(hash: Hex) {
-    try {
-      return await client.getTransactionReceipt({ hash });
-    } catch (err) {
-      if (err instanceof TransactionReceiptNotFoundError) return null;
-      throw err;
-    }
-  }
+  const sender = chainSender(s);
+  const { client, receiptOf } = sender;
 
   /** Signs the registration and stores it on the entry (committed before anything is sent), then sends it. */
   async function signAndStore(sessionId: string, agentUri: string): Promise<Hex> {
     const raw = await s.orm.em.fork().transactional(async (tx) => {
-      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`chain-signer:${s.chainId}:${account.address}`]);
-      const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
-      const request = await wallet.prepareTransactionRequest({
-        to: s.registry,
-        data: encodeFunctionData({ abi: identityRegistryAbi, functionName: 'register', args: [agentUri] }),
-        nonce,
-        chain,
-      });
-      const raw = await wallet.signTransaction(request);
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`chain-signer:${s.chainId}:${sender.address}`]);
+      const data = encodeFunctionData({ abi: identityRegistryAbi, functionName: 'register', args: [agentUri] });
+      const raw = await sender.signCall(s.registry, data);
       await onchainIdentities(tx).storeTx(sessionId, raw, keccak256(raw));
       return raw;
     });
-    await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
+    await sender.send(raw);
     return raw;
   }
 
@@ -101,15 +67,7 @@ export function onchainRegistrar(s: OnchainRegistrarSettings) {
     if (entry.status === 'registered' && entry.agentId !== null && entry.txHash)
       return { agentId: entry.agentId, txHash: entry.txHash };
     let raw = entry.rawTx as Hex | null;
-    if (raw) {
-      const hash = keccak256(raw);
-      if (!(await receiptOf(hash))) {
-        await client.sendRawTransaction({ serializedTransaction: raw }).catch(() => undefined);
-        const used = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
-        // Its nonce is taken by another mined transaction and it has no receipt: it can never be mined.
-        if (used > (parseTransaction(raw).nonce ?? 0) && !(await receiptOf(hash))) raw = null;
-      }
-    }
+    if (raw && !(await receiptOf(keccak256(raw))) && !(await sender.resend(raw))) raw = null;
     raw ??= await signAndStore(sessionId, entry.agentUri);
     const hash = keccak256(raw);
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 30_000 });
@@ -131,7 +89,7 @@ export function onchainRegistrar(s: OnchainRegistrarSettings) {
     return { agentId: Number(agentId), txHash: hash };
   }
 
-  return { address: account.address, chainId: s.chainId, registry: s.registry, publish };
+  return { address: sender.address, chainId: s.chainId, registry: s.registry, publish };
 }
 
 export type OnchainRegistrar = ReturnType<typeof onchainRegistrar>;
