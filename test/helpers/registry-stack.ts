@@ -84,7 +84,12 @@ export interface RegistryStack {
    */
   spawnApi(env?: Record<string, string>): Promise<StackProcess>;
   /** A production process (`src/entry/<entry>.ts`) expected to refuse to start: its exit code and its output. */
-  runToExit(entry: 'api' | 'worker', env: Record<string, string>): Promise<{ code: number | null; output: string }>;
+  /** Runs an entry until it exits; one still running after `timeoutMs` is killed and answers code null. */
+  runToExit(
+    entry: 'api' | 'worker',
+    env: Record<string, string>,
+    timeoutMs?: number,
+  ): Promise<{ code: number | null; output: string }>;
   /**
    * Pays a 402 answer of the stack's API (its challenge in WWW-Authenticate, its terms in the body) on the
    * stack's chain, from the dev payer `payer` (an index into `payerKeys`), as examples/pay-and-register.ts pays.
@@ -299,7 +304,7 @@ async function stackOn(
         required: answer.json() as PaymentRequired,
       }),
     spawnApi,
-    async runToExit(entry, env) {
+    async runToExit(entry, env, timeoutMs = 120_000) {
       const p = spawnEntry(
         `src/entry/${entry}.ts`,
         { HOST: '127.0.0.1', PORT: String(await freePort()), ...env },
@@ -310,7 +315,16 @@ async function stackOn(
       let output = '';
       p.child.stdout?.on('data', (d) => (output += String(d)));
       p.child.stderr?.on('data', (d) => (output += String(d)));
-      const code = await new Promise<number | null>((r) => p.child.once('exit', (c) => r(c)));
+      const code = await new Promise<number | null>((r) => {
+        const timer = setTimeout(() => {
+          output += `\n[still running after ${timeoutMs} ms: killed]`;
+          p.child.kill('SIGKILL');
+        }, timeoutMs);
+        p.child.once('exit', (c) => {
+          clearTimeout(timer);
+          r(c);
+        });
+      });
       return { code, output };
     },
     worker,
