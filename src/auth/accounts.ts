@@ -54,13 +54,20 @@ export async function accountForWallet(em: EntityManager, address: string): Prom
   return accountByUniqueKey(em, { walletAddress: wallet }, { kind: 'agent', assurance: 'anonymous' });
 }
 
-export async function createApiKey(em: EntityManager, accountId: string, keyClass: ApiKeyClass, name: string | null) {
+export async function createApiKey(
+  em: EntityManager,
+  accountId: string,
+  keyClass: ApiKeyClass,
+  name: string | null,
+  createdBy: string | null = null,
+) {
   const key = generateKey(keyClass);
   const row = await credentialRepository(em).createKey(
     accountId,
     { id: key.id, secretHash: key.secretHash },
     keyClass,
     name,
+    createdBy,
   );
   return { row, key };
 }

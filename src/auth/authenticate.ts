@@ -5,6 +5,7 @@ import { AppError } from '../domain/errors.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import { credentialRepository } from '../db/credential-repository.ts';
 import { organizationRepository } from '../db/organization-repository.ts';
+import { teamRepository } from '../db/team-repository.ts';
 import { accountForIdentity } from './accounts.ts';
 import type { AccountPrincipal, OrgPrincipal, Principal } from './principal.ts';
 import { parseKey, sameDigest, sha256Hex } from './secrets.ts';
@@ -17,6 +18,8 @@ export interface KnownKey {
   revoked: boolean;
   accountId: string;
   lastUsedAtMs: number | null;
+  /** A team's key: the member who made it, whose membership and role it acts with. */
+  createdBy: string | null;
 }
 
 /**
@@ -61,11 +64,53 @@ export async function authenticate(req: FastifyRequest, em: EntityManager, deps:
   if (apiKey && bearer) {
     throw new AppError('ambiguous_credentials', 'Send either X-API-Key or Authorization: Bearer, not both.');
   }
-  if (apiKey) return keyPrincipal(em, apiKey, deps.keys);
-  if (bearer) return bearerPrincipal(em, deps, bearer);
+  const team = teamHeader(req);
+  if (apiKey) {
+    if (team !== undefined)
+      throw new AppError(
+        'invalid_request',
+        'X-Team-Id is for a person (a bearer token or a session); a key acts for the account that holds it.',
+      );
+    return keyPrincipal(em, apiKey, deps.keys);
+  }
+  if (bearer) return actingFor(em, await bearerPrincipal(em, deps, bearer), team);
   const cookie = req.cookies?.[deps.sessionCookie];
-  if (cookie) return sessionPrincipal(em, req, cookie);
+  if (cookie) {
+    const session = await sessionPrincipal(em, req, cookie);
+    return actingFor(em, session, team ?? session.teamId ?? undefined, team === undefined);
+  }
   return null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The team a person's request acts for (`X-Team-Id`), undefined when it names none. */
+function teamHeader(req: FastifyRequest): string | undefined {
+  const value = headerValue(req.headers['x-team-id']);
+  if (value === undefined) return undefined;
+  if (!UUID.test(value)) throw new AppError('invalid_request', 'X-Team-Id must be a team id (a UUID).');
+  return value.toLowerCase();
+}
+
+/**
+ * A person acting for a team (docs/teams.md "Organizations"): the team's account, with the person and their
+ * role read now, so a member removed or demoted is refused on their next request. A session whose chosen
+ * team is no longer theirs acts as the person again (`quiet`); a header naming a team they are not in is a 403.
+ */
+async function actingFor(
+  em: EntityManager,
+  person: AccountPrincipal & { teamId?: string | null },
+  teamId: string | undefined,
+  quiet = false,
+): Promise<AccountPrincipal> {
+  const own: AccountPrincipal = { kind: person.kind, accountId: person.accountId, credentialId: person.credentialId };
+  if (!teamId) return own;
+  const role = await teamRepository(em).roleOf(teamId, person.accountId);
+  if (!role) {
+    if (quiet) return own;
+    throw new AppError('not_a_member', 'You are not a member of this team.', { team_id: teamId });
+  }
+  return { ...own, accountId: teamId, member: { accountId: person.accountId, role } };
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {
@@ -85,6 +130,7 @@ async function readKey(em: EntityManager, id: string, memory?: KeyMemory): Promi
     revoked: key.revokedAt != null,
     accountId: key.accountId,
     lastUsedAtMs: key.lastUsedAt?.getTime() ?? null,
+    createdBy: key.createdBy,
   };
   memory?.set(id, read, stamp);
   return read;
@@ -103,11 +149,16 @@ async function keyPrincipal(em: EntityManager, value: string, memory?: KeyMemory
   if (!key.lastUsedAtMs || Date.now() - key.lastUsedAtMs > 60_000) {
     await credentialRepository(em).touchKey(parsed.id);
   }
-  return {
+  const principal: AccountPrincipal = {
     kind: key.keyClass === 'live' ? 'live_key' : 'agent_key',
     accountId: key.accountId,
     credentialId: parsed.id,
   };
+  if (!key.createdBy) return principal;
+  // A team's key acts with its maker's membership as it stands now: removed, the key stops at once.
+  const role = await teamRepository(em).roleOf(key.accountId, key.createdBy);
+  if (!role) throw invalid('The API key is not valid or has been revoked.');
+  return { ...principal, member: { accountId: key.createdBy, role } };
 }
 
 async function orgPrincipal(em: EntityManager, id: string, digest: string): Promise<OrgPrincipal> {
@@ -156,7 +207,7 @@ export async function sessionPrincipal(
   em: EntityManager,
   req: FastifyRequest,
   cookie: string,
-): Promise<AccountPrincipal> {
+): Promise<AccountPrincipal & { teamId: string | null }> {
   const unsigned = req.unsignCookie(cookie);
   if (!unsigned.valid || !unsigned.value) throw invalid('The session cookie is not valid.');
   const hash = sha256Hex(unsigned.value);
@@ -164,7 +215,7 @@ export async function sessionPrincipal(
   if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
     throw invalid('The session has ended; sign in again.');
   }
-  return { kind: 'session', accountId: session.accountId, credentialId: hash.slice(0, 32) };
+  return { kind: 'session', accountId: session.accountId, credentialId: hash.slice(0, 32), teamId: session.teamId };
 }
 
 /** Loads the account behind an account principal. */

@@ -10,6 +10,8 @@ export interface AuditContext {
   /** One event per request: the event's unique key. */
   requestId: string;
   actorAccountId: string | null;
+  /** In a team: the member acting for it (the actor is the team); null otherwise. Absent in runs started before teams. */
+  memberAccountId?: string | null;
   /** The credential class (`agent_key`, `bearer`, `session`, `org_key`, …) and its key id. */
   credentialKind: string | null;
   credentialId: string | null;

@@ -5,6 +5,7 @@ export interface AuditRecord {
   id: string;
   at: Date;
   actorAccountId: string | null;
+  memberAccountId: string | null;
   credentialKind: string | null;
   credentialId: string | null;
   ip: string | null;
@@ -17,6 +18,8 @@ export interface AuditFilter {
   /** The accounts whose events may be read (the reader and those it manages). */
   actors: readonly string[];
   actor?: string | undefined;
+  /** Objects whose events may be read whoever acted: a team's own id (its members' changes). */
+  objects?: readonly string[];
   object?: string | undefined;
   action?: string | undefined;
   from?: Date | undefined;
@@ -27,6 +30,7 @@ const recordOf = (e: AuditEvent): AuditRecord => ({
   id: String(e.id),
   at: e.at,
   actorAccountId: e.actorAccountId ?? null,
+  memberAccountId: e.memberAccountId ?? null,
   credentialKind: e.credentialKind ?? null,
   credentialId: e.credentialId ?? null,
   ip: e.ip ?? null,
@@ -39,7 +43,14 @@ const recordOf = (e: AuditEvent): AuditRecord => ({
 // subscriber writes it in each change's transaction).
 export function auditEvents(em: EntityManager) {
   const where = (f: AuditFilter) => ({
-    actorAccountId: f.actor ? (f.actors.includes(f.actor) ? f.actor : { $in: [] }) : { $in: [...f.actors] },
+    ...(f.actor
+      ? { actorAccountId: f.actors.includes(f.actor) ? f.actor : { $in: [] } }
+      : {
+          $or: [
+            { actorAccountId: { $in: [...f.actors] } },
+            ...(f.objects?.length ? [{ object: { $in: [...f.objects] } }] : []),
+          ],
+        }),
     ...(f.object ? { object: f.object } : {}),
     ...(f.action ? { action: f.action } : {}),
     ...(f.from || f.to ? { at: { ...(f.from ? { $gte: f.from } : {}), ...(f.to ? { $lt: f.to } : {}) } } : {}),

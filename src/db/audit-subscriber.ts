@@ -11,11 +11,12 @@ export class AuditSubscriber implements EventSubscriber {
     const ctx = auditContext.current();
     if (!ctx || !args.transaction) return;
     await args.em.getConnection().execute(
-      `insert into "audit_event" ("request_id", "actor_account_id", "credential_kind", "credential_id", "ip", "action", "object", "details")
-       values (?, ?, ?, ?, ?, ?, ?, ?) on conflict ("request_id") do nothing`,
+      `insert into "audit_event" ("request_id", "actor_account_id", "member_account_id", "credential_kind", "credential_id", "ip", "action", "object", "details")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("request_id") do nothing`,
       [
         ctx.requestId,
         ctx.actorAccountId,
+        ctx.memberAccountId ?? null,
         ctx.credentialKind,
         ctx.credentialId,
         ctx.ip,

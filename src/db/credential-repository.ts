@@ -26,6 +26,8 @@ export interface KeyToCheck {
   revokedAt: Date | null;
   accountId: string;
   lastUsedAt: Date | null;
+  /** A team's key: the member who made it; null: a person's or an agent's own key. */
+  createdBy: string | null;
 }
 
 // Accounts' own credentials: API keys, claim codes and browser sessions. Secrets are never stored, only
@@ -67,8 +69,20 @@ export function credentialRepository(em: EntityManager) {
       });
     },
 
-    async createKey(accountId: string, key: StoredSecret, keyClass: ApiKeyClass, name: string | null) {
-      const row = em.create(ApiKey, { ...key, account: em.getReference(Account, accountId), keyClass, name });
+    async createKey(
+      accountId: string,
+      key: StoredSecret,
+      keyClass: ApiKeyClass,
+      name: string | null,
+      createdBy: string | null = null,
+    ) {
+      const row = em.create(ApiKey, {
+        ...key,
+        account: em.getReference(Account, accountId),
+        keyClass,
+        name,
+        createdBy,
+      });
       await em.flush();
       return keyRecordOf(row);
     },
@@ -97,7 +111,7 @@ export function credentialRepository(em: EntityManager) {
       const key = await em.findOne(
         ApiKey,
         { id },
-        { fields: ['id', 'account', 'keyClass', 'secretHash', 'revokedAt', 'lastUsedAt'] },
+        { fields: ['id', 'account', 'keyClass', 'secretHash', 'revokedAt', 'lastUsedAt', 'createdBy'] },
       );
       return (
         key && {
@@ -106,6 +120,7 @@ export function credentialRepository(em: EntityManager) {
           revokedAt: key.revokedAt ?? null,
           accountId: key.account.id,
           lastUsedAt: key.lastUsedAt ?? null,
+          createdBy: key.createdBy ?? null,
         }
       );
     },
@@ -137,7 +152,19 @@ export function credentialRepository(em: EntityManager) {
 
     async findSession(tokenHash: string) {
       const s = await em.findOne(WebSession, { tokenHash });
-      return s && { accountId: s.account.id, expiresAt: s.expiresAt, revokedAt: s.revokedAt ?? null };
+      return (
+        s && {
+          accountId: s.account.id,
+          expiresAt: s.expiresAt,
+          revokedAt: s.revokedAt ?? null,
+          teamId: s.teamId ?? null,
+        }
+      );
+    },
+
+    /** The team the session acts for (the dashboard's switcher); null: the person themselves. */
+    async chooseTeam(tokenHash: string, teamId: string | null): Promise<void> {
+      await em.nativeUpdate(WebSession, { tokenHash }, { teamId });
     },
 
     async endSession(tokenHash: string): Promise<void> {

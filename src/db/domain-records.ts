@@ -37,6 +37,16 @@ export function domainRecords(em: EntityManager) {
       return d && recordOf(d);
     },
 
+    /** The names an account holds (never an expired record), by name. */
+    async liveNamesOf(ownerId: string): Promise<string[]> {
+      const rows = await em.find(
+        Domain,
+        { owner: ownerId, status: { $ne: EXPIRED } },
+        { fields: ['name'], orderBy: { name: 'asc' } },
+      );
+      return rows.map((d) => d.name);
+    },
+
     /** A record, its row locked until the transaction ends; null: none. */
     async lock(id: number): Promise<DomainRecord | null> {
       const d = await em.findOne(Domain, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });

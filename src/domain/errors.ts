@@ -11,6 +11,19 @@ export const errorCodes = {
   credential_not_accepted: 403,
   route_not_allowed: 403,
   forbidden: 403,
+  /** A person names a team (X-Team-Id) they are not a member of. */
+  not_a_member: 403,
+  /** The member's role in the team does not allow the operation (docs/teams.md "Roles"). */
+  role_not_allowed: 403,
+  /** Teams (docs/teams.md "Organizations"). */
+  team_not_found: 404,
+  member_not_found: 404,
+  invitation_not_found: 404,
+  invitation_used: 410,
+  invitation_expired: 410,
+  invitation_revoked: 410,
+  last_owner: 409,
+  team_not_empty: 409,
   key_not_found: 404,
   /** A name whose owner published no A2A endpoint has no agent card (docs/discovery.md). */
   no_agent_card: 404,

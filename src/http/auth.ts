@@ -4,7 +4,8 @@ import type { AccountPrincipal, CredentialKind, Principal } from '../auth/princi
 import { AppError } from '../domain/errors.ts';
 import type { Orm } from '../db/orm.ts';
 import type { CrossSiteRule } from './cross-site.ts';
-import { credentialKindsOf, PUBLIC, routeKey, type AccessRule } from '../api/routes/declaration.ts';
+import { credentialKindsOf, PUBLIC, routeKey, teamAreaOf, type AccessRule } from '../api/routes/declaration.ts';
+import { roleAllows, rolesFor, type TeamArea } from '../domain/team.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,6 +46,7 @@ export function accessRefusal(
   key: string,
   principal: Principal | null,
   channel: Channel,
+  area: TeamArea | 'read' | null = null,
 ): AppError | null {
   if (rule.length === 0) return null;
   if (!principal) return rule.includes('anonymous') ? null : unauthorized();
@@ -58,6 +60,12 @@ export function accessRefusal(
     );
   if (principal.kind === 'org_key' && !principal.allowedRoutes.includes(key))
     return new AppError('route_not_allowed', `This organization credential is not allowed to call ${key}.`);
+  if (principal.kind !== 'org_key' && principal.member && area && !roleAllows(principal.member.role, area))
+    return new AppError(
+      'role_not_allowed',
+      `Your role in this team (${principal.member.role}) does not allow ${key}.`,
+      { role: principal.member.role, area, ...(area !== 'read' && { roles: rolesFor(area) }) },
+    );
   return null;
 }
 
@@ -85,9 +93,10 @@ export function registerAccessControl(
     }
     if (rule.length === 0) return;
     const key = routeKey(methods[0] as string, route.url);
+    const area = teamAreaOf(methods[0] as string, route.url, { ...route.config, access: rule });
     const guard: onRequestHookHandler = async (req) => {
       const principal = await authenticate(req, orm.em.fork(), deps);
-      const refusal = accessRefusal(rule, key, principal, 'http');
+      const refusal = accessRefusal(rule, key, principal, 'http', area);
       if (refusal) throw refusal;
       if (!principal) return;
       // Only a session is sent by the browser on its own; it is the credential another page could ride.

@@ -10,6 +10,7 @@ import type { RegistrationService } from '../registration/service.ts';
 import type { RenewalService } from '../renewal/service.ts';
 import type { OnchainIdentityService } from '../identity/onchain-service.ts';
 import type { RegistrarLockService } from '../locks/service.ts';
+import type { TeamService } from '../teams/service.ts';
 import type { PurchaseService } from '../market/purchase.ts';
 import type { OfferService } from '../market/offers/service.ts';
 
@@ -55,5 +56,6 @@ declare module 'fastify' {
     offers: OfferService;
     onchainIdentity: OnchainIdentityService;
     registrarLock: RegistrarLockService;
+    teams: TeamService;
   }
 }

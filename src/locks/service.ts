@@ -2,8 +2,7 @@ import type { Client } from '@temporalio/client';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { canActOnDomain } from '../auth/domain-access.ts';
-import type { Principal } from '../auth/principal.ts';
-import { actorOf } from '../checkout/holder.ts';
+import { personOf, type Principal } from '../auth/principal.ts';
 import type { Config } from '../config/env.ts';
 import { domainRecords, type DomainRecord } from '../db/domain-records.ts';
 import type { Orm } from '../db/orm.ts';
@@ -75,7 +74,7 @@ export function registrarLockService(deps: { orm: Orm; temporal?: Client | undef
 
   /** Locks the name at once (again: unchanged). A pending request to lift it stays as it is. */
   async function lock(principal: Principal, name: string): Promise<LockState> {
-    const by = actorOf(principal) as string;
+    const by = personOf(principal);
     await orm.em.fork().transactional(async (tx) => {
       const d = await managed(tx, principal, name);
       await registrarLocks(tx).lock(d.id, by);
@@ -85,7 +84,7 @@ export function registrarLockService(deps: { orm: Orm; temporal?: Client | undef
 
   /** Asks to lift the lock: the pending request (a new one, or the one already open), with when it takes effect. */
   async function requestUnlock(principal: Principal, name: string): Promise<LockState> {
-    const by = actorOf(principal) as string;
+    const by = personOf(principal);
     const request = await orm.em
       .fork()
       .transactional(async (tx) => {
@@ -111,10 +110,11 @@ export function registrarLockService(deps: { orm: Orm; temporal?: Client | undef
 
   /**
    * A decision on the pending request: `approved` by a person other than who asked (an agent's key is not a
-   * second person), or `cancelled` by anyone who manages the name. The run settles it at once.
+   * second person; in a team, another member), or `cancelled` by anyone who manages the name. The run settles
+   * it at once.
    */
   async function decide(principal: Principal, name: string, decision: 'approved' | 'cancelled'): Promise<LockState> {
-    const by = actorOf(principal) as string;
+    const by = personOf(principal);
     const request = await orm.em.fork().transactional(async (tx) => {
       const d = await managed(tx, principal, name);
       const locks = registrarLocks(tx);

@@ -13,6 +13,7 @@ export const mcpRoute = declareRoute({
   method: 'POST',
   url: '/mcp',
   access: ['agent_key', 'live_key', 'bearer', 'org_key', 'anonymous'],
+  area: 'self',
 });
 
 /** Stateless streamable HTTP: no server-sent stream to open and no session to end (405). */

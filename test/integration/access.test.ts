@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 import type { InjectOptions } from 'fastify';
 import { credentialKinds, type CredentialKind } from '../../src/auth/principal.ts';
 import { registerAccessControl } from '../../src/http/auth.ts';
+import { teamAreaOf } from '../../src/api/routes/declaration.ts';
+import { roleAllows, teamRoles, type TeamRole } from '../../src/domain/team.ts';
 import { crossSiteRule } from '../../src/http/cross-site.ts';
 import { declaredRoutes } from '../../src/api/routes/declared.ts';
 import * as ops from '../../src/ops/commands.ts';
@@ -25,6 +27,8 @@ const accessRules = Object.fromEntries(
 );
 /** A subscription id nobody has: the walk over every credential changes nothing. */
 const NO_SUBSCRIPTION = '00000000-0000-4000-8000-00000000beef';
+/** A team nobody has. */
+const NO_TEAM = '00000000-0000-4000-8000-000000007ea3';
 
 describe('access control', () => {
   let t: TestApp;
@@ -295,6 +299,36 @@ describe('access control', () => {
         },
       },
     }),
+    // Teams: a team nobody has, an invitation nobody made, a name nobody can take: refused alike, nothing changed.
+    'GET /api/v1/teams': () => ({ method: 'GET', url: '/api/v1/teams' }),
+    'POST /api/v1/teams': () => ({ method: 'POST', url: '/api/v1/teams', payload: { name: '' } }),
+    'POST /api/v1/teams/invitations/accept': () => ({
+      method: 'POST',
+      url: '/api/v1/teams/invitations/accept',
+      payload: { token: 'no-such-invitation-token-000' },
+    }),
+    'GET /api/v1/teams/:team_id': () => ({ method: 'GET', url: `/api/v1/teams/${NO_TEAM}` }),
+    'DELETE /api/v1/teams/:team_id': () => ({ method: 'DELETE', url: `/api/v1/teams/${NO_TEAM}` }),
+    'POST /api/v1/teams/:team_id/invitations': () => ({
+      method: 'POST',
+      url: `/api/v1/teams/${NO_TEAM}/invitations`,
+      payload: { role: 'auditor' },
+    }),
+    'GET /api/v1/teams/:team_id/invitations': () => ({ method: 'GET', url: `/api/v1/teams/${NO_TEAM}/invitations` }),
+    'DELETE /api/v1/teams/:team_id/invitations/:invitation_id': () => ({
+      method: 'DELETE',
+      url: `/api/v1/teams/${NO_TEAM}/invitations/${NO_TEAM}`,
+    }),
+    'PATCH /api/v1/teams/:team_id/members/:account_id': () => ({
+      method: 'PATCH',
+      url: `/api/v1/teams/${NO_TEAM}/members/${NO_TEAM}`,
+      payload: { role: 'auditor' },
+    }),
+    'DELETE /api/v1/teams/:team_id/members/:account_id': () => ({
+      method: 'DELETE',
+      url: `/api/v1/teams/${NO_TEAM}/members/${NO_TEAM}`,
+    }),
+    'POST /api/v1/teams/:team_id/move-in': () => ({ method: 'POST', url: `/api/v1/teams/${NO_TEAM}/move-in` }),
     'POST /api/v1/command': () => ({
       method: 'POST',
       url: '/api/v1/command',
@@ -449,6 +483,22 @@ describe('access control', () => {
       'GET /api/v1/webhooks/:subscription_id/events': account,
       'POST /api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver': ['agent_key', 'live_key', 'dashboard'],
       'DELETE /api/v1/keys/:key_id': ['bearer', 'session'],
+      // Teams are people's: a bearer token or a session, never a key (docs/teams.md "Organizations").
+      ...Object.fromEntries(
+        [
+          'GET /api/v1/teams',
+          'POST /api/v1/teams',
+          'POST /api/v1/teams/invitations/accept',
+          'GET /api/v1/teams/:team_id',
+          'DELETE /api/v1/teams/:team_id',
+          'POST /api/v1/teams/:team_id/invitations',
+          'GET /api/v1/teams/:team_id/invitations',
+          'DELETE /api/v1/teams/:team_id/invitations/:invitation_id',
+          'PATCH /api/v1/teams/:team_id/members/:account_id',
+          'DELETE /api/v1/teams/:team_id/members/:account_id',
+          'POST /api/v1/teams/:team_id/move-in',
+        ].map((r) => [r, ['bearer', 'session']]),
+      ),
       'GET /api/v1/user/domains': ['bearer', 'dashboard'],
       'GET /api/v1/domains': [...account, 'org_key'],
       'GET /api/v1/domains/:domain_name': [...account, 'org_key'],
@@ -739,6 +789,80 @@ describe('access control', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/domains', headers: creds.org_key })).statusCode).toBe(
         200,
       );
+    });
+  });
+
+  // Each role of a team against every route a person's bearer token reaches, generated from the declared
+  // routes as the table above is (docs/teams.md "Roles"): refused with role_not_allowed exactly where the
+  // route's area is not the role's, and never refused for the role where it is.
+  describe('team roles', () => {
+    const teamOf = {} as Record<TeamRole, string>;
+    const declared = new Map(declaredRoutes.map((r) => [`${r.method} ${r.url}`, r]));
+    const bearerRoutes = protectedRoutes.filter((k) => accessRules[k]?.includes('bearer'));
+
+    beforeAll(async () => {
+      const as = (headers: Record<string, string>, method: 'POST' | 'GET', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+      for (const role of teamRoles) {
+        // Alice owns her own team; bob makes the others and invites her with each other role.
+        const maker = role === 'owner' ? creds.bearer : creds.bob_bearer;
+        const made = await as(maker, 'POST', '/api/v1/teams', { name: `roles ${role}` });
+        expect(made.statusCode).toBe(200);
+        teamOf[role] = made.json().team.id;
+        if (role === 'owner') continue;
+        const invited = await as(maker, 'POST', `/api/v1/teams/${teamOf[role]}/invitations`, { role });
+        const joined = await as(creds.bearer, 'POST', '/api/v1/teams/invitations/accept', {
+          token: invited.json().token,
+        });
+        expect(joined.json()).toMatchObject({ role, already_member: false });
+      }
+    });
+
+    it('covers every route a person reaches', () => {
+      expect(bearerRoutes.length).toBeGreaterThan(40);
+      for (const r of bearerRoutes) {
+        const d = declared.get(r)!;
+        expect({ r, area: teamAreaOf(d.method, d.url, d.config) }).toEqual({ r, area: expect.any(String) });
+      }
+    });
+
+    it.each(bearerRoutes)('%s is refused to exactly the roles its area excludes', async (route) => {
+      const d = declared.get(route)!;
+      const area = teamAreaOf(d.method, d.url, d.config)!;
+      for (const role of teamRoles) {
+        const res = await call(route, { ...creds.bearer, 'x-team-id': teamOf[role] });
+        const code = res.statusCode >= 400 ? codeOf(res) : 'ok';
+        if (roleAllows(role, area)) expect({ role, area, code }).not.toEqual({ role, area, code: 'role_not_allowed' });
+        else
+          expect({ role, area, status: res.statusCode, code }).toEqual({
+            role,
+            area,
+            status: 403,
+            code: 'role_not_allowed',
+          });
+        expect(res.statusCode).toBeLessThan(500);
+      }
+    });
+
+    it('refuses a team the person is not in, and a team header beside a key', async () => {
+      const stranger = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/domains',
+        headers: { ...creds.bob_bearer, 'x-team-id': teamOf.owner },
+      });
+      expect({ status: stranger.statusCode, code: codeOf(stranger) }).toEqual({ status: 403, code: 'not_a_member' });
+      const keyed = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/domains',
+        headers: { ...creds.agent_key, 'x-team-id': teamOf.owner },
+      });
+      expect({ status: keyed.statusCode, code: codeOf(keyed) }).toEqual({ status: 400, code: 'invalid_request' });
+      const malformed = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/domains',
+        headers: { ...creds.bearer, 'x-team-id': 'not-a-uuid' },
+      });
+      expect(malformed.statusCode).toBe(400);
     });
   });
 

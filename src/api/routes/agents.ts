@@ -58,6 +58,7 @@ export const claimAgentRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/agents/claim',
   access: DASHBOARD,
+  area: 'names',
   openapi: {
     operationId: 'claimAgent',
     description: 'A signed-in operator binds an anonymous agent with its single-use claim code.',
@@ -78,6 +79,7 @@ export const setPayoutAddressRoute = declareRoute({
   method: 'PUT',
   url: '/api/v1/agents/me/payout-address',
   access: ACCOUNT,
+  area: 'billing',
   openapi: {
     operationId: 'setPayoutAddress',
     description:
@@ -111,6 +113,7 @@ export const revokeAgentKeyRoute = declareRoute({
   method: 'DELETE',
   url: '/api/v1/agents/:agent_id/keys/:key_id',
   access: DASHBOARD,
+  area: 'names',
   openapi: {
     operationId: 'revokeAgentKey',
     description:

@@ -36,6 +36,7 @@ export const approveRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/approvals/:approval_id/approve',
   access: DASHBOARD,
+  area: 'billing',
   openapi: {
     operationId: 'approveApproval',
     description: `Approves a purchase waiting above the agent’s approval threshold: a gems purchase completes at once; a machine payment’s checkout moves to awaiting_payment (the agent re-sends its request for the 402). ${WHO}`,
@@ -45,6 +46,7 @@ export const refuseRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/approvals/:approval_id/refuse',
   access: DASHBOARD,
+  area: 'billing',
   openapi: {
     operationId: 'refuseApproval',
     description: `Refuses a purchase waiting above the agent’s approval threshold: its checkout ends refused, its reservation released, the name free again; nothing is charged. ${WHO}`,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { auditEvents, type AuditFilter, type AuditRecord } from '../../db/audit-events.ts';
 import { AppError } from '../../domain/errors.ts';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AccountPrincipal } from '../../auth/principal.ts';
 import { accountPrincipal } from '../../http/auth.ts';
 import { answer, defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
@@ -16,6 +18,7 @@ export const listAuditRoute = declareRoute({
   method: 'GET',
   url: '/api/v1/audit',
   access: ACCOUNT,
+  area: 'audit',
   openapi: {
     operationId: 'listAuditEvents',
     description:
@@ -27,6 +30,7 @@ export const exportAuditRoute = declareRoute({
   method: 'GET',
   url: '/api/v1/audit/export',
   access: ACCOUNT,
+  area: 'audit',
   openapi: {
     operationId: 'exportAuditEvents',
     description: `The same events as JSON Lines (\`application/x-ndjson\`, one event per line, oldest first) for a time range (\`from\` and \`to\` required) and the same filters; at most ${EXPORT_MAX} events at a time (413 beyond: narrow the range).`,
@@ -36,14 +40,27 @@ export const exportAuditRoute = declareRoute({
 const view = (e: AuditRecord) => ({
   id: e.id,
   at: e.at.toISOString(),
-  actor: { account_id: e.actorAccountId, credential: e.credentialKind, key_id: e.credentialId, ip: e.ip },
+  actor: {
+    account_id: e.actorAccountId,
+    member_id: e.memberAccountId,
+    credential: e.credentialKind,
+    key_id: e.credentialId,
+    ip: e.ip,
+  },
   action: e.action,
   object: e.object,
   details: e.details as { params: Record<string, unknown>; fields: string[] },
 });
 
-const filterOf = (actors: string[], q: z.infer<typeof auditFilter>): AuditFilter => ({
+/** What a principal reads: its account and the agents it manages, and for a team, the changes to the team itself. */
+async function readerFilter(em: EntityManager, principal: AccountPrincipal, q: z.infer<typeof auditFilter>) {
+  const actors = await manageableOwnerIds(em, principal);
+  return filterOf(actors, principal.member ? [principal.accountId] : [], q);
+}
+
+const filterOf = (actors: string[], objects: string[], q: z.infer<typeof auditFilter>): AuditFilter => ({
   actors,
+  objects,
   actor: q.actor,
   object: q.object,
   action: q.action,
@@ -61,9 +78,9 @@ export const listAudit = defineOperation(
   },
   async (call, app) => {
     const em = app.deps.orm.em.fork();
-    const actors = await manageableOwnerIds(em, accountPrincipal(call));
     const { limit, offset } = call.query;
-    return paged(await auditEvents(em).page(filterOf(actors, call.query), { limit, offset }), { limit, offset }, view);
+    const filter = await readerFilter(em, accountPrincipal(call), call.query);
+    return paged(await auditEvents(em).page(filter, { limit, offset }), { limit, offset }, view);
   },
 );
 
@@ -82,8 +99,7 @@ export const exportAudit = defineOperation(
   },
   async (call, app) => {
     const em = app.deps.orm.em.fork();
-    const actors = await manageableOwnerIds(em, accountPrincipal(call));
-    const filter = filterOf(actors, call.query);
+    const filter = await readerFilter(em, accountPrincipal(call), call.query);
     const { total } = await auditEvents(em).page(filter, { limit: 1, offset: 0 });
     if (total > EXPORT_MAX)
       throw new AppError(

@@ -23,6 +23,7 @@ export const setAutoRenewRoute = declareRoute({
   method: 'PUT',
   url: '/api/v1/domains/:domain_name/auto-renew',
   access: ACCOUNT,
+  area: 'names',
   openapi: {
     operationId: 'setAutoRenew',
     description:

@@ -18,6 +18,7 @@ export const runCommandRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/command',
   access: DASHBOARD,
+  area: 'read',
   openapi: {
     operationId: 'runCommand',
     description: `A structured command, \`dry_run\` only. \`show_expiring_domains\` lists the domains you and the agents you claimed own that expire within \`within_days\` (${WITHIN_DAYS.min}–${WITHIN_DAYS.max}: ten years of terms and the longest grace period; default ${WITHIN_DAYS.default}); \`renew_domain\` says what renewing a domain you own or manage would cost (\`mpp\`, \`agent_mpp\`, \`agent\`: agent price in USD on the mpp route; anything else: human price in gems) and where its expiry would move. Nothing is charged, renewed or written. Every answer, errors included, is the command envelope (spec 7).`,

@@ -1,4 +1,5 @@
 import type { CredentialKind } from '../../auth/principal.ts';
+import type { TeamArea } from '../../domain/team.ts';
 
 /**
  * Which credentials a route accepts. An empty rule means public: credentials sent to a public route
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: a route without it fails start-up (src/http/auth.ts). */
     access?: AccessRule;
+    /** What a team member's role must allow to call it (src/domain/team.ts); a read when absent on a GET. */
+    area?: TeamArea | 'read';
     /** Its text in the OpenAPI document (src/http/openapi/document.ts); absent on hidden routes only. */
     openapi?: OperationText;
   }
@@ -51,7 +54,7 @@ export interface RouteDeclaration {
   method: Method;
   /** The whole path, with any prefix its plugin is registered under. */
   url: string;
-  config: { access: AccessRule; openapi?: OperationText };
+  config: { access: AccessRule; area?: TeamArea | 'read'; openapi?: OperationText };
 }
 
 // Marks what declareRoute made, so a module's other exports (its plugin, helpers) are never read as routes.
@@ -65,12 +68,14 @@ export function declareRoute<const M extends Method>(d: {
   method: M;
   url: string;
   access: AccessRule;
+  /** Required on a route that changes something for a person's credential: see teamAreaOf. */
+  area?: TeamArea | 'read';
   openapi?: OperationText;
 }): RouteDeclaration & { method: M } {
   const route = {
     method: d.method,
     url: d.url,
-    config: { access: d.access, ...(d.openapi && { openapi: d.openapi }) },
+    config: { access: d.access, ...(d.area && { area: d.area }), ...(d.openapi && { openapi: d.openapi }) },
   };
   declarations.add(route);
   return route;
@@ -87,6 +92,27 @@ export const under = <R extends RouteDeclaration>(prefix: string, route: R): R =
   ...route,
   url: route.url.slice(prefix.length),
 });
+
+/** Whether a person acting for a team could call the route: it takes a person's credential. */
+const takesPerson = (rule: AccessRule): boolean =>
+  rule.some((k) => k === 'bearer' || k === 'session' || k === 'live_key' || k === 'dashboard');
+
+/**
+ * What a team member's role must allow to call a route (docs/teams.md "Roles"): its declared area, a read
+ * for a GET that declares none, and null where no member can call it (a public route, or one no person's
+ * credential reaches). A route that changes something for a person and declares no area is an error.
+ */
+export function teamAreaOf(
+  method: string,
+  url: string,
+  config: { access?: AccessRule; area?: TeamArea | 'read' },
+): TeamArea | 'read' | null {
+  if (config.area) return config.area;
+  const access = config.access ?? [];
+  if (access.length === 0 || !takesPerson(access)) return null;
+  if (method === 'GET' || method === 'HEAD') return 'read';
+  throw new Error(`Route ${method} ${url} takes a person's credential but declares no team area (config.area)`);
+}
 
 /** How a route is named in an organization credential's allowlist and in refusals; HEAD is its GET. */
 export const routeKey = (method: string, url: string): string => `${method === 'HEAD' ? 'GET' : method} ${url}`;

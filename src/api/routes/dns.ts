@@ -33,6 +33,7 @@ export const patchDnsRecordsRoute = declareRoute({
   method: 'PATCH',
   url: '/api/v1/domains/:domain_name/records',
   access: ['bearer', 'dashboard'],
+  area: 'names',
   openapi: {
     operationId: 'patchDnsRecords',
     description:
@@ -44,6 +45,7 @@ export const enableDnsRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/:domain_name/enable_dns',
   access: ACCOUNT,
+  area: 'names',
   openapi: {
     operationId: 'enableDns',
     description:

@@ -30,6 +30,7 @@ export const humanCheckoutBuyRoute = declareRoute({
   method: 'POST',
   url: '/checkout/:domain',
   access: ['session'],
+  area: 'names',
   openapi: {
     operationId: 'humanCheckoutBuy',
     description:

@@ -41,6 +41,7 @@ export const createKeyRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/keys',
   access: DASHBOARD,
+  area: 'settings',
   openapi: {
     operationId: 'createKey',
     description: 'Creates an agent or live API key; the secret is shown once.',
@@ -51,6 +52,7 @@ export const deleteKeyRoute = declareRoute({
   method: 'DELETE',
   url: '/api/v1/keys/:key_id',
   access: DASHBOARD,
+  area: 'settings',
   openapi: {
     operationId: 'deleteKey',
     description: 'Revokes one of your keys; it stops working on the next request.',
@@ -79,11 +81,14 @@ export const createKey = defineOperation(
     response: { 200: createKeyResponse, ...clientErrors },
   },
   async (call, app) => {
+    const principal = accountPrincipal(call);
+    // A team's key acts with its maker's membership: removed or demoted, the key follows (docs/teams.md).
     const { row, key } = await createApiKey(
       app.deps.orm.em.fork(),
-      accountPrincipal(call).accountId,
+      principal.accountId,
       call.body.key_class,
       call.body.name ?? null,
+      principal.member?.accountId ?? null,
     );
     return { status: 'success' as const, api_key: key.plaintext, key: keyView(row) };
   },

@@ -28,6 +28,7 @@ export const putListingRoute = declareRoute({
   method: 'PUT',
   url: '/api/v1/domains/:domain_name/listing',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'putListing',
     description:
@@ -44,6 +45,7 @@ export const deleteListingRoute = declareRoute({
   method: 'DELETE',
   url: '/api/v1/domains/:domain_name/listing',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'deleteListing',
     description: 'Withdraws the listing of a domain you own or manage; 404 `not_listed` when it has none.',

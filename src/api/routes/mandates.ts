@@ -21,6 +21,7 @@ export const setMandateRoute = declareRoute({
   method: 'PUT',
   url: '/api/v1/agents/:agent_id/mandate',
   access: DASHBOARD,
+  area: 'billing',
   openapi: {
     operationId: 'setMandate',
     description: `Sets the spend mandate of an agent you claimed (docs/mandates.md), replacing the whole of it: a per-operation cap, rolling per-day and per-30-days budgets (each in USD and/or gems: every spend is valued in both at the fixed gem rate), the operations and namespaces it may pay for, and an approval threshold (a purchase above it waits for your approval: \`GET /api/v1/approvals\`). What is absent is not limited. Spends already reserved keep their reservation; the new limits apply to the next. Every change is recorded (\`GET …/mandate/history\`). \`allowed_namespaces\` names namespaces exactly as the catalog spells them (\`agent\`, not \`AGENT\` or \`.agent\`): one that does not exist is 400 \`unknown_namespace\` (\`details.namespaces\`, \`details.known\`) and nothing changes. ${WHO}`,
@@ -46,6 +47,7 @@ export const deleteMandateRoute = declareRoute({
   method: 'DELETE',
   url: '/api/v1/agents/:agent_id/mandate',
   access: DASHBOARD,
+  area: 'billing',
   openapi: {
     operationId: 'deleteMandate',
     description: `Removes an agent's spend mandate: it spends as if it never had one (recorded in the history). ${WHO}`,

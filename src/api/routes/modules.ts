@@ -36,6 +36,7 @@ import * as onchainIdentity from './onchain-identity.ts';
 import * as registrarLock from './registrar-lock.ts';
 import * as batch from './batch.ts';
 import * as audit from './audit.ts';
+import * as teams from './teams.ts';
 import * as autoRenew from './auto-renew.ts';
 import * as webhookDeliveries from './webhooks/deliveries.ts';
 import * as webhookSubscriptions from './webhooks/subscriptions.ts';
@@ -116,6 +117,7 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [registrarLock], plugin: registrarLock.registrarLockRoutes },
   { declares: [batch], plugin: batch.batchRoutes },
   { declares: [audit], plugin: audit.auditRoutes },
+  { declares: [teams], plugin: teams.teamRoutes },
   { declares: [purchase], plugin: purchase.purchaseRoutes },
   { declares: [offers], plugin: offers.offerRoutes },
   { declares: [humanCheckout], plugin: humanCheckout.humanCheckoutRoutes },

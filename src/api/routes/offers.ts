@@ -51,6 +51,7 @@ export const makeOfferRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/make-offer',
   access: ACCOUNT,
+  area: 'names',
   openapi: {
     operationId: 'makeOffer',
     description:
@@ -73,6 +74,7 @@ export const respondToOfferRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/offers/:offer_id/respond',
   access: ACCOUNT,
+  area: 'names',
   openapi: {
     operationId: 'respondToOffer',
     description:
@@ -88,6 +90,7 @@ export const withdrawOfferRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/offers/:offer_id/withdraw',
   access: ACCOUNT,
+  area: 'names',
   openapi: {
     operationId: 'withdrawOffer',
     description:
@@ -102,6 +105,7 @@ export const payAcceptedOfferRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/offers/:offer_id/pay',
   access: ACCOUNT,
+  area: 'names',
   openapi: {
     operationId: 'payAcceptedOffer',
     description:

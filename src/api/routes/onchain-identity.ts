@@ -12,6 +12,7 @@ export const registerOnchainIdentityRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/:domain_name/erc8004',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'registerOnchainIdentity',
     description:

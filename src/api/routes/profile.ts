@@ -33,6 +33,7 @@ export const updateProfileRoute = declareRoute({
   method: 'PATCH',
   url: '/api/v1/domains/:domain_name/profile',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'updateProfile',
     description:
@@ -44,6 +45,7 @@ export const putOwnerSkillRoute = declareRoute({
   method: 'PUT',
   url: '/api/v1/domains/:domain_name/skill.md',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'putOwnerSkill',
     description:
@@ -55,6 +57,7 @@ export const deleteOwnerSkillRoute = declareRoute({
   method: 'DELETE',
   url: '/api/v1/domains/:domain_name/skill.md',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'deleteOwnerSkill',
     description: "Removes the owner's skill text; skill.md shows only what the registry knows.",
@@ -65,6 +68,7 @@ export const bindStorefrontRoute = declareRoute({
   method: 'PUT',
   url: '/api/v1/domains/:domain_name/storefront',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'bindStorefront',
     description:
@@ -77,6 +81,7 @@ export const unbindStorefrontRoute = declareRoute({
   method: 'DELETE',
   url: '/api/v1/domains/:domain_name/storefront',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'unbindStorefront',
     description: 'Unbinds the domain from its storefront (nothing to do when none is bound).',

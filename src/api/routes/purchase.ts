@@ -11,6 +11,7 @@ export const buySecondaryRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/buy-secondary',
   access: [...MANAGEMENT, 'anonymous'],
+  area: 'names',
   openapi: {
     operationId: 'buySecondary',
     description:

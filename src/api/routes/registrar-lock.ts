@@ -24,6 +24,7 @@ export const lockRoute = declareRoute({
   method: 'POST',
   url: `${path}/lock`,
   access: MANAGEMENT,
+  area: 'security',
   openapi: {
     operationId: 'lockDomain',
     description:
@@ -34,6 +35,7 @@ export const unlockRoute = declareRoute({
   method: 'POST',
   url: `${path}/unlock`,
   access: MANAGEMENT,
+  area: 'security',
   openapi: {
     operationId: 'requestUnlock',
     description:
@@ -44,6 +46,7 @@ export const approveUnlockRoute = declareRoute({
   method: 'POST',
   url: `${path}/unlock/approve`,
   access: ['bearer', 'session'],
+  area: 'security',
   openapi: {
     operationId: 'approveUnlock',
     description:
@@ -54,6 +57,7 @@ export const cancelUnlockRoute = declareRoute({
   method: 'POST',
   url: `${path}/unlock/cancel`,
   access: MANAGEMENT,
+  area: 'cancel',
   openapi: {
     operationId: 'cancelUnlock',
     description:

@@ -10,6 +10,7 @@ export const transferDomainRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/transfer',
   access: MANAGEMENT,
+  area: 'names',
   openapi: {
     operationId: 'transferDomain',
     description: 'Moves a domain you own or manage to another account; records a transfer order and event.',

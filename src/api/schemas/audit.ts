@@ -24,6 +24,7 @@ export const auditEventView = z.object({
   at: isoTimestamp,
   actor: z.object({
     account_id: z.string().nullable(),
+    member_id: z.string().nullable().describe('In a team: the member who acted for it (`account_id` is the team)'),
     credential: z.string().nullable().describe('agent_key, live_key, bearer, session or org_key'),
     key_id: z.string().nullable().describe('The credential’s id (an API key’s id, a token or session hash)'),
     ip: z.string().nullable(),
@@ -36,7 +37,13 @@ export const auditEventView = z.object({
 const exampleEvent = {
   id: '1207',
   at: EXAMPLE.at,
-  actor: { account_id: EXAMPLE.accountId, credential: 'agent_key', key_id: 'key_7Hq2', ip: '203.0.113.7' },
+  actor: {
+    account_id: EXAMPLE.accountId,
+    member_id: null,
+    credential: 'agent_key',
+    key_id: 'key_7Hq2',
+    ip: '203.0.113.7',
+  },
   action: 'POST /api/v1/domains/:domain_name/lock',
   object: EXAMPLE.name,
   details: { params: { domain_name: EXAMPLE.name }, fields: [] },

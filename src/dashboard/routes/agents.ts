@@ -7,7 +7,12 @@ import { claimAgent, listClaimedAgents, revokeAgentKey } from '../../api/routes/
 import { listManagedDomains } from '../../api/routes/management.ts';
 
 export const agentsPageRoute = declareRoute({ method: 'GET', url: '/dashboard/agents', access: PERSON_PAGE });
-export const agentsActionRoute = declareRoute({ method: 'POST', url: '/dashboard/agents', access: PERSON_PAGE });
+export const agentsActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard/agents',
+  access: PERSON_PAGE,
+  area: 'self',
+});
 
 const PAGE_SIZE = 10;
 

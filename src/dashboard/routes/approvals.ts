@@ -8,7 +8,12 @@ import { approveApproval, listApprovals, refuseApproval } from '../../api/routes
 import type { Outcome } from '../../http/operations/invoke.ts';
 
 export const approvalsPageRoute = declareRoute({ method: 'GET', url: '/dashboard/approvals', access: PERSON_PAGE });
-export const approvalsActionRoute = declareRoute({ method: 'POST', url: '/dashboard/approvals', access: PERSON_PAGE });
+export const approvalsActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard/approvals',
+  access: PERSON_PAGE,
+  area: 'self',
+});
 
 /** How many approvals the page lists (pending first). */
 const LISTED = 50;

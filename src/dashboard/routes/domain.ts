@@ -32,6 +32,7 @@ export const domainActionRoute = declareRoute({
   method: 'POST',
   url: '/dashboard/domains/:domain_name',
   access: PERSON_PAGE,
+  area: 'self',
 });
 
 const OFFERS_PER_PAGE = 20;

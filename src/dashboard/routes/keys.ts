@@ -5,7 +5,12 @@ import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
 import { createKey, deleteKey, listKeys } from '../../api/routes/keys.ts';
 
 export const keysPageRoute = declareRoute({ method: 'GET', url: '/dashboard/keys', access: PERSON_PAGE });
-export const keysActionRoute = declareRoute({ method: 'POST', url: '/dashboard/keys', access: PERSON_PAGE });
+export const keysActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard/keys',
+  access: PERSON_PAGE,
+  area: 'self',
+});
 
 /** The keys page over the key operations (GET/POST /api/v1/keys, DELETE /api/v1/keys/{key_id}). */
 export const dashboardKeyRoutes = dashboardRoutes({

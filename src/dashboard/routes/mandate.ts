@@ -21,6 +21,7 @@ export const mandateActionRoute = declareRoute({
   method: 'POST',
   url: '/dashboard/agents/:agent_id/mandate',
   access: PERSON_PAGE,
+  area: 'self',
 });
 
 const PAGE_SIZE = 20;

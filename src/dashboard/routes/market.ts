@@ -8,7 +8,12 @@ import { listOwnSales } from '../../api/routes/market-lists.ts';
 import { listOffers, withdrawOffer } from '../../api/routes/offers.ts';
 
 export const marketPageRoute = declareRoute({ method: 'GET', url: '/dashboard/market', access: PERSON_PAGE });
-export const marketActionRoute = declareRoute({ method: 'POST', url: '/dashboard/market', access: PERSON_PAGE });
+export const marketActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard/market',
+  access: PERSON_PAGE,
+  area: 'self',
+});
 
 /** Rows per page of each list. */
 const PAGE_SIZE = 20;

@@ -10,7 +10,12 @@ import { listManagedDomains } from '../../api/routes/management.ts';
 import { registerDomain } from '../../api/routes/register.ts';
 
 export const overviewPageRoute = declareRoute({ method: 'GET', url: '/dashboard', access: PERSON_PAGE });
-export const overviewActionRoute = declareRoute({ method: 'POST', url: '/dashboard', access: PERSON_PAGE });
+export const overviewActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard',
+  access: PERSON_PAGE,
+  area: 'self',
+});
 
 const PAGE_SIZE = 50;
 /** Owners named on the page: the person and up to this many claimed agents (others show their id). */

@@ -26,7 +26,12 @@ import {
 } from '../../api/routes/webhooks/subscriptions.ts';
 
 export const webhooksPageRoute = declareRoute({ method: 'GET', url: '/dashboard/webhooks', access: PERSON_PAGE });
-export const webhooksActionRoute = declareRoute({ method: 'POST', url: '/dashboard/webhooks', access: PERSON_PAGE });
+export const webhooksActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard/webhooks',
+  access: PERSON_PAGE,
+  area: 'self',
+});
 export const webhookDeliveriesPageRoute = declareRoute({
   method: 'GET',
   url: '/dashboard/webhooks/:subscription_id',
@@ -36,6 +41,7 @@ export const webhookDeliveriesActionRoute = declareRoute({
   method: 'POST',
   url: '/dashboard/webhooks/:subscription_id',
   access: PERSON_PAGE,
+  area: 'self',
 });
 
 /** Events per page, and attempts per page of the log. */

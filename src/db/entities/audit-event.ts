@@ -13,6 +13,8 @@ const AuditEventSchema = defineEntity({
     requestId: p.uuid().unique(),
     at: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     actorAccountId: p.uuid().nullable(),
+    /** In a team: the member who acted for it (the actor is the team). */
+    memberAccountId: p.uuid().nullable(),
     credentialKind: p.string().length(16).nullable(),
     credentialId: p.string().length(128).nullable(),
     ip: p.string().length(64).nullable(),

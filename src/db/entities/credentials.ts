@@ -19,6 +19,8 @@ const ApiKeySchema = defineEntity({
     createdAt,
     lastUsedAt: p.datetime().columnType('timestamptz').nullable(),
     revokedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** A team's live key: the member who made it, whose membership and role it acts with (docs/teams.md). */
+    createdBy: p.uuid().nullable(),
   },
   triggers: [notifyKeyChange],
 });
@@ -48,6 +50,8 @@ const WebSessionSchema = defineEntity({
     createdAt,
     expiresAt: p.datetime().columnType('timestamptz'),
     revokedAt: p.datetime().columnType('timestamptz').nullable(),
+    /** The team the person chose in the dashboard's switcher; null: acting as themselves. */
+    teamId: p.uuid().nullable(),
   },
 });
 export class WebSession extends WebSessionSchema.class {}

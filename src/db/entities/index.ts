@@ -20,6 +20,7 @@ export { SpendMandate, MandateChange, MandateSpend, MandateApproval } from './ma
 export { OnchainIdentity } from './onchain-identity.ts';
 export { RegistrarUnlock } from './registrar-unlock.ts';
 export { AuditEvent } from './audit-event.ts';
+export { Team, TeamMember, TeamInvitation } from './team.ts';
 import { orderSchemas } from './orders.ts';
 import { AccountSchema } from './account.ts';
 import { CheckoutSessionSchema } from './checkout-session.ts';
@@ -35,6 +36,7 @@ import { ApiKeySchema, ClaimCodeSchema, WebSessionSchema } from './credentials.t
 import { OnchainIdentitySchema } from './onchain-identity.ts';
 import { RegistrarUnlockSchema } from './registrar-unlock.ts';
 import { AuditEventSchema } from './audit-event.ts';
+import { TeamInvitationSchema, TeamMemberSchema, TeamSchema } from './team.ts';
 import {
   NamespaceWhitelistSchema,
   OrgCredentialSchema,
@@ -73,4 +75,7 @@ export const entities = [
   OnchainIdentitySchema,
   RegistrarUnlockSchema,
   AuditEventSchema,
+  TeamSchema,
+  TeamMemberSchema,
+  TeamInvitationSchema,
 ];

@@ -25,6 +25,7 @@ import { BacklogIndexes } from './0022-backlog-indexes.ts';
 import { OnchainIdentity } from './0023-onchain-identity.ts';
 import { RegistrarLock } from './0024-registrar-lock.ts';
 import { AuditEvents } from './0025-audit-events.ts';
+import { Teams } from './0026-teams.ts';
 
 // Listed explicitly (not discovered from disk) so the same list works under node, jest and a bundle.
 // Append only: a migration that has shipped is never edited.
@@ -54,4 +55,5 @@ export const migrationsList: { name: string; class: Constructor<Migration> }[] =
   { name: '0023-onchain-identity', class: OnchainIdentity },
   { name: '0024-registrar-lock', class: RegistrarLock },
   { name: '0025-audit-events', class: AuditEvents },
+  { name: '0026-teams', class: Teams },
 ];

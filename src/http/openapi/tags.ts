@@ -14,6 +14,10 @@ export const tags = [
   },
   { name: 'command', description: 'Structured commands for agents and the dashboard (dry runs).' },
   { name: 'identity', description: 'Agent identities, claiming and revocation.' },
+  {
+    name: 'teams',
+    description: 'Teams: members with roles, invitation links, moving names and agents in (docs/teams.md).',
+  },
   { name: 'keys', description: 'The API-key dashboard (signed-in people).' },
   {
     name: 'webhooks',

@@ -9,7 +9,7 @@ import { ApprovalRequired } from '../../mandates/approvals.ts';
 import { accessRefusal, type Channel } from '../auth.ts';
 import { describeError, errorBody } from '../error-handler.ts';
 import { fingerprintOf, IDEMPOTENT_ROUTES, scopeOf, settleKey, takeKey, type HeldKey } from '../plugins/idempotency.ts';
-import { routeKey } from '../../api/routes/declaration.ts';
+import { routeKey, teamAreaOf } from '../../api/routes/declaration.ts';
 import { Answer, type Call, type Input, type Operation, type Output } from './operation.ts';
 
 /** Who calls in-process: the principal the adapter's own request authenticated, and where it came from. */
@@ -92,7 +92,7 @@ export async function invoke<O extends Operation>(
   const rule = op.route.config.access;
   // Credentials sent to a public operation are ignored, as over HTTP.
   const principal = rule.length === 0 ? null : caller.principal;
-  const denied = accessRefusal(rule, key, principal, caller.channel);
+  const denied = accessRefusal(rule, key, principal, caller.channel, teamAreaOf(method, url, op.route.config));
   if (denied) return refusal(denied, caller.log);
 
   let call: Call<O['schema']>;

@@ -34,6 +34,7 @@ export function auditedOperation(
 export function auditActor(principal: Principal | null, ip: string) {
   return {
     actorAccountId: principal ? (principal.kind === 'org_key' ? principal.memberAccountId : principal.accountId) : null,
+    memberAccountId: principal?.kind !== 'org_key' ? (principal?.member?.accountId ?? null) : null,
     credentialKind: principal?.kind ?? null,
     credentialId: principal?.credentialId ?? null,
     ip,

@@ -6,6 +6,7 @@ import { purchaseService } from '../../market/purchase.ts';
 import { offerService } from '../../market/offers/service.ts';
 import { onchainIdentityService } from '../../identity/onchain-service.ts';
 import { registrarLockService } from '../../locks/service.ts';
+import { teamService } from '../../teams/service.ts';
 
 /** The app's dependencies and the services built over them, one instance per app. */
 export const servicesPlugin = fp<{ deps: AppDeps }>(
@@ -23,6 +24,7 @@ export const servicesPlugin = fp<{ deps: AppDeps }>(
         : null;
     app.decorate('onchainIdentity', onchainIdentityService({ ...deps, registry }));
     app.decorate('registrarLock', registrarLockService(deps));
+    app.decorate('teams', teamService(deps));
   },
   { name: 'services', fastify: '5.x' },
 );

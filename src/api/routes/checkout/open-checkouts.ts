@@ -17,6 +17,7 @@ export const resetRegistrationLockRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/:domain_name/reset-lock',
   access: ACCOUNT,
+  area: 'names',
   openapi: {
     operationId: 'resetRegistrationLock',
     description:

@@ -48,6 +48,7 @@ export const reconcileRegistrationOrderRoute = declareRoute({
   method: 'POST',
   url: '/api/agent/register-status/:order_id/reconcile',
   access: ACCOUNT,
+  area: 'names',
   openapi: {
     operationId: 'reconcileRegistrationOrder',
     description:

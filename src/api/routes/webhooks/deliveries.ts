@@ -25,6 +25,7 @@ export const enableWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/:subscription_id/enable',
   access: [...USER_KEYS, 'dashboard'],
+  area: 'settings',
   openapi: {
     operationId: 'enableWebhook',
     description:
@@ -36,6 +37,7 @@ export const pingWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/:subscription_id/ping',
   access: [...USER_KEYS, 'dashboard'],
+  area: 'settings',
   openapi: {
     operationId: 'pingWebhook',
     description:
@@ -69,6 +71,7 @@ export const redeliverWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver',
   access: [...USER_KEYS, 'dashboard'],
+  area: 'settings',
   openapi: {
     operationId: 'redeliverWebhook',
     description:

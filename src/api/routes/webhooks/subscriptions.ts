@@ -21,6 +21,7 @@ export const subscribeWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/subscribe',
   access: [...USER_KEYS, 'dashboard'],
+  area: 'settings',
   openapi: {
     operationId: 'subscribeWebhook',
     description:
@@ -56,6 +57,7 @@ export const deleteWebhookRoute = declareRoute({
   method: 'DELETE',
   url: '/api/v1/webhooks/:subscription_id',
   access: [...USER_KEYS, 'dashboard'],
+  area: 'settings',
   openapi: {
     operationId: 'deleteWebhook',
     description: 'Deletes a subscription of the calling account.',
@@ -66,6 +68,7 @@ export const rotateWebhookSecretRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/:subscription_id/rotate-secret',
   access: [...USER_KEYS, 'dashboard'],
+  area: 'settings',
   openapi: {
     operationId: 'rotateWebhookSecret',
     description:

@@ -1,0 +1,71 @@
+// Teams (docs/teams.md "Organizations"): a company's people sharing agents, names, keys, webhooks, mandates
+// and approvals, each member holding one role. Plain data and the one rule of what a role may do.
+
+export const teamRoles = ['owner', 'admin', 'operator', 'billing', 'auditor'] as const;
+export type TeamRole = (typeof teamRoles)[number];
+
+/**
+ * What an operation touches, as its route declares it (src/api/routes/declaration.ts `area`). A member's
+ * role decides which areas they may act in; reading is every member's, except the audit trail.
+ * - `names`: names, records, profiles, listings, offers, locks asked or set, transfers, renewals, the
+ *   team's agents and their keys;
+ * - `billing`: gems, payouts, spend mandates and approvals;
+ * - `settings`: the team's own keys and webhooks, and moving a person's agents and names in;
+ * - `security`: lifting a lock (asking, approving), which a stolen operator session must not do;
+ * - `members`: invitations, roles, removing members, deleting the team;
+ * - `audit`: reading the audit trail;
+ * - `cancel`: cancelling a pending unlock, which only keeps a name as it is;
+ * - `self`: what a person does as themselves (signing out, creating a team, accepting an invitation).
+ */
+export const teamAreas = ['names', 'billing', 'settings', 'security', 'members', 'audit', 'cancel', 'self'] as const;
+export type TeamArea = (typeof teamAreas)[number];
+
+const allowed: Record<TeamRole, readonly TeamArea[]> = {
+  owner: teamAreas,
+  admin: ['names', 'billing', 'settings', 'security', 'audit', 'cancel', 'self'],
+  operator: ['names', 'cancel', 'self'],
+  billing: ['billing', 'cancel', 'self'],
+  auditor: ['audit', 'cancel', 'self'],
+};
+
+/** Whether a member holding `role` may act in `area`; a read (`read`) is every member's. */
+export function roleAllows(role: TeamRole, area: TeamArea | 'read'): boolean {
+  return area === 'read' || allowed[role].includes(area);
+}
+
+/** The roles that may act in `area`, for a refusal to name. */
+export const rolesFor = (area: TeamArea): TeamRole[] => teamRoles.filter((r) => roleAllows(r, area));
+
+export interface TeamRecord {
+  id: string;
+  name: string;
+  createdAt: Date;
+}
+
+export interface TeamMembership {
+  team: TeamRecord;
+  role: TeamRole;
+}
+
+export interface TeamMemberRecord {
+  accountId: string;
+  displayName: string | null;
+  role: TeamRole;
+  joinedAt: Date;
+}
+
+export interface TeamInvitationRecord {
+  id: string;
+  teamId: string;
+  role: TeamRole;
+  createdBy: string;
+  expiresAt: Date;
+  usedBy: string | null;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+/** How long an invitation link stays usable unless its maker says otherwise. */
+export const INVITATION_DEFAULT_SECONDS = 7 * 24 * 3600;
+export const INVITATION_MAX_SECONDS = 30 * 24 * 3600;
