@@ -1461,6 +1461,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your teams
+         * @description The teams you belong to, with your role in each.
+         */
+        get: operations["listTeams"];
+        put?: never;
+        /**
+         * Create a team
+         * @description Creates a team with you as its owner. A team holds agents, names, keys, webhooks and mandates as a person does; act for it on any route with `X-Team-Id: <team id>` (docs/teams.md "Organizations").
+         */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{team_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team and its members
+         * @description The team, your role, its members and what it holds. Any member.
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an empty team
+         * @description Deletes the team: its owner, once it holds no names and no agents (409 `team_not_empty`). Its keys stop working.
+         */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{team_id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team’s invitations
+         * @description The team’s latest invitations (never their tokens). The owner.
+         */
+        get: operations["listTeamInvitations"];
+        put?: never;
+        /**
+         * Invite a person, with a role
+         * @description An invitation link for one person, with the role it grants: single use, expiring (7 days unless said). The token is shown once. The owner.
+         */
+        post: operations["inviteToTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{team_id}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an invitation
+         * @description Withdraws an unused invitation: its link answers 410 `invitation_revoked`. The owner.
+         */
+        delete: operations["withdrawTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{team_id}/members/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member, or leave
+         * @description Removes a member (the owner), or leaves the team (yourself). Their access ends at once: their next request, their session’s choice of the team and the keys they made for it are refused. A team keeps an owner: 409 `last_owner`.
+         */
+        delete: operations["removeTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role
+         * @description Changes a member’s role, at once (their next request acts with it). A team keeps an owner: 409 `last_owner`. The owner.
+         */
+        patch: operations["setTeamMemberRole"];
+        trace?: never;
+    };
+    "/api/v1/teams/{team_id}/move-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move your names and agents into the team
+         * @description Moves your own names and the agents you claimed into the team, in one recorded operation: each name as a transfer (its `domain.transferred` event; a listing ends), each agent by making the team its operator (its names stay the agent’s). Locked names stay yours (`kept_locked`). Owner or admin.
+         */
+        post: operations["moveIntoTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a team with an invitation link
+         * @description Joins the team an invitation link names, with its role. A link works once: used again it answers 410 `invitation_used`; expired, 410 `invitation_expired`; withdrawn, 410 `invitation_revoked`. A member already keeps their role.
+         */
+        post: operations["acceptTeamInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/domains": {
         parameters: {
             query?: never;
@@ -5747,6 +5903,7 @@ export interface operations {
                      *           "at": "2026-11-23T09:00:00.000Z",
                      *           "actor": {
                      *             "account_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *             "member_id": null,
                      *             "credential": "agent_key",
                      *             "key_id": "key_7Hq2",
                      *             "ip": "203.0.113.7"
@@ -5777,6 +5934,8 @@ export interface operations {
                                 ip: string | null;
                                 /** @description The credential’s id (an API key’s id, a token or session hash) */
                                 key_id: string | null;
+                                /** @description In a team: the member who acted for it (`account_id` is the team) */
+                                member_id: string | null;
                             };
                             /** @description ISO 8601 timestamp with milliseconds and Z */
                             at: string;
@@ -15142,6 +15301,1664 @@ export interface operations {
             };
             /** @description A dependency is unavailable; retry later */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "team": {
+                     *             "id": "3a9e4f1c-8b2d-4c6e-a1f7-5d0b9c2e6a84",
+                     *             "name": "Scout Labs",
+                     *             "created_at": "2026-11-23T09:00:00.000Z"
+                     *           },
+                     *           "role": "owner"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description owner, admin, operator, billing or auditor (docs/teams.md "Roles")
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                            team: {
+                                /** @description ISO 8601 timestamp with milliseconds and Z */
+                                created_at: string;
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Scout Labs"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The team’s name, as members see it */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "team": {
+                     *         "id": "3a9e4f1c-8b2d-4c6e-a1f7-5d0b9c2e6a84",
+                     *         "name": "Scout Labs",
+                     *         "created_at": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "role": "owner"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description owner, admin, operator, billing or auditor (docs/teams.md "Roles")
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                        /** @enum {string} */
+                        status: "success";
+                        team: {
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "team": {
+                     *         "id": "3a9e4f1c-8b2d-4c6e-a1f7-5d0b9c2e6a84",
+                     *         "name": "Scout Labs",
+                     *         "created_at": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "role": "owner",
+                     *       "members": [
+                     *         {
+                     *           "account_id": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *           "display_name": "Ada",
+                     *           "role": "owner",
+                     *           "joined_at": "2026-11-23T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "holdings": {
+                     *         "names": 3,
+                     *         "agents": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        holdings: {
+                            agents: number;
+                            names: number;
+                        };
+                        members: {
+                            account_id: string;
+                            display_name: string | null;
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            joined_at: string;
+                            /**
+                             * @description owner, admin, operator, billing or auditor (docs/teams.md "Roles")
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                        }[];
+                        /**
+                         * @description Your role in it
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                        /** @enum {string} */
+                        status: "success";
+                        team: {
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTeamInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "role": "operator",
+                     *           "created_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *           "expires_at": "2027-11-23T09:00:00.000Z",
+                     *           "used_by": null,
+                     *           "used_at": null,
+                     *           "revoked_at": null,
+                     *           "created_at": "2026-11-23T09:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            created_at: string;
+                            created_by: string;
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            expires_at: string;
+                            id: string;
+                            revoked_at: string | null;
+                            /**
+                             * @description owner, admin, operator, billing or auditor (docs/teams.md "Roles")
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                            used_at: string | null;
+                            used_by: string | null;
+                        }[];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteToTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "operator",
+                 *       "expires_in_seconds": 86400
+                 *     }
+                 */
+                "application/json": {
+                    /** @description How long the link stays usable: 7 days unless said, at most 30 */
+                    expires_in_seconds?: number;
+                    /**
+                     * @description owner, admin, operator, billing or auditor (docs/teams.md "Roles")
+                     * @enum {string}
+                     */
+                    role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "invitation": {
+                     *         "id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "role": "operator",
+                     *         "created_by": "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41",
+                     *         "expires_at": "2027-11-23T09:00:00.000Z",
+                     *         "used_by": null,
+                     *         "used_at": null,
+                     *         "revoked_at": null,
+                     *         "created_at": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "token": "q3J0cH0xVt8r7mB2yE5nKa1LwZ4sGd6fPuH9iQcXoRk",
+                     *       "url": "https://registry.example/dashboard/invitations/q3J0cH0xVt8r7mB2yE5nKa1LwZ4sGd6fPuH9iQcXoRk"
+                     *     }
+                     */
+                    "application/json": {
+                        invitation: {
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            created_at: string;
+                            created_by: string;
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            expires_at: string;
+                            id: string;
+                            revoked_at: string | null;
+                            /**
+                             * @description owner, admin, operator, billing or auditor (docs/teams.md "Roles")
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                            used_at: string | null;
+                            used_by: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                        /** @description The link’s secret: shown once, never again */
+                        token: string;
+                        /** @description The link to send: the dashboard page that accepts it */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitation_id: string;
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setTeamMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: string;
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "billing"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description owner, admin, operator, billing or auditor (docs/teams.md "Roles")
+                     * @enum {string}
+                     */
+                    role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveIntoTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "names": [
+                     *         "scout.agent"
+                     *       ],
+                     *       "agents": [
+                     *         "7d5c1f52-6a0e-4a3b-9a57-2f1f0c3b8e41"
+                     *       ],
+                     *       "kept_locked": []
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The agents you claimed, now managed by the team (their names stay theirs) */
+                        agents: string[];
+                        /** @description Locked names, left with you: unlock them to move them */
+                        kept_locked: string[];
+                        /** @description Your names, now the team’s */
+                        names: string[];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "q3J0cH0xVt8r7mB2yE5nKa1LwZ4sGd6fPuH9iQcXoRk"
+                 *     }
+                 */
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "team": {
+                     *         "id": "3a9e4f1c-8b2d-4c6e-a1f7-5d0b9c2e6a84",
+                     *         "name": "Scout Labs",
+                     *         "created_at": "2026-11-23T09:00:00.000Z"
+                     *       },
+                     *       "role": "operator",
+                     *       "already_member": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description True: you were a member already; the link stays unused */
+                        already_member: boolean;
+                        /**
+                         * @description owner, admin, operator, billing or auditor (docs/teams.md "Roles")
+                         * @enum {string}
+                         */
+                        role: "owner" | "admin" | "operator" | "billing" | "auditor";
+                        /** @enum {string} */
+                        status: "success";
+                        team: {
+                            /** @description ISO 8601 timestamp with milliseconds and Z */
+                            created_at: string;
+                            id: string;
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credential (`unauthorized`) or an invalid one (`invalid_credential`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state (the code says which) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

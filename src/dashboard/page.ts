@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccountPrincipal } from '../auth/principal.ts';
+import { personOf, type AccountPrincipal } from '../auth/principal.ts';
+import { teamRepository } from '../db/team-repository.ts';
+import { roleAllows } from '../domain/team.ts';
+import { teamAreaOf } from '../api/routes/declaration.ts';
 import { AppError, errorCodes, type ErrorCode } from '../domain/errors.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import { dashboardPage, formKey, type DashboardView, type FailedForm } from './views/layout.ts';
@@ -84,6 +87,29 @@ export interface DashboardPage<D> {
   load(ctx: PageContext): Promise<D>;
   render(view: DashboardView, data: D): SafeHtml;
   actions?: Record<string, DashboardAction<unknown>>;
+}
+
+/**
+ * Which of a page's forms the person's role lets them use (docs/teams.md "Roles"): each action's operation
+ * says its area, as the API decides it; a form is hidden where the role may not act. Acting as themselves,
+ * every form is theirs.
+ */
+function mayActOf<D>(def: DashboardPage<D>, ctx: PageContext): ((action: string) => boolean) | undefined {
+  const member = ctx.person.member;
+  if (!member) return undefined;
+  const denied = new Set<string>();
+  for (const [name, a] of Object.entries(def.actions ?? {})) {
+    let op: Operation;
+    try {
+      // The operation an action calls does not depend on what was typed: ask it with nothing typed.
+      op = a.call({}, ctx).op;
+    } catch {
+      continue;
+    }
+    const area = teamAreaOf(op.route.method, op.route.url, op.route.config);
+    if (area && !roleAllows(member.role, area)) denied.add(name);
+  }
+  return (action) => !denied.has(action);
 }
 
 /** A refusal of the API in words, with the field it names, if any. */
@@ -185,11 +211,13 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
       extra: Pick<DashboardView, 'notice' | 'reveal' | 'failed'>,
     ) {
       // The page's reads and the person's name at once: the page waits for the slower, not for both.
-      const [data, name, pendingApprovals] = await Promise.all([
+      const [data, name, pendingApprovals, teams] = await Promise.all([
         def.load(ctx),
-        accountRepository(orm.em.fork()).displayNameOf(ctx.person.accountId),
+        accountRepository(orm.em.fork()).displayNameOf(personOf(ctx.person)),
         pendingApprovalsOf(ctx),
+        teamRepository(orm.em.fork()).teamsOf(personOf(ctx.person)),
       ]);
+      const choices = teams.map((m) => ({ id: m.team.id, name: m.team.name, role: m.role }));
       const view: DashboardView = {
         path: ctx.req.url.split('?')[0] ?? '/dashboard',
         query: ctx.query,
@@ -197,6 +225,9 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
         csrfToken: guard.tokenFor(ctx.person.credentialId, 'dashboard'),
         pendingApprovals,
         development: config.NODE_ENV === 'development',
+        teams: choices,
+        team: ctx.person.member ? (choices.find((c) => c.id === ctx.person.accountId) ?? null) : null,
+        mayAct: mayActOf(def, ctx),
         ...extra,
       };
       return reply

@@ -54,6 +54,8 @@ import * as dashboardMandate from '../../dashboard/routes/mandate.ts';
 import * as dashboardMarket from '../../dashboard/routes/market.ts';
 import * as dashboardOverview from '../../dashboard/routes/overview.ts';
 import * as dashboardWebhooks from '../../dashboard/routes/webhooks.ts';
+import * as dashboardTeam from '../../dashboard/routes/team.ts';
+import * as dashboardSwitch from '../../dashboard/routes/switch.ts';
 import * as mcp from '../../mcp/declarations.ts';
 import * as openApi from '../../http/plugins/openapi.ts';
 import * as login from './login.ts';
@@ -87,6 +89,8 @@ export const routeModules: readonly RouteModule[] = [
       dashboardKeys,
       dashboardMarket,
       dashboardWebhooks,
+      dashboardTeam,
+      dashboardSwitch,
       dashboardDomain,
     ],
     plugin: dashboardPlugin,

@@ -11,6 +11,8 @@ import { dashboardMandateRoutes } from './mandate.ts';
 import { dashboardMarketRoutes } from './market.ts';
 import { dashboardOverviewRoutes } from './overview.ts';
 import { dashboardWebhookRoutes } from './webhooks.ts';
+import { dashboardInvitationRoutes, dashboardTeamRoutes } from './team.ts';
+import { dashboardSwitchRoutes } from './switch.ts';
 
 /**
  * The dashboard for people (docs/dashboard.md): server-rendered pages whose forms call the documented
@@ -30,6 +32,9 @@ export const dashboardPlugin: FastifyPluginAsync = async (app) => {
     dashboardMarketRoutes,
     dashboardWebhookRoutes,
     dashboardDomainRoutes,
+    dashboardTeamRoutes,
+    dashboardInvitationRoutes,
+    dashboardSwitchRoutes,
   };
   for (const [name, routes] of Object.entries(pages)) await app.register(named(routes, name));
   // A dashboard address that is no page: a browser reads a page saying so (with a link home), never JSON.

@@ -16,7 +16,7 @@ export interface ActivityData {
   page: number;
   hasMore: boolean;
   /** The latest audit events of the person and their agents (docs/teams.md "Audit trail"). */
-  audit: { rows: AuditRow[]; total: number };
+  audit: { rows: AuditRow[]; total: number } | null;
 }
 
 export type AuditRow = z.output<typeof auditEventView>;
@@ -96,26 +96,39 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
           : 'No activity yet — registrations, renewals and sales will appear here.',
     })}
     ${pager({ path: view.path, page: data.page, hasMore: data.hasMore })}
-    <section aria-labelledby="audit-heading">
-      <h2 id="audit-heading">Audit trail</h2>
-      <p>
-        Every change you or an agent you claimed made, by whom and with which credential, newest first: the latest
-        ${data.audit.rows.length} here; the whole trail is <code>GET /api/v1/audit</code> and its JSON Lines export.
-      </p>
-      ${table({
-        caption: data.audit.total > 0 ? `${data.audit.total} in all` : undefined,
-        head: ['When', 'Who', 'Credential', 'What', 'On'],
-        rows: data.audit.rows.map(
-          (e) =>
-            html`<tr>
-              <td>${when(e.at)}</td>
-              <td>${whoOf(e.actor.account_id, view.person.accountId, data.names)}</td>
-              <td>${e.actor.credential ?? ''}</td>
-              <td><code>${e.action}</code></td>
-              <td>${e.object ?? ''}</td>
-            </tr>`,
-        ),
-        empty: 'No changes recorded yet.',
-      })}
-    </section>`;
+    ${
+      data.audit
+        ? auditSection(view, data, data.audit)
+        : html`<section aria-labelledby="audit-heading">
+            <h2 id="audit-heading">Audit trail</h2>
+            <p>Your role in this team does not include the audit trail: its owner, an admin or an auditor reads it.</p>
+          </section>`
+    }`;
+}
+
+function auditSection(view: DashboardView, data: ActivityData, audit: NonNullable<ActivityData['audit']>): SafeHtml {
+  return html`<section aria-labelledby="audit-heading">
+    <h2 id="audit-heading">Audit trail</h2>
+    <p>
+      Every change you or an agent you claimed made, by whom and with which credential, newest first: the latest
+      ${audit.rows.length} here; the whole trail is <code>GET /api/v1/audit</code> and its JSON Lines export.
+    </p>
+    ${table({
+      caption: audit.total > 0 ? `${audit.total} in all` : undefined,
+      head: ['When', 'Who', 'Credential', 'What', 'On'],
+      rows: audit.rows.map(
+        (e) =>
+          html`<tr>
+            <td>${when(e.at)}</td>
+            <td>
+              ${whoOf(e.actor.account_id, view.person.accountId, data.names)}${e.actor.member_id ? html` <span class="muted">(member <code>${e.actor.member_id.slice(0, 8)}</code>)</span>` : ''}
+            </td>
+            <td>${e.actor.credential ?? ''}</td>
+            <td><code>${e.action}</code></td>
+            <td>${e.object ?? ''}</td>
+          </tr>`,
+      ),
+      empty: 'No changes recorded yet.',
+    })}
+  </section>`;
 }

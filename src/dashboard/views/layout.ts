@@ -7,6 +7,13 @@ export interface Person {
   name: string | null;
 }
 
+/** A team the person belongs to, with their role in it (docs/teams.md "Organizations"). */
+export interface TeamChoice {
+  id: string;
+  name: string;
+  role: string;
+}
+
 /** A form that failed: its key (action and row), what the API said, and what the person had typed. */
 export interface FailedForm {
   key: string;
@@ -33,6 +40,12 @@ export interface DashboardView {
   pendingApprovals?: number | null;
   /** Whether this registry runs in development (`npm start`): the gems hint names the command that grants them. */
   development?: boolean;
+  /** The team the person acts for (the switcher's choice); absent: themselves. */
+  team?: TeamChoice | null;
+  /** The teams the person may switch to. */
+  teams?: TeamChoice[];
+  /** Whether the person's role lets them use one of this page's forms; absent: every form is theirs. */
+  mayAct?: (action: string) => boolean;
 }
 
 export const sections = [
@@ -43,6 +56,7 @@ export const sections = [
   { path: '/dashboard/market', label: 'Market' },
   { path: '/dashboard/webhooks', label: 'Webhooks' },
   { path: '/dashboard/activity', label: 'Activity' },
+  { path: '/dashboard/team', label: 'Team' },
 ] as const;
 
 // Readable on a 375-pixel phone: one column, wide tables scroll inside their box, controls wrap.
@@ -143,6 +157,7 @@ export function dashboardPage(view: DashboardView, o: { title: string; body: Saf
             >Signed in as <strong>${who}</strong>
             <span class="account muted">(account <code id="account-id">${view.person.accountId}</code>)</span></span
           >
+          ${teamSwitcher(view)}
           <form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>
         </header>
         <nav class="sections" aria-label="Dashboard">
@@ -161,6 +176,30 @@ export function dashboardPage(view: DashboardView, o: { title: string; body: Saf
       </body>
     </html>`;
   return page.value;
+}
+
+/** Who the person acts for, and the choice of another of their teams (or themselves). */
+function teamSwitcher(view: DashboardView): SafeHtml {
+  const teams = view.teams ?? [];
+  if (teams.length === 0) return html``;
+  const current = view.team?.id ?? '';
+  const options = [
+    html`<option value="" ${raw(current === '' ? 'selected' : '')}>Myself</option>`,
+    ...teams.map(
+      (t) => html`<option value="${t.id}" ${raw(current === t.id ? 'selected' : '')}>${t.name} (${t.role})</option>`,
+    ),
+  ];
+  return html`<form method="post" action="/dashboard/switch" class="inline">
+    <input type="hidden" name="csrf_token" value="${view.csrfToken}" />
+    <input type="hidden" name="return_to" value="${view.path}" />
+    <label
+      >Acting for
+      <select name="team_id">
+        ${options}
+      </select></label
+    >
+    <button type="submit">Switch</button>
+  </form>`;
 }
 
 function revealBox(r: { label: string; value: string }): SafeHtml {
@@ -203,6 +242,8 @@ export const formKey = (action: string, target?: string) => (target ? `${action}
  * A failure of this very form is shown beside it.
  */
 export function actionForm(view: DashboardView, o: FormOptions): SafeHtml {
+  // Only what the role may do is offered; the API refuses the rest all the same (docs/teams.md "Roles").
+  if (!o.to && view.mayAct && !view.mayAct(o.action)) return html``;
   const key = formKey(o.action, o.target);
   const failed = view.failed?.key === key ? view.failed : null;
   if (failed) shownBesideForm.add(failed);

@@ -1,5 +1,10 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .accept_team_invitation_body import AcceptTeamInvitationBody
+from .accept_team_invitation_response_200 import AcceptTeamInvitationResponse200
+from .accept_team_invitation_response_200_role import AcceptTeamInvitationResponse200Role
+from .accept_team_invitation_response_200_status import AcceptTeamInvitationResponse200Status
+from .accept_team_invitation_response_200_team import AcceptTeamInvitationResponse200Team
 from .ai_catalog_response_200 import AiCatalogResponse200
 from .ai_catalog_response_200_entries_item import AiCatalogResponse200EntriesItem
 from .ai_catalog_response_200_spec_version import AiCatalogResponse200SpecVersion
@@ -80,6 +85,11 @@ from .create_key_response_200 import CreateKeyResponse200
 from .create_key_response_200_key import CreateKeyResponse200Key
 from .create_key_response_200_key_key_class import CreateKeyResponse200KeyKeyClass
 from .create_key_response_200_status import CreateKeyResponse200Status
+from .create_team_body import CreateTeamBody
+from .create_team_response_200 import CreateTeamResponse200
+from .create_team_response_200_role import CreateTeamResponse200Role
+from .create_team_response_200_status import CreateTeamResponse200Status
+from .create_team_response_200_team import CreateTeamResponse200Team
 from .delete_key_response_200 import DeleteKeyResponse200
 from .delete_key_response_200_key import DeleteKeyResponse200Key
 from .delete_key_response_200_key_key_class import DeleteKeyResponse200KeyKeyClass
@@ -90,6 +100,8 @@ from .delete_mandate_response_200 import DeleteMandateResponse200
 from .delete_mandate_response_200_status import DeleteMandateResponse200Status
 from .delete_owner_skill_response_200 import DeleteOwnerSkillResponse200
 from .delete_owner_skill_response_200_status import DeleteOwnerSkillResponse200Status
+from .delete_team_response_200 import DeleteTeamResponse200
+from .delete_team_response_200_status import DeleteTeamResponse200Status
 from .delete_webhook_response_200 import DeleteWebhookResponse200
 from .delete_webhook_response_200_status import DeleteWebhookResponse200Status
 from .enable_dns_response_200 import EnableDnsResponse200
@@ -256,6 +268,13 @@ from .get_shop_status_response_200 import GetShopStatusResponse200
 from .get_shop_status_response_200_status import GetShopStatusResponse200Status
 from .get_signing_keys_response_200 import GetSigningKeysResponse200
 from .get_signing_keys_response_200_keys_item import GetSigningKeysResponse200KeysItem
+from .get_team_response_200 import GetTeamResponse200
+from .get_team_response_200_holdings import GetTeamResponse200Holdings
+from .get_team_response_200_members_item import GetTeamResponse200MembersItem
+from .get_team_response_200_members_item_role import GetTeamResponse200MembersItemRole
+from .get_team_response_200_role import GetTeamResponse200Role
+from .get_team_response_200_status import GetTeamResponse200Status
+from .get_team_response_200_team import GetTeamResponse200Team
 from .get_webhook_response_200 import GetWebhookResponse200
 from .get_webhook_response_200_status import GetWebhookResponse200Status
 from .get_webhook_response_200_subscription import GetWebhookResponse200Subscription
@@ -265,6 +284,12 @@ from .hosted_checkout_callback_body_status import HostedCheckoutCallbackBodyStat
 from .hosted_checkout_callback_response_200 import HostedCheckoutCallbackResponse200
 from .hosted_checkout_callback_response_200_status import HostedCheckoutCallbackResponse200Status
 from .human_checkout_buy_body import HumanCheckoutBuyBody
+from .invite_to_team_body import InviteToTeamBody
+from .invite_to_team_body_role import InviteToTeamBodyRole
+from .invite_to_team_response_200 import InviteToTeamResponse200
+from .invite_to_team_response_200_invitation import InviteToTeamResponse200Invitation
+from .invite_to_team_response_200_invitation_role import InviteToTeamResponse200InvitationRole
+from .invite_to_team_response_200_status import InviteToTeamResponse200Status
 from .list_activity_response_200 import ListActivityResponse200
 from .list_activity_response_200_data_item import ListActivityResponse200DataItem
 from .list_activity_response_200_data_item_details_type_0_type_0 import ListActivityResponse200DataItemDetailsType0Type0
@@ -422,6 +447,15 @@ from .list_sold_response_200_data_item import ListSoldResponse200DataItem
 from .list_sold_response_200_data_item_currency import ListSoldResponse200DataItemCurrency
 from .list_sold_response_200_data_item_source import ListSoldResponse200DataItemSource
 from .list_sold_response_200_status import ListSoldResponse200Status
+from .list_team_invitations_response_200 import ListTeamInvitationsResponse200
+from .list_team_invitations_response_200_data_item import ListTeamInvitationsResponse200DataItem
+from .list_team_invitations_response_200_data_item_role import ListTeamInvitationsResponse200DataItemRole
+from .list_team_invitations_response_200_status import ListTeamInvitationsResponse200Status
+from .list_teams_response_200 import ListTeamsResponse200
+from .list_teams_response_200_data_item import ListTeamsResponse200DataItem
+from .list_teams_response_200_data_item_role import ListTeamsResponse200DataItemRole
+from .list_teams_response_200_data_item_team import ListTeamsResponse200DataItemTeam
+from .list_teams_response_200_status import ListTeamsResponse200Status
 from .list_user_domains_response_200 import ListUserDomainsResponse200
 from .list_user_domains_response_200_data_item import ListUserDomainsResponse200DataItem
 from .list_user_domains_response_200_status import ListUserDomainsResponse200Status
@@ -486,6 +520,8 @@ from .mandate_refusal_input_details_type_0_unit import MandateRefusalInputDetail
 from .mandate_refusal_input_details_type_1 import MandateRefusalInputDetailsType1
 from .mandate_refusal_input_details_type_1_credited import MandateRefusalInputDetailsType1Credited
 from .mandate_refusal_input_details_type_1_rule import MandateRefusalInputDetailsType1Rule
+from .move_into_team_response_200 import MoveIntoTeamResponse200
+from .move_into_team_response_200_status import MoveIntoTeamResponse200Status
 from .patch_dns_records_body import PatchDnsRecordsBody
 from .patch_dns_records_body_records_item import PatchDnsRecordsBodyRecordsItem
 from .patch_dns_records_response_200 import PatchDnsRecordsResponse200
@@ -655,6 +691,8 @@ from .relay_session_event_body_data import RelaySessionEventBodyData
 from .relay_session_event_body_type import RelaySessionEventBodyType
 from .relay_session_event_response_200 import RelaySessionEventResponse200
 from .relay_session_event_response_200_status import RelaySessionEventResponse200Status
+from .remove_team_member_response_200 import RemoveTeamMemberResponse200
+from .remove_team_member_response_200_status import RemoveTeamMemberResponse200Status
 from .renew_domain_body import RenewDomainBody
 from .renew_domain_body_payment_method import RenewDomainBodyPaymentMethod
 from .renew_domain_response_200 import RenewDomainResponse200
@@ -742,6 +780,10 @@ from .set_mandate_response_200_status import SetMandateResponse200Status
 from .set_payout_address_body import SetPayoutAddressBody
 from .set_payout_address_response_200 import SetPayoutAddressResponse200
 from .set_payout_address_response_200_status import SetPayoutAddressResponse200Status
+from .set_team_member_role_body import SetTeamMemberRoleBody
+from .set_team_member_role_body_role import SetTeamMemberRoleBodyRole
+from .set_team_member_role_response_200 import SetTeamMemberRoleResponse200
+from .set_team_member_role_response_200_status import SetTeamMemberRoleResponse200Status
 from .sign_out_response_200 import SignOutResponse200
 from .sign_out_response_200_status import SignOutResponse200Status
 from .spend_mandate import SpendMandate
@@ -798,12 +840,19 @@ from .withdraw_offer_response_409_type_0_offer_currency import WithdrawOfferResp
 from .withdraw_offer_response_409_type_0_offer_direction import WithdrawOfferResponse409Type0OfferDirection
 from .withdraw_offer_response_409_type_0_offer_status import WithdrawOfferResponse409Type0OfferStatus
 from .withdraw_offer_response_409_type_0_status import WithdrawOfferResponse409Type0Status
+from .withdraw_team_invitation_response_200 import WithdrawTeamInvitationResponse200
+from .withdraw_team_invitation_response_200_status import WithdrawTeamInvitationResponse200Status
 from .x402_index_json_response_200 import X402IndexJsonResponse200
 from .x402_index_json_response_200_version import X402IndexJsonResponse200Version
 from .x402_index_response_200 import X402IndexResponse200
 from .x402_index_response_200_version import X402IndexResponse200Version
 
 __all__ = (
+    "AcceptTeamInvitationBody",
+    "AcceptTeamInvitationResponse200",
+    "AcceptTeamInvitationResponse200Role",
+    "AcceptTeamInvitationResponse200Status",
+    "AcceptTeamInvitationResponse200Team",
     "AiCatalogResponse200",
     "AiCatalogResponse200EntriesItem",
     "AiCatalogResponse200SpecVersion",
@@ -884,6 +933,11 @@ __all__ = (
     "CreateKeyResponse200Key",
     "CreateKeyResponse200KeyKeyClass",
     "CreateKeyResponse200Status",
+    "CreateTeamBody",
+    "CreateTeamResponse200",
+    "CreateTeamResponse200Role",
+    "CreateTeamResponse200Status",
+    "CreateTeamResponse200Team",
     "DeleteKeyResponse200",
     "DeleteKeyResponse200Key",
     "DeleteKeyResponse200KeyKeyClass",
@@ -894,6 +948,8 @@ __all__ = (
     "DeleteMandateResponse200Status",
     "DeleteOwnerSkillResponse200",
     "DeleteOwnerSkillResponse200Status",
+    "DeleteTeamResponse200",
+    "DeleteTeamResponse200Status",
     "DeleteWebhookResponse200",
     "DeleteWebhookResponse200Status",
     "EnableDnsResponse200",
@@ -1010,6 +1066,13 @@ __all__ = (
     "GetShopStatusResponse200Status",
     "GetSigningKeysResponse200",
     "GetSigningKeysResponse200KeysItem",
+    "GetTeamResponse200",
+    "GetTeamResponse200Holdings",
+    "GetTeamResponse200MembersItem",
+    "GetTeamResponse200MembersItemRole",
+    "GetTeamResponse200Role",
+    "GetTeamResponse200Status",
+    "GetTeamResponse200Team",
     "GetWebhookResponse200",
     "GetWebhookResponse200Status",
     "GetWebhookResponse200Subscription",
@@ -1019,6 +1082,12 @@ __all__ = (
     "HostedCheckoutCallbackResponse200",
     "HostedCheckoutCallbackResponse200Status",
     "HumanCheckoutBuyBody",
+    "InviteToTeamBody",
+    "InviteToTeamBodyRole",
+    "InviteToTeamResponse200",
+    "InviteToTeamResponse200Invitation",
+    "InviteToTeamResponse200InvitationRole",
+    "InviteToTeamResponse200Status",
     "ListActivityResponse200",
     "ListActivityResponse200DataItem",
     "ListActivityResponse200DataItemDetailsType0Type0",
@@ -1120,6 +1189,15 @@ __all__ = (
     "ListSoldResponse200DataItemCurrency",
     "ListSoldResponse200DataItemSource",
     "ListSoldResponse200Status",
+    "ListTeamInvitationsResponse200",
+    "ListTeamInvitationsResponse200DataItem",
+    "ListTeamInvitationsResponse200DataItemRole",
+    "ListTeamInvitationsResponse200Status",
+    "ListTeamsResponse200",
+    "ListTeamsResponse200DataItem",
+    "ListTeamsResponse200DataItemRole",
+    "ListTeamsResponse200DataItemTeam",
+    "ListTeamsResponse200Status",
     "ListUserDomainsResponse200",
     "ListUserDomainsResponse200DataItem",
     "ListUserDomainsResponse200Status",
@@ -1182,6 +1260,8 @@ __all__ = (
     "MandateRefusalInputDetailsType1",
     "MandateRefusalInputDetailsType1Credited",
     "MandateRefusalInputDetailsType1Rule",
+    "MoveIntoTeamResponse200",
+    "MoveIntoTeamResponse200Status",
     "PatchDnsRecordsBody",
     "PatchDnsRecordsBodyRecordsItem",
     "PatchDnsRecordsResponse200",
@@ -1325,6 +1405,8 @@ __all__ = (
     "RelaySessionEventBodyType",
     "RelaySessionEventResponse200",
     "RelaySessionEventResponse200Status",
+    "RemoveTeamMemberResponse200",
+    "RemoveTeamMemberResponse200Status",
     "RenewDomainBody",
     "RenewDomainBodyPaymentMethod",
     "RenewDomainResponse200",
@@ -1408,6 +1490,10 @@ __all__ = (
     "SetPayoutAddressBody",
     "SetPayoutAddressResponse200",
     "SetPayoutAddressResponse200Status",
+    "SetTeamMemberRoleBody",
+    "SetTeamMemberRoleBodyRole",
+    "SetTeamMemberRoleResponse200",
+    "SetTeamMemberRoleResponse200Status",
     "SignOutResponse200",
     "SignOutResponse200Status",
     "SpendMandate",
@@ -1464,6 +1550,8 @@ __all__ = (
     "WithdrawOfferResponse409Type0OfferDirection",
     "WithdrawOfferResponse409Type0OfferStatus",
     "WithdrawOfferResponse409Type0Status",
+    "WithdrawTeamInvitationResponse200",
+    "WithdrawTeamInvitationResponse200Status",
     "X402IndexJsonResponse200",
     "X402IndexJsonResponse200Version",
     "X402IndexResponse200",

@@ -13,12 +13,14 @@ class ListAuditEventsResponse200DataItemActor:
     """
     Attributes:
         account_id (None | str):
+        member_id (None | str): In a team: the member who acted for it (`account_id` is the team)
         credential (None | str): agent_key, live_key, bearer, session or org_key
         key_id (None | str): The credential’s id (an API key’s id, a token or session hash)
         ip (None | str):
     """
 
     account_id: None | str
+    member_id: None | str
     credential: None | str
     key_id: None | str
     ip: None | str
@@ -26,6 +28,9 @@ class ListAuditEventsResponse200DataItemActor:
     def to_dict(self) -> dict[str, Any]:
         account_id: None | str
         account_id = self.account_id
+
+        member_id: None | str
+        member_id = self.member_id
 
         credential: None | str
         credential = self.credential
@@ -41,6 +46,7 @@ class ListAuditEventsResponse200DataItemActor:
         field_dict.update(
             {
                 "account_id": account_id,
+                "member_id": member_id,
                 "credential": credential,
                 "key_id": key_id,
                 "ip": ip,
@@ -59,6 +65,13 @@ class ListAuditEventsResponse200DataItemActor:
             return cast(None | str, data)
 
         account_id = _parse_account_id(d.pop("account_id"))
+
+        def _parse_member_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        member_id = _parse_member_id(d.pop("member_id"))
 
         def _parse_credential(data: object) -> None | str:
             if data is None:
@@ -83,6 +96,7 @@ class ListAuditEventsResponse200DataItemActor:
 
         list_audit_events_response_200_data_item_actor = cls(
             account_id=account_id,
+            member_id=member_id,
             credential=credential,
             key_id=key_id,
             ip=ip,

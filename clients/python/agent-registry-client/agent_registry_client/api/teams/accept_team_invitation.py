@@ -1,0 +1,237 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.accept_team_invitation_body import AcceptTeamInvitationBody
+from ...models.accept_team_invitation_response_200 import AcceptTeamInvitationResponse200
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: AcceptTeamInvitationBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/teams/invitations/accept",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AcceptTeamInvitationResponse200 | Error | None:
+    if response.status_code == 200:
+        response_200 = AcceptTeamInvitationResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 410:
+        response_410 = Error.from_dict(response.json())
+
+        return response_410
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AcceptTeamInvitationResponse200 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AcceptTeamInvitationBody,
+) -> Response[AcceptTeamInvitationResponse200 | Error]:
+    """Join a team with an invitation link
+
+     Joins the team an invitation link names, with its role. A link works once: used again it answers 410
+    `invitation_used`; expired, 410 `invitation_expired`; withdrawn, 410 `invitation_revoked`. A member
+    already keeps their role.
+
+    Args:
+        body (AcceptTeamInvitationBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AcceptTeamInvitationResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: AcceptTeamInvitationBody,
+) -> AcceptTeamInvitationResponse200 | Error | None:
+    """Join a team with an invitation link
+
+     Joins the team an invitation link names, with its role. A link works once: used again it answers 410
+    `invitation_used`; expired, 410 `invitation_expired`; withdrawn, 410 `invitation_revoked`. A member
+    already keeps their role.
+
+    Args:
+        body (AcceptTeamInvitationBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AcceptTeamInvitationResponse200 | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AcceptTeamInvitationBody,
+) -> Response[AcceptTeamInvitationResponse200 | Error]:
+    """Join a team with an invitation link
+
+     Joins the team an invitation link names, with its role. A link works once: used again it answers 410
+    `invitation_used`; expired, 410 `invitation_expired`; withdrawn, 410 `invitation_revoked`. A member
+    already keeps their role.
+
+    Args:
+        body (AcceptTeamInvitationBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AcceptTeamInvitationResponse200 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: AcceptTeamInvitationBody,
+) -> AcceptTeamInvitationResponse200 | Error | None:
+    """Join a team with an invitation link
+
+     Joins the team an invitation link names, with its role. A link works once: used again it answers 410
+    `invitation_used`; expired, 410 `invitation_expired`; withdrawn, 410 `invitation_revoked`. A member
+    already keeps their role.
+
+    Args:
+        body (AcceptTeamInvitationBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AcceptTeamInvitationResponse200 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

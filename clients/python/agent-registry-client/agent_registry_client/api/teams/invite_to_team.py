@@ -1,0 +1,245 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.invite_to_team_body import InviteToTeamBody
+from ...models.invite_to_team_response_200 import InviteToTeamResponse200
+from ...types import Response
+
+
+def _get_kwargs(
+    team_id: UUID,
+    *,
+    body: InviteToTeamBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/teams/{team_id}/invitations".format(
+            team_id=quote(str(team_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | InviteToTeamResponse200 | None:
+    if response.status_code == 200:
+        response_200 = InviteToTeamResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | InviteToTeamResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    team_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: InviteToTeamBody,
+) -> Response[Error | InviteToTeamResponse200]:
+    """Invite a person, with a role
+
+     An invitation link for one person, with the role it grants: single use, expiring (7 days unless
+    said). The token is shown once. The owner.
+
+    Args:
+        team_id (UUID):
+        body (InviteToTeamBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | InviteToTeamResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        team_id=team_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    team_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: InviteToTeamBody,
+) -> Error | InviteToTeamResponse200 | None:
+    """Invite a person, with a role
+
+     An invitation link for one person, with the role it grants: single use, expiring (7 days unless
+    said). The token is shown once. The owner.
+
+    Args:
+        team_id (UUID):
+        body (InviteToTeamBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | InviteToTeamResponse200
+    """
+
+    return sync_detailed(
+        team_id=team_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    team_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: InviteToTeamBody,
+) -> Response[Error | InviteToTeamResponse200]:
+    """Invite a person, with a role
+
+     An invitation link for one person, with the role it grants: single use, expiring (7 days unless
+    said). The token is shown once. The owner.
+
+    Args:
+        team_id (UUID):
+        body (InviteToTeamBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | InviteToTeamResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        team_id=team_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    team_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: InviteToTeamBody,
+) -> Error | InviteToTeamResponse200 | None:
+    """Invite a person, with a role
+
+     An invitation link for one person, with the role it grants: single use, expiring (7 days unless
+    said). The token is shown once. The owner.
+
+    Args:
+        team_id (UUID):
+        body (InviteToTeamBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | InviteToTeamResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            team_id=team_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class InviteToTeamResponse200Status(StrEnum):
+    SUCCESS = "success"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import {
+  acceptInvitation,
+  createTeam,
+  getTeam,
+  invite,
+  listInvitations,
+  listTeams,
+  moveIn,
+  removeMember,
+  setRole,
+} from '../../api/routes/teams.ts';
+import { teamRoles } from '../../domain/team.ts';
+import { action, dashboardRoutes, request, type PageContext } from '../page.ts';
+import { renderInvitation, renderTeam, type TeamData } from '../views/team.ts';
+
+export const teamPageRoute = declareRoute({ method: 'GET', url: '/dashboard/team', access: PERSON_PAGE });
+export const teamActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard/team',
+  access: PERSON_PAGE,
+  area: 'self',
+});
+export const invitationPageRoute = declareRoute({
+  method: 'GET',
+  url: '/dashboard/invitations/:token',
+  access: PERSON_PAGE,
+});
+export const invitationActionRoute = declareRoute({
+  method: 'POST',
+  url: '/dashboard/invitations/:token',
+  access: PERSON_PAGE,
+  area: 'self',
+});
+
+/** The team the person acts for (the switcher's choice): its id, or '' acting as themselves. */
+const actingFor = (ctx: PageContext) => (ctx.person.member ? ctx.person.accountId : '');
+
+async function load(ctx: PageContext): Promise<TeamData> {
+  const teams = (await ctx.read(listTeams)).data;
+  const id = actingFor(ctx);
+  if (!id) return { teams, current: null, invitations: null };
+  const [current, invitations] = await Promise.all([
+    ctx.read(getTeam, { params: { team_id: id } }),
+    // The owner's only: another role sees the members without the links.
+    ctx.call(listInvitations, { params: { team_id: id } }),
+  ]);
+  return { teams, current, invitations: invitations.ok ? invitations.body.data : null };
+}
+
+const member = z.object({ target: z.uuid() });
+
+/** The team page over the team operations (/api/v1/teams…): members, roles, invitations, moving in. */
+export const dashboardTeamRoutes = dashboardRoutes<TeamData>({
+  page: teamPageRoute,
+  post: teamActionRoute,
+  title: () => 'Team',
+  load,
+  render: renderTeam,
+  actions: {
+    create_team: action({
+      fields: z.object({ name: z.string() }),
+      call: (f) => request(createTeam, { body: { name: f.name } }),
+      done: (f) => ({ notice: `Team “${f.name}” created: choose it at the top of the page to act for it.` }),
+    }),
+    invite: action({
+      fields: z.object({ role: z.enum(teamRoles) }),
+      call: (f, ctx) => request(invite, { params: { team_id: actingFor(ctx) }, body: { role: f.role } }),
+      done: (f, answer) => ({
+        notice: `Invitation link made for one ${f.role}.`,
+        reveal: { label: 'The invitation link.', value: (answer.body as { url: string }).url },
+      }),
+    }),
+    set_role: action({
+      fields: member.extend({ role: z.enum(teamRoles) }),
+      call: (f, ctx) =>
+        request(setRole, { params: { team_id: actingFor(ctx), account_id: f.target }, body: { role: f.role } }),
+      done: (f) => ({ notice: `Role changed to ${f.role}: it applies from their next request.` }),
+    }),
+    remove_member: action({
+      fields: member,
+      call: (f, ctx) => request(removeMember, { params: { team_id: actingFor(ctx), account_id: f.target } }),
+      done: () => ({ notice: 'Member removed: their access has ended.' }),
+    }),
+    move_in: action({
+      fields: z.object({}),
+      call: (_f, ctx) => request(moveIn, { params: { team_id: actingFor(ctx) } }),
+      done: (_f, answer) => {
+        const moved = answer.body as { names: string[]; agents: string[]; kept_locked: string[] };
+        const kept = moved.kept_locked.length ? ` Locked, left with you: ${moved.kept_locked.join(', ')}.` : '';
+        return { notice: `Moved ${moved.names.length} names and ${moved.agents.length} agents into the team.${kept}` };
+      },
+    }),
+  },
+});
+
+type InvitationData = { team: string; role: string; expires_at: string } | { joined: true };
+
+/** An invitation link's page: what it offers (410 once used, expired or withdrawn), and joining. */
+export const dashboardInvitationRoutes = dashboardRoutes<InvitationData>({
+  page: invitationPageRoute,
+  post: invitationActionRoute,
+  title: (_ctx, data) => ('joined' in data ? 'Invitation accepted' : `Join ${data.team}`),
+  load: async (ctx) => {
+    try {
+      const { team, invitation } = await ctx.req.server.teams.preview(ctx.params.token ?? '');
+      return { team: team.name, role: invitation.role, expires_at: invitation.expiresAt.toISOString() };
+    } catch (err) {
+      // Right after joining, the link is used: the page says what happened instead.
+      if (ctx.afterAction) return { joined: true };
+      throw err;
+    }
+  },
+  render: renderInvitation,
+  actions: {
+    accept: action({
+      fields: z.object({}),
+      call: (_f, ctx) => request(acceptInvitation, { body: { token: ctx.params.token ?? '' } }),
+      done: (_f, answer) => {
+        const joined = answer.body as { team: { name: string }; role: string; already_member: boolean };
+        return {
+          notice: joined.already_member
+            ? `You are already a member of ${joined.team.name}.`
+            : `You joined ${joined.team.name} as ${joined.role}.`,
+        };
+      },
+    }),
+  },
+});
