@@ -40,6 +40,9 @@ const PHOTOS = new Set([
   'webhook-redelivered',
   'activity',
   'activity-audit',
+  'team',
+  'team-invitation',
+  'activity-team',
   'domain-unlock-pending',
   'mandate',
   'approvals-pending',
@@ -585,6 +588,78 @@ describe('the dashboard journey in Chromium', () => {
     } finally {
       await stale.close();
     }
+  });
+
+  it('makes a team, invites a second member who joins by the link, changes their role, and lifts a lock with their approval', async () => {
+    await open(page, '/dashboard/team', 'team-none');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Journey Labs');
+    await page.getByRole('button', { name: 'Create team' }).click();
+    await expect(page.getByRole('status').first().textContent()).resolves.toContain('Journey Labs');
+    // The switcher: alice acts for the team; its page shows her as its owner.
+    await page.getByLabel('Acting for').selectOption({ label: 'Journey Labs (owner)' });
+    await page.getByRole('button', { name: 'Switch' }).click();
+    await expect(page.getByRole('heading', { name: 'Journey Labs: members' }).isVisible()).resolves.toBe(true);
+    const teamId = (await call('GET', '/api/v1/teams', aliceBearer)).body.data[0].team.id as string;
+    const asTeam = { ...aliceBearer, 'x-team-id': teamId };
+    // Her names and the agent she claimed move in, in one operation.
+    await page.getByRole('button', { name: 'Move mine into Journey Labs' }).click();
+    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(/Moved \d+ names and \d+ agents/);
+    // An invitation link for an operator, shown once; bob opens it in his browser and joins.
+    await page.getByRole('region', { name: 'Invite someone' }).getByLabel('Role').selectOption('operator');
+    await page.getByRole('button', { name: 'Make an invitation link' }).click();
+    const link =
+      (await page.getByRole('status').filter({ hasText: 'The invitation link.' }).locator('code').textContent()) ?? '';
+    expect(link).toContain('/dashboard/invitations/');
+    await check(page, 'team');
+    const bobPage = await bob.newPage();
+    try {
+      await signIn(bobPage, 'bob', new URL(link).pathname);
+      await check(bobPage, 'team-invitation');
+      await bobPage.getByRole('button', { name: 'Join Journey Labs' }).click();
+      await expect(bobPage.getByRole('status').first().textContent()).resolves.toContain(
+        'joined Journey Labs as operator',
+      );
+      // Used once: the link now answers 410, in a page.
+      expect((await bobPage.goto(link))?.status()).toBe(410);
+      // Alice makes bob an admin from the members table; he then acts for the team as one.
+      await page.reload();
+      const team = (await call('GET', `/api/v1/teams/${teamId}`, aliceBearer)).body;
+      const joined = (team.members as { role: string; account_id: string; display_name: string | null }[]).find(
+        (m) => m.role === 'operator',
+      )!;
+      const bobRow = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: `Remove ${joined.display_name ?? joined.account_id}` }) });
+      await bobRow.getByRole('combobox').selectOption('admin');
+      await bobRow.getByRole('button', { name: /Change role/ }).click();
+      await expect(page.getByRole('status').first().textContent()).resolves.toContain('Role changed to admin');
+      const members = (await call('GET', `/api/v1/teams/${teamId}`, aliceBearer)).body.members as { role: string }[];
+      expect(members.map((m) => m.role).sort()).toEqual(['admin', 'owner']);
+
+      // A name of the team, locked; alice asks to unlock it; bob, the second member, approves in his browser.
+      const agentName = ((await call('GET', '/api/v1/domains', asTeam)).body.data as { name: string }[])[0]!.name;
+      expect((await call('POST', `/api/v1/domains/${agentName}/lock`, asTeam)).status).toBe(200);
+      expect((await call('POST', `/api/v1/domains/${agentName}/unlock`, asTeam)).body.unlock.status).toBe('pending');
+      await bobPage.goto(url('/dashboard'));
+      await bobPage.getByLabel('Acting for').selectOption({ label: 'Journey Labs (admin)' });
+      await bobPage.getByRole('button', { name: 'Switch' }).click();
+      await bobPage.goto(url(`/dashboard/domains/${agentName}`));
+      await bobPage.getByRole('button', { name: 'Approve unlock' }).click();
+      await expect(bobPage.getByRole('status').first().textContent()).resolves.toContain('Unlock approved');
+      expect((await call('GET', `/api/v1/domains/${agentName}/lock`, asTeam)).body.locked).toBe(false);
+    } finally {
+      await bobPage.close();
+    }
+    // The team's trail on alice's activity page: bob's approval, as a member acting for the team.
+    await open(page, '/dashboard/activity', 'activity-team');
+    const approval = page
+      .getByRole('region', { name: 'Audit trail' })
+      .getByRole('row')
+      .filter({ hasText: 'unlock/approve' });
+    await expect(approval.first().textContent()).resolves.toContain('member');
+    // Back to herself: the rest of the journey is alice's own.
+    await page.getByLabel('Acting for').selectOption({ label: 'Myself' });
+    await page.getByRole('button', { name: 'Switch' }).click();
   });
 
   it('the home page and a namespace page lead to the dashboard and fit a phone', async () => {

@@ -177,6 +177,7 @@ describe('every refusal on every page route', () => {
     tld_name: 'nosuchspace',
     agent_id: '00000000-0000-4000-8000-000000000038',
     subscription_id: '00000000-0000-4000-8000-000000000038',
+    token: 'no-such-invitation-token-0000000000000',
   };
   const pathOf = (url: string) =>
     url.replace(/:(\w+)/g, (_m, p: string) => {
