@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { auditContext } from '../db/audit-context.ts';
 import { accountRepository, type AccountKey } from '../db/account-repository.ts';
 import { credentialRepository } from '../db/credential-repository.ts';
 import type { AccountKind, ApiKeyClass, Assurance } from '../domain/account.ts';
@@ -92,17 +93,25 @@ export async function revokePresentedKey(em: EntityManager, token: string): Prom
   const keys = credentialRepository(em);
   const key = await keys.keyToCheck(parsed.id);
   if (key && key.keyClass === parsed.keyClass && sameDigest(key.secretHash, sha256Hex(parsed.secret))) {
-    await keys.revokeKey(parsed.id);
+    // In a transaction, so the revocation carries its audit event, naming the key's account.
+    auditContext.identify(key.accountId);
+    await em.transactional((tx) => credentialRepository(tx).revokeKey(parsed.id));
   }
 }
 
 export async function createSession(em: EntityManager, accountId: string, ttlHours: number) {
   const { token, hash } = generateSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  await credentialRepository(em).openSession(hash, accountId, expiresAt);
+  // In a transaction, so a sign-in carries its audit event when its caller audits it (src/http/plugins/login.ts).
+  await em.transactional((tx) => credentialRepository(tx).openSession(hash, accountId, expiresAt));
   return { id: token, expiresAt };
 }
 
 export async function destroySession(em: EntityManager, token: string): Promise<void> {
-  await credentialRepository(em).endSession(sha256Hex(token));
+  const hash = sha256Hex(token);
+  const session = await credentialRepository(em).findSession(hash);
+  if (!session || session.revokedAt) return;
+  // Signing out is a change of the person's: its event names them.
+  auditContext.identify(session.accountId);
+  await em.transactional((tx) => credentialRepository(tx).endSession(hash));
 }

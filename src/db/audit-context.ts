@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 
 /**
  * Who is changing something, and through which operation (docs/teams.md "Audit trail"): set for each
@@ -22,6 +23,8 @@ export interface AuditContext {
   object: string | null;
   /** The request's own fields (its path parameters and body, secrets left out). */
   details: Record<string, unknown>;
+  /** Set once the event is written (src/db/audit-subscriber.ts). */
+  written?: boolean;
 }
 
 const store = new AsyncLocalStorage<AuditContext>();
@@ -30,6 +33,32 @@ export const auditContext = {
   /** Runs `fn` as the operation `ctx` describes. */
   run: <T>(ctx: AuditContext, fn: () => T): T => store.run(ctx, fn),
   current: (): AuditContext | undefined => store.getStore(),
+  /**
+   * Notes what a change replaced and what it wrote (docs/teams.md "Audit trail"), for the event its
+   * transaction commits; outside an operation it does nothing.
+   */
+  change: (before: Record<string, unknown>, after: Record<string, unknown>): void => {
+    const ctx = store.getStore();
+    if (!ctx) return;
+    const d = ctx.details as { before?: Record<string, unknown>; after?: Record<string, unknown> };
+    d.before = { ...d.before, ...before };
+    d.after = { ...d.after, ...after };
+  },
+  /**
+   * Gives the operation's event a key of its own (`offer-pay:<id>`) instead of the request's: an operation whose
+   * event is written after it answers, and whose paid retry answers again, then records it once.
+   */
+  keyed: (key: string): void => {
+    const ctx = store.getStore();
+    if (!ctx) return;
+    const h = createHash('sha256').update(`audit:${key}`).digest('hex');
+    ctx.requestId = `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  },
+  /** Names the actor of an operation that learns it on the way (signing out, revoking a presented key). */
+  identify: (accountId: string): void => {
+    const ctx = store.getStore();
+    if (ctx && !ctx.actorAccountId) ctx.actorAccountId = accountId;
+  },
   /** Runs `fn` outside any operation: bookkeeping of the request itself (its idempotency key) is not a change. */
   outside: <T>(fn: () => T): T => store.exit(fn),
 };

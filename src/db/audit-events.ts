@@ -48,6 +48,7 @@ export function auditEvents(em: EntityManager) {
       : {
           $or: [
             { actorAccountId: { $in: [...f.actors] } },
+            { subjectAccountId: { $in: [...f.actors] } },
             ...(f.objects?.length ? [{ object: { $in: [...f.objects] } }] : []),
           ],
         }),

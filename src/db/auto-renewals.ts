@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { auditRegistryChanges } from './registry-audit.ts';
 import { autoRenewRefusal, AUTO_RENEW_YEARS } from '../domain/auto-renew.ts';
 import { extendedExpiry } from '../domain/renewal.ts';
 import { debitGems, gemsBalance, InsufficientGemsError } from '../ledger/gems.ts';
@@ -42,6 +43,18 @@ export function autoRenewals(em: EntityManager, gemUsdRate: string) {
             [extendedExpiry(term, AUTO_RENEW_YEARS), d.id, d.cursor],
           );
           if (moved.length === 0) return 'skipped' as const; // renewed or changed meanwhile: nothing to do
+          await auditRegistryChanges(tx, [
+            {
+              key: reference,
+              action: 'registry: auto-renew',
+              object: d.name,
+              subjectAccountId: d.owner_id,
+              details: {
+                before: { expiry_date: term.toISOString() },
+                after: { expiry_date: extendedExpiry(term, AUTO_RENEW_YEARS).toISOString(), price_gems: d.price },
+              },
+            },
+          ]);
           // The owner's spend mandate (docs/mandates.md) is judged and spent under its lock, with the debit.
           // Above its approval threshold the sweep cannot wait for the person: refused and announced.
           await settleSpend(

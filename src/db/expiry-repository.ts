@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { auditRegistryChanges } from './registry-audit.ts';
 import {
   EXPIRED,
   expiryEventPayload,
@@ -99,6 +100,16 @@ export function expiryRepository(em: EntityManager) {
       );
       if (step.to === EXPIRED && moved.length > 0)
         await tx.nativeDelete(Listing, { domainId: { $in: moved.map((r) => r.id) } });
+      await auditRegistryChanges(
+        tx,
+        moved.map((d) => ({
+          key: `${step.to}:${d.id}:${new Date(d.expiry_date).toISOString()}`,
+          action: `registry: ${step.event}`,
+          object: d.name,
+          subjectAccountId: d.owner_id,
+          details: { before: { status: step.from }, after: { status: step.to } },
+        })),
+      );
       announce(tx, step.event, moved.map(toDomain), { graceDays: page.graceDays });
       return { changed: moved.length, next: nextCursor(due, page.limit) };
     });

@@ -113,3 +113,8 @@ export function applyProfileChange(
   }
   return { state, updatedFields: updatedFields.sort() };
 }
+
+/** The values of `names` in a state, as the public views name them: what an audit event's before and after show. */
+export function profileValues(s: ProfileState, names: readonly ProfileField[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((n) => [n, fields[n].read(s) ?? null]));
+}

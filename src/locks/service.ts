@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import { auditContext } from '../db/audit-context.ts';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { canActOnDomain } from '../auth/domain-access.ts';
@@ -77,7 +78,9 @@ export function registrarLockService(deps: { orm: Orm; temporal?: Client | undef
     const by = personOf(principal);
     await orm.em.fork().transactional(async (tx) => {
       const d = await managed(tx, principal, name);
+      const was = (await registrarLocks(tx).lockOf(d.id)) !== null;
       await registrarLocks(tx).lock(d.id, by);
+      auditContext.change({ locked: was }, { locked: true });
     });
     return status(principal, name);
   }

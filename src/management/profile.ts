@@ -1,9 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { auditContext } from '../db/audit-context.ts';
 import { canActOnDomain } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
 import { profileRepository } from '../db/profile-repository.ts';
 import { AppError, domainNotFound } from '../domain/errors.ts';
-import { applyProfileChange, type ProfileChange, type ProfileField, type ProfileState } from '../domain/profile.ts';
+import {
+  applyProfileChange,
+  profileValues,
+  type ProfileChange,
+  type ProfileField,
+  type ProfileState,
+} from '../domain/profile.ts';
 
 export interface ProfileEdit {
   name: string;
@@ -35,6 +42,7 @@ export async function editProfile(
       throw new AppError('forbidden', `You do not own or manage ${found.subject.name}.`);
     const { state, updatedFields } = applyProfileChange(found.state, change);
     const updatedAt = updatedFields.length > 0 ? await repo.save(found.subject, state, updatedFields) : null;
+    auditContext.change(profileValues(found.state, updatedFields), profileValues(state, updatedFields));
     return { name: found.subject.name, state, updatedFields, updatedAt };
   });
 }

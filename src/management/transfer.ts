@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { auditContext } from '../db/audit-context.ts';
 import { canActOnDomain } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
 import { registrarLocks } from '../db/registrar-locks.ts';
@@ -39,6 +40,7 @@ export async function transferDomain(
     // Under the same row lock an unlock takes: a transfer never slips past a lock (docs/teams.md "Registrar lock").
     await registrarLocks(tx).refuseIfLocked(d.id, d.name, 'transfer');
 
+    auditContext.change({ owner_id: d.ownerId }, { owner_id: to });
     const orderId = await repo.record({
       subject: d,
       toOwnerId: to,

@@ -14,6 +14,8 @@ export const mcpRoute = declareRoute({
   url: '/mcp',
   access: ['agent_key', 'live_key', 'bearer', 'org_key', 'anonymous'],
   area: 'self',
+  // Each tool call is its own audited operation (src/http/operations/invoke.ts).
+  audited: false,
 });
 
 /** Stateless streamable HTTP: no server-sent stream to open and no session to end (405). */

@@ -240,7 +240,7 @@ function mcpSection(base: string): string[] {
     JSON.stringify(config),
     '```',
     '',
-    'Tools take the same fields as the HTTP routes above (`domain`, `namespace`, `years`, `payment_method`, ...): `search_domains`, `lookup_domain`, `quote`, `register_domain`, `renew_domain`, `registration_status`, `register_onchain_identity`, `list_my_domains`, `set_dns_records`, `enable_dns`, `lock_domain`, `batch`, `list_for_sale`, `buy_domain`, `make_offer`, `respond_to_offer`, `subscribe_webhook`, `show_expiring_domains`. A paid tool answers a payment-required error carrying the same `tempo` challenge; an MCP client wrapped by mppx (`McpClient`) pays it and calls again. Pass `request_id` to make a retried call safe (it is the Idempotency-Key).',
+    'Tools take the same fields as the HTTP routes above (`domain`, `namespace`, `years`, `payment_method`, ...): `search_domains`, `lookup_domain`, `quote`, `register_domain`, `renew_domain`, `registration_status`, `register_onchain_identity`, `list_my_domains`, `set_dns_records`, `enable_dns`, `lock_domain`, `request_unlock`, `approve_unlock`, `cancel_unlock`, `batch`, `list_for_sale`, `buy_domain`, `make_offer`, `respond_to_offer`, `subscribe_webhook`, `show_expiring_domains`. A paid tool answers a payment-required error carrying the same `tempo` challenge; an MCP client wrapped by mppx (`McpClient`) pays it and calls again. Pass `request_id` to make a retried call safe (it is the Idempotency-Key).',
   ];
 }
 

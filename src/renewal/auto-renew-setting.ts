@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { auditContext } from '../db/audit-context.ts';
 import { canActOnDomain } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
 import { autoRenewRepository } from '../db/auto-renew-repository.ts';
@@ -46,6 +47,10 @@ export async function setAutoRenew(
     );
   const maxGems = setting.enabled ? setting.maxGems : null;
   // In a transaction, so the change carries its audit event (docs/teams.md "Audit trail").
-  await em.transactional((tx) => autoRenewRepository(tx).set(domain.id, maxGems));
+  await em.transactional(async (tx) => {
+    const before = await autoRenewRepository(tx).get(domain.id);
+    await autoRenewRepository(tx).set(domain.id, maxGems);
+    auditContext.change({ max_gems: before }, { max_gems: maxGems });
+  });
   return { name: domain.name, enabled: maxGems !== null, maxGems };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { auditContext } from '../db/audit-context.ts';
 import { personOf, type Principal } from '../auth/principal.ts';
 import { generateSessionToken, sha256Hex } from '../auth/secrets.ts';
 import type { Config } from '../config/env.ts';
@@ -156,6 +157,8 @@ export function teamService(deps: { orm: Orm; config: Config }) {
           throw new AppError('member_not_found', `Account ${accountId} is not a member of this team.`);
         keepAnOwner(members, accountId, role);
         await teams.setRole(teamId, accountId, role);
+        const was = members.find((m) => m.accountId === accountId)?.role;
+        auditContext.change({ member: accountId, role: was }, { member: accountId, role });
       });
     },
 
@@ -169,6 +172,8 @@ export function teamService(deps: { orm: Orm; config: Config }) {
           throw new AppError('member_not_found', `Account ${accountId} is not a member of this team.`);
         keepAnOwner(members, accountId, null);
         await teams.remove(teamId, accountId);
+        const was = members.find((m) => m.accountId === accountId)?.role;
+        auditContext.change({ member: accountId, role: was }, { member: accountId, role: null });
       });
     },
 

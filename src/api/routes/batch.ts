@@ -16,6 +16,7 @@ export const batchRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/batch',
   access: MANAGEMENT,
+  audited: false,
   area: 'names',
   openapi: {
     operationId: 'batch',

@@ -18,6 +18,7 @@ export const runCommandRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/command',
   access: DASHBOARD,
+  audited: false,
   area: 'read',
   openapi: {
     operationId: 'runCommand',

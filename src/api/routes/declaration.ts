@@ -42,6 +42,8 @@ declare module 'fastify' {
     access?: AccessRule;
     /** What a team member's role must allow to call it (src/domain/team.ts); a read when absent on a GET. */
     area?: TeamArea | 'read';
+    /** How its audit event is written when not by the request's own transactions: see declareRoute. */
+    audited?: false | 'in-transaction';
     /** Its text in the OpenAPI document (src/http/openapi/document.ts); absent on hidden routes only. */
     openapi?: OperationText;
   }
@@ -54,7 +56,7 @@ export interface RouteDeclaration {
   method: Method;
   /** The whole path, with any prefix its plugin is registered under. */
   url: string;
-  config: { access: AccessRule; area?: TeamArea | 'read'; openapi?: OperationText };
+  config: { access: AccessRule; area?: TeamArea | 'read'; audited?: false | 'in-transaction'; openapi?: OperationText };
 }
 
 // Marks what declareRoute made, so a module's other exports (its plugin, helpers) are never read as routes.
@@ -70,12 +72,26 @@ export function declareRoute<const M extends Method>(d: {
   access: AccessRule;
   /** Required on a route that changes something for a person's credential: see teamAreaOf. */
   area?: TeamArea | 'read';
+  /**
+   * How the operation's audit event is written (docs/teams.md "Audit trail"). Unsaid: by the request's own
+   * transactions, or, when it answers success having committed none (one statement, a run's step), right after.
+   * `false`: a POST that changes nothing itself (a quote, a dry run, a notice that only wakes a run, a batch whose
+   * items are audited each). `in-transaction`: written only by its own transactions, as a paid operation's is
+   * when its checkout opens or its effect commits (never again by the retry that pays it), or a revocation's
+   * when it finds something to revoke.
+   */
+  audited?: false | 'in-transaction';
   openapi?: OperationText;
 }): RouteDeclaration & { method: M } {
   const route = {
     method: d.method,
     url: d.url,
-    config: { access: d.access, ...(d.area && { area: d.area }), ...(d.openapi && { openapi: d.openapi }) },
+    config: {
+      access: d.access,
+      ...(d.area && { area: d.area }),
+      ...(d.audited !== undefined && { audited: d.audited }),
+      ...(d.openapi && { openapi: d.openapi }),
+    },
   };
   declarations.add(route);
   return route;

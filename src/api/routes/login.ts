@@ -56,6 +56,7 @@ export const signOutRoute = declareRoute({
   method: 'POST',
   url: '/auth/logout',
   access: PUBLIC,
+  audited: 'in-transaction',
   openapi: {
     operationId: 'signOut',
     description:

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditContext } from '../../db/audit-context.ts';
 import type { OfferView } from '../../../workflows/offer-messages.ts';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -227,6 +228,9 @@ export const payAcceptedOffer = defineOperation(
     response: purchaseResponses,
   },
   async (call, app) => {
+    // The sale is made by the offer's run; its one event is written when the paying call answers, keyed by the
+    // offer, so a paid retry whose answer was lost records nothing again.
+    auditContext.keyed(`offer-pay:${call.params.offer_id}`);
     const answer = await app.offers.pay(
       call.params.offer_id,
       accountPrincipal(call).accountId,

@@ -12,6 +12,7 @@ export const registerOnchainIdentityRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/:domain_name/erc8004',
   access: MANAGEMENT,
+  audited: 'in-transaction',
   area: 'names',
   openapi: {
     operationId: 'registerOnchainIdentity',

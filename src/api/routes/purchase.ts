@@ -11,6 +11,7 @@ export const buySecondaryRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/buy-secondary',
   access: [...MANAGEMENT, 'anonymous'],
+  audited: 'in-transaction',
   area: 'names',
   openapi: {
     operationId: 'buySecondary',

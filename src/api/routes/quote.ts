@@ -15,6 +15,7 @@ export const quoteDomainRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/quote',
   access: PUBLIC,
+  audited: false,
   openapi: {
     operationId: 'quoteDomain',
     description:

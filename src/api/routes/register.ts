@@ -14,6 +14,7 @@ export const registerDomainRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/register',
   access: [...MANAGEMENT, 'anonymous'],
+  audited: 'in-transaction',
   area: 'names',
   openapi: {
     operationId: 'registerDomain',

@@ -11,6 +11,7 @@ export const renewDomainRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/renew',
   access: [...MANAGEMENT, 'anonymous'],
+  audited: 'in-transaction',
   area: 'names',
   openapi: {
     operationId: 'renewDomain',

@@ -9,6 +9,7 @@ export const revokeKeyRoute = declareRoute({
   method: 'POST',
   url: '/oauth2/revoke',
   access: PUBLIC,
+  audited: 'in-transaction',
   openapi: {
     operationId: 'revokeKey',
     description:

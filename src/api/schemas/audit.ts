@@ -25,11 +25,18 @@ export const auditEventView = z.object({
   actor: z.object({
     account_id: z.string().nullable(),
     member_id: z.string().nullable().describe('In a team: the member who acted for it (`account_id` is the team)'),
-    credential: z.string().nullable().describe('agent_key, live_key, bearer, session or org_key'),
+    credential: z
+      .string()
+      .nullable()
+      .describe('agent_key, live_key, bearer, session or org_key; `registry` for a change the registry made by itself'),
     key_id: z.string().nullable().describe('The credential’s id (an API key’s id, a token or session hash)'),
     ip: z.string().nullable(),
   }),
-  action: z.string().describe('The operation, as its route (`POST /api/v1/domains/transfer`)'),
+  action: z
+    .string()
+    .describe(
+      'The operation, as its route (`POST /api/v1/domains/transfer`), or the registry’s own change (`registry: auto-renew`, `registry: domain.grace_started`, `registry: domain.expired`), whose `details` carry `before` and `after`',
+    ),
   object: z.string().nullable(),
   details: z.object({ params: z.record(z.string(), z.unknown()), fields: z.array(z.string()) }).loose(),
 });

@@ -15,6 +15,8 @@ const AuditEventSchema = defineEntity({
     actorAccountId: p.uuid().nullable(),
     /** In a team: the member who acted for it (the actor is the team). */
     memberAccountId: p.uuid().nullable(),
+    /** A change the registry made by itself: the owner whose asset it changed (their trail shows it). */
+    subjectAccountId: p.uuid().nullable(),
     credentialKind: p.string().length(16).nullable(),
     credentialId: p.string().length(128).nullable(),
     ip: p.string().length(64).nullable(),
@@ -25,6 +27,7 @@ const AuditEventSchema = defineEntity({
   indexes: [
     { name: 'audit_event_actor_at_index', properties: ['actorAccountId', 'at'] },
     { name: 'audit_event_object_at_index', properties: ['object', 'at'] },
+    { name: 'audit_event_subject_at_index', properties: ['subjectAccountId', 'at'] },
   ],
   triggers: [
     {

@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 // Teams (docs/teams.md "Organizations"): a team is an account (it owns as a person does), with members
 // holding one role each and single-use invitation links. A team's live key remembers the member who made
-// it; a session remembers the team chosen in the switcher; an audit event names the member who acted.
+// it; a session remembers the team chosen in the switcher; an audit event names the member who acted, and the
+// owner whose asset the registry changed by itself (expiry, auto-renewal).
 export class Teams extends Migration {
   override async up(): Promise<void> {
     this.addSql(
@@ -27,6 +28,9 @@ export class Teams extends Migration {
     );
     this.addSql(`alter table "api_key" add column "created_by" uuid null;`);
     this.addSql(`alter table "web_session" add column "team_id" uuid null;`);
-    this.addSql(`alter table "audit_event" add column "member_account_id" uuid null;`);
+    this.addSql(
+      `alter table "audit_event" add column "member_account_id" uuid null, add column "subject_account_id" uuid null;`,
+    );
+    this.addSql(`create index "audit_event_subject_at_index" on "audit_event" ("subject_account_id", "at");`);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { auditContext } from '../../db/audit-context.ts';
+import { writeAuditEventIfMissing } from '../../db/audit-subscriber.ts';
 import { auditActor, auditedOperation } from '../plugins/audit.ts';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -161,6 +162,8 @@ export async function invoke<O extends Operation>(
           };
     const result = audited ? await auditContext.run(audited, () => op.run(call, app)) : await op.run(call, app);
     const a = result instanceof Answer ? result : new Answer(200, result);
+    if (audited && a.status < 300 && op.route.config.audited === undefined)
+      await writeAuditEventIfMissing(app.deps.orm.em.fork(), audited);
     // Header names as a client reads them: lower case, whatever case the operation wrote them in.
     const headers = Object.fromEntries(Object.entries(a.headers).map(([k, v]) => [k.toLowerCase(), v]));
     outcome = { ok: a.status === 200, status: a.status, body: serialized(op, a), headers } as Outcome<Output<O>>;

@@ -3,6 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal } from '../../auth/principal.ts';
 import { auditContext, type AuditContext } from '../../db/audit-context.ts';
+import { writeAuditEventIfMissing } from '../../db/audit-subscriber.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The audit context of a request that may change something (null for a read). */
+    audit: AuditContext | null;
+  }
+}
 import { routeKey } from '../../api/routes/declaration.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,6 +56,7 @@ export function auditActor(principal: Principal | null, ip: string) {
  */
 export const auditPlugin = fp(
   async (app) => {
+    app.decorateRequest('audit', null);
     app.addHook('preHandler', (req: FastifyRequest, _reply, done) => {
       if (READS.has(req.method)) return done();
       const ctx: AuditContext = {
@@ -59,7 +68,15 @@ export const auditPlugin = fp(
           req.body,
         ),
       };
+      req.audit = ctx;
       auditContext.run(ctx, done);
+    });
+    // A success that committed no transaction of the request's (one statement, a run's step) still has its one event.
+    app.addHook('onSend', async (req, reply, payload) => {
+      const ctx = req.audit;
+      if (ctx && reply.statusCode < 300 && req.routeOptions.config?.audited === undefined)
+        await writeAuditEventIfMissing(app.deps.orm.em.fork(), ctx);
+      return payload;
     });
   },
   { name: 'audit', dependencies: ['idempotency'] },

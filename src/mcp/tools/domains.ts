@@ -85,12 +85,47 @@ export const lockDomain = defineTool({
   name: 'lock_domain',
   title: 'Lock a name',
   description:
-    'Locks a name you manage against every move (transfer, listing, sale, delegation), at once (POST /api/v1/domains/{domain_name}/lock). Lifting it takes a second person’s approval or a 24 h delay (POST …/unlock, HTTP only). Idempotent.',
+    'Locks a name you manage against every move (transfer, listing, sale, delegation), at once (POST /api/v1/domains/{domain_name}/lock). Lifting it takes a second person’s approval or a 24 h delay (request_unlock). Idempotent.',
   operation: registrarLock.lockDomain,
   input: z.object({ domain_name: domainName }),
   output: lockStateResponse,
   hints: writes({ idempotent: true }),
   request: ({ domain_name }) => ({ params: { domain_name } }),
+});
+
+/** The unlock steps: a name in, where its lock stands out. */
+const onLockedName = {
+  input: z.object({ domain_name: domainName }),
+  output: lockStateResponse,
+  request: ({ domain_name }: { domain_name: string }) => ({ params: { domain_name } }),
+};
+
+export const requestUnlock = defineTool({
+  name: 'request_unlock',
+  title: 'Ask to lift a name’s lock',
+  description:
+    'Asks to lift the lock of a name you manage (POST /api/v1/domains/{domain_name}/unlock): it takes effect when a second person who manages it approves (approve_unlock, a person’s bearer token, never a key) or after the delay in `unlock.effective_at`. Asking again answers the open request.',
+  operation: registrarLock.requestUnlock,
+  hints: writes({ idempotent: true }),
+  ...onLockedName,
+});
+export const approveUnlock = defineTool({
+  name: 'approve_unlock',
+  title: 'Approve a pending unlock',
+  description:
+    'Approves the pending request to lift a name’s lock (POST /api/v1/domains/{domain_name}/unlock/approve): a person’s bearer token, not the one who asked. The lock lifts at once.',
+  operation: registrarLock.approveUnlock,
+  hints: writes({}),
+  ...onLockedName,
+});
+export const cancelUnlock = defineTool({
+  name: 'cancel_unlock',
+  title: 'Cancel a pending unlock',
+  description:
+    'Cancels the pending request to lift a name’s lock (POST /api/v1/domains/{domain_name}/unlock/cancel); the name stays locked.',
+  operation: registrarLock.cancelUnlock,
+  hints: writes({}),
+  ...onLockedName,
 });
 
 export const batchOperations = defineTool({

@@ -12,6 +12,7 @@ export const hostedCheckoutCallbackRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/checkout/gfavip/callback',
   access: PUBLIC,
+  audited: false,
   openapi: {
     operationId: 'hostedCheckoutCallback',
     description:

@@ -17,6 +17,7 @@ export const verifyMppPaymentRoute = declareRoute({
   method: 'POST',
   url: '/api/payments/verify-mpp',
   access: PUBLIC,
+  audited: false,
   openapi: {
     operationId: 'verifyMppPayment',
     description: 'Verifies a receipt for an open checkout by session id and registers the domain.',
@@ -48,6 +49,7 @@ export const reconcileRegistrationOrderRoute = declareRoute({
   method: 'POST',
   url: '/api/agent/register-status/:order_id/reconcile',
   access: ACCOUNT,
+  audited: false,
   area: 'names',
   openapi: {
     operationId: 'reconcileRegistrationOrder',

@@ -13,6 +13,7 @@ export const relayEventsRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/checkout/relay/events',
   access: PUBLIC,
+  audited: false,
   openapi: {
     operationId: 'relaySessionEvent',
     description:
