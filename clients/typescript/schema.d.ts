@@ -5925,11 +5925,11 @@ export interface operations {
                      */
                     "application/json": {
                         data: {
-                            /** @description The operation, as its route (`POST /api/v1/domains/transfer`) */
+                            /** @description The operation, as its route (`POST /api/v1/domains/transfer`), or the registry’s own change (`registry: auto-renew`, `registry: domain.grace_started`, `registry: domain.expired`), whose `details` carry `before` and `after` */
                             action: string;
                             actor: {
                                 account_id: string | null;
-                                /** @description agent_key, live_key, bearer, session or org_key */
+                                /** @description agent_key, live_key, bearer, session or org_key; `registry` for a change the registry made by itself */
                                 credential: string | null;
                                 ip: string | null;
                                 /** @description The credential’s id (an API key’s id, a token or session hash) */

@@ -20,7 +20,9 @@ class ListAuditEventsResponse200DataItem:
         id (str):
         at (str): ISO 8601 timestamp with milliseconds and Z
         actor (ListAuditEventsResponse200DataItemActor):
-        action (str): The operation, as its route (`POST /api/v1/domains/transfer`)
+        action (str): The operation, as its route (`POST /api/v1/domains/transfer`), or the registry’s own change
+            (`registry: auto-renew`, `registry: domain.grace_started`, `registry: domain.expired`), whose `details` carry
+            `before` and `after`
         object_ (None | str):
         details (ListAuditEventsResponse200DataItemDetails):
     """

@@ -14,7 +14,8 @@ class ListAuditEventsResponse200DataItemActor:
     Attributes:
         account_id (None | str):
         member_id (None | str): In a team: the member who acted for it (`account_id` is the team)
-        credential (None | str): agent_key, live_key, bearer, session or org_key
+        credential (None | str): agent_key, live_key, bearer, session or org_key; `registry` for a change the registry
+            made by itself
         key_id (None | str): The credential’s id (an API key’s id, a token or session hash)
         ip (None | str):
     """
