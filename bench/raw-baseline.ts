@@ -28,14 +28,23 @@ interface LookupRow {
   price_usd_minor: string | null;
   min_offer_gems: number | null;
   min_offer_usd_minor: string | null;
+  locked_at: Date | null;
+  agent_id: string | null;
+  chain_id: number | null;
+  registry: string | null;
 }
 
-// The columns lookup reads: the domain, its owner's operator (human_backed) and its listing, if any.
+// The columns lookup reads: the domain (its registrar lock included), its owner's operator (human_backed), its
+// listing and its registered ERC-8004 entry, if any.
 const LOOKUP_SQL = `select d.name, d.namespace_name, d.status, d.registration_date, d.expiry_date, d.squad_id,
-       d.capabilities, d.profile, d.storefront_id, o.operator_account_id,
-       l.price_gems, l.price_usd_minor, l.min_offer_gems, l.min_offer_usd_minor
+       d.capabilities, d.profile, d.storefront_id, d.locked_at, o.operator_account_id,
+       l.price_gems, l.price_usd_minor, l.min_offer_gems, l.min_offer_usd_minor,
+       oi.agent_id, oi.chain_id, oi.registry
   from domain d join account o on o.id = d.owner_id left join listing l on l.domain_id = d.id
+  left join onchain_identity oi on oi.domain_id = d.id and oi.status = 'registered'
  where d.name = $1 and d.status <> 'expired'`;
+/** RFC 8056's statuses of a locked name, as lookup shows them. */
+const LOCKED = ['client transfer prohibited', 'client update prohibited', 'client delete prohibited'];
 
 const usd = (minor: string | null) => (minor === null ? null : Number(minor) / 1e6);
 
@@ -60,11 +69,16 @@ function lookupDocument(r: LookupRow, baseUrl: string) {
       status: r.status,
       registration_date: r.registration_date.toISOString(),
       expiry_date: r.expiry_date.toISOString(),
+      locked: r.locked_at !== null,
+      lock_statuses: r.locked_at ? LOCKED : [],
     },
     identity: {
       human_backed: r.operator_account_id !== null,
       squad_id: r.squad_id ?? '',
       capabilities_preview: r.capabilities,
+      ...(r.agent_id !== null
+        ? { erc8004: { agent_id: Number(r.agent_id), agent_registry: `eip155:${r.chain_id}:${r.registry}` } }
+        : {}),
     },
     manifests: { agent_json: `${manifests}/agent.json`, skill_md: `${manifests}/skill.md` },
     profile: r.profile,
