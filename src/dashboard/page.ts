@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { personOf, type AccountPrincipal } from '../auth/principal.ts';
-import { teamRepository } from '../db/team-repository.ts';
-import { roleAllows } from '../domain/team.ts';
-import { teamAreaOf } from '../api/routes/declaration.ts';
+import { teamView } from './team-view.ts';
 import { AppError, errorCodes, type ErrorCode } from '../domain/errors.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import { dashboardPage, formKey, type DashboardView, type FailedForm } from './views/layout.ts';
@@ -87,29 +85,6 @@ export interface DashboardPage<D> {
   load(ctx: PageContext): Promise<D>;
   render(view: DashboardView, data: D): SafeHtml;
   actions?: Record<string, DashboardAction<unknown>>;
-}
-
-/**
- * Which of a page's forms the person's role lets them use (docs/teams.md "Roles"): each action's operation
- * says its area, as the API decides it; a form is hidden where the role may not act. Acting as themselves,
- * every form is theirs.
- */
-function mayActOf<D>(def: DashboardPage<D>, ctx: PageContext): ((action: string) => boolean) | undefined {
-  const member = ctx.person.member;
-  if (!member) return undefined;
-  const denied = new Set<string>();
-  for (const [name, a] of Object.entries(def.actions ?? {})) {
-    let op: Operation;
-    try {
-      // The operation an action calls does not depend on what was typed: ask it with nothing typed.
-      op = a.call({}, ctx).op;
-    } catch {
-      continue;
-    }
-    const area = teamAreaOf(op.route.method, op.route.url, op.route.config);
-    if (area && !roleAllows(member.role, area)) denied.add(name);
-  }
-  return (action) => !denied.has(action);
 }
 
 /** A refusal of the API in words, with the field it names, if any. */
@@ -215,9 +190,8 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
         def.load(ctx),
         accountRepository(orm.em.fork()).displayNameOf(personOf(ctx.person)),
         pendingApprovalsOf(ctx),
-        teamRepository(orm.em.fork()).teamsOf(personOf(ctx.person)),
+        teamView(orm.em.fork(), def, ctx),
       ]);
-      const choices = teams.map((m) => ({ id: m.team.id, name: m.team.name, role: m.role }));
       const view: DashboardView = {
         path: ctx.req.url.split('?')[0] ?? '/dashboard',
         query: ctx.query,
@@ -225,9 +199,7 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
         csrfToken: guard.tokenFor(ctx.person.credentialId, 'dashboard'),
         pendingApprovals,
         development: config.NODE_ENV === 'development',
-        teams: choices,
-        team: ctx.person.member ? (choices.find((c) => c.id === ctx.person.accountId) ?? null) : null,
-        mayAct: mayActOf(def, ctx),
+        ...teams,
         ...extra,
       };
       return reply
