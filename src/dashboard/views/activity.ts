@@ -121,7 +121,11 @@ function auditSection(view: DashboardView, data: ActivityData, audit: NonNullabl
           html`<tr>
             <td>${when(e.at)}</td>
             <td>
-              ${whoOf(e.actor.account_id, view.person.accountId, data.names)}${e.actor.member_id ? html` <span class="muted">(member <code>${e.actor.member_id.slice(0, 8)}</code>)</span>` : ''}
+              ${
+                e.actor.member_id
+                  ? html`The team, by member <code>${e.actor.member_id.slice(0, 8)}</code>`
+                  : whoOf(e.actor.account_id, view.person.accountId, data.names)
+              }
             </td>
             <td>${e.actor.credential ?? ''}</td>
             <td><code>${e.action}</code></td>
