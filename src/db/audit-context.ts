@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { nameUuid } from '../domain/name-uuid.ts';
 
 /**
  * Who is changing something, and through which operation (docs/teams.md "Audit trail"): set for each
@@ -50,9 +50,7 @@ export const auditContext = {
    */
   keyed: (key: string): void => {
     const ctx = store.getStore();
-    if (!ctx) return;
-    const h = createHash('sha256').update(`audit:${key}`).digest('hex');
-    ctx.requestId = `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    if (ctx) ctx.requestId = nameUuid(`audit:${key}`);
   },
   /** Names the actor of an operation that learns it on the way (signing out, revoking a presented key). */
   identify: (accountId: string): void => {

@@ -2,18 +2,23 @@ import type { EventSubscriber, TransactionEventArgs } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { auditContext, type AuditContext } from './audit-context.ts';
 
-const INSERT = `insert into "audit_event" ("request_id", "actor_account_id", "member_account_id", "credential_kind", "credential_id", "ip", "action", "object", "details")
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("request_id") do nothing`;
-const valuesOf = (ctx: AuditContext) => [
-  ctx.requestId,
-  ctx.actorAccountId,
-  ctx.memberAccountId ?? null,
-  ctx.credentialKind,
-  ctx.credentialId,
-  ctx.ip,
-  ctx.action,
-  ctx.object,
-  JSON.stringify(ctx.details),
+/** One audit row as written: an operation's context, and for a change the registry made itself, whose asset it was. */
+export type AuditRow = Omit<AuditContext, 'written'> & { subjectAccountId?: string | null };
+
+/** The one statement that writes an audit event; its request id makes a second write of the same event a no-op. */
+export const INSERT_AUDIT_EVENT = `insert into "audit_event" ("request_id", "actor_account_id", "member_account_id", "credential_kind", "credential_id", "ip", "action", "object", "subject_account_id", "details")
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict ("request_id") do nothing`;
+export const auditEventValues = (row: AuditRow) => [
+  row.requestId,
+  row.actorAccountId,
+  row.memberAccountId ?? null,
+  row.credentialKind,
+  row.credentialId,
+  row.ip,
+  row.action,
+  row.object,
+  row.subjectAccountId ?? null,
+  JSON.stringify(row.details),
 ];
 
 /**
@@ -26,7 +31,7 @@ export class AuditSubscriber implements EventSubscriber {
   async beforeTransactionCommit(args: TransactionEventArgs): Promise<void> {
     const ctx = auditContext.current();
     if (!ctx || !args.transaction) return;
-    await args.em.getConnection().execute(INSERT, valuesOf(ctx), 'run', args.transaction);
+    await args.em.getConnection().execute(INSERT_AUDIT_EVENT, auditEventValues(ctx), 'run', args.transaction);
     ctx.written = true;
   }
 }
@@ -38,6 +43,6 @@ export class AuditSubscriber implements EventSubscriber {
  */
 export async function writeAuditEventIfMissing(em: EntityManager, ctx: AuditContext): Promise<void> {
   if (ctx.written) return;
-  await em.getConnection().execute(INSERT, valuesOf(ctx), 'run');
+  await em.getConnection().execute(INSERT_AUDIT_EVENT, auditEventValues(ctx), 'run');
   ctx.written = true;
 }

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { nameUuid } from '../domain/name-uuid.ts';
+import { auditEventValues, INSERT_AUDIT_EVENT } from './audit-subscriber.ts';
 
 /** A change the registry makes by itself: no request, no person, the asset's owner as its subject. */
 export interface RegistryChange {
@@ -15,12 +16,6 @@ export interface RegistryChange {
   details: { before: Record<string, unknown>; after: Record<string, unknown> };
 }
 
-/** A stable UUID for a change's key (the event's unique request id). */
-function uuidOf(key: string): string {
-  const h = createHash('sha256').update(`registry-audit:${key}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
 /**
  * Records changes the registry made by itself (docs/teams.md "Audit trail") in the transaction that makes
  * them: the expiry sweep's moves and its auto-renewals. Credential `registry`, no actor, the owner as subject.
@@ -28,8 +23,17 @@ function uuidOf(key: string): string {
 export async function auditRegistryChanges(tx: EntityManager, changes: RegistryChange[]): Promise<void> {
   for (const c of changes)
     await tx.execute(
-      `insert into "audit_event" ("request_id", "credential_kind", "action", "object", "subject_account_id", "details")
-       values (?, 'registry', ?, ?, ?, ?) on conflict ("request_id") do nothing`,
-      [uuidOf(c.key), c.action, c.object, c.subjectAccountId, JSON.stringify({ params: {}, fields: [], ...c.details })],
+      INSERT_AUDIT_EVENT,
+      auditEventValues({
+        requestId: nameUuid(`registry-audit:${c.key}`),
+        actorAccountId: null,
+        credentialKind: 'registry',
+        credentialId: null,
+        ip: null,
+        action: c.action,
+        object: c.object,
+        subjectAccountId: c.subjectAccountId,
+        details: { params: {}, fields: [], ...c.details },
+      }),
     );
 }

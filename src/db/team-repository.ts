@@ -1,6 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account, Team, TeamInvitation, TeamMember } from './entities/index.ts';
-import type { TeamInvitationRecord, TeamMemberRecord, TeamMembership, TeamRecord, TeamRole } from '../domain/team.ts';
+import {
+  invitationRefusal,
+  type TeamInvitationRecord,
+  type TeamMemberRecord,
+  type TeamMembership,
+  type TeamRecord,
+  type TeamRole,
+} from '../domain/team.ts';
 
 const teamOf = (t: Team): TeamRecord => ({ id: t.id, name: t.name, createdAt: t.createdAt });
 const invitationOf = (i: TeamInvitation): TeamInvitationRecord => ({
@@ -140,9 +147,8 @@ export function teamRepository(em: EntityManager) {
       const team = await em.findOneOrFail(Team, { id: i.teamId });
       const role = await this.roleOf(i.teamId, accountId);
       if (role) return { joined: { team: teamOf(team), role }, already: true };
-      if (i.revokedAt) return { refused: 'revoked' };
-      if (i.usedAt) return { refused: 'used' };
-      if (i.expiresAt.getTime() <= Date.now()) return { refused: 'expired' };
+      const refused = invitationRefusal(invitationOf(i));
+      if (refused) return { refused };
       const taken = await em.nativeUpdate(
         TeamInvitation,
         { id: i.id, usedAt: null, revokedAt: null, expiresAt: { $gt: new Date() } },

@@ -66,6 +66,17 @@ export interface TeamInvitationRecord {
   createdAt: Date;
 }
 
+/** Why a link can no longer be used (withdrawn, used, expired), or null while it can. */
+export function invitationRefusal(
+  i: Pick<TeamInvitationRecord, 'revokedAt' | 'usedAt' | 'expiresAt'>,
+  now = Date.now(),
+): 'revoked' | 'used' | 'expired' | null {
+  if (i.revokedAt) return 'revoked';
+  if (i.usedAt) return 'used';
+  if (i.expiresAt.getTime() <= now) return 'expired';
+  return null;
+}
+
 /** How long an invitation link stays usable unless its maker says otherwise. */
 export const INVITATION_DEFAULT_SECONDS = 7 * 24 * 3600;
 export const INVITATION_MAX_SECONDS = 30 * 24 * 3600;

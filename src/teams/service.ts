@@ -11,6 +11,7 @@ import { transferRepository } from '../db/transfer-repository.ts';
 import { AppError } from '../domain/errors.ts';
 import {
   INVITATION_DEFAULT_SECONDS,
+  invitationRefusal,
   roleAllows,
   type TeamArea,
   type TeamInvitationRecord,
@@ -62,12 +63,17 @@ export function teamService(deps: { orm: Orm; config: Config }) {
     return role;
   }
 
-  /** Refuses a change that would leave the team without an owner. */
-  function keepAnOwner(members: { accountId: string; role: TeamRole }[], accountId: string, next: TeamRole | null) {
-    const owners = members.filter((m) => m.role === 'owner' && m.accountId !== accountId).length;
-    const wasOwner = members.some((m) => m.accountId === accountId && m.role === 'owner');
-    if (wasOwner && next !== 'owner' && owners === 0)
+  /**
+   * A member's role now, before `next` replaces it (null: removed): 404 for someone not in the team, and 409
+   * for a change that would leave the team without an owner.
+   */
+  function roleBefore(members: { accountId: string; role: TeamRole }[], accountId: string, next: TeamRole | null) {
+    const member = members.find((m) => m.accountId === accountId);
+    if (!member) throw new AppError('member_not_found', `Account ${accountId} is not a member of this team.`);
+    const others = members.filter((m) => m.role === 'owner' && m.accountId !== accountId).length;
+    if (member.role === 'owner' && next !== 'owner' && others === 0)
       throw new AppError('last_owner', 'A team keeps at least one owner: make another member owner first.');
+    return member.role;
   }
 
   return {
@@ -130,9 +136,8 @@ export function teamService(deps: { orm: Orm; config: Config }) {
       const teams = teamRepository(orm.em.fork());
       const i = await teams.invitationByToken(sha256Hex(token));
       if (!i) throw refusals.unknown();
-      if (i.revokedAt) throw refusals.revoked();
-      if (i.usedAt) throw refusals.used();
-      if (i.expiresAt.getTime() <= Date.now()) throw refusals.expired();
+      const refused = invitationRefusal(i);
+      if (refused) throw refusals[refused]();
       const team = await teams.find(i.teamId);
       if (!team) throw refusals.unknown();
       return { team, invitation: i };
@@ -153,11 +158,8 @@ export function teamService(deps: { orm: Orm; config: Config }) {
         const teams = teamRepository(tx);
         await roleIn(teams, principal, teamId, 'members');
         const members = await teams.lockMembers(teamId);
-        if (!members.some((m) => m.accountId === accountId))
-          throw new AppError('member_not_found', `Account ${accountId} is not a member of this team.`);
-        keepAnOwner(members, accountId, role);
+        const was = roleBefore(members, accountId, role);
         await teams.setRole(teamId, accountId, role);
-        const was = members.find((m) => m.accountId === accountId)?.role;
         auditContext.change({ member: accountId, role: was }, { member: accountId, role });
       });
     },
@@ -168,11 +170,8 @@ export function teamService(deps: { orm: Orm; config: Config }) {
         const teams = teamRepository(tx);
         await roleIn(teams, principal, teamId, accountId === personOf(principal) ? 'self' : 'members');
         const members = await teams.lockMembers(teamId);
-        if (!members.some((m) => m.accountId === accountId))
-          throw new AppError('member_not_found', `Account ${accountId} is not a member of this team.`);
-        keepAnOwner(members, accountId, null);
+        const was = roleBefore(members, accountId, null);
         await teams.remove(teamId, accountId);
-        const was = members.find((m) => m.accountId === accountId)?.role;
         auditContext.change({ member: accountId, role: was }, { member: accountId, role: null });
       });
     },

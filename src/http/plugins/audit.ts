@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal } from '../../auth/principal.ts';
+import { actorOf } from '../../checkout/holder.ts';
 import { auditContext, type AuditContext } from '../../db/audit-context.ts';
 import { writeAuditEventIfMissing } from '../../db/audit-subscriber.ts';
 
@@ -41,7 +42,7 @@ export function auditedOperation(
 /** The actor of an audit event: the acting account, its credential class and key id, and where from. */
 export function auditActor(principal: Principal | null, ip: string) {
   return {
-    actorAccountId: principal ? (principal.kind === 'org_key' ? principal.memberAccountId : principal.accountId) : null,
+    actorAccountId: actorOf(principal),
     memberAccountId: principal?.kind !== 'org_key' ? (principal?.member?.accountId ?? null) : null,
     credentialKind: principal?.kind ?? null,
     credentialId: principal?.credentialId ?? null,

@@ -1,5 +1,6 @@
 import { auditContext } from '../../db/audit-context.ts';
 import { createHash } from 'node:crypto';
+import { nameUuid } from '../../domain/name-uuid.ts';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -88,9 +89,7 @@ export const fingerprintOf = (req: { method: string; url: string; body?: unknown
 
 /** A UUID (version 8: name-based, our own hash) for the operation a key stands for. */
 export function operationIdOf(scope: string, key: string, since: Date): string {
-  const h = createHash('sha256').update(`${scope}\n${key}\n${since.toISOString()}`).digest('hex').slice(0, 32);
-  const variant = ((parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return nameUuid(`${scope}\n${key}\n${since.toISOString()}`);
 }
 
 /**
