@@ -84,6 +84,23 @@ describe('expiry: grace, back to the pool, registered again', () => {
     expect(transfer.json()).toMatchObject({ code: 'domain_not_found' });
     expect((await get('/api/v1/domains', alice.headers)).json().data).toEqual([]);
     expect(await eventsOf(name)).toEqual(['domain.registered', 'domain.grace_started', 'domain.expired']);
+    // The sweep's moves are the registry's own audit events, in the owner's trail, once each (docs/teams.md).
+    const trail = (await get(`/api/v1/audit?object=${name}`, alice.headers)).json().data as {
+      action: string;
+      actor: { account_id: string | null; credential: string | null };
+      details: { before?: unknown; after?: unknown };
+    }[];
+    expect(trail.filter((e) => e.actor.credential === 'registry').reverse()).toEqual([
+      expect.objectContaining({
+        action: 'registry: domain.grace_started',
+        actor: expect.objectContaining({ account_id: null }),
+        details: expect.objectContaining({ before: { status: 'active' }, after: { status: 'grace' } }),
+      }),
+      expect.objectContaining({
+        action: 'registry: domain.expired',
+        details: expect.objectContaining({ before: { status: 'grace' }, after: { status: 'expired' } }),
+      }),
+    ]);
     // The order stays in the activity ledger.
     const activity = (await get('/api/v1/domains/activity', alice.headers)).json().data;
     expect(activity).toEqual([expect.objectContaining({ kind: 'registration', domain: name })]);
