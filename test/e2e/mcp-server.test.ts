@@ -250,6 +250,27 @@ describe('MCP server at /mcp', () => {
     expect(data.domains.map((d) => d.domain)).toContain(name);
   }, 90_000);
 
+  it('locks a name, asks to lift the lock and cancels the request through the unlock tools', async () => {
+    const keyed = await connect(agentKey);
+    const label = randomLabel('mcplock');
+    await registerWithGems(keyed, label);
+    const domain_name = `${label}.agent`;
+    const step = async (name: string) =>
+      (await keyed.callTool({ name, arguments: { domain_name } })).structuredContent as {
+        locked: boolean;
+        unlock: { status: string } | null;
+      };
+    expect(await step('lock_domain')).toMatchObject({ locked: true, unlock: null });
+    expect(await step('request_unlock')).toMatchObject({ locked: true, unlock: { status: 'pending' } });
+    expect(await step('cancel_unlock')).toMatchObject({ locked: true, unlock: null });
+    // A key never approves: the tool answers the route's refusal.
+    const approved = await keyed.callTool({ name: 'approve_unlock', arguments: { domain_name } });
+    expect(approved.isError).toBe(true);
+    expect((await http_('GET', `/api/v1/domains/${domain_name}/lock`, agentKey)).json()).toMatchObject({
+      locked: true,
+    });
+  });
+
   it('refuses a second identity exactly as the HTTP route does', async () => {
     const owner = await connect(alice);
     const label = randomLabel('mcpown');
