@@ -29,7 +29,6 @@ import type { MandateOperation } from '../domain/mandates.ts';
 import { reserveCheckoutSpend, type ReservedSpend } from '../mandates/reserve.ts';
 import { releaseSpend } from '../mandates/spends.ts';
 import { ApprovalRequired, newApproval, recordApproval } from '../mandates/approvals.ts';
-import { chainTerms } from './challenge.ts';
 import { runStatus } from './run-status.ts';
 
 const OUTCOME_WAIT_MS = 60_000;
@@ -104,20 +103,15 @@ export function checkoutService<I extends CheckoutTerms, R, K extends DoneAs>(
    */
   async function open(key: string, input: I, waitsForPayment: boolean, reserved?: ReservedSpend | null): Promise<I> {
     const spend = reserved === undefined ? await reserve(input) : reserved;
+    // Above the approval threshold (docs/mandates.md "Approvals"): the run waits for the person before any
+    // challenge is answered or any gems move, and holds the name meanwhile, so the wait ends with the
+    // checkout's own window: a hold nobody pays for lasts no longer than an unpaid checkout's.
     const approval =
-      spend?.verdict.kind === 'requires_approval' ? newApproval(deps.config.MANDATE_APPROVAL_TTL_SECONDS) : null;
-    let started: I = spend ? { ...input, spend: spend.terms } : input;
+      spend?.verdict.kind === 'requires_approval'
+        ? newApproval(deps.config.MANDATE_APPROVAL_TTL_SECONDS, input.expiresAtMs)
+        : null;
+    const started: I = { ...input, ...(spend ? { spend: spend.terms } : {}), ...(approval ? { approval } : {}) };
     try {
-      if (approval) {
-        // Above the approval threshold (docs/mandates.md "Approvals"): the run waits for the person
-        // before any challenge is answered or any gems move. A payment challenge opens only once
-        // approved, so its expiry (and the memo bound to it) runs from the approval's deadline.
-        started = { ...started, approval };
-        if (waitsForPayment) {
-          started = { ...started, expiresAtMs: approval.expiresAtMs + (started.expiresAtMs - Date.now()) };
-          if (started.chain) started = { ...started, chain: chainTerms(payments(), started, op.describe(started)) };
-        }
-      }
       await openRun(key, started, waitsForPayment);
     } catch (err) {
       if (spend) await releaseSpend(deps.orm.em.fork(), spend.key);

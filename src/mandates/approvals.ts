@@ -45,9 +45,12 @@ export class ApprovalRequired extends Error {
   }
 }
 
-/** A new approval's id and deadline, carried by the checkout run's input (`input.approval`). */
-export function newApproval(ttlSeconds: number): { approvalId: string; expiresAtMs: number } {
-  return { approvalId: randomUUID(), expiresAtMs: Date.now() + ttlSeconds * 1000 };
+/**
+ * A new approval's id and deadline, carried by the checkout run's input (`input.approval`): `ttlSeconds`
+ * from now, and never past `holdEndsAtMs`, the end of the unpaid checkout whose name the wait holds.
+ */
+export function newApproval(ttlSeconds: number, holdEndsAtMs: number): { approvalId: string; expiresAtMs: number } {
+  return { approvalId: randomUUID(), expiresAtMs: Math.min(Date.now() + ttlSeconds * 1000, holdEndsAtMs) };
 }
 
 /**
