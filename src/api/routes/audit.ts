@@ -37,6 +37,14 @@ export const exportAuditRoute = declareRoute({
   },
 });
 
+/**
+ * One event as one JSON Lines line. JSON.stringify leaves U+2028, U+2029 and U+0085 raw, and many splitters
+ * (JavaScript's line terminators, Python's str.splitlines, log tools) break a line there: escaped, every
+ * splitter sees one event per line, and a JSON parser reads the same text back.
+ */
+const jsonLine = (value: unknown): string =>
+  JSON.stringify(value).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 const view = (e: AuditRecord) => ({
   id: e.id,
   at: e.at.toISOString(),
@@ -107,7 +115,7 @@ export const exportAudit = defineOperation(
         `The range holds ${total} events; an export carries at most ${EXPORT_MAX}: narrow from and to.`,
       );
     const lines: string[] = [];
-    for await (const e of auditEvents(em).all(filter)) lines.push(JSON.stringify(view(e)));
+    for await (const e of auditEvents(em).all(filter)) lines.push(jsonLine(view(e)));
     return answer(200, lines.length ? `${lines.join('\n')}\n` : '', {
       'content-type': 'application/x-ndjson; charset=utf-8',
       'content-disposition': 'attachment; filename="audit.jsonl"',
