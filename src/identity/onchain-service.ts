@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { manageableOwnerIds } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
@@ -29,6 +30,20 @@ export interface OnchainIdentityCommand {
 }
 
 export type OnchainIdentityAnswer = Paid<'identity_registered', OnchainIdentityResult> | PaymentRequired;
+
+const notActive = (name: string) => new AppError('domain_not_found', `${name} is not an active name.`);
+
+/** Why the caller may not register this name on chain: not an active name, or not theirs to manage. */
+async function ownershipRefusal(
+  em: EntityManager,
+  principal: Principal,
+  name: string,
+  domain: { status: string; ownerId: string } | null,
+): Promise<AppError | null> {
+  if (!domain || domain.status !== 'active') return notActive(name);
+  if ((await manageableOwnerIds(em, principal)).includes(domain.ownerId)) return null;
+  return new AppError('forbidden', `Only the owner of ${name} (or who manages it) registers it on chain.`);
+}
 
 /**
  * A name's entry in an ERC-8004 identity registry (docs/discovery.md "On chain") as a paid operation
@@ -78,10 +93,15 @@ export function onchainIdentityService(
         'Registering a name on chain needs its owner: send X-API-Key or a bearer token.',
       );
     const holder = holderOf(actorId, cmd.ip);
+    const em = orm.em.fork();
+    const facts = await renewalFacts(em, { name: cmd.name, actorAccountId: actorId });
+    const domain = facts.domain;
+    // Who asks before anything about the name's runs: a stranger learns nothing of a registration under way.
+    const refusal = await ownershipRefusal(em, cmd.principal, cmd.name, domain);
 
     // The run holding this name's lock: its holder pays it, asks again, or gets its outcome.
     const running = await checkout.status(cmd.name);
-    if (running)
+    if (running && (running.input.holder === holder || !refusal))
       return checkout.continueLock(cmd.name, running, {
         holder,
         operationId: cmd.operationId,
@@ -94,8 +114,8 @@ export function onchainIdentityService(
           ),
       });
 
-    // A paid retry whose answer was lost: what the receipt already paid for.
-    if (cmd.receipt) {
+    // A paid retry whose answer was lost: what the receipt already paid for (a receipt is its payer's alone).
+    if (cmd.receipt && !running) {
       const done = await checkout.byReceipt(cmd.receipt, findOnchainIdentityResult);
       if (done?.result.name === cmd.name) return paid(done.result, done.sessionId);
       const late = await latePaid.claim({ name: cmd.name, holder, receipt: cmd.receipt });
@@ -106,13 +126,7 @@ export function onchainIdentityService(
       );
     }
 
-    const em = orm.em.fork();
-    const facts = await renewalFacts(em, { name: cmd.name, actorAccountId: actorId });
-    const domain = facts.domain;
-    if (!domain || domain.status !== 'active')
-      throw new AppError('domain_not_found', `${cmd.name} is not an active name.`);
-    if (!(await manageableOwnerIds(em, cmd.principal)).includes(domain.ownerId))
-      throw new AppError('forbidden', `Only the owner of ${cmd.name} (or who manages it) registers it on chain.`);
+    if (refusal || !domain) throw refusal ?? notActive(cmd.name);
     const entry = await onchainIdentities(em).ofDomain(domain.id);
     if (entry) {
       // Asked again once done: the entry it has (an idempotent answer, not a second registration).

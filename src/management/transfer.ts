@@ -4,6 +4,7 @@ import { canActOnDomain } from '../auth/domain-access.ts';
 import type { Principal } from '../auth/principal.ts';
 import { registrarLocks } from '../db/registrar-locks.ts';
 import { transferRepository } from '../db/transfer-repository.ts';
+import { refuseOutsiderIntoTeam } from './team-target.ts';
 import { AppError, domainNotFound } from '../domain/errors.ts';
 import { transferRefusal, type TransferOutcome, type TransferRequest } from '../domain/transfer.ts';
 
@@ -37,6 +38,7 @@ export async function transferDomain(
     }
     const refusal = transferRefusal(d, to);
     if (refusal) throw refusal;
+    await refuseOutsiderIntoTeam(tx, principal, to);
     // Under the same row lock an unlock takes: a transfer never slips past a lock (docs/teams.md "Registrar lock").
     await registrarLocks(tx).refuseIfLocked(d.id, d.name, 'transfer');
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { registrationContract, type RegistrationInput } from '../../workflows/registration-messages.ts';
 import { actorOf, holderOf } from '../checkout/holder.ts';
+import { refuseOutsiderIntoTeam } from '../management/team-target.ts';
 import type { PresentedReceipt } from '../checkout/receipt.ts';
 import { latePayments } from '../checkout/late-payment.ts';
 import { sessionIdFor } from '../checkout/operation-session.ts';
@@ -197,11 +198,13 @@ export function registrationRequests(context: RegistrationContext) {
       accountId: actorId,
       org: p?.kind === 'org_key' ? { namespaceOps: p.namespaceOps, customerIds: p.customerIds } : null,
     };
-    return planRegistration(actor, cmd, facts, {
+    const plan = planRegistration(actor, cmd, facts, {
       wholesalePercentOff: config.WHOLESALE_PERCENT_OFF,
       gemUsdRate: config.GEM_USD_RATE,
       baseMainnetEnabled: usdc !== null,
     });
+    if (cmd.targetOwnerId) await refuseOutsiderIntoTeam(orm.em.fork(), p, cmd.targetOwnerId);
+    return plan;
   }
 
   function newInput(
