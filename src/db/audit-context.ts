@@ -57,6 +57,14 @@ export const auditContext = {
     const ctx = store.getStore();
     if (ctx && !ctx.actorAccountId) ctx.actorAccountId = accountId;
   },
+  /**
+   * Names the object of an operation that learns it on the way (the team an invitation let someone into), so
+   * the event shows in that object's trail too.
+   */
+  about: (object: string): void => {
+    const ctx = store.getStore();
+    if (ctx) ctx.object = object;
+  },
   /** Runs `fn` outside any operation: bookkeeping of the request itself (its idempotency key) is not a change. */
   outside: <T>(fn: () => T): T => store.exit(fn),
 };

@@ -3,6 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { nameLocked, type LockedMove, type RegistrarLock, type UnlockStatus } from '../domain/registrar-lock.ts';
 import { Domain, RegistrarUnlock } from './entities/index.ts';
+import { auditRegistryChanges, type RegistryChange } from './registry-audit.ts';
 
 /** A request to lift a name's lock, as stored. */
 export interface UnlockRequest {
@@ -27,6 +28,15 @@ const requestOf = (r: RegistrarUnlock): UnlockRequest => ({
   decidedBy: r.decidedBy ?? null,
   decidedAt: r.decidedAt ?? null,
   createdAt: r.createdAt,
+});
+
+/** The registry's event of an unlock its delay applied, once per request however often the step runs. */
+const delayedUnlock = (r: RegistrarUnlock, ownerId: string): RegistryChange => ({
+  key: `unlock:${r.id}`,
+  action: 'registry: domain.unlocked',
+  object: r.domainName,
+  subjectAccountId: ownerId,
+  details: { before: { locked: true }, after: { locked: false } },
 });
 
 // Names' registrar locks and the requests to lift them (docs/teams.md "Registrar lock"). Every move a lock
@@ -95,8 +105,11 @@ export function registrarLocks(em: EntityManager) {
         const r = await tx.findOneOrFail(RegistrarUnlock, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         const due = r.status === 'approved' || (r.status === 'pending' && r.effectiveAt <= now);
         if (!due) return r.status;
-        await tx.findOne(Domain, { id: r.domainId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const d = await tx.findOne(Domain, { id: r.domainId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
         await tx.nativeUpdate(Domain, { id: r.domainId }, { lockedAt: null, lockedBy: null });
+        // Lifted by its delay, nobody acting: the registry's own event in the owner's trail (an approval's
+        // event is its request's).
+        if (r.status === 'pending' && d) await auditRegistryChanges(tx, [delayedUnlock(r, d.owner.id)]);
         r.status = 'applied';
         if (!r.decidedAt) r.decidedAt = now;
         return 'applied';

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { approvalDecidedSignal, type CheckoutStage } from '../../workflows/checkout-messages.ts';
 import { registryStageKey } from '../../workflows/search-attributes.ts';
-import type { AccountPrincipal } from '../auth/principal.ts';
+import { personOf, type AccountPrincipal } from '../auth/principal.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import { approvalRepository } from '../db/approval-repository.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
@@ -247,7 +247,8 @@ export function approvalService(deps: ApprovalDeps) {
         const locked = await approvals.lock(a.id);
         if (!locked) throw new Error(`approval ${a.id} is gone`);
         if (locked.status !== 'pending' || locked.expiresAt <= now) return locked;
-        const row = await approvals.decide(a.id, { status: decision, decidedAt: now, decidedBy: principal.accountId });
+        // The person who decided, a team's member rather than the team they act for.
+        const row = await approvals.decide(a.id, { status: decision, decidedAt: now, decidedBy: personOf(principal) });
         decidedEvent(tx, row);
         // Refused: the budget and the name are free when this answers, not when the run gets to it.
         if (decision === 'refused') await endUnapproved(tx, row.sessionId);

@@ -146,10 +146,15 @@ export function teamService(deps: { orm: Orm; config: Config }) {
     async accept(principal: Principal, token: string): Promise<TeamMembership & { already: boolean }> {
       if (principal.kind !== 'bearer' && principal.kind !== 'session')
         throw new AppError('forbidden', 'A person joins a team: sign in (a bearer token or the dashboard), not a key.');
-      const outcome = await orm.em
-        .fork()
-        .transactional((tx) => teamRepository(tx).accept(sha256Hex(token), personOf(principal)));
-      if ('refused' in outcome) throw refusals[outcome.refused]();
+      const outcome = await orm.em.fork().transactional(async (tx) => {
+        const accepted = await teamRepository(tx).accept(sha256Hex(token), personOf(principal));
+        // Refused inside the transaction, so it rolls back with its audit event: a link that let nobody in
+        // changed nothing.
+        if ('refused' in accepted) throw refusals[accepted.refused]();
+        // The joiner's event is the team's too: its trail shows who joined (docs/teams.md "Audit trail").
+        auditContext.about(accepted.joined.team.id);
+        return accepted;
+      });
       return { ...outcome.joined, already: outcome.already };
     },
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { personOf } from '../../auth/principal.ts';
 import { sha256Hex } from '../../auth/secrets.ts';
 import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { auditContext } from '../../db/audit-context.ts';
 import { credentialRepository } from '../../db/credential-repository.ts';
 import { teamRepository } from '../../db/team-repository.ts';
 import { AppError } from '../../domain/errors.ts';
@@ -45,7 +46,15 @@ export const dashboardSwitchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (team && !(await teamRepository(em).roleOf(team, personOf(principal))))
         throw new AppError('not_a_member', 'You are not a member of this team.');
       const unsigned = req.unsignCookie(req.cookies[SESSION_COOKIE] ?? '');
-      await credentialRepository(em).chooseTeam(sha256Hex(unsigned.value ?? ''), team);
+      const was = principal.member ? principal.accountId : null;
+      // In a transaction of the request's, so the change has its one audit event (docs/teams.md "Audit
+      // trail"), in the trail of the team chosen (or left).
+      await em.transactional(async (tx) => {
+        await credentialRepository(tx).chooseTeam(sha256Hex(unsigned.value ?? ''), team);
+        const about = team ?? was;
+        if (about) auditContext.about(about);
+        auditContext.change({ team_id: was }, { team_id: team });
+      });
       const back = req.body.return_to ?? '';
       // Back where the person was, within the dashboard only (never an address another site chose).
       return reply.redirect(/^\/dashboard(\/[\w./-]*)?$/.test(back) ? back : '/dashboard', 303);
