@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../../auth/principal.ts';
+import { teamRepository } from '../../db/team-repository.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { invoke, type Caller, type Outcome } from '../../http/operations/invoke.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
@@ -35,6 +37,45 @@ const cannotPay = (item: BatchItem): Outcome<never> => ({
   ),
   headers: {},
 });
+
+/** Refused once the items have used the credential's limit up: the rest answer 429 as requests would. */
+async function overLimit(
+  app: FastifyInstance,
+  principal: Principal | null,
+  ip: string,
+): Promise<Outcome<never> | null> {
+  const counted = await app.countRequest(principal, ip);
+  if (counted.allowed) return null;
+  const retry = String(counted.retryAfterSeconds);
+  return {
+    ok: false,
+    status: 429,
+    body: errorBody(
+      'rate_limited',
+      `Rate limit exceeded for this credential: each operation of a batch is a request. Retry after ${retry} s.`,
+    ),
+    headers: { 'retry-after': retry },
+  };
+}
+
+/**
+ * The caller as they stand now: a member acting for a team is read again before each item, with their role
+ * as it is now, so a member removed (or demoted) while the batch runs makes no later item (docs/teams.md "Batch").
+ */
+async function callerNow(
+  app: FastifyInstance,
+  principal: Principal | null,
+): Promise<{ principal: Principal | null } | Outcome<never>> {
+  if (!principal || principal.kind === 'org_key' || !principal.member) return { principal };
+  const role = await teamRepository(app.deps.orm.em.fork()).roleOf(principal.accountId, principal.member.accountId);
+  if (role) return { principal: { ...principal, member: { ...principal.member, role } } };
+  return {
+    ok: false,
+    status: 403,
+    body: errorBody('not_a_member', 'You are no longer a member of this team.', { team_id: principal.accountId }),
+    headers: {},
+  };
+}
 
 /** One item through its route's operation, in-process, as its HTTP route would answer it. */
 function run(app: FastifyInstance, caller: Caller, item: BatchItem): Promise<Outcome> {
@@ -75,11 +116,17 @@ export const batch = defineOperation(
     response: { 200: batchResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
   },
   async (call, app) => {
-    const caller: Caller = { principal: call.principal, ip: call.ip, log: call.log, channel: 'batch' };
     const results = [];
+    let limited: Outcome<never> | null = null;
     // In order, one after another: a later operation may depend on an earlier one (lock, then list: refused).
     for (const [index, item] of call.body.operations.entries()) {
-      const outcome = await run(app, caller, item);
+      // Each item is a request against the credential's limit; the batch's own request paid for the first.
+      if (!limited && index > 0) limited = await overLimit(app, call.principal, call.ip);
+      const now = limited ?? (await callerNow(app, call.principal));
+      const outcome =
+        'status' in now
+          ? now
+          : await run(app, { principal: now.principal, ip: call.ip, log: call.log, channel: 'batch' }, item);
       results.push({ index, op: item.op, status: outcome.status, body: outcome.body });
     }
     return { status: 'success' as const, results };

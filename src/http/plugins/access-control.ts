@@ -1,13 +1,21 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Principal } from '../../auth/principal.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { KnownKey } from '../../auth/authenticate.ts';
 import { registerAccessControl } from '../auth.ts';
 import { crossSiteRule } from '../cross-site.ts';
 import { SESSION_COOKIE } from '../session-cookie.ts';
 import { httpRefusals } from '../../metrics/http.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts one more request against the credential's limit (a batch's item); `allowed` false once over it. */
+    countRequest(principal: Principal | null, ip: string): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  }
+}
 
 /**
  * Who may call what, and how often: a limit per client address on every route, then on protected
@@ -70,6 +78,13 @@ export const accessControlPlugin = fp(
         `Rate limit exceeded for this credential: ${r.max} requests per ${config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${r.ttlInSeconds} s.`,
       );
     };
+    // A batch is as many requests as it has items (docs/teams.md "Batch"): each item after the first, which
+    // the batch's own request paid, is counted here in the same bucket.
+    app.decorate('countRequest', async (principal: Principal | null, ip: string) => {
+      const r = await credentialLimit({ principal, ip, routeOptions: { config: {} } } as unknown as FastifyRequest);
+      if (r.isAllowed) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: !r.isExceeded, retryAfterSeconds: r.ttlInSeconds };
+    });
     const cache = app.publicCache;
     const keys = {
       get: (id: string) => cache.get(`key:${id}`, 'key'),
