@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import {
+  Account,
   Domain,
   DomainOrder,
   IdempotencyKey,
@@ -13,7 +14,7 @@ import {
 import { IDEMPOTENT_ROUTES } from '../../src/http/plugins/idempotency.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { registerDomain, type RegisterRequest } from '../helpers/app.ts';
-import { randomLabel } from '../helpers/fixtures.ts';
+import { createDomain, randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -134,6 +135,33 @@ describe('Idempotency-Key', () => {
     expect(bad.json().code).toBe('validation_failed');
     const shown = await s.t.app.inject({ method: 'GET', url: `/api/v1/lookup/${label}.agent` });
     expect(shown.json().profile.display_name).toBe('Once');
+  });
+
+  it('keeps a key per principal: the same person acting for a team is not answered with their own kept answer', async () => {
+    const person = await humanWithSession(s.t.app, s.t.db.orm, `idem-${randomLabel()}`);
+    const label = randomLabel('idem');
+    const owner = await s.t.db.em().findOneOrFail(Account, { id: person.accountId });
+    await createDomain(s.t.db.orm, { label, namespace: 'agent', owner });
+    const made = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/teams',
+      headers: { cookie: person.cookie },
+      payload: { name: `idem ${label}` },
+    });
+    const team = made.json().team.id as string;
+    const edit = (headers: Record<string, string>) =>
+      s.t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/domains/${label}.agent/profile`,
+        headers: { cookie: person.cookie, 'idempotency-key': `t-${label}`, ...headers },
+        payload: { display_name: 'Mine' },
+      });
+    expect((await edit({})).statusCode).toBe(200);
+    expect((await edit({})).headers['idempotent-replayed']).toBe('true');
+    // The team does not manage the person's name: asked for the team, the same request is decided afresh.
+    const forTeam = await edit({ 'x-team-id': team });
+    expect(forTeam.headers['idempotent-replayed']).toBeUndefined();
+    expect([403, 404]).toContain(forTeam.statusCode);
   });
 
   /** A keyed POST to a spawned API process: its status, or 'no answer' when the process dies under it. */

@@ -40,6 +40,29 @@ describe('webhook subscriptions', () => {
     expect(stored.secret).toBe(body.secret);
   });
 
+  it('keeps a generated secret out of the Idempotency-Key store: a replay answers the subscription without it', async () => {
+    const p = await provision(t.app);
+    const subscribe = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/subscribe',
+        headers: { 'x-api-key': p.api_key, 'idempotency-key': `w-${p.account_id}` },
+        payload: { target_url: target, events: ['domain.registered'] },
+      });
+    const first = await subscribe();
+    expect(first.statusCode).toBe(200);
+    const secret = first.json().secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    const replay = await subscribe();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual({ status: 'success', subscription: first.json().subscription });
+    const [kept] = await t.db.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ body: string }[]>('select body from idempotency_key where key = ?', [`w-${p.account_id}`]);
+    expect(kept?.body).not.toContain(secret);
+  });
+
   it('keeps a given secret without echoing it', async () => {
     const p = await provision(t.app);
     const secret = 'a-long-enough-shared-secret-0123456789';

@@ -176,6 +176,7 @@ export async function invoke<O extends Operation>(
       contentType: typeof outcome.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
       body: typeof outcome.body === 'string' ? outcome.body : JSON.stringify(outcome.body),
       keptWithout: op.keptWithout,
+      answerSchema: op.schema.response[200],
       log: caller.log,
     });
   return outcome;

@@ -14,8 +14,9 @@ declare module 'fastify' {
     /** A mutating route that honours `Idempotency-Key` (docs/api.md "Idempotency keys"). */
     idempotent?: boolean;
     /**
-     * Top-level fields of the JSON answer never stored with the key (a secret shown once): a replay
-     * carries them as null, and the route documents what that means.
+     * Top-level fields of the JSON answer never stored with the key (a secret shown once): a replay leaves
+     * out those its answer's schema lets it leave out, and carries the others as null, which the route
+     * documents.
      */
     keptWithout?: readonly string[];
   }
@@ -78,8 +79,17 @@ const idempotencyHeader = {
  */
 export const keepsAnswer = (status: number) => status < 500 && ![402, 408, 425, 429].includes(status);
 
-/** Who the key belongs to: the credential, or for an anonymous call its address. */
-export const scopeOf = (p: Principal | null, ip: string): string => (p ? `${p.kind}:${p.credentialId}` : `ip:${ip}`);
+/**
+ * Who the key belongs to: the principal that sent it, that is its credential and the account it acts for (a
+ * person acting for a team, by `X-Team-Id` or the session's chosen team, is another principal than the person
+ * alone, whose kept answer it must never be given); for an anonymous call, its address. A credential alone
+ * names one account, so the scope of a call outside a team is the credential's, as keys kept before said it.
+ */
+export const scopeOf = (p: Principal | null, ip: string): string => {
+  if (!p) return `ip:${ip}`;
+  const credential = `${p.kind}:${p.credentialId}`;
+  return p.kind !== 'org_key' && p.member ? `${credential}:team:${p.accountId}` : credential;
+};
 
 /** The request as the key promises it: method, path with query, body. */
 export const fingerprintOf = (req: { method: string; url: string; body?: unknown }): string =>
@@ -108,6 +118,7 @@ export const idempotencyPlugin = fp(
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!methods.some((m) => IDEMPOTENT_ROUTES.has(`${m} ${route.url}`))) return;
+      refuseKeptSecrets(`${methods.join(',')} ${route.url}`, answerSchemaOf(route.schema), route.config?.keptWithout);
       route.config = { ...route.config, idempotent: true };
       const schema = route.schema ?? {};
       const headers = schema.headers;
@@ -142,6 +153,7 @@ export const idempotencyPlugin = fp(
           contentType: typeof contentType === 'string' ? contentType : null,
           body: typeof payload === 'string' ? payload : null,
           keptWithout: req.routeOptions.config.keptWithout,
+          answerSchema: answerSchemaOf(req.routeOptions.schema),
           log: req.log,
         }),
       );
@@ -174,8 +186,30 @@ export const idempotencyPlugin = fp(
   { name: 'idempotency', dependencies: ['services'] },
 );
 
-/** The answer as kept: the named secrets of a JSON body set to null (a body that is not JSON is kept whole). */
-function withoutFields(payload: string, fields: readonly string[]): string {
+/**
+ * Top-level fields of an answer that hold a secret the service makes and shows once: an idempotent route whose
+ * 200 carries one must keep it out of the stored answer (`keptWithout`), or the API refuses to start.
+ */
+const SECRET_FIELDS = ['api_key', 'secret', 'claim_code', 'token'] as const;
+
+const objectSchema = (schema: unknown) => (schema instanceof z.ZodObject ? schema : undefined);
+/** A route's 200 schema, when it is an object whose fields can be read. */
+const answerSchemaOf = (routeSchema: unknown) =>
+  objectSchema((routeSchema as { response?: Record<number, unknown> } | undefined)?.response?.[200]);
+
+function refuseKeptSecrets(route: string, answer: z.ZodObject | undefined, keptWithout: readonly string[] = []) {
+  const kept = SECRET_FIELDS.filter((f) => answer?.shape[f] !== undefined && !keptWithout.includes(f));
+  if (kept.length > 0)
+    throw new Error(
+      `${route}: its answer's ${kept.join(', ')} would be kept with an Idempotency-Key; list it in keptWithout`,
+    );
+}
+
+/**
+ * The answer as kept: the named secrets of a JSON body left out where the answer's schema allows their absence,
+ * set to null where it does not (a body that is not JSON is kept whole).
+ */
+function withoutFields(payload: string, fields: readonly string[], answer: z.ZodObject | undefined): string {
   let body: unknown;
   try {
     body = JSON.parse(payload);
@@ -183,7 +217,13 @@ function withoutFields(payload: string, fields: readonly string[]): string {
     return payload;
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return payload;
-  return JSON.stringify({ ...body, ...Object.fromEntries(fields.map((f) => [f, null])) });
+  const kept: Record<string, unknown> = { ...body };
+  for (const f of fields) {
+    const field: unknown = answer?.shape[f];
+    if (field instanceof z.ZodType && field.safeParse(undefined).success) delete kept[f];
+    else kept[f] = null;
+  }
+  return JSON.stringify(kept);
 }
 
 /** A key's earlier answer, replayed as it was sent. */
@@ -240,6 +280,8 @@ export async function settleKey(
     contentType: string | null;
     body: string | null;
     keptWithout: readonly string[] | undefined;
+    /** The operation's 200 schema: which kept-without fields a replay may leave out. */
+    answerSchema?: unknown;
     log: FastifyBaseLogger;
   },
 ): Promise<void> {
@@ -252,7 +294,10 @@ export async function settleKey(
         ? await keys.answer(held.scope, held.key, held.holder, {
             status: a.status,
             contentType: a.contentType,
-            body: a.keptWithout && a.status < 300 ? withoutFields(a.body, a.keptWithout) : a.body,
+            body:
+              a.keptWithout && a.status < 300
+                ? withoutFields(a.body, a.keptWithout, objectSchema(a.answerSchema))
+                : a.body,
           })
         : await keys.release(held.scope, held.key, held.holder);
   } catch (err) {

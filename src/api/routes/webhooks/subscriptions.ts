@@ -100,6 +100,8 @@ export const subscribeWebhook = defineOperation(
       ),
     );
   },
+  // A generated secret is shown once: never kept with the Idempotency-Key's answer (a replay leaves it out).
+  { keptWithout: ['secret'] },
 );
 
 export const listWebhooks = defineOperation(
