@@ -85,6 +85,12 @@ export interface DashboardPage<D> {
   load(ctx: PageContext): Promise<D>;
   render(view: DashboardView, data: D): SafeHtml;
   actions?: Record<string, DashboardAction<unknown>>;
+  /**
+   * Where sign-in brings a signed-out person back to, for a page whose address holds a secret (an invitation
+   * link's token): it keeps the address elsewhere (a cookie) and names a path without the secret. Absent:
+   * the page's own address.
+   */
+  signInReturn?(req: FastifyRequest, reply: FastifyReply): string;
 }
 
 /** A refusal of the API in words, with the field it names, if any. */
@@ -212,7 +218,8 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
     /** The session principal, or a redirect to sign-in that comes back here. */
     function personOr(req: FastifyRequest, reply: FastifyReply): AccountPrincipal | null {
       if (req.principal?.kind === 'session') return req.principal;
-      void reply.redirect(`/auth/login?return_to=${encodeURIComponent(req.url)}`, 303);
+      const back = def.signInReturn?.(req, reply) ?? req.url;
+      void reply.redirect(`/auth/login?return_to=${encodeURIComponent(back)}`, 303);
       return null;
     }
 

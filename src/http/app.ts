@@ -7,7 +7,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { loginPlugin } from './plugins/login.ts';
 import { INTERFACE_VERSION, openApiPlugin } from './plugins/openapi.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { redactingRequests, securityPlugin } from './plugins/security.ts';
 import { servicesPlugin } from './plugins/services.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { overloadPlugin } from './plugins/overload.ts';
@@ -60,7 +60,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
  */
 export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    ...(logger ? { loggerInstance: redactingRequests(logger) } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // A trailing slash is tolerated; long path parameters reach zod so they get our 400, not a bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },

@@ -56,6 +56,7 @@ import * as dashboardOverview from '../../dashboard/routes/overview.ts';
 import * as dashboardWebhooks from '../../dashboard/routes/webhooks.ts';
 import * as dashboardTeam from '../../dashboard/routes/team.ts';
 import * as dashboardSwitch from '../../dashboard/routes/switch.ts';
+import * as dashboardInvitationReturn from '../../dashboard/routes/invitation-return.ts';
 import * as mcp from '../../mcp/declarations.ts';
 import * as openApi from '../../http/plugins/openapi.ts';
 import * as login from './login.ts';
@@ -91,6 +92,7 @@ export const routeModules: readonly RouteModule[] = [
       dashboardWebhooks,
       dashboardTeam,
       dashboardSwitch,
+      dashboardInvitationReturn,
       dashboardDomain,
     ],
     plugin: dashboardPlugin,

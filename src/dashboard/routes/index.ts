@@ -13,6 +13,7 @@ import { dashboardOverviewRoutes } from './overview.ts';
 import { dashboardWebhookRoutes } from './webhooks.ts';
 import { dashboardInvitationRoutes, dashboardTeamRoutes } from './team.ts';
 import { dashboardSwitchRoutes } from './switch.ts';
+import { dashboardInvitationReturnRoutes } from './invitation-return.ts';
 
 /**
  * The dashboard for people (docs/dashboard.md): server-rendered pages whose forms call the documented
@@ -34,6 +35,7 @@ export const dashboardPlugin: FastifyPluginAsync = async (app) => {
     dashboardDomainRoutes,
     dashboardTeamRoutes,
     dashboardInvitationRoutes,
+    dashboardInvitationReturnRoutes,
     dashboardSwitchRoutes,
   };
   for (const [name, routes] of Object.entries(pages)) await app.register(named(routes, name));

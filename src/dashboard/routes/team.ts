@@ -14,6 +14,7 @@ import {
 import { teamRoles } from '../../domain/team.ts';
 import { action, dashboardRoutes, request, type PageContext } from '../page.ts';
 import { renderInvitation, renderTeam, type TeamData } from '../views/team.ts';
+import { keepInvitation } from './invitation-return.ts';
 
 export const teamPageRoute = declareRoute({ method: 'GET', url: '/dashboard/team', access: PERSON_PAGE });
 export const teamActionRoute = declareRoute({
@@ -113,6 +114,7 @@ export const dashboardInvitationRoutes = dashboardRoutes<InvitationData>({
     }
   },
   render: renderInvitation,
+  signInReturn: (req, reply) => keepInvitation(req, reply, (req.params as { token?: string }).token ?? ''),
   actions: {
     accept: action({
       fields: z.object({}),

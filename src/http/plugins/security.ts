@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -16,6 +17,33 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   helmet(options)({} as never, res as never, () => undefined);
   return headers;
 }
+
+/**
+ * An invitation link's token wherever a URL carries it: its path (`/dashboard/invitations/<token>`), or a
+ * query value naming that path, percent-encoded (a sign-in's `return_to`). The token is a credential.
+ */
+const INVITATION_TOKEN = /((?:\/|%2F)dashboard(?:\/|%2F)invitations(?:\/|%2F))[^/?#&%]+/gi;
+
+/** A URL as the logs may keep it: the secrets it carries replaced by `[redacted]`. */
+export const redactedUrl = (url: string): string => url.replace(INVITATION_TOKEN, '$1[redacted]');
+
+/** The request line of the access log: Fastify's own, with the URL redacted. */
+const loggedRequest = (req: FastifyRequest) => ({
+  method: req.method,
+  url: redactedUrl(req.url),
+  version: req.headers['accept-version'],
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+
+/**
+ * The server's logger (src/http/app.ts): the process's, writing every request (the access log's "incoming
+ * request" line, and whatever a route logs of it) with its URL redacted, so no secret a URL holds reaches the
+ * logs. Set once on the logger the server is given, it holds in every context, the not-found handler's too.
+ */
+export const redactingRequests = (logger: FastifyBaseLogger): FastifyBaseLogger =>
+  logger.child({}, { serializers: { req: loggedRequest } });
 
 /** Cookies, security headers and CORS: what every answer carries. */
 export const securityPlugin = fp(
