@@ -20,11 +20,20 @@ export async function provisionAgent(em: EntityManager, displayName?: string) {
 }
 
 /**
- * Binds an anonymous agent to the signed-in operator. The claim code is consumed by one conditional
- * UPDATE, so two concurrent claims of one code cannot both succeed. Returns null for a wrong or used code.
+ * Binds an anonymous agent to the signed-in operator (a person, or the team a member acts for). The claim code
+ * is consumed by one conditional UPDATE, so two concurrent claims of one code cannot both succeed. The code
+ * records the person who used it (`claimedBy`, the member for a team): the agent's keys are theirs to hold, so
+ * removing them from the team revokes those keys, and they are never a second person to the agent's requests
+ * (docs/teams.md). Returns null for a wrong or used code.
  */
-export function claimAgent(em: EntityManager, operatorAccountId: string, code: string) {
-  return credentialRepository(em).claim(sha256Hex(code.trim()), operatorAccountId);
+export function claimAgent(em: EntityManager, operatorAccountId: string, code: string, claimedBy = operatorAccountId) {
+  const codeHash = sha256Hex(code.trim());
+  return em.transactional(async (tx) => {
+    const agent = await credentialRepository(tx).claim(codeHash, operatorAccountId);
+    if (agent && claimedBy !== operatorAccountId)
+      await tx.execute('update claim_code set used_by_id = ? where code_hash = ?', [claimedBy, codeHash]);
+    return agent;
+  });
 }
 
 /**

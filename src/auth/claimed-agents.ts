@@ -49,3 +49,18 @@ export async function revokeClaimedAgentKey(
   if (agent?.managerId !== operatorId) return false;
   return revokeOwnKey(em, agentId, keyId);
 }
+
+/**
+ * The person behind an account (docs/teams.md "Registrar lock"): for a claimed agent, whoever claimed it, as
+ * themselves or for a team (its claim code records them); anyone else is their own. Null for an agent claimed
+ * for a team before the person who claimed it was recorded: its code names the team.
+ */
+export async function personBehind(em: EntityManager, accountId: string): Promise<string | null> {
+  const [claim] = await em.execute<{ used_by: string; by_team: boolean }[]>(
+    `select c.used_by_id as used_by, exists (select 1 from team t where t.id = c.used_by_id) as by_team
+       from claim_code c where c.account_id = ? and c.used_by_id is not null order by c.used_at desc limit 1`,
+    [accountId],
+  );
+  if (!claim) return accountId;
+  return claim.by_team ? null : claim.used_by;
+}

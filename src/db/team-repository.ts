@@ -22,6 +22,13 @@ const invitationOf = (i: TeamInvitation): TeamInvitationRecord => ({
   createdAt: i.createdAt,
 });
 
+/** What removing a member revoked: the team's keys they made, keys of agents they claimed for it, open links they made. */
+export interface Removal {
+  teamKeys: number;
+  agentKeys: number;
+  invitations: number;
+}
+
 /** What accepting an invitation found: joined, or why not. */
 export type Acceptance =
   { joined: TeamMembership; already: boolean } | { refused: 'unknown' | 'used' | 'expired' | 'revoked' };
@@ -90,17 +97,40 @@ export function teamRepository(em: EntityManager) {
       await em.nativeUpdate(TeamMember, { teamId, accountId }, { role, updatedAt: new Date() });
     },
 
-    async remove(teamId: string, accountId: string): Promise<void> {
+    /** When a member joined the team (a member who left and came back: when they came back); null: not a member. */
+    async joinedAt(teamId: string, accountId: string): Promise<Date | null> {
+      const m = await em.findOne(TeamMember, { teamId, accountId }, { fields: ['createdAt'] });
+      return m ? new Date(m.createdAt) : null;
+    },
+
+    /**
+     * Removes a member and every power they had over the team's things (docs/teams.md "Leaving a team"): their
+     * session stops acting for the team; the team's keys they made, and every key of the agents they claimed
+     * for the team (the agents stay the team's; the member may hold copies of their keys), are revoked; the
+     * invitation links they made and nobody used are withdrawn. Says what it revoked.
+     */
+    async remove(teamId: string, accountId: string): Promise<Removal> {
       await em.nativeDelete(TeamMember, { teamId, accountId });
-      // The person's session stops acting for the team, and their keys for it stop working.
       await em.execute('update web_session set team_id = null where account_id = ? and team_id = ?', [
         accountId,
         teamId,
       ]);
-      await em.execute(
-        'update api_key set revoked_at = now() where account_id = ? and created_by = ? and revoked_at is null',
+      const teamKeys = await em.execute<{ id: string }[]>(
+        'update api_key set revoked_at = now() where account_id = ? and created_by = ? and revoked_at is null returning id',
         [teamId, accountId],
       );
+      const agentKeys = await em.execute<{ id: string }[]>(
+        `update api_key set revoked_at = now() where revoked_at is null and account_id in (
+           select c.account_id from claim_code c join account a on a.id = c.account_id
+            where c.used_by_id = ? and a.operator_account_id = ?) returning id`,
+        [accountId, teamId],
+      );
+      const invitations = await em.nativeUpdate(
+        TeamInvitation,
+        { teamId, createdBy: accountId, usedAt: null, revokedAt: null },
+        { revokedAt: new Date() },
+      );
+      return { teamKeys: teamKeys.length, agentKeys: agentKeys.length, invitations };
     },
 
     async invite(r: {

@@ -10,6 +10,7 @@ import type { Orm } from '../db/orm.ts';
 import { registrarLocks, type UnlockRequest } from '../db/registrar-locks.ts';
 import { AppError, domainNotFound } from '../domain/errors.ts';
 import type { RegistrarLock } from '../domain/registrar-lock.ts';
+import { secondPersonRefusal } from './second-person.ts';
 import { registryDomainKey, registryStageKey } from '../../workflows/search-attributes.ts';
 import {
   registrarUnlockWorkflowId,
@@ -26,7 +27,7 @@ export interface LockState {
 /**
  * A name's registrar lock (docs/teams.md "Registrar lock"). Whoever manages the name (its owner, the person
  * who claimed the owning agent, an organization credential allowed to transfer it) locks it at once. Lifting
- * it is a request: it takes effect when a second person approves it, or after REGISTRAR_UNLOCK_DELAY_SECONDS
+ * it is a request: it takes effect when a second person approves it (second-person.ts), or after REGISTRAR_UNLOCK_DELAY_SECONDS
  * (24 h), during which anyone who manages the name may cancel it. The request is a row; its run
  * (`registrar-unlock:<name>:<id>`) waits durably and settles it, and every call here makes sure it runs.
  */
@@ -112,9 +113,8 @@ export function registrarLockService(deps: { orm: Orm; temporal?: Client | undef
   }
 
   /**
-   * A decision on the pending request: `approved` by a person other than who asked (an agent's key is not a
-   * second person; in a team, another member), or `cancelled` by anyone who manages the name. The run settles
-   * it at once.
+   * A decision on the pending request: `approved` by a second person as `secondPersonRefusal` says (the one
+   * place that rule is written), or `cancelled` by anyone who manages the name. The run settles it at once.
    */
   async function decide(principal: Principal, name: string, decision: 'approved' | 'cancelled'): Promise<LockState> {
     const by = personOf(principal);
@@ -125,17 +125,12 @@ export function registrarLockService(deps: { orm: Orm; temporal?: Client | undef
       if (!open || open.status !== 'pending')
         throw new AppError('unlock_not_found', `${name} has no pending request to lift its lock.`);
       if (decision === 'approved') {
-        if (principal.kind !== 'bearer' && principal.kind !== 'session')
-          throw new AppError(
-            'forbidden',
-            'An unlock is approved by a person (a bearer token or the dashboard), not a key.',
-          );
-        if (open.requestedBy === by)
-          throw new AppError(
-            'forbidden',
-            'A second person approves an unlock: the one who asked cannot. Wait for the delay, or ask another member.',
-            { requested_by: open.requestedBy, effective_at: open.effectiveAt.toISOString() },
-          );
+        const refused = await secondPersonRefusal(tx, {
+          approver: principal,
+          request: open,
+          lock: await locks.lockOf(d.id),
+        });
+        if (refused) throw refused;
       }
       if (!(await locks.decide(open.id, decision, by)))
         throw new AppError('unlock_not_found', `${name} has no pending request to lift its lock.`);

@@ -169,15 +169,30 @@ export function teamService(deps: { orm: Orm; config: Config }) {
       });
     },
 
-    /** Removes a member (the owner), or the caller leaves (anyone). Their access ends with this commit. */
+    /**
+     * Removes a member (the owner), or the caller leaves (anyone). Their access ends with this commit, and with
+     * it every power they had over the team's things: the team's keys they made, the keys of the agents they
+     * claimed for it, the links they made (team-repository.ts `remove`).
+     */
     async remove(principal: Principal, teamId: string, accountId: string): Promise<void> {
       await orm.em.fork().transactional(async (tx) => {
         const teams = teamRepository(tx);
         await roleIn(teams, principal, teamId, accountId === personOf(principal) ? 'self' : 'members');
         const members = await teams.lockMembers(teamId);
         const was = roleBefore(members, accountId, null);
-        await teams.remove(teamId, accountId);
-        auditContext.change({ member: accountId, role: was }, { member: accountId, role: null });
+        const revoked = await teams.remove(teamId, accountId);
+        auditContext.change(
+          { member: accountId, role: was },
+          {
+            member: accountId,
+            role: null,
+            revoked: {
+              team_keys: revoked.teamKeys,
+              agent_keys: revoked.agentKeys,
+              invitations: revoked.invitations,
+            },
+          },
+        );
       });
     },
 

@@ -243,10 +243,29 @@ describe('every mutating operation in the OpenAPI document writes exactly one au
     },
     'POST /api/v1/domains/{domain_name}/unlock/approve': {
       run: async () => {
-        const name = await agentName();
-        await ok(call('POST', `/api/v1/domains/${name}/lock`, agent.key));
-        await ok(call('POST', `/api/v1/domains/${name}/unlock`, agent.key));
-        return ok(call('POST', `/api/v1/domains/${name}/unlock/approve`, asPerson()));
+        // A second person (docs/teams.md "Registrar lock"): the agent is the team's, claimed by the person; the
+        // other is an admin of the team since before the lock and for longer than the unlock delay.
+        const id = await team();
+        const { token } = await invitation(id, 'admin');
+        await ok(call('POST', '/api/v1/teams/invitations/accept', asOther(), { token }));
+        await s.t.db.orm.em
+          .fork()
+          .getConnection()
+          .execute(
+            `update team_member set created_at = now() - interval '2 days' where team_id = ? and account_id = ?`,
+            [id, other.accountId],
+          );
+        const p = await provision(s.t.app);
+        await ok(call('POST', '/api/v1/agents/claim', asPerson(), { claim_code: p.claim_code }, { 'x-team-id': id }));
+        await grantGems(s.t.db.em(), { accountId: p.account_id, amount: 10_000, reference: `grant:${randomLabel()}` });
+        const label = randomLabel('au');
+        const key = { 'x-api-key': p.api_key };
+        expect((await registerDomain(s.t.app, label, { headers: key, method: 'gems' })).statusCode).toBe(200);
+        await ok(call('POST', `/api/v1/domains/${label}.agent/lock`, key));
+        await ok(call('POST', `/api/v1/domains/${label}.agent/unlock`, key));
+        return ok(
+          call('POST', `/api/v1/domains/${label}.agent/unlock/approve`, asOther(), undefined, { 'x-team-id': id }),
+        );
       },
     },
     'POST /api/v1/domains/{domain_name}/unlock/cancel': {

@@ -421,7 +421,7 @@ describe('the dashboard journey in Chromium', () => {
     expect(await storedRecords()).toBe(before);
   });
 
-  it('locks an agent’s name, approves the unlock the agent asked for, and reads the audit trail', async () => {
+  it('locks an agent’s name, is refused approving the unlock the agent asked for, cancels it, and reads the audit trail', async () => {
     // The agent's own name, locked with its key: the person who claimed it sees the lock on its page.
     // (Written as a held name: the agent's mandate asks the person to approve a registration's spend.)
     const label = `lock${Date.now().toString(36)}`;
@@ -431,16 +431,19 @@ describe('the dashboard journey in Chromium', () => {
     expect((await call('POST', `/api/v1/domains/${agentName}/lock`, claimed.key)).status).toBe(200);
     await open(page, `/dashboard/domains/${agentName}`, 'domain-locked');
     await expect(page.getByRole('region', { name: 'Registrar lock' }).textContent()).resolves.toContain('Locked');
-    // The agent asks to unlock; its key cannot approve, the person does, in the browser.
+    // The agent asks to unlock. The person who claimed it is the same human, not a second person (docs/teams.md
+    // "The second person"): the browser shows the refusal; the person cancels the request instead.
     expect((await call('POST', `/api/v1/domains/${agentName}/unlock`, claimed.key)).status).toBe(200);
     await open(page, `/dashboard/domains/${agentName}`, 'domain-unlock-pending');
     await page.getByRole('button', { name: 'Approve unlock' }).click();
-    await expect(page.getByRole('status').first().textContent()).resolves.toContain('Unlock approved');
-    expect((await call('GET', `/api/v1/domains/${agentName}/lock`, claimed.key)).body.locked).toBe(false);
-    // The activity page's audit trail names the agent's lock and the person's approval.
+    await expect(page.getByRole('alert').first().textContent()).resolves.toContain('second person');
+    await page.getByRole('button', { name: 'Cancel unlock' }).click();
+    await expect(page.getByRole('status').first().textContent()).resolves.toContain('Unlock cancelled');
+    expect((await call('GET', `/api/v1/domains/${agentName}/lock`, claimed.key)).body.locked).toBe(true);
+    // The activity page's audit trail names the agent's lock and the person's cancellation.
     await open(page, '/dashboard/activity', 'activity-audit');
     const audit = page.getByRole('region', { name: 'Audit trail' });
-    await expect(audit.getByRole('row').filter({ hasText: 'unlock/approve' }).first().textContent()).resolves.toContain(
+    await expect(audit.getByRole('row').filter({ hasText: 'unlock/cancel' }).first().textContent()).resolves.toContain(
       'You',
     );
     await expect(audit.getByRole('row').filter({ hasText: '/lock' }).first().isVisible()).resolves.toBe(true);
@@ -636,6 +639,15 @@ describe('the dashboard journey in Chromium', () => {
       const members = (await call('GET', `/api/v1/teams/${teamId}`, aliceBearer)).body.members as { role: string }[];
       expect(members.map((m) => m.role).sort()).toEqual(['admin', 'owner']);
 
+      // Bob has been a member for longer than the unlock delay (24 h) before the lock (docs/teams.md "The second
+      // person"): a member who joined a minute ago is what one person's invitation can make, and would be refused.
+      await s.t.db.orm.em
+        .fork()
+        .getConnection()
+        .execute(`update team_member set created_at = now() - interval '2 days' where team_id = ? and account_id = ?`, [
+          teamId,
+          joined.account_id,
+        ]);
       // A name of the team, locked; alice asks to unlock it; bob, the second member, approves in his browser.
       const agentName = ((await call('GET', '/api/v1/domains', asTeam)).body.data as { name: string }[])[0]!.name;
       expect((await call('POST', `/api/v1/domains/${agentName}/lock`, asTeam)).status).toBe(200);

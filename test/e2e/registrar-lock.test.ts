@@ -25,14 +25,42 @@ describe('registrar lock', () => {
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
     s.t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const asPerson = () => ({ cookie: person.cookie });
+  const keys = new Map<string, Record<string, string>>();
   /** An agent the person claimed, with a name of its own. */
   async function agentWithName() {
     const agent = await claimedAgent(s.t.app, s.t.db.orm, person.cookie);
     const label = randomLabel('lock');
     expect((await registerDomain(s.t.app, label, { headers: agent.key, method: 'gems' })).statusCode).toBe(200);
+    keys.set(`${label}.agent`, agent.key);
     return { agent, name: `${label}.agent` };
   }
-  const lockState = async (name: string) => (await call('GET', `/api/v1/domains/${name}/lock`, asPerson())).json();
+  // Read with the agent's key: once the agent moved into a team, the person manages its names only for the team.
+  const lockState = async (name: string) =>
+    (await call('GET', `/api/v1/domains/${name}/lock`, keys.get(name) ?? {})).json();
+  /**
+   * A team the person owns, with an admin who joined an hour ago (before any lock of this test, and more than
+   * the delay before any request); `join` makes another admin now.
+   */
+  async function teamWithMember() {
+    const team = (await call('POST', '/api/v1/teams', asPerson(), { name: `lock ${randomLabel()}` })).json().team
+      .id as string;
+    const join = async (who: { accountId: string; cookie: string }) => {
+      const { token } = (await call('POST', `/api/v1/teams/${team}/invitations`, asPerson(), { role: 'admin' })).json();
+      expect(
+        (await call('POST', '/api/v1/teams/invitations/accept', { cookie: who.cookie }, { token })).statusCode,
+      ).toBe(200);
+    };
+    const member = await humanWithSession(s.t.app, s.t.db.orm, `lock-member-${randomLabel()}`);
+    await join(member);
+    await s.t.db.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update team_member set created_at = now() - interval '1 hour' where team_id = ? and account_id = ?`, [
+        team,
+        member.accountId,
+      ]);
+    return { team, member, join };
+  }
 
   it('locks at once and refuses every move with 423 name_locked; lookup and RDAP show RFC 8056 statuses', async () => {
     const { agent, name } = await agentWithName();
@@ -72,7 +100,7 @@ describe('registrar lock', () => {
     expect((await call('GET', `/api/v1/domains/${name}/lock`, { cookie: other.cookie })).statusCode).toBe(403);
   });
 
-  it('an unlock asked by the agent lifts at once when the person approves; the asker cannot approve it', async () => {
+  it('an unlock the agent asks for waits for its delay: neither its key nor the person who claimed it is a second person', async () => {
     const { agent, name } = await agentWithName();
     await call('POST', `/api/v1/domains/${name}/lock`, agent.key);
     const asked = await call('POST', `/api/v1/domains/${name}/unlock`, agent.key);
@@ -82,13 +110,50 @@ describe('registrar lock', () => {
     expect(Date.parse(pending.effective_at) - Date.now()).toBeGreaterThan((DELAY_SECONDS - 2) * 1000);
     // Asking again answers the same request.
     expect((await call('POST', `/api/v1/domains/${name}/unlock`, agent.key)).json().unlock.id).toBe(pending.id);
-    // The agent's key is not a second person; the person is.
+    // The agent's key is not a person; the person who claimed the agent is the same human as the agent.
     expect((await call('POST', `/api/v1/domains/${name}/unlock/approve`, agent.key)).statusCode).toBe(403);
-    const approved = await call('POST', `/api/v1/domains/${name}/unlock/approve`, asPerson());
+    const byClaimer = await call('POST', `/api/v1/domains/${name}/unlock/approve`, asPerson());
+    expect({ status: byClaimer.statusCode, rule: byClaimer.json().details?.rule }).toEqual({
+      status: 403,
+      rule: 'same_person',
+    });
+    expect(
+      (await call('POST', '/api/v1/domains/transfer', agent.key, { domain: name, to_account_id: other.accountId }))
+        .statusCode,
+    ).toBe(423);
+    expect(await s.t.db.em().findOneOrFail(RegistrarUnlock, { id: pending.id })).toMatchObject({ status: 'pending' });
+    // The delay alone lifts it.
+    await eventually(async () => (await lockState(name)).locked === false, (DELAY_SECONDS + 10) * 1000);
+    const run = s.t.temporal.client.workflow.getHandle(`registrar-unlock:${name}:${pending.id}`);
+    expect(await run.result()).toEqual({ outcome: 'unlocked' });
+  }, 60_000);
+
+  it('in a team, a member there before the lock and the delay approves at once; the asker, the agent’s claimer and a newcomer cannot', async () => {
+    const { team, member, join } = await teamWithMember();
+    const { agent, name } = await agentWithName();
+    await call('POST', `/api/v1/teams/${team}/move-in`, asPerson());
+    await call('POST', `/api/v1/domains/${name}/lock`, agent.key);
+    const newcomer = await humanWithSession(s.t.app, s.t.db.orm, `lock-new-${randomLabel()}`);
+    await join(newcomer);
+    const pending = (await call('POST', `/api/v1/domains/${name}/unlock`, agent.key)).json().unlock;
+    const approve = (who: { cookie: string }) =>
+      call('POST', `/api/v1/domains/${name}/unlock/approve`, { cookie: who.cookie, 'x-team-id': team });
+    // The asking agent's key is no person (refused by the route's credentials); the person who claimed it is
+    // the same human; an admin who joined after the lock is what one person's invitation can make.
+    expect((await call('POST', `/api/v1/domains/${name}/unlock/approve`, agent.key)).statusCode).toBe(403);
+    const refusals = [await approve(person), await approve(newcomer)].map((r) => ({
+      status: r.statusCode,
+      rule: r.json().details?.rule,
+    }));
+    expect(refusals).toEqual([
+      { status: 403, rule: 'same_person' },
+      { status: 403, rule: 'joined_too_recently' },
+    ]);
+    const approved = await approve(member);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ locked: false, statuses: [], unlock: null });
     const row = await s.t.db.em().findOneOrFail(RegistrarUnlock, { id: pending.id });
-    expect(row).toMatchObject({ status: 'applied', decidedBy: person.accountId });
+    expect(row).toMatchObject({ status: 'applied', decidedBy: member.accountId });
     const run = s.t.temporal.client.workflow.getHandle(`registrar-unlock:${name}:${pending.id}`);
     expect(await run.result()).toEqual({ outcome: 'unlocked' });
     expect(
@@ -118,14 +183,17 @@ describe('registrar lock', () => {
   }, 60_000);
 
   it('a transfer racing an approved unlock either waits for it or is refused: never while locked', async () => {
+    const { team, member } = await teamWithMember();
     for (let round = 0; round < 3; round++) {
       const { agent, name } = await agentWithName();
+      await call('POST', `/api/v1/teams/${team}/move-in`, asPerson());
       await call('POST', `/api/v1/domains/${name}/lock`, agent.key);
       const request = (await call('POST', `/api/v1/domains/${name}/unlock`, agent.key)).json().unlock;
-      const [transfer] = await Promise.all([
+      const [transfer, approved] = await Promise.all([
         call('POST', '/api/v1/domains/transfer', agent.key, { domain: name, to_account_id: other.accountId }),
-        call('POST', `/api/v1/domains/${name}/unlock/approve`, asPerson()),
+        call('POST', `/api/v1/domains/${name}/unlock/approve`, { cookie: member.cookie, 'x-team-id': team }),
       ]);
+      expect(approved.statusCode).toBe(200);
       expect([200, 423]).toContain(transfer.statusCode);
       if (transfer.statusCode === 200) {
         const row = await s.t.db.em().findOneOrFail(RegistrarUnlock, { id: request.id });

@@ -3,7 +3,7 @@ import { AuditEvent, DomainOrder } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { registerDomain } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
-import { claimedAgent, humanWithSession } from '../helpers/identities.ts';
+import { claimedAgent, humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
 type Person = { accountId: string; cookie: string };
@@ -31,6 +31,16 @@ describe('teams', () => {
       ...(payload ? { payload } : {}),
     });
   const person = (tag: string) => humanWithSession(s.t.app, s.t.db.orm, `team-${tag}-${randomLabel()}`);
+  const sql = (query: string, params: unknown[]) => s.t.db.orm.em.fork().getConnection().execute(query, params);
+  /** A new team of `who`'s: its id. */
+  const teamOf = async (who: Person) =>
+    (await call(who, 'POST', '/api/v1/teams', { name: `t ${randomLabel()}` }, null)).json().team.id as string;
+  /** `who` joins `team` with `role` by a link its owner `by` made. */
+  async function joins(team: string, by: Person, who: Person, role: string) {
+    const { token } = (await call(by, 'POST', `/api/v1/teams/${team}/invitations`, { role }, null)).json();
+    const joined = await call(who, 'POST', '/api/v1/teams/invitations/accept', { token }, null);
+    expect(joined.statusCode).toBe(200);
+  }
   async function join(who: Person, role: string) {
     const invited = await call(owner, 'POST', `/api/v1/teams/${teamId}/invitations`, { role }, null);
     expect(invited.statusCode).toBe(200);
@@ -170,6 +180,11 @@ describe('teams', () => {
   });
 
   it('locks for an owner or admin only, and lifts a lock when a second member approves', async () => {
+    // The admin has been a member longer than the unlock delay (an hour here), and since before the lock.
+    await sql(`update team_member set created_at = now() - interval '2 hours' where team_id = ? and account_id = ?`, [
+      teamId,
+      admin.accountId,
+    ]);
     const name = (await call(owner, 'GET', '/api/v1/domains')).json().data[0].name as string;
     expect((await call(operator, 'POST', `/api/v1/domains/${name}/lock`)).json().code).toBe('role_not_allowed');
     expect((await call(owner, 'POST', `/api/v1/domains/${name}/lock`)).json().locked).toBe(true);
@@ -247,5 +262,94 @@ describe('teams', () => {
     expect((await call(owner, 'GET', '/api/v1/teams', undefined, null)).json().data).toEqual([
       { team: expect.objectContaining({ id: teamId }), role: 'owner' },
     ]);
+  });
+
+  // Issue 49: whatever one person's credentials can create (a team, an invitation, a second account, an agent, a
+  // key) never lifts a lock sooner than its delay (docs/teams.md "Registrar lock").
+  it('one person alone never lifts a lock at once: a team they make, moved into, and a second account they invite', async () => {
+    const mallory = await person('mallory');
+    const alt = await person('mallory-alt');
+    const agent = await claimedAgent(s.t.app, s.t.db.orm, mallory.cookie);
+    const label = randomLabel('held');
+    const name = `${label}.agent`;
+    expect((await registerDomain(s.t.app, label, { headers: agent.key, method: 'gems' })).statusCode).toBe(200);
+    const locked = (
+      await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${name}/lock`, headers: agent.key })
+    ).json().lock;
+    const asked = await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${name}/unlock`, headers: agent.key });
+    const request = asked.json().unlock;
+
+    // A team of theirs, the agent moved in with its name: the lock and the pending request are as they were.
+    const team = await teamOf(mallory);
+    const moved = await call(mallory, 'POST', `/api/v1/teams/${team}/move-in`, undefined, null);
+    expect(moved.json()).toMatchObject({ agents: [agent.id], kept_locked: [] });
+    const state = (await call(mallory, 'GET', `/api/v1/domains/${name}/lock`, undefined, team)).json();
+    expect(state).toMatchObject({ locked: true, lock: locked, unlock: { id: request.id, status: 'pending' } });
+    expect(state.unlock.effective_at).toBe(request.effective_at);
+
+    // A second account of theirs, invited as admin, approves what they ask: refused, the name stays locked.
+    await joins(team, mallory, alt, 'admin');
+    const again = await call(mallory, 'POST', `/api/v1/domains/${name}/unlock`, undefined, team);
+    expect(again.json().unlock.id).toBe(request.id);
+    const approved = await call(alt, 'POST', `/api/v1/domains/${name}/unlock/approve`, undefined, team);
+    expect({ status: approved.statusCode, rule: approved.json().details?.rule }).toEqual({
+      status: 403,
+      rule: 'joined_too_recently',
+    });
+    const transfer = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/transfer',
+      headers: agent.key,
+      payload: { domain: name, to_account_id: alt.accountId },
+    });
+    expect(transfer.statusCode).toBe(423);
+    // Nor is the person who claimed the agent that asked.
+    const byClaimer = await call(mallory, 'POST', `/api/v1/domains/${name}/unlock/approve`, undefined, team);
+    expect({ status: byClaimer.statusCode, rule: byClaimer.json().details?.rule }).toEqual({
+      status: 403,
+      rule: 'same_person',
+    });
+    expect((await call(mallory, 'GET', `/api/v1/domains/${name}/lock`, undefined, team)).json()).toMatchObject({
+      locked: true,
+      unlock: { id: request.id, status: 'pending' },
+    });
+  });
+
+  it('a removed member keeps no power over the team’s things: the agents they claimed for it, the links they made', async () => {
+    const boss = await person('boss');
+    const leaver = await person('leaver');
+    const leaverAlt = await person('leaver-alt');
+    const team = await teamOf(boss);
+    await joins(team, boss, leaver, 'owner');
+    // The leaver claims an agent for the team (its keys are theirs to hold), which registers a name.
+    const p = await provision(s.t.app);
+    const claimed = await call(leaver, 'POST', '/api/v1/agents/claim', { claim_code: p.claim_code }, team);
+    expect(claimed.statusCode).toBe(200);
+    await grantGems(s.t.db.em(), { accountId: p.account_id, amount: 100_000, reference: `grant:${randomLabel()}` });
+    const agentKey = { 'x-api-key': p.api_key };
+    const label = randomLabel('kept');
+    expect((await registerDomain(s.t.app, label, { headers: agentKey, method: 'gems' })).statusCode).toBe(200);
+    const names = (await call(boss, 'GET', '/api/v1/domains', undefined, team)).json().data;
+    expect(names.map((d: { name: string }) => d.name)).toContain(`${label}.agent`);
+    // A link the leaver made while an owner.
+    const link = (await call(leaver, 'POST', `/api/v1/teams/${team}/invitations`, { role: 'admin' }, null)).json();
+
+    expect(
+      (await call(boss, 'DELETE', `/api/v1/teams/${team}/members/${leaver.accountId}`, undefined, null)).statusCode,
+    ).toBe(200);
+    // The agent's key cannot move the team's name to the leaver.
+    const moved = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/domains/transfer',
+      headers: agentKey,
+      payload: { domain: `${label}.agent`, to_account_id: leaver.accountId },
+    });
+    expect(moved.statusCode).toBe(401);
+    expect((await call(boss, 'GET', `/api/v1/domains/${label}.agent`, undefined, team)).json().domain).toMatchObject({
+      owner_id: p.account_id,
+    });
+    // Their link lets nobody in.
+    const used = await call(leaverAlt, 'POST', '/api/v1/teams/invitations/accept', { token: link.token }, null);
+    expect({ status: used.statusCode, code: used.json().code }).toEqual({ status: 410, code: 'invitation_revoked' });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { payOutHeldSales } from '../../market/withdrawals.ts';
 import { claimAgent as claimAccount, provisionAgent as provisionAccount } from '../../auth/accounts.ts';
 import { principalAccount } from '../../auth/authenticate.ts';
+import { personOf } from '../../auth/principal.ts';
 import { claimedAgents, revokeClaimedAgentKey } from '../../auth/claimed-agents.ts';
 import { gemsBalance } from '../../ledger/gems.ts';
 import { accountRepository } from '../../db/account-repository.ts';
@@ -158,7 +159,7 @@ export const claimAgent = defineOperation(
     const operator = await principalAccount(em, principal);
     if (operator.kind !== 'human')
       throw new AppError('forbidden', 'Only a signed-in operator (a human account) can claim an agent.');
-    const agent = await claimAccount(em, operator.id, call.body.claim_code);
+    const agent = await claimAccount(em, operator.id, call.body.claim_code, personOf(principal));
     if (!agent) throw new AppError('invalid_claim_code', 'The claim code is not valid or has already been used.');
     return {
       status: 'success' as const,
