@@ -1,9 +1,5 @@
 // First, before anything loads Fastify or pg: tracing patches them as they load (src/telemetry/api-tracing.ts).
 import { tracing } from '../telemetry/api-tracing.ts';
-import { buildApp } from '../http/app.ts';
-import { openDatabaseOrExit } from './database-startup.ts';
-import { connectTemporal } from '../temporal/connection.ts';
-import { appDepsFromConfig } from '../http/deps-from-config.ts';
 import {
   createLogger,
   exitIfAddressInUse,
@@ -12,12 +8,23 @@ import {
   onShutdown,
   requireSetting,
 } from './shared.ts';
-import { startMetricsServer } from '../metrics/server.ts';
 import { exitIfTemporalRefuses, temporalTargetOrExit } from './temporal-startup.ts';
 
+// The settings are checked before the rest of the API loads, so one that is missing or wrong stops it
+// within a second: loaded first, the whole app was compiled for nothing, and with NODE_COMPILE_CACHE set
+// Node writes the code cache of all of it on its way out, a minute and more on a loaded machine when the
+// cache is cold (src/entry/worker.ts).
 const config = loadConfigOrExit();
 const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'api');
 const temporalTarget = temporalTargetOrExit();
+const [{ buildApp }, { openDatabaseOrExit }, { connectTemporal }, { appDepsFromConfig }, { startMetricsServer }] =
+  await Promise.all([
+    import('../http/app.ts'),
+    import('./database-startup.ts'),
+    import('../temporal/connection.ts'),
+    import('../http/deps-from-config.ts'),
+    import('../metrics/server.ts'),
+  ]);
 const log = createLogger(config, 'api');
 // GET /metrics on a port of its own (docs/operations.md "Monitoring"); API_METRICS_ADDRESS=off: none.
 // First, so a port already taken is said before any connection is opened.

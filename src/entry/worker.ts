@@ -1,35 +1,64 @@
 // First, before anything loads pg: tracing patches it as it loads (src/telemetry/worker-tracing.ts).
 import { tracing } from '../telemetry/worker-tracing.ts';
 import { fileURLToPath } from 'node:url';
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import { createActivities } from '../../activities/index.ts';
-import { openDatabaseOrExit } from './database-startup.ts';
-import { dnsSyncFromConfig, ensureNamespaceZones } from '../dns/from-config.ts';
-import { onchainRegistrarFromConfig } from '../identity/erc8004/registrar.ts';
-import { payoutServiceFromConfig } from '../market/payouts.ts';
-import { paymentVerifierFromConfig } from '../payments/payment-verifier.ts';
-import { usdcRouteFromConfig } from '../payments/usdc-route.ts';
-import { Client } from '@temporalio/client';
-import { clientInterceptors } from '../temporal/connection.ts';
 import { connectionOptions } from '../temporal/target.ts';
-import { workerDeployment } from '../temporal/deployment.ts';
-import { exitIfTemporalRefuses, temporalTargetOrExit } from './temporal-startup.ts';
-import { ensureExpirySweepSchedule } from '../temporal/expiry-schedule.ts';
-import { startOutboxDispatcher, webhookActivitySettings } from '../webhooks/worker-side.ts';
 import { listenForMetrics, loadConfigOrExit, requireSetting } from './shared.ts';
-import { workflowBundle } from './workflow-bundle.ts';
-import { activitySpanInterceptors } from '../telemetry/activity-spans.ts';
-import { workflowSpanSink } from '../telemetry/workflow-spans.ts';
-import { registerBacklogGauges } from '../metrics/backlog.ts';
-import { metricsRegistry } from '../metrics/registry.ts';
-import { startMetricsServer } from '../metrics/server.ts';
-import { coreMetricsReader, freeLoopbackPort } from '../metrics/temporal-core.ts';
+import { exitIfTemporalRefuses, temporalTargetOrExit } from './temporal-startup.ts';
 
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
+// The settings are checked before the rest of the worker loads, so one that is missing or wrong stops
+// it within a second. Loaded first, the whole graph (the SDK, the ORM, viem, the activities) was
+// compiled for nothing, and with NODE_COMPILE_CACHE set (`npm start`, the tests) Node then writes the
+// code cache of all of it on its way out: on a cold cache, a minute and more on a loaded machine
+// between the line naming the setting and the exit.
 const config = loadConfigOrExit();
 const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'worker');
 const temporalTarget = temporalTargetOrExit();
+
+const [
+  { DefaultLogger, NativeConnection, Runtime, Worker },
+  { Client },
+  { createActivities },
+  { openDatabaseOrExit },
+  { dnsSyncFromConfig, ensureNamespaceZones },
+  { onchainRegistrarFromConfig },
+  { payoutServiceFromConfig },
+  { paymentVerifierFromConfig },
+  { usdcRouteFromConfig },
+  { clientInterceptors },
+  { workerDeployment },
+  { ensureExpirySweepSchedule },
+  { startOutboxDispatcher, webhookActivitySettings },
+  { workflowBundle },
+  { activitySpanInterceptors },
+  { workflowSpanSink },
+  { registerBacklogGauges },
+  { metricsRegistry },
+  { startMetricsServer },
+  { coreMetricsReader, freeLoopbackPort },
+] = await Promise.all([
+  import('@temporalio/worker'),
+  import('@temporalio/client'),
+  import('../../activities/index.ts'),
+  import('./database-startup.ts'),
+  import('../dns/from-config.ts'),
+  import('../identity/erc8004/registrar.ts'),
+  import('../market/payouts.ts'),
+  import('../payments/payment-verifier.ts'),
+  import('../payments/usdc-route.ts'),
+  import('../temporal/connection.ts'),
+  import('../temporal/deployment.ts'),
+  import('../temporal/expiry-schedule.ts'),
+  import('../webhooks/worker-side.ts'),
+  import('./workflow-bundle.ts'),
+  import('../telemetry/activity-spans.ts'),
+  import('../telemetry/workflow-spans.ts'),
+  import('../metrics/backlog.ts'),
+  import('../metrics/registry.ts'),
+  import('../metrics/server.ts'),
+  import('../metrics/temporal-core.ts'),
+]);
 
 // The SDK's runtime metrics are served by its core on a loopback port of their own and appended to
 // ours (src/metrics/temporal-core.ts); none when this worker serves no metrics.

@@ -5,6 +5,7 @@ import { DefaultLogger } from '@temporalio/worker';
 import { startEmbeddedPostgres } from '../../src/infra/embedded-postgres.ts';
 import { startTemporalDevServer } from '../../src/infra/temporal-dev-server.ts';
 import { workflowBundle } from '../../src/entry/workflow-bundle.ts';
+import { warmCompileCache } from './compile-cache.ts';
 import { createTemplateDatabase } from './db.ts';
 import { freePort } from './ports.ts';
 import { workflowsPath } from './workflow-bundle.ts';
@@ -53,8 +54,9 @@ export default async function globalSetup(): Promise<void> {
   // Into the cache every worker reads (src/entry/workflow-bundle.ts), once, while the servers start.
   const bundle = () => workflowBundle(workflowsPath, undefined, new DefaultLogger('WARN'));
   // Every `node` the tests start (an API, a worker, the relay, the ops CLI: over a hundred a run) reads
-  // the code Node compiled once from this cache instead of compiling the sources again, about a third of
-  // each start's CPU; Node checks each file's hash, so an edited file is compiled afresh.
+  // the code Node compiled once from this cache instead of compiling the sources again, a fifth of each
+  // start's CPU; Node checks each file's hash, so an edited file is compiled afresh. It is filled here for
+  // the API and the worker (test/helpers/compile-cache.ts).
   process.env.NODE_COMPILE_CACHE ||= join(tmpdir(), 'agent-registry-node-compile-cache');
-  await Promise.all([postgres(), temporal(), bundle()]);
+  await Promise.all([postgres(), temporal(), bundle(), warmCompileCache()]);
 }
