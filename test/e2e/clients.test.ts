@@ -37,7 +37,7 @@ describe('the generated clients against a running registry', () => {
   beforeAll(async () => {
     // The example receiver listens on loopback over http, as under `npm start`.
     s = await startRegistryStack({ WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' });
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   it('TypeScript: provisions a key, registers a name with gems and reads it back', async () => {
@@ -112,5 +112,5 @@ describe('the generated clients against a running registry', () => {
     expect(xml).toMatch(/tests="1"/);
     expect(xml).toMatch(/failures="0"/);
     expect(xml).toMatch(/skipped="0"/);
-  }, 60_000);
+  });
 });

@@ -203,7 +203,7 @@ describe('the dashboard journey in Chromium', () => {
     bobBearer = { authorization: `Bearer ${await idp.mintAccessToken('bob')}` };
     page = await alice.newPage();
     page.setDefaultTimeout(10_000);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await chromium?.close();
@@ -211,7 +211,7 @@ describe('the dashboard journey in Chromium', () => {
     await receiver?.stop();
     await idp?.stop();
     await pdns?.stop();
-  }, 60_000);
+  });
 
   it('signs a person in through the identity provider and lands on their keys', async () => {
     await signIn(page, 'alice', '/dashboard/keys');
@@ -334,7 +334,7 @@ describe('the dashboard journey in Chromium', () => {
       await check(page, 'approvals-decided');
       const owns = async () =>
         JSON.stringify((await call('GET', '/api/v1/domains', claimed.key)).body).includes('journey-approved.agent');
-      await eventually(owns, 20_000);
+      await eventually(owns);
       expect(await owns()).toBe(true);
     },
   );
@@ -402,10 +402,10 @@ describe('the dashboard journey in Chromium', () => {
     await page.getByRole('button', { name: 'Save records' }).click();
     await expect(page.getByRole('status').first().isVisible()).resolves.toBe(true);
     // The worker process pushes it (on a slow machine it may still be starting: it bundles the workflows).
-    await eventually(async () => (await txt(`_agent.${NAME}`)).length > 0, 60_000);
+    await eventually(async () => (await txt(`_agent.${NAME}`)).length > 0);
     expect(await txt(`_agent.${NAME}`)).toEqual(['v=agent1; endpoint=https://scout.example/a2a']);
     await check(page, 'domain-records-saved');
-  }, 90_000);
+  });
 
   it('shows an invalid record its error and saves nothing', async () => {
     const before = await storedRecords();
@@ -548,7 +548,7 @@ describe('the dashboard journey in Chromium', () => {
       return (events.body.data as { event_type: string; status: string }[]).some(
         (e) => e.event_type === 'domain.registered' && e.status === 'failed',
       );
-    }, 20_000);
+    });
     await open(page, deliveries, 'webhook-deliveries');
     await expect(registeredEvent().textContent()).resolves.toContain('failed');
     await expect(registeredEvent().textContent()).resolves.toContain('HTTP 503');
@@ -558,14 +558,13 @@ describe('the dashboard journey in Chromium', () => {
     await registeredEvent().getByRole('button', { name: 'Redeliver' }).click();
     await expect(page.getByRole('status').first().isVisible()).resolves.toBe(true);
     await check(page, 'webhook-redelivering');
-    await eventually(
-      async () => (receiver?.arrivals.slice(heard) ?? []).some((a) => a.event.event_type === 'domain.registered'),
-      20_000,
+    await eventually(async () =>
+      (receiver?.arrivals.slice(heard) ?? []).some((a) => a.event.event_type === 'domain.registered'),
     );
     await eventually(async () => {
       await page.goto(url(deliveries));
       return ((await registeredEvent().textContent()) ?? '').includes('delivered');
-    }, 20_000);
+    });
     await check(page, 'webhook-redelivered');
   });
 

@@ -58,8 +58,8 @@ describe('DNS records pushed to PowerDNS', () => {
   const zoneStage = async () => (await zoneRun().describe()).searchAttributes.RegistryStage?.[0];
 
   beforeAll(async () => {
-    pdns = await startTestPowerDns();
-    idp = await startTestOidc();
+    // Side by side: neither needs the other (each assigned as it comes up, so afterAll stops what did).
+    await Promise.all([startTestPowerDns().then((p) => (pdns = p)), startTestOidc().then((i) => (idp = i))]);
     s = await startRegistryStack({ OIDC_ISSUER: idp.issuer, ...pdns.env });
     alice = { authorization: `Bearer ${await idp.mintAccessToken('alice')}` };
     bob = { authorization: `Bearer ${await idp.mintAccessToken('bob')}` };
@@ -82,7 +82,7 @@ describe('DNS records pushed to PowerDNS', () => {
   it('publishes a registered name with its manifest pointers, then the records its owner sets', async () => {
     const name = await alicesName();
     // Registration alone publishes the zone with the TXT pointers at the apex.
-    await eventually(async () => (await txt(name)).length === 2, 20_000);
+    await eventually(async () => (await txt(name)).length === 2);
     expect((await txt(name)).sort()).toEqual([
       `agent-manifest=${s.baseUrl}/api/v1/domains/${name}/agent.json`,
       `skill-md=${s.baseUrl}/api/v1/domains/${name}/skill.md`,
@@ -103,7 +103,7 @@ describe('DNS records pushed to PowerDNS', () => {
     expect(body).toMatchObject({ status: 'success', domain: name, sync: 'pending' });
     expect(body.details.map((d: { status: string }) => d.status)).toEqual(Array(8).fill('created'));
 
-    await eventually(() => published(name), 20_000);
+    await eventually(() => published(name));
     expect(await a(name)).toEqual(['192.0.2.10']);
     expect(await a(`www.${name}`)).toEqual(['192.0.2.11']);
     expect(await ask(() => pdns.resolver.resolve6(`www.${name}`))).toEqual(['2001:db8::1']);
@@ -128,7 +128,7 @@ describe('DNS records pushed to PowerDNS', () => {
       { type: 'CNAME', name: 'docs', delete: true },
     ]);
     expect(second.json().details.map((d: { status: string }) => d.status)).toEqual(['updated', 'unchanged', 'deleted']);
-    await eventually(async () => (await a(name))[0] === '192.0.2.20', 20_000);
+    await eventually(async () => (await a(name))[0] === '192.0.2.20');
     expect(await ask(() => pdns.resolver.resolveCname(`docs.${name}`))).toEqual([]);
 
     const get = (await records(name)).json();
@@ -138,7 +138,7 @@ describe('DNS records pushed to PowerDNS', () => {
       `agent-manifest=${s.baseUrl}/api/v1/domains/${name}/agent.json`,
       `skill-md=${s.baseUrl}/api/v1/domains/${name}/skill.md`,
     ]);
-  }, 90_000);
+  });
 
   /** `dig @127.0.0.1 -p <port> <name> <type> +short`, as an operator would ask (bind9-dnsutils). */
   const dig = async (name: string, type: string) => {
@@ -157,7 +157,7 @@ describe('DNS records pushed to PowerDNS', () => {
     expect(changed.statusCode).toBe(200);
     const card = `${s.baseUrl}/agents/${name}/agent-card.json`;
     const manifest = `${s.baseUrl}/api/v1/domains/${name}/agent.json`;
-    await eventually(async () => (await dig(name, 'SVCB')).length === 2, 20_000);
+    await eventually(async () => (await dig(name, 'SVCB')).length === 2);
     // One service-mode record per protocol, the endpoint's host as target (dig prints alpn quoted).
     expect(await dig(name, 'SVCB')).toEqual([
       `1 mcp.scout.example. mandatory=alpn,port alpn="mcp,h2" port=443 key65409="${manifest}"`,
@@ -182,22 +182,22 @@ describe('DNS records pushed to PowerDNS', () => {
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ status: 'error', code: 'invalid_record', details: { index: 0 } });
     expect((await patch(name, [{ type: 'TXT', name: '@', content: 'hello' }])).statusCode).toBe(200);
-    await eventually(async () => (await txt(name)).includes('hello'), 20_000);
+    await eventually(async () => (await txt(name)).includes('hello'));
     expect(await txt(name)).toContain('agent-endpoint[mcp]=https://mcp.scout.example/mcp');
 
     // The profile changes: the MCP endpoint goes, and the records follow.
     expect((await profile({ endpoints: { a2a: 'https://scout.example:8443/a2a' } })).statusCode).toBe(200);
-    await eventually(async () => (await dig(name, 'SVCB')).length === 1, 20_000);
+    await eventually(async () => (await dig(name, 'SVCB')).length === 1);
     expect(await dig(name, 'SVCB')).toEqual([
       `1 scout.example. mandatory=alpn,port alpn="a2a,h2" port=8443 key65409="${card}"`,
     ]);
     expect((await txt(name)).some((t) => t.startsWith('agent-endpoint[mcp]'))).toBe(false);
-  }, 90_000);
+  });
 
   it('refuses an invalid set whole, and another account, without changing or pushing anything', async () => {
     const name = await alicesName();
     await patch(name, [{ type: 'A', name: '@', content: '192.0.2.30' }]);
-    await eventually(() => published(name), 20_000);
+    await eventually(() => published(name));
     const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     const zoneBefore = await api.getZone(`${name}.`);
     const storedBefore = (await records(name)).json().records;
@@ -228,11 +228,11 @@ describe('DNS records pushed to PowerDNS', () => {
     expect((await records(name)).json().records).toEqual(storedBefore);
     expect(await api.getZone(`${name}.`)).toEqual(zoneBefore);
     expect(await a(name)).toEqual(['192.0.2.30']);
-  }, 60_000);
+  });
 
   it('keeps a change while PowerDNS is down and pushes it when PowerDNS is back', async () => {
     const name = await alicesName();
-    await eventually(async () => (await txt(name)).length === 2, 20_000);
+    await eventually(async () => (await txt(name)).length === 2);
     await pdns.server.stop();
     const res = await patch(name, [{ type: 'A', name: 'down', content: '192.0.2.40' }]);
     expect(res.statusCode).toBe(200);
@@ -247,16 +247,16 @@ describe('DNS records pushed to PowerDNS', () => {
     expect(waiting.publishing + waiting.pending).toBeGreaterThan(0);
 
     await pdns.restart();
-    await eventually(async () => (await a(`down.${name}`))[0] === '192.0.2.40', 40_000);
-    await eventually(() => published(name), 10_000);
-    await eventually(async () => (await zoneStage()) === 'dns-idle', 10_000);
+    await eventually(async () => (await a(`down.${name}`))[0] === '192.0.2.40');
+    await eventually(() => published(name));
+    await eventually(async () => (await zoneStage()) === 'dns-idle');
     expect(await zoneRun().query(dnsZoneStatusQuery)).toMatchObject({ namespace: 'agent', pending: 0, publishing: 0 });
-  }, 90_000);
+  });
 
   it('reports a change PowerDNS refuses in the zone run, and publishes the other names meanwhile', async () => {
     const bad = await alicesName();
     // Its zone served first (a new name reads `published` before its first pass: version 0 of 0).
-    await eventually(async () => (await txt(bad)).length === 2, 20_000);
+    await eventually(async () => (await txt(bad)).length === 2);
     // A record the API would never accept, written as a bug or a hand edit would: PowerDNS refuses it (422).
     await s.t.db.em().transactional(async (tx) => {
       const subject = await dnsRepository(tx).lock(bad);
@@ -274,7 +274,7 @@ describe('DNS records pushed to PowerDNS', () => {
       recordDnsChange(tx, bad);
     });
     const refusalOf = async () => (await zoneRun().query(dnsZoneStatusQuery)).refusals.find((r) => r.name === bad);
-    await eventually(async () => (await refusalOf()) !== undefined, 20_000);
+    await eventually(async () => (await refusalOf()) !== undefined);
     expect((await refusalOf())?.message).toMatch(/^PowerDNS PATCH \/zones\/.*: 422 .*not-an-address/);
     expect((await records(bad)).json().sync).toBe('pending');
     expect((await zoneRun().describe()).status.name).toBe('RUNNING');
@@ -282,11 +282,11 @@ describe('DNS records pushed to PowerDNS', () => {
     // The refusal stops nothing else: another name is published, and so is the fixed one on its next change.
     const other = await alicesName();
     await patch(other, [{ type: 'A', name: 'www', content: '192.0.2.45' }]);
-    await eventually(async () => (await a(`www.${other}`))[0] === '192.0.2.45', 20_000);
+    await eventually(async () => (await a(`www.${other}`))[0] === '192.0.2.45');
     expect((await patch(bad, [{ type: 'A', name: 'bad', content: '192.0.2.46' }])).statusCode).toBe(200);
-    await eventually(() => published(bad), 20_000);
+    await eventually(() => published(bad));
     expect(await a(`bad.${bad}`)).toEqual(['192.0.2.46']);
-  }, 90_000);
+  });
 
   it('delegates the name from its namespace zone once, and keeps the records through a transfer', async () => {
     const name = await alicesName();
@@ -297,7 +297,7 @@ describe('DNS records pushed to PowerDNS', () => {
     const enable = await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
     expect(enable.statusCode).toBe(200);
     expect(enable.json()).toMatchObject({ status: 'success', domain: name, nameservers: ['ns1.agent.'] });
-    await eventually(async () => (await delegationOf()).length === 1, 20_000);
+    await eventually(async () => (await delegationOf()).length === 1);
     expect((await delegationOf())[0]?.contents).toEqual(['ns1.agent.']);
     // What the second call must leave alone: the delegation and the name's own zone (its SOA serial moves
     // with any change PowerDNS makes to it). The namespace zone's serial is no yardstick: other names'
@@ -306,7 +306,7 @@ describe('DNS records pushed to PowerDNS', () => {
       delegation: await delegationOf(),
       serial: ((await api.getZone(`${name}.`)) ?? []).find((r) => r.type === 'SOA')?.contents[0],
     });
-    await eventually(() => published(name), 10_000);
+    await eventually(() => published(name));
     const before = await state();
 
     const again = await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
@@ -325,24 +325,24 @@ describe('DNS records pushed to PowerDNS', () => {
       { type: 'A', name: `${name}.`, content: '192.0.2.50', ttl: 3600 },
     ]);
     expect((await records(name, alice)).statusCode).toBe(403);
-  }, 90_000);
+  });
 
   it('takes an expired name’s records and delegation out of PowerDNS', async () => {
     const name = await alicesName();
     await patch(name, [{ type: 'A', name: '@', content: '192.0.2.60' }]);
     await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
-    await eventually(async () => (await a(name))[0] === '192.0.2.60', 20_000);
+    await eventually(async () => (await a(name))[0] === '192.0.2.60');
     const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
-    await eventually(async () => ((await api.getZone('agent.')) ?? []).some((r) => r.name === `${name}.`), 20_000);
+    await eventually(async () => ((await api.getZone('agent.')) ?? []).some((r) => r.name === `${name}.`));
 
     await s.t.db.em().nativeUpdate(Domain, { name }, { expiryDate: new Date(Date.now() - 60_000) });
     // The withdrawal takes the name's zone out, then its delegation from `agent.`: wait for both.
     const delegated = async () => ((await api.getZone('agent.')) ?? []).some((r) => r.name === `${name}.`);
-    await eventually(async () => (await api.getZone(`${name}.`)) === null && !(await delegated()), 30_000);
+    await eventually(async () => (await api.getZone(`${name}.`)) === null && !(await delegated()));
     expect(await api.getZone(`${name}.`)).toBeNull();
     expect(await a(name)).toEqual([]);
     expect(await delegated()).toBe(false);
-  }, 90_000);
+  });
 
   it('resolves a published name starting from the Handshake root and following its referral to PowerDNS', async () => {
     // The naming root as `npm start` runs it: `agent` registered on hsd regtest, delegated to ns1.agent.
@@ -356,7 +356,7 @@ describe('DNS records pushed to PowerDNS', () => {
       const name = await alicesName();
       await patch(name, [{ type: 'A', name: 'www', content: '192.0.2.70' }]);
       await call('POST', `/api/v1/domains/${name}/enable_dns`, alice);
-      await eventually(() => published(name), 20_000);
+      await eventually(() => published(name));
 
       const walk = await resolveFromRoot({
         name: `www.${name}`,
@@ -388,5 +388,5 @@ describe('DNS records pushed to PowerDNS', () => {
       await root.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

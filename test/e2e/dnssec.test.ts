@@ -85,9 +85,9 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'registry-test-dnssec-'));
-    pdns = await startTestPowerDns();
+    // Side by side: neither needs the other (each assigned as it comes up, so afterAll stops what did).
+    await Promise.all([startTestPowerDns().then((p) => (pdns = p)), startTestOidc().then((i) => (idp = i))]);
     api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
-    idp = await startTestOidc();
     s = await startRegistryStack({ OIDC_ISSUER: idp.issuer, ...pdns.env });
     // A person's account: DNS records are managed by people (an agent's key registers and pays).
     const key = { authorization: `Bearer ${await idp.mintAccessToken('dana')}` };
@@ -106,7 +106,7 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
       (await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${name}/enable_dns`, headers: key })).statusCode,
     ).toBe(200);
     // The zone run created the namespace zone, signed, with the name's delegation: the root publishes its DS.
-    await eventually(async () => (await api.keys('agent.'))?.some((k) => k.active) === true, 30_000);
+    await eventually(async () => (await api.keys('agent.'))?.some((k) => k.active) === true);
     const agentDs = (await zoneSigning(api, 'agent.')).ds;
     root = await startHandshakeRoot({
       dataDir: join(dir, 'hsd'),
@@ -114,17 +114,17 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
       nameservers: () => [{ host: 'ns1.agent.', address: '127.0.0.1' }],
       ds: () => agentDs,
     });
-  }, 180_000);
+  });
   afterAll(async () => {
     await root?.stop();
     await s?.stop();
     await pdns?.stop();
     await idp?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it("validates a registered name's record from the root's key, and refuses a tampered answer", async () => {
-    await eventually(async () => (await validate(name)).includes('(secure)'), 30_000);
+    await eventually(async () => (await validate(name)).includes('(secure)'));
     expect(await validate(name)).toBe(`${name} has address 192.0.2.70 (secure)`);
     // The chain as published: the name's DS in agent., agent.'s DS at the root.
     const signing = await zoneSigning(api, `${name}.`);
@@ -140,7 +140,7 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
     } finally {
       forger.close();
     }
-  }, 90_000);
+  });
 
   it('rolls a name zone’s key with the operator command and validates at every step', async () => {
     const before = await ops('dnssec-status', name);
@@ -160,5 +160,5 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
     expect(finished.ds).not.toEqual(before.ds);
     expect(await validate(name)).toBe(`${name} has address 192.0.2.70 (secure)`);
     await expect(ops('dnssec-rollover', name, 'finish')).rejects.toThrow(/one signing key/);
-  }, 90_000);
+  });
 });

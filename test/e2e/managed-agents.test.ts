@@ -69,7 +69,7 @@ describe('a person manages the agents it claimed', () => {
     });
     expect(sub.status).toBe(200);
     subscriptionId = sub.body.subscription.subscription_id;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await receiver?.stop();
@@ -126,7 +126,7 @@ describe('a person manages the agents it claimed', () => {
     expect(activity.status).toBe(200);
     expect(activity.body.data.map((o: { domain: string }) => o.domain)).toContain(other);
     expect((await call('GET', '/api/v1/domains/activity', stranger)).body.total).toBe(0);
-  }, 60_000);
+  });
 
   it("shows the agent's webhook subscriptions and deliveries; changing them stays with the agent's key", async () => {
     const ping = await call('POST', `/api/v1/webhooks/${subscriptionId}/ping`, agent.key);
@@ -149,7 +149,7 @@ describe('a person manages the agents it claimed', () => {
         body: { code: 'subscription_not_found' },
       });
     expect((await call('DELETE', `/api/v1/webhooks/${subscriptionId}`, person)).status).toBe(403);
-  }, 60_000);
+  });
   it("sees the agent's open checkout by name and by order id, and may end it; a stranger may not", async () => {
     const label = randomLabel('held');
     const held = `${label}.agent`;
@@ -171,5 +171,5 @@ describe('a person manages the agents it claimed', () => {
     expect((await call('POST', `/api/v1/domains/${held}/reset-lock`, stranger)).status).toBe(403);
     expect((await call('POST', `/api/v1/domains/${held}/reset-lock`, person)).status).toBe(200);
     expect((await call('GET', `/api/v1/domains/${held}/registration`, person)).body.code).toBe('lock_not_found');
-  }, 60_000);
+  });
 });

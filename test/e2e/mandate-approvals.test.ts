@@ -10,6 +10,7 @@ import {
 } from '../../src/db/entities/index.ts';
 import { gemsBalance } from '../../src/ledger/gems.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { WAIT_LIMIT_MS } from '../helpers/wait.ts';
 import { claimedAgent, humanWithSession } from '../helpers/identities.ts';
 import { registerDomain } from '../helpers/app.ts';
 import { createDomain, createListing, randomLabel } from '../helpers/fixtures.ts';
@@ -32,7 +33,7 @@ describe('mandate approvals', () => {
     });
     receiver = await startTestReceiver(secret);
     person = await humanWithSession(s.t.app, s.t.db.orm, `approvals-${randomLabel()}`);
-  }, 120_000);
+  });
   afterAll(async () => {
     await receiver?.down();
     await s?.stop();
@@ -63,7 +64,7 @@ describe('mandate approvals', () => {
     const d = await s.t.temporal.client.workflow.getHandle(`registration:${label}.agent`).describe();
     return { status: d.status.name, stage: d.searchAttributes?.RegistryStage?.[0] };
   };
-  const until = async <T>(f: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> => {
+  const until = async <T>(f: () => Promise<T>, ok: (v: T) => boolean, ms = WAIT_LIMIT_MS): Promise<T> => {
     const end = Date.now() + ms;
     for (;;) {
       const v = await f();
@@ -149,7 +150,7 @@ describe('mandate approvals', () => {
       ['mandate.approval_requested', null],
       ['mandate.approval_decided', 'approved'],
     ]);
-  }, 30_000);
+  });
 
   it('mpp: approved, the checkout awaits payment; the agent re-sends for its 402 and pays it', async () => {
     const a = await agent(0);
@@ -188,40 +189,36 @@ describe('mandate approvals', () => {
     );
     expect(done.statusCode).toBe(200);
     expect(await s.t.db.em().count(Domain, { name: `${label}.agent` })).toBe(1);
-  }, 30_000);
+  });
 
-  it.each(['renew', 'buy'] as const)(
-    '%s with gems: 202, approved, applied once by the run',
-    async (rail) => {
-      const a = await agent();
-      let res;
-      if (rail === 'renew') {
-        const owner = await s.t.db.em().findOneOrFail(Account, { id: a.id });
-        const expiryDate = new Date(Date.now() + 300 * 24 * 3600_000);
-        const d = await createDomain(s.t.db.orm, { label: randomLabel('aren'), namespace: 'agent', owner, expiryDate });
-        res = await inject('POST', '/api/v1/renew', a.key, { domain: d.name, years: 1, payment_method: 'gems' });
-      } else {
-        const listing = await createListing(s.t.db.orm, { priceGems: 1500 });
-        res = await inject('POST', '/api/v1/domains/buy-secondary', a.key, {
-          domain: listing.name,
-          payment_method: 'gems',
-        });
-      }
-      expect(res.statusCode).toBe(202);
-      const id = res.json().approval_id;
-      expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
-      expect((await approval(id, a.key)).operation).toBe(rail);
-      expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(200);
-      const done = await until(
-        () => approval(id, a.key),
-        (v) => v.checkout.outcome !== null,
-      );
-      expect(done.checkout.outcome).toBe(rail === 'renew' ? 'renewed' : 'purchased');
-      expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1500);
-      expect(await debits(a.id)).toBe(1);
-    },
-    30_000,
-  );
+  it.each(['renew', 'buy'] as const)('%s with gems: 202, approved, applied once by the run', async (rail) => {
+    const a = await agent();
+    let res;
+    if (rail === 'renew') {
+      const owner = await s.t.db.em().findOneOrFail(Account, { id: a.id });
+      const expiryDate = new Date(Date.now() + 300 * 24 * 3600_000);
+      const d = await createDomain(s.t.db.orm, { label: randomLabel('aren'), namespace: 'agent', owner, expiryDate });
+      res = await inject('POST', '/api/v1/renew', a.key, { domain: d.name, years: 1, payment_method: 'gems' });
+    } else {
+      const listing = await createListing(s.t.db.orm, { priceGems: 1500 });
+      res = await inject('POST', '/api/v1/domains/buy-secondary', a.key, {
+        domain: listing.name,
+        payment_method: 'gems',
+      });
+    }
+    expect(res.statusCode).toBe(202);
+    const id = res.json().approval_id;
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
+    expect((await approval(id, a.key)).operation).toBe(rail);
+    expect((await inject('POST', `/api/v1/approvals/${id}/approve`, asPerson())).statusCode).toBe(200);
+    const done = await until(
+      () => approval(id, a.key),
+      (v) => v.checkout.outcome !== null,
+    );
+    expect(done.checkout.outcome).toBe(rail === 'renew' ? 'renewed' : 'purchased');
+    expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1500);
+    expect(await debits(a.id)).toBe(1);
+  });
 
   it('refused: the run ends Completed refused, nothing charged, the reservation released, the name free', async () => {
     const a = await agent();
@@ -241,7 +238,7 @@ describe('mandate approvals', () => {
     // The name is free again (the person could now raise the threshold, say).
     await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {});
     expect((await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' })).statusCode).toBe(200);
-  }, 30_000);
+  });
 
   it('left unanswered until the deadline: expired, nothing charged, reservation released, name free again', async () => {
     const a = await agent();
@@ -272,7 +269,7 @@ describe('mandate approvals', () => {
     // The name is free: another registration without approval succeeds.
     await inject('PUT', `/api/v1/agents/${a.id}/mandate`, asPerson(), {});
     expect((await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' })).statusCode).toBe(200);
-  }, 30_000);
+  });
   // Issue 38 items 12 and 13: a purchase waiting for the person holds its name like an unpaid checkout, on
   // every rail: it counts against CHECKOUT_MAX_OPEN (3 here) and search and quote say being_registered.
   it('waiting purchases count against CHECKOUT_MAX_OPEN on every rail and hold their names; a refusal frees both at once', async () => {
@@ -310,7 +307,7 @@ describe('mandate approvals', () => {
     expect(no.statusCode).toBe(200);
     expect(await search(labels[0]!)).toMatchObject({ available: true, reason: 'available' });
     expect((await registerDomain(s.t.app, labels[3]!, { headers: a.key, method: 'gems' })).statusCode).toBe(202);
-  }, 30_000);
+  });
 
   it('renew with gems asked again while it waits answers the same approval', async () => {
     const a = await agent();
@@ -324,7 +321,7 @@ describe('mandate approvals', () => {
     expect([again.statusCode, again.json().approval_id]).toEqual([202, first.json().approval_id]);
     expect(await s.t.db.em().count(MandateApproval, { accountId: a.id })).toBe(1);
     expect(await s.t.db.em().count(MandateSpend, { accountId: a.id, status: 'reserved' })).toBe(1);
-  }, 30_000);
+  });
 
   // Issue 38 item 6. The worker is stopped, so the run cannot release anything: whatever the person and the
   // agent read right after the refusal answered is the refusal's own doing. (Last: it restarts the worker.)
@@ -365,5 +362,5 @@ describe('mandate approvals', () => {
     expect(ended).toEqual({ status: 'COMPLETED', stage: 'refused' });
     expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
     expect(await remaining(a.key)).toBe('100.00');
-  }, 60_000);
+  });
 });

@@ -108,8 +108,8 @@ describe('MCP server at /mcp', () => {
     });
 
   beforeAll(async () => {
-    pdns = await startTestPowerDns();
-    idp = await startTestOidc();
+    // Side by side: neither needs the other (each assigned as it comes up, so afterAll stops what did).
+    await Promise.all([startTestPowerDns().then((p) => (pdns = p)), startTestOidc().then((i) => (idp = i))]);
     s = await startRegistryStack({ OIDC_ISSUER: idp.issuer, ...pdns.env });
     const agent = await provision(s.t.app);
     agentKey = { 'x-api-key': agent.api_key };
@@ -119,7 +119,7 @@ describe('MCP server at /mcp', () => {
     bob = { authorization: `Bearer ${await idp.mintAccessToken('bob')}` };
     aliceId = await accountOf(alice);
     await gems(aliceId);
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
     await s?.stop();
@@ -234,7 +234,7 @@ describe('MCP server at /mcp', () => {
     expect(set.structuredContent).toMatchObject({ status: 'success', details: [{ status: 'created' }] });
     const txt = async () =>
       (await pdns.resolver.resolveTxt(`_mcp.${name}`).catch((): string[][] => [])).map((parts) => parts.join(''));
-    await eventually(async () => (await txt()).length > 0, 60_000);
+    await eventually(async () => (await txt()).length > 0);
     expect(await txt()).toEqual([`hello ${label}`]);
     const enabled = await client.callTool({ name: 'enable_dns', arguments: { domain_name: name } });
     expect(enabled.structuredContent).toMatchObject({ status: 'success', domain: name, nameservers: ['ns1.agent.'] });
@@ -242,13 +242,13 @@ describe('MCP server at /mcp', () => {
     const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     const delegation = async () =>
       ((await api.getZone('agent.')) ?? []).filter((r) => r.name === `${name}.` && r.type === 'NS');
-    await eventually(async () => (await delegation()).length === 1, 20_000);
+    await eventually(async () => (await delegation()).length === 1);
     expect((await delegation())[0]?.contents).toEqual(['ns1.agent.']);
 
     const expiring = await client.callTool({ name: 'show_expiring_domains', arguments: { within_days: 400 } });
     const data = (expiring.structuredContent as { result: { data: { domains: { domain: string }[] } } }).result.data;
     expect(data.domains.map((d) => d.domain)).toContain(name);
-  }, 90_000);
+  });
 
   it('locks a name, asks to lift the lock and cancels the request through the unlock tools', async () => {
     const keyed = await connect(agentKey);
@@ -376,7 +376,7 @@ describe('MCP server at /mcp', () => {
       offer: { offer_id: offerId, status: 'accepted', sale_id: expect.any(Number) },
     });
     expect(await ownerOf(offered)).toBe(agentId);
-  }, 60_000);
+  });
 
   it('subscribes to events with the API key: the generated secret is answered once and stored', async () => {
     const client = await connect(agentKey);
@@ -435,7 +435,7 @@ describe('MCP server at /mcp', () => {
       expect(paid.receipt).toMatchObject({ status: 'success', method: 'tempo' });
       expect(paid.receipt?.challengeId).toEqual(expect.any(String));
       expect(await s.t.db.orm.em.fork().count(Domain, { name })).toBe(1);
-    }, 90_000);
+    });
 
     it('renews with gems from the balance, then with mpp through the mppx client paying on the chain', async () => {
       const label = randomLabel('mcprenew');
@@ -475,7 +475,7 @@ describe('MCP server at /mcp', () => {
       expect(byMpp.receipt).toMatchObject({ status: 'success', method: 'tempo' });
       expect((await expiry()).toISOString()).toBe(plusYears(registered, 3));
       expect(await gemsOf(agentId)).toBe(balance - gemsOrder.order.amount_gems);
-    }, 90_000);
+    });
 
     it('a credential for another checkout’s challenge is -32043: nothing registered, nothing charged', async () => {
       const plain = await connect(agentKey);
@@ -518,7 +518,7 @@ describe('MCP server at /mcp', () => {
         _meta: { [Mcp.credentialMetaKey]: credential },
       });
       expect(done.structuredContent).toMatchObject({ status: 'success', domain: { name: `${right}.agent` } });
-    }, 90_000);
+    });
   });
 
   it('answers the MCP Inspector CLI: tools/list and tools/call search_domains', async () => {
@@ -558,5 +558,5 @@ describe('MCP server at /mcp', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

@@ -19,6 +19,7 @@ import { freePort } from '../helpers/ports.ts';
 import { testTemporalAddress } from '../helpers/app.ts';
 import { startTestPowerDns, type TestPowerDns } from '../helpers/powerdns.ts';
 import { startRegistryStack, type RegistryStack, type StackProcess } from '../helpers/registry-stack.ts';
+import { WAIT_LIMIT_MS } from '../helpers/wait.ts';
 import { subscribedReceiver, type TestReceiver } from '../helpers/webhook-receiver.ts';
 
 // Issue 31: what an operator's Prometheus reads. A production API and a production worker
@@ -37,7 +38,11 @@ describe('metrics of the API and the worker', () => {
   const apiScrape = () => scrape(apiMetrics);
   const workerScrape = () => scrape(workerMetrics);
   /** Scrapes until `check` holds (the worker's counts move when its activities finish, a little after the answer). */
-  async function until(read: () => Promise<Sample[]>, check: (m: Sample[]) => boolean, ms = 30_000): Promise<Sample[]> {
+  async function until(
+    read: () => Promise<Sample[]>,
+    check: (m: Sample[]) => boolean,
+    ms = WAIT_LIMIT_MS,
+  ): Promise<Sample[]> {
     let last: Sample[] = [];
     // A process still starting refuses the connection: that is "not yet", not a failure.
     const attempt = async () => {
@@ -80,15 +85,16 @@ describe('metrics of the API and the worker', () => {
     workerPort = await freePort();
     apiMetrics = `http://127.0.0.1:${apiPort}`;
     workerMetrics = `http://127.0.0.1:${workerPort}`;
-    api = await s.spawnApi({ API_METRICS_ADDRESS: `127.0.0.1:${apiPort}` });
+    // The worker starts while the API comes up.
     worker = s.spawnWorker({ WORKER_METRICS_ADDRESS: `127.0.0.1:${workerPort}` });
+    api = await s.spawnApi({ API_METRICS_ADDRESS: `127.0.0.1:${apiPort}` });
     // Up once its metrics answer with the SDK's own (the core exporter starts with the worker).
-    await until(workerScrape, (m) => has(m, 'temporal_num_pollers'), 120_000);
-  }, 240_000);
+    await until(workerScrape, (m) => has(m, 'temporal_num_pollers'));
+  });
   afterAll(async () => {
     await s?.stop();
     await pdns?.stop();
-  }, 60_000);
+  });
 
   it('serves only GET /metrics, in the text format, off the public port', async () => {
     expect((await fetch(`${apiMetrics}/`)).status).toBe(404);
@@ -160,7 +166,7 @@ describe('metrics of the API and the worker', () => {
       1,
     );
     expect(has(w1, 'temporal_workflow_task_schedule_to_start_latency_bucket')).toBe(true);
-  }, 120_000);
+  });
 
   it('counts a gems registration’s checkout too: opened on the API, closed registered on the worker', async () => {
     const agent = await agentWithGems();
@@ -177,7 +183,7 @@ describe('metrics of the API and the worker', () => {
       (m) =>
         total(m, 'registry_checkouts_closed_total', done) - total(w0, 'registry_checkouts_closed_total', done) === 1,
     );
-  }, 60_000);
+  });
 
   describe('a second API or worker whose metrics port is taken (issue 38 item 7)', () => {
     /** An entry process with its output kept; `exited` settles with its exit code. */
@@ -201,18 +207,14 @@ describe('metrics of the API and the worker', () => {
     it.each([
       ['src/entry/api.ts', 'API_METRICS_ADDRESS', () => apiMetrics],
       ['src/entry/worker.ts', 'WORKER_METRICS_ADDRESS', () => workerMetrics],
-    ])(
-      'outside development, %s stops with one line naming %s, no stack trace',
-      async (entry, setting, taken) => {
-        const at = taken().replace('http://', '');
-        const p = start(entry, { ...nowhere, NODE_ENV: 'test', [setting]: at });
-        expect(await p.exited).toBe(2);
-        expect(linesOf(p.output())).toEqual([
-          `${setting}: ${at} is already in use; set ${setting} to a free host:port, or to off.`,
-        ]);
-      },
-      60_000,
-    );
+    ])('outside development, %s stops with one line naming %s, no stack trace', async (entry, setting, taken) => {
+      const at = taken().replace('http://', '');
+      const p = start(entry, { ...nowhere, NODE_ENV: 'test', [setting]: at });
+      expect(await p.exited).toBe(2);
+      expect(linesOf(p.output())).toEqual([
+        `${setting}: ${at} is already in use; set ${setting} to a free host:port, or to off.`,
+      ]);
+    });
 
     it('in development, a second API serves its metrics on a free port and says where', async () => {
       const at = apiMetrics.replace('http://', '');
@@ -225,7 +227,7 @@ describe('metrics of the API and the worker', () => {
         API_METRICS_ADDRESS: at,
       });
       try {
-        await eventually(async () => /serves them at http:\/\/\S+\/metrics/.test(p.output()), 60_000);
+        await eventually(async () => /serves them at http:\/\/\S+\/metrics/.test(p.output()));
         const moved = /serves them at (http:\/\/\S+\/metrics)/.exec(p.output())?.[1] as string;
         expect(p.output()).toContain(`API_METRICS_ADDRESS: ${at} is in use`);
         expect(moved).not.toContain(at);
@@ -237,7 +239,7 @@ describe('metrics of the API and the worker', () => {
         p.child.kill('SIGKILL');
         await p.exited;
       }
-    }, 90_000);
+    });
   });
 
   describe('a webhook receiver that fails', () => {
@@ -268,7 +270,7 @@ describe('metrics of the API and the worker', () => {
       );
       // The event itself left the outbox: the backlog is the delivery's, not the dispatcher's.
       expect(total(w1, 'registry_outbox_events_pending')).toBe(0);
-    }, 90_000);
+    });
   });
 
   it('shows DNS changes waiting while PowerDNS is down, and draining when it is back', async () => {
@@ -295,7 +297,7 @@ describe('metrics of the API and the worker', () => {
         total(m, 'registry_dns_changes_pending') === 0 && total(m, 'registry_dns_oldest_pending_age_seconds') === 0,
       90_000,
     );
-  }, 180_000);
+  });
 
   it('shows a paid checkout stalled in verifying while the chain cannot be read, and its verification errors', async () => {
     // The only worker now reads the chain through a port where nothing listens, and counts a run as
@@ -307,7 +309,7 @@ describe('metrics of the API and the worker', () => {
       STALLED_RUN_SECONDS: '3',
     });
     const errors = { method: 'mpp', result: 'error' };
-    const w0 = await until(workerScrape, (m) => has(m, 'temporal_num_pollers'), 120_000);
+    const w0 = await until(workerScrape, (m) => has(m, 'temporal_num_pollers'));
     const name = `${randomLabel('stall')}.agent`;
     const apiKey = await provisionKey(api.url);
     const body = registerBody(name);
@@ -346,5 +348,5 @@ describe('metrics of the API and the worker', () => {
     expect((await submitPaid(api.url, apiKey, body, payment.credential)).status).toBe(200);
     const paid = { operation: 'registration', rail: 'mpp', outcome: 'registered' };
     await until(workerScrape, (m) => total(m, 'registry_checkouts_closed_total', paid) === 1);
-  }, 240_000);
+  });
 });

@@ -72,13 +72,13 @@ describe('PostgreSQL over TLS', () => {
     });
     url = `${server.url('registry')}?sslmode=verify-full`;
     s = await startRegistryStack({}, { worker: false });
-  }, 180_000);
+  });
   afterAll(async () => {
     await s?.stop();
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
     await ca?.remove();
-  }, 60_000);
+  });
 
   it('migrates and registers a paid name through TLS only', async () => {
     const env = { DATABASE_URL: url, DATABASE_SSL_ROOT_CERT: ca.ca };
@@ -122,7 +122,7 @@ describe('PostgreSQL over TLS', () => {
     } finally {
       await api?.stop();
     }
-  }, 240_000);
+  });
 
   it('stops a process that does not trust the server, naming the setting', async () => {
     for (const entry of ['migrate', 'api', 'worker', 'ops'] as const) {
@@ -138,5 +138,5 @@ describe('PostgreSQL over TLS', () => {
     const unreadable = await runEntry('migrate', { DATABASE_URL: url, DATABASE_SSL_ROOT_CERT: '/nonexistent/ca.pem' });
     expect(unreadable.code).toBe(2);
     expect(unreadable.output).toContain('DATABASE_SSL_ROOT_CERT: cannot read /nonexistent/ca.pem');
-  }, 120_000);
+  });
 });

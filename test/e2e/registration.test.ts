@@ -21,7 +21,7 @@ describe('registration on the default mpp route', () => {
   let s: RegistryStack;
   beforeAll(async () => {
     s = await startRegistryStack();
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   it('402 → pay on chain → re-submit → registered, visible in lookup, one order and one event', async () => {
@@ -46,7 +46,7 @@ describe('registration on the default mpp route', () => {
       .fork()
       .findOneOrFail(PaymentReceipt, { txHash: out.payment.txHash.toLowerCase() });
     expect(receipt.amountMinor).toBe(15_000_000n);
-  }, 60_000);
+  });
 
   it('the example agent renews a name it does not own: new_expiry_date from the current expiry, one order, one event', async () => {
     const name = `${randomLabel('renew')}.agent`;
@@ -79,7 +79,7 @@ describe('registration on the default mpp route', () => {
     expect(events.filter((e) => e.payload.domain === name)).toHaveLength(1);
     const owner = (await em.findOneOrFail(Domain, { name })).owner.id;
     expect(owner).toBe((bought.registered.body as { domain: { owner_id: string } }).domain.owner_id);
-  }, 90_000);
+  });
 
   it('answers the first request with the spec 402 body and a standard WWW-Authenticate: Payment challenge', async () => {
     const key = await provisionKey(s.baseUrl);
@@ -127,7 +127,7 @@ describe('registration on the default mpp route', () => {
     );
     expect(await registrationCounts(s.t.db.orm, first)).toEqual({ domains: 1, orders: 1, events: 1 });
     expect(await registrationCounts(s.t.db.orm, second)).toEqual({ domains: 0, orders: 0, events: 0 });
-  }, 60_000);
+  });
 
   it('fifty concurrent registrations of one name: one owner, one payment', async () => {
     const name = `${randomLabel('race')}.agent`;
@@ -151,7 +151,7 @@ describe('registration on the default mpp route', () => {
     expect((await register(s.baseUrl, winner, registerBody(name), paid.credential)).status).toBe(200);
     expect(await registrationCounts(s.t.db.orm, name)).toEqual({ domains: 1, orders: 1, events: 1 });
     expect(await s.t.db.orm.em.fork().count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
-  }, 90_000);
+  });
 
   it('without a key or bearer, the payer wallet becomes the identity', async () => {
     const name = `${randomLabel('anon')}.agent`;
@@ -170,5 +170,5 @@ describe('registration on the default mpp route', () => {
     const ownerId = ((await done.json()) as { domain: { owner_id: string } }).domain.owner_id;
     const owner = await s.t.db.orm.em.fork().findOneOrFail(Account, { id: ownerId });
     expect(owner.walletAddress).toBe(privateKeyToAccount(s.payerKeys[2] as Hex).address.toLowerCase());
-  }, 60_000);
+  });
 });

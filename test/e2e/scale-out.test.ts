@@ -32,15 +32,16 @@ describe('two APIs and two workers on one database and one Temporal', () => {
 
   beforeAll(async () => {
     s = await startRegistryStack({}, { worker: false });
-    // The stack's own API and a second, production API process (src/entry/api.ts).
+    // The stack's own API and a second, production API process (src/entry/api.ts); the workers start
+    // while it comes up.
+    workers.push(s.spawnWorker(), s.spawnWorker());
     b = await s.spawnApi();
     bases = [s.baseUrl, b.url];
-    workers.push(s.spawnWorker(), s.spawnWorker());
-    await eventually(async () => (await pollers()) >= 2, 90_000);
-  }, 150_000);
+    await eventually(async () => (await pollers()) >= 2);
+  });
   afterAll(async () => {
     await s?.stop();
-  }, 60_000);
+  });
 
   it('accepts one receipt submitted a thousand times across both APIs once', async () => {
     const name = `${randomLabel('many')}.agent`;
@@ -70,7 +71,7 @@ describe('two APIs and two workers on one database and one Temporal', () => {
     expect(await em.count(Domain, { name })).toBe(1);
     expect(await em.count(DomainOrder, { domainName: name })).toBe(1);
     expect(await em.count(PaymentReceipt, { txHash: paid.txHash.toLowerCase() })).toBe(1);
-  }, 180_000);
+  });
 
   it('loses nothing when a worker is killed while the other runs', async () => {
     const agent = await provision(s.t.app);
@@ -86,10 +87,7 @@ describe('two APIs and two workers on one database and one Temporal', () => {
     // Mid-batch (once the first of the batch's orders is in), one worker dies without a chance to finish
     // anything it holds.
     const fqdns = names.map((label) => `${label}.agent`);
-    await eventually(
-      async () => (await s.t.db.orm.em.fork().count(DomainOrder, { domainName: { $in: fqdns } })) > 0,
-      30_000,
-    );
+    await eventually(async () => (await s.t.db.orm.em.fork().count(DomainOrder, { domainName: { $in: fqdns } })) > 0);
     const victim = workers[0] as StackProcess;
     await victim.kill();
     const results = await Promise.all(answers);
@@ -101,5 +99,5 @@ describe('two APIs and two workers on one database and one Temporal', () => {
       expect(await em.count(Domain, { name: `${label}.agent` })).toBe(1);
       expect(await em.count(LedgerTransaction, { memo: `${label}.agent` })).toBe(1);
     }
-  }, 180_000);
+  });
 });

@@ -22,9 +22,14 @@ describe('a secured Temporal: TLS, client certificate and API key', () => {
   let secured: Record<string, string>;
 
   beforeAll(async () => {
-    ca = await createTestCa(SERVER_NAME);
-    proxy = await startTlsGrpcProxy({ upstream: testTemporalAddress(), ca, apiKey: API_KEY });
-    s = await startRegistryStack({}, { worker: false });
+    // The proxy and the stack side by side (each assigned as it comes up, so afterAll stops what did).
+    await Promise.all([
+      (async () => {
+        ca = await createTestCa(SERVER_NAME);
+        proxy = await startTlsGrpcProxy({ upstream: testTemporalAddress(), ca, apiKey: API_KEY });
+      })(),
+      startRegistryStack({}, { worker: false }).then((stack) => (s = stack)),
+    ]);
     secured = {
       TEMPORAL_ADDRESS: proxy.address,
       TEMPORAL_TLS_SERVER_CA_CERT_PATH: ca.ca,
@@ -33,12 +38,12 @@ describe('a secured Temporal: TLS, client certificate and API key', () => {
       TEMPORAL_TLS_CLIENT_KEY_PATH: ca.client.key,
       TEMPORAL_API_KEY: API_KEY,
     };
-  }, 120_000);
+  });
   afterAll(async () => {
     await s?.stop();
     await proxy?.stop();
     await ca?.remove();
-  }, 60_000);
+  });
 
   it('registers a paid name with the API and the worker both behind the proxy', async () => {
     let api: StackProcess | undefined;
@@ -60,7 +65,7 @@ describe('a secured Temporal: TLS, client certificate and API key', () => {
     } finally {
       await api?.stop();
     }
-  }, 180_000);
+  });
 
   const refusals: [string, Record<string, string | undefined>, RegExp][] = [
     [
@@ -91,24 +96,22 @@ describe('a secured Temporal: TLS, client certificate and API key', () => {
   it.each([
     ['worker', refusals],
     ['api', refusals.slice(0, 2)],
-  ] as const)(
-    'the %s refuses to start, naming the setting',
-    async (entry, cases) => {
-      // The cases run side by side: one after another, five cold starts of the worker under a loaded
-      // CI machine came close to the timeout. Each names itself, so a process that did not stop says which.
-      const outcomes = await Promise.all(
-        cases.map(async ([what, change, says]) => {
-          const env: Record<string, string> = { ...secured };
-          for (const [k, v] of Object.entries(change)) {
-            if (v === undefined) delete env[k];
-            else env[k] = v.startsWith('@stranger.') ? ca.stranger[v.slice('@stranger.'.length) as 'cert' | 'key'] : v;
-          }
-          const { code, output } = await s.runToExit(entry, env, 150_000);
-          return { what, code, says: says.test(output), trace: /^\s+at /m.test(output), ...(code !== 2 && { output }) };
-        }),
-      );
-      expect(outcomes).toEqual(cases.map(([what]) => ({ what, code: 2, says: true, trace: false })));
-    },
-    200_000,
-  );
+  ] as const)('the %s refuses to start, naming the setting', async (entry, cases) => {
+    // The cases run side by side: one after another, five cold starts of the worker under a loaded
+    // CI machine came close to the timeout. Each names itself, so a process that did not stop says which.
+    // A setting missing or wrong is said before the worker loads the rest of its code (src/entry/worker.ts):
+    // a process that printed its line and then took minutes to exit was writing the compile cache of it.
+    const outcomes = await Promise.all(
+      cases.map(async ([what, change, says]) => {
+        const env: Record<string, string> = { ...secured };
+        for (const [k, v] of Object.entries(change)) {
+          if (v === undefined) delete env[k];
+          else env[k] = v.startsWith('@stranger.') ? ca.stranger[v.slice('@stranger.'.length) as 'cert' | 'key'] : v;
+        }
+        const { code, output } = await s.runToExit(entry, env, 150_000);
+        return { what, code, says: says.test(output), trace: /^\s+at /m.test(output), ...(code !== 2 && { output }) };
+      }),
+    );
+    expect(outcomes).toEqual(cases.map(([what]) => ({ what, code: 2, says: true, trace: false })));
+  });
 });

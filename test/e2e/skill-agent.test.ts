@@ -46,7 +46,7 @@ describe('an agent that reads only /tld/agent/skill.md', () => {
   let s: RegistryStack;
   beforeAll(async () => {
     s = await startRegistryStack();
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   it('provisions, registers, pays as the file says, re-sends the receipt and finds its name', async () => {
@@ -118,5 +118,5 @@ describe('an agent that reads only /tld/agent/skill.md', () => {
     expect(lookup.status).toBe(200);
     expect(lookup.body.domain.name).toBe(`${label}.agent`);
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(1);
-  }, 90_000);
+  });
 });

@@ -1,6 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,7 @@ import { startRegistryStack, type RegistryStack } from '../helpers/registry-stac
 import { randomLabel } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { pathUsdBalance } from '../helpers/tempo-chain.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 // The stock mppx client as a newcomer gets it today, not as this project's lockfile pins it: the install
 // command and program of README "For agents: the tools they already carry" run as written from an empty
@@ -102,7 +105,10 @@ async function newestPublished(pkg: string): Promise<string> {
   }
 }
 
-/** Whether this anvil can run the local chain at a Tempo hardfork (it exits at once on an unknown one). */
+/**
+ * Whether this anvil can run the local chain at a Tempo hardfork: it exits at once on an unknown one, and
+ * listens on its port on a known one. Waited for either, not for a fixed time a loaded machine can outlast.
+ */
 async function anvilRunsTempoHardfork(hardfork: string): Promise<boolean> {
   const port = await freePort();
   const child = spawn(anvilBinary(), ['--network', 'tempo', '--hardfork', hardfork, '--port', String(port)], {
@@ -110,15 +116,19 @@ async function anvilRunsTempoHardfork(hardfork: string): Promise<boolean> {
   });
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-  const exited = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), 3_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve(true);
+  const listening = () =>
+    new Promise<boolean>((r) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => (socket.end(), r(true)));
+      socket.once('error', () => r(false));
     });
-  });
-  if (!exited) child.kill('SIGKILL');
-  return !(exited && /unknown hardfork/i.test(stderr));
+  await waitFor(
+    `anvil --hardfork ${hardfork} to exit or listen`,
+    async () => child.exitCode !== null || (await listening()),
+  );
+  if (child.exitCode !== null) return !/unknown hardfork/i.test(stderr);
+  child.kill('SIGKILL');
+  await once(child, 'exit');
+  return true;
 }
 
 /** Runs the README's program in `dir` against the stack: its exit code and output. */
@@ -203,7 +213,7 @@ describe("stock MPP clients as published today, installed the README's way", () 
     });
     expect(await balance(s.payTo)).toBe(before + 15_000_000n);
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(1);
-  }, 120_000);
+  });
 
   it("the README's `mppx` CLI line, run as written from an empty folder, registers a name", async () => {
     const apiKey = await provisionKey(s.baseUrl);
@@ -221,7 +231,7 @@ describe("stock MPP clients as published today, installed the README's way", () 
     if (code !== 0) throw new Error(`the README's mppx CLI line exited ${code}: see ${log}\n${out.slice(-2_000)}`);
     expect(out).toMatch(/\b200\b/);
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(1);
-  }, 300_000);
+  });
 
   it("the skill file tells an agent the README's install, CLI and getClient, which the tests above ran", async () => {
     const skill = await (await fetch(`${s.baseUrl}/tld/agent/skill.md`)).text();
@@ -281,5 +291,5 @@ describe("stock MPP clients as published today, installed the README's way", () 
     // The refusal came before anything was sent: nothing paid, nothing registered.
     expect(await balance(s.payTo)).toBe(before);
     expect(await s.t.db.orm.em.fork().count(Domain, { name: `${label}.agent` })).toBe(0);
-  }, 180_000);
+  });
 });

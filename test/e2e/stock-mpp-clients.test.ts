@@ -23,7 +23,7 @@ describe('stock MPP clients on the default route', () => {
   beforeAll(async () => {
     s = await startRegistryStack();
     home = await mkdtemp(join(tmpdir(), 'mppx-home-'));
-  }, 120_000);
+  });
   afterAll(async () => {
     await s?.stop();
     if (home) await rm(home, { recursive: true, force: true });
@@ -74,7 +74,7 @@ describe('stock MPP clients on the default route', () => {
         .fork()
         .findOneOrFail(PaymentReceipt, { txHash: receipt.reference.toLowerCase() });
       expect(stored.payer).toBe(privateKeyToAccount(s.payerKeys[0]!).address.toLowerCase());
-    }, 60_000);
+    });
   }
 
   it('the stock fetch renews a name with no key: the payment is the identity', async () => {
@@ -89,7 +89,7 @@ describe('stock MPP clients on the default route', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ domain: { name } });
     expect(res.headers.get('payment-receipt')).toBeTruthy();
-  }, 60_000);
+  });
 
   it('the `mppx` CLI registers a name from a shell, configured with a local account and the RPC only', async () => {
     const apiKey = await provisionKey(s.baseUrl);
@@ -121,5 +121,5 @@ describe('stock MPP clients on the default route', () => {
     expect(stdout).toContain(`"name":"${name}"`.replace(/"/g, '"'));
     const order = await expectRegisteredOnce(name);
     expect(order.paymentMethod).toBe('mpp');
-  }, 90_000);
+  });
 });

@@ -17,7 +17,7 @@ describe('worker killed mid-delivery', () => {
   let s: RegistryStack;
   beforeAll(async () => {
     s = await startRegistryStack({ WEBHOOK_ALLOW_INSECURE_LOCAL: 'true' }, { worker: false });
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   it('loses nothing: the event is delivered by the next worker', async () => {
@@ -49,7 +49,7 @@ describe('worker killed mid-delivery', () => {
         expect(reg.statusCode).toBe(200);
 
         // The delivery is in flight at the receiver: kill the worker under it.
-        await eventually(async () => receiver.arrivals.length === 1, 20_000);
+        await eventually(async () => receiver.arrivals.length === 1);
         child.kill('SIGKILL');
         expect(await died).toBe('SIGKILL');
         receiver.hold(false);
@@ -79,5 +79,5 @@ describe('worker killed mid-delivery', () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
-  }, 120_000);
+  });
 });

@@ -13,7 +13,7 @@ describe('worker crash during registration', () => {
   let s: RegistryStack;
   beforeAll(async () => {
     s = await startRegistryStack({}, { worker: false });
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   it.each(['before', 'after-commit'] as const)(
@@ -49,7 +49,6 @@ describe('worker crash during registration', () => {
         await worker.stop();
       }
     },
-    120_000,
   );
 
   // Found by the chaos test (docs/reliability.md "Chaos"): while no worker runs, a run cannot answer its
@@ -61,5 +60,5 @@ describe('worker crash during registration', () => {
     const again = await register(s.baseUrl, key, registerBody(name));
     expect(again.status).toBe(402);
     expect((again.body as { session_id: string }).session_id).toBe(first.required.session_id);
-  }, 60_000);
+  });
 });

@@ -41,8 +41,8 @@ describe('Worker Versioning: a rollout and a rollback', () => {
   }
   async function start(buildId: string): Promise<void> {
     workers[buildId] = s.spawnWorker({ WORKER_DEPLOYMENT_NAME: deployment, WORKER_BUILD_ID: buildId });
-    await eventually(async () => (await versions()).includes(buildId), 60_000);
-    await eventually(async () => (await polled(buildId)).join() === '1,2', 60_000);
+    await eventually(async () => (await versions()).includes(buildId));
+    await eventually(async () => (await polled(buildId)).join() === '1,2');
     expect(await polled(buildId)).toEqual([1 /* WORKFLOW */, 2 /* ACTIVITY */]);
   }
   async function makeCurrent(buildId: string): Promise<void> {
@@ -61,10 +61,10 @@ describe('Worker Versioning: a rollout and a rollback', () => {
 
   beforeAll(async () => {
     s = await startRegistryStack({}, { worker: false });
-  }, 120_000);
+  });
   afterAll(async () => {
     await s?.stop();
-  }, 60_000);
+  });
 
   it('moves new and waiting runs to the new build, and back', async () => {
     const agent = await provision(s.t.app);
@@ -107,5 +107,5 @@ describe('Worker Versioning: a rollout and a rollback', () => {
     const third = randomLabel('back');
     await finish(third, await pay(third));
     expect((await versionOf(`${third}.agent`)).buildId).toBe('v1');
-  }, 240_000);
+  });
 });

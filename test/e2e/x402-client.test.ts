@@ -32,7 +32,7 @@ describe('a stock x402 client on the USDC route', () => {
   beforeAll(async () => {
     route = await startUsdcRoute();
     s = await startRegistryStack({ ...route.registryEnv, CHECKOUT_TTL_SECONDS: '60' });
-  }, 180_000);
+  });
   afterAll(async () => {
     await s?.stop();
     await route?.stop();
@@ -175,7 +175,7 @@ describe('a stock x402 client on the USDC route', () => {
       discoveryInfo: bazaar.info,
     });
     if (process.env.X402_TRANSCRIPT) writeFileSync(process.env.X402_TRANSCRIPT, JSON.stringify(log, null, 2));
-  }, 120_000);
+  });
 
   it('the same PAYMENT-SIGNATURE again: the same request gets its registration, no second charge; another name is refused', async () => {
     const name = `${randomLabel('x402')}.agent`;
@@ -225,5 +225,5 @@ describe('a stock x402 client on the USDC route', () => {
     expect(await balanceOf(route.payTo)).toBe(received);
     if (process.env.X402_TRANSCRIPT)
       writeFileSync(`${process.env.X402_TRANSCRIPT}.replays.json`, JSON.stringify(replays, null, 2));
-  }, 120_000);
+  });
 });

@@ -1,5 +1,5 @@
-import { connect } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -7,6 +7,7 @@ import type { PaymentSettings } from '../../src/http/deps.ts';
 import { appDepsFromConfig } from '../../src/http/deps-from-config.ts';
 import { connectTemporal, type TemporalHandle } from '../../src/temporal/connection.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { waitFor } from './wait.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -137,25 +138,42 @@ export async function registered(app: FastifyInstance, label: string, request: R
 }
 
 /**
- * Holds one of the in-flight slots (MAX_IN_FLIGHT, docs/performance.md "Overload") of the app listening at
- * `base`: a quote whose body is only half sent is in flight until the rest arrives. `finish` sends the rest
- * and gives the raw answer; `release` drops the connection.
+ * Holds the one in-flight slot (MAX_IN_FLIGHT=1, docs/performance.md "Overload") of the app listening at
+ * `base`: a quote whose body is only half sent is in flight until the rest arrives. Answers once the slot
+ * is taken (another request is refused 503), however long the app takes to read the half sent. `finish`
+ * sends the rest and gives the raw answer; `release` drops the connection.
  */
 export async function holdSlot(base: string) {
-  const slow = connect(Number(new URL(base).port), '127.0.0.1');
-  await new Promise<void>((r) => slow.once('connect', () => r()));
   const body = JSON.stringify({ domain: 'held', namespace: 'agent', years: 1 });
-  slow.write(
-    `POST /api/v1/domains/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
-  );
-  await sleep(200);
+  let slow: Socket | undefined;
+  let answer = '';
+  const open = async () => {
+    slow?.destroy();
+    answer = '';
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    socket.write(
+      `POST /api/v1/domains/quote HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    slow = socket;
+  };
+  await open();
+  await waitFor('a half-sent request to hold the slot', async () => {
+    // Refused because the check below held the slot when it arrived: sent again.
+    if (answer) await open();
+    const other = await fetch(`${base}/api/v1/lookup/nobody.agent`);
+    await other.body?.cancel();
+    return other.status === 503;
+  });
+  const held = slow as Socket;
   return {
-    finish(): Promise<string> {
-      const answered = new Promise<string>((r) => slow.on('data', (d) => r(d.toString())));
-      slow.write(body.slice(5));
-      return answered;
+    async finish(): Promise<string> {
+      held.write(body.slice(5));
+      await waitFor('the held request to be answered', () => answer.length > 0);
+      return answer;
     },
-    release: () => void slow.destroy(),
+    release: () => void held.destroy(),
   };
 }
 

@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../src/db/orm.ts';
 import { registerDomain } from './app.ts';
 import { randomLabel } from './fixtures.ts';
 import { humanWithSession } from './identities.ts';
+import { waitFor, WAIT_LIMIT_MS } from './wait.ts';
 
 /** The hosted checkout's paid callback for an order, signed with `secret` as the checkout signs it. */
 export function hostedCheckoutCallback(
@@ -24,9 +24,12 @@ export function hostedCheckoutCallback(
   });
 }
 
-/** Polls until `done` holds (the run acts on the signal asynchronously), for at most `ms`. */
-export async function eventually(done: () => Promise<boolean>, ms = 5000): Promise<void> {
-  for (let waited = 0; waited < ms && !(await done()); waited += 100) await sleep(100);
+/**
+ * Polls until `done` holds (the run acts on the signal asynchronously); fails the test, quoting the
+ * condition, when it still does not after the suite's wait limit (test/helpers/wait.ts) or `ms`.
+ */
+export function eventually(done: () => Promise<boolean>, ms = WAIT_LIMIT_MS): Promise<void> {
+  return waitFor(String(done).replace(/\s+/g, ' ').slice(0, 300), done, { limitMs: ms });
 }
 
 /** A signed-in person starts the hosted checkout of a fresh .bpo (partner) name; answers the 202 and the label. */

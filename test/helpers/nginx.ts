@@ -4,8 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './ports.ts';
+import { waitFor } from './wait.ts';
 import type { TestCa } from './test-ca.ts';
 
 /** Debian's nginx, or NGINX_PATH; the message says how to get it. */
@@ -110,15 +110,19 @@ async function startNginx(config: (dir: string, port: number) => string, fixedPo
     }
     await rm(dir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) break;
-    const open = await new Promise<boolean>((r) => {
+  const open = () =>
+    new Promise<boolean>((r) => {
       const s = createConnection({ host: '127.0.0.1', port }, () => (s.end(), r(true)));
       s.once('error', () => r(false));
     });
-    if (open) return { address: `127.0.0.1:${port}`, stop };
-    await sleep(50);
+  try {
+    await waitFor('nginx to listen', open, {
+      everyMs: 50,
+      hopeless: () => (child.exitCode === null ? undefined : `nginx exited with ${child.exitCode}`),
+    });
+  } catch (err) {
+    await stop();
+    throw err;
   }
-  await stop();
-  throw new Error(`nginx did not start (exit ${child.exitCode})`);
+  return { address: `127.0.0.1:${port}`, stop };
 }

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { recordHistories } from './histories.ts';
@@ -27,6 +26,7 @@ import type { OutboxDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { buildTestApp, testTemporalAddress, type TestApp } from './app.ts';
 import { CATALOG_PATH } from './db.ts';
 import { freePort } from './ports.ts';
+import { waitFor } from './wait.ts';
 import { createWorker } from './workflow-bundle.ts';
 
 /** The local Tempo chain every stack runs (`anvil --network tempo`), as `npm start` does. */
@@ -202,6 +202,9 @@ async function stackOn(
   };
   // Processes a test spawns; whatever is still running when the stack stops is stopped with it.
   const spawned = new Set<StackProcess>();
+  /** How a child process ended, or undefined while it runs. */
+  const exitedWith = (c: ChildProcess) =>
+    c.exitCode !== null || c.signalCode !== null ? `it exited (${c.exitCode ?? c.signalCode})` : undefined;
   const exited = (c: ChildProcess) =>
     c.exitCode !== null || c.signalCode !== null
       ? Promise.resolve()
@@ -256,19 +259,15 @@ async function stackOn(
       { HOST: '127.0.0.1', ...env, PORT: apiPort },
       `http://127.0.0.1:${apiPort}`,
     );
-    for (let i = 0; i < 600; i++) {
-      if (api.child.exitCode !== null) throw new Error(`the API process exited with ${api.child.exitCode}`);
-      if (
-        await fetch(`${api.url}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return api;
-      await sleep(100);
+    try {
+      await waitFor('the API process to answer /healthz', async () => (await fetch(`${api.url}/healthz`)).ok, {
+        hopeless: () => exitedWith(api.child),
+      });
+    } catch (err) {
+      await api.kill();
+      throw err;
     }
-    await api.kill();
-    throw new Error('the API process did not come up');
+    return api;
   };
 
   const spawnCrashingWorker = async (crash: { mode: string; activity?: string }): Promise<CrashingWorker> => {

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createPublicClient, http, parseAbiItem, type Hex } from 'viem';
@@ -13,6 +12,7 @@ import {
 import { deployUsdc, mintUsdc, usdcAbi } from '../../src/infra/usdc.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { freePort } from './ports.ts';
+import { waitFor } from './wait.ts';
 
 export const BASE_CHAIN = 8453;
 const API_KEY = 'usdc-route-test-merchant-secret-0123456789';
@@ -82,16 +82,9 @@ export async function startUsdcRoute(relayEnv: Record<string, string> = {}): Pro
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       child = c;
-      for (let i = 0; i < 200; i++) {
-        if (c.exitCode !== null) throw new Error(`the relay exited with ${c.exitCode}`);
-        const up = await fetch(`${url}/.well-known/payment-methods`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) return;
-        await sleep(100);
-      }
-      throw new Error('the relay did not come up');
+      await waitFor('the relay to answer', async () => (await fetch(`${url}/.well-known/payment-methods`)).ok, {
+        hopeless: () => (c.exitCode === null ? undefined : `the relay exited with ${c.exitCode}`),
+      });
     },
     async kill() {
       if (!child) return;

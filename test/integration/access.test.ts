@@ -426,7 +426,7 @@ describe('access control', () => {
 
     await new Promise((r) => setTimeout(r, 2500));
     creds.expired_bearer = { authorization: `Bearer ${expiring}` };
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { testTemporalAddress } from '../helpers/app.ts';
 import { freePort } from '../helpers/ports.ts';
 import { TEST_CARD_SIGNING_KEY } from '../helpers/fixtures.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 // The API entry point as production starts it (`npm run api`, NODE_ENV=production, no chain and no
 // identity provider configured): it must come up, serve, and stop on SIGTERM.
@@ -32,20 +32,12 @@ describe('npm run api in production mode', () => {
     child = spawn(process.execPath, ['src/entry/api.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
-    // Up to a minute: on a loaded 2-core machine, loading the API's sources alone can take tens of seconds.
-    for (let i = 0; i < 300; i++) {
-      if (child.exitCode !== null) throw new Error(`api exited:\n${output}`);
-      if (
-        await fetch(`http://127.0.0.1:${port}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await sleep(200);
-    }
-    throw new Error(`api did not start:\n${output}`);
-  }, 120_000);
+    const c = child;
+    await waitFor('the API to answer /healthz', async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, {
+      everyMs: 200,
+      hopeless: () => (c.exitCode === null ? undefined : `api exited:\n${output}`),
+    });
+  });
   afterAll(async () => {
     if (child?.exitCode === null) child.kill('SIGKILL');
     await db?.drop();
@@ -81,7 +73,7 @@ describe('npm run api in production mode', () => {
     expect(text).toContain('GFAVIP_WEBHOOK_SECRET: required in production');
     expect(text).toContain('SESSION_SECRET: required in production');
     expect(text).toContain('CARD_SIGNING_KEY: required in production');
-  }, 60_000);
+  });
 
   it('stops on SIGTERM', async () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

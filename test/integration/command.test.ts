@@ -102,7 +102,7 @@ describe('POST /api/v1/command', () => {
     n.farthest = await domain(ids.alice, 10 * YEAR - 3600_000);
     bobs = await domain(ids.bob, 5 * DAY);
     strangers = await domain(ids.stranger, 5 * DAY);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -40,7 +40,7 @@ describe('a browser session from another origin', () => {
     });
     expect(mandate.statusCode).toBe(200);
     await grantGems(t.db.orm.em.fork(), { accountId: agent.account_id, amount: 100_000, reference: randomLabel('g') });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   /** A purchase of the agent's waiting for the person's approval. */
@@ -172,7 +172,7 @@ describe('a browser session from another origin', () => {
       attacker = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(form));
       await new Promise<void>((r) => attacker.listen(0, '127.0.0.1', r));
       browser = await launchChromium();
-    }, 60_000);
+    });
     afterAll(async () => {
       await browser?.close();
       await new Promise((r) => attacker?.close(r));
@@ -206,6 +206,6 @@ describe('a browser session from another origin', () => {
       expect(status).toBe(200);
       expect(await statusOf(id)).toBe('approved');
       await context.close();
-    }, 60_000);
+    });
   });
 });

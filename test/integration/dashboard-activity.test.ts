@@ -45,7 +45,7 @@ describe('dashboard: activity', () => {
     t = await buildDashboardApp();
     ({ accountId: aliceId, cookie: aliceCookie, browser: alice } = await t.signIn('activity-alice'));
     bob = (await t.signIn('activity-bob')).browser;
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   it('sends a visitor without a session to sign in', async () => {

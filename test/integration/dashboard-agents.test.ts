@@ -23,7 +23,7 @@ describe('dashboard: agents', () => {
     t = await buildDashboardApp();
     ({ cookie: aliceCookie, browser: alice } = await t.signIn('agents-alice'));
     ({ cookie: bobCookie, browser: bob } = await t.signIn('agents-bob'));
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const whoAmI = (key: string) =>

@@ -76,7 +76,7 @@ describe('dashboard: a domain', () => {
     bobCookie = b.cookie;
     alice = browser(a.cookie);
     bob = browser(b.cookie);
-  }, 180_000);
+  });
   afterAll(() => s?.stop());
 
   it('sends a visitor without a session to sign in, and back', async () => {

@@ -20,7 +20,7 @@ describe('dashboard: keys', () => {
     t = await buildDashboardApp();
     ({ cookie: aliceCookie, browser: alice } = await t.signIn('dash-alice'));
     bob = (await t.signIn('dash-bob')).browser;
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const whoAmI = (key: string) =>

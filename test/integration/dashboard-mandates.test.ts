@@ -32,7 +32,7 @@ describe('dashboard: spend mandates', () => {
     const claimed = await alice.submit('/dashboard/agents', 'claim_agent', { claim_code: agent.claim_code });
     expect(claimed.statusCode).toBe(200);
     page = `/dashboard/agents/${agent.account_id}/mandate`;
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const mandateOverApi = () =>
@@ -242,7 +242,7 @@ const approvalsApi = declaredRoutes.some((r) => r.url === '/api/v1/approvals');
       headers: { 'x-api-key': agent.api_key },
     });
     expect(api.json().mandate).toMatchObject({ approval_above: { gems: 100 }, allowed_operations: null });
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const approval = (id: string) =>

@@ -64,7 +64,7 @@ describe('dashboard: market', () => {
       [names.sold, 1000],
     ] as const)
       expect((await call(alice, 'PUT', `/api/v1/domains/${name}/listing`, { price: { gems } })).statusCode).toBe(200);
-  }, 120_000);
+  });
   afterAll(async () => {
     await s?.stop();
     await idp?.stop();

@@ -31,7 +31,7 @@ describe('dashboard: overview', () => {
     bobId = b.accountId;
     alice = dashboardBrowser(s.t.app, a.cookie);
     bob = dashboardBrowser(s.t.app, b.cookie);
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   const api = (url: string, cookie: string, method: 'GET' | 'PUT' | 'POST' = 'GET', payload?: object) =>

@@ -20,7 +20,7 @@ describe('expiry: grace, back to the pool, registered again', () => {
   let s: RegistryStack;
   beforeAll(async () => {
     s = await startRegistryStack();
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   const get = (url: string, headers: Record<string, string> = {}) => s.t.app.inject({ method: 'GET', url, headers });
@@ -58,7 +58,7 @@ describe('expiry: grace, back to the pool, registered again', () => {
     const toGrace = await ops('expire', name, '--stage', 'grace');
     expect(toGrace.code).toBe(0);
     expect(JSON.parse(toGrace.stdout)).toMatchObject({ domain: name, status: 'active', stage: 'grace' });
-    await eventually(async () => (await get(`/api/v1/lookup/${name}`)).json().domain?.status === 'grace', 15_000);
+    await eventually(async () => (await get(`/api/v1/lookup/${name}`)).json().domain?.status === 'grace');
     expect((await get(`/api/v1/lookup/${name}`)).json().domain).toMatchObject({ name, status: 'grace' });
     expect(await availability(label)).toMatchObject({ available: false, reason: 'registered' });
     const bob = await agent();
@@ -70,7 +70,7 @@ describe('expiry: grace, back to the pool, registered again', () => {
     const toExpired = await ops('expire', name);
     expect(toExpired.code).toBe(0);
     expect(JSON.parse(toExpired.stdout)).toMatchObject({ domain: name, status: 'grace', stage: 'expired' });
-    await eventually(async () => (await get(`/api/v1/lookup/${name}`)).statusCode === 404, 15_000);
+    await eventually(async () => (await get(`/api/v1/lookup/${name}`)).statusCode === 404);
     expect((await get(`/api/v1/lookup/${name}`)).json()).toMatchObject({ code: 'domain_not_found' });
     expect(await availability(label)).toEqual(expect.objectContaining({ available: true, reason: 'available' }));
     expect((await get(`/api/v1/domains/${name}`, alice.headers)).statusCode).toBe(404);
@@ -122,7 +122,7 @@ describe('expiry: grace, back to the pool, registered again', () => {
     expect((await registerDomain(s.t.app, label, { headers: third.headers, method: 'gems' })).json()).toMatchObject({
       code: 'name_taken',
     });
-  }, 90_000);
+  });
 
   it('the schedule is created once per task queue and follows the configuration', async () => {
     const id = expirySweepScheduleId(s.taskQueue);

@@ -28,7 +28,7 @@ describe('Handshake regtest root (hsd)', () => {
       nameservers: (tld) => [{ host: `ns1.${tld}.`, address: LOOPBACK }],
     });
     zoneServer = await startZoneServer();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     zoneServer?.close();

@@ -23,7 +23,7 @@ describe('errors of page routes', () => {
     t = await buildTestApp({ OIDC_ISSUER: idp.issuer });
     listed = (await createListing(t.db.orm, { priceGems: 100 })).name;
     session = (await humanWithSession(t.app, t.db.orm, 'html-errors', idp.issuer)).cookie;
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     await idp?.stop();
@@ -162,7 +162,7 @@ describe('every refusal on every page route', () => {
     busyBase = `http://127.0.0.1:${(busy.app.server.address() as AddressInfo).port}`;
     session = (await humanWithSession(t.app, t.db.orm, 'every-page', idp.issuer)).cookie;
     agentKey = (await provision(t.app)).api_key;
-  }, 90_000);
+  });
   afterAll(async () => {
     await t?.close();
     await busy?.close();

@@ -57,7 +57,7 @@ describe('per-name identity documents', () => {
     proxy = await startTlsHttpProxy({ upstream: new URL(http).host, ca, port: tlsPort });
     // The stock resolver fetches over Node's https with its default agent: trust the test CA there.
     (globalAgent as Agent).options.ca = readFileSync(ca.ca);
-  }, 60_000);
+  });
   afterAll(async () => {
     await t?.close();
     await proxy?.stop();

@@ -34,7 +34,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
   }
   beforeAll(async () => {
     s = await startRegistryStack({ CHECKOUT_TTL_SECONDS: '15' });
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   it('registers the name, once, for the same receipt sent twice after the expiry', async () => {
@@ -54,7 +54,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     const domains = await em.find(Domain, { name: `${label}.agent`, status: 'active' }, { populate: ['owner'] });
     expect(domains.map((d) => d.owner.id)).toEqual([accountId]);
     expect(await em.count(PaymentReceipt, { sessionId: (first.json() as { session_id: string }).session_id })).toBe(1);
-  }, 90_000);
+  });
 
   // A CI run of chaos (issue 38): a holder can have two unclosed rows on one name (an API killed after
   // it recorded a row and before it started the run leaves one no run answers). A paid retry must reach
@@ -85,7 +85,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
     expect({ status: paid.statusCode, body: paid.json() }).toMatchObject({ status: 200 });
     const domains = await s.t.db.em().find(Domain, { name, status: 'active' }, { populate: ['owner'] });
     expect(domains.map((d) => d.owner.id)).toEqual([accountId]);
-  }, 90_000);
+  });
 
   // A payment mined after its checkout closed unpaid (reset here; a hand transfer has no validity
   // window, so it can also land after the challenge's last look) cannot register anything any more,
@@ -153,7 +153,7 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
       const em = s.t.db.em();
       expect(await em.count(PaymentReceipt, { txHash: hash.toLowerCase() })).toBe(1);
       expect(await em.count(Domain, { name: `${label}.agent` })).toBe(0);
-    }, 90_000);
+    });
 
     it('credits an MPP credential whose checkout was reset before it was sent', async () => {
       const { agent, send, first, body } = await closedCheckout();
@@ -165,6 +165,6 @@ describe('a payment verified after its challenge expired (chaos seed 11351)', ()
         body: { code: 'checkout_closed', details: { session_id: body.session_id } },
       });
       expect(await credited(body.session_id)).toBe(1);
-    }, 90_000);
+    });
   });
 });

@@ -6,6 +6,7 @@ import { gemsBalance } from '../../src/ledger/gems.ts';
 import { createListing, randomLabel } from '../helpers/fixtures.ts';
 import { claimedAgent, humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
+import { WAIT_LIMIT_MS } from '../helpers/wait.ts';
 
 // Issue 38: the secondary market under a spend mandate's approval threshold (docs/mandates.md "Approvals"),
 // over the real API, worker, Temporal, PostgreSQL and local chain.
@@ -19,7 +20,7 @@ describe('market approvals', () => {
   beforeAll(async () => {
     s = await startRegistryStack({ RATE_LIMIT_MAX: '10000', MANDATE_APPROVAL_TTL_SECONDS: '30' });
     person = await humanWithSession(s.t.app, s.t.db.orm, `mkt-appr-${randomLabel()}`);
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: object, payload?: unknown) =>
@@ -30,7 +31,7 @@ describe('market approvals', () => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   const asPerson = () => ({ cookie: person.cookie });
-  const until = async <T>(f: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
+  const until = async <T>(f: () => Promise<T>, ok: (v: T) => boolean, ms = WAIT_LIMIT_MS): Promise<T> => {
     const end = Date.now() + ms;
     for (;;) {
       const v = await f();
@@ -93,7 +94,7 @@ describe('market approvals', () => {
     expect(await s.t.db.em().count(Sale, { domainName: l.name, buyer: a.id })).toBe(1);
     expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1500);
     expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('spent');
-  }, 60_000);
+  });
 
   it('refused: no offer, nothing escrowed, the reservation released; a pathUSD offer waits too', async () => {
     const a = await agent();
@@ -117,7 +118,7 @@ describe('market approvals', () => {
     // Below the threshold nothing waits.
     const small = await offer(a.key, l.name, 900);
     expect([small.statusCode, small.json().offer?.status]).toEqual([200, 'pending']);
-  }, 60_000);
+  });
 
   it('the same keyed request while it waits answers the same approval; one offer once approved', async () => {
     const a = await agent();
@@ -147,7 +148,7 @@ describe('market approvals', () => {
     );
     expect(await s.t.db.em().count(Offer, { bidder: a.id })).toBe(1);
     expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000 - 1200);
-  }, 60_000);
+  });
 
   it('buy-secondary re-sent after approval, the listing withdrawn meanwhile: 404 not_listed, no challenge, the name free', async () => {
     const a = await agent(0);
@@ -187,5 +188,5 @@ describe('market approvals', () => {
     expect(await s.t.db.em().count(Listing, { domainName: l.name })).toBe(1);
     // The reservation made for the approval no longer counts.
     expect((await s.t.db.em().findOneOrFail(MandateSpend, { accountId: a.id })).status).toBe('released');
-  }, 60_000);
+  });
 });

@@ -15,7 +15,7 @@ describe('human checkout page', () => {
   let s: RegistryStack;
   beforeAll(async () => {
     s = await startRegistryStack();
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   const read = async (res: Response): Promise<Page> => ({
@@ -112,7 +112,7 @@ describe('human checkout page', () => {
       1000n,
       referrer.accountId,
     ]);
-  }, 60_000);
+  });
 
   it('refuses a post without this session’s token for this name, or from another site, and changes nothing', async () => {
     const { name, domainId, seller } = await listed({ gems: 300 });
@@ -152,7 +152,7 @@ describe('human checkout page', () => {
     // The right token still buys.
     expect((await post(name, buyer.cookie, { csrf_token: token })).status).toBe(200);
     expect(await ownerOf(domainId)).toBe(buyer.accountId);
-  }, 60_000);
+  });
 
   it('short of gems: the page says so, and the post shows insufficient_gems and changes nothing', async () => {
     const { name, domainId, seller } = await listed({ gems: 1000 });
@@ -170,7 +170,7 @@ describe('human checkout page', () => {
     expect(await s.t.db.em().count(Listing, { domainId })).toBe(1);
     expect(await gemsBalance(s.t.db.em(), buyer.accountId)).toBe(100);
     expect(await gemsBalance(s.t.db.em(), seller.id)).toBe(0);
-  }, 60_000);
+  });
 
   it('signed out (or with an ended session): the price and a sign-in link back to the page, no form', async () => {
     const { name } = await listed({ gems: 250 });

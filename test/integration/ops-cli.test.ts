@@ -42,7 +42,7 @@ describe('operator CLI (npm run ops)', () => {
     expect(await em.count(NamespaceWhitelist, { namespace: 'factory', account: a.id })).toBe(1);
     expect((await ops('unwhitelist', 'factory', a.id)).code).toBe(0);
     expect(await db.orm.em.fork().count(NamespaceWhitelist, { account: a.id })).toBe(0);
-  }, 90_000);
+  });
 
   it('says what is wrong, with exit code 1, and changes nothing', async () => {
     const bad = await ops('approve-reseller', 'not-an-id');
@@ -52,7 +52,7 @@ describe('operator CLI (npm run ops)', () => {
     expect(unknownNs.code).toBe(1);
     expect(unknownNs.stderr).toContain('no namespace nope');
     expect((await ops()).code).toBe(2);
-  }, 90_000);
+  });
 
   it('grants gems, shows the balance and creates coupons, refusing bad input with exit code 1', async () => {
     const a = await createAccount(db.orm);
@@ -112,7 +112,7 @@ describe('operator CLI (npm run ops)', () => {
       [['create-coupon', randomLabel('c'), '--max-uses', '1'], 'missing --percent-off'],
     ]);
     expect(await db.orm.em.fork().count(Coupon, {})).toBe(1);
-  }, 120_000);
+  });
 
   it('expire moves the expiry date into the past (the sweep does the rest), refusing bad input', async () => {
     const d = await createDomain(db.orm, { label: randomLabel('exp'), namespace: 'agent' });
@@ -142,7 +142,7 @@ describe('operator CLI (npm run ops)', () => {
       [['expire', `${randomLabel()}.agent`], 'holds that name'],
       [['expire'], 'missing domain name'],
     ]);
-  }, 120_000);
+  });
 });
 
 // `npm run ops -- token <username>`: the newcomer's way to a bearer token (issue 25 item 12), from the
@@ -178,7 +178,7 @@ describe('operator CLI: token (development)', () => {
     const raw = await token(['bob', '--raw']);
     expect(raw.stdout.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect((await verifier.verify(raw.stdout.trim())).subject).toBe('bob');
-  }, 60_000);
+  });
 
   it('is refused in production, and says what is wrong when no provider answers', async () => {
     const prod = await token(['alice'], {
@@ -195,7 +195,7 @@ describe('operator CLI: token (development)', () => {
     expect(down.stderr).toContain('Is `npm start` running');
     const nobody = await token([]);
     expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining('missing username')]);
-  }, 60_000);
+  });
 });
 
 describe('wallet-derived identities', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { recordDnsChange } from '../../src/db/outbox.ts';
 import { outboxDispatcher, type OutboxDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 // The dispatcher's window (docs/performance.md "The write path"): the DNS changes of commits made close
 // together leave in one pass, so their zone run gets one signal; with no window, a pass per commit.
@@ -34,7 +35,7 @@ describe('outbox dispatcher window', () => {
         if (gapMs) await sleep(gapMs);
       }
       // Every change leaves: the passes, whatever their number, carry each name once.
-      for (let waited = 0; requests.flat().length < names.length && waited < 10_000; waited += 50) await sleep(50);
+      await waitFor('every change to leave', () => requests.flat().length >= names.length, { everyMs: 50 });
       return requests;
     } finally {
       await dispatcher.stop();

@@ -13,7 +13,7 @@ describe('renewal', () => {
   let s: RegistryStack;
   beforeAll(async () => {
     s = await startRegistryStack();
-  }, 120_000);
+  });
   afterAll(() => s?.stop());
 
   const renew = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -55,7 +55,7 @@ describe('renewal', () => {
     expect(d.owner.id).toBe(ownerBefore);
     expect(await s.t.db.em().count(DomainOrder, { domainName: name, kind: 'renewal' })).toBe(1);
     expect(await s.t.db.em().count(OutboxEvent, { eventType: 'domain.renewed', payload: { domain: name } })).toBe(1);
-  }, 90_000);
+  });
 
   // A payment in flight when its checkout was cancelled lands on a closed checkout: the renewal does
   // not happen, and the payer's account is credited once (docs/registration.md "Never twice, never lost").
@@ -108,7 +108,7 @@ describe('renewal', () => {
     expect((await s.t.db.em().findOneOrFail(Domain, { name: third })).expiryDate.toISOString()).toBe(
       expiry.toISOString(),
     );
-  }, 90_000);
+  });
 
   it('the owner renews with gems at once; others may not use gems', async () => {
     const p = await provision(s.t.app);
@@ -124,7 +124,7 @@ describe('renewal', () => {
     const refused = await renew({ domain: name, years: 1, payment_method: 'gems' }, { 'x-api-key': stranger.api_key });
     expect(refused.statusCode).toBe(403);
     expect((await renew({ domain: name, years: 1, payment_method: 'gems' })).statusCode).toBe(401);
-  }, 60_000);
+  });
 
   it('never reaches more than 10 years ahead, and says how many years are allowed', async () => {
     const p = await provision(s.t.app);

@@ -205,7 +205,7 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
       expect(verified.map((v) => v.payer)).toEqual([payer.address.toLowerCase(), payer.address.toLowerCase()]);
       expect(verified[0]!.txHash).not.toBe(verified[1]!.txHash);
     }
-  }, 60_000);
+  });
 
   it('a payer without an MPP client: transferWithMemo by hand with the attribution memo, the bare hash as receipt', async () => {
     const ch = challengeFor(randomUUID());
@@ -252,7 +252,7 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
     expect(await again(push.credential, 0)).toMatchObject({ payer: push.payer.address.toLowerCase() });
     expect(await again(pull.credential, 1)).toEqual(pulled);
     expect(await again(pull.credential, 1)).toEqual(pulled);
-  }, 30_000);
+  });
 
   it("judges a credential's transfer by the realm its challenge names, whatever realm this worker was configured with", async () => {
     // A worker without the API's PUBLIC_BASE_URL: the challenge (verified as ours by its HMAC) names the realm.
@@ -284,7 +284,7 @@ describe('mppx Tempo charge method (anvil --network tempo)', () => {
     });
     expect(await verifier.findByMemo({ amountMinor: PRICE, memo: ch.memo })).toBeNull();
     expect(payer.address).toMatch(/^0x/);
-  }, 30_000);
+  });
 
   it("the example payer pays with mppx's client, and refuses a 402 body that disagrees with its challenge", async () => {
     const ch = challengeFor(randomUUID());

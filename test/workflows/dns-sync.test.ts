@@ -82,5 +82,5 @@ describe('dnsSyncWorkflow (dev server, fake activities)', () => {
       expect((await handle.describe()).status.name).toBe('COMPLETED');
       expect((await handle.describe()).searchAttributes.RegistryStage).toEqual(['dns-refused']);
     });
-  }, 30_000);
+  });
 });

@@ -61,19 +61,19 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
       await signal(taskQueue, { namespace: ns }, [`c.${ns}`, `a.${ns}`]);
       await signal(taskQueue, { namespace: ns }, [`d.${ns}`]);
       await signal(taskQueue, { namespace: ns }, [`c.${ns}`]);
-      await eventually(async () => (await status(handle)).pending === 3, 10_000);
+      await eventually(async () => (await status(handle)).pending === 3);
       const busy = await status(handle);
       expect(busy).toMatchObject({ namespace: ns, pending: 3, publishing: 2, passes: 0 });
       // The oldest wait is the pass in flight's first name: signalled before any of the three pending.
       expect(Date.parse(busy.waitingSince ?? '')).toBeLessThanOrEqual(Date.now());
       release();
 
-      await eventually(async () => (await status(handle)).passes === 2, 10_000);
+      await eventually(async () => (await status(handle)).passes === 2);
       expect(batches).toEqual([
         [`a.${ns}`, `b.${ns}`],
         [`c.${ns}`, `a.${ns}`, `d.${ns}`],
       ]);
-      await eventually(async () => (await stage(handle))?.[0] === 'dns-idle', 10_000);
+      await eventually(async () => (await stage(handle))?.[0] === 'dns-idle');
       expect(await status(handle)).toEqual({
         namespace: ns,
         pending: 0,
@@ -98,12 +98,12 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
     };
     await env.withWorker(activities(publish), async (taskQueue) => {
       const handle = await signal(taskQueue, { namespace: ns }, [`down.${ns}`]);
-      await eventually(async () => (await status(handle)).passes === 1, 20_000);
+      await eventually(async () => (await status(handle)).passes === 1);
       expect(attempts).toBe(3);
       expect(await status(handle)).toMatchObject({ pending: 0, passes: 1, refusals: [] });
       await handle.terminate('test over');
     });
-  }, 30_000);
+  });
 
   it('lets a pass longer than its heartbeat timeout finish in one attempt (the real activity heartbeats)', async () => {
     const ns = namespace();
@@ -119,12 +119,12 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
     const real = createDnsActivities({ dns: slow } as ActivityDeps);
     await env.withWorker(activities(real.publishZoneNames), async (taskQueue) => {
       const handle = await signal(taskQueue, { namespace: ns }, [`slow.${ns}`]);
-      await eventually(async () => (await status(handle)).passes === 1, 40_000);
+      await eventually(async () => (await status(handle)).passes === 1);
       expect(await status(handle)).toMatchObject({ passes: 1, pending: 0 });
       expect(attempts).toBe(1);
       await handle.terminate('test over');
     });
-  }, 60_000);
+  });
 
   it('reports a name PowerDNS refuses while the others of the pass are published, and tries it again on its next change', async () => {
     const ns = namespace();
@@ -138,7 +138,7 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
     };
     await env.withWorker(activities(publish), async (taskQueue) => {
       const handle = await signal(taskQueue, { namespace: ns }, [`ok.${ns}`, `bad.${ns}`, `fine.${ns}`]);
-      await eventually(async () => (await status(handle)).passes === 1, 10_000);
+      await eventually(async () => (await status(handle)).passes === 1);
       const { refusals } = await status(handle);
       expect(refusals).toEqual([
         {
@@ -151,7 +151,7 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
 
       // The owner fixes the record: the name's next change makes a pass of its own.
       await signal(taskQueue, { namespace: ns }, [`bad.${ns}`]);
-      await eventually(async () => (await status(handle)).passes === 2, 10_000);
+      await eventually(async () => (await status(handle)).passes === 2);
       expect(batches[1]).toEqual([`bad.${ns}`]);
       expect((await status(handle)).refusals).toHaveLength(1);
       await handle.terminate('test over');
@@ -170,18 +170,18 @@ describe('dnsZoneWorkflow (dev server, fake activities)', () => {
       const first = await signal(taskQueue, { namespace: ns, batchSize: 2, passesPerRun: 1 }, names);
       const latest = env.client.workflow.getHandle(dnsZoneWorkflowId(taskQueue, ns));
       const firstRun = env.client.workflow.getHandle(first.workflowId, first.signaledRunId);
-      await eventually(async () => (await status(latest)).passes === 3, 20_000);
+      await eventually(async () => (await status(latest)).passes === 3);
       expect(batches).toEqual([names.slice(0, 2), names.slice(2, 4), names.slice(4)]);
       expect((await firstRun.describe()).status.name).toBe('CONTINUED_AS_NEW');
       const now = await status(latest);
       expect(now).toMatchObject({ pending: 0, passes: 3 });
       expect(now.refusals.map((r) => r.name)).toEqual([names[0]]);
       // The last run idles with its stage carried over, and hands over again after its first pass.
-      await eventually(async () => (await stage(latest))?.[0] === 'dns-idle', 10_000);
+      await eventually(async () => (await stage(latest))?.[0] === 'dns-idle');
       await signal(taskQueue, { namespace: ns }, [names[1] as string]);
-      await eventually(async () => (await status(latest)).passes === 4, 10_000);
+      await eventually(async () => (await status(latest)).passes === 4);
       expect(batches[3]).toEqual([names[1]]);
       await latest.terminate('test over');
     });
-  }, 40_000);
+  });
 });

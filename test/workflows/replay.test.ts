@@ -55,7 +55,7 @@ describe('recorded workflow histories', () => {
     }
     expect(failures).toEqual([]);
     expect(replayed).toBe(histories.length);
-  }, 120_000);
+  });
 
   // The negative control: the same replay over a workflow changed on purpose must fail, so the case above
   // is shown able to catch a change (a replay that silently passed everything would look the same).
@@ -72,5 +72,5 @@ describe('recorded workflow histories', () => {
       recorded.workflowId,
     );
     await expect(replay).rejects.toMatchObject({ name: 'DeterminismViolationError' });
-  }, 120_000);
+  });
 });
