@@ -44,6 +44,11 @@ interface NamePass {
   changes: number;
   /** Its delegation published (served with DNS enabled) or removed, for the namespace zone's PATCH. */
   delegation: RrsetChange[];
+  /**
+   * The DS records that delegation carries (null: unsigned), when they differ from those stored: stored
+   * once the namespace zone holds them, so RDAP never shows a DS the delegation does not publish yet.
+   */
+  signers?: string[] | null;
 }
 
 /**
@@ -143,16 +148,28 @@ export function dnsSync(d: DnsSyncDeps) {
     const publish = served && Boolean(subject?.dnsEnabled);
     const ds = publish && d.dnssec ? ((await signersOf(pdns, zone)) ?? []) : [];
     // RDAP's secureDNS reads what the delegation publishes; stored only when it changed (a key rollover).
-    const published = ds.length ? ds : null;
-    if (subject && (published ?? []).join('\n') !== (subject.dnsDs ?? []).join('\n'))
-      await dnsRepository(d.orm.em.fork()).storeSigners(subject.id, published);
+    const signers = ds.length ? ds : null;
+    const changed = subject && (signers ?? []).join('\n') !== (subject.dnsDs ?? []).join('\n');
     return {
       name,
       subject,
       served,
       changes,
       delegation: publish ? rrsetChanges([], delegation(name, authority, ds)) : withdrawal(name, authority),
+      ...(changed && { signers }),
     };
+  }
+
+  /**
+   * After the namespace zone took their delegations: each name's DS as it now publishes them, then the
+   * versions PowerDNS holds. A crash between the PATCH and this repeats the pass, which stores them then.
+   */
+  async function markPublished(passes: NamePass[]): Promise<void> {
+    const repo = dnsRepository(d.orm.em.fork());
+    for (const p of passes) if (p.subject && p.signers !== undefined) await repo.storeSigners(p.subject.id, p.signers);
+    await repo.markPublishedMany(
+      passes.flatMap((p) => (p.subject ? [{ id: p.subject.id, version: p.subject.dnsVersion }] : [])),
+    );
   }
 
   /**
@@ -208,9 +225,7 @@ export function dnsSync(d: DnsSyncDeps) {
       if (passes.length) await delegateAll(namespace, passes, refuse);
 
       const done = passes.filter((p) => !refused.has(p.name));
-      await dnsRepository(d.orm.em.fork()).markPublishedMany(
-        done.flatMap((p) => (p.subject ? [{ id: p.subject.id, version: p.subject.dnsVersion }] : [])),
-      );
+      await markPublished(done);
       return {
         published: done.filter((p) => p.served).length,
         withdrawn: done.filter((p) => !p.served).length,
@@ -223,8 +238,7 @@ export function dnsSync(d: DnsSyncDeps) {
     async syncDomain(domain: string): Promise<DnsSyncResult> {
       const p = await passName(domain, (await readMany([domain])).get(domain) as Stored);
       await patchDelegations(p.subject?.namespace ?? namespaceOf(domain), p.delegation);
-      if (p.subject)
-        await dnsRepository(d.orm.em.fork()).markPublishedMany([{ id: p.subject.id, version: p.subject.dnsVersion }]);
+      await markPublished([p]);
       return { outcome: p.served ? 'published' : 'withdrawn', version: p.subject?.dnsVersion ?? 0, changes: p.changes };
     },
   };

@@ -65,7 +65,7 @@ describe('publishing a batch of names to PowerDNS', () => {
   beforeAll(async () => {
     [db, pdns] = await Promise.all([createTestDatabase(), startTestPowerDns()]);
     api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
-  }, 60_000);
+  });
   afterAll(async () => {
     await pdns?.stop();
     await db?.drop();
@@ -94,7 +94,7 @@ describe('publishing a batch of names to PowerDNS', () => {
       false,
     ]);
     for (const n of [a, b, off, grace]) expect((await versions(n)).published).toBe((await versions(n)).version);
-  }, 30_000);
+  });
 
   it('reports a name whose zone PowerDNS refuses and publishes the others of the pass', async () => {
     const [a, bad, b] = [await name(), await name({ content: 'not-an-address' }), await name()];
@@ -106,7 +106,7 @@ describe('publishing a batch of names to PowerDNS', () => {
     // The refused name stays pending in PostgreSQL (published < version): its next change tries again.
     expect(await versions(bad)).toEqual({ version: 1, published: 0 });
     expect(await versions(a)).toEqual({ version: 1, published: 1 });
-  }, 30_000);
+  });
 
   it('sends the delegations one by one when PowerDNS refuses the batch’s PATCH, to isolate the refused name', async () => {
     const [a, bad, b] = [await name(), await name(), await name()];
@@ -117,7 +117,32 @@ describe('publishing a batch of names to PowerDNS', () => {
     expect([await delegated(a), await delegated(bad), await delegated(b)]).toEqual([true, false, true]);
     expect((await versions(bad)).published).toBe(0);
     expect((await versions(b)).published).toBe(1);
-  }, 30_000);
+  });
+
+  it('stores a signed name’s DS, which RDAP shows, only once the namespace zone publishes it', async () => {
+    const n = await name();
+    const stored = async () => (await db.orm.em.fork().findOneOrFail(Domain, { name: n })).dnsDs;
+    const signed = (pdnsClient: PowerDnsClient) =>
+      dnsSync({ orm: db.orm, pdns: pdnsClient, authorityOf, publicBaseUrl: 'http://registry.test', dnssec: true });
+    // Its delegation refused: the zone is signed, but no DS is published, so none is stored.
+    await signed(client([`${n}.`])).publishNames('agent', [n]);
+    expect(await stored()).toBeNull();
+    // While the namespace zone's PATCH is on its way, RDAP still says unsigned; after it, the DS it holds.
+    const whilePatching: unknown[] = [];
+    const watching: PowerDnsClient = {
+      ...api,
+      async patchZone(zone: string, changes: RrsetChange[]) {
+        if (zone === 'agent.') whilePatching.push(await stored());
+        return api.patchZone(zone, changes);
+      },
+    };
+    await signed(watching).publishNames('agent', [n]);
+    expect(whilePatching.length).toBeGreaterThan(0);
+    expect(whilePatching.every((ds) => ds === null)).toBe(true);
+    const published = ((await api.getZone('agent.')) ?? []).find((r) => r.name === `${n}.` && r.type === 'DS');
+    expect(published?.contents.length).toBeGreaterThan(0);
+    expect(await stored()).toEqual(published?.contents);
+  });
 
   it('throws while PowerDNS cannot be reached, marking nothing, so the pass is retried', async () => {
     const a = await name();
@@ -130,5 +155,5 @@ describe('publishing a batch of names to PowerDNS', () => {
     // Back: the same pass publishes it.
     expect(await sync(client()).publishNames('agent', [a])).toMatchObject({ published: 1, refused: [] });
     expect(await versions(a)).toEqual({ version: 1, published: 1 });
-  }, 30_000);
+  });
 });
