@@ -4,4 +4,4 @@
 // with no server span and no SQL in its traces.
 import { startTracingFromEnvironment } from './tracing.ts';
 
-export const tracing = startTracingFromEnvironment('registry-api');
+export const tracing = await startTracingFromEnvironment('registry-api');

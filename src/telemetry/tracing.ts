@@ -1,9 +1,5 @@
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { defaultResource, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import type { Resource } from '@opentelemetry/resources';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
 import { withoutLiterals } from './sql-text.ts';
 import { isUntracedPath } from './untraced-paths.ts';
@@ -27,12 +23,30 @@ export interface Tracing {
  * leave in batches, so a request never waits for the collector. The pg and outgoing-http spans need a
  * parent: the outbox's poll and LISTEN, and the probes' queries, are not a trace of their own. SQL is
  * kept without its values.
+ *
+ * The SDK and its instrumentations are loaded only then: they are most of what an entry loads before it
+ * checks its settings, and most processes (a development stack, the tests' hundred) trace nothing.
  */
-export function startTracing(
+export async function startTracing(
   config: Pick<Config, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME'>,
   defaultServiceName: string,
-): Tracing | undefined {
+): Promise<Tracing | undefined> {
   if (!config.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  const [
+    { OTLPTraceExporter },
+    { registerInstrumentations },
+    { HttpInstrumentation },
+    { PgInstrumentation },
+    { defaultResource, resourceFromAttributes },
+    { BatchSpanProcessor, NodeTracerProvider },
+  ] = await Promise.all([
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/instrumentation'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-node'),
+  ]);
   const resource = defaultResource().merge(
     resourceFromAttributes({ 'service.name': config.OTEL_SERVICE_NAME ?? defaultServiceName }),
   );
@@ -63,11 +77,13 @@ export function startTracing(
  * this runs before the entry's other imports (see api-tracing.ts), so it cannot be handed the entry's
  * parse. An invalid configuration starts nothing here and is reported by the entry, which then exits.
  */
-export function startTracingFromEnvironment(defaultServiceName: string): Tracing | undefined {
+export async function startTracingFromEnvironment(defaultServiceName: string): Promise<Tracing | undefined> {
+  let config: Config;
   try {
-    return startTracing(loadConfig(), defaultServiceName);
+    config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) return undefined;
     throw err;
   }
+  return startTracing(config, defaultServiceName);
 }

@@ -3,4 +3,4 @@
 // and pg. Imported later, the worker's activity spans would hold none of the SQL they ran.
 import { startTracingFromEnvironment } from './tracing.ts';
 
-export const tracing = startTracingFromEnvironment('registry-worker');
+export const tracing = await startTracingFromEnvironment('registry-worker');

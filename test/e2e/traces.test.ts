@@ -157,8 +157,10 @@ describe('traces', () => {
     expect(apiSql.every((x) => path(x).at(-1) === 'POST /api/v1/domains/register')).toBe(true);
   });
 
-  it('starts nothing without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-    expect(startTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: undefined, OTEL_SERVICE_NAME: undefined }, 'x')).toBeUndefined();
+  it('starts nothing without OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
+    expect(
+      await startTracing({ OTEL_EXPORTER_OTLP_ENDPOINT: undefined, OTEL_SERVICE_NAME: undefined }, 'x'),
+    ).toBeUndefined();
     expect(trace.getTracer('test').startSpan('nothing').isRecording()).toBe(false);
     expect(s.t.app.hasPlugin('@fastify/otel')).toBe(false);
   });
