@@ -104,10 +104,10 @@ export function teamRepository(em: EntityManager) {
     },
 
     /**
-     * Removes a member and every power they had over the team's things (docs/teams.md "Leaving a team"): their
-     * session stops acting for the team; the team's keys they made, and every key of the agents they claimed
-     * for the team (the agents stay the team's; the member may hold copies of their keys), are revoked; the
-     * invitation links they made and nobody used are withdrawn. Says what it revoked.
+     * Removes a member and every power they had over the team's things (docs/teams.md "Organizations", the
+     * item Leaving a team): their session stops acting for the team; the team's keys they made, and every key of
+     * the agents they claimed for the team (the agents stay the team's; the member may hold copies of their
+     * keys), are revoked; the invitation links they made and nobody used are withdrawn. Says what it revoked.
      */
     async remove(teamId: string, accountId: string): Promise<Removal> {
       await em.nativeDelete(TeamMember, { teamId, accountId });

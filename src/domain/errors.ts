@@ -32,6 +32,8 @@ export const errorCodes = {
   invalid_json: 400,
   /** A body whose bytes are not UTF-8, or a JSON string with a lone surrogate (docs/api.md "Text input"). */
   invalid_utf8: 400,
+  /** An HTTP/1.1 request without a Host header (src/http/plugins/host-header.ts). */
+  missing_host: 400,
   invalid_name: 400,
   unknown_namespace: 400,
   namespace_mismatch: 400,

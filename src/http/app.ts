@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppDeps } from './deps.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './error-handler.ts';
+import { refuseConnect } from './refuse-connect.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { loginPlugin } from './plugins/login.ts';
 import { INTERFACE_VERSION, openApiPlugin } from './plugins/openapi.ts';
@@ -15,6 +16,7 @@ import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { utf8GuardPlugin } from './plugins/utf8-guard.ts';
+import { hostHeaderPlugin } from './plugins/host-header.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { routesPlugin } from '../api/routes/index.ts';
 import { requestSpans } from '../telemetry/request-spans.ts';
@@ -37,6 +39,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
+    await app.register(hostHeaderPlugin);
     await app.register(servicesPlugin, { deps });
     await app.register(metricsPlugin);
     await app.register(overloadPlugin);
@@ -62,6 +65,8 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   const app = Fastify({
     ...(logger ? { loggerInstance: redactingRequests(logger) } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
+    // A request without Host is refused by our own hook (plugins/host-header.ts), in our envelope.
+    http: { requireHostHeader: false },
     // A trailing slash is tolerated; long path parameters reach zod so they get our 400, not a bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 512 },
     frameworkErrors: frameworkErrorHandler,
@@ -71,6 +76,7 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   // Spans of the request's hooks and handler, before any route is added (docs/tracing.md): only when
   // the process traces (the API entry started tracing from the same setting).
   if (deps.config.OTEL_EXPORTER_OTLP_ENDPOINT) await app.register(requestSpans());
+  app.server.on('connect', refuseConnect);
   await app.register(registryApp, { deps });
   return app;
 }

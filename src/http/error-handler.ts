@@ -221,9 +221,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   };
   app.setNotFoundHandler(unrouted);
   // A method no route has (QUERY, PROPFIND, ...) is answered before its body is read: Fastify would
-  // otherwise refuse a body-carrying method without a Content-Type (400) before the handler above.
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'OPTIONS' && req.method !== 'HEAD' && !methods.has(req.method)) return unrouted(req, reply);
+  // otherwise refuse a body-carrying method without a Content-Type (400) before the handler above. Callback
+  // style, and `done` never called once answered: an async hook that returns the reply lets Fastify go on
+  // with the request when the client hung up during the answer, which answered twice and kept an in-flight slot.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'OPTIONS' && req.method !== 'HEAD' && !methods.has(req.method)) {
+      void unrouted(req, reply);
+      return;
+    }
+    done();
   });
 }
 
@@ -252,7 +258,10 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
         ? [408, 'request_timeout', 'The request took too long to arrive.']
         : [400, 'bad_request', 'The request is not valid HTTP (for example a control character in a header).'];
   const payload = JSON.stringify(errorBody(code, message));
-  if (socket.writable) {
+  // A parse error in a request after its answer began (a body whose chunked framing breaks while the route
+  // answers) must not write a second status line into that answer: the connection is only closed.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (socket.writable && !answering) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
     );

@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,6 +53,35 @@ const sameAuthorization = (a: Authorization | null, b: Authorization) =>
   a !== null && sameChallenge(JSON.parse(JSON.stringify(a).toLowerCase()), JSON.parse(JSON.stringify(b).toLowerCase()));
 
 /**
+ * CONNECT (a request to become a tunnel) goes to a `'connect'` listener, not to Fastify, and Node closes
+ * the connection unanswered when there is none: the relay answers it 405 in its envelope, then closes.
+ * (The registry has its own, src/http/refuse-connect.ts: the relay imports nothing of the registry.)
+ */
+function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
+  const payload = JSON.stringify({ status: 'error', code: 'method_not_allowed', message: 'The relay is no proxy.' });
+  socket.on('error', () => undefined);
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+  );
+}
+
+/**
+ * A request Node cannot parse gets a 400 in the relay's envelope, unless an answer to it already began (its
+ * chunked body breaking while the route answers): Fastify's default handler would write a second status line
+ * into that answer, which a client reading the connection takes for the answer to its next request.
+ */
+function refuseUnparsable(err: Error & { code?: string }, socket: Socket): void {
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (err.code !== 'ECONNRESET' && socket.writable && !answering) {
+    const payload = JSON.stringify({ status: 'error', code: 'bad_request', message: 'The request is not valid HTTP.' });
+    socket.write(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/**
  * The checkout relay's HTTP API: what an external relay would offer the registry (sessions, behind the
  * merchant secret) and the payer (settle and receipt, behind the session token). Errors are JSON
  * `{status: "error", code, message}` like the registry's.
@@ -61,9 +93,11 @@ export async function buildRelayApp(deps: {
   logger?: FastifyBaseLogger;
 }) {
   const { store, settlement, settings } = deps;
-  const app = Fastify(
-    deps.logger ? { loggerInstance: deps.logger } : { logger: false },
-  ).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    clientErrorHandler: refuseUnparsable,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.server.on('connect', refuseConnect);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((err, _req, reply) => {

@@ -275,6 +275,30 @@ describe('npm start (whole stack, embedded defaults)', () => {
     ).toBe(true);
   });
 
+  it('restarts an API that dies, saying why, while the other parts keep running', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const childPid = (script: string) =>
+      Number(execFileSync('pgrep', ['-P', String(child.pid), '-f', script], { encoding: 'utf8' }).trim());
+    const [api0, worker0] = [childPid('src/entry/api.ts'), childPid('src/entry/worker.ts')];
+    const before = output.length;
+    process.kill(api0, 'SIGKILL');
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const ready = await api('/readyz').then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready && output.length > before) break;
+      if (child.exitCode !== null) throw new Error(`npm start stopped:\n${output.slice(before)}`);
+      if (Date.now() > deadline) throw new Error(`the API did not come back:\n${output.slice(before)}`);
+      await sleep(250);
+    }
+    expect(output.slice(before)).toContain('API exited unexpectedly (SIGKILL); restarting it in 1 s');
+    expect(childPid('src/entry/api.ts')).not.toBe(api0);
+    expect(childPid('src/entry/worker.ts')).toBe(worker0);
+    expect((await api('/api/v1/domains/search?q=restarted')).status).toBe(200);
+  }, 150_000);
+
   it('stops every part on Ctrl-C', async () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGINT');

@@ -105,7 +105,7 @@ export async function dashboardForm(r: Real, cookie: string, path: string, field
 /**
  * The dashboard session of `person` with the switcher on `team` (their own session when null). The choice is
  * written where the switcher writes it, every time, as a person choosing it again would; for someone no longer
- * in the team the service must treat the choice as void (docs/teams.md "Acting for a team").
+ * in the team the service must treat the choice as void (docs/teams.md "Organizations", Acting for a team).
  */
 export async function dashboardCookie(r: Real, person: Person, team: Team | null): Promise<string> {
   if (!team) return person.cookie;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Principal } from '../../auth/principal.ts';
@@ -40,6 +40,10 @@ export const accessControlPlugin = fp(
     await app.register(rateLimit, {
       ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:`, skipOnError: true } : {}),
       global: true,
+      // The plugin's own key, except for a request whose connection closed before its hooks ran: its
+      // address is gone with the socket (req.ip undefined) and the plugin's key would throw, a 500 for a
+      // request no one waits for (the byte-level fuzzer's finding). Such requests share one bucket.
+      keyGenerator: (req) => (req.ip ? normalizeIP(req.ip) : 'closed-connection'),
       max: config.RATE_LIMIT_IP_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
       // The plugin throws what this returns: an AppError, so that every error handler (a page route's
@@ -57,7 +61,8 @@ export const accessControlPlugin = fp(
     const credentialLimit = app.createRateLimit({
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
-      keyGenerator: (req) => (req.principal ? `${req.principal.kind}:${req.principal.credentialId}` : `ip:${req.ip}`),
+      keyGenerator: (req) =>
+        req.principal ? `${req.principal.kind}:${req.principal.credentialId}` : `ip:${req.ip ?? 'closed-connection'}`,
     });
     const perCredential: onRequestHookHandler = async (req, reply) => {
       const r = await credentialLimit(req);

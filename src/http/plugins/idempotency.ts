@@ -127,19 +127,24 @@ export const idempotencyPlugin = fp(
       route.schema = schema;
     });
 
-    app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
-      if (!req.routeOptions.config.idempotent) return;
+    // Callback style: a replay is answered and `done` never called, so the route never runs after it, even when
+    // the client hangs up while the replay is written (an async hook returning the reply would go on then).
+    app.addHook('preHandler', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+      if (!req.routeOptions.config.idempotent) return done();
       const raw = req.headers[IDEMPOTENCY_HEADER];
-      if (raw === undefined) return;
+      if (raw === undefined) return done();
       // Its form (KEY_PATTERN) was checked with the route's headers: a malformed key is a 400 there.
       const key = Array.isArray(raw) ? raw.join(',') : raw;
-      const taken = await takeKey(keys(), scopeOf(req.principal, req.ip), key, fingerprintOf(req), req.log);
-      if ('replay' in taken) {
-        reply.code(taken.replay.status).header('idempotent-replayed', 'true');
-        if (taken.replay.contentType) reply.header('content-type', taken.replay.contentType);
-        return reply.send(taken.replay.body);
-      }
-      req.idempotency = taken;
+      takeKey(keys(), scopeOf(req.principal, req.ip), key, fingerprintOf(req), req.log).then((taken) => {
+        if ('replay' in taken) {
+          reply.code(taken.replay.status).header('idempotent-replayed', 'true');
+          if (taken.replay.contentType) reply.header('content-type', taken.replay.contentType);
+          void reply.send(taken.replay.body);
+          return;
+        }
+        req.idempotency = taken;
+        done();
+      }, done);
     });
 
     app.addHook('onSend', async (req, reply, payload) => {

@@ -66,6 +66,25 @@ class Utf8Check extends Transform {
 }
 
 /**
+ * The body through the check, with every error of either stream kept inside the request. Fastify listens
+ * for the check's refusal only when a parser reads the body: a route with no parser for the type (415), a
+ * GET, or an answer sent before the body is read leaves the check unread, and an `'error'` event with no
+ * listener ends the process (issue 49: `%FF` sent as a form to a route without a form parser stopped the
+ * API). The listener below hears it in that case; when a parser reads, its own listener turns the same
+ * error into the request's 400. `pipe` does not carry the request's own errors (a client that aborts) to
+ * the check, so they are passed on, and the parser ends instead of waiting for a body that will not come.
+ * (Not `pipeline`: it would destroy the request's socket on a refusal, before the 400 could be sent.)
+ */
+function guarded(payload: NodeJS.ReadableStream, check: Utf8Check): Utf8Check {
+  check.on('error', ignoreUnread);
+  payload.on('error', (err: Error) => check.destroy(err));
+  return payload.pipe(check);
+}
+
+/** The refusal of a body nobody reads: the request has its answer already (see `guarded`). */
+const ignoreUnread = (): void => undefined;
+
+/**
  * Text that enters the service is UTF-8 (docs/api.md "Text input"). Node decodes a body's bytes that are
  * not UTF-8 as U+FFFD without a word, so such a body would be stored changed; it is refused instead, 400
  * `invalid_utf8`, before it is parsed: on every route that takes a JSON, form or text (markdown, plain)
@@ -80,7 +99,7 @@ export const utf8GuardPlugin = fp(
     app.addHook('preParsing', (req, _reply, payload, done) => {
       const type = req.headers['content-type'];
       if (!type || !TEXT_BODY.test(type)) return done(null, payload);
-      done(null, payload.pipe(new Utf8Check(FORM.test(type))));
+      done(null, guarded(payload, new Utf8Check(FORM.test(type))));
     });
   },
   { name: 'utf8-guard' },
