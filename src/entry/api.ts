@@ -5,6 +5,7 @@ import {
   exitIfAddressInUse,
   listenForMetrics,
   loadConfigOrExit,
+  closeWithin,
   onShutdown,
   requireSetting,
 } from './shared.ts';
@@ -40,7 +41,7 @@ const temporal = connectTemporal(temporalTarget, { traced: tracing !== undefined
 if (temporalTarget.security !== 'plain') await exitIfTemporalRefuses(temporalTarget, () => temporal.ping(5000));
 const app = await buildApp(await appDepsFromConfig(config, { orm, temporal }), log);
 onShutdown(async () => {
-  await app.close();
+  await closeWithin(app);
   if (metrics) await metrics.close();
   await temporal.close();
   await orm.close();

@@ -7,7 +7,7 @@ import { relayStore } from '../relay/store.ts';
 import { notifying, relayNotifier } from '../relay/notify.ts';
 import { BASE_MAINNET_CHAIN_ID as BASE_CHAIN_ID } from '../domain/quote.ts';
 import { databaseRefusal } from './database-startup.ts';
-import { createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
+import { closeWithin, createLogger, loadConfigOrExit, onShutdown, requireSetting } from './shared.ts';
 
 // The checkout relay of the USDC route, as its own process (docs/payments.md "USDC route"): what an external
 // relay is to the registry. It keeps its state in its own schema and settles on the Base RPC.
@@ -59,7 +59,7 @@ const timer = setInterval(() => void recover(), 3000);
 
 onShutdown(async () => {
   clearInterval(timer);
-  await app.close();
+  await closeWithin(app);
   await pool.end();
 });
 
