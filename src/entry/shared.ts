@@ -29,11 +29,19 @@ export function createLogger(config: Config, name: string) {
 }
 
 /** Runs `stop` once on SIGINT/SIGTERM, then exits. */
+/** Beyond CLOSE_GRACE_MS, the time a stop has for its pools and clients before the process ends anyway. */
+const STOP_DEADLINE_MS = 30_000;
+
 export function onShutdown(stop: () => Promise<void>): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    // A stop that never finishes must not keep the process: after this long it ends anyway, saying so.
+    setTimeout(() => {
+      console.error(`shutdown after ${signal} did not finish within ${STOP_DEADLINE_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     stop()
       .then(() => process.exit(0))
       .catch((err) => {
