@@ -1,11 +1,11 @@
 // First, before anything loads Fastify or pg: tracing patches them as they load (src/telemetry/api-tracing.ts).
 import { tracing } from '../telemetry/api-tracing.ts';
 import {
+  closeWithin,
   createLogger,
   exitIfAddressInUse,
   listenForMetrics,
   loadConfigOrExit,
-  closeWithin,
   onShutdown,
   requireSetting,
 } from './shared.ts';

@@ -28,10 +28,10 @@ export function createLogger(config: Config, name: string) {
   return pino({ name, level: config.LOG_LEVEL });
 }
 
-/** Runs `stop` once on SIGINT/SIGTERM, then exits. */
 /** Beyond CLOSE_GRACE_MS, the time a stop has for its pools and clients before the process ends anyway. */
 const STOP_DEADLINE_MS = 30_000;
 
+/** Runs `stop` once on SIGINT/SIGTERM, then exits (within STOP_DEADLINE_MS, whatever `stop` waits on). */
 export function onShutdown(stop: () => Promise<void>): void {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {

@@ -9,9 +9,11 @@ import { AppError } from '../../domain/errors.ts';
  */
 export const hostHeaderPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (req) => {
+    // Synchronous, as it runs on every request (a public read included): no promise for a header check.
+    app.addHook('onRequest', (req, _reply, done) => {
       if (req.raw.httpVersionMinor >= 1 && req.raw.httpVersionMajor === 1 && !req.headers.host)
-        throw new AppError('missing_host', 'An HTTP/1.1 request must carry a Host header. Nothing was changed.');
+        return done(new AppError('missing_host', 'An HTTP/1.1 request must carry a Host header. Nothing was changed.'));
+      done();
     });
   },
   { name: 'host-header' },
