@@ -93,6 +93,8 @@ export function checkoutService<I extends CheckoutTerms, R, K extends DoneAs>(
   const status = (key: string) => runs.status(handleOf(key));
   /** Which checkout holds the object and its stage, from the server alone (it answers with no worker). */
   const standing = (key: string) => runs.standing(handleOf(key));
+  /** The run on this object, open or closed, with its input; null when none was started. */
+  const started = (key: string) => runs.started(handleOf(key));
 
   /**
    * Takes the lock: reserves the spend against the actor's mandate (docs/mandates.md), records the
@@ -280,5 +282,5 @@ export function checkoutService<I extends CheckoutTerms, R, K extends DoneAs>(
     await handleOf(key).signal(checkoutPaidSignal, { reference });
   }
 
-  return { temporal, payments, status, standing, reserve, open, result, submitReceipt, reset, checkoutPaid };
+  return { temporal, payments, status, standing, started, reserve, open, result, submitReceipt, reset, checkoutPaid };
 }

@@ -79,5 +79,20 @@ export function runStatus<I extends CheckoutTerms, O>(
     }
   }
 
-  return { query, status, standing };
+  /**
+   * The run on this object whatever its state, open or closed, with the input it started with; null when
+   * none was ever started (or the server no longer keeps its history). A retry asks it before anything
+   * else, so that a run closing while it looks is still found (status() would answer null for it).
+   */
+  async function started(handle: WorkflowHandle): Promise<{ input: I; open: boolean } | null> {
+    try {
+      const d = await handle.describe();
+      return { input: await startInput<I>(handle), open: d.status.name === 'RUNNING' };
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError) return null;
+      throw err;
+    }
+  }
+
+  return { query, status, standing, started };
 }

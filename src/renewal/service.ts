@@ -70,16 +70,18 @@ export function renewalService(deps: CheckoutDeps & { config: Config }) {
     }
 
     // The same keyed request again, after its first attempt died in flight: that attempt's renewal,
-    // finished or still running, never a second one.
+    // finished or still running, never a second one. The run is asked first, open or closed: asked after
+    // the orders, a run closing between the two reads would be missed and a second renewal made.
     if (cmd.operationId) {
+      const key = renewalKey(cmd.name, cmd.operationId);
+      const earlier = await checkout.started(key);
+      if (earlier && earlier.input.holder === holder && earlier.input.method !== 'mpp')
+        return renewed(await checkout.result(key), cmd.operationId);
+      // Its run's history gone (past the server's retention): the order it made.
       const em = orm.em.fork();
       const done = await findRenewalResult(em, cmd.operationId);
       if (done?.name === cmd.name && (await findOrderActor(em, cmd.operationId)) === actorId)
         return renewed(done, cmd.operationId);
-      const key = renewalKey(cmd.name, cmd.operationId);
-      const started = await checkout.status(key);
-      if (started && started.input.holder === holder && started.input.method !== 'mpp')
-        return renewed(await checkout.result(key), cmd.operationId);
     }
 
     // A paid retry whose answer was lost: the receipt already renewed this name (the new term is public).

@@ -259,6 +259,25 @@ describe('Idempotency-Key', () => {
     expect(replay.res.headers['idempotent-replayed']).toBe('true');
     expect(replay.res.body).toBe(renewed.res.body);
 
+    // The retry arrives while the dead request's run still waits for a worker, and the worker comes back
+    // while the retry reads: it answers that run's renewal however the run's close falls between its reads.
+    // Chaos seed 7186 renewed twice once: its retry read the orders before the run closed and the run after
+    // (src/renewal/service.ts now asks the run first, open or closed).
+    await s.worker.stop();
+    s.worker = null;
+    await diesMidRequest('/api/v1/renew', renewal, `m-${label}`, 'renewalWorkflow');
+    await lapse(`m-${label}`);
+    const [meeting, worker] = await Promise.all([
+      retry('/api/v1/renew', renewal, `m-${label}`),
+      sleep(1_000).then(() => s.startWorker()),
+    ]);
+    s.worker = worker;
+    expect(meeting.res.statusCode).toBe(200);
+    expect(await renewals()).toBe(2);
+    expect(await debits(name)).toBe(3);
+    const orders = await s.t.db.em().find(DomainOrder, { domainName: name, kind: 'renewal' });
+    expect(orders.map((o) => o.id)).toContain(meeting.res.json().order.order_id);
+
     // A purchase: the owner lists the name, another agent buys it with gems through a process that dies.
     const buyer = await provision(s.t.app);
     const buyerKey = { 'x-api-key': buyer.api_key };
