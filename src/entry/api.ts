@@ -40,13 +40,14 @@ const temporal = connectTemporal(temporalTarget, { traced: tracing !== undefined
 // that is not up yet is not (the API reports "not ready" until it is).
 if (temporalTarget.security !== 'plain') await exitIfTemporalRefuses(temporalTarget, () => temporal.ping(5000));
 const app = await buildApp(await appDepsFromConfig(config, { orm, temporal }), log);
-onShutdown(async () => {
-  await closeWithin(app);
-  if (metrics) await metrics.close();
-  await temporal.close();
-  await orm.close();
+onShutdown(async (step) => {
+  await step('the HTTP server and its onClose hooks', () => closeWithin(app));
+  if (metrics) await step('the metrics server', () => metrics.close());
+  await step('the Temporal connection', () => temporal.close());
+  await step('the database pool', () => orm.close());
   // Last, so the spans of everything above leave too.
-  await tracing?.shutdown();
+  const traces = tracing;
+  if (traces) await step('the tracing exporter', () => traces.shutdown());
 });
 
 await app.listen({ host: config.HOST, port: config.PORT }).catch((err: unknown) => {

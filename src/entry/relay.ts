@@ -57,10 +57,10 @@ const recover = () => settlement.recover().catch((err: unknown) => log.warn({ er
 await recover();
 const timer = setInterval(() => void recover(), 3000);
 
-onShutdown(async () => {
+onShutdown(async (step) => {
   clearInterval(timer);
-  await closeWithin(app);
-  await pool.end();
+  await step('the HTTP server', () => closeWithin(app));
+  await step('the database pool', () => pool.end());
 });
 
 await app.listen({ host: config.HOST, port: config.CHECKOUT_PORT });

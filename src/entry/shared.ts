@@ -31,21 +31,34 @@ export function createLogger(config: Config, name: string) {
 /** Beyond CLOSE_GRACE_MS, the time a stop has for its pools and clients before the process ends anyway. */
 const STOP_DEADLINE_MS = 30_000;
 
-/** Runs `stop` once on SIGINT/SIGTERM, then exits (within STOP_DEADLINE_MS, whatever `stop` waits on). */
-export function onShutdown(stop: () => Promise<void>): void {
+/** Runs one named part of a stop, so a stop that overruns says which part it waits on. */
+export type StopStep = (part: string, run: () => Promise<unknown>) => Promise<void>;
+
+/**
+ * Runs `stop` once on SIGINT/SIGTERM, then exits (within STOP_DEADLINE_MS, whatever `stop` waits on). Each
+ * part of the stop goes through `step`, so the line of an overrun names the part still waiting.
+ */
+export function onShutdown(stop: (step: StopStep) => Promise<void>): void {
   let stopping = false;
+  let part = 'nothing yet';
+  const step: StopStep = async (name, run) => {
+    part = name;
+    await run();
+  };
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     // A stop that never finishes must not keep the process: after this long it ends anyway, saying so.
     setTimeout(() => {
-      console.error(`shutdown after ${signal} did not finish within ${STOP_DEADLINE_MS / 1000} s: exiting`);
+      console.error(
+        `shutdown after ${signal} did not finish within ${STOP_DEADLINE_MS / 1000} s (still stopping: ${part}): exiting`,
+      );
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
-    stop()
+    stop(step)
       .then(() => process.exit(0))
       .catch((err) => {
-        console.error(`shutdown after ${signal} failed:`, err);
+        console.error(`shutdown after ${signal} failed (stopping: ${part}):`, err);
         process.exit(1);
       });
   };

@@ -60,6 +60,13 @@ const sameAuthorization = (a: Authorization | null, b: Authorization) =>
 function refuseConnect(_req: IncomingMessage, socket: Duplex): void {
   const payload = JSON.stringify({ status: 'error', code: 'method_not_allowed', message: 'The relay is no proxy.' });
   socket.on('error', () => undefined);
+  // Node no longer tracks a socket handed to this listener, so one left open (a client that never closes its
+  // side) kept a stopping server from exiting (the byte-level fuzzer, docs/reliability.md). What the client
+  // still sends is read and dropped, so its close arrives; one that never closes is cut after a while.
+  const gone = setTimeout(() => socket.destroy(), 5_000);
+  gone.unref();
+  socket.once('close', () => clearTimeout(gone));
+  socket.resume();
   socket.end(
     `HTTP/1.1 405 Method Not Allowed\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n\r\n${payload}`,
   );
