@@ -1,4 +1,5 @@
 import { FastifyOtelInstrumentation } from '@fastify/otel';
+import { redactedUrl } from '../http/redacted-url.ts';
 import { isUntracedPath } from './untraced-paths.ts';
 
 /**
@@ -7,5 +8,10 @@ import { isUntracedPath } from './untraced-paths.ts';
  * before any route (it wraps handlers as routes are added), and only when tracing is on.
  */
 export function requestSpans() {
-  return new FastifyOtelInstrumentation({ ignorePaths: (route) => isUntracedPath(route.url) }).plugin();
+  return new FastifyOtelInstrumentation({
+    ignorePaths: (route) => isUntracedPath(route.url),
+    // Its `url.path` is the request's URL as sent: kept without the secrets a URL carries (an invitation's
+    // token, a sign-in's code and state), as in the HTTP server span and the access log.
+    requestHook: (span, request) => void span.setAttribute('url.path', redactedUrl(request.url)),
+  }).plugin();
 }

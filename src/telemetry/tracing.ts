@@ -1,6 +1,7 @@
 import type { Resource } from '@opentelemetry/resources';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
+import { redactedUrl, SECRET_QUERY_PARAMS } from '../http/redacted-url.ts';
 import { withoutLiterals } from './sql-text.ts';
 import { isUntracedPath } from './untraced-paths.ts';
 
@@ -60,6 +61,13 @@ export async function startTracing(
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => isUntracedPath(request.url),
+        // The secrets a URL carries stay out of the spans as out of the access log: the query's by name, the
+        // path's (an invitation's token) by this hook, whose attributes replace the instrumentation's own.
+        redactedQueryParamsServer: [...SECRET_QUERY_PARAMS],
+        startIncomingSpanHook: (request) => {
+          const path = ('url' in request ? (request.url ?? '') : '').split('?')[0] ?? '';
+          return { 'url.path': redactedUrl(path) };
+        },
         requireParentforOutgoingSpans: true,
       }),
       new PgInstrumentation({

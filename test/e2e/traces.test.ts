@@ -24,15 +24,19 @@ interface ReceivedSpan {
   parentSpanId?: string;
   /** A pg span's statement (`db.query.text`). */
   query?: string;
+  /** Every string attribute's value. */
+  values: string[];
 }
 
 type OtlpAttributes = { key: string; value: { stringValue?: string } }[];
+const stringValues = (attributes: OtlpAttributes | undefined) =>
+  (attributes ?? []).flatMap((a) => (a.value.stringValue === undefined ? [] : [a.value.stringValue]));
 interface OtlpExport {
   resourceSpans?: {
     resource?: { attributes?: OtlpAttributes };
     scopeSpans?: {
       scope?: { name: string };
-      spans?: (Omit<ReceivedSpan, 'service' | 'scope' | 'query'> & { attributes?: OtlpAttributes })[];
+      spans?: (Omit<ReceivedSpan, 'service' | 'scope' | 'query' | 'values'> & { attributes?: OtlpAttributes })[];
     }[];
   }[];
 }
@@ -58,6 +62,7 @@ async function startReceiver(): Promise<{ url: string; spans: ReceivedSpan[]; se
                 service,
                 scope: ss.scope?.name ?? '',
                 query: attribute(attributes, 'db.query.text'),
+                values: stringValues(attributes),
               });
         }
       }
@@ -155,6 +160,22 @@ describe('traces', () => {
     const apiSql = spans.filter((x) => x.service === 'registry-api' && x.name.startsWith('pg.query:'));
     expect(apiSql.length).toBeGreaterThan(0);
     expect(apiSql.every((x) => path(x).at(-1) === 'POST /api/v1/domains/register')).toBe(true);
+  });
+
+  it("keeps a URL's secrets out of the spans: an invitation's token, a sign-in callback's code and state", async () => {
+    const token = `tok-${randomLabel()}`;
+    const code = `code-${randomLabel()}`;
+    const state = `state-${randomLabel()}`;
+    await fetch(`${api}/dashboard/invitations/${token}`, { redirect: 'manual' });
+    await fetch(`${api}/auth/callback?code=${code}&state=${state}`, { redirect: 'manual' });
+    const serverSpans = () => receiver.spans.filter((x) => x.scope.endsWith('instrumentation-http'));
+    await eventually(async () =>
+      ['/dashboard/invitations/[redacted]', '/auth/callback'].every((p) =>
+        serverSpans().some((x) => x.values.includes(p)),
+      ),
+    );
+    const recorded = receiver.spans.flatMap((x) => x.values).join('\n');
+    for (const secret of [token, code, state]) expect(recorded).not.toContain(secret);
   });
 
   it('starts nothing without OTEL_EXPORTER_OTLP_ENDPOINT', async () => {

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { humanWithSession } from '../helpers/identities.ts';
 
-// Issue 49 part 3: an invitation link's token is a credential. The API's access log never carries it (not
+// Issue 49 part 3: an invitation link's token is a credential, as are a sign-in callback's code and state. The API's access log never carries it (not
 // in the link's own request line, not in the sign-in's return_to, not in a 404 below it), and the sign-in
 // redirect does not carry it either: the way back to the link rides in a cookie.
 describe('invitation tokens stay out of logs and URLs', () => {
@@ -75,5 +75,16 @@ describe('invitation tokens stay out of logs and URLs', () => {
     const logged = lines.join('');
     expect(logged).toContain('/dashboard/invitations/[redacted]');
     expect(logged).not.toContain(token);
+  });
+
+  it("logs a sign-in callback without its code and state (the identity provider's one-time credentials)", async () => {
+    const code = `code-${randomLabel()}`;
+    const state = `state-${randomLabel()}`;
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: `/auth/callback?code=${code}&state=${state}&iss=x` });
+    const logged = lines.join('');
+    expect(logged).toContain('/auth/callback?code=[redacted]&state=[redacted]&iss=x');
+    expect(logged).not.toContain(code);
+    expect(logged).not.toContain(state);
   });
 });

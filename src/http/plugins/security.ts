@@ -6,6 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { checkoutScriptHash } from '../../pages/checkout.ts';
 import { dashboardScriptHash } from '../../dashboard/views/layout.ts';
 import { landingScriptHash } from '../../pages/landing.ts';
+import { redactedUrl } from '../redacted-url.ts';
 
 /** The headers helmet sets with these options, read off one call of its middleware. */
 function securityHeaders(options: HelmetOptions): Record<string, string> {
@@ -17,15 +18,6 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   helmet(options)({} as never, res as never, () => undefined);
   return headers;
 }
-
-/**
- * An invitation link's token wherever a URL carries it: its path (`/dashboard/invitations/<token>`), or a
- * query value naming that path, percent-encoded (a sign-in's `return_to`). The token is a credential.
- */
-const INVITATION_TOKEN = /((?:\/|%2F)dashboard(?:\/|%2F)invitations(?:\/|%2F))[^/?#&%]+/gi;
-
-/** A URL as the logs may keep it: the secrets it carries replaced by `[redacted]`. */
-export const redactedUrl = (url: string): string => url.replace(INVITATION_TOKEN, '$1[redacted]');
 
 /** The request line of the access log: Fastify's own, with the URL redacted. */
 const loggedRequest = (req: FastifyRequest) => ({
