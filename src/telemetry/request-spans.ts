@@ -1,5 +1,5 @@
 import { FastifyOtelInstrumentation } from '@fastify/otel';
-import { redactedUrl } from '../http/redacted-url.ts';
+import { redactedUrl } from './redacted-url.ts';
 import { isUntracedPath } from './untraced-paths.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Resource } from '@opentelemetry/resources';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { ConfigError, loadConfig, type Config } from '../config/env.ts';
-import { redactedUrl, SECRET_QUERY_PARAMS } from '../http/redacted-url.ts';
+import { redactedUrl, SECRET_QUERY_PARAMS } from './redacted-url.ts';
 import { withoutLiterals } from './sql-text.ts';
 import { isUntracedPath } from './untraced-paths.ts';
 

@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { checkoutScriptHash } from '../../pages/checkout.ts';
 import { dashboardScriptHash } from '../../dashboard/views/layout.ts';
 import { landingScriptHash } from '../../pages/landing.ts';
-import { redactedUrl } from '../redacted-url.ts';
+import { redactedUrl } from '../../telemetry/redacted-url.ts';
 
 /** The headers helmet sets with these options, read off one call of its middleware. */
 function securityHeaders(options: HelmetOptions): Record<string, string> {
