@@ -988,7 +988,7 @@ export interface paths {
         put?: never;
         /**
          * Ask to lift a name’s lock: a second person’s approval, or the delay
-         * @description Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`) or after the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h, shown in `effective_at`), during which anyone who manages the name may cancel it (`unlock/cancel`). Asking again answers the open request. 409 `not_locked` when the name is not locked.
+         * @description Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`, docs/teams.md "The second person") or after the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h, shown in `effective_at`), during which anyone who manages the name may cancel it (`unlock/cancel`). Asking again answers the open request. 409 `not_locked` when the name is not locked.
          */
         post: operations["requestUnlock"];
         delete?: never;
@@ -1008,7 +1008,7 @@ export interface paths {
         put?: never;
         /**
          * Approve the pending unlock of a name (a second person)
-         * @description Approves the pending request to lift the lock: a person (bearer or dashboard) who manages the name and did not ask; the lock lifts at once. 403 for the one who asked, 404 `unlock_not_found` without a pending request.
+         * @description Approves the pending request to lift the lock; the lock lifts at once. The approver must be a second human (docs/teams.md "The second person"): a person (bearer or dashboard, never a key) who manages the name, who is neither the one who asked nor the person who claimed the agent that asked (403 `forbidden`, `details.rule` `same_person`; an asker with no known person: `asker_unknown`, only the delay lifts it), and who, acting for a team, has been its member since before the lock was set and for at least the delay before the request (`joined_too_recently`). Outside a team only the delay lifts a lock. 404 `unlock_not_found` without a pending request.
          */
         post: operations["approveUnlock"];
         delete?: never;

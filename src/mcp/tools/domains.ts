@@ -104,7 +104,7 @@ export const requestUnlock = defineTool({
   name: 'request_unlock',
   title: 'Ask to lift a name’s lock',
   description:
-    'Asks to lift the lock of a name you manage (POST /api/v1/domains/{domain_name}/unlock): it takes effect when a second person who manages it approves (approve_unlock, a person’s bearer token, never a key) or after the delay in `unlock.effective_at`. Asking again answers the open request.',
+    'Asks to lift the lock of a name you manage (POST /api/v1/domains/{domain_name}/unlock): it takes effect when a second person who manages it approves (approve_unlock: another human than the asker, a team member since before the lock; docs/teams.md "The second person") or after the delay in `unlock.effective_at`. Asking again answers the open request.',
   operation: registrarLock.requestUnlock,
   hints: writes({ idempotent: true }),
   ...onLockedName,
@@ -113,7 +113,7 @@ export const approveUnlock = defineTool({
   name: 'approve_unlock',
   title: 'Approve a pending unlock',
   description:
-    'Approves the pending request to lift a name’s lock (POST /api/v1/domains/{domain_name}/unlock/approve): a person’s bearer token, not the one who asked. The lock lifts at once.',
+    'Approves the pending request to lift a name’s lock (POST /api/v1/domains/{domain_name}/unlock/approve); the lock lifts at once. Only a second human: a person’s bearer token (never a key), neither the asker nor the person who claimed the agent that asked, and, for a team, its member since before the lock was set and for at least the delay before the request (403 forbidden with details.rule otherwise; docs/teams.md "The second person").',
   operation: registrarLock.approveUnlock,
   hints: writes({}),
   ...onLockedName,

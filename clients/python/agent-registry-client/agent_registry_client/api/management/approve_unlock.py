@@ -107,9 +107,13 @@ def sync_detailed(
 ) -> Response[ApproveUnlockResponse200 | Error]:
     """Approve the pending unlock of a name (a second person)
 
-     Approves the pending request to lift the lock: a person (bearer or dashboard) who manages the name
-    and did not ask; the lock lifts at once. 403 for the one who asked, 404 `unlock_not_found` without a
-    pending request.
+     Approves the pending request to lift the lock; the lock lifts at once. The approver must be a second
+    human (docs/teams.md "The second person"): a person (bearer or dashboard, never a key) who manages
+    the name, who is neither the one who asked nor the person who claimed the agent that asked (403
+    `forbidden`, `details.rule` `same_person`; an asker with no known person: `asker_unknown`, only the
+    delay lifts it), and who, acting for a team, has been its member since before the lock was set and
+    for at least the delay before the request (`joined_too_recently`). Outside a team only the delay
+    lifts a lock. 404 `unlock_not_found` without a pending request.
 
     Args:
         domain_name (str):
@@ -140,9 +144,13 @@ def sync(
 ) -> ApproveUnlockResponse200 | Error | None:
     """Approve the pending unlock of a name (a second person)
 
-     Approves the pending request to lift the lock: a person (bearer or dashboard) who manages the name
-    and did not ask; the lock lifts at once. 403 for the one who asked, 404 `unlock_not_found` without a
-    pending request.
+     Approves the pending request to lift the lock; the lock lifts at once. The approver must be a second
+    human (docs/teams.md "The second person"): a person (bearer or dashboard, never a key) who manages
+    the name, who is neither the one who asked nor the person who claimed the agent that asked (403
+    `forbidden`, `details.rule` `same_person`; an asker with no known person: `asker_unknown`, only the
+    delay lifts it), and who, acting for a team, has been its member since before the lock was set and
+    for at least the delay before the request (`joined_too_recently`). Outside a team only the delay
+    lifts a lock. 404 `unlock_not_found` without a pending request.
 
     Args:
         domain_name (str):
@@ -168,9 +176,13 @@ async def asyncio_detailed(
 ) -> Response[ApproveUnlockResponse200 | Error]:
     """Approve the pending unlock of a name (a second person)
 
-     Approves the pending request to lift the lock: a person (bearer or dashboard) who manages the name
-    and did not ask; the lock lifts at once. 403 for the one who asked, 404 `unlock_not_found` without a
-    pending request.
+     Approves the pending request to lift the lock; the lock lifts at once. The approver must be a second
+    human (docs/teams.md "The second person"): a person (bearer or dashboard, never a key) who manages
+    the name, who is neither the one who asked nor the person who claimed the agent that asked (403
+    `forbidden`, `details.rule` `same_person`; an asker with no known person: `asker_unknown`, only the
+    delay lifts it), and who, acting for a team, has been its member since before the lock was set and
+    for at least the delay before the request (`joined_too_recently`). Outside a team only the delay
+    lifts a lock. 404 `unlock_not_found` without a pending request.
 
     Args:
         domain_name (str):
@@ -199,9 +211,13 @@ async def asyncio(
 ) -> ApproveUnlockResponse200 | Error | None:
     """Approve the pending unlock of a name (a second person)
 
-     Approves the pending request to lift the lock: a person (bearer or dashboard) who manages the name
-    and did not ask; the lock lifts at once. 403 for the one who asked, 404 `unlock_not_found` without a
-    pending request.
+     Approves the pending request to lift the lock; the lock lifts at once. The approver must be a second
+    human (docs/teams.md "The second person"): a person (bearer or dashboard, never a key) who manages
+    the name, who is neither the one who asked nor the person who claimed the agent that asked (403
+    `forbidden`, `details.rule` `same_person`; an asker with no known person: `asker_unknown`, only the
+    delay lifts it), and who, acting for a team, has been its member since before the lock was set and
+    for at least the delay before the request (`joined_too_recently`). Outside a team only the delay
+    lifts a lock. 404 `unlock_not_found` without a pending request.
 
     Args:
         domain_name (str):

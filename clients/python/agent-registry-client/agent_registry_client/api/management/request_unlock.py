@@ -107,10 +107,10 @@ def sync_detailed(
 ) -> Response[Error | RequestUnlockResponse200]:
     """Ask to lift a name’s lock: a second person’s approval, or the delay
 
-     Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`) or after
-    the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h, shown in `effective_at`), during which
-    anyone who manages the name may cancel it (`unlock/cancel`). Asking again answers the open request.
-    409 `not_locked` when the name is not locked.
+     Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`,
+    docs/teams.md "The second person") or after the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h,
+    shown in `effective_at`), during which anyone who manages the name may cancel it (`unlock/cancel`).
+    Asking again answers the open request. 409 `not_locked` when the name is not locked.
 
     Args:
         domain_name (str):
@@ -141,10 +141,10 @@ def sync(
 ) -> Error | RequestUnlockResponse200 | None:
     """Ask to lift a name’s lock: a second person’s approval, or the delay
 
-     Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`) or after
-    the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h, shown in `effective_at`), during which
-    anyone who manages the name may cancel it (`unlock/cancel`). Asking again answers the open request.
-    409 `not_locked` when the name is not locked.
+     Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`,
+    docs/teams.md "The second person") or after the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h,
+    shown in `effective_at`), during which anyone who manages the name may cancel it (`unlock/cancel`).
+    Asking again answers the open request. 409 `not_locked` when the name is not locked.
 
     Args:
         domain_name (str):
@@ -170,10 +170,10 @@ async def asyncio_detailed(
 ) -> Response[Error | RequestUnlockResponse200]:
     """Ask to lift a name’s lock: a second person’s approval, or the delay
 
-     Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`) or after
-    the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h, shown in `effective_at`), during which
-    anyone who manages the name may cancel it (`unlock/cancel`). Asking again answers the open request.
-    409 `not_locked` when the name is not locked.
+     Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`,
+    docs/teams.md "The second person") or after the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h,
+    shown in `effective_at`), during which anyone who manages the name may cancel it (`unlock/cancel`).
+    Asking again answers the open request. 409 `not_locked` when the name is not locked.
 
     Args:
         domain_name (str):
@@ -202,10 +202,10 @@ async def asyncio(
 ) -> Error | RequestUnlockResponse200 | None:
     """Ask to lift a name’s lock: a second person’s approval, or the delay
 
-     Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`) or after
-    the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h, shown in `effective_at`), during which
-    anyone who manages the name may cancel it (`unlock/cancel`). Asking again answers the open request.
-    409 `not_locked` when the name is not locked.
+     Asks to lift the lock: it takes effect when a second person approves it (`unlock/approve`,
+    docs/teams.md "The second person") or after the unlock delay (REGISTRAR_UNLOCK_DELAY_SECONDS, 24 h,
+    shown in `effective_at`), during which anyone who manages the name may cancel it (`unlock/cancel`).
+    Asking again answers the open request. 409 `not_locked` when the name is not locked.
 
     Args:
         domain_name (str):
