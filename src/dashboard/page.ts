@@ -5,53 +5,15 @@ import { personOf, type AccountPrincipal } from '../auth/principal.ts';
 import { teamView } from './team-view.ts';
 import { AppError, errorCodes, type ErrorCode } from '../domain/errors.ts';
 import { accountRepository } from '../db/account-repository.ts';
-import { dashboardPage, formKey, type DashboardView, type FailedForm } from './views/layout.ts';
-import type { SafeHtml } from '../pages/html.ts';
+import { dashboardPage, formKey } from './views/layout.ts';
+import type { DashboardView, FailedForm } from './views/view.ts';
+import type { DashboardPage, OperationCall, PageContext } from './page-definition.ts';
 import { formGuard } from '../http/form-guard.ts';
-import type { RouteDeclaration } from '../api/routes/declaration.ts';
 import { invoke, type Caller, type Outcome } from '../http/operations/invoke.ts';
 import type { Input, Operation, Output } from '../http/operations/operation.ts';
 import { listApprovals } from '../api/routes/approvals.ts';
 import { forgetEndedSession } from './ended-session.ts';
 import { dashboardFlash } from './flash.ts';
-
-/** One API operation with its input: what a form does. */
-export interface OperationCall {
-  op: Operation;
-  input: Input<Operation> & { idempotencyKey?: string };
-}
-
-/**
- * A form's input for an operation: its path values and query as the operation takes them, and a body whose
- * fields the operation names but whose values are what the person typed, for the operation to judge (its
- * refusal is shown beside the form), never judged a second time here.
- */
-type FormInput<O extends Operation> = Omit<Input<O>, 'body'> & {
-  body?: NonNullable<Input<O>['body']> extends object
-    ? { [K in keyof NonNullable<Input<O>['body']>]?: unknown }
-    : unknown;
-};
-
-/** Pairs an operation with a form's input for it. */
-export const request = <O extends Operation>(op: O, input: FormInput<O> = {}): OperationCall =>
-  ({ op, input }) as OperationCall;
-
-/** What a page's loader and actions work with: the person, the request's path values, and the API. */
-export interface PageContext {
-  req: FastifyRequest;
-  person: AccountPrincipal;
-  params: Record<string, string>;
-  query: Record<string, string>;
-  /** Calls a documented API operation as this person (src/http/operations/invoke.ts). */
-  call<O extends Operation>(op: O, input?: Input<O>): Promise<Outcome<Output<O>>>;
-  /** Like `call`, for a read the page cannot do without: a refusal becomes the page's own error. */
-  read<O extends Operation>(op: O, input?: Input<O>): Promise<Output<O>>;
-  /**
-   * The page is shown right after one of its actions (its POST, or the GET its redirect led to): it says
-   * what happened even when the thing it is about is no longer the person's (a transfer, a sale).
-   */
-  afterAction: boolean;
-}
 
 /** The person as the operations' caller: their session, from their address, through the dashboard. */
 const callerOf = (req: FastifyRequest, person: AccountPrincipal): Caller => ({
@@ -60,38 +22,6 @@ const callerOf = (req: FastifyRequest, person: AccountPrincipal): Caller => ({
   log: req.log,
   channel: 'dashboard',
 });
-
-/** A form's fields as posted: each a string (a repeated field, several). */
-export type FormFields = Record<string, string | string[]>;
-
-/**
- * One thing a person can do on a page: the fields its form sends (checked with zod), the API operation
- * that does it, and what to say when it worked. The rule itself lives in the API operation only.
- */
-export interface DashboardAction<F> {
-  fields: z.ZodType<F>;
-  call(fields: F, ctx: PageContext): OperationCall;
-  done(fields: F, answer: Outcome): { notice: string; reveal?: { label: string; value: string } };
-}
-
-/** Declares an action with its field types inferred from its schema. */
-export const action = <F>(a: DashboardAction<F>): DashboardAction<unknown> => a as DashboardAction<unknown>;
-
-export interface DashboardPage<D> {
-  page: RouteDeclaration;
-  /** The POST of the page's forms, when it has any. */
-  post?: RouteDeclaration;
-  title(ctx: PageContext, data: D): string;
-  load(ctx: PageContext): Promise<D>;
-  render(view: DashboardView, data: D): SafeHtml;
-  actions?: Record<string, DashboardAction<unknown>>;
-  /**
-   * Where sign-in brings a signed-out person back to, for a page whose address holds a secret (an invitation
-   * link's token): it keeps the address elsewhere (a cookie) and names a path without the secret. Absent:
-   * the page's own address.
-   */
-  signInReturn?(req: FastifyRequest, reply: FastifyReply): string;
-}
 
 /** A refusal of the API in words, with the field it names, if any. */
 function refusalOf(answer: Outcome): { message: string; field?: string } {

@@ -4,8 +4,8 @@ import type { Operation } from '../http/operations/operation.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { personOf } from '../auth/principal.ts';
 import { teamRepository } from '../db/team-repository.ts';
-import type { DashboardPage, PageContext } from './page.ts';
-import type { DashboardView } from './views/layout.ts';
+import type { DashboardPage, PageContext } from './page-definition.ts';
+import type { DashboardView } from './views/view.ts';
 
 /**
  * Which of a page's forms the person's role lets them use (docs/teams.md "Roles"): each action's operation

@@ -1,5 +1,6 @@
 import { renderActivity, type ActivityData } from '../views/activity.ts';
-import { dashboardRoutes, type PageContext } from '../page.ts';
+import { dashboardRoutes } from '../page.ts';
+import { type PageContext } from '../page-definition.ts';
 import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
 import { agentName } from '../views/agents.ts';
 import { NAMED_AGENTS, pageOf } from './overview.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { renderApprovals, type ApprovalsData } from '../views/approvals.ts';
 import { agentName } from '../views/agents.ts';
-import { action, dashboardRoutes, request, type PageContext } from '../page.ts';
+import { dashboardRoutes } from '../page.ts';
+import { action, request, type PageContext } from '../page-definition.ts';
 import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
 import { listClaimedAgents } from '../../api/routes/agents.ts';
 import { approveApproval, listApprovals, refuseApproval } from '../../api/routes/approvals.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { renderKeys } from '../views/keys.ts';
-import { action, dashboardRoutes, request } from '../page.ts';
+import { dashboardRoutes } from '../page.ts';
+import { action, request } from '../page-definition.ts';
 import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
 import { createKey, deleteKey, listKeys } from '../../api/routes/keys.ts';
 

@@ -7,7 +7,8 @@ import {
   type MandateData,
   type MandateView,
 } from '../views/mandate.ts';
-import { action, dashboardRoutes, request, type PageContext } from '../page.ts';
+import { dashboardRoutes } from '../page.ts';
+import { action, request, type PageContext } from '../page-definition.ts';
 import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
 import { pageOf } from './overview.ts';
 import { deleteMandate, getMandate, getMandateHistory, setMandate } from '../../api/routes/mandates.ts';

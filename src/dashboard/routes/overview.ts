@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DAY_MS } from '../../domain/time.ts';
 import { renderOverview, type OverviewData } from '../views/overview.ts';
-import { action, dashboardRoutes, request, type PageContext } from '../page.ts';
+import { dashboardRoutes } from '../page.ts';
+import { action, request, type PageContext } from '../page-definition.ts';
 import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
 import { agentName } from '../views/agents.ts';
 import { getBalance, listClaimedAgents } from '../../api/routes/agents.ts';

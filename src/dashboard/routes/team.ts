@@ -12,7 +12,8 @@ import {
   setRole,
 } from '../../api/routes/teams.ts';
 import { teamRoles } from '../../domain/team.ts';
-import { action, dashboardRoutes, request, type PageContext } from '../page.ts';
+import { dashboardRoutes } from '../page.ts';
+import { action, request, type PageContext } from '../page-definition.ts';
 import { renderInvitation, renderTeam, type TeamData } from '../views/team.ts';
 import { keepInvitation } from './invitation-return.ts';
 

@@ -7,7 +7,8 @@ import {
   type DeliveriesData,
   type SubscriptionRow,
 } from '../views/webhooks.ts';
-import { action, dashboardRoutes, request, type PageContext } from '../page.ts';
+import { dashboardRoutes } from '../page.ts';
+import { action, request, type PageContext } from '../page-definition.ts';
 import type { Outcome } from '../../http/operations/invoke.ts';
 import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
 import {

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { type DashboardView } from './layout.ts';
+import type { DashboardView } from './view.ts';
 import { pager, table } from './lists.ts';
 import type { ActivityRow } from './answers.ts';
 import type { OrderKind } from '../../domain/orders.ts';

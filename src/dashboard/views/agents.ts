@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, exactField, type DashboardView } from './layout.ts';
+import { actionForm, exactField } from './layout.ts';
+import type { DashboardView } from './view.ts';
 import { pager, table } from './lists.ts';
 import type { AgentRow, DomainRow } from './answers.ts';
 export type { AgentRow };

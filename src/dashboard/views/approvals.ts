@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, type DashboardView } from './layout.ts';
+import { actionForm } from './layout.ts';
+import type { DashboardView } from './view.ts';
 import { table } from './lists.ts';
 import type { ApprovalRow } from './answers.ts';
 export type { ApprovalRow };

@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
-import type { DashboardView } from './layout.ts';
+import type { DashboardView } from './view.ts';
 import { renderListing, renderOffers, type OffersPage } from './domain/market.ts';
 import { renderLock, type LockState } from './domain/lock.ts';
 import { renderProfile } from './domain/profile.ts';

@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
-import { actionForm, formKey, typed, type DashboardView } from './layout.ts';
+import { actionForm, formKey, typed } from './layout.ts';
+import type { DashboardView } from './view.ts';
 import { table } from './lists.ts';
 import type { KeyRow } from './answers.ts';
 export type { KeyRow };

@@ -1,7 +1,8 @@
 import { mandateOperations, type MandateOperation } from '../../domain/mandates.ts';
 import { html, raw, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, formKey, typed, type DashboardView } from './layout.ts';
+import { actionForm, formKey, typed } from './layout.ts';
+import type { DashboardView } from './view.ts';
 import { pager, table } from './lists.ts';
 import type { MandateChange, MandateView } from './answers.ts';
 export type { MandateChange, MandateView };

@@ -1,7 +1,8 @@
 import { DAY_MS } from '../../domain/time.ts';
 import { html, raw, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, formKey, typed, type DashboardView } from './layout.ts';
+import { actionForm, formKey, typed } from './layout.ts';
+import type { DashboardView } from './view.ts';
 import { pager, table } from './lists.ts';
 import type { CheckoutRow, DomainRow } from './answers.ts';
 export type { CheckoutRow, DomainRow };

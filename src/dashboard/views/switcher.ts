@@ -1,5 +1,5 @@
 import { html, raw, type SafeHtml } from '../../pages/html.ts';
-import type { DashboardView } from './layout.ts';
+import type { DashboardView } from './view.ts';
 
 /** Who the person acts for, and the choice of another of their teams (or themselves). */
 export function teamSwitcher(view: DashboardView): SafeHtml {

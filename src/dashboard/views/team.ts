@@ -1,6 +1,7 @@
 import { teamRoles } from '../../domain/team.ts';
 import { html, type SafeHtml } from '../../pages/html.ts';
-import { actionForm, formKey, typed, type DashboardView } from './layout.ts';
+import { actionForm, formKey, typed } from './layout.ts';
+import type { DashboardView } from './view.ts';
 import { table } from './lists.ts';
 import { when } from './keys.ts';
 

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { lockStateResponse } from '../../../api/schemas/registrar-lock.ts';
 import { html, type SafeHtml } from '../../../pages/html.ts';
 import { when } from '../keys.ts';
-import { actionForm, type DashboardView } from '../layout.ts';
+import { actionForm } from '../layout.ts';
+import type { DashboardView } from '../view.ts';
 
 /** The name's registrar lock as GET …/lock answers it. */
 export type LockState = z.output<typeof lockStateResponse>;

@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../../pages/html.ts';
 import { when } from '../keys.ts';
-import { actionForm, formKey, typed, type DashboardView } from '../layout.ts';
+import { actionForm, formKey, typed } from '../layout.ts';
+import type { DashboardView } from '../view.ts';
 import { pager, table } from '../lists.ts';
 import type { OfferRow } from '../answers.ts';
 export type { OfferRow };

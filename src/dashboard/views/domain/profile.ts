@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../../../pages/html.ts';
-import { actionForm, formKey, typed, type DashboardView } from '../layout.ts';
+import { actionForm, formKey, typed } from '../layout.ts';
+import type { DashboardView } from '../view.ts';
 
 /** The display fields of a profile the page edits (PATCH …/profile); each empty field is removed. */
 export const PROFILE_FIELDS = [

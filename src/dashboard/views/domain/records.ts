@@ -1,5 +1,6 @@
 import { html, type SafeHtml } from '../../../pages/html.ts';
-import { actionForm, formKey, type DashboardView } from '../layout.ts';
+import { actionForm, formKey } from '../layout.ts';
+import type { DashboardView } from '../view.ts';
 import { recordsEdit, rowsOf, type RecordRow } from './records-edit.ts';
 import type { DnsState } from '../answers.ts';
 export type { DnsState };
