@@ -4,7 +4,7 @@ import { accountForWallet } from '../src/auth/accounts.ts';
 import { ledgerRepository } from '../src/db/ledger-repository.ts';
 import { recordPaymentCredited } from '../src/db/outbox.ts';
 import { paymentReceipts } from '../src/db/payment-receipts.ts';
-import { refundGems } from '../src/ledger/gems.ts';
+import { debitGems, refundGems } from '../src/ledger/gems.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import type { CheckoutOutcome } from '../src/domain/checkout-outcomes.ts';
 import type { CheckoutPayment, CheckoutTerms, PaymentCredit } from '../workflows/checkout-messages.ts';
@@ -55,6 +55,30 @@ export function recordReceipt(
     receipt: payment.kind === 'mpp' ? payment.receipt : txHash,
   });
   return txHash;
+}
+
+/**
+ * Takes a paid effect's payment, in the transaction of the effect it pays for: a chain payment's receipt
+ * spent (its hash is the order's reference), or the price in gems debited from `payerId` (its ledger entry
+ * the reference, `<operation>:<session>` the debit's own). Other rails (free, a hosted checkout) took
+ * nothing here: `otherwise` is their reference.
+ */
+export async function takePayment(
+  tx: EntityManager,
+  mppChainId: number,
+  input: CheckoutTerms,
+  payment: CheckoutPayment,
+  a: { payerId: string; operation: string; otherwise: string },
+): Promise<string> {
+  if (payment.kind === 'mpp' || payment.kind === 'usdc') return recordReceipt(tx, mppChainId, input, payment);
+  if (payment.kind !== 'gems') return a.otherwise;
+  const debit = await debitGems(tx, {
+    accountId: a.payerId,
+    amount: input.priceGems,
+    reference: `${a.operation}:${input.sessionId}`,
+    memo: input.name,
+  });
+  return `ledger:${debit.transactionId}`;
 }
 
 /** What every paid operation's checkout does outside its effect: verify, look on chain, credit back, close. */

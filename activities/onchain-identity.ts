@@ -6,14 +6,13 @@ import { domainRecords } from '../src/db/domain-records.ts';
 import { onchainIdentities } from '../src/db/onchain-identities.ts';
 import { placeOrder } from '../src/db/orders.ts';
 import { findOnchainIdentityResult, toOnchainIdentityResult } from '../src/identity/onchain-records.ts';
-import { debitGems } from '../src/ledger/gems.ts';
 import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
 import {
   onchainIdentityContract,
   type OnchainIdentityInput,
   type OnchainIdentityResult,
 } from '../workflows/onchain-identity-messages.ts';
-import { recordReceipt, refuse } from './checkout.ts';
+import { refuse, takePayment } from './checkout.ts';
 import type { ActivityDeps } from './deps.ts';
 import { gemsRefusal, paidEffect } from './paid-effect.ts';
 
@@ -56,18 +55,11 @@ async function record(
     throw refuse('already_on_chain', `${input.name} already has its ERC-8004 entry.`);
   const payerId =
     input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : domain.ownerId);
-  let reference = `ledger:onchain_identity:${input.sessionId}`;
-  if (payment.kind === 'mpp') {
-    reference = recordReceipt(tx, chainId, input, payment);
-  } else if (payment.kind === 'gems') {
-    const debit = await debitGems(tx, {
-      accountId: payerId,
-      amount: input.priceGems,
-      reference: `onchain_identity:${input.sessionId}`,
-      memo: input.name,
-    });
-    reference = `ledger:${debit.transactionId}`;
-  }
+  const reference = await takePayment(tx, chainId, input, payment, {
+    payerId,
+    operation: 'onchain_identity',
+    otherwise: `ledger:onchain_identity:${input.sessionId}`,
+  });
   await onchainIdentities(tx).add({
     domainId: domain.id,
     domainName: input.name,

@@ -4,7 +4,6 @@ import { placeOrder } from '../src/db/orders.ts';
 import { recordEvent } from '../src/db/outbox.ts';
 import { isReceiptReuse } from '../src/db/payment-receipts.ts';
 import { accountForWallet } from '../src/auth/accounts.ts';
-import { debitGems } from '../src/ledger/gems.ts';
 import { CouponError, redeemCoupon } from '../src/ledger/coupons.ts';
 import {
   registrationContract,
@@ -15,7 +14,7 @@ import {
 import type { ActivityDeps } from './deps.ts';
 import { findRegistrationResult, toRegistrationResult } from '../src/registration/records.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
-import { recordReceipt, refuse } from './checkout.ts';
+import { refuse, takePayment } from './checkout.ts';
 import { gemsRefusal, paidEffect } from './paid-effect.ts';
 import { YEAR_MS } from '../src/domain/time.ts';
 
@@ -49,20 +48,11 @@ async function activate(
   const ownerId = input.ownerAccountId ?? (onChain ? await accountForWallet(tx, payment.payer) : null);
   if (!ownerId) throw refuse('owner_unknown', 'No account to own the domain.');
   const actorId = input.actorAccountId ?? ownerId;
-  let reference: string = input.sessionId;
-  if (onChain) {
-    reference = recordReceipt(tx, chainId, input, payment);
-  } else if (payment.kind === 'gems') {
-    const debit = await debitGems(tx, {
-      accountId: actorId,
-      amount: input.priceGems,
-      reference: `registration:${input.sessionId}`,
-      memo: input.name,
-    });
-    reference = `ledger:${debit.transactionId}`;
-  } else if (payment.kind === 'checkout') {
-    reference = payment.reference;
-  }
+  let reference = await takePayment(tx, chainId, input, payment, {
+    payerId: actorId,
+    operation: 'registration',
+    otherwise: payment.kind === 'checkout' ? payment.reference : input.sessionId,
+  });
   if (input.couponCode) {
     await redeemCoupon(tx, input.couponCode, input.namespace);
     if (payment.kind === 'free') reference = `coupon:${input.couponCode}`;

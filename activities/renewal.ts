@@ -5,11 +5,10 @@ import { accountForWallet } from '../src/auth/accounts.ts';
 import { checkoutSessions } from '../src/db/checkout-sessions.ts';
 import { renewableStatuses } from '../src/domain/renewal-plan.ts';
 import { extendedExpiry, renewableYears } from '../src/domain/renewal.ts';
-import { debitGems } from '../src/ledger/gems.ts';
 import { findRenewalResult, toRenewalResult } from '../src/renewal/records.ts';
 import type { CheckoutPayment } from '../workflows/checkout-messages.ts';
 import { renewalContract, type RenewalInput, type RenewalResult } from '../workflows/renewal-messages.ts';
-import { recordReceipt, refuse } from './checkout.ts';
+import { refuse, takePayment } from './checkout.ts';
 import type { ActivityDeps } from './deps.ts';
 import { gemsRefusal, paidEffect } from './paid-effect.ts';
 
@@ -48,18 +47,11 @@ async function renew(
   }
   const payerId =
     input.actorAccountId ?? (payment.kind === 'mpp' ? await accountForWallet(tx, payment.payer) : domain.ownerId);
-  let reference = `ledger:renewal:${input.sessionId}`;
-  if (payment.kind === 'mpp') {
-    reference = recordReceipt(tx, chainId, input, payment);
-  } else if (payment.kind === 'gems') {
-    const debit = await debitGems(tx, {
-      accountId: payerId,
-      amount: input.priceGems,
-      reference: `renewal:${input.sessionId}`,
-      memo: input.name,
-    });
-    reference = `ledger:${debit.transactionId}`;
-  }
+  const reference = await takePayment(tx, chainId, input, payment, {
+    payerId,
+    operation: 'renewal',
+    otherwise: `ledger:renewal:${input.sessionId}`,
+  });
   const previous = domain.expiryDate;
   const next = extendedExpiry(previous, input.years);
   // Renewing in grace restores the name.

@@ -7,12 +7,9 @@ import { nameUuid } from '../domain/name-uuid.ts';
  * (MCP, batch, the dashboard's forms). The audit subscriber writes it as the request's one audit event in the
  * first transaction the request commits, so the event and the change commit together or not at all.
  */
-export interface AuditContext {
-  /** One event per request: the event's unique key. */
-  requestId: string;
+/** What an audit event says of a change: who made it, with which credential, from where, through what. */
+export interface AuditedChange {
   actorAccountId: string | null;
-  /** In a team: the member acting for it (the actor is the team); null otherwise. Absent in runs started before teams. */
-  memberAccountId?: string | null;
   /** The credential class (`agent_key`, `bearer`, `session`, `org_key`, …) and its key id. */
   credentialKind: string | null;
   credentialId: string | null;
@@ -23,6 +20,13 @@ export interface AuditContext {
   object: string | null;
   /** The request's own fields (its path parameters and body, secrets left out). */
   details: Record<string, unknown>;
+}
+
+export interface AuditContext extends AuditedChange {
+  /** One event per request: the event's unique key. */
+  requestId: string;
+  /** In a team: the member acting for it (the actor is the team); null otherwise. Absent in runs started before teams. */
+  memberAccountId?: string | null;
   /** Set once the event is written (src/db/audit-subscriber.ts). */
   written?: boolean;
 }

@@ -1,17 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditedChange } from './audit-context.ts';
 import { AuditEvent } from './entities/index.ts';
 
-export interface AuditRecord {
+/** An audit event as it is read back: the change it records, with its id, time and acting member. */
+export interface AuditRecord extends AuditedChange {
   id: string;
   at: Date;
-  actorAccountId: string | null;
   memberAccountId: string | null;
-  credentialKind: string | null;
-  credentialId: string | null;
-  ip: string | null;
-  action: string;
-  object: string | null;
-  details: Record<string, unknown>;
 }
 
 export interface AuditFilter {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { example, EXAMPLE, EXAMPLE_ORDER } from './examples.ts';
-import { receiptField } from './register.ts';
+import { paidOrder, receiptField } from './register.ts';
 
 export const onchainIdentityBody = example(
   z.object({
@@ -25,14 +25,7 @@ export const onchainIdentityResponse = example(
       agent_uri: z.string().describe('The registration file the entry points at'),
       tx_hash: z.string().describe('The registration transaction'),
     }),
-    order: z.object({
-      order_id: z.number().int(),
-      payment_method: z.enum(['mpp', 'gems']),
-      amount_gems: z.number().int(),
-      amount: z.string().nullable(),
-      currency: z.string(),
-      payment_reference: z.string(),
-    }),
+    order: paidOrder(z.enum(['mpp', 'gems'])),
   }),
   {
     status: 'success',

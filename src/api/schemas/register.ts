@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { example, EXAMPLE, EXAMPLE_ORDER } from './examples.ts';
 
 /** A payment receipt in a body, for a paid retry: the same forms as `Authorization: Payment`. */
+
+/** The order a paid operation made, as its answer shows it (registration, renewal, ERC-8004 entry): `method`, the rails it takes. */
+export const paidOrder = <M extends z.ZodType>(method: M) =>
+  z.object({
+    order_id: z.number().int(),
+    payment_method: method,
+    amount_gems: z.number().int(),
+    amount: z.string().nullable(),
+    currency: z.string(),
+    payment_reference: z.string(),
+  });
 export const receiptField = z
   .string()
   .min(1)
@@ -56,14 +67,7 @@ export const registeredResponse = example(
       registration_date: z.string(),
       expiry_date: z.string(),
     }),
-    order: z.object({
-      order_id: z.number().int(),
-      payment_method: z.string(),
-      amount_gems: z.number().int(),
-      amount: z.string().nullable(),
-      currency: z.string(),
-      payment_reference: z.string(),
-    }),
+    order: paidOrder(z.string()),
     warnings: z.array(z.string()),
   }),
   {

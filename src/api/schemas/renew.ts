@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { example, EXAMPLE, EXAMPLE_ORDER } from './examples.ts';
-import { receiptField } from './register.ts';
+import { paidOrder, receiptField } from './register.ts';
 
 export const renewBody = example(
   z.object({
@@ -21,14 +21,7 @@ export const renewedResponse = example(
     message: z.string(),
     session_id: z.string(),
     domain: z.object({ name: z.string(), previous_expiry_date: z.string(), new_expiry_date: z.string() }),
-    order: z.object({
-      order_id: z.number().int(),
-      payment_method: z.enum(['mpp', 'gems']),
-      amount_gems: z.number().int(),
-      amount: z.string().nullable(),
-      currency: z.string(),
-      payment_reference: z.string(),
-    }),
+    order: paidOrder(z.enum(['mpp', 'gems'])),
   }),
   {
     status: 'success',
