@@ -502,10 +502,12 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
         }
         // A run that never finished says where it stands: its stage and what its settlement run waits on.
         const where = isComplete(status.body) ? null : await standing(name, offer.session_id);
+        // `where` is asked to be null, so a run that never finished shows it in the failure.
         expect({ op: 'usdc', name, status: status.body, where }).toMatchObject({
           op: 'usdc',
           name,
           status: { state: 'registered', domain_status: 'active', settlement: { status: 'confirmed' } },
+          where: null,
         });
         usdcNames.push(name);
         owned.set(name, owner);
