@@ -8,6 +8,10 @@ import { AppError } from '../domain/errors.ts';
 import { registrationWorkflowId, type RegistrationResult } from '../../workflows/registration-messages.ts';
 import type { RegistrationContext } from './context.ts';
 import { findRegistrationResult } from './records.ts';
+import { nudgeSettlement } from './settlement-nudge.ts';
+
+/** Relay session states past waiting for the payer: a settlement run must act on each. */
+const MOVED: ReadonlySet<string> = new Set(['prepared', 'broadcast', 'confirmed', 'failed']);
 
 /**
  * What a caller sees of a registration: a checkout in progress and an order by its id, to those who
@@ -54,7 +58,7 @@ export function registrationOrders({ orm, usdc, checkout }: RegistrationContext)
       expiresAt: row ? row.expiresAt.toISOString() : null,
       result,
       domainStatus,
-      settlement: row?.relaySessionId ? await settlementState(row.relaySessionId, state, result) : null,
+      settlement: row?.relaySessionId ? await settlementState(orderId, row.relaySessionId, state, result) : null,
     };
   }
 
@@ -63,9 +67,18 @@ export function registrationOrders({ orm, usdc, checkout }: RegistrationContext)
    * checked on chain, so it is `confirmed` with its transaction; otherwise the relay is asked, and a
    * relay that cannot be asked is `unknown` (a payment may be in flight), never "unpaid".
    */
-  async function settlementState(relaySessionId: string, state: string, result: RegistrationResult | null) {
+  async function settlementState(
+    sessionId: string,
+    relaySessionId: string,
+    state: string,
+    result: RegistrationResult | null,
+  ) {
     if (result) return { relaySessionId, status: 'confirmed', txHash: result.paymentReference };
     const seen = usdc ? await usdc.settlementOf(relaySessionId) : null;
+    // The relay moved the session past waiting and the registration has not followed: the run may not know
+    // yet (the relay's notice lost with a relay that restarted, or a relay that sends none, leaves it to a
+    // fallback look minutes away). A payer polling its status brings the run to look now, as a notice would.
+    if (seen && MOVED.has(seen.status)) await nudgeSettlement(checkout.temporal(), sessionId);
     if (seen) return { relaySessionId, status: seen.status as string, txHash: seen.tx_hash };
     return { relaySessionId, status: state === 'expired_unpaid' ? 'expired_unpaid' : 'unknown', txHash: null };
   }

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegistrationInput, RegistrationResult } from '../../workflows/registration-messages.ts';
-import { relaySessionChangedSignal, settlementWorkflowId } from '../../workflows/settlement-messages.ts';
 import type { Paid } from '../checkout/paid-operation-service.ts';
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { AppError } from '../domain/errors.ts';
 import { paymentResponseHeader, PAYMENT_RESPONSE_HEADER, type X402Payment } from '../payments/x402.ts';
 import type { RegistrationContext } from './context.ts';
 import { findRegistrationResult } from './records.ts';
+import { nudgeSettlement } from './settlement-nudge.ts';
 
 // How long an x402 retry waits for its settlement and the activation (the relay broadcasts at once; the
 // settlement run looks again within seconds while the transfer is in flight, at once on the relay's notice);
@@ -41,11 +41,7 @@ export function x402Registrations({ orm, usdc, checkout }: RegistrationContext) 
     await route().settle(relaySessionId, input, payment);
     // The registry itself moved the session: its settlement run looks now (then again within seconds while
     // the transfer is in flight), on a stack whose relay sends no notices too. A run already closed needs none.
-    await checkout
-      .temporal()
-      .workflow.getHandle(settlementWorkflowId(input.sessionId))
-      .signal(relaySessionChangedSignal)
-      .catch(() => undefined);
+    await nudgeSettlement(checkout.temporal(), input.sessionId);
     try {
       return checkout.paid(await outcome(input.name, input.sessionId), input.sessionId);
     } catch (err) {

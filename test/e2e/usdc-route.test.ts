@@ -396,6 +396,26 @@ describe('the USDC route on Base through the checkout relay', () => {
       await route.relay.start();
     }
   });
+  it('a payer polling its status wakes a run whose relay sent no notice: paid at the relay, registered at once', async () => {
+    // This file's relay sends no notices: alone, the run would find the payment at its next look, 16 s
+    // after its fourth (and minutes away at the default rhythm). The status read sees the relay ahead of the
+    // run and tells it to look (chaos seed 87699: a relay killed after settling lost its notice).
+    const o = await opened('polled');
+    const run = s.t.temporal.client.workflow.getHandle(settlementWorkflowId(o.offer.session_id));
+    const history = async () => (await run.fetchHistory()).events ?? [];
+    const looks = async () =>
+      (await history()).filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity').length;
+    await eventually(async () => (await looks()) >= 4);
+    const cancelled = async () =>
+      (await history()).filter((e) => e.eventType === EventType.EVENT_TYPE_TIMER_CANCELED).length;
+    expect(await cancelled()).toBe(0);
+    expect((await settle(o.offer, await signFor(o.offer, 2), `k-${randomUUID()}`)).status).toBe(200);
+    await eventually(async () => isComplete(await state(o.apiKey, o.offer.session_id)));
+    // The wait was cut short (its timer cancelled by the status read's nudge), not run to its end.
+    expect(await cancelled()).toBeGreaterThanOrEqual(1);
+    expect(await registrationCounts(s.t.db.orm, o.name)).toEqual({ domains: 1, orders: 1, events: 1 });
+  });
+
   it("waiting costs little: an unpaid session is looked at less and less often, and the relay's signed notice wakes its run the moment it is paid", async () => {
     // This relay tells the API of every session it moves (docs/payments.md "Waiting for a relay session").
     await route.relay.stop();
