@@ -84,10 +84,11 @@ export function runStatus<I extends CheckoutTerms, O>(
    * none was ever started (or the server no longer keeps its history). A retry asks it before anything
    * else, so that a run closing while it looks is still found (status() would answer null for it).
    */
-  async function started(handle: WorkflowHandle): Promise<{ input: I; open: boolean } | null> {
+  async function started(handle: WorkflowHandle): Promise<{ input: I } | null> {
     try {
-      const d = await handle.describe();
-      return { input: await startInput<I>(handle), open: d.status.name === 'RUNNING' };
+      // Described first: a run that was never started is WorkflowNotFoundError here.
+      await handle.describe();
+      return { input: await startInput<I>(handle) };
     } catch (err) {
       if (err instanceof WorkflowNotFoundError) return null;
       throw err;
