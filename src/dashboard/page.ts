@@ -21,6 +21,7 @@ const callerOf = (req: FastifyRequest, person: AccountPrincipal): Caller => ({
   ip: req.ip,
   log: req.log,
   channel: 'dashboard',
+  headers: req.headers,
 });
 
 /** A refusal of the API in words, with the field it names, if any. */

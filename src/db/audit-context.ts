@@ -3,7 +3,7 @@ import { nameUuid } from '../domain/name-uuid.ts';
 
 /**
  * Who is changing something, and through which operation (docs/teams.md "Audit trail"): set for each
- * mutating request by the API (src/http/plugins/audit.ts) and for each operation an adapter calls in-process
+ * mutating request by the API (src/http/pipeline/audit-step.ts) and for each operation an adapter calls in-process
  * (MCP, batch, the dashboard's forms). The audit subscriber writes it as the request's one audit event in the
  * first transaction the request commits, so the event and the change commit together or not at all.
  */

@@ -13,7 +13,7 @@ import { servicesPlugin } from './plugins/services.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { overloadPlugin } from './plugins/overload.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
-import { auditPlugin } from './plugins/audit.ts';
+import { pipelinePlugin } from './pipeline/http-steps.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { utf8GuardPlugin } from './plugins/utf8-guard.ts';
 import { hostHeaderPlugin } from './plugins/host-header.ts';
@@ -31,8 +31,8 @@ function trustProxySetting(value: string | undefined): { trustProxy?: boolean | 
 
 /**
  * The registry as one Fastify plugin: named plugins with declared dependencies, registered in the
- * order those dependencies need (services, metrics, headers, access control, the input rule, documentation,
- * routes, login).
+ * order those dependencies need (services, metrics, headers, access control, the pipeline of every
+ * operation call, the input rules, documentation, routes, login).
  */
 export const registryApp = fp<{ deps: AppDeps }>(
   async (app, { deps }) => {
@@ -47,7 +47,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     await app.register(securityPlugin);
     await app.register(accessControlPlugin);
     await app.register(idempotencyPlugin);
-    await app.register(auditPlugin);
+    await app.register(pipelinePlugin);
     await app.register(utf8GuardPlugin);
     await app.register(nulGuardPlugin);
     await app.register(openApiPlugin);

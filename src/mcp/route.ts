@@ -54,7 +54,13 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
         (m) => isObject(m) && m.method === 'tools/call' && isObject(m.params) && needing.has(String(m.params.name)),
       );
       if (!req.principal && needsCredential) throw unauthorized();
-      const caller = { principal: req.principal, ip: req.ip, log: req.log, channel: 'mcp' as const };
+      const caller = {
+        principal: req.principal,
+        ip: req.ip,
+        log: req.log,
+        channel: 'mcp' as const,
+        headers: req.headers,
+      };
       const server = createMcpServer(app, caller, namespaceNames, INTERFACE_VERSION);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The transport writes the raw response, past Fastify's reply: the headers every answer carries

@@ -126,7 +126,11 @@ export const batch = defineOperation(
       const outcome =
         'status' in now
           ? now
-          : await run(app, { principal: now.principal, ip: call.ip, log: call.log, channel: 'batch' }, item);
+          : await run(
+              app,
+              { principal: now.principal, ip: call.ip, log: call.log, channel: 'batch', headers: call.headers },
+              item,
+            );
       results.push({ index, op: item.op, status: outcome.status, body: outcome.body });
     }
     return { status: 'success' as const, results };

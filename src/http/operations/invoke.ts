@@ -1,24 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import { auditContext } from '../../db/audit-context.ts';
-import { writeAuditEventIfMissing } from '../../db/audit-subscriber.ts';
-import { auditActor, auditedOperation } from '../plugins/audit.ts';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../../auth/principal.ts';
-import { idempotencyKeys } from '../../db/idempotency-keys.ts';
 import { ApprovalRequired } from '../../mandates/approvals.ts';
-import { accessRefusal, type Channel } from '../auth.ts';
+import type { Channel } from '../auth.ts';
 import { describeError, errorBody } from '../error-handler.ts';
-import { fingerprintOf, IDEMPOTENT_ROUTES, scopeOf, settleKey, takeKey, type HeldKey } from '../plugins/idempotency.ts';
-import { routeKey, teamAreaOf } from '../../api/routes/declaration.ts';
+import { routeKey } from '../../api/routes/declaration.ts';
+import { heldKey } from '../pipeline/idempotency-step.ts';
+import { pipeline } from '../pipeline/pipeline.ts';
+import { runAfter, runAround, runBefore, runEnd } from '../pipeline/run.ts';
+import type { EarlyAnswer, PipelineCall, SentAnswer } from '../pipeline/step.ts';
 import { Answer, type Call, type Input, type Operation, type Output } from './operation.ts';
 
-/** Who calls in-process: the principal the adapter's own request authenticated, and where it came from. */
+/**
+ * Who calls in-process: the principal the adapter's own request authenticated, where it came from, and
+ * that request's headers (the call's carrier, which the pipeline's steps may read).
+ */
 export interface Caller {
   principal: Principal | null;
   ip: string;
   log: FastifyBaseLogger;
   channel: Exclude<Channel, 'http'>;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** An operation's answer as a client reads it: status, the serialized body, the headers it set. */
@@ -39,14 +41,22 @@ function refusal(err: unknown, log: FastifyBaseLogger): Outcome<never> {
   };
 }
 
-/** Input checked against one of the operation's schemas, as Fastify's validator would (400 validation_failed). */
+/** Input refused by one of the operation's schemas, as Fastify's validator refuses it (400 validation_failed). */
+class InvalidInput extends Error {
+  readonly issues: { location: string; path: string; message: string }[];
+  constructor(issues: InvalidInput['issues']) {
+    const where = issues.map((i) => `${i.location}${i.path ? `.${i.path}` : ''}: ${i.message}`).join('; ');
+    super(`Invalid request: ${where}`);
+    this.issues = issues;
+  }
+}
+
+/** Input checked against one of the operation's schemas. */
 function checked(schema: z.ZodType | undefined, value: unknown, location: string): unknown {
   if (!schema) return value;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((i) => ({ location, path: i.path.join('.'), message: i.message }));
-  const where = issues.map((i) => `${i.location}${i.path ? `.${i.path}` : ''}: ${i.message}`).join('; ');
-  throw Object.assign(new Error(`Invalid request: ${where}`), { invalid: issues });
+  throw new InvalidInput(result.error.issues.map((i) => ({ location, path: i.path.join('.'), message: i.message })));
 }
 
 /** The operation's path with its parameters filled in, and its query: what an Idempotency-Key promises. */
@@ -76,11 +86,24 @@ function serialized(op: Operation, a: Answer): unknown {
   return typeof encoded === 'string' ? encoded : JSON.parse(JSON.stringify(encoded ?? null));
 }
 
+/** A step's early answer (a kept answer replayed) as the caller reads it. */
+function early(a: EarlyAnswer): Outcome<never> {
+  const body: unknown = (a.contentType ?? '').includes('json') ? JSON.parse(a.body) : a.body;
+  return { ok: a.status === 200, status: a.status, body, headers: a.headers } as Outcome<never>;
+}
+
+/** The outcome as it would have been sent over HTTP: what the pipeline's `after` steps keep and record. */
+const sentOf = (o: Outcome): SentAnswer =>
+  typeof o.body === 'string'
+    ? { status: o.status, contentType: 'text/plain; charset=utf-8', body: o.body }
+    : { status: o.status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(o.body) };
+
 /**
- * Calls an operation in-process, for an MCP tool or a dashboard form: the same access decision
- * (accessRefusal), the same validation against the route's schemas, the same Idempotency-Key store and
- * the same error bodies as the HTTP route, without a second HTTP request. The caller's own request was
- * authenticated, rate-limited and (for a form) checked for its origin and token already.
+ * Calls an operation in-process, for an MCP tool, a batch item or a dashboard form: the same pipeline as
+ * the HTTP route (src/http/pipeline: access, Idempotency-Key, audit context and every rule added there),
+ * the same validation against the route's schemas and the same error bodies, without a second HTTP
+ * request. The caller's own request was authenticated, rate-limited and (for a form) checked for its
+ * origin and token already.
  */
 export async function invoke<O extends Operation>(
   app: FastifyInstance,
@@ -89,95 +112,83 @@ export async function invoke<O extends Operation>(
   input: Input<O> & { idempotencyKey?: string } = {},
 ): Promise<Outcome<Output<O>>> {
   const { method, url } = op.route;
-  const key = routeKey(method, url);
-  const rule = op.route.config.access;
   // Credentials sent to a public operation are ignored, as over HTTP.
-  const principal = rule.length === 0 ? null : caller.principal;
-  const denied = accessRefusal(rule, key, principal, caller.channel, teamAreaOf(method, url, op.route.config));
-  if (denied) return refusal(denied, caller.log);
-
-  let call: Call<O['schema']>;
+  const principal = op.route.config.access.length === 0 ? null : caller.principal;
+  const call: PipelineCall = {
+    channel: caller.channel,
+    key: routeKey(method, url),
+    method,
+    url,
+    config: { ...op.route.config, ...(op.keptWithout && { keptWithout: op.keptWithout }) },
+    principal,
+    ip: caller.ip,
+    carrier: caller.headers,
+    params: {},
+    query: {},
+    body: undefined,
+    target: url,
+    answerSchema: op.schema.response[200],
+    idempotencyKey: input.idempotencyKey,
+    log: caller.log,
+    held: new Map(),
+  };
+  let outcome: Outcome<Output<O>>;
   try {
-    call = {
-      principal,
-      ip: caller.ip,
+    outcome = await called(app, op, call, input);
+  } catch (err) {
+    outcome = refusal(err, caller.log);
+  }
+  try {
+    await runAfter(pipeline, call, sentOf(outcome), app);
+  } finally {
+    runEnd(pipeline, call);
+  }
+  return outcome;
+}
+
+/** The call through the pipeline's steps to the operation and back: its outcome, or the refusal thrown. */
+async function called<O extends Operation>(
+  app: FastifyInstance,
+  op: O,
+  call: PipelineCall,
+  input: Input<O>,
+): Promise<Outcome<Output<O>>> {
+  const first = await runBefore(pipeline, 'caller', call, app);
+  if (first) return early(first);
+  let opCall: Call<O['schema']>;
+  try {
+    opCall = {
+      principal: call.principal,
+      ip: call.ip,
       params: checked(op.schema.params, input.params ?? {}, 'params'),
       query: checked(op.schema.querystring, input.query ?? {}, 'querystring'),
       body: checked(op.schema.body, input.body, 'body'),
       // Checked as Fastify does, and like Fastify the other headers stay readable (an Authorization receipt).
       headers: { ...input.headers, ...(checked(op.schema.headers, input.headers ?? {}, 'headers') as object) },
       idempotency: null,
-      log: caller.log,
+      log: call.log,
     } as Call<O['schema']>;
   } catch (err) {
-    const issues = (err as { invalid?: unknown }).invalid;
-    if (!issues) throw err;
+    if (!(err instanceof InvalidInput)) throw err;
     return {
       ok: false,
       status: 400,
-      body: errorBody('validation_failed', (err as Error).message, { issues }),
+      body: errorBody('validation_failed', err.message, { issues: err.issues }),
       headers: {},
     };
   }
-
-  // A dashboard form sends its form id as the key on every change it makes (docs/dashboard.md "How a page works").
-  const keyed =
-    input.idempotencyKey !== undefined &&
-    (IDEMPOTENT_ROUTES.has(key) || (caller.channel === 'dashboard' && method !== 'GET'));
-  // Forked only for a keyed call: a page's reads, the most frequent calls, take no key.
-  const keys = keyed ? idempotencyKeys(app.deps.orm.em.fork()) : null;
-  let held: HeldKey | null = null;
-  if (keys) {
-    const fingerprint = fingerprintOf({
-      method,
-      url: pathOf(url, call.params as Record<string, unknown>, (call.query ?? {}) as Record<string, unknown>),
-      body: call.body,
-    });
-    try {
-      const taken = await takeKey(keys, scopeOf(principal, caller.ip), input.idempotencyKey!, fingerprint, caller.log);
-      if ('replay' in taken) {
-        const { status, body } = taken.replay;
-        const parsed: unknown = (taken.replay.contentType ?? '').includes('json') ? JSON.parse(body) : body;
-        return { ok: status === 200, status, body: parsed, headers: { 'idempotent-replayed': 'true' } } as Outcome<
-          Output<O>
-        >;
-      }
-      held = taken;
-      call.idempotency = held;
-    } catch (err) {
-      return refusal(err, caller.log);
-    }
-  }
-
-  let outcome: Outcome<Output<O>>;
-  try {
-    // Each operation an adapter calls is its own audited change (an MCP tool, a batch item, a form).
-    const audited =
-      method === 'GET'
-        ? null
-        : {
-            requestId: randomUUID(),
-            ...auditActor(principal, caller.ip),
-            ...auditedOperation(key, call.params as Record<string, unknown>, call.body),
-          };
-    const result = audited ? await auditContext.run(audited, () => op.run(call, app)) : await op.run(call, app);
+  call.params = opCall.params as Record<string, unknown>;
+  call.query = (opCall.query ?? {}) as Record<string, unknown>;
+  call.body = opCall.body;
+  call.target = pathOf(call.url, call.params, call.query);
+  const second = await runBefore(pipeline, 'input', call, app);
+  if (second) return early(second);
+  opCall.idempotency = heldKey(call);
+  return runAround(pipeline, call, async () => {
+    const result = await op.run(opCall, app);
     const a = result instanceof Answer ? result : new Answer(200, result);
-    if (audited && a.status < 300 && op.route.config.audited === undefined)
-      await writeAuditEventIfMissing(app.deps.orm.em.fork(), audited);
     // Header names as a client reads them: lower case, whatever case the operation wrote them in.
     const headers = Object.fromEntries(Object.entries(a.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    outcome = { ok: a.status === 200, status: a.status, body: serialized(op, a), headers } as Outcome<Output<O>>;
-  } catch (err) {
-    outcome = refusal(err, caller.log);
-  }
-  if (keys && held)
-    await settleKey(keys, held, {
-      status: outcome.status,
-      contentType: typeof outcome.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-      body: typeof outcome.body === 'string' ? outcome.body : JSON.stringify(outcome.body),
-      keptWithout: op.keptWithout,
-      answerSchema: op.schema.response[200],
-      log: caller.log,
-    });
-  return outcome;
+    return { ok: a.status === 200, status: a.status, body: serialized(op, a), headers } as Outcome<Output<O>>;
+  });
 }

@@ -1,9 +1,8 @@
-import { auditContext } from '../../db/audit-context.ts';
 import { createHash } from 'node:crypto';
 import { nameUuid } from '../../domain/name-uuid.ts';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { idempotencyKeys, RENEW_MS, type IdempotencyKeys } from '../../db/idempotency-keys.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -19,9 +18,6 @@ declare module 'fastify' {
      * documents.
      */
     keptWithout?: readonly string[];
-  }
-  interface FastifyRequest {
-    idempotency: HeldKey | null;
   }
 }
 
@@ -107,12 +103,13 @@ export function operationIdOf(scope: string, key: string, since: Date): string {
  * Idempotency-Key draft describe: the same key with the same request and credential replays the first
  * answer (status and body, with `Idempotent-Replayed: true`); with another request it is 422
  * `idempotency_key_reused`; while the first is still running, 409 `idempotency_key_in_use`. The key is
- * taken after authentication and validation, so a refused credential or a malformed body takes nothing.
+ * taken after authentication and validation, so a refused credential or a malformed body takes nothing
+ * (by the pipeline's idempotency step, src/http/pipeline/idempotency-step.ts). This plugin documents the
+ * header on those routes and purges old keys.
  */
 export const idempotencyPlugin = fp(
   async (app) => {
     const keys = () => idempotencyKeys(app.deps.orm.em.fork());
-    app.decorateRequest('idempotency', null);
 
     // The listed routes take the header (documented in their OpenAPI operation) and may answer 409/422.
     app.addHook('onRoute', (route) => {
@@ -126,51 +123,6 @@ export const idempotencyPlugin = fp(
       schema.response = { 409: errorBodySchema, 422: errorBodySchema, ...(schema.response as object) };
       route.schema = schema;
     });
-
-    // Callback style: a replay is answered and `done` never called, so the route never runs after it, even when
-    // the client hangs up while the replay is written (an async hook returning the reply would go on then).
-    app.addHook('preHandler', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-      if (!req.routeOptions.config.idempotent) return done();
-      const raw = req.headers[IDEMPOTENCY_HEADER];
-      if (raw === undefined) return done();
-      // Its form (KEY_PATTERN) was checked with the route's headers: a malformed key is a 400 there.
-      const key = Array.isArray(raw) ? raw.join(',') : raw;
-      takeKey(keys(), scopeOf(req.principal, req.ip), key, fingerprintOf(req), req.log).then((taken) => {
-        if ('replay' in taken) {
-          reply.code(taken.replay.status).header('idempotent-replayed', 'true');
-          if (taken.replay.contentType) reply.header('content-type', taken.replay.contentType);
-          void reply.send(taken.replay.body);
-          return;
-        }
-        req.idempotency = taken;
-        done();
-      }, done);
-    });
-
-    app.addHook('onSend', async (req, reply, payload) => {
-      const held = req.idempotency;
-      if (!held) return payload;
-      req.idempotency = null;
-      const contentType = reply.getHeader('content-type');
-      await auditContext.outside(() =>
-        settleKey(keys(), held, {
-          status: reply.statusCode,
-          contentType: typeof contentType === 'string' ? contentType : null,
-          body: typeof payload === 'string' ? payload : null,
-          keptWithout: req.routeOptions.config.keptWithout,
-          answerSchema: answerSchemaOf(req.routeOptions.schema),
-          log: req.log,
-        }),
-      );
-      return payload;
-    });
-
-    // However a request ends, its key is no longer renewed (a hold whose answer was never recorded lapses).
-    const stopRenewing = async (req: FastifyRequest) => {
-      if (req.idempotency) clearInterval(req.idempotency.renewal);
-    };
-    app.addHook('onResponse', stopRenewing);
-    app.addHook('onRequestAbort', stopRenewing);
 
     // Keys older than a day (and an hour) go; the table holds one day of mutating requests at most. A
     // purge still running when the app closes is awaited, so the pool is never closed under it.
@@ -199,7 +151,7 @@ const SECRET_FIELDS = ['api_key', 'secret', 'claim_code', 'token'] as const;
 
 const objectSchema = (schema: unknown) => (schema instanceof z.ZodObject ? schema : undefined);
 /** A route's 200 schema, when it is an object whose fields can be read. */
-const answerSchemaOf = (routeSchema: unknown) =>
+export const answerSchemaOf = (routeSchema: unknown) =>
   objectSchema((routeSchema as { response?: Record<number, unknown> } | undefined)?.response?.[200]);
 
 function refuseKeptSecrets(route: string, answer: z.ZodObject | undefined, keptWithout: readonly string[] = []) {
@@ -237,8 +189,8 @@ export interface Replay {
 }
 
 /**
- * Claims a key for a request (the HTTP hook above, and an MCP tool call or a dashboard form through
- * src/http/operations/invoke.ts): its earlier answer to replay, or the hold, renewed while the request runs;
+ * Claims a key for a call (the pipeline's idempotency step, whichever adapter made the call): its earlier
+ * answer to replay, or the hold, renewed while the call runs;
  * a key still held by another request, or used with another request, is refused.
  */
 export async function takeKey(

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { Principal } from '../../auth/principal.ts';
-import { actorOf } from '../../checkout/holder.ts';
 import { auditContext, type AuditContext } from '../../db/audit-context.ts';
 import { writeAuditEventIfMissing } from '../../db/audit-subscriber.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The audit context of a request that may change something (null for a read). */
-    audit: AuditContext | null;
-  }
-}
-import { routeKey } from '../../api/routes/declaration.ts';
+import type { Principal } from '../../auth/principal.ts';
+import { actorOf } from '../../checkout/holder.ts';
+import type { PipelineCall, Step } from './step.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -50,35 +41,35 @@ export function auditActor(principal: Principal | null, ip: string) {
   };
 }
 
+/** The audit context of a call that may change something (null for a read). */
+export const auditOf = (call: PipelineCall): AuditContext | null =>
+  (call.held.get('audit') as AuditContext | undefined) ?? null;
+
 /**
- * Every request that may change something runs inside its audit context (docs/teams.md "Audit trail"), so
- * the first transaction it commits writes its one audit event. Registered after the idempotency plugin:
- * taking a key is the request's bookkeeping, not a change.
+ * Every call that may change something runs inside its audit context (docs/teams.md "Audit trail"), so the
+ * first transaction it commits writes its one audit event; a success that committed no transaction of its
+ * own (one statement, a run's step) still gets its one event once answered. Each operation an adapter calls
+ * is its own audited change (an MCP tool, a batch item, a form). After the idempotency step: taking a key is
+ * the call's bookkeeping, not a change.
  */
-export const auditPlugin = fp(
-  async (app) => {
-    app.decorateRequest('audit', null);
-    app.addHook('preHandler', (req: FastifyRequest, _reply, done) => {
-      if (READS.has(req.method)) return done();
-      const ctx: AuditContext = {
-        requestId: randomUUID(),
-        ...auditActor(req.principal, req.ip),
-        ...auditedOperation(
-          routeKey(req.method, req.routeOptions.url ?? req.url),
-          req.params as Record<string, unknown>,
-          req.body,
-        ),
-      };
-      req.audit = ctx;
-      auditContext.run(ctx, done);
-    });
-    // A success that committed no transaction of the request's (one statement, a run's step) still has its one event.
-    app.addHook('onSend', async (req, reply, payload) => {
-      const ctx = req.audit;
-      if (ctx && reply.statusCode < 300 && req.routeOptions.config?.audited === undefined)
-        await writeAuditEventIfMissing(app.deps.orm.em.fork(), ctx);
-      return payload;
-    });
+export const auditStep: Step = {
+  name: 'audit',
+  when: 'input',
+  before(call) {
+    if (READS.has(call.method)) return;
+    call.held.set('audit', {
+      requestId: randomUUID(),
+      ...auditActor(call.principal, call.ip),
+      ...auditedOperation(call.key, call.params, call.body),
+    } satisfies AuditContext);
   },
-  { name: 'audit', dependencies: ['idempotency'] },
-);
+  around(call, rest) {
+    const ctx = auditOf(call);
+    return ctx ? auditContext.run(ctx, rest) : rest();
+  },
+  async after(call, sent, app) {
+    const ctx = auditOf(call);
+    if (ctx && sent.status < 300 && call.config.audited === undefined)
+      await writeAuditEventIfMissing(app.deps.orm.em.fork(), ctx);
+  },
+};
