@@ -104,23 +104,54 @@ const layers = [
     message: 'src/entry holds the processes: nothing imports them.',
   },
   {
-    // The edge: src/http (the server), src/api (the operations), src/dashboard (the people's pages) and
-    // src/mcp (the tools over the operations) render what the layers below return.
-    target: [...foldersExcept('entry', 'http', 'api', 'dashboard', 'ops', 'mcp'), './activities', './workflows'],
-    from: ['./src/http', './src/api', './src/dashboard'],
-    message: 'Nothing below the edge (src/http, src/api, src/dashboard) imports from it: it renders what they return.',
+    // The edge renders what the layers below return. Top down: src/server (the app: every adapter's routes
+    // over the plugins), the adapters src/dashboard (the people's pages) and src/mcp (the tools), src/api
+    // (the operations and their routes), src/http (the server's machinery: the pipeline, the plugins, the
+    // declarations). Each imports only those below it; nothing below the edge imports any of them.
+    target: [
+      ...foldersExcept('entry', 'server', 'http', 'api', 'dashboard', 'ops', 'mcp'),
+      './activities',
+      './workflows',
+    ],
+    from: ['./src/server', './src/http', './src/api', './src/dashboard', './src/mcp'],
+    message: 'Nothing below the edge (src/server, src/dashboard, src/mcp, src/api, src/http) imports from it.',
+  },
+  {
+    target: [...foldersExcept('entry', 'server', 'ops'), './activities', './workflows'],
+    from: './src/server',
+    message: 'src/server builds the app: only the entries (and the operator CLI, its declarations) import it.',
+  },
+  {
+    target: './src/dashboard',
+    from: './src/mcp',
+    message: 'The adapters (src/dashboard, src/mcp) stand side by side over the operations: neither imports the other.',
+  },
+  {
+    target: './src/mcp',
+    from: './src/dashboard',
+    message: 'The adapters (src/dashboard, src/mcp) stand side by side over the operations: neither imports the other.',
+  },
+  {
+    target: './src/api',
+    from: ['./src/dashboard', './src/mcp'],
+    message: 'src/api holds the operations the adapters call: it imports no adapter.',
+  },
+  {
+    target: './src/http',
+    from: ['./src/api', './src/dashboard', './src/mcp'],
+    message: 'src/http is the machinery every adapter runs on: it imports no operation and no adapter.',
   },
   {
     // Narrower: the ops CLI checks an organization credential's allowlist against the routes' own
-    // declarations (src/api/routes/declared.ts), read without an app.
+    // declarations (src/server/declared.ts), read without an app.
     target: './src/ops',
-    from: './src/api',
-    except: ['./routes/declared.ts'],
+    from: './src/server',
+    except: ['./declared.ts'],
     message: 'Operator commands use no HTTP code but the route declarations.',
   },
   {
     target: './src/ops',
-    from: ['./src/http', './src/dashboard'],
+    from: ['./src/http', './src/api', './src/dashboard', './src/mcp'],
     message: 'Operator commands use no HTTP code but the route declarations.',
   },
   {

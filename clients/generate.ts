@@ -92,7 +92,7 @@ export async function buildDocument(adminUrl: string): Promise<unknown> {
     await Promise.all([
       import('../src/config/env.ts'),
       import('../src/db/orm.ts'),
-      import('../src/http/app.ts'),
+      import('../src/server/app.ts'),
       import('../src/http/deps-from-config.ts'),
       import('../src/temporal/connection.ts'),
       import('../src/infra/embedded-postgres.ts'),

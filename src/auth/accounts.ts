@@ -111,7 +111,7 @@ export async function revokePresentedKey(em: EntityManager, token: string): Prom
 export async function createSession(em: EntityManager, accountId: string, ttlHours: number) {
   const { token, hash } = generateSessionToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  // In a transaction, so a sign-in carries its audit event when its caller audits it (src/http/plugins/login.ts).
+  // In a transaction, so a sign-in carries its audit event when its caller audits it (src/server/login.ts).
   await em.transactional((tx) => credentialRepository(tx).openSession(hash, accountId, expiresAt));
   return { id: token, expiresAt };
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountPrincipal } from '../auth/principal.ts';
-import type { RouteDeclaration } from '../api/routes/declaration.ts';
+import type { RouteDeclaration } from '../http/declaration.ts';
 import type { Outcome } from '../http/operations/invoke.ts';
 import type { Input, Operation, Output } from '../http/operations/operation.ts';
 import type { SafeHtml } from '../pages/html.ts';

@@ -12,7 +12,7 @@ import { formGuard } from '../http/form-guard.ts';
 import { invoke, type Caller, type Outcome } from '../http/operations/invoke.ts';
 import type { Input, Operation, Output } from '../http/operations/operation.ts';
 import { listApprovals } from '../api/routes/approvals.ts';
-import { forgetEndedSession } from './ended-session.ts';
+import { forgetEndedSession } from '../http/ended-session.ts';
 import { dashboardFlash } from './flash.ts';
 
 /** The person as the operations' caller: their session, from their address, through the dashboard. */

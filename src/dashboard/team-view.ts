@@ -1,4 +1,4 @@
-import { teamAreaOf } from '../api/routes/declaration.ts';
+import { teamAreaOf } from '../http/declaration.ts';
 import { roleAllows } from '../domain/team.ts';
 import type { Operation } from '../http/operations/operation.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';

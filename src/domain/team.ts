@@ -5,7 +5,7 @@ export const teamRoles = ['owner', 'admin', 'operator', 'billing', 'auditor'] as
 export type TeamRole = (typeof teamRoles)[number];
 
 /**
- * What an operation touches, as its route declares it (src/api/routes/declaration.ts `area`). A member's
+ * What an operation touches, as its route declares it (src/http/declaration.ts `area`). A member's
  * role decides which areas they may act in; reading is every member's, except the audit trail.
  * - `names`: names, records, profiles, listings, offers, locks asked or set, transfers, renewals, the
  *   team's agents and their keys;

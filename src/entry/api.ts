@@ -20,7 +20,7 @@ const databaseUrl = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'api');
 const temporalTarget = temporalTargetOrExit();
 const [{ buildApp }, { openDatabaseOrExit }, { connectTemporal }, { appDepsFromConfig }, { startMetricsServer }] =
   await Promise.all([
-    import('../http/app.ts'),
+    import('../server/app.ts'),
     import('./database-startup.ts'),
     import('../temporal/connection.ts'),
     import('../http/deps-from-config.ts'),

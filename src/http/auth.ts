@@ -4,7 +4,7 @@ import type { AccountPrincipal, CredentialKind, Principal } from '../auth/princi
 import { AppError } from '../domain/errors.ts';
 import type { Orm } from '../db/orm.ts';
 import type { CrossSiteRule } from './cross-site.ts';
-import { credentialKindsOf, PUBLIC, routeKey, teamAreaOf, type AccessRule } from '../api/routes/declaration.ts';
+import { credentialKindsOf, PUBLIC, routeKey, teamAreaOf, type AccessRule } from './declaration.ts';
 import { roleAllows, rolesFor, type TeamArea } from '../domain/team.ts';
 
 declare module 'fastify' {
@@ -24,7 +24,7 @@ const kindNames: Record<CredentialKind, string> = {
 /** Routes added by plugins we do not own (the interactive API reference) are public by prefix. */
 const publicPrefixes = ['/docs'];
 
-/** The access rule a route declares in `config.access` (routes/declaration.ts), or undefined. */
+/** The access rule a route declares in `config.access` (declaration.ts), or undefined. */
 function accessRuleOf(url: string, config: { access?: AccessRule } | undefined): AccessRule | undefined {
   if (publicPrefixes.some((p) => url === p || url.startsWith(`${p}/`))) return PUBLIC;
   return config?.access;
@@ -88,7 +88,7 @@ export function registerAccessControl(
     const rule = accessRuleOf(route.url, route.config);
     if (!rule) {
       throw new Error(
-        `Route ${methods.join(',')} ${route.url} declares no access rule (config.access: see src/api/routes/declaration.ts)`,
+        `Route ${methods.join(',')} ${route.url} declares no access rule (config.access: see src/http/declaration.ts)`,
       );
     }
     if (rule.length === 0) return;

@@ -1,7 +1,6 @@
 import type { PublicChangeHandlers } from '../db/public-changes.ts';
 import { tagOf } from './etag.ts';
 import type { KnownKey } from '../auth/authenticate.ts';
-import type { AccountView } from '../api/schemas/identity.ts';
 import type { KnownNames } from './known-names.ts';
 import { notificationLag, readCacheHits, readCacheMisses } from '../metrics/read-cache.ts';
 
@@ -20,14 +19,15 @@ import { notificationLag, readCacheHits, readCacheMisses } from '../metrics/read
 /** A cached answer: its JSON text and strong ETag; `absent` records that no record holds the name. */
 export type CachedAnswer = { body: string; etag: string } | 'absent';
 
-/** What each kind of entry holds: a lookup answer, or whether a name is registered (for search). */
+/**
+ * What each kind of entry holds: a lookup answer, or whether a name is registered (for search). The API adds
+ * the kinds of its own views to this interface (src/api/schemas/identity.ts: the account).
+ */
 export interface CacheKinds {
   lookup: CachedAnswer;
   state: 'registered' | 'free';
   /** Under `key:<id>`: an API key as authentication checks it. */
   key: KnownKey;
-  /** Under `account:<id>`: the account as `GET /api/v1/agents/me` shows it. */
-  account: AccountView;
   /** Under `account:<id>`: whether the account has a spend mandate (its standing is always read live). */
   mandate: boolean;
 }

@@ -1,6 +1,6 @@
-import { declareRoute, PUBLIC } from '../api/routes/declaration.ts';
+import { declareRoute, PUBLIC } from '../http/declaration.ts';
 
-// The MCP endpoint's routes, declared once (src/api/routes/declared.ts reads them). No OpenAPI text:
+// The MCP endpoint's routes, declared once (src/server/declared.ts reads them). No OpenAPI text:
 // the MCP endpoint speaks JSON-RPC, described by tools/list, so the API document leaves it out.
 
 /**

@@ -97,7 +97,7 @@ export async function createOrgKey(
     throw new OpsError(`${memberId} is not an active member of ${org.name}`);
   // Read only here: the route declarations import every route module, which every other command (each a
   // process start) would pay for.
-  const { declaredAccessRule } = await import('../api/routes/declared.ts');
+  const { declaredAccessRule } = await import('../server/declared.ts');
   const unknown = policy.routes.filter((r) => {
     const [method = '', url = ''] = r.split(' ');
     return !declaredAccessRule(method, url)?.includes('org_key');

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { connect } from 'node:net';
 import fc from 'fast-check';
-import { declaredRoutes } from '../../src/api/routes/declared.ts';
+import { declaredRoutes } from '../../src/server/declared.ts';
 import { Account } from '../../src/db/entities/index.ts';
 import { byteCase, describeCase, type ByteCase, type FuzzRoute } from '../fuzz/byte-requests.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';

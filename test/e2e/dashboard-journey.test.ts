@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { accountForIdentity } from '../../src/auth/accounts.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { startDevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
-import { declaredRoutes } from '../../src/api/routes/declared.ts';
+import { declaredRoutes } from '../../src/server/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { Account } from '../../src/db/entities/index.ts';
 import { createDomain } from '../helpers/fixtures.ts';

@@ -5,7 +5,7 @@ import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { declaredRoutes } from '../../src/api/routes/declared.ts';
+import { declaredRoutes } from '../../src/server/declared.ts';
 import { Account } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { findExecutable } from '../../src/infra/temporal-dev-server.ts';

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/server/app.ts';
 import type { PaymentSettings } from '../../src/http/deps.ts';
 import { appDepsFromConfig } from '../../src/http/deps-from-config.ts';
 import { connectTemporal, type TemporalHandle } from '../../src/temporal/connection.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Orm } from '../../src/db/orm.ts';
 import { accountForIdentity, createSession } from '../../src/auth/accounts.ts';
-import { SESSION_COOKIE } from '../../src/http/app.ts';
+import { SESSION_COOKIE } from '../../src/server/app.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { randomLabel } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { Account } from '../../src/db/entities/index.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
-import { declaredAccessRule } from '../../src/api/routes/declared.ts';
+import { declaredAccessRule } from '../../src/server/declared.ts';
 import { buildTestApp, type TestApp } from './app.ts';
 import { createDomain, randomLabel } from './fixtures.ts';
 import { humanWithSession, provision } from './identities.ts';

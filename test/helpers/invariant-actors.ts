@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Account } from '../../src/db/entities/index.ts';
 import { createSession } from '../../src/auth/accounts.ts';
 import { sha256Hex } from '../../src/auth/secrets.ts';
-import { SESSION_COOKIE } from '../../src/http/app.ts';
+import { SESSION_COOKIE } from '../../src/server/app.ts';
 import type { DevOidcProvider } from '../../src/infra/dev-oidc/provider.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { dashboardBrowser } from './dashboard.ts';

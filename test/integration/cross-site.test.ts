@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { declaredRoutes } from '../../src/api/routes/declared.ts';
+import { declaredRoutes } from '../../src/server/declared.ts';
 import { SESSION_COOKIE } from '../../src/http/session-cookie.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { registerDomain } from '../helpers/app.ts';

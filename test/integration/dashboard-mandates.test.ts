@@ -1,6 +1,6 @@
 import { mandateOperations } from '../../src/domain/mandates.ts';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { declaredRoutes } from '../../src/api/routes/declared.ts';
+import { declaredRoutes } from '../../src/server/declared.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { registerDomain } from '../helpers/app.ts';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { declaredRoutes } from '../../src/api/routes/declared.ts';
+import { declaredRoutes } from '../../src/server/declared.ts';
 import { buildTestApp, holdSlot, type TestApp } from '../helpers/app.ts';
 import { createListing } from '../helpers/fixtures.ts';
 import { humanWithSession, provision } from '../helpers/identities.ts';

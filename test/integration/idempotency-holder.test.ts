@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { idempotencyKeys } from '../../src/db/idempotency-keys.ts';
 import type { AppDeps } from '../../src/http/deps.ts';
 import { idempotencyPlugin } from '../../src/http/plugins/idempotency.ts';
+import { pipelinePlugin } from '../../src/http/pipeline/http-steps.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 
@@ -102,7 +103,7 @@ describe('idempotency keys: only the claim that holds a key writes to it', () =>
     }
   });
 
-  describe('through the plugin', () => {
+  describe('through the pipeline', () => {
     let app: FastifyInstance;
     const logs: { level: number; msg: string }[] = [];
     // Each call's handler waits until the test lets it answer.
@@ -131,7 +132,10 @@ describe('idempotency keys: only the claim that holds a key writes to it', () =>
         { name: 'services' },
       );
       await app.register(services);
+      // The pipeline follows access control, whose guard authenticates; this route is public and has none.
+      await app.register(fp(async () => undefined, { name: 'access-control' }));
       await app.register(idempotencyPlugin);
+      await app.register(pipelinePlugin);
       app.post('/thing', { config: { idempotent: true } }, async (_req, reply) => {
         calls += 1;
         const mine = calls;

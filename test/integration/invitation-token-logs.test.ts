@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../src/http/app.ts';
+import { buildApp } from '../../src/server/app.ts';
 import { appDepsFromConfig } from '../../src/http/deps-from-config.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { declaredRoutes } from '../../src/api/routes/declared.ts';
+import { declaredRoutes } from '../../src/server/declared.ts';
 
 const isDashboardPage = (url: string) => url === '/dashboard' || url.startsWith('/dashboard/');
 import { buildTestApp, type TestApp } from '../helpers/app.ts';

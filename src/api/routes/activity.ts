@@ -4,7 +4,7 @@ import { accountPrincipal } from '../../http/auth.ts';
 import { toActivityEntry } from '../replies/activity.ts';
 import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
 import { activityQuery, activityResponse } from '../schemas/activity.ts';
-import { declareRoute, ACCOUNT } from './declaration.ts';
+import { declareRoute, ACCOUNT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

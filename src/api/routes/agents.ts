@@ -27,7 +27,7 @@ import {
   provisionResponse,
   revokeKeyResponse,
 } from '../schemas/identity.ts';
-import { declareRoute, ACCOUNT, DASHBOARD, PUBLIC } from './declaration.ts';
+import { declareRoute, ACCOUNT, DASHBOARD, PUBLIC } from '../../http/declaration.ts';
 import { defineOperation, type Operation } from '../../http/operations/operation.ts';
 import { operationRoute } from '../../http/operations/route.ts';
 

@@ -3,7 +3,7 @@ import { approvalService } from '../../mandates/approvals.ts';
 import { accountPrincipal } from '../../http/auth.ts';
 import { approvalListQuery, approvalListResponse, approvalParams, approvalResponse } from '../schemas/approvals.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
-import { ACCOUNT, DASHBOARD, declareRoute } from './declaration.ts';
+import { ACCOUNT, DASHBOARD, declareRoute } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

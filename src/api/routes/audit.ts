@@ -9,7 +9,7 @@ import { answer, defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import { auditFilter, auditQuery, auditResponse } from '../schemas/audit.ts';
 import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
-import { ACCOUNT, declareRoute } from './declaration.ts';
+import { ACCOUNT, declareRoute } from '../../http/declaration.ts';
 
 /** The most events one export carries: a longer range is exported in parts. */
 const EXPORT_MAX = 50_000;

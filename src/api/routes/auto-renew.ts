@@ -4,7 +4,7 @@ import { parseFullName } from '../../http/domain-name-param.ts';
 import { autoRenewBody, autoRenewResponse } from '../schemas/auto-renew.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
-import { declareRoute, ACCOUNT, MANAGEMENT } from './declaration.ts';
+import { declareRoute, ACCOUNT, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

@@ -8,7 +8,7 @@ import { errorBody } from '../../http/error-handler.ts';
 import { batchBody, batchResponse, type BatchItem } from '../schemas/batch.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { setAutoRenew } from './auto-renew.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 import { patchDnsRecords } from './dns.ts';
 import { putListing } from './listings.ts';
 import { lockDomain } from './registrar-lock.ts';

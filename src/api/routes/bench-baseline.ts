@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../domain/errors.ts';
 import { domainRecords } from '../../db/domain-records.ts';
 import { clientErrors } from '../schemas/common.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 
 export const benchDomainRoute = declareRoute({
   method: 'GET',

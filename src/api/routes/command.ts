@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { planDomainRenewal, showExpiringDomains } from '../../management/commands.ts';
 import { accountPrincipal } from '../../http/auth.ts';
-import { parseCommand } from '../../http/command-request.ts';
+import { parseCommand } from '../command-request.ts';
 import { commandErrorHandler, renewDomainReply, showExpiringReply } from '../replies/command.ts';
 import { commandBody, commandErrorSchema, commandResponse } from '../schemas/command.ts';
 import { WITHIN_DAYS } from '../../domain/expiring.ts';
-import { declareRoute, DASHBOARD } from './declaration.ts';
+import { declareRoute, DASHBOARD } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationRoute } from '../../http/operations/route.ts';
 

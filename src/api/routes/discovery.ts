@@ -17,7 +17,7 @@ import { findNamedDomain, parseFullName } from '../../http/domain-name-param.ts'
 import { cachedJson } from '../../http/public-cache.ts';
 import { lookupBody } from '../replies/lookup.ts';
 import { requireNamespace } from '../../http/namespace-param.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

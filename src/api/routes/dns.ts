@@ -8,7 +8,7 @@ import { parseFullName } from '../../http/domain-name-param.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { enableDnsResponse, recordsBody, recordsGetResponse, recordsPatchResponse } from '../schemas/dns.ts';
-import { declareRoute, ACCOUNT } from './declaration.ts';
+import { declareRoute, ACCOUNT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

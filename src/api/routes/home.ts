@@ -5,7 +5,7 @@ import { accountRepository } from '../../db/account-repository.ts';
 import { renderHome, type Visitor } from '../../pages/home.ts';
 import type { PageContext } from '../../pages/landing.ts';
 import { SESSION_COOKIE } from '../../http/session-cookie.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 
 export const homePageRoute = declareRoute({
   method: 'GET',

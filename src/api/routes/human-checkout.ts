@@ -5,12 +5,12 @@ import { gemsBalance } from '../../ledger/gems.ts';
 import { accountLabel, listedName, referrerOf } from '../../market/checkout-terms.ts';
 import { renderCheckout, renderPurchased } from '../../pages/checkout.ts';
 import { accountPrincipal } from '../../http/auth.ts';
-import { forgetEndedSession } from '../../dashboard/ended-session.ts';
+import { forgetEndedSession } from '../../http/ended-session.ts';
 import { parseFullName } from '../../http/domain-name-param.ts';
 import { formGuard } from '../../http/form-guard.ts';
 import { checkoutPageUrl, checkoutRefusalPage, sendPage, signInUrl } from '../replies/checkout-page.ts';
 import { checkoutErrors, checkoutForm, checkoutParams, checkoutQuery, htmlPage } from '../schemas/human-checkout.ts';
-import { declareRoute } from './declaration.ts';
+import { declareRoute } from '../../http/declaration.ts';
 
 // The human checkout page: anyone may look (a session adds the balance and the form); buying is a
 // browser form, so the post takes the session only (docs/market.md "Purchase").

@@ -19,7 +19,7 @@ import {
 } from '../schemas/agent-documents.ts';
 import { clientErrors, notModified } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 
 // A name's identity in the standards other agents read (docs/discovery.md): its A2A Agent Card, its DID
 // document and its ERC-8004 registration file, built from the public record at each request (an owner's

@@ -10,7 +10,7 @@ import {
   listKeysResponse,
   revokeKeyResponse,
 } from '../schemas/identity.ts';
-import { declareRoute, DASHBOARD } from './declaration.ts';
+import { declareRoute, DASHBOARD } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

@@ -14,7 +14,7 @@ import {
   ownListingsResponse,
   withdrawResponse,
 } from '../schemas/listings.ts';
-import { declareRoute, ACCOUNT, MANAGEMENT } from './declaration.ts';
+import { declareRoute, ACCOUNT, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

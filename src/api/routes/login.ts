@@ -6,7 +6,7 @@ import { loginRefusal, oidcFlow, type OidcProvider, type SignedInIdentity } from
 import { errorBodySchema } from '../../domain/error-body.ts';
 import { crossSiteRule } from '../../http/cross-site.ts';
 import { sendPageRouteError, wantsPage } from '../../http/error-handler.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 
 export interface OidcLoginOptions extends OidcProvider {
   /** Base of the browser-facing URLs; the redirect URI is `${publicBaseUrl}/auth/callback`. */

@@ -14,7 +14,7 @@ import {
   managedListResponse,
   userDomainsResponse,
 } from '../schemas/management.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

@@ -10,7 +10,7 @@ import {
   mandateHistoryResponse,
   mandateResponse,
 } from '../schemas/mandates.ts';
-import { ACCOUNT, DASHBOARD, declareRoute } from './declaration.ts';
+import { ACCOUNT, DASHBOARD, declareRoute } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

@@ -6,7 +6,7 @@ import { revalidated, tagOf } from '../../http/etag.ts';
 import { clientErrors, notModified } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { agentManifest } from '../schemas/manifests.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

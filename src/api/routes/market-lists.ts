@@ -12,7 +12,7 @@ import {
   soldQuery,
   soldResponse,
 } from '../schemas/listings.ts';
-import { declareRoute, ACCOUNT, PUBLIC } from './declaration.ts';
+import { declareRoute, ACCOUNT, PUBLIC } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

@@ -3,7 +3,7 @@ import { CAPABILITY_SCHEMA_VERSION, capabilityRecord } from '../../domain/capabi
 import { clientErrors } from '../schemas/common.ts';
 import { namespaceListResponse, namespaceParams, namespaceResponse } from '../schemas/namespaces.ts';
 import { requireNamespace } from '../../http/namespace-param.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

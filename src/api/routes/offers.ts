@@ -25,7 +25,7 @@ import {
 } from '../schemas/offers.ts';
 import { approvalRequiredResponse } from '../schemas/mandates.ts';
 import { purchaseResponses } from '../schemas/purchase.ts';
-import { declareRoute, ACCOUNT } from './declaration.ts';
+import { declareRoute, ACCOUNT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import type { HeldKey } from '../../http/plugins/idempotency.ts';

@@ -6,7 +6,7 @@ import { onchainIdentityAnswer } from '../replies/onchain-identity.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { onchainIdentityBody, onchainIdentityResponse } from '../schemas/onchain-identity.ts';
 import { paidResponses } from '../schemas/payment-required.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 
 export const registerOnchainIdentityRoute = declareRoute({
   method: 'POST',

@@ -14,7 +14,7 @@ import {
   storefrontBody,
   storefrontResponse,
 } from '../schemas/profile.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation, type Operation } from '../../http/operations/operation.ts';
 import { operationRoute } from '../../http/operations/route.ts';
 

@@ -1,7 +1,7 @@
 import { parseFullName } from '../../http/domain-name-param.ts';
 import { buyAnswer } from '../replies/purchase.ts';
 import { buySecondaryBody, purchaseResponses } from '../schemas/purchase.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import { payerOf } from '../../http/operations/payer.ts';

@@ -7,7 +7,7 @@ import { cachedStatesOf } from '../../http/name-states.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { quoteBody, quoteHeaders, quoteResponse } from '../schemas/quote.ts';
 import { resolveTarget } from '../../http/registration-target.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationRoute } from '../../http/operations/route.ts';
 

@@ -14,7 +14,7 @@ import {
   rdapHelpResponse,
   rdapLookupErrors,
 } from '../schemas/rdap.ts';
-import { declareRoute, PUBLIC, under } from './declaration.ts';
+import { declareRoute, PUBLIC, under } from '../../http/declaration.ts';
 
 export const rdapDomainRoute = declareRoute({
   method: 'GET',

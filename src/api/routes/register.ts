@@ -5,7 +5,7 @@ import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { checkoutPendingResponse, registerBody, registerHeaders, registeredResponse } from '../schemas/register.ts';
 import { paymentRequiredResponse, usdcPaymentRequiredResponse } from '../schemas/payment-required.ts';
 import { approvalRequiredResponse, paidOperationForbidden } from '../schemas/mandates.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import { payerOf } from '../../http/operations/payer.ts';

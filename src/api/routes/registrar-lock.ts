@@ -5,7 +5,7 @@ import { lockStateBody } from '../replies/registrar-lock.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { lockStateResponse } from '../schemas/registrar-lock.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 
 const path = '/api/v1/domains/:domain_name';
 const responses = { 200: lockStateResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema };

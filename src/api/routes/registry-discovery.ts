@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { didOf } from '../../domain/agent-card.ts';
 import { REGISTRY_SKILLS } from '../../domain/registry-card.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 
 // How agents and their tooling find this registry and what it charges for (docs/discovery.md "The
 // registry itself"). Every list here is read off the OpenAPI document the app serves, whose paid

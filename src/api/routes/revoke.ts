@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import { revokePresentedKey } from '../../auth/accounts.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { revokeBody, revokeResponse } from '../schemas/identity.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 
 export const revokeKeyRoute = declareRoute({
   method: 'POST',

@@ -19,7 +19,7 @@ import {
   teamResponse,
   teamsResponse,
 } from '../schemas/teams.ts';
-import { DASHBOARD, declareRoute } from './declaration.ts';
+import { DASHBOARD, declareRoute } from '../../http/declaration.ts';
 
 // Teams (docs/teams.md "Organizations"): people only (a bearer token or the dashboard), each route checking
 // the caller's role in the team its path names. Acting *for* a team on the rest of the API is X-Team-Id.

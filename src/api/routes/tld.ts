@@ -4,7 +4,7 @@ import { renderLanding, type PageContext } from '../../pages/landing.ts';
 import { renderSkillMd } from '../../pages/skill-md.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { requireNamespace } from '../../http/namespace-param.ts';
-import { declareRoute, PUBLIC } from './declaration.ts';
+import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 import { answer, defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

@@ -2,7 +2,7 @@ import { transferDomain as moveDomain } from '../../management/transfer.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { transferBody, transferResponse } from '../schemas/transfer.ts';
 import { parseBodyName } from '../../http/domain-name-body.ts';
-import { declareRoute, MANAGEMENT } from './declaration.ts';
+import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 

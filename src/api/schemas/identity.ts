@@ -53,6 +53,13 @@ export const meResponse = z.object({
 /** The account part of `me`, as the read cache keeps it. */
 export type AccountView = z.infer<typeof meResponse>['account'];
 
+declare module '../../http/public-cache.ts' {
+  interface CacheKinds {
+    /** Under `account:<id>`: the account as `GET /api/v1/agents/me` shows it. */
+    account: AccountView;
+  }
+}
+
 const ZERO_ADDRESS = `0x${'0'.repeat(40)}`;
 /** EIP-55: an address in mixed case carries a checksum, and a wrong one is a typo; one case carries none. */
 const checksumOk = (v: string) => {

@@ -1,7 +1,7 @@
 import { renderActivity, type ActivityData } from '../views/activity.ts';
 import { dashboardRoutes } from '../page.ts';
 import { type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import { agentName } from '../views/agents.ts';
 import { NAMED_AGENTS, pageOf } from './overview.ts';
 import { listActivity } from '../../api/routes/activity.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOMAINS_SHOWN, renderAgents, type AgentsData } from '../views/agents.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import { pageOf } from './overview.ts';
 import { claimAgent, listClaimedAgents, revokeAgentKey } from '../../api/routes/agents.ts';
 import { listManagedDomains } from '../../api/routes/management.ts';

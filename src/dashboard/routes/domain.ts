@@ -22,7 +22,7 @@ import {
 import { renewDomain } from '../../api/routes/renew.ts';
 import { approveUnlock, cancelUnlock, getLock, lockDomain, requestUnlock } from '../../api/routes/registrar-lock.ts';
 import { transferDomain } from '../../api/routes/transfer.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 
 export const domainPageRoute = declareRoute({
   method: 'GET',

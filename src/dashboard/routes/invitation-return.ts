@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsync } from 'fastify';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 
 /**
  * Back to an invitation link after signing in, without its token in any URL but the link's own (issue 49):

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { renderKeys } from '../views/keys.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, request } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import { createKey, deleteKey, listKeys } from '../../api/routes/keys.ts';
 
 export const keysPageRoute = declareRoute({ method: 'GET', url: '/dashboard/keys', access: PERSON_PAGE });

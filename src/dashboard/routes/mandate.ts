@@ -9,7 +9,7 @@ import {
 } from '../views/mandate.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import { pageOf } from './overview.ts';
 import { deleteMandate, getMandate, getMandateHistory, setMandate } from '../../api/routes/mandates.ts';
 

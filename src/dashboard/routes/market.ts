@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { marketPages, renderMarket, type ListPage, type MarketData } from '../views/market.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import { getMe, setPayoutAddress } from '../../api/routes/agents.ts';
 import { deleteListing, listOwnListings } from '../../api/routes/listings.ts';
 import { listOwnSales } from '../../api/routes/market-lists.ts';

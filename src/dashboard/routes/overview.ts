@@ -3,7 +3,7 @@ import { DAY_MS } from '../../domain/time.ts';
 import { renderOverview, type OverviewData } from '../views/overview.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import { agentName } from '../views/agents.ts';
 import { getBalance, listClaimedAgents } from '../../api/routes/agents.ts';
 import { listOpenCheckouts, resetRegistrationLock } from '../../api/routes/checkout/open-checkouts.ts';

@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { personOf } from '../../auth/principal.ts';
 import { sha256Hex } from '../../auth/secrets.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import { auditContext } from '../../db/audit-context.ts';
 import { credentialRepository } from '../../db/credential-repository.ts';
 import { teamRepository } from '../../db/team-repository.ts';
 import { AppError } from '../../domain/errors.ts';
 import { formGuard } from '../../http/form-guard.ts';
 import { SESSION_COOKIE } from '../../http/session-cookie.ts';
-import { forgetEndedSession } from '../ended-session.ts';
+import { forgetEndedSession } from '../../http/ended-session.ts';
 
 export const switchTeamRoute = declareRoute({
   method: 'POST',

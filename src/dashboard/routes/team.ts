@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import {
   acceptInvitation,
   createTeam,

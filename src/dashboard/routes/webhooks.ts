@@ -10,7 +10,7 @@ import {
 import { dashboardRoutes } from '../page.ts';
 import { action, request, type PageContext } from '../page-definition.ts';
 import type { Outcome } from '../../http/operations/invoke.ts';
-import { declareRoute, PERSON_PAGE } from '../../api/routes/declaration.ts';
+import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import {
   enableWebhook,
   listWebhookDeliveries,

@@ -231,5 +231,5 @@ export function exactField(
   /></label>`;
 }
 
-/** The CSP source that admits the dashboard's one inline script (src/http/plugins/security.ts). */
+/** The CSP source that admits the dashboard's one inline script (src/http/plugins/security.ts, given it by src/server/app.ts). */
 export const dashboardScriptHash = `'sha256-${createHash('sha256').update(dashboardScript).digest('base64')}'`;

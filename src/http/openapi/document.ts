@@ -1,7 +1,7 @@
 import type { SwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { CredentialKind } from '../../auth/principal.ts';
-import { credentialKindsOf, PUBLIC, type AccessRule, type OperationText } from '../../api/routes/declaration.ts';
+import { credentialKindsOf, PUBLIC, type AccessRule, type OperationText } from '../declaration.ts';
 import { tags } from './tags.ts';
 import { paymentInfo, serviceInfo } from './payment-info.ts';
 
@@ -88,7 +88,7 @@ function securityFor(rule: AccessRule, doc: OperationText | undefined): Record<s
 
 /**
  * Decorates each operation after the zod schemas became JSON schemas: its operationId, description
- * and security from what the route declares in its config (routes/declaration.ts), a description on
+ * and security from what the route declares in its config (src/http/declaration.ts), a description on
  * every response, and the error answers every route can give (the access checks' 401/403/429, 414
  * and 431 before routing, 500).
  */

@@ -4,7 +4,7 @@ import type { Principal } from '../../auth/principal.ts';
 import { ApprovalRequired } from '../../mandates/approvals.ts';
 import type { Channel } from '../auth.ts';
 import { describeError, errorBody } from '../error-handler.ts';
-import { routeKey } from '../../api/routes/declaration.ts';
+import { routeKey } from '../declaration.ts';
 import { heldKey } from '../pipeline/idempotency-step.ts';
 import { pipeline } from '../pipeline/pipeline.ts';
 import { runAfter, runAround, runBefore, runEnd } from '../pipeline/run.ts';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.ts';
 import type { HeldKey } from '../plugins/idempotency.ts';
-import type { RouteDeclaration } from '../../api/routes/declaration.ts';
+import type { RouteDeclaration } from '../declaration.ts';
 
 /** An operation's schemas, as Fastify and the OpenAPI document read them (the route's `schema`). */
 export interface OperationSchema {

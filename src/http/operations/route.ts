@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, RouteOptions } from 'fastify';
 import { named } from '../plugin-name.ts';
-import { routeKey } from '../../api/routes/declaration.ts';
+import { routeKey } from '../declaration.ts';
 import { Answer, type Call, type Operation, type OperationSchema } from './operation.ts';
 
 /** Sends what an operation returned: its Answer as it is, or a plain body as the 200. */

@@ -1,4 +1,4 @@
-import { PUBLIC, teamAreaOf } from '../../api/routes/declaration.ts';
+import { PUBLIC, teamAreaOf } from '../declaration.ts';
 import { accessRefusal } from '../auth.ts';
 import type { Step } from './step.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { routeKey } from '../../api/routes/declaration.ts';
+import { routeKey } from '../declaration.ts';
 import { answerSchemaOf, IDEMPOTENCY_HEADER, type HeldKey } from '../plugins/idempotency.ts';
 import { heldKey } from './idempotency-step.ts';
 import { pipeline } from './pipeline.ts';

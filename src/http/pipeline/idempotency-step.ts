@@ -17,7 +17,12 @@ export const idempotencyStep: Step = {
   when: 'input',
   async before(call, app) {
     if (call.idempotencyKey === undefined) return;
-    if (!IDEMPOTENT_ROUTES.has(call.key) && !(call.channel === 'dashboard' && call.method !== 'GET')) return;
+    // A route marked by the idempotency plugin, an operation it lists called in-process, or a form.
+    const keyed =
+      call.config.idempotent === true ||
+      IDEMPOTENT_ROUTES.has(call.key) ||
+      (call.channel === 'dashboard' && call.method !== 'GET');
+    if (!keyed) return;
     const taken = await takeKey(
       idempotencyKeys(app.deps.orm.em.fork()),
       scopeOf(call.principal, call.ip),

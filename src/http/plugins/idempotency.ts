@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { idempotencyKeys, RENEW_MS, type IdempotencyKeys } from '../../db/idempotency-keys.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { errorBodySchema } from '../../api/schemas/common.ts';
+import { errorBodySchema } from '../../domain/error-body.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { openApiOptions } from '../openapi/document.ts';
-import { declareRoute, PUBLIC } from '../../api/routes/declaration.ts';
+import { declareRoute, PUBLIC } from '../declaration.ts';
 
 export const INTERFACE_VERSION = '1.0.0';
 

@@ -3,9 +3,6 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
-import { checkoutScriptHash } from '../../pages/checkout.ts';
-import { dashboardScriptHash } from '../../dashboard/views/layout.ts';
-import { landingScriptHash } from '../../pages/landing.ts';
 import { redactedUrl } from '../../telemetry/redacted-url.ts';
 
 /** The headers helmet sets with these options, read off one call of its middleware. */
@@ -30,16 +27,19 @@ const loggedRequest = (req: FastifyRequest) => ({
 });
 
 /**
- * The server's logger (src/http/app.ts): the process's, writing every request (the access log's "incoming
+ * The server's logger (src/server/app.ts): the process's, writing every request (the access log's "incoming
  * request" line, and whatever a route logs of it) with its URL redacted, so no secret a URL holds reaches the
  * logs. Set once on the logger the server is given, it holds in every context, the not-found handler's too.
  */
 export const redactingRequests = (logger: FastifyBaseLogger): FastifyBaseLogger =>
   logger.child({}, { serializers: { req: loggedRequest } });
 
-/** Cookies, security headers and CORS: what every answer carries. */
-export const securityPlugin = fp(
-  async (app) => {
+/**
+ * Cookies, security headers and CORS: what every answer carries. `inlineScripts` are the CSP sources (hashes)
+ * of the pages' inline scripts, given by the app that serves those pages (src/server/app.ts).
+ */
+export const securityPlugin = fp<{ inlineScripts: readonly string[] }>(
+  async (app, { inlineScripts }) => {
     await app.register(cookie, { secret: app.deps.sessionSecret });
     // Security headers on every answer. The pages and the API reference load only their own scripts;
     // inline styles stay allowed for the small HTML pages. Cross-origin reads are for CORS to decide.
@@ -49,7 +49,7 @@ export const securityPlugin = fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", landingScriptHash, checkoutScriptHash, dashboardScriptHash],
+          scriptSrc: ["'self'", ...inlineScripts],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],

@@ -6,7 +6,7 @@ import { keepRawJsonBody, rawBodyOf } from '../../../http/raw-body.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
 import { simpleResponse } from '../../schemas/register.ts';
 import { checkoutCallbackBody } from '../../schemas/checkouts.ts';
-import { declareRoute, PUBLIC } from '../declaration.ts';
+import { declareRoute, PUBLIC } from '../../../http/declaration.ts';
 
 export const hostedCheckoutCallbackRoute = declareRoute({
   method: 'POST',

@@ -9,7 +9,7 @@ import { domainNameParams } from '../../schemas/discovery.ts';
 import { pagination } from '../../schemas/management.ts';
 import { simpleResponse } from '../../schemas/register.ts';
 import { openCheckoutsResponse } from '../../schemas/checkouts.ts';
-import { declareRoute, ACCOUNT } from '../declaration.ts';
+import { declareRoute, ACCOUNT } from '../../../http/declaration.ts';
 import { defineOperation } from '../../../http/operations/operation.ts';
 import { operationsPlugin } from '../../../http/operations/route.ts';
 

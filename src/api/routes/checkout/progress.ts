@@ -9,7 +9,7 @@ import { domainNameParams } from '../../schemas/discovery.ts';
 import { paidOperationForbidden } from '../../schemas/mandates.ts';
 import { registeredResponse, registrationStatusResponse, verifyMppBody } from '../../schemas/register.ts';
 import { orderIdParams, orderStatusResponse } from '../../schemas/checkouts.ts';
-import { declareRoute, ACCOUNT, PUBLIC } from '../declaration.ts';
+import { declareRoute, ACCOUNT, PUBLIC } from '../../../http/declaration.ts';
 import { defineOperation } from '../../../http/operations/operation.ts';
 import { operationsPlugin } from '../../../http/operations/route.ts';
 

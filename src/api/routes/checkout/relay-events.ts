@@ -7,7 +7,7 @@ import { keepRawJsonBody, rawBodyOf } from '../../../http/raw-body.ts';
 import { standardKey } from '../../../webhooks/signing.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
 import { simpleResponse } from '../../schemas/register.ts';
-import { declareRoute, PUBLIC } from '../declaration.ts';
+import { declareRoute, PUBLIC } from '../../../http/declaration.ts';
 
 export const relayEventsRoute = declareRoute({
   method: 'POST',

@@ -17,7 +17,7 @@ import {
   webhookEventsQuery,
   webhookEventsResponse,
 } from '../../schemas/webhooks.ts';
-import { declareRoute, ACCOUNT, USER_KEYS } from '../declaration.ts';
+import { declareRoute, ACCOUNT, USER_KEYS } from '../../../http/declaration.ts';
 import { defineOperation } from '../../../http/operations/operation.ts';
 import { operationsPlugin } from '../../../http/operations/route.ts';
 

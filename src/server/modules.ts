@@ -1,65 +1,65 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from '../../config/env.ts';
+import type { Config } from '../config/env.ts';
 // Imported in the order the app has always loaded them: the OpenAPI document lists its schemas in the
 // order their modules run, and the committed clients are generated from it.
-import * as activity from './activity.ts';
-import * as agents from './agents.ts';
-import * as mandates from './mandates.ts';
-import * as approvals from './approvals.ts';
-import * as benchBaseline from './bench-baseline.ts';
-import * as hostedCheckoutCallback from './checkout/hosted-callback.ts';
-import * as relayEvents from './checkout/relay-events.ts';
-import * as openCheckouts from './checkout/open-checkouts.ts';
-import * as registrationProgress from './checkout/progress.ts';
-import * as command from './command.ts';
-import * as discovery from './discovery.ts';
-import * as dns from './dns.ts';
-import * as health from './health.ts';
-import * as home from './home.ts';
-import * as humanCheckout from './human-checkout.ts';
-import * as keys from './keys.ts';
-import * as listings from './listings.ts';
-import * as management from './management.ts';
-import * as manifests from './manifests.ts';
-import * as identity from './identity.ts';
-import * as registryDiscovery from './registry-discovery.ts';
-import * as marketLists from './market-lists.ts';
-import * as namespaces from './namespaces.ts';
-import * as profile from './profile.ts';
-import * as purchase from './purchase.ts';
-import * as rdap from './rdap.ts';
-import * as offers from './offers.ts';
-import * as quote from './quote.ts';
-import * as register from './register.ts';
-import * as renew from './renew.ts';
-import * as onchainIdentity from './onchain-identity.ts';
-import * as registrarLock from './registrar-lock.ts';
-import * as batch from './batch.ts';
-import * as audit from './audit.ts';
-import * as teams from './teams.ts';
-import * as autoRenew from './auto-renew.ts';
-import * as webhookDeliveries from './webhooks/deliveries.ts';
-import * as webhookSubscriptions from './webhooks/subscriptions.ts';
-import * as revoke from './revoke.ts';
-import * as tld from './tld.ts';
-import * as transfer from './transfer.ts';
-import { dashboardPlugin } from '../../dashboard/routes/index.ts';
-import { mcpRoutes } from '../../mcp/route.ts';
-import * as dashboardActivity from '../../dashboard/routes/activity.ts';
-import * as dashboardAgents from '../../dashboard/routes/agents.ts';
-import * as dashboardApprovals from '../../dashboard/routes/approvals.ts';
-import * as dashboardDomain from '../../dashboard/routes/domain.ts';
-import * as dashboardKeys from '../../dashboard/routes/keys.ts';
-import * as dashboardMandate from '../../dashboard/routes/mandate.ts';
-import * as dashboardMarket from '../../dashboard/routes/market.ts';
-import * as dashboardOverview from '../../dashboard/routes/overview.ts';
-import * as dashboardWebhooks from '../../dashboard/routes/webhooks.ts';
-import * as dashboardTeam from '../../dashboard/routes/team.ts';
-import * as dashboardSwitch from '../../dashboard/routes/switch.ts';
-import * as dashboardInvitationReturn from '../../dashboard/routes/invitation-return.ts';
-import * as mcp from '../../mcp/declarations.ts';
-import * as openApi from '../../http/plugins/openapi.ts';
-import * as login from './login.ts';
+import * as activity from '../api/routes/activity.ts';
+import * as agents from '../api/routes/agents.ts';
+import * as mandates from '../api/routes/mandates.ts';
+import * as approvals from '../api/routes/approvals.ts';
+import * as benchBaseline from '../api/routes/bench-baseline.ts';
+import * as hostedCheckoutCallback from '../api/routes/checkout/hosted-callback.ts';
+import * as relayEvents from '../api/routes/checkout/relay-events.ts';
+import * as openCheckouts from '../api/routes/checkout/open-checkouts.ts';
+import * as registrationProgress from '../api/routes/checkout/progress.ts';
+import * as command from '../api/routes/command.ts';
+import * as discovery from '../api/routes/discovery.ts';
+import * as dns from '../api/routes/dns.ts';
+import * as health from '../api/routes/health.ts';
+import * as home from '../api/routes/home.ts';
+import * as humanCheckout from '../api/routes/human-checkout.ts';
+import * as keys from '../api/routes/keys.ts';
+import * as listings from '../api/routes/listings.ts';
+import * as management from '../api/routes/management.ts';
+import * as manifests from '../api/routes/manifests.ts';
+import * as identity from '../api/routes/identity.ts';
+import * as registryDiscovery from '../api/routes/registry-discovery.ts';
+import * as marketLists from '../api/routes/market-lists.ts';
+import * as namespaces from '../api/routes/namespaces.ts';
+import * as profile from '../api/routes/profile.ts';
+import * as purchase from '../api/routes/purchase.ts';
+import * as rdap from '../api/routes/rdap.ts';
+import * as offers from '../api/routes/offers.ts';
+import * as quote from '../api/routes/quote.ts';
+import * as register from '../api/routes/register.ts';
+import * as renew from '../api/routes/renew.ts';
+import * as onchainIdentity from '../api/routes/onchain-identity.ts';
+import * as registrarLock from '../api/routes/registrar-lock.ts';
+import * as batch from '../api/routes/batch.ts';
+import * as audit from '../api/routes/audit.ts';
+import * as teams from '../api/routes/teams.ts';
+import * as autoRenew from '../api/routes/auto-renew.ts';
+import * as webhookDeliveries from '../api/routes/webhooks/deliveries.ts';
+import * as webhookSubscriptions from '../api/routes/webhooks/subscriptions.ts';
+import * as revoke from '../api/routes/revoke.ts';
+import * as tld from '../api/routes/tld.ts';
+import * as transfer from '../api/routes/transfer.ts';
+import { dashboardPlugin } from '../dashboard/routes/index.ts';
+import { mcpRoutes } from '../mcp/route.ts';
+import * as dashboardActivity from '../dashboard/routes/activity.ts';
+import * as dashboardAgents from '../dashboard/routes/agents.ts';
+import * as dashboardApprovals from '../dashboard/routes/approvals.ts';
+import * as dashboardDomain from '../dashboard/routes/domain.ts';
+import * as dashboardKeys from '../dashboard/routes/keys.ts';
+import * as dashboardMandate from '../dashboard/routes/mandate.ts';
+import * as dashboardMarket from '../dashboard/routes/market.ts';
+import * as dashboardOverview from '../dashboard/routes/overview.ts';
+import * as dashboardWebhooks from '../dashboard/routes/webhooks.ts';
+import * as dashboardTeam from '../dashboard/routes/team.ts';
+import * as dashboardSwitch from '../dashboard/routes/switch.ts';
+import * as dashboardInvitationReturn from '../dashboard/routes/invitation-return.ts';
+import * as mcp from '../mcp/declarations.ts';
+import * as openApi from '../http/plugins/openapi.ts';
+import * as login from '../api/routes/login.ts';
 
 /** A module of routes: where its declarations are read, and the plugin that serves them. */
 export interface RouteModule {
@@ -75,7 +75,7 @@ export interface RouteModule {
 }
 
 /**
- * Every route module, listed once, in the order the app registers them (src/api/routes/index.ts); the
+ * Every route module, listed once, in the order the app registers them (src/server/routes.ts); the
  * declarations (declared.ts) are read from the same list without building an app.
  */
 export const routeModules: readonly RouteModule[] = [

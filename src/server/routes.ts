@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { named } from '../../http/plugin-name.ts';
-import { routeKey } from './declaration.ts';
+import { named } from '../http/plugin-name.ts';
+import { routeKey } from '../http/declaration.ts';
 import { declaredRoutes } from './declared.ts';
 import { routeModules } from './modules.ts';
 
@@ -14,7 +14,7 @@ export const routesPlugin = fp(
     app.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
         if (!declaredKeys.has(routeKey(method, route.url)))
-          throw new Error(`Route ${method} ${route.url} is not exported by a module that routes/modules.ts lists`);
+          throw new Error(`Route ${method} ${route.url} is not exported by a module that src/server/modules.ts lists`);
       }
     });
     for (const m of routeModules) {

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import { AppError } from '../domain/errors.ts';
 import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
-import { parseBodyName } from './domain-name-body.ts';
+import { parseBodyName } from '../http/domain-name-body.ts';
 import {
   commandActions,
   DRY_RUN,
   renewDomainParams,
   showExpiringParams,
   type CommandAction,
-} from '../api/schemas/command.ts';
+} from './schemas/command.ts';
 
 export type Command =
   | { action: 'show_expiring_domains'; withinDays: number }

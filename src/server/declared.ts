@@ -1,11 +1,11 @@
-import { declarationsOf, routeKey, type RouteDeclaration } from './declaration.ts';
+import { declarationsOf, routeKey, type RouteDeclaration } from '../http/declaration.ts';
 import { routeModules } from './modules.ts';
 
 /**
  * Every route the app serves, read from the route modules (modules.ts) without building an app: for what
  * must know the routes before (or without) an app, such as the ops CLI's check of an organization
  * credential's allowlist and the tests that walk every route. A route no listed module declares fails
- * start-up (routes/index.ts); a declared route nothing registers fails the access test.
+ * start-up (routes.ts); a declared route nothing registers fails the access test.
  */
 export const declaredRoutes: readonly RouteDeclaration[] = routeModules.flatMap((m) =>
   m.declares.flatMap(declarationsOf),

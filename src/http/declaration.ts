@@ -1,5 +1,5 @@
-import type { CredentialKind } from '../../auth/principal.ts';
-import type { TeamArea } from '../../domain/team.ts';
+import type { CredentialKind } from '../auth/principal.ts';
+import type { TeamArea } from '../domain/team.ts';
 
 /**
  * Which credentials a route accepts. An empty rule means public: credentials sent to a public route

@@ -1,7 +1,7 @@
 import type { onRequestHookHandler } from 'fastify';
 import { sessionPrincipal } from '../auth/authenticate.ts';
 import type { Orm } from '../db/orm.ts';
-import { SESSION_COOKIE } from '../http/session-cookie.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 
 /**
  * On a page a session that has ended counts as none: the visitor is offered sign-in, never a 401.

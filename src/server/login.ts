@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { auditContext } from '../../db/audit-context.ts';
-import { oidcLogin } from '../../api/routes/login.ts';
-import { accountForIdentity, createSession, destroySession } from '../../auth/accounts.ts';
-import { SESSION_COOKIE } from '../session-cookie.ts';
+import { auditContext } from '../db/audit-context.ts';
+import { oidcLogin } from '../api/routes/login.ts';
+import { accountForIdentity, createSession, destroySession } from '../auth/accounts.ts';
+import { SESSION_COOKIE } from '../http/session-cookie.ts';
 
 /** Browser login against the identity provider, when one is configured. */
 export const loginPlugin = fp(
