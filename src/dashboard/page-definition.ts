@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountPrincipal } from '../auth/principal.ts';
-import type { RouteDeclaration } from '../http/declaration.ts';
+import { declareRoute, PERSON_PAGE, type RouteDeclaration } from '../http/declaration.ts';
 import type { Outcome } from '../http/operations/invoke.ts';
 import type { Input, Operation, Output } from '../http/operations/operation.ts';
 import type { SafeHtml } from '../pages/html.ts';
@@ -10,10 +10,19 @@ import type { DashboardView } from './views/view.ts';
 // What a dashboard page is made of — its loader, its view, its forms and the operations they call — as each
 // page module declares it (src/dashboard/routes/); page.ts serves what is declared.
 
+/**
+ * A page's two routes on its address: the page (GET), and the POST of its forms, which act for the person
+ * themself (their role in a team is asked by each operation the form calls).
+ */
+export const pageRoutes = <const U extends string>(url: U) => ({
+  page: declareRoute({ method: 'GET', url, access: PERSON_PAGE }),
+  post: declareRoute({ method: 'POST', url, access: PERSON_PAGE, area: 'self' }),
+});
+
 /** One API operation with its input: what a form does. */
-export interface OperationCall {
-  op: Operation;
-  input: Input<Operation> & { idempotencyKey?: string };
+export interface OperationCall<O extends Operation = Operation> {
+  op: O;
+  input: Input<O> & { idempotencyKey?: string };
 }
 
 /**
@@ -28,8 +37,8 @@ type FormInput<O extends Operation> = Omit<Input<O>, 'body'> & {
 };
 
 /** Pairs an operation with a form's input for it. */
-export const request = <O extends Operation>(op: O, input: FormInput<O> = {}): OperationCall =>
-  ({ op, input }) as OperationCall;
+export const request = <O extends Operation>(op: O, input: FormInput<O> = {}): OperationCall<O> =>
+  ({ op, input }) as OperationCall<O>;
 
 /** What a page's loader and actions work with: the person, the request's path values, and the API. */
 export interface PageContext {
@@ -53,16 +62,30 @@ export type FormFields = Record<string, string | string[]>;
 
 /**
  * One thing a person can do on a page: the fields its form sends (checked with zod), the API operation
- * that does it, and what to say when it worked. The rule itself lives in the API operation only.
+ * that does it, and what to say when it worked (any answer below 400: its 200 typed by the operation's
+ * response schema, or an accepted 202). The rule itself lives in the API operation only.
  */
-export interface DashboardAction<F> {
+export interface DashboardAction<F, O extends Operation = Operation> {
   fields: z.ZodType<F>;
-  call(fields: F, ctx: PageContext): OperationCall;
-  done(fields: F, answer: Outcome): { notice: string; reveal?: { label: string; value: string } };
+  call(fields: F, ctx: PageContext): OperationCall<O>;
+  done(fields: F, answer: Outcome<Output<O>>): { notice: string; reveal?: { label: string; value: string } };
 }
 
-/** Declares an action with its field types inferred from its schema. */
-export const action = <F>(a: DashboardAction<F>): DashboardAction<unknown> => a as DashboardAction<unknown>;
+/** The 200's body of an action's answer, as its operation types it; null for another answer below 400 (a 202). */
+export const answered = <B>(a: Outcome<B>): B | null => (a.ok ? a.body : null);
+
+/**
+ * A text field of an answer's body whatever its type: a refusal's `code` or `message` (every refusal has
+ * them, src/domain/error-body.ts), the message several operations answer. Null when absent.
+ */
+export const textOf = (body: unknown, field: string): string | null => {
+  const value: unknown = body && typeof body === 'object' ? Reflect.get(body, field) : undefined;
+  return typeof value === 'string' ? value : null;
+};
+
+/** Declares an action with its field types inferred from its schema and its answer's from its operation. */
+export const action = <F, O extends Operation>(a: DashboardAction<F, O>): DashboardAction<unknown> =>
+  a as unknown as DashboardAction<unknown>;
 
 export interface DashboardPage<D> {
   page: RouteDeclaration;

@@ -7,7 +7,7 @@ import { AppError, errorCodes, type ErrorCode } from '../domain/errors.ts';
 import { accountRepository } from '../db/account-repository.ts';
 import { dashboardPage, formKey } from './views/layout.ts';
 import type { DashboardView, FailedForm } from './views/view.ts';
-import type { DashboardPage, OperationCall, PageContext } from './page-definition.ts';
+import { textOf, type DashboardPage, type OperationCall, type PageContext } from './page-definition.ts';
 import { formGuard } from '../http/form-guard.ts';
 import { invoke, type Caller, type Outcome } from '../http/operations/invoke.ts';
 import type { Input, Operation, Output } from '../http/operations/operation.ts';
@@ -60,7 +60,7 @@ async function callOnce(app: FastifyInstance, ctx: PageContext, c: OperationCall
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
     const answer = await invoke(app, c.op, callerOf(ctx.req, ctx.person), c.input);
-    const code = (answer.body as { code?: unknown } | null)?.code;
+    const code = textOf(answer.body, 'code');
     if (answer.status !== 409 || code !== 'idempotency_key_in_use' || Date.now() > deadline) return answer;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -107,7 +107,7 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
           const answer = await call(op, input);
           if (!answer.ok) {
             // The API's own refusal, on the page: its code when it is one of ours, else "not now".
-            const code = (answer.body as { code?: unknown } | null)?.code;
+            const code = textOf(answer.body, 'code');
             const known = typeof code === 'string' && Object.hasOwn(errorCodes, code) && answer.status < 500;
             throw new AppError(known ? (code as ErrorCode) : 'not_ready', refusalOf(answer).message);
           }
@@ -226,7 +226,9 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
         if (answer.status < 400) {
           // Post/redirect/get: the browser lands on the page by a GET, so a reload asks for the page again
           // and does nothing; what the action said (and a new secret, once) follows in the sealed flash.
-          const { notice, reveal } = chosen.done(parsed.data, answer);
+          // The action's own operation made this answer: `action` typed its `done` by that operation, and
+          // erased it here, where every action of the page is one kind.
+          const { notice, reveal } = chosen.done(parsed.data, answer as Outcome<never>);
           flash.put(reply, person.credentialId, req.url.split('?')[0] ?? '', { notice, reveal: reveal ?? null });
           return reply.header('cache-control', 'no-store').redirect(req.url, 303);
         }

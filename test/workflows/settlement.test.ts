@@ -102,13 +102,16 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
     return { reg, calls, activities };
   }
 
+  /** The registration run of the setup's checkout, on the worker's task queue (it starts its settlement run). */
+  const startRegistration = (s: ReturnType<typeof setup>, taskQueue: string) =>
+    env.client.workflow.start('registrationWorkflow', {
+      taskQueue,
+      workflowId: registrationWorkflowId(s.reg.name),
+      args: [s.reg],
+    });
   const run = (s: ReturnType<typeof setup>) =>
     env.withWorker(s.activities, async (taskQueue) => {
-      const registration = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: registrationWorkflowId(s.reg.name),
-        args: [s.reg],
-      });
+      const registration = await startRegistration(s, taskQueue);
       // The registration run starts its settlement run as a child, under a readable id.
       const settlement = env.client.workflow.getHandle(settlementWorkflowId(s.reg.sessionId));
       await eventually(() =>
@@ -163,11 +166,7 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
     const s = setup([state('confirmed', '0xsettled')], { expiresAtMs: Date.now() - 3_600_000 });
     s.calls.held = true;
     const end = await env.withWorker(s.activities, async (taskQueue) => {
-      const registration = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: registrationWorkflowId(s.reg.name),
-        args: [s.reg],
-      });
+      const registration = await startRegistration(s, taskQueue);
       await sleep(500); // several polls, an hour past the challenge's end
       expect((await registration.query(registrationStatusQuery)).stage).toBe('awaiting_payment');
       const reset = registration.executeUpdate(resetLockUpdate, {
@@ -187,11 +186,7 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
   it('lookNow (reconcile) reads the relay at once instead of at the next poll, and answers what it read', async () => {
     const s = setup([state('awaiting_payment'), state('confirmed', '0xsettled')], { pollMs: 600_000 });
     await env.withWorker(s.activities, async (taskQueue) => {
-      const registration = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: registrationWorkflowId(s.reg.name),
-        args: [s.reg],
-      });
+      const registration = await startRegistration(s, taskQueue);
       const settlement = env.client.workflow.getHandle(settlementWorkflowId(s.reg.sessionId));
       await eventually(async () => s.calls.reads === 1);
       // The next poll is ten minutes away; the update makes it now.
@@ -211,11 +206,7 @@ describe('settlementWorkflow (dev server, fake activities)', () => {
       return read(a);
     };
     await env.withWorker(s.activities, async (taskQueue) => {
-      const registration = await env.client.workflow.start('registrationWorkflow', {
-        taskQueue,
-        workflowId: registrationWorkflowId(s.reg.name),
-        args: [s.reg],
-      });
+      const registration = await startRegistration(s, taskQueue);
       const settlement = env.client.workflow.getHandle(settlementWorkflowId(s.reg.sessionId));
       // Looks at 0, 0.4, 1.2 and 2.8 s (the wait doubles). A timer never fires early, so each gap is at
       // least its wait however loaded the machine is; a look every 0.4 s would make the third gap 0.4 s.

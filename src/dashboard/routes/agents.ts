@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { DOMAINS_SHOWN, renderAgents, type AgentsData } from '../views/agents.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
+import { action, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import { pageOf } from './overview.ts';
 import { claimAgent, listClaimedAgents, revokeAgentKey } from '../../api/routes/agents.ts';
 import { listManagedDomains } from '../../api/routes/management.ts';
 
-export const agentsPageRoute = declareRoute({ method: 'GET', url: '/dashboard/agents', access: PERSON_PAGE });
-export const agentsActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/agents',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: agentsPageRoute, post: agentsActionRoute } = pageRoutes('/dashboard/agents');
 
 const PAGE_SIZE = 10;
 

@@ -2,19 +2,12 @@ import { z } from 'zod';
 import { renderApprovals, type ApprovalsData } from '../views/approvals.ts';
 import { agentName } from '../views/agents.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
+import { action, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import { listClaimedAgents } from '../../api/routes/agents.ts';
 import { approveApproval, listApprovals, refuseApproval } from '../../api/routes/approvals.ts';
 import type { Outcome } from '../../http/operations/invoke.ts';
 
-export const approvalsPageRoute = declareRoute({ method: 'GET', url: '/dashboard/approvals', access: PERSON_PAGE });
-export const approvalsActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/approvals',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: approvalsPageRoute, post: approvalsActionRoute } = pageRoutes('/dashboard/approvals');
 
 /** How many approvals the page lists (pending first). */
 const LISTED = 50;

@@ -5,7 +5,7 @@ import { PROFILE_FIELDS } from '../views/domain/profile.ts';
 import { recordsEdit, rowsOf } from '../views/domain/records-edit.ts';
 import type { Outcome } from '../../http/operations/invoke.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request, type PageContext } from '../page-definition.ts';
+import { action, answered, pageRoutes, request, textOf, type PageContext } from '../page-definition.ts';
 import { getAutoRenew, setAutoRenew } from '../../api/routes/auto-renew.ts';
 import { lookupDomain } from '../../api/routes/discovery.ts';
 import { enableDns, getDnsRecords, patchDnsRecords } from '../../api/routes/dns.ts';
@@ -22,19 +22,8 @@ import {
 import { renewDomain } from '../../api/routes/renew.ts';
 import { approveUnlock, cancelUnlock, getLock, lockDomain, requestUnlock } from '../../api/routes/registrar-lock.ts';
 import { transferDomain } from '../../api/routes/transfer.ts';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 
-export const domainPageRoute = declareRoute({
-  method: 'GET',
-  url: '/dashboard/domains/:domain_name',
-  access: PERSON_PAGE,
-});
-export const domainActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/domains/:domain_name',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: domainPageRoute, post: domainActionRoute } = pageRoutes('/dashboard/domains/:domain_name');
 
 const OFFERS_PER_PAGE = 20;
 
@@ -48,10 +37,7 @@ const numberOr = (s: string, decimals = false): number | string | null => {
   if (!t) return null;
   return (decimals ? /^\d{1,12}(\.\d{1,12})?$/ : /^\d{1,12}$/).test(t) ? Number(t) : t;
 };
-const messageOf = (a: Outcome, fallback: string): string => {
-  const m = (a.body as { message?: unknown } | null)?.message;
-  return typeof m === 'string' ? m : fallback;
-};
+const messageOf = (a: Outcome, fallback: string): string => textOf(a.body, 'message') ?? fallback;
 
 const nameOf = (ctx: PageContext) => ctx.params.domain_name ?? '';
 /** The page's name as the domain operations' path value. */
@@ -94,7 +80,7 @@ const offerDecision = (decision: 'accept' | 'reject') =>
     fields: z.object({ target: z.string().min(1).max(64) }),
     call: (f) => request(respondToOffer, { params: { offer_id: f.target }, body: { action: decision } }),
     done: (_f, a) => {
-      const offer = (a.body as { offer?: { sale_id?: number | null } } | null)?.offer;
+      const offer = answered(a)?.offer;
       if (decision === 'reject') return { notice: 'Offer rejected; a gems escrow goes back to the bidder.' };
       return {
         notice: offer?.sale_id
@@ -126,7 +112,7 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
           body: { domain: nameOf(ctx), years: numberOr(f.years) ?? 1, payment_method: f.payment_method },
         }),
       done: (_f, a) => {
-        const d = (a.body as { domain?: { new_expiry_date?: string } } | null)?.domain;
+        const d = answered(a)?.domain;
         return { notice: `Renewed: the name now runs until ${when(d?.new_expiry_date ?? null)}.` };
       },
     }),
@@ -200,7 +186,7 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
       fields: z.object({}),
       call: (_f, ctx) => request(requestUnlock, named(ctx)),
       done: (_f, a) => {
-        const at = (a.body as { unlock?: { effective_at?: string } | null } | null)?.unlock?.effective_at ?? null;
+        const at = answered(a)?.unlock?.effective_at ?? null;
         return { notice: `Unlock asked for: it takes effect on ${when(at)}, or when a second person approves it.` };
       },
     }),
@@ -230,7 +216,7 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
           ),
         }),
       done: (_f, a) => {
-        const changed = (a.body as { updated_fields?: string[] } | null)?.updated_fields ?? [];
+        const changed = answered(a)?.updated_fields ?? [];
         return { notice: changed.length ? `Profile saved: ${changed.join(', ')}.` : 'Nothing changed.' };
       },
     }),

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { renderKeys } from '../views/keys.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
+import { action, answered, pageRoutes, request } from '../page-definition.ts';
 import { createKey, deleteKey, listKeys } from '../../api/routes/keys.ts';
 
-export const keysPageRoute = declareRoute({ method: 'GET', url: '/dashboard/keys', access: PERSON_PAGE });
-export const keysActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/keys',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: keysPageRoute, post: keysActionRoute } = pageRoutes('/dashboard/keys');
 
 /** The keys page over the key operations (GET/POST /api/v1/keys, DELETE /api/v1/keys/{key_id}). */
 export const dashboardKeyRoutes = dashboardRoutes({
@@ -25,7 +18,7 @@ export const dashboardKeyRoutes = dashboardRoutes({
       fields: z.object({ name: z.string().trim(), key_class: z.enum(['agent', 'live']) }),
       call: (f) => request(createKey, { body: { key_class: f.key_class, ...(f.name ? { name: f.name } : {}) } }),
       done: (f, answer) => {
-        const secret = (answer.body as { api_key: string | null }).api_key;
+        const secret = answered(answer)?.api_key ?? null;
         const named = f.name ? `“${f.name}” ` : '';
         // A form sent again answers from the first sending, whose secret is stored nowhere.
         return secret

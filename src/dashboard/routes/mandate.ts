@@ -8,22 +8,11 @@ import {
   type MandateView,
 } from '../views/mandate.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
+import { action, pageRoutes, request, textOf, type PageContext } from '../page-definition.ts';
 import { pageOf } from './overview.ts';
 import { deleteMandate, getMandate, getMandateHistory, setMandate } from '../../api/routes/mandates.ts';
 
-export const mandatePageRoute = declareRoute({
-  method: 'GET',
-  url: '/dashboard/agents/:agent_id/mandate',
-  access: PERSON_PAGE,
-});
-export const mandateActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/agents/:agent_id/mandate',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: mandatePageRoute, post: mandateActionRoute } = pageRoutes('/dashboard/agents/:agent_id/mandate');
 
 const PAGE_SIZE = 20;
 
@@ -41,7 +30,7 @@ async function load(ctx: PageContext): Promise<MandateData> {
   ]);
   let mandate: MandateView | null = null;
   if (current.ok) mandate = current.body.mandate;
-  else if ((current.body as { code?: unknown } | null)?.code !== 'mandate_not_found')
+  else if (textOf(current.body, 'code') !== 'mandate_not_found')
     throw new AppError('not_ready', 'The mandate could not be read just now; try again in a moment.');
   return {
     agentId: ctx.params.agent_id ?? '',

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { marketPages, renderMarket, type ListPage, type MarketData } from '../views/market.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
+import { action, answered, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import { getMe, setPayoutAddress } from '../../api/routes/agents.ts';
 import { deleteListing, listOwnListings } from '../../api/routes/listings.ts';
 import { listOwnSales } from '../../api/routes/market-lists.ts';
 import { listOffers, withdrawOffer } from '../../api/routes/offers.ts';
 
-export const marketPageRoute = declareRoute({ method: 'GET', url: '/dashboard/market', access: PERSON_PAGE });
-export const marketActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/market',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: marketPageRoute, post: marketActionRoute } = pageRoutes('/dashboard/market');
 
 /** Rows per page of each list. */
 const PAGE_SIZE = 20;
@@ -78,7 +71,7 @@ export const dashboardMarketRoutes = dashboardRoutes<MarketData>({
       fields: z.object({ target: z.string().min(1).max(64) }),
       call: (f) => request(withdrawOffer, { params: { offer_id: f.target } }),
       done: (_f, answer) => {
-        const offer = (answer.body as { offer?: { domain?: string } } | null)?.offer;
+        const offer = answered(answer)?.offer;
         return {
           notice: `Your offer${offer?.domain ? ` on ${offer.domain}` : ''} is withdrawn; a gems offer’s escrow is back in your balance.`,
         };

@@ -2,21 +2,14 @@ import { z } from 'zod';
 import { DAY_MS } from '../../domain/time.ts';
 import { renderOverview, type OverviewData } from '../views/overview.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request, type PageContext } from '../page-definition.ts';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
+import { action, answered, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import { agentName } from '../views/agents.ts';
 import { getBalance, listClaimedAgents } from '../../api/routes/agents.ts';
 import { listOpenCheckouts, resetRegistrationLock } from '../../api/routes/checkout/open-checkouts.ts';
 import { listManagedDomains } from '../../api/routes/management.ts';
 import { registerDomain } from '../../api/routes/register.ts';
 
-export const overviewPageRoute = declareRoute({ method: 'GET', url: '/dashboard', access: PERSON_PAGE });
-export const overviewActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: overviewPageRoute, post: overviewActionRoute } = pageRoutes('/dashboard');
 
 const PAGE_SIZE = 50;
 /** Owners named on the page: the person and up to this many claimed agents (others show their id). */
@@ -93,7 +86,7 @@ export const dashboardOverviewRoutes = dashboardRoutes({
           },
         }),
       done: (_f, answer) => {
-        const d = (answer.body as { domain?: { name?: string; expiry_date?: string } } | null)?.domain;
+        const d = answered(answer)?.domain;
         return { notice: `${d?.name ?? 'The name'} is registered until ${(d?.expiry_date ?? '').slice(0, 10)}.` };
       },
     }),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import {
   acceptInvitation,
   createTeam,
@@ -13,28 +12,12 @@ import {
 } from '../../api/routes/teams.ts';
 import { teamRoles } from '../../domain/team.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request, type PageContext } from '../page-definition.ts';
+import { action, answered, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import { renderInvitation, renderTeam, type TeamData } from '../views/team.ts';
 import { keepInvitation } from './invitation-return.ts';
 
-export const teamPageRoute = declareRoute({ method: 'GET', url: '/dashboard/team', access: PERSON_PAGE });
-export const teamActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/team',
-  access: PERSON_PAGE,
-  area: 'self',
-});
-export const invitationPageRoute = declareRoute({
-  method: 'GET',
-  url: '/dashboard/invitations/:token',
-  access: PERSON_PAGE,
-});
-export const invitationActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/invitations/:token',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: teamPageRoute, post: teamActionRoute } = pageRoutes('/dashboard/team');
+export const { page: invitationPageRoute, post: invitationActionRoute } = pageRoutes('/dashboard/invitations/:token');
 
 /** The team the person acts for (the switcher's choice): its id, or '' acting as themselves. */
 const actingFor = (ctx: PageContext) => (ctx.person.member ? ctx.person.accountId : '');
@@ -69,10 +52,13 @@ export const dashboardTeamRoutes = dashboardRoutes<TeamData>({
     invite: action({
       fields: z.object({ role: z.enum(teamRoles) }),
       call: (f, ctx) => request(invite, { params: { team_id: actingFor(ctx) }, body: { role: f.role } }),
-      done: (f, answer) => ({
-        notice: `Invitation link made for one ${f.role}.`,
-        reveal: { label: 'The invitation link.', value: (answer.body as { url: string }).url },
-      }),
+      done: (f, answer) => {
+        const url = answered(answer)?.url;
+        return {
+          notice: `Invitation link made for one ${f.role}.`,
+          ...(url && { reveal: { label: 'The invitation link.', value: url } }),
+        };
+      },
     }),
     set_role: action({
       fields: member.extend({ role: z.enum(teamRoles) }),
@@ -89,7 +75,7 @@ export const dashboardTeamRoutes = dashboardRoutes<TeamData>({
       fields: z.object({}),
       call: (_f, ctx) => request(moveIn, { params: { team_id: actingFor(ctx) } }),
       done: (_f, answer) => {
-        const moved = answer.body as { names: string[]; agents: string[]; kept_locked: string[] };
+        const moved = answered(answer) ?? { names: [], agents: [], kept_locked: [] };
         const kept = moved.kept_locked.length ? ` Locked, left with you: ${moved.kept_locked.join(', ')}.` : '';
         return { notice: `Moved ${moved.names.length} names and ${moved.agents.length} agents into the team.${kept}` };
       },
@@ -121,7 +107,8 @@ export const dashboardInvitationRoutes = dashboardRoutes<InvitationData>({
       fields: z.object({}),
       call: (_f, ctx) => request(acceptInvitation, { body: { token: ctx.params.token ?? '' } }),
       done: (_f, answer) => {
-        const joined = answer.body as { team: { name: string }; role: string; already_member: boolean };
+        const joined = answered(answer);
+        if (!joined) return { notice: 'Invitation accepted.' };
         return {
           notice: joined.already_member
             ? `You are already a member of ${joined.team.name}.`

@@ -8,9 +8,8 @@ import {
   type SubscriptionRow,
 } from '../views/webhooks.ts';
 import { dashboardRoutes } from '../page.ts';
-import { action, request, type PageContext } from '../page-definition.ts';
+import { action, answered, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import type { Outcome } from '../../http/operations/invoke.ts';
-import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import {
   enableWebhook,
   listWebhookDeliveries,
@@ -26,31 +25,17 @@ import {
   subscribeWebhook,
 } from '../../api/routes/webhooks/subscriptions.ts';
 
-export const webhooksPageRoute = declareRoute({ method: 'GET', url: '/dashboard/webhooks', access: PERSON_PAGE });
-export const webhooksActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/webhooks',
-  access: PERSON_PAGE,
-  area: 'self',
-});
-export const webhookDeliveriesPageRoute = declareRoute({
-  method: 'GET',
-  url: '/dashboard/webhooks/:subscription_id',
-  access: PERSON_PAGE,
-});
-export const webhookDeliveriesActionRoute = declareRoute({
-  method: 'POST',
-  url: '/dashboard/webhooks/:subscription_id',
-  access: PERSON_PAGE,
-  area: 'self',
-});
+export const { page: webhooksPageRoute, post: webhooksActionRoute } = pageRoutes('/dashboard/webhooks');
+export const { page: webhookDeliveriesPageRoute, post: webhookDeliveriesActionRoute } = pageRoutes(
+  '/dashboard/webhooks/:subscription_id',
+);
 
 /** Events per page, and attempts per page of the log. */
 const PAGE_SIZE = 20;
 const MAX_PAGE = 10_000;
 
 /** A new or rotated secret the API generated, shown once. */
-const secretOf = (answer: Outcome) => (answer.body as { secret?: string } | null)?.secret;
+const secretOf = (answer: Outcome<{ secret?: string | null }>) => answered(answer)?.secret ?? undefined;
 
 const subscriptionId = z.object({ target: z.uuid() });
 
@@ -146,14 +131,14 @@ const deliveriesPage = dashboardRoutes<DeliveriesData>({
       fields: z.object({ target: z.uuid() }),
       call: (f, ctx) => request(redeliverWebhook, { params: { ...subscriptionOf(ctx), event_id: f.target } }),
       done: (_f, answer) => ({
-        notice: (answer.body as { message?: string } | null)?.message ?? 'The event is being delivered again.',
+        notice: answered(answer)?.message ?? 'The event is being delivered again.',
       }),
     }),
     ping: action({
       fields: z.object({}),
       call: (_f, ctx) => request(pingWebhook, { params: subscriptionOf(ctx) }),
       done: (_f, answer) => {
-        const r = answer.body as { delivered?: boolean; outcome?: string } | null;
+        const r = answered(answer);
         return {
           notice: r?.delivered
             ? 'Test event delivered.'

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, exactField } from './layout.ts';
+import { actionForm, exactFieldForm } from './layout.ts';
 import type { DashboardView } from './view.ts';
 import { pager, table } from './lists.ts';
 import type { AgentRow, DomainRow } from './answers.ts';
@@ -87,16 +87,10 @@ function agentSection(view: DashboardView, a: AgentView): SafeHtml {
 
 /** The agents page: claim one by its claim code, then each claimed agent with its domains and keys. */
 export function renderAgents(view: DashboardView, data: AgentsData): SafeHtml {
-  const claim = actionForm(view, {
+  const claim = exactFieldForm(view, {
     action: 'claim_agent',
     submit: 'Claim agent',
-    layout: 'block',
-    fields: exactField(view, 'claim_agent', {
-      label: 'Claim code',
-      name: 'claim_code',
-      maxlength: 100,
-      required: true,
-    }),
+    field: { label: 'Claim code', name: 'claim_code', maxlength: 100, required: true },
   });
   return html`<p>
       An agent provisioned over the API gets a single-use claim code. Enter it here to manage the agent from this

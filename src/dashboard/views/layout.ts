@@ -231,5 +231,18 @@ export function exactField(
   /></label>`;
 }
 
+/** A form of its own for one exact field (a claim code, a payout address), the field above its button. */
+export function exactFieldForm(
+  view: DashboardView,
+  o: { action: string; submit: string; field: Parameters<typeof exactField>[2] },
+): SafeHtml {
+  return actionForm(view, {
+    action: o.action,
+    submit: o.submit,
+    layout: 'block',
+    fields: exactField(view, o.action, o.field),
+  });
+}
+
 /** The CSP source that admits the dashboard's one inline script (src/http/plugins/security.ts, given it by src/server/app.ts). */
 export const dashboardScriptHash = `'sha256-${createHash('sha256').update(dashboardScript).digest('base64')}'`;

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../pages/html.ts';
 import { when } from './keys.ts';
-import { actionForm, exactField } from './layout.ts';
+import { actionForm, exactFieldForm } from './layout.ts';
 import type { DashboardView } from './view.ts';
 import { pager, table } from './lists.ts';
 import type { ListingRow, OfferRow, SaleRow } from './answers.ts';
@@ -102,18 +102,17 @@ export function renderMarket(view: DashboardView, d: MarketData): SafeHtml {
         <td>${payout(s)}</td>
       </tr>`,
   );
-  const address = actionForm(view, {
+  const address = exactFieldForm(view, {
     action: 'set_payout_address',
     submit: 'Save payout address',
-    layout: 'block',
-    fields: exactField(view, 'set_payout_address', {
+    field: {
       label: 'Payout address (0x and 40 hex digits)',
       name: 'address',
       maxlength: 42,
       size: 44,
       placeholder: '0x…',
       value: d.payoutAddress ?? '',
-    }),
+    },
   });
   return html`<p>
       What you sell and offer on the market. A sale’s price is split: 90% to you, 5% to the referrer who brought the
