@@ -92,11 +92,20 @@ function early(a: EarlyAnswer): Outcome<never> {
   return { ok: a.status === 200, status: a.status, body, headers: a.headers } as Outcome<never>;
 }
 
-/** The outcome as it would have been sent over HTTP: what the pipeline's `after` steps keep and record. */
+/**
+ * The outcome as it would have been sent over HTTP: what the pipeline's `after` steps keep and record. The
+ * JSON text is made only when a step reads it (a kept answer): a page's reads, the most frequent calls, need none.
+ */
 const sentOf = (o: Outcome): SentAnswer =>
   typeof o.body === 'string'
     ? { status: o.status, contentType: 'text/plain; charset=utf-8', body: o.body }
-    : { status: o.status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(o.body) };
+    : {
+        status: o.status,
+        contentType: 'application/json; charset=utf-8',
+        get body() {
+          return JSON.stringify(o.body);
+        },
+      };
 
 /**
  * Calls an operation in-process, for an MCP tool, a batch item or a dashboard form: the same pipeline as
