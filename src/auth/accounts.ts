@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { auditContext } from '../db/audit-context.ts';
 import { accountRepository, type AccountKey } from '../db/account-repository.ts';
 import { credentialRepository } from '../db/credential-repository.ts';
-import type { AccountKind, ApiKeyClass, Assurance } from '../domain/account.ts';
+import type { AccountKind, AccountRecord, ApiKeyClass, Assurance } from '../domain/account.ts';
+import { AppError } from '../domain/errors.ts';
 import { generateClaimCode, generateKey, generateSessionToken, parseKey, sameDigest, sha256Hex } from './secrets.ts';
 
 // Account and credential operations. Each takes an EntityManager the caller forked for this unit of
@@ -20,20 +21,31 @@ export async function provisionAgent(em: EntityManager, displayName?: string) {
 }
 
 /**
- * Binds an anonymous agent to the signed-in operator (a person, or the team a member acts for). The claim code
- * is consumed by one conditional UPDATE, so two concurrent claims of one code cannot both succeed. The code
- * records the person who used it (`claimedBy`, the member for a team): the agent's keys are theirs to hold, so
- * removing them from the team revokes those keys, and they are never a second person to the agent's requests
- * (docs/teams.md). Returns null for a wrong or used code.
+ * Binds an anonymous agent to the signed-in operator (a person, or the team a member acts for). Only a human
+ * account (a person or a team) claims: an agent claiming another would let one key mint an unbounded chain
+ * of managed identities. The claim code is consumed by one conditional UPDATE, so two concurrent claims of
+ * one code cannot both succeed. The code records the person who used it (`claimedBy`, the member for a
+ * team): the agent's keys are theirs to hold, so removing them from the team revokes those keys, and they are
+ * never a second person to the agent's requests (docs/teams.md). Refuses a wrong or used code.
  */
-export function claimAgent(em: EntityManager, operatorAccountId: string, code: string, claimedBy = operatorAccountId) {
+export async function claimAgent(
+  em: EntityManager,
+  operatorAccountId: string,
+  code: string,
+  claimedBy = operatorAccountId,
+): Promise<AccountRecord> {
+  const operator = await accountRepository(em).get(operatorAccountId);
+  if (operator.kind !== 'human')
+    throw new AppError('forbidden', 'Only a signed-in operator (a human account) can claim an agent.');
   const codeHash = sha256Hex(code.trim());
-  return em.transactional(async (tx) => {
-    const agent = await credentialRepository(tx).claim(codeHash, operatorAccountId);
-    if (agent && claimedBy !== operatorAccountId)
+  const agent = await em.transactional(async (tx) => {
+    const claimed = await credentialRepository(tx).claim(codeHash, operatorAccountId);
+    if (claimed && claimedBy !== operatorAccountId)
       await tx.execute('update claim_code set used_by_id = ? where code_hash = ?', [claimedBy, codeHash]);
-    return agent;
+    return claimed;
   });
+  if (!agent) throw new AppError('invalid_claim_code', 'The claim code is not valid or has already been used.');
+  return agent;
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { domainRepository } from '../db/domain-repository.ts';
 import type { NameState } from '../domain/availability.ts';
+import type { PublicCache } from './public-cache.ts';
 
 /**
  * Whether each name is registered, held by an open checkout, or free: from the read cache where it
@@ -8,21 +9,25 @@ import type { NameState } from '../domain/availability.ts';
  * change announces; nor is a free name (see below), but the known-names filter tells most free names
  * from the rest without a query.
  */
-export async function cachedStatesOf(app: FastifyInstance, names: string[]): Promise<Map<string, NameState>> {
+export async function cachedStatesOf(
+  cache: PublicCache,
+  db: EntityManager,
+  names: string[],
+): Promise<Map<string, NameState>> {
   const known = new Map<string, NameState>();
   for (const n of names) {
     // A name the database certainly does not hold is free: no query (known-names.ts).
-    const state = app.publicCache.mayExist(n) === false ? 'free' : app.publicCache.get(n, 'state');
+    const state = cache.mayExist(n) === false ? 'free' : cache.get(n, 'state');
     if (state) known.set(n, state);
   }
   const missing = names.filter((n) => !known.has(n));
   if (missing.length === 0) return known;
-  const stamp = app.publicCache.stamp();
-  for (const [n, state] of await domainRepository(app.deps.orm.em.fork()).statesOf(missing)) {
+  const stamp = cache.stamp();
+  for (const [n, state] of await domainRepository(db).statesOf(missing)) {
     known.set(n, state);
     // Only registered names are kept: free ones are any string a caller makes up, and would fill the
     // cache with names nobody holds.
-    if (state === 'registered') app.publicCache.set(n, 'state', state, stamp);
+    if (state === 'registered') cache.set(n, 'state', state, stamp);
   }
   return known;
 }

@@ -28,9 +28,9 @@ export const listActivity = defineOperation(
     querystring: activityQuery,
     response: { 200: activityResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
   },
-  async (call, app) => {
+  async (call, services) => {
     // The caller's own orders and those of the agents it claimed (spec 5 rule 1: management).
-    const em = app.deps.orm.em.fork();
+    const em = call.db;
     const accountIds = await manageableOwnerIds(em, accountPrincipal(call));
     const { limit, offset } = call.query;
     const page = await activityRepository(em).ofAccounts(accountIds, { limit, offset });

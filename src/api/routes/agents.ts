@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { payOutHeldSales } from '../../market/withdrawals.ts';
 import { claimAgent as claimAccount, provisionAgent as provisionAccount } from '../../auth/accounts.ts';
 import { principalAccount } from '../../auth/authenticate.ts';
 import { personOf } from '../../auth/principal.ts';
@@ -130,8 +129,8 @@ export const provisionAgent = defineOperation(
     body: provisionBody,
     response: { 200: provisionResponse, ...clientErrors },
   },
-  async (call, app) => {
-    const { account, key, claimCode } = await provisionAccount(app.deps.orm.em.fork(), call.body.display_name);
+  async (call, services) => {
+    const { account, key, claimCode } = await provisionAccount(call.db, call.body.display_name);
     return {
       status: 'success' as const,
       account_id: account.id,
@@ -153,14 +152,9 @@ export const claimAgent = defineOperation(
     body: claimBody,
     response: { 200: claimResponse, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const principal = accountPrincipal(call);
-    const em = app.deps.orm.em.fork();
-    const operator = await principalAccount(em, principal);
-    if (operator.kind !== 'human')
-      throw new AppError('forbidden', 'Only a signed-in operator (a human account) can claim an agent.');
-    const agent = await claimAccount(em, operator.id, call.body.claim_code, personOf(principal));
-    if (!agent) throw new AppError('invalid_claim_code', 'The claim code is not valid or has already been used.');
+    const agent = await claimAccount(call.db, principal.accountId, call.body.claim_code, personOf(principal));
     return {
       status: 'success' as const,
       message: `Agent ${agent.id} is now claimed by you.`,
@@ -177,23 +171,22 @@ export const getMe = defineOperation(
     summary: 'Describe the calling identity (no secrets, no scopes)',
     response: { 200: meResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
   },
-  async (call, app) => {
-    const { orm } = app.deps;
+  async (call, services) => {
     const principal = accountPrincipal(call);
     const name = `account:${principal.accountId}`;
     // The standing is never cached (what remains changes with every spend), but whether there is a
     // mandate at all is, so an agent without one (most) costs no query for it.
     const standingOf = async (accountId: string) => {
-      if (app.publicCache.get(name, 'mandate') === false) return null;
-      const stamp = app.publicCache.stamp();
-      const standing = await mandateStanding(orm.em.fork(), accountId);
-      app.publicCache.set(name, 'mandate', standing !== null, stamp);
+      if (services.publicCache.get(name, 'mandate') === false) return null;
+      const stamp = services.publicCache.stamp();
+      const standing = await mandateStanding(call.db, accountId);
+      services.publicCache.set(name, 'mandate', standing !== null, stamp);
       return standing;
     };
-    let view = app.publicCache.get(name, 'account');
+    let view = services.publicCache.get(name, 'account');
     if (!view) {
-      const stamp = app.publicCache.stamp();
-      const account = await principalAccount(orm.em.fork(), principal);
+      const stamp = services.publicCache.stamp();
+      const account = await principalAccount(call.db, principal);
       view = {
         ...identityView(account),
         display_name: account.displayName,
@@ -201,7 +194,7 @@ export const getMe = defineOperation(
         wallet_address: account.walletAddress,
         payout_address: account.payoutAddress,
       };
-      app.publicCache.set(name, 'account', view, stamp);
+      services.publicCache.set(name, 'account', view, stamp);
     }
     return {
       status: 'success' as const,
@@ -221,12 +214,11 @@ export const setPayoutAddress = defineOperation(
     body: payoutAddressBody,
     response: { 200: payoutAddressResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
   },
-  async (call, app) => {
-    const { orm, temporal, config } = app.deps;
+  async (call, services) => {
     const { accountId } = accountPrincipal(call);
-    await accountRepository(orm.em.fork()).setPayoutAddress(accountId, call.body.address);
+    await accountRepository(call.db).setPayoutAddress(accountId, call.body.address);
     // Proceeds held for want of an address are paid to the new one (docs/market.md "Payouts").
-    if (call.body.address) await payOutHeldSales({ orm, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }, accountId);
+    if (call.body.address) await services.payOutHeldSales(accountId);
     return { status: 'success' as const, payout_address: call.body.address };
   },
 );
@@ -238,12 +230,12 @@ export const getBalance = defineOperation(
     summary: 'Your gems balance',
     response: { 200: balanceResponse, 401: errorBodySchema, 403: errorBodySchema, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { accountId } = accountPrincipal(call);
     return {
       status: 'success' as const,
       account_id: accountId,
-      gems_balance: await gemsBalance(app.deps.orm.em.fork(), accountId),
+      gems_balance: await gemsBalance(call.db, accountId),
     };
   },
 );
@@ -256,9 +248,9 @@ export const listClaimedAgents = defineOperation(
     querystring: pagination,
     response: { 200: claimedAgentsResponse, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { limit, offset } = call.query;
-    const page = await claimedAgents(app.deps.orm.em.fork(), accountPrincipal(call).accountId, { limit, offset });
+    const page = await claimedAgents(call.db, accountPrincipal(call).accountId, { limit, offset });
     return paged(page, { limit, offset }, ({ agent, keys, domainCount }) => ({
       account_id: agent.id,
       display_name: agent.displayName,
@@ -279,8 +271,8 @@ export const revokeAgentKey = defineOperation(
     params: agentKeyParams,
     response: { 200: revokeKeyResponse, ...clientErrors },
   },
-  async (call, app) => {
-    const em = app.deps.orm.em.fork();
+  async (call, services) => {
+    const em = call.db;
     const { agent_id, key_id } = call.params;
     if (!(await revokeClaimedAgentKey(em, accountPrincipal(call).accountId, agent_id, key_id)))
       throw new AppError('key_not_found', 'None of the agents you claimed has a key with that id.');

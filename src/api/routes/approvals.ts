@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import { approvalService } from '../../mandates/approvals.ts';
 import { accountPrincipal } from '../../http/auth.ts';
 import { approvalListQuery, approvalListResponse, approvalParams, approvalResponse } from '../schemas/approvals.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
@@ -53,7 +51,6 @@ export const refuseRoute = declareRoute({
   },
 });
 
-const service = (app: FastifyInstance) => approvalService({ orm: app.deps.orm, temporal: app.deps.temporal });
 const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
 
 export const getApproval = defineOperation(
@@ -64,9 +61,9 @@ export const getApproval = defineOperation(
     params: approvalParams,
     response: { 200: approvalResponse, ...errors },
   },
-  async (call, app) => ({
+  async (call, services) => ({
     status: 'success' as const,
-    approval: await service(app).get(accountPrincipal(call), call.params.approval_id),
+    approval: await services.approvals.get(accountPrincipal(call), call.params.approval_id),
   }),
 );
 
@@ -78,9 +75,9 @@ export const listApprovals = defineOperation(
     querystring: approvalListQuery,
     response: { 200: approvalListResponse, ...errors },
   },
-  async (call, app) => ({
+  async (call, services) => ({
     status: 'success' as const,
-    data: await service(app).list(accountPrincipal(call), call.query),
+    data: await services.approvals.list(accountPrincipal(call), call.query),
   }),
 );
 
@@ -93,9 +90,9 @@ const decide = (route: typeof approveRoute, decision: 'approved' | 'refused', su
       params: approvalParams,
       response: { 200: approvalResponse, 409: errorBodySchema, ...errors },
     },
-    async (call, app) => ({
+    async (call, services) => ({
       status: 'success' as const,
-      approval: await service(app).decide(accountPrincipal(call), call.params.approval_id, decision),
+      approval: await services.approvals.decide(accountPrincipal(call), call.params.approval_id, decision),
     }),
   );
 

@@ -84,8 +84,8 @@ export const listAudit = defineOperation(
     querystring: auditQuery,
     response: { 200: auditResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
   },
-  async (call, app) => {
-    const em = app.deps.orm.em.fork();
+  async (call, services) => {
+    const em = call.db;
     const { limit, offset } = call.query;
     const filter = await readerFilter(em, accountPrincipal(call), call.query);
     return paged(await auditEvents(em).page(filter, { limit, offset }), { limit, offset }, view);
@@ -105,8 +105,8 @@ export const exportAudit = defineOperation(
       403: errorBodySchema,
     },
   },
-  async (call, app) => {
-    const em = app.deps.orm.em.fork();
+  async (call, services) => {
+    const em = call.db;
     const filter = await readerFilter(em, accountPrincipal(call), call.query);
     const { total } = await auditEvents(em).page(filter, { limit: 1, offset: 0 });
     if (total > EXPORT_MAX)

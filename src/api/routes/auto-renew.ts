@@ -45,9 +45,9 @@ export const getAutoRenew = defineOperation(
     params: domainNameParams,
     response: { 200: autoRenewResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
   },
-  async ({ params, principal }, app) => {
-    const { name } = parseFullName(app.deps.namespaces, params.domain_name);
-    return setting(await readAutoRenew(app.deps.orm.em.fork(), principal!, name));
+  async ({ params, principal, db }, services) => {
+    const { name } = parseFullName(services.namespaces, params.domain_name);
+    return setting(await readAutoRenew(db, principal!, name));
   },
 );
 
@@ -60,9 +60,9 @@ export const setAutoRenew = defineOperation(
     body: autoRenewBody,
     response: { 200: autoRenewResponse, ...clientErrors },
   },
-  async (call, app) => {
-    const { name } = parseFullName(app.deps.namespaces, call.params.domain_name);
-    const set = await saveAutoRenew(app.deps.orm.em.fork(), accountPrincipal(call), name, {
+  async (call, services) => {
+    const { name } = parseFullName(services.namespaces, call.params.domain_name);
+    const set = await saveAutoRenew(call.db, accountPrincipal(call), name, {
       enabled: call.body.enabled,
       maxGems: call.body.max_gems ?? null,
     });

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../auth/principal.ts';
 import { teamRepository } from '../../db/team-repository.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
-import { invoke, type Caller, type Outcome } from '../../http/operations/invoke.ts';
+import type { Services } from '../../http/operations/services.ts';
+import type { Caller, Outcome } from '../../http/operations/invoke.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import { errorBody } from '../../http/error-handler.ts';
 import { batchBody, batchResponse, type BatchItem } from '../schemas/batch.ts';
@@ -39,12 +40,8 @@ const cannotPay = (item: BatchItem): Outcome<never> => ({
 });
 
 /** Refused once the items have used the credential's limit up: the rest answer 429 as requests would. */
-async function overLimit(
-  app: FastifyInstance,
-  principal: Principal | null,
-  ip: string,
-): Promise<Outcome<never> | null> {
-  const counted = await app.countRequest(principal, ip);
+async function overLimit(services: Services, principal: Principal | null, ip: string): Promise<Outcome<never> | null> {
+  const counted = await services.countRequest(principal, ip);
   if (counted.allowed) return null;
   const retry = String(counted.retryAfterSeconds);
   return {
@@ -63,11 +60,11 @@ async function overLimit(
  * as it is now, so a member removed (or demoted) while the batch runs makes no later item (docs/teams.md "Batch").
  */
 async function callerNow(
-  app: FastifyInstance,
+  db: EntityManager,
   principal: Principal | null,
 ): Promise<{ principal: Principal | null } | Outcome<never>> {
   if (!principal || principal.kind === 'org_key' || !principal.member) return { principal };
-  const role = await teamRepository(app.deps.orm.em.fork()).roleOf(principal.accountId, principal.member.accountId);
+  const role = await teamRepository(db).roleOf(principal.accountId, principal.member.accountId);
   if (role) return { principal: { ...principal, member: { ...principal.member, role } } };
   return {
     ok: false,
@@ -78,28 +75,28 @@ async function callerNow(
 }
 
 /** One item through its route's operation, in-process, as its HTTP route would answer it. */
-function run(app: FastifyInstance, caller: Caller, item: BatchItem): Promise<Outcome> {
+function run(services: Services, caller: Caller, item: BatchItem): Promise<Outcome> {
   const key = item.idempotency_key === undefined ? {} : { idempotencyKey: item.idempotency_key };
   const params = { domain_name: item.domain };
   switch (item.op) {
     case 'renew':
       if (item.payment_method !== 'gems') return Promise.resolve(cannotPay(item));
-      return invoke(app, renewDomain, caller, {
+      return services.invoke(renewDomain, caller, {
         ...key,
         body: { domain: item.domain, years: item.years, payment_method: 'gems' },
       });
     case 'set_auto_renew':
-      return invoke(app, setAutoRenew, caller, {
+      return services.invoke(setAutoRenew, caller, {
         ...key,
         params,
         body: { enabled: item.enabled, ...(item.max_gems === undefined ? {} : { max_gems: item.max_gems }) },
       });
     case 'patch_records':
-      return invoke(app, patchDnsRecords, caller, { ...key, params, body: { records: item.records } });
+      return services.invoke(patchDnsRecords, caller, { ...key, params, body: { records: item.records } });
     case 'lock':
-      return invoke(app, lockDomain, caller, { ...key, params });
+      return services.invoke(lockDomain, caller, { ...key, params });
     case 'list_for_sale':
-      return invoke(app, putListing, caller, {
+      return services.invoke(putListing, caller, {
         ...key,
         params,
         body: { price: item.price, ...(item.min_offer === undefined ? {} : { min_offer: item.min_offer }) },
@@ -115,19 +112,19 @@ export const batch = defineOperation(
     body: batchBody,
     response: { 200: batchResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
   },
-  async (call, app) => {
+  async (call, services) => {
     const results = [];
     let limited: Outcome<never> | null = null;
     // In order, one after another: a later operation may depend on an earlier one (lock, then list: refused).
     for (const [index, item] of call.body.operations.entries()) {
       // Each item is a request against the credential's limit; the batch's own request paid for the first.
-      if (!limited && index > 0) limited = await overLimit(app, call.principal, call.ip);
-      const now = limited ?? (await callerNow(app, call.principal));
+      if (!limited && index > 0) limited = await overLimit(services, call.principal, call.ip);
+      const now = limited ?? (await callerNow(call.db, call.principal));
       const outcome =
         'status' in now
           ? now
           : await run(
-              app,
+              services,
               { principal: now.principal, ip: call.ip, log: call.log, channel: 'batch', headers: call.headers },
               item,
             );

@@ -42,12 +42,12 @@ export const runCommand = defineOperation(
     body: commandBody,
     response: { 200: commandResponse, ...errors },
   },
-  async (call, app) => {
-    const { orm, namespaces, config } = app.deps;
+  async (call, services) => {
+    const { namespaces, config } = services;
     const { request_id } = call.body;
     const command = parseCommand(namespaces, call.body);
     const principal = accountPrincipal(call);
-    const em = orm.em.fork();
+    const em = call.db;
     const now = new Date();
     const result =
       command.action === 'show_expiring_domains'

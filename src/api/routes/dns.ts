@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { zoneAuthority } from '../../dns/authority.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
 import { agentRecordsOn } from '../../domain/agent-dns.ts';
@@ -10,6 +9,7 @@ import { domainNameParams } from '../schemas/discovery.ts';
 import { enableDnsResponse, recordsBody, recordsGetResponse, recordsPatchResponse } from '../schemas/dns.ts';
 import { declareRoute, ACCOUNT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
+import type { Services } from '../../http/operations/services.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 
 // A domain's DNS (spec 4.5; docs/dns-and-rdap.md "DNS"). Answers come from PostgreSQL, where each change is stored
@@ -53,9 +53,9 @@ export const enableDnsRoute = declareRoute({
   },
 });
 
-const parse = (app: FastifyInstance, raw: string) => parseFullName(app.deps.namespaces, raw);
-const nameserversOf = (app: FastifyInstance, namespace: string) =>
-  zoneAuthority(app.deps.config)(namespace).nameservers.map((n) => n.host);
+const parse = (services: Services, raw: string) => parseFullName(services.namespaces, raw);
+const nameserversOf = (services: Services, namespace: string) =>
+  zoneAuthority(services.config)(namespace).nameservers.map((n) => n.host);
 
 export const getDnsRecords = defineOperation(
   getDnsRecordsRoute,
@@ -65,19 +65,19 @@ export const getDnsRecords = defineOperation(
     params: domainNameParams,
     response: { 200: recordsGetResponse, ...errors },
   },
-  async (call, app) => {
-    const { name, ns } = parse(app, call.params.domain_name);
-    const view = await readRecords(app.deps.orm.em.fork(), accountPrincipal(call), name);
-    const urls = manifestUrls(app.deps.config.publicBaseUrl, view.name);
+  async (call, services) => {
+    const { name, ns } = parse(services, call.params.domain_name);
+    const view = await readRecords(call.db, accountPrincipal(call), name);
+    const urls = manifestUrls(services.config.publicBaseUrl, view.name);
     return {
       status: 'success' as const,
       domain: view.name,
       dns_enabled: view.dnsEnabled,
-      nameservers: nameserversOf(app, ns.namespace),
+      nameservers: nameserversOf(services, ns.namespace),
       sync: view.sync,
       records: view.records,
       manifest_pointers: [`agent-manifest=${urls.agent_json}`, `skill-md=${urls.skill_md}`],
-      agent_records: agentRecordsOn(app.deps.config.publicBaseUrl, view.name, view.profile, view.onchain).flatMap((r) =>
+      agent_records: agentRecordsOn(services.config.publicBaseUrl, view.name, view.profile, view.onchain).flatMap((r) =>
         r.contents.map((content) => ({ type: r.type, name: r.name, content, ttl: r.ttl })),
       ),
     };
@@ -98,9 +98,9 @@ export const patchDnsRecords = defineOperation(
     body: recordsBody,
     response: { 200: recordsPatchResponse, ...errors, 423: errorBodySchema },
   },
-  async (call, app) => {
-    const { name } = parse(app, call.params.domain_name);
-    const done = await patchRecords(app.deps.orm.em.fork(), accountPrincipal(call), name, call.body.records);
+  async (call, services) => {
+    const { name } = parse(services, call.params.domain_name);
+    const done = await patchRecords(call.db, accountPrincipal(call), name, call.body.records);
     return {
       status: 'success' as const,
       message: done.changed
@@ -121,10 +121,10 @@ export const enableDns = defineOperation(
     params: domainNameParams,
     response: { 200: enableDnsResponse, ...errors, 423: errorBodySchema },
   },
-  async (call, app) => {
-    const { name, ns } = parse(app, call.params.domain_name);
-    const done = await publishDelegation(app.deps.orm.em.fork(), accountPrincipal(call), name);
-    const nameservers = nameserversOf(app, ns.namespace);
+  async (call, services) => {
+    const { name, ns } = parse(services, call.params.domain_name);
+    const done = await publishDelegation(call.db, accountPrincipal(call), name);
+    const nameservers = nameserversOf(services, ns.namespace);
     return {
       status: 'success' as const,
       message: done.alreadyEnabled

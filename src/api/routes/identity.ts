@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { domainRepository } from '../../db/domain-repository.ts';
 import { buildAgentCard, type AgentCardDocument } from '../../domain/agent-card.ts';
@@ -9,6 +10,7 @@ import { buildRegistryCard } from '../../domain/registry-card.ts';
 import { findNamedDomain } from '../../http/domain-name-param.ts';
 import { revalidated, tagOf } from '../../http/etag.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
+import type { Services } from '../../http/operations/services.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import { INTERFACE_VERSION } from '../../http/plugins/openapi.ts';
 import {
@@ -62,17 +64,17 @@ const CACHE = { 'cache-control': 'public, max-age=60', 'x-content-type-options':
  * the tag is the unsigned card's and the key's (weak).
  */
 async function signedCard(
-  app: Parameters<Parameters<typeof defineOperation>[2]>[1],
+  services: Services,
   request: Record<string, string | string[] | undefined>,
   card: AgentCardDocument,
 ) {
-  const tag = `W/${tagOf(JSON.stringify(card) + app.deps.cardSigner.kid)}`;
-  return revalidated(request, tag, { body: await app.deps.cardSigner.sign(card), headers: CACHE });
+  const tag = `W/${tagOf(JSON.stringify(card) + services.cardSigner.kid)}`;
+  return revalidated(request, tag, { body: await services.cardSigner.sign(card), headers: CACHE });
 }
 
-async function publicRecord(app: Parameters<Parameters<typeof defineOperation>[2]>[1], name: string) {
-  const repo = domainRepository(app.deps.orm.em.fork());
-  return findNamedDomain(app.deps.namespaces, name, repo.findPublicByName);
+async function publicRecord(services: Services, db: EntityManager, name: string) {
+  const repo = domainRepository(db);
+  return findNamedDomain(services.namespaces, name, repo.findPublicByName);
 }
 
 export const getAgentCard = defineOperation(
@@ -83,12 +85,12 @@ export const getAgentCard = defineOperation(
     params: domainNameParams,
     response: { 200: agentCardResponse, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request }, app) => {
-    const base = app.deps.config.publicBaseUrl;
-    const card = buildAgentCard(await publicRecord(app, params.domain_name), base);
+  async ({ params, headers: request, db }, services) => {
+    const base = services.config.publicBaseUrl;
+    const card = buildAgentCard(await publicRecord(services, db, params.domain_name), base);
     if (!card)
       throw new AppError('no_agent_card', `${params.domain_name} publishes no A2A endpoint, so it has no agent card.`);
-    return signedCard(app, request, card);
+    return signedCard(services, request, card);
   },
 );
 
@@ -99,8 +101,8 @@ export const getRegistryAgentCard = defineOperation(
     summary: "The registry's own A2A Agent Card (signed)",
     response: { 200: agentCardResponse, 304: notModified },
   },
-  async ({ headers: request }, app) =>
-    signedCard(app, request, buildRegistryCard(app.deps.config.publicBaseUrl, INTERFACE_VERSION)),
+  async ({ headers: request }, services) =>
+    signedCard(services, request, buildRegistryCard(services.config.publicBaseUrl, INTERFACE_VERSION)),
 );
 
 export const getDidDocument = defineOperation(
@@ -111,10 +113,10 @@ export const getDidDocument = defineOperation(
     params: domainNameParams,
     response: { 200: didDocumentResponse, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request }, app) => {
+  async ({ params, headers: request, db }, services) => {
     const doc = buildDidDocument(
-      await publicRecord(app, params.domain_name),
-      app.deps.config.publicBaseUrl,
+      await publicRecord(services, db, params.domain_name),
+      services.config.publicBaseUrl,
       BASE_MAINNET_CHAIN_ID,
     );
     const body = JSON.stringify(z.encode(didDocumentResponse, doc));
@@ -130,8 +132,11 @@ export const getRegistrationFile = defineOperation(
     params: domainNameParams,
     response: { 200: registrationFileResponse, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request }, app) => {
-    const file = buildRegistrationFile(await publicRecord(app, params.domain_name), app.deps.config.publicBaseUrl);
+  async ({ params, headers: request, db }, services) => {
+    const file = buildRegistrationFile(
+      await publicRecord(services, db, params.domain_name),
+      services.config.publicBaseUrl,
+    );
     return revalidated(request, tagOf(JSON.stringify(file)), { body: file, headers: CACHE });
   },
 );
@@ -139,7 +144,7 @@ export const getRegistrationFile = defineOperation(
 export const getSigningKeys = defineOperation(
   jwksRoute,
   { tags: ['discovery'], summary: "The registry's card signing keys", response: { 200: jwksResponse } },
-  async (_input, app) => app.deps.cardSigner.jwks,
+  async (_input, services) => services.cardSigner.jwks,
 );
 
 export const identityRoutes = operationsPlugin([

@@ -66,8 +66,8 @@ export const listKeys = defineOperation(
     summary: "List the account's API keys",
     response: { 200: listKeysResponse, ...clientErrors },
   },
-  async (call, app) => {
-    const keys = await listApiKeys(app.deps.orm.em.fork(), accountPrincipal(call).accountId);
+  async (call, services) => {
+    const keys = await listApiKeys(call.db, accountPrincipal(call).accountId);
     return { status: 'success' as const, data: keys.map(keyView) };
   },
 );
@@ -80,11 +80,11 @@ export const createKey = defineOperation(
     body: createKeyBody,
     response: { 200: createKeyResponse, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const principal = accountPrincipal(call);
     // A team's key acts with its maker's membership: removed or demoted, the key follows (docs/teams.md).
     const { row, key } = await createApiKey(
-      app.deps.orm.em.fork(),
+      call.db,
       principal.accountId,
       call.body.key_class,
       call.body.name ?? null,
@@ -104,8 +104,8 @@ export const deleteKey = defineOperation(
     params: keyIdParams,
     response: { 200: revokeKeyResponse, ...clientErrors },
   },
-  async (call, app) => {
-    const em = app.deps.orm.em.fork();
+  async (call, services) => {
+    const em = call.db;
     const accountId = accountPrincipal(call).accountId;
     // Another account's key id is indistinguishable from a missing one.
     if (!(await revokeOwnKey(em, accountId, call.params.key_id)))

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { listingTermsOf, listingView } from '../../domain/listing.ts';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
 import { marketLists } from '../../db/market-lists.ts';
@@ -16,6 +15,7 @@ import {
 } from '../schemas/listings.ts';
 import { declareRoute, ACCOUNT, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
+import type { Services } from '../../http/operations/services.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 
 // An owner's listing of a name (docs/market.md "Listings"). The terms are checked before anything is
@@ -63,7 +63,7 @@ export const listOwnListingsRoute = declareRoute({
   },
 });
 
-const nameOf = (app: FastifyInstance, raw: string) => parseFullName(app.deps.namespaces, raw).name;
+const nameOf = (services: Services, raw: string) => parseFullName(services.namespaces, raw).name;
 
 export const putListing = defineOperation(
   putListingRoute,
@@ -74,9 +74,9 @@ export const putListing = defineOperation(
     body: listingBody,
     response: { 200: listingResponse, ...errors, 409: errorBodySchema, 423: errorBodySchema },
   },
-  async ({ params, body, principal }, app) => {
+  async ({ params, body, principal, db }, services) => {
     const terms = listingTermsOf(body.price, body.min_offer);
-    const l = await setListing(app.deps.orm.em.fork(), principal!, nameOf(app, params.domain_name), terms);
+    const l = await setListing(db, principal!, nameOf(services, params.domain_name), terms);
     return {
       status: 'success' as const,
       listing: {
@@ -96,9 +96,9 @@ export const listOwnListings = defineOperation(
     querystring: ownListingsQuery,
     response: { 200: ownListingsResponse, ...errors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { limit, offset } = call.query;
-    const em = app.deps.orm.em.fork();
+    const em = call.db;
     const sellers = await manageableOwnerIds(em, accountPrincipal(call));
     const page = await marketLists(em).listingsOf(sellers, { limit, offset });
     return paged(page, { limit, offset }, (l) => ({
@@ -118,8 +118,8 @@ export const deleteListing = defineOperation(
     params: domainNameParams,
     response: { 200: withdrawResponse, ...errors },
   },
-  async ({ params, principal }, app) => {
-    const name = await withdrawListing(app.deps.orm.em.fork(), principal!, nameOf(app, params.domain_name));
+  async ({ params, principal, db }, services) => {
+    const name = await withdrawListing(db, principal!, nameOf(services, params.domain_name));
     return { status: 'success' as const, message: `${name} is no longer for sale.` };
   },
 );

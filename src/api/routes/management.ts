@@ -84,8 +84,8 @@ export const listUserDomains = defineOperation(
     summary: 'Domains owned by the signed-in account',
     response: { 200: userDomainsResponse, ...clientErrors },
   },
-  async (call, app) => {
-    const rows = await managedDomainRepository(app.deps.orm.em.fork()).ownedBy(accountPrincipal(call).accountId);
+  async (call, services) => {
+    const rows = await managedDomainRepository(call.db).ownedBy(accountPrincipal(call).accountId);
     return { status: 'success' as const, data: rows.map(ownerItem) };
   },
 );
@@ -98,16 +98,11 @@ export const listManagedDomains = defineOperation(
     querystring: managedListQuery,
     response: { 200: managedListResponse, ...clientErrors },
   },
-  async ({ query, principal }, app) => {
+  async ({ query, principal, db }, services) => {
     const { limit, offset, owner_id, expires_within_days, sort } = query;
     const expiresBy =
       expires_within_days === undefined ? undefined : new Date(Date.now() + expires_within_days * DAY_MS);
-    const page = await manageableDomains(
-      app.deps.orm.em.fork(),
-      principal!,
-      { limit, offset },
-      { ownerId: owner_id, expiresBy, sort },
-    );
+    const page = await manageableDomains(db, principal!, { limit, offset }, { ownerId: owner_id, expiresBy, sort });
     return paged(page, { limit, offset }, listItem);
   },
 );
@@ -120,9 +115,9 @@ export const getManagedDomain = defineOperation(
     params: domainNameParams,
     response: { 200: managedDomainResponse, ...clientErrors },
   },
-  async ({ params, principal }, app) => {
-    const em = app.deps.orm.em.fork();
-    const d = await findNamedDomain(app.deps.namespaces, params.domain_name, managedDomainRepository(em).findByName);
+  async ({ params, principal, db }, services) => {
+    const em = db;
+    const d = await findNamedDomain(services.namespaces, params.domain_name, managedDomainRepository(em).findByName);
     if (!(await canActOnDomain(em, principal!, d, 'read')))
       throw new AppError('forbidden', `You do not own or manage ${d.name}.`);
     return { status: 'success' as const, domain: managedItem(d) };

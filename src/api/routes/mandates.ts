@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { mandateService } from '../../mandates/service.ts';
 import { accountPrincipal } from '../../http/auth.ts';
 import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
@@ -12,6 +12,7 @@ import {
 } from '../schemas/mandates.ts';
 import { ACCOUNT, DASHBOARD, declareRoute } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
+import type { Services } from '../../http/operations/services.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 
 const WHO =
@@ -65,7 +66,7 @@ export const mandateHistoryRoute = declareRoute({
   },
 });
 
-const service = (app: FastifyInstance) => mandateService(app.deps.orm.em.fork(), app.deps.namespaces.names);
+const service = (services: Services, db: EntityManager) => mandateService(db, services.namespaces.names);
 const errors = { 401: errorBodySchema, 403: errorBodySchema, ...clientErrors };
 
 export const setMandate = defineOperation(
@@ -77,9 +78,9 @@ export const setMandate = defineOperation(
     body: mandateBody,
     response: { 200: mandateResponse, ...errors },
   },
-  async (call, app) => ({
+  async (call, services) => ({
     status: 'success' as const,
-    mandate: await service(app).set(accountPrincipal(call), call.params.agent_id, call.body),
+    mandate: await service(services, call.db).set(accountPrincipal(call), call.params.agent_id, call.body),
   }),
 );
 
@@ -91,9 +92,9 @@ export const getMandate = defineOperation(
     params: agentParams,
     response: { 200: mandateResponse, ...errors },
   },
-  async (call, app) => ({
+  async (call, services) => ({
     status: 'success' as const,
-    mandate: await service(app).get(accountPrincipal(call), call.params.agent_id),
+    mandate: await service(services, call.db).get(accountPrincipal(call), call.params.agent_id),
   }),
 );
 
@@ -105,8 +106,8 @@ export const deleteMandate = defineOperation(
     params: agentParams,
     response: { 200: mandateDeletedResponse, ...errors },
   },
-  async (call, app) => {
-    await service(app).remove(accountPrincipal(call), call.params.agent_id);
+  async (call, services) => {
+    await service(services, call.db).remove(accountPrincipal(call), call.params.agent_id);
     return { status: 'success' as const, message: 'The mandate is removed: nothing the agent spends is limited.' };
   },
 );
@@ -120,9 +121,12 @@ export const getMandateHistory = defineOperation(
     querystring: pagination,
     response: { 200: mandateHistoryResponse, ...errors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { limit, offset } = call.query;
-    const page = await service(app).history(accountPrincipal(call), call.params.agent_id, { limit, offset });
+    const page = await service(services, call.db).history(accountPrincipal(call), call.params.agent_id, {
+      limit,
+      offset,
+    });
     return paged(page, { limit, offset }, (r) => ({
       changed_by: r.changedBy,
       changed_at: r.changedAt.toISOString(),

@@ -42,10 +42,10 @@ export const getAgentManifest = defineOperation(
     params: domainNameParams,
     response: { 200: agentManifest, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request }, app) => {
-    const repo = domainRepository(app.deps.orm.em.fork());
-    const d = await findNamedDomain(app.deps.namespaces, params.domain_name, repo.findPublicByName);
-    const body = buildAgentManifest(d, app.deps.config.publicBaseUrl);
+  async ({ params, headers: request, db }, services) => {
+    const repo = domainRepository(db);
+    const d = await findNamedDomain(services.namespaces, params.domain_name, repo.findPublicByName);
+    const body = buildAgentManifest(d, services.config.publicBaseUrl);
     // Tagged by the bytes the serializer sends.
     return revalidated(request, tagOf(JSON.stringify(z.encode(agentManifest, body))), { body, headers });
   },
@@ -59,10 +59,10 @@ export const getAgentSkill = defineOperation(
     params: domainNameParams,
     response: { 200: z.string().describe('text/plain markdown'), 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request }, app) => {
-    const repo = domainRepository(app.deps.orm.em.fork());
-    const d = await findNamedDomain(app.deps.namespaces, params.domain_name, repo.findPublicWithSkillByName);
-    const md = renderAgentSkillMd(buildAgentManifest(d, app.deps.config.publicBaseUrl), d.skillMd);
+  async ({ params, headers: request, db }, services) => {
+    const repo = domainRepository(db);
+    const d = await findNamedDomain(services.namespaces, params.domain_name, repo.findPublicWithSkillByName);
+    const md = renderAgentSkillMd(buildAgentManifest(d, services.config.publicBaseUrl), d.skillMd);
     return revalidated(request, tagOf(md), { body: md, headers, type: 'text/plain; charset=utf-8' });
   },
 );

@@ -74,9 +74,9 @@ export const listForSale = defineOperation(
     querystring: forSaleQuery,
     response: { 200: forSaleResponse, ...clientErrors },
   },
-  async ({ query }, app) => {
+  async ({ query, db }, services) => {
     const { currency, limit, offset } = query;
-    const page = await marketLists(app.deps.orm.em.fork()).forSale(currency, { limit, offset });
+    const page = await marketLists(db).forSale(currency, { limit, offset });
     return paged(page, { limit, offset }, (e) => ({
       domain: e.name,
       namespace: e.namespace,
@@ -94,9 +94,9 @@ export const listSold = defineOperation(
     querystring: soldQuery,
     response: { 200: soldResponse, ...clientErrors },
   },
-  async ({ query }, app) => {
+  async ({ query, db }, services) => {
     const { limit, offset } = query;
-    const page = await marketLists(app.deps.orm.em.fork()).sold({ limit, offset });
+    const page = await marketLists(db).sold({ limit, offset });
     return paged(page, { limit, offset }, (s) => ({
       sale_id: s.saleId,
       domain: s.domainName,
@@ -116,9 +116,9 @@ export const listOwnSales = defineOperation(
     querystring: ownSalesQuery,
     response: { 200: ownSalesResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { limit, offset } = call.query;
-    const em = app.deps.orm.em.fork();
+    const em = call.db;
     const sellers = await manageableOwnerIds(em, accountPrincipal(call));
     const page = await marketLists(em).salesOf(sellers, { limit, offset });
     return paged(page, { limit, offset }, (s) => ({

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { CAPABILITY_SCHEMA_VERSION, capabilityRecord } from '../../domain/capability.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { namespaceListResponse, namespaceParams, namespaceResponse } from '../schemas/namespaces.ts';
 import { requireNamespace } from '../../http/namespace-param.ts';
 import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
+import type { Services } from '../../http/operations/services.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 
 export const listNamespacesRoute = declareRoute({
@@ -27,9 +27,9 @@ export const getNamespaceRoute = declareRoute({
   },
 });
 
-const ctx = (app: FastifyInstance) => ({
-  baseUrl: app.deps.config.publicBaseUrl,
-  baseMainnetEnabled: app.deps.config.MPP_BASE_MAINNET_ENABLED,
+const ctx = (services: Services) => ({
+  baseUrl: services.config.publicBaseUrl,
+  baseMainnetEnabled: services.config.MPP_BASE_MAINNET_ENABLED,
 });
 
 export const listNamespaces = defineOperation(
@@ -39,13 +39,13 @@ export const listNamespaces = defineOperation(
     summary: 'Capability records of every namespace (schema 1.0)',
     response: { 200: namespaceListResponse, ...clientErrors },
   },
-  async (_call, app) => {
-    const all = app.deps.namespaces.all;
+  async (_call, services) => {
+    const all = services.namespaces.all;
     return {
       status: 'success' as const,
       schema_version: CAPABILITY_SCHEMA_VERSION,
       catalog_version: all[0]?.catalog_version ?? 'none',
-      namespaces: all.map((n) => capabilityRecord(n, ctx(app))),
+      namespaces: all.map((n) => capabilityRecord(n, ctx(services))),
     };
   },
 );
@@ -58,13 +58,13 @@ export const getNamespace = defineOperation(
     params: namespaceParams,
     response: { 200: namespaceResponse, ...clientErrors },
   },
-  async ({ params }, app) => {
-    const ns = requireNamespace(app.deps.namespaces, params.namespace, 'path');
+  async ({ params }, services) => {
+    const ns = requireNamespace(services.namespaces, params.namespace, 'path');
     return {
       status: 'success' as const,
       schema_version: CAPABILITY_SCHEMA_VERSION,
       catalog_version: ns.catalog_version,
-      capability: capabilityRecord(ns, ctx(app)),
+      capability: capabilityRecord(ns, ctx(services)),
     };
   },
 );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { auditContext } from '../../db/audit-context.ts';
 import type { OfferView } from '../../../workflows/offer-messages.ts';
 import { manageableOwnerIds } from '../../auth/domain-access.ts';
@@ -27,6 +27,7 @@ import { approvalRequiredResponse } from '../schemas/mandates.ts';
 import { purchaseResponses } from '../schemas/purchase.ts';
 import { declareRoute, ACCOUNT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
+import type { Services } from '../../http/operations/services.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import type { HeldKey } from '../../http/plugins/idempotency.ts';
 
@@ -125,20 +126,20 @@ const decided = {
 };
 
 /** The account ids a caller speaks for: its own and the agents it claimed (spec 5 rule 1). */
-const speaksFor = (call: { principal: Principal | null }, app: FastifyInstance) =>
-  manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(call));
+const speaksFor = (call: { principal: Principal | null; db: EntityManager }) =>
+  manageableOwnerIds(call.db, accountPrincipal(call));
 
 /** A decision's answer: the offer when it ended as asked, else 409 with the offer as it stands. */
 async function decision(
-  call: { principal: Principal | null; idempotency: HeldKey | null },
-  app: FastifyInstance,
+  call: { principal: Principal | null; idempotency: HeldKey | null; db: EntityManager },
+  services: Services,
   offerId: string,
   action: 'accept' | 'reject' | 'withdraw',
 ) {
   try {
-    const view = await app.offers.decide({
+    const view = await services.offers.decide({
       offerId,
-      accountIds: await speaksFor(call, app),
+      accountIds: await speaksFor(call),
       action,
       operationId: call.idempotency?.operationId ?? null,
     });
@@ -165,9 +166,9 @@ export const makeOffer = defineOperation(
       ...clientErrors,
     },
   },
-  async (call, app) => {
-    const { name } = parseFullName(app.deps.namespaces, call.body.domain);
-    const view = await app.offers.make({
+  async (call, services) => {
+    const { name } = parseFullName(services.namespaces, call.body.domain);
+    const view = await services.offers.make({
       bidderId: accountPrincipal(call).accountId,
       name,
       amount: call.body.amount,
@@ -186,11 +187,11 @@ export const listOffers = defineOperation(
     querystring: offersQuery,
     response: { 200: offersResponse, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { limit, offset, domain, direction } = call.query;
-    const name = domain === undefined ? undefined : parseFullName(app.deps.namespaces, domain).name;
-    const ids = await speaksFor(call, app);
-    const page = await listOffersOf(app.deps.orm.em.fork(), ids, { limit, offset }, name, direction);
+    const name = domain === undefined ? undefined : parseFullName(services.namespaces, domain).name;
+    const ids = await speaksFor(call);
+    const page = await listOffersOf(call.db, ids, { limit, offset }, name, direction);
     return paged(page, { limit, offset }, offerItem);
   },
 );
@@ -204,7 +205,7 @@ export const respondToOffer = defineOperation(
     body: respondBody,
     response: decided,
   },
-  async (call, app) => decision(call, app, call.params.offer_id, call.body.action),
+  async (call, services) => decision(call, services, call.params.offer_id, call.body.action),
 );
 
 export const withdrawOffer = defineOperation(
@@ -215,7 +216,7 @@ export const withdrawOffer = defineOperation(
     params: offerIdParams,
     response: decided,
   },
-  async (call, app) => decision(call, app, call.params.offer_id, 'withdraw'),
+  async (call, services) => decision(call, services, call.params.offer_id, 'withdraw'),
 );
 
 export const payAcceptedOffer = defineOperation(
@@ -227,11 +228,11 @@ export const payAcceptedOffer = defineOperation(
     body: payOfferBody,
     response: purchaseResponses,
   },
-  async (call, app) => {
+  async (call, services) => {
     // The sale is made by the offer's run; its one event is written when the paying call answers, keyed by the
     // offer, so a paid retry whose answer was lost records nothing again.
     auditContext.keyed(`offer-pay:${call.params.offer_id}`);
-    const answer = await app.offers.pay(
+    const answer = await services.offers.pay(
       call.params.offer_id,
       accountPrincipal(call).accountId,
       presentedReceipt(call.body.receipt, call.headers.authorization as string | undefined),

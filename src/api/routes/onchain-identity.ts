@@ -30,9 +30,9 @@ export const registerOnchainIdentity = defineOperation(
     body: onchainIdentityBody,
     response: paidResponses(onchainIdentityResponse),
   },
-  async (call, app) => {
-    const { name } = parseFullName(app.deps.namespaces, call.params.domain_name);
-    const answer = await app.onchainIdentity.register({
+  async (call, services) => {
+    const { name } = parseFullName(services.namespaces, call.params.domain_name);
+    const answer = await services.onchainIdentity.register({
       name,
       paymentMethod: call.body.payment_method ?? 'mpp',
       ...payerOf(call),

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Principal } from '../../auth/principal.ts';
 import { manifestUrls } from '../../domain/manifests.ts';
 import { boundCatalog, type ProfileChange } from '../../domain/profile.ts';
@@ -16,6 +17,7 @@ import {
 } from '../schemas/profile.ts';
 import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation, type Operation } from '../../http/operations/operation.ts';
+import type { Services } from '../../http/operations/services.ts';
 import { operationRoute } from '../../http/operations/route.ts';
 
 // What the owner of a domain (or its manager) publishes about it: docs/api.md "Profiles". Every route is one
@@ -89,24 +91,18 @@ export const unbindStorefrontRoute = declareRoute({
 });
 
 const edit = (
-  app: FastifyInstance,
-  call: { principal: Principal | null; params: { domain_name: string } },
+  services: Services,
+  call: { principal: Principal | null; params: { domain_name: string }; db: EntityManager },
   change: ProfileChange,
-) =>
-  editProfile(
-    app.deps.orm.em.fork(),
-    call.principal!,
-    parseFullName(app.deps.namespaces, call.params.domain_name).name,
-    change,
-  );
+) => editProfile(call.db, call.principal!, parseFullName(services.namespaces, call.params.domain_name).name, change);
 const storefront = (e: ProfileEdit) => ({
   ...result(e),
   is_bound: e.state.storefrontId !== null,
   storefront_id: e.state.storefrontId,
 });
-const skillFile = (app: FastifyInstance, e: ProfileEdit) => ({
+const skillFile = (services: Services, e: ProfileEdit) => ({
   ...result(e),
-  skill_md: manifestUrls(app.deps.config.publicBaseUrl, e.name).skill_md,
+  skill_md: manifestUrls(services.config.publicBaseUrl, e.name).skill_md,
 });
 
 export const updateProfile = defineOperation(
@@ -118,8 +114,8 @@ export const updateProfile = defineOperation(
     body: profilePatchBody,
     response: { 200: profileResponse, ...errors },
   },
-  async (call, app) => {
-    const e = await edit(app, call, call.body);
+  async (call, services) => {
+    const e = await edit(services, call, call.body);
     const { profile, capabilities, squadId } = e.state;
     return { ...result(e), profile, capabilities_preview: capabilities, squad_id: squadId };
   },
@@ -135,7 +131,7 @@ export const putOwnerSkill = defineOperation(
     body: skillMdBody,
     response: { 200: skillMdResponse, ...errors },
   },
-  async (call, app) => skillFile(app, await edit(app, call, { skill_md: call.body })),
+  async (call, services) => skillFile(services, await edit(services, call, { skill_md: call.body })),
 );
 
 export const deleteOwnerSkill = defineOperation(
@@ -146,7 +142,7 @@ export const deleteOwnerSkill = defineOperation(
     params: domainNameParams,
     response: { 200: skillMdResponse, ...errors },
   },
-  async (call, app) => skillFile(app, await edit(app, call, { skill_md: null })),
+  async (call, services) => skillFile(services, await edit(services, call, { skill_md: null })),
 );
 
 export const bindStorefront = defineOperation(
@@ -158,7 +154,7 @@ export const bindStorefront = defineOperation(
     body: storefrontBody,
     response: { 200: storefrontResponse, ...errors, 409: errorBodySchema },
   },
-  async (call, app) => storefront(await edit(app, call, { commerce_catalog: boundCatalog(call.body) })),
+  async (call, services) => storefront(await edit(services, call, { commerce_catalog: boundCatalog(call.body) })),
 );
 
 export const unbindStorefront = defineOperation(
@@ -169,7 +165,7 @@ export const unbindStorefront = defineOperation(
     params: domainNameParams,
     response: { 200: storefrontResponse, ...errors },
   },
-  async (call, app) => storefront(await edit(app, call, { commerce_catalog: null })),
+  async (call, services) => storefront(await edit(services, call, { commerce_catalog: null })),
 );
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {

@@ -28,9 +28,9 @@ export const buySecondary = defineOperation(
     body: buySecondaryBody,
     response: purchaseResponses,
   },
-  async (call, app) => {
-    const { name } = parseFullName(app.deps.namespaces, call.body.domain);
-    const answer = await app.purchase.buy({
+  async (call, services) => {
+    const { name } = parseFullName(services.namespaces, call.body.domain);
+    const answer = await services.purchase.buy({
       name,
       paymentMethod: call.body.payment_method ?? 'mpp',
       affiliateId: call.body.affiliate_id ?? null,

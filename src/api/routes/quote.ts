@@ -34,8 +34,8 @@ export const quoteDomain = defineOperation(
     headers: quoteHeaders,
     response: { 200: quoteResponse, 403: errorBodySchema, ...clientErrors },
   },
-  async ({ body, headers }, app) => {
-    const { namespaces, config } = app.deps;
+  async ({ body, headers, db }, services) => {
+    const { namespaces, config } = services;
     const { label, ns } = resolveTarget(namespaces, body);
     // Checked against quoteHeaders on the way in.
     const network = (headers['x-mpp-network'] as QuoteHeaders['x-mpp-network']) ?? 'tempo';
@@ -46,7 +46,7 @@ export const quoteDomain = defineOperation(
       );
     }
     const name = `${label}.${ns.namespace}`;
-    const states = await cachedStatesOf(app, [name]);
+    const states = await cachedStatesOf(services.publicCache, db, [name]);
     return buildQuote(
       {
         ns,

@@ -42,14 +42,14 @@ export const registerDomain = defineOperation(
       ...clientErrors,
     },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { body, headers } = call;
-    const target = resolveTarget(app.deps.namespaces, body);
+    const target = resolveTarget(services.namespaces, body);
     // Checked by registerHeaders on the way in; Node joins a repeated header into one string.
     const signature = headers['payment-signature'] as string | undefined;
     const x402 = signature ? parsePaymentSignature(signature) : undefined;
     const network = headers['x-mpp-network'] as 'tempo' | 'base-mainnet' | undefined;
-    const answer = await app.registration.register({
+    const answer = await services.registration.register({
       ...target,
       years: body.years,
       paymentMethod: body.payment_method ?? 'mpp',

@@ -70,41 +70,44 @@ const schema = { tags: ['management'], params: domainNameParams, response: respo
 export const getLock = defineOperation(
   getLockRoute,
   { ...schema, summary: 'Whether a name you manage is locked' },
-  async ({ params, principal }, app) =>
+  async ({ params, principal }, services) =>
     lockStateBody(
-      await app.registrarLock.status(principal!, parseFullName(app.deps.namespaces, params.domain_name).name),
+      await services.registrarLock.status(principal!, parseFullName(services.namespaces, params.domain_name).name),
     ),
 );
 export const lockDomain = defineOperation(
   lockRoute,
   { ...schema, summary: 'Lock a name against every move, at once' },
-  async ({ params, principal }, app) =>
+  async ({ params, principal }, services) =>
     lockStateBody(
-      await app.registrarLock.lock(principal!, parseFullName(app.deps.namespaces, params.domain_name).name),
+      await services.registrarLock.lock(principal!, parseFullName(services.namespaces, params.domain_name).name),
     ),
 );
 export const requestUnlock = defineOperation(
   unlockRoute,
   { ...schema, summary: 'Ask to lift a name’s lock: a second person’s approval, or the delay' },
-  async ({ params, principal }, app) =>
+  async ({ params, principal }, services) =>
     lockStateBody(
-      await app.registrarLock.requestUnlock(principal!, parseFullName(app.deps.namespaces, params.domain_name).name),
+      await services.registrarLock.requestUnlock(
+        principal!,
+        parseFullName(services.namespaces, params.domain_name).name,
+      ),
     ),
 );
 export const approveUnlock = defineOperation(
   approveUnlockRoute,
   { ...schema, summary: 'Approve the pending unlock of a name (a second person)' },
-  async ({ params, principal }, app) =>
+  async ({ params, principal }, services) =>
     lockStateBody(
-      await app.registrarLock.approve(principal!, parseFullName(app.deps.namespaces, params.domain_name).name),
+      await services.registrarLock.approve(principal!, parseFullName(services.namespaces, params.domain_name).name),
     ),
 );
 export const cancelUnlock = defineOperation(
   cancelUnlockRoute,
   { ...schema, summary: 'Cancel the pending unlock of a name' },
-  async ({ params, principal }, app) =>
+  async ({ params, principal }, services) =>
     lockStateBody(
-      await app.registrarLock.cancel(principal!, parseFullName(app.deps.namespaces, params.domain_name).name),
+      await services.registrarLock.cancel(principal!, parseFullName(services.namespaces, params.domain_name).name),
     ),
 );
 

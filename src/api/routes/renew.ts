@@ -28,9 +28,9 @@ export const renewDomain = defineOperation(
     body: renewBody,
     response: paidResponses(renewedResponse),
   },
-  async (call, app) => {
-    const { name, ns } = parseFullName(app.deps.namespaces, call.body.domain);
-    const answer = await app.renewal.renew({
+  async (call, services) => {
+    const { name, ns } = parseFullName(services.namespaces, call.body.domain);
+    const answer = await services.renewal.renew({
       name,
       ns,
       years: call.body.years,

@@ -114,24 +114,24 @@ const invitationView = (i: TeamInvitationRecord) => ({
 export const listTeams = defineOperation(
   listTeamsRoute,
   { tags, summary: 'Your teams', response: { 200: teamsResponse, ...refusals } },
-  async ({ principal }, app) => ({
+  async ({ principal }, services) => ({
     status: 'success' as const,
-    data: (await app.teams.mine(principal!)).map(membershipView),
+    data: (await services.teams.mine(principal!)).map(membershipView),
   }),
 );
 export const createTeam = defineOperation(
   createTeamRoute,
   { tags, summary: 'Create a team', body: createTeamBody, response: { 200: membershipResponse, ...refusals } },
-  async ({ principal, body }, app) => ({
+  async ({ principal, body }, services) => ({
     status: 'success' as const,
-    ...membershipView(await app.teams.create(principal!, body.name)),
+    ...membershipView(await services.teams.create(principal!, body.name)),
   }),
 );
 export const getTeam = defineOperation(
   getTeamRoute,
   { tags, summary: 'A team and its members', params: teamParams, response: { 200: teamResponse, ...refusals } },
-  async ({ principal, params }, app) => {
-    const t = await app.teams.get(principal!, params.team_id);
+  async ({ principal, params }, services) => {
+    const t = await services.teams.get(principal!, params.team_id);
     return {
       status: 'success' as const,
       team: teamView(t.team),
@@ -149,8 +149,8 @@ export const getTeam = defineOperation(
 export const deleteTeam = defineOperation(
   deleteTeamRoute,
   { tags, summary: 'Delete an empty team', params: teamParams, response: { 200: doneResponse, ...refusals } },
-  async ({ principal, params }, app) => {
-    await app.teams.delete(principal!, params.team_id);
+  async ({ principal, params }, services) => {
+    await services.teams.delete(principal!, params.team_id);
     return { status: 'success' as const };
   },
 );
@@ -163,8 +163,8 @@ export const invite = defineOperation(
     body: inviteBody,
     response: { 200: invitationResponse, ...refusals },
   },
-  async ({ principal, params, body }, app) => {
-    const made = await app.teams.invite(principal!, params.team_id, body.role, body.expires_in_seconds);
+  async ({ principal, params, body }, services) => {
+    const made = await services.teams.invite(principal!, params.team_id, body.role, body.expires_in_seconds);
     return {
       status: 'success' as const,
       invitation: invitationView(made.invitation),
@@ -176,16 +176,16 @@ export const invite = defineOperation(
 export const listInvitations = defineOperation(
   listInvitationsRoute,
   { tags, summary: 'A team’s invitations', params: teamParams, response: { 200: invitationsResponse, ...refusals } },
-  async ({ principal, params }, app) => ({
+  async ({ principal, params }, services) => ({
     status: 'success' as const,
-    data: (await app.teams.invitations(principal!, params.team_id)).map(invitationView),
+    data: (await services.teams.invitations(principal!, params.team_id)).map(invitationView),
   }),
 );
 export const withdrawInvitation = defineOperation(
   withdrawInvitationRoute,
   { tags, summary: 'Withdraw an invitation', params: invitationParams, response: { 200: doneResponse, ...refusals } },
-  async ({ principal, params }, app) => {
-    await app.teams.withdrawInvitation(principal!, params.team_id, params.invitation_id);
+  async ({ principal, params }, services) => {
+    await services.teams.withdrawInvitation(principal!, params.team_id, params.invitation_id);
     return { status: 'success' as const };
   },
 );
@@ -197,8 +197,8 @@ export const acceptInvitation = defineOperation(
     body: acceptBody,
     response: { 200: acceptResponse, ...refusals, 410: errorBodySchema },
   },
-  async ({ principal, body }, app) => {
-    const joined = await app.teams.accept(principal!, body.token);
+  async ({ principal, body }, services) => {
+    const joined = await services.teams.accept(principal!, body.token);
     return { status: 'success' as const, ...membershipView(joined), already_member: joined.already };
   },
 );
@@ -211,16 +211,16 @@ export const setRole = defineOperation(
     body: roleBody,
     response: { 200: doneResponse, ...refusals },
   },
-  async ({ principal, params, body }, app) => {
-    await app.teams.setRole(principal!, params.team_id, params.account_id, body.role);
+  async ({ principal, params, body }, services) => {
+    await services.teams.setRole(principal!, params.team_id, params.account_id, body.role);
     return { status: 'success' as const };
   },
 );
 export const removeMember = defineOperation(
   removeMemberRoute,
   { tags, summary: 'Remove a member, or leave', params: memberParams, response: { 200: doneResponse, ...refusals } },
-  async ({ principal, params }, app) => {
-    await app.teams.remove(principal!, params.team_id, params.account_id);
+  async ({ principal, params }, services) => {
+    await services.teams.remove(principal!, params.team_id, params.account_id);
     return { status: 'success' as const };
   },
 );
@@ -232,8 +232,8 @@ export const moveIn = defineOperation(
     params: teamParams,
     response: { 200: moveResponse, ...refusals },
   },
-  async ({ principal, params }, app) => {
-    const moved = await app.teams.moveIn(principal!, params.team_id);
+  async ({ principal, params }, services) => {
+    const moved = await services.teams.moveIn(principal!, params.team_id);
     return { status: 'success' as const, names: moved.names, agents: moved.agents, kept_locked: moved.keptLocked };
   },
 );

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
 import { renderLanding, type PageContext } from '../../pages/landing.ts';
 import { renderSkillMd } from '../../pages/skill-md.ts';
 import { clientErrors } from '../schemas/common.ts';
 import { requireNamespace } from '../../http/namespace-param.ts';
 import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 import { answer, defineOperation } from '../../http/operations/operation.ts';
+import type { Services } from '../../http/operations/services.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 
 const tldParams = z.object({ tld_name: z.string().max(64) });
@@ -32,24 +32,24 @@ export const namespaceSkillFileRoute = declareRoute({
 
 // Both documents depend only on the catalog, which is fixed for the life of the process: render once
 // per namespace (on first use, per app) and serve the cached string.
-const rendered = new WeakMap<FastifyInstance['deps'], { landing: Map<string, string>; skill: Map<string, string> }>();
-function documentsOf(app: FastifyInstance) {
-  const known = rendered.get(app.deps);
+const rendered = new WeakMap<Services, { landing: Map<string, string>; skill: Map<string, string> }>();
+function documentsOf(services: Services) {
+  const known = rendered.get(services);
   if (known) return known;
-  const { namespaces, config } = app.deps;
+  const { namespaces, config } = services;
   const ctx: PageContext = {
     baseUrl: config.publicBaseUrl,
     gemUsdRate: config.GEM_USD_RATE,
     currency: config.MPP_CURRENCY,
     chainId: config.TEMPO_CHAIN_ID,
     rpcUrl: config.MPP_PUBLIC_RPC_URL ?? null,
-    usdcCheckoutUrl: app.deps.usdc ? (config.CHECKOUT_URL ?? null) : null,
+    usdcCheckoutUrl: services.usdc ? (config.CHECKOUT_URL ?? null) : null,
   };
   const documents = {
     landing: new Map(namespaces.all.map((ns) => [ns.namespace, renderLanding(ns, ctx)])),
     skill: new Map(namespaces.all.map((ns) => [ns.namespace, renderSkillMd(ns, ctx)])),
   };
-  rendered.set(app.deps, documents);
+  rendered.set(services, documents);
   return documents;
 }
 
@@ -64,9 +64,9 @@ export const namespacePage = defineOperation(
     params: tldParams,
     response: { 200: z.string().describe('text/html'), ...clientErrors },
   },
-  async ({ params }, app) => {
-    const ns = requireNamespace(app.deps.namespaces, params.tld_name, 'path');
-    return page('text/html; charset=utf-8', documentsOf(app).landing.get(ns.namespace) ?? '');
+  async ({ params }, services) => {
+    const ns = requireNamespace(services.namespaces, params.tld_name, 'path');
+    return page('text/html; charset=utf-8', documentsOf(services).landing.get(ns.namespace) ?? '');
   },
 );
 
@@ -78,9 +78,9 @@ export const namespaceSkillFile = defineOperation(
     params: tldParams,
     response: { 200: z.string().describe('text/plain markdown'), ...clientErrors },
   },
-  async ({ params }, app) => {
-    const ns = requireNamespace(app.deps.namespaces, params.tld_name, 'path');
-    return page('text/plain; charset=utf-8', documentsOf(app).skill.get(ns.namespace) ?? '');
+  async ({ params }, services) => {
+    const ns = requireNamespace(services.namespaces, params.tld_name, 'path');
+    return page('text/plain; charset=utf-8', documentsOf(services).skill.get(ns.namespace) ?? '');
   },
 );
 

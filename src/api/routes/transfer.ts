@@ -32,9 +32,9 @@ export const transferDomain = defineOperation(
       423: errorBodySchema,
     },
   },
-  async ({ body, principal, idempotency }, app) => {
-    const t = await moveDomain(app.deps.orm.em.fork(), principal!, {
-      name: parseBodyName(app.deps.namespaces, body.domain),
+  async ({ body, principal, idempotency, db }, services) => {
+    const t = await moveDomain(db, principal!, {
+      name: parseBodyName(services.namespaces, body.domain),
       toAccountId: body.to_account_id,
       reason: body.reason,
       operationId: idempotency?.operationId ?? null,

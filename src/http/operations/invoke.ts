@@ -9,7 +9,7 @@ import { heldKey } from '../pipeline/idempotency-step.ts';
 import { pipeline } from '../pipeline/pipeline.ts';
 import { runAfter, runAround, runBefore, runEnd } from '../pipeline/run.ts';
 import type { EarlyAnswer, PipelineCall, SentAnswer } from '../pipeline/step.ts';
-import { Answer, type Call, type Input, type Operation, type Output } from './operation.ts';
+import { Answer, callOf, type Call, type Input, type Operation, type Output } from './operation.ts';
 
 /**
  * Who calls in-process: the principal the adapter's own request authenticated, where it came from, and
@@ -166,17 +166,20 @@ async function called<O extends Operation>(
   if (first) return early(first);
   let opCall: Call<O['schema']>;
   try {
-    opCall = {
-      principal: call.principal,
-      ip: call.ip,
-      params: checked(op.schema.params, input.params ?? {}, 'params'),
-      query: checked(op.schema.querystring, input.query ?? {}, 'querystring'),
-      body: checked(op.schema.body, input.body, 'body'),
-      // Checked as Fastify does, and like Fastify the other headers stay readable (an Authorization receipt).
-      headers: { ...input.headers, ...(checked(op.schema.headers, input.headers ?? {}, 'headers') as object) },
-      idempotency: null,
-      log: call.log,
-    } as Call<O['schema']>;
+    opCall = callOf(
+      {
+        principal: call.principal,
+        ip: call.ip,
+        params: checked(op.schema.params, input.params ?? {}, 'params'),
+        query: checked(op.schema.querystring, input.query ?? {}, 'querystring'),
+        body: checked(op.schema.body, input.body, 'body'),
+        // Checked as Fastify does, and like Fastify the other headers stay readable (an Authorization receipt).
+        headers: { ...input.headers, ...(checked(op.schema.headers, input.headers ?? {}, 'headers') as object) },
+        idempotency: null,
+        log: call.log,
+      },
+      app.deps.orm,
+    ) as Call<O['schema']>;
   } catch (err) {
     if (!(err instanceof InvalidInput)) throw err;
     return {
@@ -194,7 +197,7 @@ async function called<O extends Operation>(
   if (second) return early(second);
   opCall.idempotency = heldKey(call);
   return runAround(pipeline, call, async () => {
-    const result = await op.run(opCall, app);
+    const result = await op.run(opCall, app.services);
     const a = result instanceof Answer ? result : new Answer(200, result);
     // Header names as a client reads them: lower case, whatever case the operation wrote them in.
     const headers = Object.fromEntries(Object.entries(a.headers).map(([k, v]) => [k.toLowerCase(), v]));

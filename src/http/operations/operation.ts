@@ -1,8 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { Orm } from '../../db/orm.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { HeldKey } from '../plugins/idempotency.ts';
 import type { RouteDeclaration } from '../declaration.ts';
+import type { Services } from './services.ts';
 
 /** An operation's schemas, as Fastify and the OpenAPI document read them (the route's `schema`). */
 export interface OperationSchema {
@@ -37,6 +40,22 @@ export interface Call<S extends OperationSchema> {
   /** The Idempotency-Key this call holds, when it sent one on an operation that honours keys. */
   idempotency: HeldKey | null;
   log: FastifyBaseLogger;
+  /**
+   * The call's unit of work: one database session (MikroORM's identity map) for its reads and writes,
+   * opened at its first use by the adapter, as MikroORM's request context opens one per request.
+   */
+  readonly db: EntityManager;
+}
+
+/** A call of its fields, with its unit of work opened on the ORM at the first read of `db`. */
+export function callOf<C extends Omit<Call<OperationSchema>, 'db'>>(
+  fields: C,
+  orm: Orm,
+): C & { readonly db: EntityManager } {
+  let em: EntityManager | undefined;
+  return Object.defineProperty(fields, 'db', { get: () => (em ??= orm.em.fork()), enumerable: false }) as C & {
+    readonly db: EntityManager;
+  };
 }
 
 /**
@@ -65,13 +84,14 @@ export type Success<S extends OperationSchema> = S['response'][200] extends z.Zo
 /**
  * A documented API operation said once: its route (method, path, access rule, OpenAPI text), its
  * schemas, and what it does. Refusals are thrown as AppError (a stable code); anything else is returned.
- * Routes, MCP tools and dashboard forms all call `run` through the same access check and validation
- * (route.ts, invoke.ts), so no rule is written twice.
+ * Routes, MCP tools and dashboard forms all call `run` through the same pipeline and validation
+ * (route.ts, invoke.ts), so no rule is written twice. `run` sees its call and the app's services
+ * (services.ts), never the HTTP server: no operation can depend on how it was called.
  */
 export interface Operation<S extends OperationSchema = OperationSchema> {
   route: RouteDeclaration;
   schema: S;
-  run(call: Call<S>, app: FastifyInstance): Promise<Success<S> | Answer>;
+  run(call: Call<S>, services: Services): Promise<Success<S> | Answer>;
   /** Top-level fields of the 200 never kept with an Idempotency-Key (a secret shown once). */
   keptWithout?: readonly string[];
 }

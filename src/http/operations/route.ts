@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, RouteOptions } from 'fastify';
 import { named } from '../plugin-name.ts';
 import { routeKey } from '../declaration.ts';
-import { Answer, type Call, type Operation, type OperationSchema } from './operation.ts';
+import { Answer, callOf, type Call, type Operation, type OperationSchema } from './operation.ts';
 
 /** Sends what an operation returned: its Answer as it is, or a plain body as the 200. */
 export function sendAnswer(reply: FastifyReply, result: unknown) {
@@ -21,17 +21,20 @@ export function operationRoute<S extends OperationSchema>(app: FastifyInstance, 
     config: { ...op.route.config, ...(op.keptWithout && { keptWithout: op.keptWithout }) },
     schema: { ...op.schema },
     handler: async (req, reply) => {
-      const call = {
-        principal: req.principal,
-        ip: req.ip,
-        params: req.params,
-        query: req.query,
-        body: req.body,
-        headers: req.headers,
-        idempotency: req.idempotency,
-        log: req.log,
-      } as Call<S>;
-      return sendAnswer(reply, await op.run(call, app));
+      const call = callOf(
+        {
+          principal: req.principal,
+          ip: req.ip,
+          params: req.params,
+          query: req.query,
+          body: req.body,
+          headers: req.headers,
+          idempotency: req.idempotency,
+          log: req.log,
+        },
+        app.deps.orm,
+      ) as Call<S>;
+      return sendAnswer(reply, await op.run(call, app.services));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps.ts';
 import { registrationService } from '../../registration/service.ts';
@@ -7,6 +8,11 @@ import { offerService } from '../../market/offers/service.ts';
 import { onchainIdentityService } from '../../identity/onchain-service.ts';
 import { registrarLockService } from '../../locks/service.ts';
 import { teamService } from '../../teams/service.ts';
+import { approvalService } from '../../mandates/approvals.ts';
+import { payOutHeldSales } from '../../market/withdrawals.ts';
+import { deliveryRuns } from '../../webhooks/delivery-runs.ts';
+import { invoke } from '../operations/invoke.ts';
+import type { Services } from '../operations/services.ts';
 
 /** The app's dependencies and the services built over them, one instance per app. */
 export const servicesPlugin = fp<{ deps: AppDeps }>(
@@ -25,6 +31,45 @@ export const servicesPlugin = fp<{ deps: AppDeps }>(
     app.decorate('onchainIdentity', onchainIdentityService({ ...deps, registry }));
     app.decorate('registrarLock', registrarLockService(deps));
     app.decorate('teams', teamService(deps));
+    // Read at the first call, once every plugin is registered (the read cache and the rate limit come later).
+    let services: Services | undefined;
+    app.decorate('services', {
+      getter(this: FastifyInstance) {
+        return (services ??= servicesOver(this));
+      },
+    });
   },
   { name: 'services', fastify: '5.x' },
 );
+
+/** What operations see of the app (src/http/operations/services.ts): no server, no database handle. */
+function servicesOver(app: FastifyInstance): Services {
+  const { config, namespaces, cardSigner, temporal, payments, usdc, orm } = app.deps;
+  return {
+    config,
+    namespaces,
+    cardSigner,
+    temporal,
+    payments,
+    usdc,
+    publicCache: app.publicCache,
+    registration: app.registration,
+    renewal: app.renewal,
+    purchase: app.purchase,
+    offers: app.offers,
+    onchainIdentity: app.onchainIdentity,
+    registrarLock: app.registrarLock,
+    teams: app.teams,
+    approvals: approvalService({ orm, temporal }),
+    payOutHeldSales: (sellerId) => payOutHeldSales({ orm, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }, sellerId),
+    deliveryRuns: temporal
+      ? deliveryRuns({
+          client: temporal,
+          taskQueue: config.TEMPORAL_TASK_QUEUE,
+          scheduleMs: config.webhookRetryScheduleMs,
+        })
+      : null,
+    invoke: (op, caller, input) => invoke(app, op, caller, input),
+    countRequest: (principal, ip) => app.countRequest(principal, ip),
+  };
+}

@@ -44,14 +44,14 @@ export const resetRegistrationLock = defineOperation(
     params: domainNameParams,
     response: { 200: simpleResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
   },
-  async (call, app) => {
-    const { name } = parseFullName(app.deps.namespaces, call.params.domain_name);
+  async (call, services) => {
+    const { name } = parseFullName(services.namespaces, call.params.domain_name);
     try {
-      await app.registration.reset(name, accountPrincipal(call));
+      await services.registration.reset(name, accountPrincipal(call));
     } catch (err) {
       // No registration lock: the caller's own unpaid renewal checkouts of the name, if any, end instead.
       if (!(err instanceof AppError && err.code === 'lock_not_found')) throw err;
-      const ended = await app.renewal.cancel(name, accountPrincipal(call));
+      const ended = await services.renewal.cancel(name, accountPrincipal(call));
       if (ended === 0) throw err;
       return {
         status: 'success' as const,
@@ -74,10 +74,10 @@ export const listOpenCheckouts = defineOperation(
     querystring: pagination,
     response: { 200: openCheckoutsResponse, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { limit, offset } = call.query;
-    const { config, orm } = app.deps;
-    const em = orm.em.fork();
+    const { config } = services;
+    const em = call.db;
     const actors = await manageableOwnerIds(em, accountPrincipal(call));
     const page = await checkoutSessions(em).openOfActors(actors, { limit, offset });
     return paged(page, { limit, offset }, (c) => {

@@ -72,9 +72,9 @@ export const verifyMppPayment = defineOperation(
       ...clientErrors,
     },
   },
-  async (call, app) => {
-    const target = resolveTarget(app.deps.namespaces, call.body);
-    const verified = await app.registration.verify({
+  async (call, services) => {
+    const target = resolveTarget(services.namespaces, call.body);
+    const verified = await services.registration.verify({
       name: target.name,
       sessionId: call.body.session_id,
       years: call.body.years,
@@ -92,9 +92,9 @@ export const getRegistrationProgress = defineOperation(
     params: domainNameParams,
     response: { 200: registrationStatusResponse, ...clientErrors },
   },
-  async (call, app) => {
-    const { name } = parseFullName(app.deps.namespaces, call.params.domain_name);
-    const p = await app.registration.progress(name, accountPrincipal(call));
+  async (call, services) => {
+    const { name } = parseFullName(services.namespaces, call.params.domain_name);
+    const p = await services.registration.progress(name, accountPrincipal(call));
     return {
       status: 'success' as const,
       domain: name,
@@ -117,8 +117,8 @@ export const getRegistrationOrder = defineOperation(
     params: orderIdParams,
     response: { 200: orderStatusResponse, ...clientErrors },
   },
-  async (call, app) =>
-    orderStatus(call.params.order_id, await app.registration.order(call.params.order_id, accountPrincipal(call))),
+  async (call, services) =>
+    orderStatus(call.params.order_id, await services.registration.order(call.params.order_id, accountPrincipal(call))),
 );
 
 // Spec 4.6 step 8: reconcile a relay-settled payment with the registry (idempotent).
@@ -130,8 +130,11 @@ export const reconcileRegistrationOrder = defineOperation(
     params: orderIdParams,
     response: { 200: orderStatusResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
   },
-  async (call, app) =>
-    orderStatus(call.params.order_id, await app.registration.reconcile(call.params.order_id, accountPrincipal(call))),
+  async (call, services) =>
+    orderStatus(
+      call.params.order_id,
+      await services.registration.reconcile(call.params.order_id, accountPrincipal(call)),
+    ),
 );
 
 // A registration in progress: verify a receipt for its open checkout, see where it stands, read its

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../../auth/principal.ts';
 import { manageableOwnerIds } from '../../../auth/domain-access.ts';
 import { deliveryService } from '../../../webhooks/deliveries.ts';
-import { deliveryRuns } from '../../../webhooks/delivery-runs.ts';
 import { accountPrincipal } from '../../../http/auth.ts';
 import { attemptItem, deliveryItem, withSecret } from '../../replies/webhooks.ts';
 import { clientErrors, errorBodySchema, paged } from '../../schemas/common.ts';
@@ -19,6 +18,7 @@ import {
 } from '../../schemas/webhooks.ts';
 import { declareRoute, ACCOUNT, USER_KEYS } from '../../../http/declaration.ts';
 import { defineOperation } from '../../../http/operations/operation.ts';
+import type { Services } from '../../../http/operations/services.ts';
 import { operationsPlugin } from '../../../http/operations/route.ts';
 
 export const enableWebhookRoute = declareRoute({
@@ -79,19 +79,9 @@ export const redeliverWebhookRoute = declareRoute({
   },
 });
 
-const speaksFor = (call: { principal: Principal | null }, app: FastifyInstance) =>
-  manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(call));
-function deliveries(app: FastifyInstance) {
-  const { orm, temporal, config } = app.deps;
-  const runs = temporal
-    ? deliveryRuns({
-        client: temporal,
-        taskQueue: config.TEMPORAL_TASK_QUEUE,
-        scheduleMs: config.webhookRetryScheduleMs,
-      })
-    : null;
-  return deliveryService(orm.em.fork(), runs);
-}
+const speaksFor = (call: { principal: Principal | null; db: EntityManager }) =>
+  manageableOwnerIds(call.db, accountPrincipal(call));
+const deliveries = (services: Services, db: EntityManager) => deliveryService(db, services.deliveryRuns);
 const tags = ['webhooks'];
 
 export const enableWebhook = defineOperation(
@@ -102,9 +92,12 @@ export const enableWebhook = defineOperation(
     params: subscriptionParams,
     response: { 200: subscriptionResponse, ...clientErrors },
   },
-  async (call, app) =>
+  async (call, services) =>
     withSecret({
-      subscription: await deliveries(app).enable(accountPrincipal(call).accountId, call.params.subscription_id),
+      subscription: await deliveries(services, call.db).enable(
+        accountPrincipal(call).accountId,
+        call.params.subscription_id,
+      ),
       secret: null,
     }),
 );
@@ -117,8 +110,8 @@ export const pingWebhook = defineOperation(
     params: subscriptionParams,
     response: { 200: pingResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
   },
-  async (call, app) => {
-    const r = await deliveries(app).ping(accountPrincipal(call).accountId, call.params.subscription_id);
+  async (call, services) => {
+    const r = await deliveries(services, call.db).ping(accountPrincipal(call).accountId, call.params.subscription_id);
     return {
       status: 'success' as const,
       event_id: r.eventId,
@@ -138,11 +131,15 @@ export const listWebhookDeliveries = defineOperation(
     querystring: deliveriesQuery,
     response: { 200: deliveriesResponse, ...clientErrors },
   },
-  async (call, app) => {
-    const { attempts, next } = await deliveries(app).log(await speaksFor(call, app), call.params.subscription_id, {
-      limit: call.query.limit,
-      before: call.query.before ?? null,
-    });
+  async (call, services) => {
+    const { attempts, next } = await deliveries(services, call.db).log(
+      await speaksFor(call),
+      call.params.subscription_id,
+      {
+        limit: call.query.limit,
+        before: call.query.before ?? null,
+      },
+    );
     return { status: 'success' as const, attempts: attempts.map(attemptItem), next };
   },
 );
@@ -156,13 +153,13 @@ export const listWebhookEvents = defineOperation(
     querystring: webhookEventsQuery,
     response: { 200: webhookEventsResponse, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { limit, offset } = call.query;
-    const page = await deliveries(app).deliveries(await speaksFor(call, app), call.params.subscription_id, {
+    const page = await deliveries(services, call.db).deliveries(await speaksFor(call), call.params.subscription_id, {
       limit,
       offset,
     });
-    return paged(page, { limit, offset }, (d) => deliveryItem(d, app.deps.config.webhookRetryScheduleMs));
+    return paged(page, { limit, offset }, (d) => deliveryItem(d, services.config.webhookRetryScheduleMs));
   },
 );
 
@@ -174,9 +171,13 @@ export const redeliverWebhook = defineOperation(
     params: deliveryParams,
     response: { 200: redeliverResponse, 409: errorBodySchema, 503: errorBodySchema, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { subscription_id, event_id } = call.params;
-    const redelivery = await deliveries(app).redeliver(accountPrincipal(call).accountId, subscription_id, event_id);
+    const redelivery = await deliveries(services, call.db).redeliver(
+      accountPrincipal(call).accountId,
+      subscription_id,
+      event_id,
+    );
     return {
       status: 'success' as const,
       message:

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../../../auth/principal.ts';
 import { manageableOwnerIds } from '../../../auth/domain-access.ts';
 import { subscriptionService } from '../../../webhooks/subscriptions.ts';
@@ -15,6 +15,7 @@ import {
 } from '../../schemas/webhooks.ts';
 import { declareRoute, ACCOUNT, USER_KEYS } from '../../../http/declaration.ts';
 import { defineOperation } from '../../../http/operations/operation.ts';
+import type { Services } from '../../../http/operations/services.ts';
 import { operationsPlugin } from '../../../http/operations/route.ts';
 
 export const subscribeWebhookRoute = declareRoute({
@@ -76,10 +77,10 @@ export const rotateWebhookSecretRoute = declareRoute({
   },
 });
 
-const speaksFor = (call: { principal: Principal | null }, app: FastifyInstance) =>
-  manageableOwnerIds(app.deps.orm.em.fork(), accountPrincipal(call));
-const service = (app: FastifyInstance) =>
-  subscriptionService(app.deps.orm.em.fork(), { allowInsecureLocal: app.deps.config.WEBHOOK_ALLOW_INSECURE_LOCAL });
+const speaksFor = (call: { principal: Principal | null; db: EntityManager }) =>
+  manageableOwnerIds(call.db, accountPrincipal(call));
+const service = (services: Services, db: EntityManager) =>
+  subscriptionService(db, { allowInsecureLocal: services.config.WEBHOOK_ALLOW_INSECURE_LOCAL });
 const tags = ['webhooks'];
 
 export const subscribeWebhook = defineOperation(
@@ -90,10 +91,10 @@ export const subscribeWebhook = defineOperation(
     body: subscribeBody,
     response: { 200: subscriptionResponse, ...clientErrors },
   },
-  async (call, app) => {
+  async (call, services) => {
     const { target_url, events, secret } = call.body;
     return withSecret(
-      await service(app).subscribe(
+      await service(services, call.db).subscribe(
         accountPrincipal(call).accountId,
         { targetUrl: target_url, events, secret },
         call.idempotency?.operationId ?? null,
@@ -111,9 +112,9 @@ export const listWebhooks = defineOperation(
     summary: 'Your webhook subscriptions and those of the agents you claimed',
     response: { 200: subscriptionListResponse, ...clientErrors },
   },
-  async (call, app) => ({
+  async (call, services) => ({
     status: 'success' as const,
-    subscriptions: (await service(app).list(await speaksFor(call, app))).map(subscriptionItem),
+    subscriptions: (await service(services, call.db).list(await speaksFor(call))).map(subscriptionItem),
   }),
 );
 
@@ -125,9 +126,9 @@ export const getWebhook = defineOperation(
     params: subscriptionParams,
     response: { 200: subscriptionResponse, ...clientErrors },
   },
-  async (call, app) =>
+  async (call, services) =>
     withSecret({
-      subscription: await service(app).get(await speaksFor(call, app), call.params.subscription_id),
+      subscription: await service(services, call.db).get(await speaksFor(call), call.params.subscription_id),
       secret: null,
     }),
 );
@@ -140,8 +141,8 @@ export const deleteWebhook = defineOperation(
     params: subscriptionParams,
     response: { 200: simpleResponse, ...clientErrors },
   },
-  async (call, app) => {
-    await service(app).remove(accountPrincipal(call).accountId, call.params.subscription_id);
+  async (call, services) => {
+    await service(services, call.db).remove(accountPrincipal(call).accountId, call.params.subscription_id);
     return { status: 'success' as const, message: 'The subscription is deleted; no further events are sent to it.' };
   },
 );
@@ -155,9 +156,13 @@ export const rotateWebhookSecret = defineOperation(
     body: rotateBody,
     response: { 200: subscriptionResponse, ...clientErrors },
   },
-  async (call, app) =>
+  async (call, services) =>
     withSecret(
-      await service(app).rotate(accountPrincipal(call).accountId, call.params.subscription_id, call.body.secret),
+      await service(services, call.db).rotate(
+        accountPrincipal(call).accountId,
+        call.params.subscription_id,
+        call.body.secret,
+      ),
     ),
 );
 
