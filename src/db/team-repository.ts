@@ -57,9 +57,12 @@ export function teamRepository(em: EntityManager) {
       return (await em.count(Team, { id: accountId })) > 0;
     },
 
-    /** A person's role in a team, read fresh on every request (a removal takes effect at once); null: not a member. */
+    /**
+     * A person's role in a team, read from the database at every ask, never from the unit of work's identity
+     * map (a removal takes effect at once, between a batch's items too); null: not a member.
+     */
     async roleOf(teamId: string, accountId: string): Promise<TeamRole | null> {
-      const m = await em.findOne(TeamMember, { teamId, accountId }, { fields: ['role'] });
+      const m = await em.findOne(TeamMember, { teamId, accountId }, { fields: ['role'], refresh: true });
       return m?.role ?? null;
     },
 
