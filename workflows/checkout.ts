@@ -30,6 +30,7 @@ import { applyEffect, chainSteps, dbSteps, followRelay, type PaidOperationRun } 
 import type { DoneAs } from './paid-operations-messages.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 import type { settlementWorkflow } from './settlement.ts';
+import { bothWays, dbWrite, dbWriteLocal } from './retry-profiles.ts';
 
 export type { PaidOperationRun } from './checkout-steps.ts';
 
@@ -275,4 +276,26 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   await condition(allHandlersFinished);
   if (settlement) await settlement.result();
   return end;
+}
+
+/** A paid operation's effect as its run calls it: one activity, given the input and the payment. */
+type EffectActivity<I, R> = Record<string, (a: { input: I; payment: CheckoutPayment }) => Promise<R>>;
+
+/**
+ * The run of a paid operation with nothing of its own around its checkout: paid by gems at the start or by
+ * machine payment, never by the hosted checkout, then its contract's effect. Renewal is one; a new operation
+ * of this kind is one line in the bundle (workflows/index.ts), `export const xWorkflow = paidRun(xContract)`,
+ * its workflow type being that export's name.
+ */
+export function paidRun<I extends CheckoutTerms & { method: string }, R, K extends DoneAs>(
+  contract: PaidOperationContract<I, R, K>,
+): (input: I) => Promise<PaidOutcome<K, R>> {
+  const db = bothWays<EffectActivity<I, R>>(dbWrite, dbWriteLocal);
+  return (input) =>
+    paidCheckout(contract, {
+      input,
+      paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
+      hostedCheckout: false,
+      effect: (payment, local) => (db(local)[contract.effect] as EffectActivity<I, R>[string])({ input, payment }),
+    });
 }

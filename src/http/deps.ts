@@ -6,13 +6,6 @@ import type { NamespaceDirectory } from '../domain/namespace-directory.ts';
 import type { BearerVerifier } from '../auth/bearer-verifier.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
 import type { UsdcCheckoutSettings } from '../payments/usdc-route.ts';
-import type { RegistrationService } from '../registration/service.ts';
-import type { RenewalService } from '../renewal/service.ts';
-import type { OnchainIdentityService } from '../identity/onchain-service.ts';
-import type { RegistrarLockService } from '../locks/service.ts';
-import type { TeamService } from '../teams/service.ts';
-import type { PurchaseService } from '../market/purchase.ts';
-import type { OfferService } from '../market/offers/service.ts';
 
 export type { PaymentSettings } from '../payments/payment-settings.ts';
 
@@ -50,12 +43,5 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    registration: RegistrationService;
-    renewal: RenewalService;
-    purchase: PurchaseService;
-    offers: OfferService;
-    onchainIdentity: OnchainIdentityService;
-    registrarLock: RegistrarLockService;
-    teams: TeamService;
   }
 }

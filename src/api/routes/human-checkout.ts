@@ -119,7 +119,7 @@ export const humanCheckoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = accountPrincipal(req);
       const { name } = parseFullName(namespaces, req.params.domain);
       guard.check(req, principal.credentialId, name, req.body.csrf_token);
-      const answer = await app.purchase.buy({
+      const answer = await app.services.purchase.buy({
         name,
         paymentMethod: 'gems',
         affiliateId: req.body.affiliate_id || null,

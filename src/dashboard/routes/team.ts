@@ -92,7 +92,7 @@ export const dashboardInvitationRoutes = dashboardRoutes<InvitationData>({
   title: (_ctx, data) => ('joined' in data ? 'Invitation accepted' : `Join ${data.team}`),
   load: async (ctx) => {
     try {
-      const { team, invitation } = await ctx.req.server.teams.preview(ctx.params.token ?? '');
+      const { team, invitation } = await ctx.req.server.services.teams.preview(ctx.params.token ?? '');
       return { team: team.name, role: invitation.role, expires_at: invitation.expiresAt.toISOString() };
     } catch (err) {
       // Right after joining, the link is used: the page says what happened instead.

@@ -14,6 +14,7 @@ import type { RenewalService } from '../../renewal/service.ts';
 import type { TeamService } from '../../teams/service.ts';
 import type { DeliveryRuns } from '../../webhooks/delivery-runs.ts';
 import type { PublicCache } from '../public-cache.ts';
+import type { AppDeps } from '../deps.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Caller, Outcome } from './invoke.ts';
 import type { Input, Operation, Output } from './operation.ts';
@@ -45,6 +46,11 @@ export interface Services {
   payOutHeldSales(sellerId: string): Promise<number>;
   /** The webhook delivery runs on Temporal; null without Temporal. */
   deliveryRuns: DeliveryRuns | null;
+  /**
+   * A service made by `factory` over the app's dependencies, built at its first use and kept for the app's
+   * life: how a new operation's service joins without a line here (src/checkout/README.md).
+   */
+  use<T>(factory: (deps: AppDeps) => T): T;
   /** Another operation, called in-process through the whole pipeline (a batch's items). */
   invoke<O extends Operation>(
     op: O,

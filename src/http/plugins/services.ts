@@ -14,24 +14,14 @@ import { deliveryRuns } from '../../webhooks/delivery-runs.ts';
 import { invoke } from '../operations/invoke.ts';
 import type { Services } from '../operations/services.ts';
 
-/** The app's dependencies and the services built over them, one instance per app. */
+/**
+ * The app's dependencies, and the services built over them once per app (`app.services`, what every
+ * operation runs over: src/http/operations/services.ts).
+ */
 export const servicesPlugin = fp<{ deps: AppDeps }>(
   async (app, { deps }) => {
     app.decorate('deps', deps);
-    app.decorate('registration', registrationService(deps));
-    app.decorate('renewal', renewalService(deps));
-    app.decorate('purchase', purchaseService(deps));
-    app.decorate('offers', offerService(deps));
-    const { ERC8004_REGISTRY_ADDRESS, ERC8004_SIGNER_KEY, ERC8004_CHAIN_ID } = deps.config;
-    // Offered where the worker can send the registrations: a registry and the registrar's key.
-    const registry =
-      ERC8004_REGISTRY_ADDRESS && ERC8004_SIGNER_KEY
-        ? { chainId: ERC8004_CHAIN_ID, address: ERC8004_REGISTRY_ADDRESS }
-        : null;
-    app.decorate('onchainIdentity', onchainIdentityService({ ...deps, registry }));
-    app.decorate('registrarLock', registrarLockService(deps));
-    app.decorate('teams', teamService(deps));
-    // Read at the first call, once every plugin is registered (the read cache and the rate limit come later).
+    // Built at the first call, once every plugin is registered (the read cache and the rate limit come later).
     let services: Services | undefined;
     app.decorate('services', {
       getter(this: FastifyInstance) {
@@ -42,9 +32,21 @@ export const servicesPlugin = fp<{ deps: AppDeps }>(
   { name: 'services', fastify: '5.x' },
 );
 
-/** What operations see of the app (src/http/operations/services.ts): no server, no database handle. */
+/** What operations see of the app: no server, no database handle. */
 function servicesOver(app: FastifyInstance): Services {
-  const { config, namespaces, cardSigner, temporal, payments, usdc, orm } = app.deps;
+  const { deps } = app;
+  const { config, namespaces, cardSigner, temporal, payments, usdc, orm } = deps;
+  const built = new Map<(deps: AppDeps) => unknown, unknown>();
+  const use = <T>(factory: (deps: AppDeps) => T): T => {
+    if (!built.has(factory)) built.set(factory, factory(deps));
+    return built.get(factory) as T;
+  };
+  const { ERC8004_REGISTRY_ADDRESS, ERC8004_SIGNER_KEY, ERC8004_CHAIN_ID } = config;
+  // Offered where the worker can send the registrations: a registry and the registrar's key.
+  const registry =
+    ERC8004_REGISTRY_ADDRESS && ERC8004_SIGNER_KEY
+      ? { chainId: ERC8004_CHAIN_ID, address: ERC8004_REGISTRY_ADDRESS }
+      : null;
   return {
     config,
     namespaces,
@@ -53,13 +55,13 @@ function servicesOver(app: FastifyInstance): Services {
     payments,
     usdc,
     publicCache: app.publicCache,
-    registration: app.registration,
-    renewal: app.renewal,
-    purchase: app.purchase,
-    offers: app.offers,
-    onchainIdentity: app.onchainIdentity,
-    registrarLock: app.registrarLock,
-    teams: app.teams,
+    registration: use(registrationService),
+    renewal: use(renewalService),
+    purchase: use(purchaseService),
+    offers: use(offerService),
+    onchainIdentity: onchainIdentityService({ ...deps, registry }),
+    registrarLock: use(registrarLockService),
+    teams: use(teamService),
     approvals: approvalService({ orm, temporal }),
     payOutHeldSales: (sellerId) => payOutHeldSales({ orm, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }, sellerId),
     deliveryRuns: temporal
@@ -69,6 +71,7 @@ function servicesOver(app: FastifyInstance): Services {
           scheduleMs: config.webhookRetryScheduleMs,
         })
       : null,
+    use,
     invoke: (op, caller, input) => invoke(app, op, caller, input),
     countRequest: (principal, ip) => app.countRequest(principal, ip),
   };

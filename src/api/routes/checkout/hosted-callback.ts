@@ -24,7 +24,7 @@ export const hostedCheckoutCallbackRoute = declareRoute({
 // this plugin keeps the raw body of a JSON request for the signature, and only here.
 export const hostedCheckoutCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { namespaces, config } = app.deps;
-  const registration = app.registration;
+  const { registration } = app.services;
 
   keepRawJsonBody(app);
 
