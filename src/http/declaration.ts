@@ -56,7 +56,13 @@ export interface RouteDeclaration {
   method: Method;
   /** The whole path, with any prefix its plugin is registered under. */
   url: string;
-  config: { access: AccessRule; area?: TeamArea | 'read'; audited?: false | 'in-transaction'; openapi?: OperationText };
+  config: {
+    access: AccessRule;
+    area?: TeamArea | 'read';
+    audited?: false | 'in-transaction';
+    idempotent?: true;
+    openapi?: OperationText;
+  };
 }
 
 // Marks what declareRoute made, so a module's other exports (its plugin, helpers) are never read as routes.
@@ -81,6 +87,11 @@ export function declareRoute<const M extends Method>(d: {
    * when it finds something to revoke.
    */
   audited?: false | 'in-transaction';
+  /**
+   * Honours `Idempotency-Key` (docs/api.md "Idempotency keys"): every call that pays, moves a name or
+   * publishes. The pipeline's idempotency step keys it on every path, and the header is documented on it.
+   */
+  idempotent?: true;
   openapi?: OperationText;
 }): RouteDeclaration & { method: M } {
   const route = {
@@ -90,6 +101,7 @@ export function declareRoute<const M extends Method>(d: {
       access: d.access,
       ...(d.area && { area: d.area }),
       ...(d.audited !== undefined && { audited: d.audited }),
+      ...(d.idempotent && { idempotent: d.idempotent }),
       ...(d.openapi && { openapi: d.openapi }),
     },
   };

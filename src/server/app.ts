@@ -19,6 +19,7 @@ import { utf8GuardPlugin } from '../http/plugins/utf8-guard.ts';
 import { hostHeaderPlugin } from '../http/plugins/host-header.ts';
 import { metricsPlugin } from '../http/plugins/metrics.ts';
 import { routesPlugin } from './routes.ts';
+import type { RouteModule } from './modules.ts';
 import { checkoutScriptHash } from '../pages/checkout.ts';
 import { dashboardScriptHash } from '../dashboard/views/layout.ts';
 import { landingScriptHash } from '../pages/landing.ts';
@@ -37,8 +38,8 @@ function trustProxySetting(value: string | undefined): { trustProxy?: boolean | 
  * order those dependencies need (services, metrics, headers, access control, the pipeline of every
  * operation call, the input rules, documentation, routes, login).
  */
-export const registryApp = fp<{ deps: AppDeps }>(
-  async (app, { deps }) => {
+export const registryApp = fp<{ deps: AppDeps; modules?: readonly RouteModule[] }>(
+  async (app, { deps, modules }) => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
@@ -54,7 +55,7 @@ export const registryApp = fp<{ deps: AppDeps }>(
     await app.register(utf8GuardPlugin);
     await app.register(nulGuardPlugin);
     await app.register(openApiPlugin);
-    await app.register(routesPlugin);
+    await app.register(routesPlugin, modules ? { modules } : {});
     await app.register(loginPlugin);
   },
   { name: 'registry', fastify: '5.x' },
@@ -64,7 +65,12 @@ export const registryApp = fp<{ deps: AppDeps }>(
  * Builds the whole HTTP app from its dependencies: the server options, then the registry plugin. The
  * API entry and the test helper both call exactly this, so what is tested is what runs.
  */
-export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  logger?: FastifyBaseLogger,
+  /** The route modules, when not src/server/modules.ts's list. */
+  modules?: readonly RouteModule[],
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: redactingRequests(logger) } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
@@ -80,6 +86,6 @@ export async function buildApp(deps: AppDeps, logger?: FastifyBaseLogger): Promi
   // the process traces (the API entry started tracing from the same setting).
   if (deps.config.OTEL_EXPORTER_OTLP_ENDPOINT) await app.register(requestSpans());
   app.server.on('connect', refuseConnect);
-  await app.register(registryApp, { deps });
+  await app.register(registryApp, { deps, ...(modules && { modules }) });
   return app;
 }

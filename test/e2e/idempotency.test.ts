@@ -11,7 +11,7 @@ import {
   Sale,
   WebhookSubscription,
 } from '../../src/db/entities/index.ts';
-import { IDEMPOTENT_ROUTES } from '../../src/http/plugins/idempotency.ts';
+import { declaredRoutes } from '../../src/server/declared.ts';
 import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { registerDomain, type RegisterRequest } from '../helpers/app.ts';
 import { createDomain, randomLabel } from '../helpers/fixtures.ts';
@@ -524,7 +524,9 @@ describe('Idempotency-Key', () => {
     const doc = (await s.t.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: object }>>;
     }>();
-    for (const route of IDEMPOTENT_ROUTES) {
+    const idempotent = declaredRoutes.filter((r) => r.config.idempotent).map((r) => `${r.method} ${r.url}`);
+    expect(idempotent).toHaveLength(13);
+    for (const route of idempotent) {
       const [method, url] = route.split(' ') as [string, string];
       const op = doc.paths[url.replace(/:([a-z_]+)/g, '{$1}')]?.[method.toLowerCase()];
       expect({ route, header: op?.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key') }).toEqual(

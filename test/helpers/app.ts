@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { routeModules, type RouteModule } from '../../src/server/modules.ts';
 import type { PaymentSettings } from '../../src/http/deps.ts';
 import { appDepsFromConfig } from '../../src/http/deps-from-config.ts';
 import { connectTemporal, type TemporalHandle } from '../../src/temporal/connection.ts';
@@ -37,6 +38,8 @@ export async function buildTestApp(
   extra: {
     payments?: PaymentSettings;
     /** Another app's database: a second API process on it. */ db?: TestDatabase;
+    /** Route modules after the app's own (src/server/modules.ts): a test fixture's operation. */
+    modules?: readonly RouteModule[];
   } = {},
 ): Promise<TestApp> {
   // Limits high enough for a test file unless a test sets its own.
@@ -70,6 +73,8 @@ export async function buildTestApp(
       sessionSecret: 'test-session-secret-0123456789abcdef',
       ...(extra.payments ? { payments: extra.payments } : {}),
     }),
+    undefined,
+    extra.modules && [...routeModules, ...extra.modules],
   );
   await app.ready();
   return {

@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeys } from '../../src/db/idempotency-keys.ts';
+import { registerErrorHandling } from '../../src/http/error-handler.ts';
 import type { AppDeps } from '../../src/http/deps.ts';
 import { idempotencyPlugin } from '../../src/http/plugins/idempotency.ts';
 import { pipelinePlugin } from '../../src/http/pipeline/http-steps.ts';
@@ -124,6 +126,10 @@ describe('idempotency keys: only the claim that holds a key writes to it', () =>
         },
       });
       app = Fastify({ logger: { level: 'warn', stream } });
+      // An idempotent route's schema gains the header and its refusals (our error body), in zod as the app's own.
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(serializerCompiler);
+      registerErrorHandling(app);
       // The plugin's one dependency: the app's database.
       const services = fp(
         async (a) => {

@@ -32,6 +32,7 @@ export const getDnsRecordsRoute = declareRoute({
 export const patchDnsRecordsRoute = declareRoute({
   method: 'PATCH',
   url: '/api/v1/domains/:domain_name/records',
+  idempotent: true,
   access: ['bearer', 'dashboard'],
   area: 'names',
   openapi: {

@@ -40,6 +40,7 @@ export const listKeysRoute = declareRoute({
 export const createKeyRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/keys',
+  idempotent: true,
   access: DASHBOARD,
   area: 'settings',
   openapi: {

@@ -52,6 +52,7 @@ export function offerItem(o: OfferView & { direction?: 'incoming' | 'outgoing' }
 export const makeOfferRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/make-offer',
+  idempotent: true,
   access: ACCOUNT,
   area: 'names',
   openapi: {
@@ -75,6 +76,7 @@ export const listOffersRoute = declareRoute({
 export const respondToOfferRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/offers/:offer_id/respond',
+  idempotent: true,
   access: ACCOUNT,
   area: 'names',
   openapi: {
@@ -91,6 +93,7 @@ export const respondToOfferRoute = declareRoute({
 export const withdrawOfferRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/offers/:offer_id/withdraw',
+  idempotent: true,
   access: ACCOUNT,
   area: 'names',
   openapi: {
@@ -106,6 +109,7 @@ export const withdrawOfferRoute = declareRoute({
 export const payAcceptedOfferRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/offers/:offer_id/pay',
+  idempotent: true,
   access: ACCOUNT,
   area: 'names',
   openapi: {

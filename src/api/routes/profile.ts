@@ -34,6 +34,7 @@ const result = (e: ProfileEdit) => ({
 export const updateProfileRoute = declareRoute({
   method: 'PATCH',
   url: '/api/v1/domains/:domain_name/profile',
+  idempotent: true,
   access: MANAGEMENT,
   area: 'names',
   openapi: {
@@ -46,6 +47,7 @@ export const updateProfileRoute = declareRoute({
 export const putOwnerSkillRoute = declareRoute({
   method: 'PUT',
   url: '/api/v1/domains/:domain_name/skill.md',
+  idempotent: true,
   access: MANAGEMENT,
   area: 'names',
   openapi: {

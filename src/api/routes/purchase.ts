@@ -10,6 +10,7 @@ import { payerOf } from '../../http/operations/payer.ts';
 export const buySecondaryRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/buy-secondary',
+  idempotent: true,
   access: [...MANAGEMENT, 'anonymous'],
   audited: 'in-transaction',
   area: 'names',

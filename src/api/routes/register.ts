@@ -13,6 +13,7 @@ import { payerOf } from '../../http/operations/payer.ts';
 export const registerDomainRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/register',
+  idempotent: true,
   access: [...MANAGEMENT, 'anonymous'],
   audited: 'in-transaction',
   area: 'names',

@@ -10,6 +10,7 @@ import { paidResponses } from '../schemas/payment-required.ts';
 export const renewDomainRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/renew',
+  idempotent: true,
   access: [...MANAGEMENT, 'anonymous'],
   audited: 'in-transaction',
   area: 'names',

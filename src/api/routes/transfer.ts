@@ -9,6 +9,7 @@ import { operationsPlugin } from '../../http/operations/route.ts';
 export const transferDomainRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/domains/transfer',
+  idempotent: true,
   access: MANAGEMENT,
   area: 'names',
   openapi: {

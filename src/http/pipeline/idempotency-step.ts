@@ -1,6 +1,6 @@
 import { auditContext } from '../../db/audit-context.ts';
 import { idempotencyKeys } from '../../db/idempotency-keys.ts';
-import { fingerprintOf, IDEMPOTENT_ROUTES, scopeOf, settleKey, takeKey, type HeldKey } from '../plugins/idempotency.ts';
+import { fingerprintOf, scopeOf, settleKey, takeKey, type HeldKey } from '../plugins/idempotency.ts';
 import type { PipelineCall, Step } from './step.ts';
 
 /** What the step holds for a call: the key it took. */
@@ -9,7 +9,7 @@ export const heldKey = (call: PipelineCall): HeldKey | null =>
 
 /**
  * A call sent with an Idempotency-Key (docs/api.md "Idempotency keys"): its earlier answer replayed, or the
- * key held while the operation runs and its answer kept. The documented routes take a key; a dashboard form
+ * key held while the operation runs and its answer kept. The operations declared `idempotent` take a key; a dashboard form
  * sends its form id as the key on every change it makes (docs/dashboard.md "How a page works").
  */
 export const idempotencyStep: Step = {
@@ -17,11 +17,8 @@ export const idempotencyStep: Step = {
   when: 'input',
   async before(call, app) {
     if (call.idempotencyKey === undefined) return;
-    // A route marked by the idempotency plugin, an operation it lists called in-process, or a form.
-    const keyed =
-      call.config.idempotent === true ||
-      IDEMPOTENT_ROUTES.has(call.key) ||
-      (call.channel === 'dashboard' && call.method !== 'GET');
+    // An operation declared idempotent, however it is called, or a form.
+    const keyed = call.config.idempotent === true || (call.channel === 'dashboard' && call.method !== 'GET');
     if (!keyed) return;
     const taken = await takeKey(
       idempotencyKeys(app.deps.orm.em.fork()),

@@ -42,23 +42,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 const PURGE_EVERY_MS = 3_600_000;
 
-/** The mutating calls that take an Idempotency-Key: every one that pays, moves a name or publishes. */
-export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
-  'POST /api/v1/domains/register',
-  'POST /api/v1/renew',
-  'POST /api/v1/domains/transfer',
-  'POST /api/v1/domains/make-offer',
-  'POST /api/v1/domains/offers/:offer_id/respond',
-  'POST /api/v1/domains/offers/:offer_id/withdraw',
-  'POST /api/v1/domains/offers/:offer_id/pay',
-  'POST /api/v1/domains/buy-secondary',
-  'PATCH /api/v1/domains/:domain_name/records',
-  'POST /api/v1/webhooks/subscribe',
-  'PATCH /api/v1/domains/:domain_name/profile',
-  'PUT /api/v1/domains/:domain_name/skill.md',
-  'POST /api/v1/keys',
-]);
-
 const idempotencyHeader = {
   [IDEMPOTENCY_HEADER]: z.string().regex(KEY_PATTERN).optional().meta({
     description:
@@ -99,7 +82,7 @@ export function operationIdOf(scope: string, key: string, since: Date): string {
 }
 
 /**
- * Idempotency keys on mutating routes (`config: { idempotent: true }`), as Stripe and the IETF
+ * Idempotency keys on the mutating routes declared `idempotent` (src/http/declaration.ts), as Stripe and the IETF
  * Idempotency-Key draft describe: the same key with the same request and credential replays the first
  * answer (status and body, with `Idempotent-Replayed: true`); with another request it is 422
  * `idempotency_key_reused`; while the first is still running, 409 `idempotency_key_in_use`. The key is
@@ -111,12 +94,11 @@ export const idempotencyPlugin = fp(
   async (app) => {
     const keys = () => idempotencyKeys(app.deps.orm.em.fork());
 
-    // The listed routes take the header (documented in their OpenAPI operation) and may answer 409/422.
+    // The routes declared idempotent take the header (documented in their OpenAPI operation) and may answer 409/422.
     app.addHook('onRoute', (route) => {
+      if (route.config?.idempotent !== true) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.some((m) => IDEMPOTENT_ROUTES.has(`${m} ${route.url}`))) return;
-      refuseKeptSecrets(`${methods.join(',')} ${route.url}`, answerSchemaOf(route.schema), route.config?.keptWithout);
-      route.config = { ...route.config, idempotent: true };
+      refuseKeptSecrets(`${methods.join(',')} ${route.url}`, answerSchemaOf(route.schema), route.config.keptWithout);
       const schema = route.schema ?? {};
       const headers = schema.headers;
       schema.headers = headers instanceof z.ZodObject ? headers.extend(idempotencyHeader) : z.object(idempotencyHeader);

@@ -21,6 +21,7 @@ import { operationsPlugin } from '../../../http/operations/route.ts';
 export const subscribeWebhookRoute = declareRoute({
   method: 'POST',
   url: '/api/v1/webhooks/subscribe',
+  idempotent: true,
   access: [...USER_KEYS, 'dashboard'],
   area: 'settings',
   openapi: {
