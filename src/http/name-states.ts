@@ -11,7 +11,8 @@ import type { PublicCache } from './public-cache.ts';
  */
 export async function cachedStatesOf(
   cache: PublicCache,
-  db: EntityManager,
+  /** The call whose unit of work is read from only when the cache does not know every name. */
+  call: { readonly db: EntityManager },
   names: string[],
 ): Promise<Map<string, NameState>> {
   const known = new Map<string, NameState>();
@@ -23,7 +24,7 @@ export async function cachedStatesOf(
   const missing = names.filter((n) => !known.has(n));
   if (missing.length === 0) return known;
   const stamp = cache.stamp();
-  for (const [n, state] of await domainRepository(db).statesOf(missing)) {
+  for (const [n, state] of await domainRepository(call.db).statesOf(missing)) {
     known.set(n, state);
     // Only registered names are kept: free ones are any string a caller makes up, and would fill the
     // cache with names nobody holds.

@@ -30,12 +30,14 @@ describe('one request pipeline for every adapter', () => {
   let agentKey: Record<string, string> = {};
   let agentId = '';
   beforeAll(async () => {
+    // Added to the list before the app is built, as a rule written into pipeline.ts is: the HTTP adapter
+    // reads which steps apply to each route as the route is added.
+    pipeline.push(ticketRule);
     t = await buildDashboardApp();
     ({ cookie, accountId: personId } = await t.signIn(`pipeline-${randomLabel()}`));
     const agent = await claimedAgent(t.app, t.db.orm, cookie, 0);
     agentKey = agent.key;
     agentId = agent.id;
-    pipeline.push(ticketRule);
   }, 120_000);
   afterAll(async () => {
     pipeline.splice(pipeline.indexOf(ticketRule), 1);

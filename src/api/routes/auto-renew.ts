@@ -45,9 +45,10 @@ export const getAutoRenew = defineOperation(
     params: domainNameParams,
     response: { 200: autoRenewResponse, ...clientErrors, 401: errorBodySchema, 403: errorBodySchema },
   },
-  async ({ params, principal, db }, services) => {
+  async (call, services) => {
+    const { params, principal } = call;
     const { name } = parseFullName(services.namespaces, params.domain_name);
-    return setting(await readAutoRenew(db, principal!, name));
+    return setting(await readAutoRenew(call.db, principal!, name));
   },
 );
 

@@ -61,14 +61,15 @@ export const searchDomains = defineOperation(
     querystring: searchQuery,
     response: { 200: searchResponse, ...clientErrors },
   },
-  async ({ query, db }, services) => {
+  async (call, services) => {
+    const { query } = call;
     const { namespaces } = services;
     const parsed = parseQuery(query.q);
     if (!parsed.ok) throw new AppError('invalid_name', parsed.message, { problem: parsed.problem });
     const { label, namespace } = parsed.value;
     const targets = namespace ? [requireNamespace(namespaces, namespace, 'input')] : namespaces.all;
     const names = targets.map((ns) => `${label}.${ns.namespace}`);
-    const states = await cachedStatesOf(services.publicCache, db, names);
+    const states = await cachedStatesOf(services.publicCache, call, names);
     return {
       status: 'success' as const,
       query: namespace ? `${label}.${namespace}` : label,
@@ -99,13 +100,14 @@ export const lookupDomain = defineOperation(
   },
   // Served from the read cache when it holds the name (docs/performance.md "The read cache"); a miss
   // reads, encodes exactly as the response schema would, and keeps the bytes for the next request.
-  async ({ params, headers, db }, services) => {
+  async (call, services) => {
+    const { params, headers } = call;
     const { name } = parseFullName(services.namespaces, params.domain_name);
     const hit = services.publicCache.get(name, 'lookup');
     if (hit === 'absent') throw domainNotFound(name);
     if (hit) return revalidated(headers, hit.etag, { body: hit.body, type: JSON_TYPE });
     const stamp = services.publicCache.stamp();
-    const d = await domainRepository(db).findPublicByName(name);
+    const d = await domainRepository(call.db).findPublicByName(name);
     // A name no record holds is not kept: callers can make up any number of them.
     if (!d) throw domainNotFound(name);
     const cached = cachedJson(JSON.stringify(z.encode(lookupResponse, lookupBody(d, services.config.publicBaseUrl))));
@@ -122,8 +124,9 @@ export const getShopStatus = defineOperation(
     params: domainNameParams,
     response: { 200: shopStatusResponse, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers, db }, services) => {
-    const repo = domainRepository(db);
+  async (call, services) => {
+    const { params, headers } = call;
+    const repo = domainRepository(call.db);
     const d = await findNamedDomain(services.namespaces, params.domain_name, repo.findPublicByName);
     const body = { status: 'success' as const, is_bound: d.storefrontId != null, storefront_id: d.storefrontId };
     // Tagged by the bytes the serializer sends (etag.ts).

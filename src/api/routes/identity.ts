@@ -85,9 +85,10 @@ export const getAgentCard = defineOperation(
     params: domainNameParams,
     response: { 200: agentCardResponse, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request, db }, services) => {
+  async (call, services) => {
+    const { params, headers: request } = call;
     const base = services.config.publicBaseUrl;
-    const card = buildAgentCard(await publicRecord(services, db, params.domain_name), base);
+    const card = buildAgentCard(await publicRecord(services, call.db, params.domain_name), base);
     if (!card)
       throw new AppError('no_agent_card', `${params.domain_name} publishes no A2A endpoint, so it has no agent card.`);
     return signedCard(services, request, card);
@@ -113,9 +114,10 @@ export const getDidDocument = defineOperation(
     params: domainNameParams,
     response: { 200: didDocumentResponse, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request, db }, services) => {
+  async (call, services) => {
+    const { params, headers: request } = call;
     const doc = buildDidDocument(
-      await publicRecord(services, db, params.domain_name),
+      await publicRecord(services, call.db, params.domain_name),
       services.config.publicBaseUrl,
       BASE_MAINNET_CHAIN_ID,
     );
@@ -132,9 +134,10 @@ export const getRegistrationFile = defineOperation(
     params: domainNameParams,
     response: { 200: registrationFileResponse, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request, db }, services) => {
+  async (call, services) => {
+    const { params, headers: request } = call;
     const file = buildRegistrationFile(
-      await publicRecord(services, db, params.domain_name),
+      await publicRecord(services, call.db, params.domain_name),
       services.config.publicBaseUrl,
     );
     return revalidated(request, tagOf(JSON.stringify(file)), { body: file, headers: CACHE });

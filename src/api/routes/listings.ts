@@ -74,9 +74,10 @@ export const putListing = defineOperation(
     body: listingBody,
     response: { 200: listingResponse, ...errors, 409: errorBodySchema, 423: errorBodySchema },
   },
-  async ({ params, body, principal, db }, services) => {
+  async (call, services) => {
+    const { params, body, principal } = call;
     const terms = listingTermsOf(body.price, body.min_offer);
-    const l = await setListing(db, principal!, nameOf(services, params.domain_name), terms);
+    const l = await setListing(call.db, principal!, nameOf(services, params.domain_name), terms);
     return {
       status: 'success' as const,
       listing: {
@@ -118,8 +119,9 @@ export const deleteListing = defineOperation(
     params: domainNameParams,
     response: { 200: withdrawResponse, ...errors },
   },
-  async ({ params, principal, db }, services) => {
-    const name = await withdrawListing(db, principal!, nameOf(services, params.domain_name));
+  async (call, services) => {
+    const { params, principal } = call;
+    const name = await withdrawListing(call.db, principal!, nameOf(services, params.domain_name));
     return { status: 'success' as const, message: `${name} is no longer for sale.` };
   },
 );

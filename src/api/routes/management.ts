@@ -98,11 +98,17 @@ export const listManagedDomains = defineOperation(
     querystring: managedListQuery,
     response: { 200: managedListResponse, ...clientErrors },
   },
-  async ({ query, principal, db }, services) => {
+  async (call, services) => {
+    const { query, principal } = call;
     const { limit, offset, owner_id, expires_within_days, sort } = query;
     const expiresBy =
       expires_within_days === undefined ? undefined : new Date(Date.now() + expires_within_days * DAY_MS);
-    const page = await manageableDomains(db, principal!, { limit, offset }, { ownerId: owner_id, expiresBy, sort });
+    const page = await manageableDomains(
+      call.db,
+      principal!,
+      { limit, offset },
+      { ownerId: owner_id, expiresBy, sort },
+    );
     return paged(page, { limit, offset }, listItem);
   },
 );
@@ -115,8 +121,9 @@ export const getManagedDomain = defineOperation(
     params: domainNameParams,
     response: { 200: managedDomainResponse, ...clientErrors },
   },
-  async ({ params, principal, db }, services) => {
-    const em = db;
+  async (call, services) => {
+    const { params, principal } = call;
+    const em = call.db;
     const d = await findNamedDomain(services.namespaces, params.domain_name, managedDomainRepository(em).findByName);
     if (!(await canActOnDomain(em, principal!, d, 'read')))
       throw new AppError('forbidden', `You do not own or manage ${d.name}.`);

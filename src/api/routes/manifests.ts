@@ -42,8 +42,9 @@ export const getAgentManifest = defineOperation(
     params: domainNameParams,
     response: { 200: agentManifest, 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request, db }, services) => {
-    const repo = domainRepository(db);
+  async (call, services) => {
+    const { params, headers: request } = call;
+    const repo = domainRepository(call.db);
     const d = await findNamedDomain(services.namespaces, params.domain_name, repo.findPublicByName);
     const body = buildAgentManifest(d, services.config.publicBaseUrl);
     // Tagged by the bytes the serializer sends.
@@ -59,8 +60,9 @@ export const getAgentSkill = defineOperation(
     params: domainNameParams,
     response: { 200: z.string().describe('text/plain markdown'), 304: notModified, ...clientErrors },
   },
-  async ({ params, headers: request, db }, services) => {
-    const repo = domainRepository(db);
+  async (call, services) => {
+    const { params, headers: request } = call;
+    const repo = domainRepository(call.db);
     const d = await findNamedDomain(services.namespaces, params.domain_name, repo.findPublicWithSkillByName);
     const md = renderAgentSkillMd(buildAgentManifest(d, services.config.publicBaseUrl), d.skillMd);
     return revalidated(request, tagOf(md), { body: md, headers, type: 'text/plain; charset=utf-8' });

@@ -74,9 +74,10 @@ export const listForSale = defineOperation(
     querystring: forSaleQuery,
     response: { 200: forSaleResponse, ...clientErrors },
   },
-  async ({ query, db }, services) => {
+  async (call, services) => {
+    const { query } = call;
     const { currency, limit, offset } = query;
-    const page = await marketLists(db).forSale(currency, { limit, offset });
+    const page = await marketLists(call.db).forSale(currency, { limit, offset });
     return paged(page, { limit, offset }, (e) => ({
       domain: e.name,
       namespace: e.namespace,
@@ -94,9 +95,10 @@ export const listSold = defineOperation(
     querystring: soldQuery,
     response: { 200: soldResponse, ...clientErrors },
   },
-  async ({ query, db }, services) => {
+  async (call, services) => {
+    const { query } = call;
     const { limit, offset } = query;
-    const page = await marketLists(db).sold({ limit, offset });
+    const page = await marketLists(call.db).sold({ limit, offset });
     return paged(page, { limit, offset }, (s) => ({
       sale_id: s.saleId,
       domain: s.domainName,

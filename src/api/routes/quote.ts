@@ -34,7 +34,8 @@ export const quoteDomain = defineOperation(
     headers: quoteHeaders,
     response: { 200: quoteResponse, 403: errorBodySchema, ...clientErrors },
   },
-  async ({ body, headers, db }, services) => {
+  async (call, services) => {
+    const { body, headers } = call;
     const { namespaces, config } = services;
     const { label, ns } = resolveTarget(namespaces, body);
     // Checked against quoteHeaders on the way in.
@@ -46,7 +47,7 @@ export const quoteDomain = defineOperation(
       );
     }
     const name = `${label}.${ns.namespace}`;
-    const states = await cachedStatesOf(services.publicCache, db, [name]);
+    const states = await cachedStatesOf(services.publicCache, call, [name]);
     return buildQuote(
       {
         ns,

@@ -33,8 +33,9 @@ export const transferDomain = defineOperation(
       423: errorBodySchema,
     },
   },
-  async ({ body, principal, idempotency, db }, services) => {
-    const t = await moveDomain(db, principal!, {
+  async (call, services) => {
+    const { body, principal, idempotency } = call;
+    const t = await moveDomain(call.db, principal!, {
       name: parseBodyName(services.namespaces, body.domain),
       toAccountId: body.to_account_id,
       reason: body.reason,

@@ -53,8 +53,13 @@ export function callOf<C extends Omit<Call<OperationSchema>, 'db'>>(
   orm: Orm,
 ): C & { readonly db: EntityManager } {
   let em: EntityManager | undefined;
-  return Object.defineProperty(fields, 'db', { get: () => (em ??= orm.em.fork()), enumerable: false }) as C & {
-    readonly db: EntityManager;
+  // A getter in the literal, not defineProperty: the call keeps one shape, and a call that never reads
+  // `db` (a cached read) opens no session.
+  return {
+    ...fields,
+    get db() {
+      return (em ??= orm.em.fork());
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import type { Step } from './step.ts';
 export const accessStep: Step = {
   name: 'access',
   when: 'caller',
+  appliesTo: ({ config }) => (config.access ?? PUBLIC).length > 0,
   before(call) {
     const rule = call.config.access ?? PUBLIC;
     if (rule.length === 0) return;

@@ -55,6 +55,7 @@ export const auditOf = (call: PipelineCall): AuditContext | null =>
 export const auditStep: Step = {
   name: 'audit',
   when: 'input',
+  appliesTo: ({ method }) => !READS.has(method),
   before(call) {
     if (READS.has(call.method)) return;
     call.held.set('audit', {

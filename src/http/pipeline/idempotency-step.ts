@@ -1,11 +1,18 @@
 import { auditContext } from '../../db/audit-context.ts';
 import { idempotencyKeys } from '../../db/idempotency-keys.ts';
 import { fingerprintOf, scopeOf, settleKey, takeKey, type HeldKey } from '../plugins/idempotency.ts';
+import type { FastifyContextConfig } from 'fastify';
+import type { Channel } from '../auth.ts';
 import type { PipelineCall, Step } from './step.ts';
 
 /** What the step holds for a call: the key it took. */
 export const heldKey = (call: PipelineCall): HeldKey | null =>
   (call.held.get('idempotency') as HeldKey | undefined) ?? null;
+
+/** An operation declared idempotent, however it is called, or a form's change. */
+function keyed(route: { method: string; config: FastifyContextConfig }, channel: Channel): boolean {
+  return route.config.idempotent === true || (channel === 'dashboard' && route.method !== 'GET');
+}
 
 /**
  * A call sent with an Idempotency-Key (docs/api.md "Idempotency keys"): its earlier answer replayed, or the
@@ -15,11 +22,10 @@ export const heldKey = (call: PipelineCall): HeldKey | null =>
 export const idempotencyStep: Step = {
   name: 'idempotency',
   when: 'input',
+  appliesTo: keyed,
   async before(call, app) {
     if (call.idempotencyKey === undefined) return;
-    // An operation declared idempotent, however it is called, or a form.
-    const keyed = call.config.idempotent === true || (call.channel === 'dashboard' && call.method !== 'GET');
-    if (!keyed) return;
+    if (!keyed(call, call.channel)) return;
     const taken = await takeKey(
       idempotencyKeys(app.deps.orm.em.fork()),
       scopeOf(call.principal, call.ip),

@@ -58,6 +58,12 @@ export interface Step {
    * once the input is checked, just before the operation runs.
    */
   when: 'caller' | 'input';
+  /**
+   * Whether the step has anything to do for calls of this route over this channel (absent: always). Read
+   * once per route by the HTTP adapter, which runs no hook of a step that never applies: a public read
+   * passes no step at all, at the framework's speed.
+   */
+  appliesTo?(route: { method: string; config: FastifyContextConfig }, channel: Channel): boolean;
   /** Refuses the call, lets it on, or answers in the operation's place. */
   before?(call: PipelineCall, app: FastifyInstance): EarlyAnswer | void | Promise<EarlyAnswer | void>;
   /** Runs the rest of the call inside what the step set up (the audit context). */
