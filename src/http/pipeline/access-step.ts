@@ -4,14 +4,15 @@ import type { Step } from './step.ts';
 
 /**
  * Whether the caller may call the operation (src/http/auth.ts `accessRefusal`): its credential kind, an
- * organization credential's allowlist, a team member's role. Over HTTP the route's guard has authenticated
- * the caller and decided the same before the limiter counted the request; this is the decision of every
- * adapter.
+ * organization credential's allowlist, a team member's role; the decision of every in-process adapter (an
+ * MCP tool, a batch item, a form). Over HTTP the route's guard makes this same decision, with the same
+ * function and inputs, as it authenticates the caller and before the limiter counts the request, so the step
+ * does not decide it a second time there (it cost a read about 5 %).
  */
 export const accessStep: Step = {
   name: 'access',
   when: 'caller',
-  appliesTo: ({ config }) => (config.access ?? PUBLIC).length > 0,
+  appliesTo: ({ config }, channel) => channel !== 'http' && (config.access ?? PUBLIC).length > 0,
   before(call) {
     const rule = call.config.access ?? PUBLIC;
     if (rule.length === 0) return;

@@ -55,7 +55,8 @@ export const auditOf = (call: PipelineCall): AuditContext | null =>
 export const auditStep: Step = {
   name: 'audit',
   when: 'input',
-  appliesTo: ({ method }) => !READS.has(method),
+  // A change, unless its route declares that it changes nothing itself (a quote, a dry run, a batch).
+  appliesTo: ({ method, config }) => !READS.has(method) && config.audited !== false,
   before(call) {
     if (READS.has(call.method)) return;
     call.held.set('audit', {
