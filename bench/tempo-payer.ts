@@ -12,7 +12,7 @@ const TRANSFER_WITH_MEMO = 'transferWithMemo(address,uint256,bytes32)';
 const IN_FLIGHT = 40;
 const abi = parseAbi(['function transferWithMemo(address to, uint256 amount, bytes32 memo)']);
 
-/** What the bench reads of a default-route 402 (src/api/schemas/register.ts paymentRequiredResponse). */
+/** What the bench reads of a default-route 402 (src/api/routes/domains/register.schemas.ts paymentRequiredResponse). */
 export interface Challenge402 {
   session_id: string;
   amount_minor: string;

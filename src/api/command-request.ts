@@ -8,7 +8,7 @@ import {
   renewDomainParams,
   showExpiringParams,
   type CommandAction,
-} from './schemas/command.ts';
+} from './routes/command.schemas.ts';
 
 export type Command =
   | { action: 'show_expiring_domains'; withinDays: number }

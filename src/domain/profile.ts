@@ -3,7 +3,7 @@ import type { CommerceCatalog, DomainProfile } from './public-domain.ts';
 
 // What the owner of a domain (or its manager) may publish about it, and how a change to it is judged:
 // field by field, so that the `profile.updated` event names exactly the fields that changed and a request
-// that changes nothing writes nothing. The request schemas (src/api/schemas/profile.ts) enforce the limits.
+// that changes nothing writes nothing. The request schemas (src/api/routes/domain/profile.schemas.ts) enforce the limits.
 
 /** Limits of what may be published, in characters (docs/api.md "Profiles"). */
 export const PROFILE_LIMITS = {

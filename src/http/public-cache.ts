@@ -21,7 +21,7 @@ export type CachedAnswer = { body: string; etag: string } | 'absent';
 
 /**
  * What each kind of entry holds: a lookup answer, or whether a name is registered (for search). The API adds
- * the kinds of its own views to this interface (src/api/schemas/identity.ts: the account).
+ * the kinds of its own views to this interface (src/api/routes/agents/agents.schemas.ts: the account).
  */
 export interface CacheKinds {
   lookup: CachedAnswer;

@@ -2,7 +2,7 @@ import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/serv
 import type { FastifyInstance } from 'fastify';
 import { invoke, type Caller } from '../http/operations/invoke.ts';
 import type { Input, Operation } from '../http/operations/operation.ts';
-import { getAgentManifest } from '../api/routes/manifests.ts';
+import { getAgentManifest } from '../api/routes/domain/manifests.ts';
 import { namespaceSkillFile } from '../api/routes/tld.ts';
 import { rpcError } from './rpc-error.ts';
 

@@ -11,7 +11,7 @@ import {
 // package's own helper and given its HTTP method by the package's own resource-server enrichment, as its
 // middleware does per request; only the headers, which the helper does not take, are added here.
 //
-// The input is the route's body schema restricted to what an x402 payer sends (src/api/schemas/register.ts
+// The input is the route's body schema restricted to what an x402 payer sends (src/api/routes/domains/register.schemas.ts
 // is the source: src/payments may not import src/api, so test/unit/x402-bazaar.test.ts holds each field
 // here equal to the route's own JSON Schema, a network narrowed to the rail's). A stock client echoes the
 // extension in PAYMENT-SIGNATURE, which the route caps at 8 kB: no output schema, an example only.

@@ -2,47 +2,54 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config/env.ts';
 // Imported in the order the app has always loaded them: the OpenAPI document lists its schemas in the
 // order their modules run, and the committed clients are generated from it.
-import * as activity from '../api/routes/activity.ts';
-import * as agents from '../api/routes/agents.ts';
-import * as mandates from '../api/routes/mandates.ts';
+import * as activity from '../api/routes/domains/activity.ts';
+import * as agents from '../api/routes/agents/agents.ts';
+import * as mandates from '../api/routes/agents/mandate.ts';
 import * as approvals from '../api/routes/approvals.ts';
 import * as benchBaseline from '../api/routes/bench-baseline.ts';
 import * as hostedCheckoutCallback from '../api/routes/checkout/hosted-callback.ts';
 import * as relayEvents from '../api/routes/checkout/relay-events.ts';
 import * as openCheckouts from '../api/routes/checkout/open-checkouts.ts';
-import * as registrationProgress from '../api/routes/checkout/progress.ts';
+import * as resetLock from '../api/routes/domain/reset-lock.ts';
+import * as checkoutProgress from '../api/routes/checkout/progress.ts';
+import * as registrationProgress from '../api/routes/domain/registration.ts';
 import * as command from '../api/routes/command.ts';
-import * as discovery from '../api/routes/discovery.ts';
-import * as dns from '../api/routes/dns.ts';
+import * as search from '../api/routes/domains/search.ts';
+import * as lookup from '../api/routes/lookup.ts';
+import * as shopStatus from '../api/routes/domain/shop-status.ts';
+import * as dns from '../api/routes/domain/dns.ts';
 import * as health from '../api/routes/health.ts';
 import * as home from '../api/routes/home.ts';
 import * as humanCheckout from '../api/routes/human-checkout.ts';
 import * as keys from '../api/routes/keys.ts';
-import * as listings from '../api/routes/listings.ts';
-import * as management from '../api/routes/management.ts';
-import * as manifests from '../api/routes/manifests.ts';
+import * as listing from '../api/routes/domain/listing.ts';
+import * as listings from '../api/routes/domains/listings.ts';
+import * as userDomains from '../api/routes/user-domains.ts';
+import * as managedDomains from '../api/routes/domains/managed.ts';
+import * as managedDomain from '../api/routes/domain/managed.ts';
+import * as manifests from '../api/routes/domain/manifests.ts';
 import * as identity from '../api/routes/identity.ts';
 import * as registryDiscovery from '../api/routes/registry-discovery.ts';
-import * as marketLists from '../api/routes/market-lists.ts';
+import * as marketLists from '../api/routes/domains/market-lists.ts';
 import * as namespaces from '../api/routes/namespaces.ts';
-import * as profile from '../api/routes/profile.ts';
-import * as purchase from '../api/routes/purchase.ts';
+import * as profile from '../api/routes/domain/profile.ts';
+import * as purchase from '../api/routes/domains/purchase.ts';
 import * as rdap from '../api/routes/rdap.ts';
-import * as offers from '../api/routes/offers.ts';
-import * as quote from '../api/routes/quote.ts';
-import * as register from '../api/routes/register.ts';
+import * as offers from '../api/routes/domains/offers.ts';
+import * as quote from '../api/routes/domains/quote.ts';
+import * as register from '../api/routes/domains/register.ts';
 import * as renew from '../api/routes/renew.ts';
-import * as onchainIdentity from '../api/routes/onchain-identity.ts';
-import * as registrarLock from '../api/routes/registrar-lock.ts';
+import * as onchainIdentity from '../api/routes/domain/onchain-identity.ts';
+import * as registrarLock from '../api/routes/domain/registrar-lock.ts';
 import * as batch from '../api/routes/batch.ts';
 import * as audit from '../api/routes/audit.ts';
 import * as teams from '../api/routes/teams.ts';
-import * as autoRenew from '../api/routes/auto-renew.ts';
+import * as autoRenew from '../api/routes/domain/auto-renew.ts';
 import * as webhookDeliveries from '../api/routes/webhooks/deliveries.ts';
 import * as webhookSubscriptions from '../api/routes/webhooks/subscriptions.ts';
 import * as revoke from '../api/routes/revoke.ts';
 import * as tld from '../api/routes/tld.ts';
-import * as transfer from '../api/routes/transfer.ts';
+import * as transfer from '../api/routes/domains/transfer.ts';
 import { dashboardPlugin } from '../dashboard/routes/index.ts';
 import { mcpRoutes } from '../mcp/route.ts';
 import * as dashboardActivity from '../dashboard/routes/activity.ts';
@@ -99,7 +106,9 @@ export const routeModules: readonly RouteModule[] = [
   },
   { declares: [health], plugin: health.healthRoutes },
   { declares: [namespaces], plugin: namespaces.namespaceRoutes },
-  { declares: [discovery], plugin: discovery.discoveryRoutes },
+  { declares: [search], plugin: search.searchRoutes },
+  { declares: [lookup], plugin: lookup.lookupRoutes },
+  { declares: [shopStatus], plugin: shopStatus.shopStatusRoutes },
   { declares: [quote], plugin: quote.quoteRoutes },
   { declares: [tld], plugin: tld.tldRoutes },
   { declares: [agents], plugin: agents.agentRoutes },
@@ -107,7 +116,9 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [approvals], plugin: approvals.approvalRoutes },
   { declares: [keys], plugin: keys.keyRoutes },
   { declares: [revoke], plugin: revoke.revokeRoutes },
-  { declares: [management], plugin: management.managementRoutes },
+  { declares: [userDomains], plugin: userDomains.userDomainsRoutes },
+  { declares: [managedDomains], plugin: managedDomains.managedDomainsRoutes },
+  { declares: [managedDomain], plugin: managedDomain.managedDomainRoutes },
   { declares: [activity], plugin: activity.activityRoutes },
   { declares: [manifests], plugin: manifests.manifestsRoutes },
   { declares: [identity], plugin: identity.identityRoutes },
@@ -115,7 +126,8 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [rdap], plugin: rdap.rdapRoutes, prefix: '/rdap' },
   { declares: [transfer], plugin: transfer.transferRoutes },
   { declares: [profile], plugin: profile.profileRoutes },
-  { declares: [listings], plugin: listings.listingRoutes },
+  { declares: [listing], plugin: listing.listingRoutes },
+  { declares: [listings], plugin: listings.ownListingsRoutes },
   { declares: [marketLists], plugin: marketLists.marketListRoutes },
   { declares: [register], plugin: register.registerRoutes },
   { declares: [renew], plugin: renew.renewRoutes },
@@ -131,7 +143,9 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [dns], plugin: dns.dnsRoutes },
   { declares: [webhookSubscriptions], plugin: webhookSubscriptions.webhookSubscriptionRoutes },
   { declares: [webhookDeliveries], plugin: webhookDeliveries.webhookDeliveryRoutes },
+  { declares: [checkoutProgress], plugin: checkoutProgress.checkoutProgressRoutes },
   { declares: [registrationProgress], plugin: registrationProgress.registrationProgressRoutes },
+  { declares: [resetLock], plugin: resetLock.resetLockRoutes },
   { declares: [openCheckouts], plugin: openCheckouts.openCheckoutRoutes },
   { declares: [hostedCheckoutCallback], plugin: hostedCheckoutCallback.hostedCheckoutCallbackRoutes },
   { declares: [relayEvents], plugin: relayEvents.relayEventsRoutes },

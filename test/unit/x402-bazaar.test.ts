@@ -11,7 +11,7 @@ import {
 import { x402Client } from '@x402/fetch';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
-import { registerBody, registeredResponse, registerHeaders } from '../../src/api/schemas/register.ts';
+import { registerBody, registeredResponse, registerHeaders } from '../../src/api/routes/domains/register.schemas.ts';
 import { parsePaymentSignature, paymentRequiredHeader } from '../../src/payments/x402.ts';
 import { x402Operations } from '../../src/payments/x402-bazaar.ts';
 

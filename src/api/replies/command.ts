@@ -4,7 +4,7 @@ import type { ExpiringDomains, RenewalDryRun } from '../../management/commands.t
 import { describeError } from '../../http/error-handler.ts';
 import { answer, type Answer } from '../../http/operations/operation.ts';
 import { sendAnswer } from '../../http/operations/route.ts';
-import { commandBody, type renewDomainResult, type showExpiringResult } from '../schemas/command.ts';
+import { commandBody, type renewDomainResult, type showExpiringResult } from '../routes/command.schemas.ts';
 
 /** The command view's timestamps (spec 2.1): UTC with milliseconds, without the zone suffix. */
 export const commandTimestamp = (d: Date) => d.toISOString().slice(0, -1);

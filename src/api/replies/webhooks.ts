@@ -3,7 +3,7 @@ import type { SubscriptionView } from '../../db/webhook-subscriptions.ts';
 import { nextAttemptAt } from '../../webhooks/deliveries.ts';
 
 // Webhook subscriptions, their attempts and their deliveries as the API's answers show them
-// (src/api/schemas/webhooks.ts): snake_case, dates in ISO 8601, the secret only where it was just made.
+// (src/api/routes/webhooks/webhooks.schemas.ts): snake_case, dates in ISO 8601, the secret only where it was just made.
 
 export const subscriptionItem = (s: SubscriptionView) => ({
   subscription_id: s.id,

@@ -1,5 +1,5 @@
 import { accountPrincipal } from '../../http/auth.ts';
-import { approvalListQuery, approvalListResponse, approvalParams, approvalResponse } from '../schemas/approvals.ts';
+import { approvalListQuery, approvalListResponse, approvalParams, approvalResponse } from './approvals.schemas.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
 import { ACCOUNT, DASHBOARD, declareRoute } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';

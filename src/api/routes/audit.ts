@@ -7,7 +7,7 @@ import type { AccountPrincipal } from '../../auth/principal.ts';
 import { accountPrincipal } from '../../http/auth.ts';
 import { answer, defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
-import { auditFilter, auditQuery, auditResponse } from '../schemas/audit.ts';
+import { auditFilter, auditQuery, auditResponse } from './audit.schemas.ts';
 import { clientErrors, errorBodySchema, paged } from '../schemas/common.ts';
 import { ACCOUNT, declareRoute } from '../../http/declaration.ts';
 

@@ -6,13 +6,13 @@ import type { Services } from '../../http/operations/services.ts';
 import type { Caller, Outcome } from '../../http/operations/invoke.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import { errorBody } from '../../http/error-handler.ts';
-import { batchBody, batchResponse, type BatchItem } from '../schemas/batch.ts';
+import { batchBody, batchResponse, type BatchItem } from './batch.schemas.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
-import { setAutoRenew } from './auto-renew.ts';
+import { setAutoRenew } from './domain/auto-renew.ts';
 import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
-import { patchDnsRecords } from './dns.ts';
-import { putListing } from './listings.ts';
-import { lockDomain } from './registrar-lock.ts';
+import { patchDnsRecords } from './domain/dns.ts';
+import { putListing } from './domain/listing.ts';
+import { lockDomain } from './domain/registrar-lock.ts';
 import { renewDomain } from './renew.ts';
 
 export const batchRoute = declareRoute({

@@ -3,7 +3,7 @@ import { planDomainRenewal, showExpiringDomains } from '../../management/command
 import { accountPrincipal } from '../../http/auth.ts';
 import { parseCommand } from '../command-request.ts';
 import { commandErrorHandler, renewDomainReply, showExpiringReply } from '../replies/command.ts';
-import { commandBody, commandErrorSchema, commandResponse } from '../schemas/command.ts';
+import { commandBody, commandErrorSchema, commandResponse } from './command.schemas.ts';
 import { WITHIN_DAYS } from '../../domain/expiring.ts';
 import { declareRoute, DASHBOARD } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';

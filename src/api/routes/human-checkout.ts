@@ -9,7 +9,7 @@ import { forgetEndedSession } from '../../http/ended-session.ts';
 import { parseFullName } from '../../http/domain-name-param.ts';
 import { formGuard } from '../../http/form-guard.ts';
 import { checkoutPageUrl, checkoutRefusalPage, sendPage, signInUrl } from '../replies/checkout-page.ts';
-import { checkoutErrors, checkoutForm, checkoutParams, checkoutQuery, htmlPage } from '../schemas/human-checkout.ts';
+import { checkoutErrors, checkoutForm, checkoutParams, checkoutQuery, htmlPage } from './human-checkout.schemas.ts';
 import { declareRoute } from '../../http/declaration.ts';
 
 // The human checkout page: anyone may look (a session adds the balance and the form); buying is a

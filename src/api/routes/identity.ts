@@ -13,12 +13,7 @@ import { defineOperation } from '../../http/operations/operation.ts';
 import type { Services } from '../../http/operations/services.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import { INTERFACE_VERSION } from '../../http/plugins/openapi.ts';
-import {
-  agentCardResponse,
-  didDocumentResponse,
-  jwksResponse,
-  registrationFileResponse,
-} from '../schemas/agent-documents.ts';
+import { agentCardResponse, didDocumentResponse, jwksResponse, registrationFileResponse } from './identity.schemas.ts';
 import { clientErrors, notModified } from '../schemas/common.ts';
 import { domainNameParams } from '../schemas/discovery.ts';
 import { declareRoute, PUBLIC } from '../../http/declaration.ts';

@@ -9,7 +9,7 @@ import {
   keyIdParams,
   listKeysResponse,
   revokeKeyResponse,
-} from '../schemas/identity.ts';
+} from './agents/agents.schemas.ts';
 import { declareRoute, DASHBOARD } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';

@@ -1,6 +1,6 @@
 import { CAPABILITY_SCHEMA_VERSION, capabilityRecord } from '../../domain/capability.ts';
 import { clientErrors } from '../schemas/common.ts';
-import { namespaceListResponse, namespaceParams, namespaceResponse } from '../schemas/namespaces.ts';
+import { namespaceListResponse, namespaceParams, namespaceResponse } from './namespaces.schemas.ts';
 import { requireNamespace } from '../../http/namespace-param.ts';
 import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';

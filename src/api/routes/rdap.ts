@@ -13,7 +13,7 @@ import {
   rdapFailures,
   rdapHelpResponse,
   rdapLookupErrors,
-} from '../schemas/rdap.ts';
+} from './rdap.schemas.ts';
 import { declareRoute, PUBLIC, under } from '../../http/declaration.ts';
 
 export const rdapDomainRoute = declareRoute({

@@ -1,6 +1,6 @@
 import { parseFullName } from '../../http/domain-name-param.ts';
 import { renewAnswer } from '../replies/renewal.ts';
-import { renewBody, renewedResponse } from '../schemas/renew.ts';
+import { renewBody, renewedResponse } from './renew.schemas.ts';
 import { declareRoute, MANAGEMENT } from '../../http/declaration.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';

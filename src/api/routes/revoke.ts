@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import formbody from '@fastify/formbody';
 import { revokePresentedKey } from '../../auth/accounts.ts';
 import { clientErrors } from '../schemas/common.ts';
-import { revokeBody, revokeResponse } from '../schemas/identity.ts';
+import { revokeBody, revokeResponse } from './agents/agents.schemas.ts';
 import { declareRoute, PUBLIC } from '../../http/declaration.ts';
 
 export const revokeKeyRoute = declareRoute({

@@ -18,7 +18,7 @@ import {
   teamParams,
   teamResponse,
   teamsResponse,
-} from '../schemas/teams.ts';
+} from './teams.schemas.ts';
 import { DASHBOARD, declareRoute } from '../../http/declaration.ts';
 
 // Teams (docs/teams.md "Organizations"): people only (a bearer token or the dashboard), each route checking

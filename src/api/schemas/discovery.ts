@@ -2,7 +2,7 @@ import { LOCKED_STATUSES } from '../../domain/registrar-lock.ts';
 import { z } from 'zod';
 import { example, EXAMPLE } from './examples.ts';
 import { isoTimestamp } from './common.ts';
-import { forSaleBlock, minOfferBlock } from './listings.ts';
+import { forSaleBlock, minOfferBlock } from '../routes/domains/listings.schemas.ts';
 
 export const searchQuery = z.object({
   q: example(

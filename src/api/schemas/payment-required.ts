@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { example, EXAMPLE } from './examples.ts';
 import { clientErrors, errorBodySchema } from './common.ts';
-import { approvalRequiredResponse, paidOperationForbidden } from './mandates.ts';
+import { approvalRequiredResponse, paidOperationForbidden } from '../routes/agents/mandate.schemas.ts';
 
 // The 402 of a paid operation: the default route's MPP challenge (spec 4.3) and the USDC route's relay
 // session (spec 4.6).

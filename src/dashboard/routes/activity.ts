@@ -4,9 +4,9 @@ import { type PageContext } from '../page-definition.ts';
 import { declareRoute, PERSON_PAGE } from '../../http/declaration.ts';
 import { agentName } from '../views/agents.ts';
 import { NAMED_AGENTS, pageOf } from './overview.ts';
-import { listActivity } from '../../api/routes/activity.ts';
+import { listActivity } from '../../api/routes/domains/activity.ts';
 import { listAudit } from '../../api/routes/audit.ts';
-import { listClaimedAgents } from '../../api/routes/agents.ts';
+import { listClaimedAgents } from '../../api/routes/agents/agents.ts';
 
 export const activityPageRoute = declareRoute({ method: 'GET', url: '/dashboard/activity', access: PERSON_PAGE });
 

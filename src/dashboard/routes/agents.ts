@@ -3,8 +3,8 @@ import { DOMAINS_SHOWN, renderAgents, type AgentsData } from '../views/agents.ts
 import { dashboardRoutes } from '../page.ts';
 import { action, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import { pageOf } from './overview.ts';
-import { claimAgent, listClaimedAgents, revokeAgentKey } from '../../api/routes/agents.ts';
-import { listManagedDomains } from '../../api/routes/management.ts';
+import { claimAgent, listClaimedAgents, revokeAgentKey } from '../../api/routes/agents/agents.ts';
+import { listManagedDomains } from '../../api/routes/domains/managed.ts';
 
 export const { page: agentsPageRoute, post: agentsActionRoute } = pageRoutes('/dashboard/agents');
 

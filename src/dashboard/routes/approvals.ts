@@ -3,7 +3,7 @@ import { renderApprovals, type ApprovalsData } from '../views/approvals.ts';
 import { agentName } from '../views/agents.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, pageRoutes, request, type PageContext } from '../page-definition.ts';
-import { listClaimedAgents } from '../../api/routes/agents.ts';
+import { listClaimedAgents } from '../../api/routes/agents/agents.ts';
 import { approveApproval, listApprovals, refuseApproval } from '../../api/routes/approvals.ts';
 import type { Outcome } from '../../http/operations/invoke.ts';
 

@@ -6,22 +6,28 @@ import { recordsEdit, rowsOf } from '../views/domain/records-edit.ts';
 import type { Outcome } from '../../http/operations/invoke.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, answered, pageRoutes, request, textOf, type PageContext } from '../page-definition.ts';
-import { getAutoRenew, setAutoRenew } from '../../api/routes/auto-renew.ts';
-import { lookupDomain } from '../../api/routes/discovery.ts';
-import { enableDns, getDnsRecords, patchDnsRecords } from '../../api/routes/dns.ts';
-import { deleteListing, putListing } from '../../api/routes/listings.ts';
-import { getManagedDomain } from '../../api/routes/management.ts';
-import { listOffers, respondToOffer } from '../../api/routes/offers.ts';
+import { getAutoRenew, setAutoRenew } from '../../api/routes/domain/auto-renew.ts';
+import { lookupDomain } from '../../api/routes/lookup.ts';
+import { enableDns, getDnsRecords, patchDnsRecords } from '../../api/routes/domain/dns.ts';
+import { deleteListing, putListing } from '../../api/routes/domain/listing.ts';
+import { getManagedDomain } from '../../api/routes/domain/managed.ts';
+import { listOffers, respondToOffer } from '../../api/routes/domains/offers.ts';
 import {
   bindStorefront,
   deleteOwnerSkill,
   putOwnerSkill,
   unbindStorefront,
   updateProfile,
-} from '../../api/routes/profile.ts';
+} from '../../api/routes/domain/profile.ts';
 import { renewDomain } from '../../api/routes/renew.ts';
-import { approveUnlock, cancelUnlock, getLock, lockDomain, requestUnlock } from '../../api/routes/registrar-lock.ts';
-import { transferDomain } from '../../api/routes/transfer.ts';
+import {
+  approveUnlock,
+  cancelUnlock,
+  getLock,
+  lockDomain,
+  requestUnlock,
+} from '../../api/routes/domain/registrar-lock.ts';
+import { transferDomain } from '../../api/routes/domains/transfer.ts';
 
 export const { page: domainPageRoute, post: domainActionRoute } = pageRoutes('/dashboard/domains/:domain_name');
 

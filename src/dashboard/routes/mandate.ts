@@ -10,7 +10,7 @@ import {
 import { dashboardRoutes } from '../page.ts';
 import { action, pageRoutes, request, textOf, type PageContext } from '../page-definition.ts';
 import { pageOf } from './overview.ts';
-import { deleteMandate, getMandate, getMandateHistory, setMandate } from '../../api/routes/mandates.ts';
+import { deleteMandate, getMandate, getMandateHistory, setMandate } from '../../api/routes/agents/mandate.ts';
 
 export const { page: mandatePageRoute, post: mandateActionRoute } = pageRoutes('/dashboard/agents/:agent_id/mandate');
 

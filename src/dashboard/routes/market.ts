@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { marketPages, renderMarket, type ListPage, type MarketData } from '../views/market.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, answered, pageRoutes, request, type PageContext } from '../page-definition.ts';
-import { getMe, setPayoutAddress } from '../../api/routes/agents.ts';
-import { deleteListing, listOwnListings } from '../../api/routes/listings.ts';
-import { listOwnSales } from '../../api/routes/market-lists.ts';
-import { listOffers, withdrawOffer } from '../../api/routes/offers.ts';
+import { getMe, setPayoutAddress } from '../../api/routes/agents/agents.ts';
+import { deleteListing } from '../../api/routes/domain/listing.ts';
+import { listOwnListings } from '../../api/routes/domains/listings.ts';
+import { listOwnSales } from '../../api/routes/domains/market-lists.ts';
+import { listOffers, withdrawOffer } from '../../api/routes/domains/offers.ts';
 
 export const { page: marketPageRoute, post: marketActionRoute } = pageRoutes('/dashboard/market');
 

@@ -4,10 +4,11 @@ import { renderOverview, type OverviewData } from '../views/overview.ts';
 import { dashboardRoutes } from '../page.ts';
 import { action, answered, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import { agentName } from '../views/agents.ts';
-import { getBalance, listClaimedAgents } from '../../api/routes/agents.ts';
-import { listOpenCheckouts, resetRegistrationLock } from '../../api/routes/checkout/open-checkouts.ts';
-import { listManagedDomains } from '../../api/routes/management.ts';
-import { registerDomain } from '../../api/routes/register.ts';
+import { getBalance, listClaimedAgents } from '../../api/routes/agents/agents.ts';
+import { listOpenCheckouts } from '../../api/routes/checkout/open-checkouts.ts';
+import { resetRegistrationLock } from '../../api/routes/domain/reset-lock.ts';
+import { listManagedDomains } from '../../api/routes/domains/managed.ts';
+import { registerDomain } from '../../api/routes/domains/register.ts';
 
 export const { page: overviewPageRoute, post: overviewActionRoute } = pageRoutes('/dashboard');
 

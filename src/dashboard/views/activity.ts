@@ -5,7 +5,7 @@ import { pager, table } from './lists.ts';
 import type { ActivityRow } from './answers.ts';
 import type { OrderKind } from '../../domain/orders.ts';
 import type { z } from 'zod';
-import type { auditEventView } from '../../api/schemas/audit.ts';
+import type { auditEventView } from '../../api/routes/audit.schemas.ts';
 export type { ActivityRow };
 
 export interface ActivityData {

@@ -1,20 +1,20 @@
 import type { z } from 'zod';
-import type { activityResponse } from '../../api/schemas/activity.ts';
-import type { approvalListResponse } from '../../api/schemas/approvals.ts';
-import type { autoRenewResponse } from '../../api/schemas/auto-renew.ts';
-import type { openCheckoutsResponse } from '../../api/schemas/checkouts.ts';
+import type { activityResponse } from '../../api/routes/domains/activity.schemas.ts';
+import type { approvalListResponse } from '../../api/routes/approvals.schemas.ts';
+import type { autoRenewResponse } from '../../api/routes/domain/auto-renew.schemas.ts';
+import type { openCheckoutsResponse } from '../../api/routes/checkout/checkouts.schemas.ts';
 import type { lookupResponse } from '../../api/schemas/discovery.ts';
-import type { recordsGetResponse } from '../../api/schemas/dns.ts';
-import type { claimedAgentsResponse, listKeysResponse } from '../../api/schemas/identity.ts';
-import type { ownListingsResponse, ownSalesResponse } from '../../api/schemas/listings.ts';
-import type { managedDomainResponse, managedListResponse } from '../../api/schemas/management.ts';
-import type { mandateHistoryResponse, mandateResponse } from '../../api/schemas/mandates.ts';
-import type { offersResponse } from '../../api/schemas/offers.ts';
+import type { recordsGetResponse } from '../../api/routes/domain/dns.schemas.ts';
+import type { claimedAgentsResponse, listKeysResponse } from '../../api/routes/agents/agents.schemas.ts';
+import type { ownListingsResponse, ownSalesResponse } from '../../api/routes/domains/listings.schemas.ts';
+import type { managedDomainResponse, managedListResponse } from '../../api/routes/domains/managed.schemas.ts';
+import type { mandateHistoryResponse, mandateResponse } from '../../api/routes/agents/mandate.schemas.ts';
+import type { offersResponse } from '../../api/routes/domains/offers.schemas.ts';
 import type {
   deliveriesResponse,
   subscriptionListResponse,
   webhookEventsResponse,
-} from '../../api/schemas/webhooks.ts';
+} from '../../api/routes/webhooks/webhooks.schemas.ts';
 
 // What the pages show is what the API answers: each type here is read from the operation's own response
 // schema (as a client receives it), never written again by hand, so a page cannot drift from its operation.

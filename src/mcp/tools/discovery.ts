@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { lookupResponse, searchQuery, searchResponse } from '../../api/schemas/discovery.ts';
-import { forSaleQuery, forSaleResponse } from '../../api/schemas/listings.ts';
-import { quoteBody, quoteResponse } from '../../api/schemas/quote.ts';
+import { forSaleQuery, forSaleResponse } from '../../api/routes/domains/listings.schemas.ts';
+import { quoteBody, quoteResponse } from '../../api/routes/domains/quote.schemas.ts';
 import { defineTool, page, reads } from './tool.ts';
-import * as ops from '../../api/routes/discovery.ts';
-import { listForSale as listForSaleOperation } from '../../api/routes/market-lists.ts';
-import { quoteDomain } from '../../api/routes/quote.ts';
+import { searchDomains as searchDomainsOperation } from '../../api/routes/domains/search.ts';
+import { lookupDomain as lookupDomainOperation } from '../../api/routes/lookup.ts';
+import { listForSale as listForSaleOperation } from '../../api/routes/domains/market-lists.ts';
+import { quoteDomain } from '../../api/routes/domains/quote.ts';
 
 // The public reads: each works without a credential, as its route does.
 
@@ -14,7 +15,7 @@ export const searchDomains = defineTool({
   title: 'Search names',
   description:
     'Availability and yearly prices (gems) of a bare name in every namespace, or of a full name in its namespace (GET /api/v1/domains/search). `reason` says why a name is not available.',
-  operation: ops.searchDomains,
+  operation: searchDomainsOperation,
   input: searchQuery,
   output: searchResponse,
   hints: reads(),
@@ -26,7 +27,7 @@ export const lookupDomain = defineTool({
   title: 'Look up a domain',
   description:
     'The public record of a registered name: registration data, identity, manifest links, profile, and its asking price while listed (GET /api/v1/lookup/{domain_name}).',
-  operation: ops.lookupDomain,
+  operation: lookupDomainOperation,
   input: z.object({ domain_name: z.string().min(1).max(300).describe('The full name, e.g. "scout.agent"') }),
   output: lookupResponse,
   hints: reads(),

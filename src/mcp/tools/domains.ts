@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { commandResponse } from '../../api/schemas/command.ts';
-import { enableDnsResponse, recordsBody, recordsPatchResponse } from '../../api/schemas/dns.ts';
-import { managedListQuery, managedListResponse } from '../../api/schemas/management.ts';
+import { commandResponse } from '../../api/routes/command.schemas.ts';
+import { enableDnsResponse, recordsBody, recordsPatchResponse } from '../../api/routes/domain/dns.schemas.ts';
+import { managedListQuery, managedListResponse } from '../../api/routes/domains/managed.schemas.ts';
 import { defineTool, reads, writes, requestId } from './tool.ts';
 import { runCommand } from '../../api/routes/command.ts';
-import * as dns from '../../api/routes/dns.ts';
-import { listManagedDomains } from '../../api/routes/management.ts';
+import * as dns from '../../api/routes/domain/dns.ts';
+import { listManagedDomains } from '../../api/routes/domains/managed.ts';
 import * as batch from '../../api/routes/batch.ts';
-import * as registrarLock from '../../api/routes/registrar-lock.ts';
-import { batchBody, batchResponse } from '../../api/schemas/batch.ts';
-import { lockStateResponse } from '../../api/schemas/registrar-lock.ts';
+import * as registrarLock from '../../api/routes/domain/registrar-lock.ts';
+import { batchBody, batchResponse } from '../../api/routes/batch.schemas.ts';
+import { lockStateResponse } from '../../api/routes/domain/registrar-lock.schemas.ts';
 
 const domainName = z.string().min(1).max(300).describe('The full name, e.g. "scout.agent"');
 

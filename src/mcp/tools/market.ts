@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { makeOfferBody, offerResponse, respondBody } from '../../api/schemas/offers.ts';
-import { buySecondaryBody, purchasedResponse } from '../../api/schemas/purchase.ts';
+import { makeOfferBody, offerResponse, respondBody } from '../../api/routes/domains/offers.schemas.ts';
+import { buySecondaryBody, purchasedResponse } from '../../api/routes/domains/purchase.schemas.ts';
 import { defineTool, writes, requestId } from './tool.ts';
-import * as offers from '../../api/routes/offers.ts';
-import { buySecondary } from '../../api/routes/purchase.ts';
+import * as offers from '../../api/routes/domains/offers.ts';
+import { buySecondary } from '../../api/routes/domains/purchase.ts';
 
 export const buyDomain = defineTool({
   name: 'buy_domain',

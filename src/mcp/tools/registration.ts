@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { registerBody, registeredResponse } from '../../api/schemas/register.ts';
-import { orderIdParams, orderStatusResponse } from '../../api/schemas/checkouts.ts';
-import { renewBody, renewedResponse } from '../../api/schemas/renew.ts';
-import { onchainIdentityBody, onchainIdentityResponse } from '../../api/schemas/onchain-identity.ts';
+import { registerBody, registeredResponse } from '../../api/routes/domains/register.schemas.ts';
+import { orderIdParams, orderStatusResponse } from '../../api/routes/checkout/checkouts.schemas.ts';
+import { renewBody, renewedResponse } from '../../api/routes/renew.schemas.ts';
+import { onchainIdentityBody, onchainIdentityResponse } from '../../api/routes/domain/onchain-identity.schemas.ts';
 import { defineTool, reads, writes, requestId } from './tool.ts';
 import { getRegistrationOrder } from '../../api/routes/checkout/progress.ts';
-import * as register from '../../api/routes/register.ts';
+import * as register from '../../api/routes/domains/register.ts';
 import * as renew from '../../api/routes/renew.ts';
-import * as onchainIdentity from '../../api/routes/onchain-identity.ts';
+import * as onchainIdentity from '../../api/routes/domain/onchain-identity.ts';
 
 // Registration and renewal pay: `mpp` (the default) through the Payment-Auth binding, `gems` at once.
 // The hosted checkout (people) and the USDC route (its own relay session) stay HTTP-only.

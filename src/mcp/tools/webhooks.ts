@@ -1,4 +1,4 @@
-import { subscribeBody, subscriptionResponse } from '../../api/schemas/webhooks.ts';
+import { subscribeBody, subscriptionResponse } from '../../api/routes/webhooks/webhooks.schemas.ts';
 import { defineTool, writes, requestId } from './tool.ts';
 import * as subscriptions from '../../api/routes/webhooks/subscriptions.ts';
 

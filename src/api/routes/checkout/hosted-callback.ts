@@ -4,8 +4,8 @@ import { AppError } from '../../../domain/errors.ts';
 import { parseFullName } from '../../../http/domain-name-param.ts';
 import { keepRawJsonBody, rawBodyOf } from '../../../http/raw-body.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
-import { simpleResponse } from '../../schemas/register.ts';
-import { checkoutCallbackBody } from '../../schemas/checkouts.ts';
+import { simpleResponse } from '../domains/register.schemas.ts';
+import { checkoutCallbackBody } from './checkouts.schemas.ts';
 import { declareRoute, PUBLIC } from '../../../http/declaration.ts';
 
 export const hostedCheckoutCallbackRoute = declareRoute({

@@ -1,14 +1,12 @@
 import { readReceipt } from '../../../checkout/receipt.ts';
 import type { RegistrationService } from '../../../registration/service.ts';
 import { accountPrincipal } from '../../../http/auth.ts';
-import { parseFullName } from '../../../http/domain-name-param.ts';
 import { resolveTarget } from '../../../http/registration-target.ts';
 import { registered } from '../../replies/registration.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
-import { domainNameParams } from '../../schemas/discovery.ts';
-import { paidOperationForbidden } from '../../schemas/mandates.ts';
-import { registeredResponse, registrationStatusResponse, verifyMppBody } from '../../schemas/register.ts';
-import { orderIdParams, orderStatusResponse } from '../../schemas/checkouts.ts';
+import { paidOperationForbidden } from '../agents/mandate.schemas.ts';
+import { registeredResponse, verifyMppBody } from '../domains/register.schemas.ts';
+import { orderIdParams, orderStatusResponse } from './checkouts.schemas.ts';
 import { declareRoute, ACCOUNT, PUBLIC } from '../../../http/declaration.ts';
 import { defineOperation } from '../../../http/operations/operation.ts';
 import { operationsPlugin } from '../../../http/operations/route.ts';
@@ -21,16 +19,6 @@ export const verifyMppPaymentRoute = declareRoute({
   openapi: {
     operationId: 'verifyMppPayment',
     description: 'Verifies a receipt for an open checkout by session id and registers the domain.',
-  },
-});
-
-export const getRegistrationProgressRoute = declareRoute({
-  method: 'GET',
-  url: '/api/v1/domains/:domain_name/registration',
-  access: ACCOUNT,
-  openapi: {
-    operationId: 'getRegistrationProgress',
-    description: 'Where your running registration of a name stands.',
   },
 });
 
@@ -84,29 +72,6 @@ export const verifyMppPayment = defineOperation(
   },
 );
 
-export const getRegistrationProgress = defineOperation(
-  getRegistrationProgressRoute,
-  {
-    tags: ['registration'],
-    summary: 'Where a running registration stands',
-    params: domainNameParams,
-    response: { 200: registrationStatusResponse, ...clientErrors },
-  },
-  async (call, services) => {
-    const { name } = parseFullName(services.namespaces, call.params.domain_name);
-    const p = await services.registration.progress(name, accountPrincipal(call));
-    return {
-      status: 'success' as const,
-      domain: name,
-      workflow_id: p.workflowId,
-      stage: p.stage,
-      session_id: p.input.sessionId,
-      payment_method: p.input.method,
-      expires_at: new Date(p.input.expiresAtMs).toISOString(),
-    };
-  },
-);
-
 // Spec 4.6 step 8 and the partner record's `urls.status`: a checkout by its id (the session id, the
 // hosted checkout's order id). Only its actor, the person who claimed it, or an operator sees it; to anyone else it does not exist.
 export const getRegistrationOrder = defineOperation(
@@ -136,16 +101,6 @@ export const reconcileRegistrationOrder = defineOperation(
       await services.registration.reconcile(call.params.order_id, accountPrincipal(call)),
     ),
 );
-
-// A registration in progress: verify a receipt for its open checkout, see where it stands, read its
-// order by id and reconcile a relay-settled payment. Ending one: open-checkouts.ts; the hosted
-// checkout's paid callback: hosted-callback.ts.
-export const registrationProgressRoutes = operationsPlugin([
-  verifyMppPayment,
-  getRegistrationProgress,
-  getRegistrationOrder,
-  reconcileRegistrationOrder,
-]);
 
 /** How an order reads on the wire (spec 4.6 step 8: settlement, order and domain status, ids, the transaction). */
 function orderStatus(orderId: string, o: Awaited<ReturnType<RegistrationService['order']>>) {
@@ -180,3 +135,12 @@ function orderStatus(orderId: string, o: Awaited<ReturnType<RegistrationService[
       : null,
   };
 }
+
+// An order in progress: verify a receipt for its open checkout, read the order by id and reconcile a
+// relay-settled payment. A name's registration in progress: ../domain/registration.ts; ending an unpaid
+// checkout: ../domain/reset-lock.ts; the hosted checkout's paid callback: hosted-callback.ts.
+export const checkoutProgressRoutes = operationsPlugin([
+  verifyMppPayment,
+  getRegistrationOrder,
+  reconcileRegistrationOrder,
+]);

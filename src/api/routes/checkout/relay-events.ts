@@ -6,7 +6,7 @@ import { AppError } from '../../../domain/errors.ts';
 import { keepRawJsonBody, rawBodyOf } from '../../../http/raw-body.ts';
 import { standardKey } from '../../../webhooks/signing.ts';
 import { clientErrors, errorBodySchema } from '../../schemas/common.ts';
-import { simpleResponse } from '../../schemas/register.ts';
+import { simpleResponse } from '../domains/register.schemas.ts';
 import { declareRoute, PUBLIC } from '../../../http/declaration.ts';
 
 export const relayEventsRoute = declareRoute({

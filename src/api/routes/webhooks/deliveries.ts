@@ -15,7 +15,7 @@ import {
   subscriptionResponse,
   webhookEventsQuery,
   webhookEventsResponse,
-} from '../../schemas/webhooks.ts';
+} from './webhooks.schemas.ts';
 import { declareRoute, ACCOUNT, USER_KEYS } from '../../../http/declaration.ts';
 import { defineOperation } from '../../../http/operations/operation.ts';
 import type { Services } from '../../../http/operations/services.ts';

@@ -5,14 +5,14 @@ import { subscriptionService } from '../../../webhooks/subscriptions.ts';
 import { accountPrincipal } from '../../../http/auth.ts';
 import { subscriptionItem, withSecret } from '../../replies/webhooks.ts';
 import { clientErrors } from '../../schemas/common.ts';
-import { simpleResponse } from '../../schemas/register.ts';
+import { simpleResponse } from '../domains/register.schemas.ts';
 import {
   rotateBody,
   subscribeBody,
   subscriptionListResponse,
   subscriptionParams,
   subscriptionResponse,
-} from '../../schemas/webhooks.ts';
+} from './webhooks.schemas.ts';
 import { declareRoute, ACCOUNT, USER_KEYS } from '../../../http/declaration.ts';
 import { defineOperation } from '../../../http/operations/operation.ts';
 import type { Services } from '../../../http/operations/services.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { lockStateResponse } from '../../../api/schemas/registrar-lock.ts';
+import type { lockStateResponse } from '../../../api/routes/domain/registrar-lock.schemas.ts';
 import { html, type SafeHtml } from '../../../pages/html.ts';
 import { when } from '../keys.ts';
 import { actionForm } from '../layout.ts';
