@@ -312,7 +312,16 @@ export default tseslint.config(
               group: ['@mikro-orm/*', 'pg', 'viem', 'viem/*', 'mppx', 'mppx/*', 'fastify', 'fastify/*'],
               message: 'Side effects belong in activities.',
             },
-            { group: ['../src/*', '../src/**'], message: 'workflows/ may not import src/: pass data in as arguments.' },
+            {
+              group: ['../src/*', '../src/**', '!../src/domain/*'],
+              message: 'workflows/ may not import src/: pass data in as arguments.',
+            },
+            {
+              // A type says the shape of the data a contract carries; it is erased before the bundle is built.
+              group: ['../src/domain/*'],
+              allowTypeImports: true,
+              message: 'workflows/ may import types only from src/domain.',
+            },
             {
               group: ['../activities/*'],
               allowTypeImports: true,

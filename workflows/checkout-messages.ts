@@ -1,5 +1,6 @@
 import type { QueryDefinition, UpdateDefinition } from '@temporalio/common';
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import type { AuditedChange } from '../src/domain/audited-change.ts';
 
 // The contract every paid operation's workflow (registration, renewal, purchase, an accepted offer's payment)
 // shares with the checkout service in src/checkout: one run per locked object is the lock, a status
@@ -70,15 +71,8 @@ export interface CheckoutTerms {
 }
 
 /** A request's audit event, carried to the effect that makes its change (plain data). */
-export interface AuditTerms {
+export interface AuditTerms extends AuditedChange {
   requestId: string;
-  actorAccountId: string | null;
-  credentialKind: string | null;
-  credentialId: string | null;
-  ip: string | null;
-  action: string;
-  object: string | null;
-  details: Record<string, unknown>;
 }
 
 /** A spend reserved against a mandate, spent at activation (plain data: amounts as decimal strings). */

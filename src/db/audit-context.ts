@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditedChange } from '../domain/audited-change.ts';
 import { nameUuid } from '../domain/name-uuid.ts';
 
 /**
@@ -7,21 +8,6 @@ import { nameUuid } from '../domain/name-uuid.ts';
  * (MCP, batch, the dashboard's forms). The audit subscriber writes it as the request's one audit event in the
  * first transaction the request commits, so the event and the change commit together or not at all.
  */
-/** What an audit event says of a change: who made it, with which credential, from where, through what. */
-export interface AuditedChange {
-  actorAccountId: string | null;
-  /** The credential class (`agent_key`, `bearer`, `session`, `org_key`, …) and its key id. */
-  credentialKind: string | null;
-  credentialId: string | null;
-  ip: string | null;
-  /** The operation, as its route key (`POST /api/v1/domains/transfer`). */
-  action: string;
-  /** What it acts on: the name, or the route's other identifier (an offer id, a key id). */
-  object: string | null;
-  /** The request's own fields (its path parameters and body, secrets left out). */
-  details: Record<string, unknown>;
-}
-
 export interface AuditContext extends AuditedChange {
   /** One event per request: the event's unique key. */
   requestId: string;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuditedChange } from './audit-context.ts';
+import type { AuditedChange } from '../domain/audited-change.ts';
 import { AuditEvent } from './entities/index.ts';
 
 /** An audit event as it is read back: the change it records, with its id, time and acting member. */
