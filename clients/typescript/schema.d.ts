@@ -1248,7 +1248,7 @@ export interface paths {
         put?: never;
         /**
          * Register a name: 402 challenge on mpp (default route, or the USDC route with X-MPP-Network: base-mainnet), instant on gems or when free, hosted checkout on partner namespaces
-         * @description Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`, mppx’s `tempo` charge in pathUSD), which any MPP client pays and re-sends with `Authorization: Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-send the transaction hash in `Authorization: Payment` or `receipt`. A receipt the chain cannot be asked about now is 503 `verification_unavailable`: re-send the same receipt later, never pay again. A payment that landed after its checkout closed unpaid (expired or reset) registers nothing: its receipt, re-sent by the checkout’s holder, is credited once as gems and answered 409 `checkout_closed` with `details.credited`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns that registration and charges nothing.
+         * @description Registers a name. Default `mpp`: without a receipt a 402 challenge (`WWW-Authenticate: Payment`, mppx’s `tempo` charge in pathUSD), which any MPP client pays and re-sends with `Authorization: Payment <credential>`; by hand, pay `transferWithMemo(pay_to, amount_minor, memo)` on chain and re-send the transaction hash in `Authorization: Payment` or `receipt`. A receipt the chain cannot be asked about now is 503 `verification_unavailable`: re-send the same receipt later, never pay again. A payment that landed after its checkout closed unpaid (expired or reset) registers nothing: its receipt, re-sent by the checkout’s holder, is credited once as gems and answered 409 `checkout_closed` with `details.credited`. `gems` and free registrations complete at once; partner namespaces offer the hosted checkout to people (202). The USDC route (`X-MPP-Network: base-mainnet` and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is bound to; 503 `settlement_disabled` when the relay does not settle; asking again before any authorization reached the relay (the client refused to sign) closes that session and answers a fresh 402; once one has, asking again is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same signature again returns that registration and charges nothing.
          */
         post: operations["registerDomain"];
         delete?: never;
@@ -7369,8 +7369,16 @@ export interface operations {
                             squad_id: string | null;
                         };
                         links: {
+                            /** @description The signed A2A Agent Card; null unless the name is active and its profile names an A2A endpoint */
+                            agent_card: string | null;
                             agent_json: string;
+                            /** @description The name’s did:web identifier */
+                            did: string;
+                            /** @description The DID document (application/did+json) */
+                            did_document: string;
                             lookup: string;
+                            /** @description The ERC-8004 registration file */
+                            registration_file: string;
                             skill_md: string;
                         };
                         /** @description The seller's floor for offers (spec 2.11); null when not listed or no floor */
@@ -12975,6 +12983,8 @@ export interface operations {
                             amount: string;
                             /** @description Amount in minor units (6 decimals) */
                             amount_minor: string;
+                            /** @description The token contract paid: USDC on chain 8453 for base-mainnet, the TIP-20 token (pathUSD) on Tempo */
+                            asset: string | null;
                             /** @enum {string} */
                             currency: "USDC" | "pathUSD";
                             decimals: number;
@@ -14499,6 +14509,7 @@ export interface operations {
                      *         "lock_statuses": []
                      *       },
                      *       "identity": {
+                     *         "did": "did:web:registry.example:agents:scout.agent",
                      *         "human_backed": false,
                      *         "squad_id": "",
                      *         "capabilities_preview": [
@@ -14507,7 +14518,10 @@ export interface operations {
                      *       },
                      *       "manifests": {
                      *         "agent_json": "https://registry.example/api/v1/domains/scout.agent/agent.json",
-                     *         "skill_md": "https://registry.example/api/v1/domains/scout.agent/skill.md"
+                     *         "skill_md": "https://registry.example/api/v1/domains/scout.agent/skill.md",
+                     *         "agent_card": "https://registry.example/agents/scout.agent/agent-card.json",
+                     *         "did_document": "https://registry.example/agents/scout.agent/did.json",
+                     *         "registration_file": "https://registry.example/agents/scout.agent/registration.json"
                      *       },
                      *       "profile": {},
                      *       "for_sale": {
@@ -14547,6 +14561,8 @@ export interface operations {
                         } | null;
                         identity: {
                             capabilities_preview: string[];
+                            /** @description The name’s did:web identifier; its DID document is `manifests.did_document` */
+                            did: string;
                             /** @description The name’s ERC-8004 entry, once registered on chain (POST /api/v1/domains/{name}/erc8004) */
                             erc8004?: {
                                 /** @description The token id the ERC-8004 identity registry minted for the name */
@@ -14560,7 +14576,13 @@ export interface operations {
                             squad_id: string;
                         };
                         manifests: {
+                            /** @description The signed A2A Agent Card; null unless the name is active and its profile names an A2A endpoint */
+                            agent_card: string | null;
                             agent_json: string;
+                            /** @description The DID document (application/did+json) */
+                            did_document: string;
+                            /** @description The ERC-8004 registration file */
+                            registration_file: string;
                             skill_md: string;
                         };
                         /** @description The seller's floor for offers (spec 2.11); null when not listed or no floor */

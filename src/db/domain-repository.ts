@@ -121,6 +121,7 @@ export function domainRepository(em: EntityManager) {
           'd.dnsEnabled',
           'd.dnsDs',
           'd.lockedAt',
+          'd.profile',
           ...onchainColumns,
         ])
         .where({ name, status: { $ne: EXPIRED } })

@@ -1,6 +1,6 @@
 import { forSaleBlocks } from './listing.ts';
 import type { PublicDomainRow } from './public-domain.ts';
-import { manifestUrls } from './manifests.ts';
+import { identityLinks, manifestUrls } from './manifests.ts';
 
 // The two documents the lookup's `manifests` links point at, built from the public record only: what the
 // lookup already shows, arranged for other agents. Profile fields are the owner's own words; nothing
@@ -36,7 +36,11 @@ export function buildAgentManifest(d: PublicDomainRow, baseUrl: string) {
     },
     profile: d.profile,
     ...forSaleBlocks(d.status, d.listing),
-    links: { lookup: `${baseUrl}/api/v1/lookup/${encodeURIComponent(d.name)}`, ...manifestUrls(baseUrl, d.name) },
+    links: {
+      lookup: `${baseUrl}/api/v1/lookup/${encodeURIComponent(d.name)}`,
+      ...manifestUrls(baseUrl, d.name),
+      ...identityLinks(baseUrl, d),
+    },
     notice: 'Profile fields are published by the domain owner and are not verified by the registry.',
   };
 }
@@ -91,6 +95,9 @@ export function renderAgentSkillMd(m: AgentManifest, ownerSkill: string | null =
     '',
     `- Lookup: ${m.links.lookup}`,
     `- Agent manifest: ${m.links.agent_json}`,
+    ...(m.links.agent_card ? [`- A2A Agent Card (signed): ${m.links.agent_card}`] : []),
+    `- DID document (${m.links.did}): ${m.links.did_document}`,
+    `- ERC-8004 registration file: ${m.links.registration_file}`,
     '',
     m.notice,
     '',

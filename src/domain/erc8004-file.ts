@@ -26,11 +26,13 @@ export function buildRegistrationFile(d: PublicDomainRow, baseUrl: string) {
     { name: 'DID', endpoint: didOf(baseUrl, d.name), version: 'v1' },
     { name: 'agent.json', endpoint: `${baseUrl}/api/v1/domains/${encodeURIComponent(d.name)}/agent.json` },
   ];
+  const image = profileText(d.profile.avatar_url);
   return {
     type: ERC8004_TYPE,
     name: d.name,
     description: descriptionOf(d),
-    image: profileText(d.profile.avatar_url) ?? '',
+    // ERC-8004 makes `image` optional: a name without an avatar publishes none rather than an empty URL.
+    ...(image ? { image } : {}),
     services,
     // The registry's own paid operations take x402 (docs/payments.md); the agent's own endpoints may not.
     x402Support: false,

@@ -22,6 +22,9 @@ export interface QuoteSettings {
   registerUrl: string;
   /** The USDC route's checkout relay, shown on base-mainnet quotes (spec 4.6 step 1). */
   checkoutUrl?: string | undefined;
+  /** The token contracts of each route (MPP_TOKEN_ADDRESS; USDC_ADDRESS or the local chain's USDC). */
+  tempoAsset?: string | undefined;
+  usdcAsset?: string | undefined;
 }
 
 /**
@@ -51,6 +54,8 @@ export function buildQuote(q: QuoteInput, s: QuoteSettings) {
       gems,
       unit_price_gems: q.ns.price_per_year.agent,
       price_class: 'agent' as const,
+      // The token contract a client signs for (x402 and mppx need it); null where the route is not configured.
+      asset: (base ? s.usdcAsset : s.tempoAsset) ?? null,
     },
     next: { method: 'POST' as const, url: s.registerUrl, creates_pending_order: true as const },
     ...(base && s.checkoutUrl ? { checkout_url: s.checkoutUrl } : {}),

@@ -1,7 +1,7 @@
 import { LOCKED_STATUSES } from './registrar-lock.ts';
 import { agentRegistryOf, type OnchainEntry } from './onchain-identity.ts';
 import { graceEndsAt, type DomainStatus } from './expiry.ts';
-import { manifestUrls } from './manifests.ts';
+import { identityLinks, manifestUrls } from './manifests.ts';
 
 // RDAP (RFC 9083 responses, RFC 9082 queries, RFC 7480 over HTTP; docs/dns-and-rdap.md "RDAP"): the registration
 // facts of a held name, as any RDAP client reads them. Pure: the route reads the row and the
@@ -31,6 +31,8 @@ export interface RdapDomainRecord {
   onchain: OnchainEntry | null;
   /** When its registrar lock was set; null: unlocked. */
   lockedAt: Date | null;
+  /** The public profile, read only for whether an A2A Agent Card is served (its links). */
+  profile: Record<string, unknown>;
 }
 
 /** RFC 9083 section 10.2.7 (secureDNS): the zone is signed and its delegation carries these DS records. */
@@ -169,6 +171,7 @@ function registrar(baseUrl: string) {
 export function rdapDomain(d: RdapDomainRecord, nameservers: string[], s: RdapService) {
   const self = `${s.baseUrl}/rdap/domain/${d.name}`;
   const manifests = manifestUrls(s.baseUrl, d.name);
+  const documents = identityLinks(s.baseUrl, d);
   return {
     objectClassName: 'domain' as const,
     rdapConformance: RDAP_CONFORMANCE,
@@ -220,6 +223,32 @@ export function rdapDomain(d: RdapDomainRecord, nameservers: string[], s: RdapSe
         href: manifests.skill_md,
         type: 'text/plain',
         title: 'Skill file of the agent (markdown)',
+      },
+      // The identity documents: a client holding only the name reaches them from here (docs/discovery.md).
+      ...(documents.agent_card
+        ? [
+            {
+              value: self,
+              rel: 'describedby' as const,
+              href: documents.agent_card,
+              type: 'application/json',
+              title: 'A2A Agent Card (JWS-signed)',
+            },
+          ]
+        : []),
+      {
+        value: self,
+        rel: 'describedby',
+        href: documents.did_document,
+        type: 'application/did+json',
+        title: `DID document (${documents.did})`,
+      },
+      {
+        value: self,
+        rel: 'describedby',
+        href: documents.registration_file,
+        type: 'application/json',
+        title: 'ERC-8004 registration file',
       },
     ] satisfies Link[],
   };

@@ -21,6 +21,22 @@ const kindNames: Record<CredentialKind, string> = {
   org_key: 'an organization credential (X-API-Key)',
 };
 
+/**
+ * How an agent's owner gets the person's credential a route asks for (spec 5 rule 7: records take a bearer
+ * token): claim the agent with its claim code while signed in, then act from the dashboard or with an
+ * access token of the identity provider the protected-resource metadata names.
+ */
+const OWNER_HOW_TO = {
+  sign_in: '/auth/login',
+  claim: 'POST /api/v1/agents/claim {"claim_code": …} (or the dashboard\'s Agents page)',
+  dashboard: '/dashboard',
+  bearer_token_issuer: '/.well-known/oauth-protected-resource',
+};
+const OWNER_STEPS =
+  "It acts for a person: the agent's owner signs in (/auth/login), claims the agent with its claim code " +
+  "(POST /api/v1/agents/claim, or the dashboard's Agents page), then does this from the dashboard or sends " +
+  '`Authorization: Bearer <access token>` from the identity provider that /.well-known/oauth-protected-resource names.';
+
 /** Routes added by plugins we do not own (the interactive API reference) are public by prefix. */
 const publicPrefixes = ['/docs'];
 
@@ -52,12 +68,14 @@ export function accessRefusal(
   if (!principal) return rule.includes('anonymous') ? null : unauthorized();
   const accepts = credentialKindsOf(rule);
   const viaDashboard = rule.includes('dashboard') && principal.kind === 'session' && channel === 'dashboard';
-  if (!accepts.includes(principal.kind) && !viaDashboard)
-    return new AppError(
-      'credential_not_accepted',
-      `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`,
-      { accepts },
-    );
+  if (!accepts.includes(principal.kind) && !viaDashboard) {
+    const refused = `${key} does not accept ${kindNames[principal.kind]}; it accepts ${accepts.map((k) => kindNames[k]).join(', ')}.`;
+    // An agent's key on a person's route (records, user/domains, the command endpoint): say how its owner
+    // acts there, the one place an agent learns it from the refusal itself (the skill file says it too).
+    if (principal.kind === 'agent_key' && accepts.includes('bearer'))
+      return new AppError('credential_not_accepted', `${refused} ${OWNER_STEPS}`, { accepts, how_to: OWNER_HOW_TO });
+    return new AppError('credential_not_accepted', refused, { accepts });
+  }
   if (principal.kind === 'org_key' && !principal.allowedRoutes.includes(key))
     return new AppError('route_not_allowed', `This organization credential is not allowed to call ${key}.`);
   if (principal.kind !== 'org_key' && principal.member && area && !roleAllows(principal.member.role, area))

@@ -22,6 +22,9 @@ export const mcpRoute = declareRoute({
 export const mcpStreamRoute = declareRoute({ method: 'GET', url: '/mcp', access: PUBLIC });
 export const mcpSessionRoute = declareRoute({ method: 'DELETE', url: '/mcp', access: PUBLIC });
 
+/** The MCP Server Card (server-card.ts), at the place the extension reserves beside the endpoint. */
+export const mcpServerCardRoute = declareRoute({ method: 'GET', url: '/mcp/server-card', access: PUBLIC });
+
 /** RFC 9728 protected-resource metadata, at the path the MCP authorization specification derives from /mcp. */
 export const mcpResourceMetadataRoute = declareRoute({
   method: 'GET',

@@ -5,11 +5,14 @@ import { INTERFACE_VERSION } from '../http/plugins/openapi.ts';
 import {
   mcpResourceMetadataRoute,
   mcpRoute,
+  mcpServerCardRoute,
   mcpSessionRoute,
   mcpStreamRoute,
   resourceMetadataRoute,
 } from './declarations.ts';
 import { createMcpServer } from './server.ts';
+import { serverCard, SERVER_CARD_TYPE } from './server-card.ts';
+import { matches, tagOf } from '../http/etag.ts';
 import { tools } from './tools/index.ts';
 
 /** The tools whose route takes no call without a credential (its rule neither public nor `anonymous`). */
@@ -95,6 +98,19 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     bearer_methods_supported: ['header'],
     resource_name: 'Agent domain registry (MCP)',
     resource_documentation: `${config.publicBaseUrl}/docs`,
+  });
+  // Served as the extension asks: any origin may read it, cached an hour, revalidated by its tag.
+  const card = JSON.stringify(serverCard(config.publicBaseUrl, INTERFACE_VERSION));
+  const cardTag = tagOf(card);
+  app.route({
+    ...mcpServerCardRoute,
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=3600');
+      reply.header('etag', cardTag);
+      if (matches(req.headers['if-none-match'], cardTag)) return reply.code(304).send();
+      return reply.type(SERVER_CARD_TYPE).send(card);
+    },
   });
   app.route({ ...mcpResourceMetadataRoute, schema: { hide: true }, handler: metadata });
   app.route({ ...resourceMetadataRoute, schema: { hide: true }, handler: metadata });

@@ -124,5 +124,27 @@ export function registrationLocks({ usdc, checkout }: RegistrationContext, { spe
     );
   }
 
-  return { reconcile, reset };
+  /**
+   * A holder asking again on the USDC route when nothing it signed has reached the relay: the session
+   * still awaits payment and took no authorization (its client's own spend policy may have refused to
+   * sign). Then the session is given up, which the relay does only while nothing was ever prepared for
+   * it, and the checkout released, so the holder simply asks again and gets a fresh challenge: two
+   * sessions of one name can never both be paid. False where a payment may be in flight, or the relay
+   * cannot say: the holder is then told to poll, never to sign again.
+   */
+  async function releaseUnsigned(name: string, input: RegistrationInput): Promise<boolean> {
+    const relaySessionId = input.relay?.relaySessionId;
+    if (!usdc || !relaySessionId) return false;
+    const session = await usdc.settlementOf(relaySessionId);
+    if (session?.status !== 'awaiting_payment' || session.nonce) return false;
+    try {
+      await resetRelayed(name, input, relaySessionId, true);
+      return true;
+    } catch (err) {
+      if (err instanceof AppError) return false; // an authorization arrived meanwhile, or the relay is away
+      throw err;
+    }
+  }
+
+  return { reconcile, reset, releaseUnsigned };
 }

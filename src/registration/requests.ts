@@ -27,7 +27,10 @@ export const hostedCheckoutUrl = (checkoutBase: string, sessionId: string, name:
  * Registration requests: the rules (the plan), the checkout's terms, a request meeting a checkout in
  * progress, paid retries whose answer was lost, and the payments handed to an open checkout.
  */
-export function registrationRequests(context: RegistrationContext) {
+export function registrationRequests(
+  context: RegistrationContext,
+  releaseUnsigned: (name: string, input: RegistrationInput) => Promise<boolean>,
+) {
   const { deps, config, orm, usdc, checkout } = context;
   const x402 = x402Registrations(context);
   const { receiptsCheckout, registrationByReceipt, registrationByOperation } = paidRetries(context);
@@ -79,6 +82,8 @@ export function registrationRequests(context: RegistrationContext) {
       // Its holder's x402 retry (PAYMENT-SIGNATURE) pays it through its relay session.
       if (running.input.relay && running.input.holder === holder && usdc) {
         if (cmd.x402) return x402.payOpenCheckout(running.input, cmd.x402);
+        // Nothing signed reached the relay: the holder tries again on a fresh session (locks.ts).
+        if (await releaseUnsigned(cmd.name, running.input)) return register(cmd, false);
         throw usdc.inFlight(running.input.sessionId);
       }
       return checkout.continueLock(cmd.name, running, {

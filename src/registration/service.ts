@@ -12,8 +12,8 @@ export type { RegisterAnswer, RegisterCommand, RegistrationDeps } from './contex
 export function registrationService(deps: RegistrationDeps) {
   const context = registrationContext(deps);
   const orders = registrationOrders(context);
-  const { register, verify, hostedCheckoutPaid } = registrationRequests(context);
-  const { reconcile, reset } = registrationLocks(context, orders);
+  const { reconcile, reset, releaseUnsigned } = registrationLocks(context, orders);
+  const { register, verify, hostedCheckoutPaid } = registrationRequests(context, releaseUnsigned);
   return { register, verify, progress: orders.progress, order: orders.order, reconcile, reset, hostedCheckoutPaid };
 }
 

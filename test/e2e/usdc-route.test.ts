@@ -220,22 +220,32 @@ describe('the USDC route on Base through the checkout relay', () => {
     return { status: res.status, body: (await res.json()) as { code?: string; details?: Record<string, unknown> } };
   };
 
-  it('while a payment may be in flight: the holder is told to poll, anyone else that the name is taken, reset refused', async () => {
-    const o = await opened('inflight');
-    const again = await openCheckout(s.baseUrl, o.apiKey, o.name);
-    expect(again).toMatchObject({
-      status: 409,
-      body: { code: 'payment_may_be_in_flight', details: { session_id: o.offer.session_id } },
-    });
-    expect(JSON.stringify(again.body)).not.toContain('payment_challenges');
+  it('asking again: nothing signed, a fresh 402; a payment in flight, poll; anyone else, taken; reset refused', async () => {
+    const first = await opened('inflight');
+    // Nothing signed has reached the relay: the holder simply asks again and gets a fresh challenge on a new
+    // session, the first closed unpaid at the relay first, so the two can never both be paid (issue 51).
+    const fresh = await openCheckout(s.baseUrl, first.apiKey, first.name);
+    expect(fresh.status).toBe(402);
+    const o = { ...first, offer: fresh.body as UsdcOffer };
+    expect(o.offer.session_id).not.toBe(first.offer.session_id);
+    expect((await state(first.apiKey, first.offer.session_id)).settlement).toMatchObject({ status: 'expired_unpaid' });
+    const late = await settle(first.offer, await signFor(first.offer, 0), `k-${randomUUID()}`);
+    expect(late).toMatchObject({ status: 410, body: { code: 'expired_unpaid' } });
     const other = await openCheckout(s.baseUrl, await provisionKey(s.baseUrl), o.name);
     expect(other).toMatchObject({ status: 409, body: { code: 'name_being_registered' } });
-    // An authorization the relay accepted and broadcast (held unmined): the holder's reset keeps the lock.
+    // An authorization the relay accepted and broadcast (held unmined): asking again is told to poll, and the
+    // holder's reset keeps the lock.
     await setIntervalMining(route.base.rpcUrl, 0);
     try {
       expect((await settle(o.offer, await signFor(o.offer, 0), `k-${randomUUID()}`)).status).toBe(200);
       const settlement = async () => (await state(o.apiKey, o.offer.session_id)).settlement as { status: string };
       await eventually(async () => (await settlement()).status === 'broadcast');
+      const again = await openCheckout(s.baseUrl, o.apiKey, o.name);
+      expect(again).toMatchObject({
+        status: 409,
+        body: { code: 'payment_may_be_in_flight', details: { session_id: o.offer.session_id } },
+      });
+      expect(JSON.stringify(again.body)).not.toContain('payment_challenges');
       const reset = await resetLock(o.apiKey, o.name);
       expect(reset).toMatchObject({
         status: 409,

@@ -177,6 +177,42 @@ describe('a stock x402 client on the USDC route', () => {
     if (process.env.X402_TRANSCRIPT) writeFileSync(process.env.X402_TRANSCRIPT, JSON.stringify(log, null, 2));
   });
 
+  it('a client whose own policy refused to sign simply tries again: a fresh challenge, one payment (issue 51)', async () => {
+    const name = `${randomLabel('x402')}.agent`;
+    const apiKey = await provisionKey(s.baseUrl);
+    const key = s.payerKeys[1] as Hex;
+    const before = { received: await balanceOf(route.payTo), transfers: await transfersToUs() };
+    // The stock client's default policy ($1 a payment, Base's own USDC only) refuses to sign our 402.
+    const cautious = new x402Client();
+    registerExactEvmScheme(cautious, { signer: privateKeyToAccount(key) });
+    const refusedLog: Exchange[] = [];
+    const refused = await wrapFetchWithPayment(recording(refusedLog), cautious)(
+      registerUrl(),
+      registerRequest(apiKey, name),
+    ).then(
+      (res) => res.status,
+      (err: Error) => err.message,
+    );
+    expect(refused).not.toBe(200);
+    expect(refusedLog.map((x) => x.response.status)).toEqual([402]); // nothing signed reached us
+    const first = (refusedLog[0] as Exchange).response.body as { session_id: string };
+
+    // Its holder raises the limit and asks again: not "a payment may be in flight", but a fresh 402, paid once.
+    const log: Exchange[] = [];
+    const res = await stockClient(key, log)(registerUrl(), registerRequest(apiKey, name));
+    expect(res.status).toBe(200);
+    expect(log.map((x) => x.response.status)).toEqual([402, 200]);
+    expect(((log[0] as Exchange).response.body as { session_id: string }).session_id).not.toBe(first.session_id);
+    expect(await counts(name)).toEqual({ domains: 1, orders: 1 });
+    expect((await balanceOf(route.payTo)) - before.received).toBe(PRICE);
+    expect(await transfersToUs()).toBe(before.transfers + 1);
+    // The first checkout ended unpaid at the relay: nothing can land on it any more.
+    expect((await registerStatus(s.baseUrl, apiKey, first.session_id)).body).toMatchObject({
+      order_status: expect.stringMatching(/^(expired_unpaid|cancelled)$/) as unknown,
+      settlement: { status: 'expired_unpaid' },
+    });
+  });
+
   it('the same PAYMENT-SIGNATURE again: the same request gets its registration, no second charge; another name is refused', async () => {
     const name = `${randomLabel('x402')}.agent`;
     const other = `${randomLabel('x402')}.agent`;

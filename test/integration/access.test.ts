@@ -628,6 +628,29 @@ describe('access control', () => {
     }
   });
 
+  it("tells an agent whose key a person's route refuses how its owner acts there (issue 51)", async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/domains/scout.agent/records',
+      headers: creds.agent_key,
+      payload: { records: [{ type: 'A', name: '@', content: '192.0.2.10' }] },
+    });
+    expect([res.statusCode, res.json().code]).toEqual([403, 'credential_not_accepted']);
+    // Claim, then sign in: the steps and where each is, in the refusal itself.
+    expect(res.json().message).toMatch(/claims the agent with its claim code.*Authorization: Bearer/);
+    expect(res.json().details.how_to).toEqual({
+      sign_in: '/auth/login',
+      claim: expect.stringContaining('POST /api/v1/agents/claim'),
+      dashboard: '/dashboard',
+      bearer_token_issuer: '/.well-known/oauth-protected-resource',
+    });
+    const metadata = await t.app.inject({ method: 'GET', url: res.json().details.how_to.bearer_token_issuer });
+    expect(metadata.json().authorization_servers).toHaveLength(1);
+    // A live key (a person's own) is told only what the route accepts.
+    const live = await t.app.inject({ method: 'GET', url: '/api/v1/user/domains', headers: creds.live_key });
+    expect(live.json().details).toEqual({ accepts: ['bearer'] });
+  });
+
   it.each(
     publicRoutes.filter(
       (r) =>

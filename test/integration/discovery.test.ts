@@ -107,10 +107,18 @@ describe('search, lookup and shop-status', () => {
           locked: false,
           lock_statuses: [],
         },
-        identity: { human_backed: true, squad_id: 'squad-7', capabilities_preview: ['search', 'book_travel'] },
+        identity: {
+          did: `did:web:registry.test:agents:${taken}.agent`,
+          human_backed: true,
+          squad_id: 'squad-7',
+          capabilities_preview: ['search', 'book_travel'],
+        },
         manifests: {
           agent_json: `https://registry.test/api/v1/domains/${taken}.agent/agent.json`,
           skill_md: `https://registry.test/api/v1/domains/${taken}.agent/skill.md`,
+          agent_card: null,
+          did_document: `https://registry.test/agents/${taken}.agent/did.json`,
+          registration_file: `https://registry.test/agents/${taken}.agent/registration.json`,
         },
         profile,
         for_sale: null,
@@ -120,7 +128,12 @@ describe('search, lookup and shop-status', () => {
 
     it('reflects an owner without an operator link', async () => {
       const res = await get(`/api/v1/lookup/${taken}.zen`);
-      expect(res.json().identity).toEqual({ human_backed: false, squad_id: '', capabilities_preview: [] });
+      expect(res.json().identity).toEqual({
+        did: `did:web:registry.test:agents:${taken}.zen`,
+        human_backed: false,
+        squad_id: '',
+        capabilities_preview: [],
+      });
     });
 
     it('is case-insensitive', async () => {

@@ -41,9 +41,25 @@ describe('agent manifest and skill file of a domain', () => {
     expect(manifests).toEqual({
       agent_json: `${base}/api/v1/domains/${full}/agent.json`,
       skill_md: `${base}/api/v1/domains/${full}/skill.md`,
+      agent_card: `${base}/agents/${full}/agent-card.json`,
+      did_document: `${base}/agents/${full}/did.json`,
+      registration_file: `${base}/agents/${full}/registration.json`,
     });
     for (const url of Object.values<string>(manifests))
-      expect((await get(url.slice(base.length))).statusCode).toBe(200);
+      expect([url, (await get(url.slice(base.length))).statusCode]).toEqual([url, 200]);
+  });
+
+  it('links a name without an A2A endpoint to its DID document and ERC-8004 file, and to no card', async () => {
+    const { manifests, identity } = (await get(`/api/v1/lookup/${bare}`)).json();
+    expect(manifests.agent_card).toBeNull();
+    expect((await get(`/agents/${bare}/agent-card.json`)).statusCode).toBe(404);
+    const did = (await get(manifests.did_document.slice(base.length))).json();
+    // The did:web identifier lookup gives is the DID document's own id.
+    expect(identity.did).toBe(did.id);
+    expect(identity.did).toMatch(new RegExp(`^did:web:.+:agents:${bare.replace('.', '\\.')}$`));
+    // ERC-8004 makes `image` optional: none without an avatar, never an empty string.
+    const file = (await get(manifests.registration_file.slice(base.length))).json();
+    expect(file).not.toHaveProperty('image');
   });
 
   it('builds agent.json from the domain and its profile', async () => {
@@ -68,6 +84,10 @@ describe('agent manifest and skill file of a domain', () => {
         lookup: `${base}/api/v1/lookup/${full}`,
         agent_json: `${base}/api/v1/domains/${full}/agent.json`,
         skill_md: `${base}/api/v1/domains/${full}/skill.md`,
+        agent_card: `${base}/agents/${full}/agent-card.json`,
+        did_document: `${base}/agents/${full}/did.json`,
+        registration_file: `${base}/agents/${full}/registration.json`,
+        did: expect.stringMatching(new RegExp(`:agents:${full.replace('.', '\\.')}$`)),
       },
       notice: expect.stringMatching(/not verified/),
     });

@@ -54,6 +54,8 @@ describe('POST /api/v1/domains/quote', () => {
         gems: 3000,
         unit_price_gems: 1500,
         price_class: 'agent',
+        // The token an x402 client signs for, where the client needs it (issue 51).
+        asset: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
       },
       next: { method: 'POST', url: 'https://registry.test/api/v1/domains/register', creates_pending_order: true },
       checkout_url: 'http://127.0.0.1:9',

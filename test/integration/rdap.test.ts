@@ -34,7 +34,13 @@ describe('RDAP', () => {
   it('answers a live name with the RFC 9083 domain object, and nothing of its holder', async () => {
     const owner = await createAccount(t.db.orm, { kind: 'human' });
     const label = randomLabel('rdap');
-    const d = await createDomain(t.db.orm, { label, namespace: 'agent', owner, squadId: 'squad-rdap' });
+    const d = await createDomain(t.db.orm, {
+      label,
+      namespace: 'agent',
+      owner,
+      squadId: 'squad-rdap',
+      profile: { endpoints: { a2a: 'https://scout.example/a2a' } },
+    });
     const name = `${label}.agent`;
 
     const res = await get(`/rdap/domain/${name}`, { accept: RDAP });
@@ -86,6 +92,23 @@ describe('RDAP', () => {
         rel: 'describedby',
         href: `https://registry.test/api/v1/domains/${name}/skill.md`,
         type: 'text/plain',
+      }),
+      // The identity documents, so a client holding only the name finds them (issue 51).
+      expect.objectContaining({
+        rel: 'describedby',
+        href: `https://registry.test/agents/${name}/agent-card.json`,
+        type: 'application/json',
+      }),
+      expect.objectContaining({
+        rel: 'describedby',
+        href: `https://registry.test/agents/${name}/did.json`,
+        type: 'application/did+json',
+        title: `DID document (did:web:registry.test:agents:${name})`,
+      }),
+      expect.objectContaining({
+        rel: 'describedby',
+        href: `https://registry.test/agents/${name}/registration.json`,
+        type: 'application/json',
       }),
     ]);
     // Each link's media type is what its target serves.

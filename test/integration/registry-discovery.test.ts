@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AgentCard, verifyAgentCardSignature, type AgentCard as Card } from '@a2a-js/sdk';
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
 import type { JWK } from 'jose';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
+
+// ajv-formats is CommonJS: under Node's ESM its function is the default export's own default.
+const addFormats = (formats as unknown as { default: typeof formats.default }).default;
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { REGISTRY_SKILLS } from '../../src/domain/registry-card.ts';
 import { tools } from '../../src/mcp/tools/index.ts';
@@ -91,7 +97,7 @@ describe('discovery of the registry itself', () => {
       const local = (e.url as string).replace('https://registry.test', base);
       const res = await fetch(
         local,
-        e.type.includes('mcp')
+        e.type === 'application/mcp-server+json'
           ? {
               method: 'POST',
               headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -106,6 +112,50 @@ describe('discovery of the registry itself', () => {
       );
       expect({ url: e.url, status: res.status }).toEqual({ url: e.url, status: 200 });
     }
+  });
+
+  it('is valid by the published AI Catalog schema, and lists the MCP server by a valid Server Card (issue 51)', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const catalogSchema = JSON.parse(readFileSync('test/fixtures/schemas/ai-catalog.schema.json', 'utf8'));
+    const cardSchema = JSON.parse(readFileSync('test/fixtures/schemas/server-card.schema.json', 'utf8'));
+    const catalog = (await (await fetch(`${base}/.well-known/ai-catalog.json`)).json()) as {
+      entries: { type: string; url: string }[];
+    };
+    const validCatalog = ajv.compile(catalogSchema);
+    expect([validCatalog(catalog), validCatalog.errors ?? []]).toEqual([true, []]);
+    // A connectable server is a Server Card; application/mcp-server+json is an MCP Registry server.json.
+    expect(catalog.entries.map((e) => e.type)).not.toContain('application/mcp-server+json');
+    const entry = catalog.entries.find((e) => e.type === 'application/mcp-server-card+json');
+    expect(entry?.url).toBe('https://registry.test/mcp/server-card');
+    const res = await fetch(`${base}/mcp/server-card`, { headers: { accept: 'application/mcp-server-card+json' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/mcp-server-card\+json/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    const card = (await res.json()) as { remotes: { type: string; url: string }[] };
+    const validCard = ajv.compile({ ...cardSchema, $ref: '#/$defs/ServerCard' });
+    expect([validCard(card), validCard.errors ?? []]).toEqual([true, []]);
+    expect(card.remotes).toEqual([
+      expect.objectContaining({ type: 'streamable-http', url: 'https://registry.test/mcp' }),
+    ]);
+    // Revalidated by its tag.
+    const again = await fetch(`${base}/mcp/server-card`, {
+      headers: { 'if-none-match': String(res.headers.get('etag')) },
+    });
+    expect(again.status).toBe(304);
+    // The card's remote answers initialize.
+    const init = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      }),
+    });
+    expect(init.status).toBe(200);
   });
 
   describe("the registry's own A2A card", () => {

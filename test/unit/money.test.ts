@@ -27,9 +27,21 @@ describe('money', () => {
     const ns = { namespace: 'agent', price_per_year: { human: 2000, agent: 1500 } } as NamespaceInfo;
     const q = buildQuote(
       { ns, label: 'scout', years: 3, network: 'tempo', availability: { available: true, reason: 'available' } },
-      { gemUsdRate: '0.01', currency: 'pathUSD', tempoChainId: 4217, registerUrl: 'https://x/register' },
+      {
+        gemUsdRate: '0.01',
+        currency: 'pathUSD',
+        tempoChainId: 4217,
+        registerUrl: 'https://x/register',
+        tempoAsset: '0x20c0000000000000000000000000000000000000',
+      },
     );
-    expect(q.price).toMatchObject({ gems: 4500, amount: '45.00', amount_minor: '45000000', currency: 'pathUSD' });
+    expect(q.price).toMatchObject({
+      gems: 4500,
+      amount: '45.00',
+      amount_minor: '45000000',
+      currency: 'pathUSD',
+      asset: '0x20c0000000000000000000000000000000000000',
+    });
     expect(q).toMatchObject({ mpp_network: 'tempo', chain_id: 4217, binding: false, mutation: 'none' });
   });
 });

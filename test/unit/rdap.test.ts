@@ -14,6 +14,7 @@ const record = (over: Partial<RdapDomainRecord> = {}): RdapDomainRecord => ({
   dnsDs: null,
   onchain: null,
   lockedAt: null,
+  profile: {},
   ...over,
 });
 
@@ -51,7 +52,20 @@ describe('the RDAP domain object', () => {
       ['alternate', 'https://registry.example/api/v1/lookup/scout.agent', 'application/json'],
       ['describedby', 'https://registry.example/api/v1/domains/scout.agent/agent.json', 'application/json'],
       ['describedby', 'https://registry.example/api/v1/domains/scout.agent/skill.md', 'text/plain'],
+      ['describedby', 'https://registry.example/agents/scout.agent/did.json', 'application/did+json'],
+      ['describedby', 'https://registry.example/agents/scout.agent/registration.json', 'application/json'],
     ]);
+    // The A2A Agent Card is linked only where it is served: an active name whose profile names an A2A endpoint.
+    const withCard = rdapDomain(record({ profile: { endpoints: { a2a: 'https://scout.example/a2a' } } }), [], service);
+    expect(withCard.links.map((l) => l.href)).toContain('https://registry.example/agents/scout.agent/agent-card.json');
+    const inGrace = rdapDomain(
+      record({ status: 'grace', profile: { endpoints: { a2a: 'https://scout.example/a2a' } } }),
+      [],
+      service,
+    );
+    expect(inGrace.links.map((l) => l.href)).not.toContain(
+      'https://registry.example/agents/scout.agent/agent-card.json',
+    );
   });
 
   it('builds RFC 9083 error objects', () => {

@@ -153,10 +153,12 @@ export const registryDiscoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         entries: [
           {
+            // A connectable server is listed by its Server Card (src/mcp/server-card.ts); `application/mcp-server+json`
+            // would be an MCP Registry server.json, an installable package.
             identifier: `urn:air:${host}:server:mcp`,
             displayName: 'Registry MCP server',
-            type: 'application/mcp-server+json',
-            url: `${base}/mcp`,
+            type: 'application/mcp-server-card+json',
+            url: `${base}/mcp/server-card`,
             description: 'Search, quote, register, renew and manage names as MCP tools (streamable HTTP).',
             capabilities: ['search', 'quote', 'register', 'renew', 'lookup'],
           },

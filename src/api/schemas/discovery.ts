@@ -63,6 +63,16 @@ export const domainNameParams = z.object({
   domain_name: example(z.string().max(300).describe('Full name'), EXAMPLE.name),
 });
 
+/** Where a name's identity documents are (src/domain/manifests.ts identityLinks), in lookup and agent.json. */
+export const identityDocumentLinks = {
+  agent_card: z
+    .string()
+    .nullable()
+    .describe('The signed A2A Agent Card; null unless the name is active and its profile names an A2A endpoint'),
+  did_document: z.string().describe('The DID document (application/did+json)'),
+  registration_file: z.string().describe('The ERC-8004 registration file'),
+};
+
 export const lookupResponse = example(
   z.object({
     status: z.literal('success'),
@@ -78,6 +88,7 @@ export const lookupResponse = example(
         .describe('RFC 8056 statuses while locked (as RDAP shows them); [] unlocked'),
     }),
     identity: z.object({
+      did: z.string().describe('The name’s did:web identifier; its DID document is `manifests.did_document`'),
       human_backed: z
         .boolean()
         .describe('Deprecated alias for a stored operator link; not a human-verification result'),
@@ -91,7 +102,7 @@ export const lookupResponse = example(
         .optional()
         .describe('The name’s ERC-8004 entry, once registered on chain (POST /api/v1/domains/{name}/erc8004)'),
     }),
-    manifests: z.object({ agent_json: z.string(), skill_md: z.string() }),
+    manifests: z.object({ agent_json: z.string(), skill_md: z.string(), ...identityDocumentLinks }),
     profile: z.record(z.string(), z.unknown()),
     for_sale: forSaleBlock,
     min_offer: minOfferBlock,
@@ -107,10 +118,18 @@ export const lookupResponse = example(
       locked: false,
       lock_statuses: [],
     },
-    identity: { human_backed: false, squad_id: '', capabilities_preview: ['search'] },
+    identity: {
+      did: 'did:web:registry.example:agents:scout.agent',
+      human_backed: false,
+      squad_id: '',
+      capabilities_preview: ['search'],
+    },
     manifests: {
       agent_json: 'https://registry.example/api/v1/domains/scout.agent/agent.json',
       skill_md: 'https://registry.example/api/v1/domains/scout.agent/skill.md',
+      agent_card: 'https://registry.example/agents/scout.agent/agent-card.json',
+      did_document: 'https://registry.example/agents/scout.agent/did.json',
+      registration_file: 'https://registry.example/agents/scout.agent/registration.json',
     },
     profile: {},
     for_sale: { gems: 5000, usd: 250, currency: 'pathUSD' },

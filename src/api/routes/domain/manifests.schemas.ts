@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from '../../schemas/common.ts';
+import { identityDocumentLinks } from '../../schemas/discovery.ts';
 import { forSaleBlock, minOfferBlock } from '../domains/listings.schemas.ts';
 
 export const agentManifest = z
@@ -21,7 +22,13 @@ export const agentManifest = z
     profile: z.record(z.string(), z.unknown()),
     for_sale: forSaleBlock,
     min_offer: minOfferBlock,
-    links: z.object({ lookup: z.string(), agent_json: z.string(), skill_md: z.string() }),
+    links: z.object({
+      lookup: z.string(),
+      agent_json: z.string(),
+      skill_md: z.string(),
+      ...identityDocumentLinks,
+      did: z.string().describe('The name’s did:web identifier'),
+    }),
     notice: z.string(),
   })
   .describe('AgentManifest');

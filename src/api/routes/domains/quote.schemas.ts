@@ -38,6 +38,10 @@ export const quoteResponse = z.object({
     gems: z.number().int(),
     unit_price_gems: z.number().int(),
     price_class: z.enum(['agent', 'human']),
+    asset: z
+      .string()
+      .nullable()
+      .describe('The token contract paid: USDC on chain 8453 for base-mainnet, the TIP-20 token (pathUSD) on Tempo'),
   }),
   next: z.object({ method: z.literal('POST'), url: z.string(), creates_pending_order: z.literal(true) }),
   checkout_url: z

@@ -62,6 +62,8 @@ export const quoteDomain = defineOperation(
         tempoChainId: config.TEMPO_CHAIN_ID,
         registerUrl: `${config.publicBaseUrl}/api/v1/domains/register`,
         checkoutUrl: config.CHECKOUT_URL,
+        tempoAsset: config.MPP_TOKEN_ADDRESS,
+        usdcAsset: services.usdc?.asset ?? config.USDC_ADDRESS,
       },
     );
   },

@@ -18,6 +18,7 @@ T = TypeVar("T", bound="LookupDomainResponse200Identity")
 class LookupDomainResponse200Identity:
     """
     Attributes:
+        did (str): The name’s did:web identifier; its DID document is `manifests.did_document`
         human_backed (bool): Deprecated alias for a stored operator link; not a human-verification result
         squad_id (str): Agent squad identifier; "" when none
         capabilities_preview (list[str]):
@@ -25,12 +26,15 @@ class LookupDomainResponse200Identity:
             (POST /api/v1/domains/{name}/erc8004)
     """
 
+    did: str
     human_backed: bool
     squad_id: str
     capabilities_preview: list[str]
     erc8004: LookupDomainResponse200IdentityErc8004 | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        did = self.did
+
         human_backed = self.human_backed
 
         squad_id = self.squad_id
@@ -45,6 +49,7 @@ class LookupDomainResponse200Identity:
 
         field_dict.update(
             {
+                "did": did,
                 "human_backed": human_backed,
                 "squad_id": squad_id,
                 "capabilities_preview": capabilities_preview,
@@ -60,6 +65,8 @@ class LookupDomainResponse200Identity:
         from ..models.lookup_domain_response_200_identity_erc_8004 import LookupDomainResponse200IdentityErc8004  # noqa: PLC0415
 
         d = dict(src_dict)
+        did = d.pop("did")
+
         human_backed = d.pop("human_backed")
 
         squad_id = d.pop("squad_id")
@@ -74,6 +81,7 @@ class LookupDomainResponse200Identity:
             erc8004 = LookupDomainResponse200IdentityErc8004.from_dict(_erc8004)
 
         lookup_domain_response_200_identity = cls(
+            did=did,
             human_backed=human_backed,
             squad_id=squad_id,
             capabilities_preview=capabilities_preview,

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -22,6 +22,8 @@ class QuoteDomainResponse200Price:
         gems (int):
         unit_price_gems (int):
         price_class (QuoteDomainResponse200PricePriceClass):
+        asset (None | str): The token contract paid: USDC on chain 8453 for base-mainnet, the TIP-20 token (pathUSD) on
+            Tempo
     """
 
     currency: QuoteDomainResponse200PriceCurrency
@@ -31,6 +33,7 @@ class QuoteDomainResponse200Price:
     gems: int
     unit_price_gems: int
     price_class: QuoteDomainResponse200PricePriceClass
+    asset: None | str
 
     def to_dict(self) -> dict[str, Any]:
         currency = self.currency.value
@@ -47,6 +50,9 @@ class QuoteDomainResponse200Price:
 
         price_class = self.price_class.value
 
+        asset: None | str
+        asset = self.asset
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -58,6 +64,7 @@ class QuoteDomainResponse200Price:
                 "gems": gems,
                 "unit_price_gems": unit_price_gems,
                 "price_class": price_class,
+                "asset": asset,
             }
         )
 
@@ -80,6 +87,13 @@ class QuoteDomainResponse200Price:
 
         price_class = QuoteDomainResponse200PricePriceClass(d.pop("price_class"))
 
+        def _parse_asset(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        asset = _parse_asset(d.pop("asset"))
+
         quote_domain_response_200_price = cls(
             currency=currency,
             amount=amount,
@@ -88,6 +102,7 @@ class QuoteDomainResponse200Price:
             gems=gems,
             unit_price_gems=unit_price_gems,
             price_class=price_class,
+            asset=asset,
         )
 
         return quote_domain_response_200_price

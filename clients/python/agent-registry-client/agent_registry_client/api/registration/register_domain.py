@@ -265,12 +265,13 @@ def sync_detailed(
     and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
     relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
     `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
-    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
-    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
-    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
-    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
-    signature again returns that registration and charges nothing.
+    bound to; 503 `settlement_disabled` when the relay does not settle; asking again before any
+    authorization reached the relay (the client refused to sign) closes that session and answers a fresh
+    402; once one has, asking again is 409 `payment_may_be_in_flight`, never a second challenge. The
+    same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock
+    x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same
+    request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active;
+    the same signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -337,12 +338,13 @@ def sync(
     and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
     relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
     `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
-    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
-    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
-    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
-    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
-    signature again returns that registration and charges nothing.
+    bound to; 503 `settlement_disabled` when the relay does not settle; asking again before any
+    authorization reached the relay (the client refused to sign) closes that session and answers a fresh
+    402; once one has, asking again is 409 `payment_may_be_in_flight`, never a second challenge. The
+    same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock
+    x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same
+    request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active;
+    the same signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -403,12 +405,13 @@ async def asyncio_detailed(
     and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
     relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
     `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
-    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
-    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
-    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
-    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
-    signature again returns that registration and charges nothing.
+    bound to; 503 `settlement_disabled` when the relay does not settle; asking again before any
+    authorization reached the relay (the client refused to sign) closes that session and answers a fresh
+    402; once one has, asking again is 409 `payment_may_be_in_flight`, never a second challenge. The
+    same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock
+    x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same
+    request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active;
+    the same signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
@@ -473,12 +476,13 @@ async def asyncio(
     and `mpp_network: base-mainnet`, with `X-API-Key`; operator-gated) answers 402 with the checkout
     relay’s session (`session_id`, single-use `session_token`, `settle_url`, `receipt_url`), the flat
     `payment_challenges` (x402 `exact`, EIP-3009, `eip155:8453`) and the request, domain and quote it is
-    bound to; 503 `settlement_disabled` when the relay does not settle; asking again while a payment may
-    be in flight is 409 `payment_may_be_in_flight`, never a second challenge. The same 402 carries x402
-    v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock x402 client pays
-    unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same request and key
-    through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active; the same
-    signature again returns that registration and charges nothing.
+    bound to; 503 `settlement_disabled` when the relay does not settle; asking again before any
+    authorization reached the relay (the client refused to sign) closes that session and answers a fresh
+    402; once one has, asking again is 409 `payment_may_be_in_flight`, never a second challenge. The
+    same 402 carries x402 v2’s `PAYMENT-REQUIRED` header (scheme `exact` on `eip155:8453`), so a stock
+    x402 client pays unmodified: its retry with `PAYMENT-SIGNATURE` pays the open checkout of the same
+    request and key through the relay, and answers 200 with `PAYMENT-RESPONSE` once the name is active;
+    the same signature again returns that registration and charges nothing.
 
     Args:
         x_payment_method (RegisterDomainXPaymentMethod | Unset):
