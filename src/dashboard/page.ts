@@ -132,7 +132,8 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
       const view: DashboardView = {
         path: ctx.req.url.split('?')[0] ?? '/dashboard',
         query: ctx.query,
-        person: { accountId: ctx.person.accountId, name },
+        // The person signed in, never the team they act for (that is `team`, said apart in the header).
+        person: { accountId: personOf(ctx.person), name },
         csrfToken: guard.tokenFor(ctx.person.credentialId, 'dashboard'),
         pendingApprovals,
         development: config.NODE_ENV === 'development',

@@ -24,6 +24,8 @@ const usage = `usage: npm run ops -- <command> [args]
   create-coupon <code> --percent-off N --max-uses N [--namespace ns] [--expires ISO-date]
   expire <name> [--stage grace|expired]    move a domain's expiry into the past (default: past its grace
                                            period); the expiry sweep acts on it within one interval
+  trust-anchor                             the Handshake root's DNSSEC trust anchor (DS), with the unbound
+                                           and delv configuration lines that take it (needs nothing)
   dnssec-status <zone>                     a zone's signing keys and the DS records its parent must hold
   dnssec-rollover <zone> begin|finish      roll a zone's signing key by double signature: begin, wait at
                                            least the DS and DNSKEY TTLs (an hour), finish (PowerDNS API only)
@@ -54,6 +56,11 @@ if (!command || values.help) {
   process.exit(command ? 0 : 2);
 }
 
+if (command === 'trust-anchor') {
+  const { rootTrustAnchor } = await import('../dns/root-anchor.ts');
+  console.log(JSON.stringify(rootTrustAnchor(), null, 2));
+  process.exit(0);
+}
 const config = loadConfigOrExit();
 if (command === 'token') await printDevToken();
 if (command === 'dnssec-status' || command === 'dnssec-rollover') await printDnssec();

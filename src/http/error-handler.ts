@@ -178,7 +178,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A purchase waiting for the person's approval (docs/mandates.md "Approvals"): 202, not an error; sent
     // as JSON text so that a route's own 202 schema does not reshape it.
     if (err instanceof ApprovalRequired)
-      return reply.status(202).type('application/json; charset=utf-8').send(JSON.stringify(err.body()));
+      return reply
+        .status(202)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(err.body(app.deps.config.publicBaseUrl)));
     const e = describeError(err, req);
     if (e.headers) reply.headers(e.headers);
     if (servesPage(req)) return sendPageRouteError(req, reply, e);

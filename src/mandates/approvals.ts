@@ -20,7 +20,8 @@ import { checkoutSpendKey, releaseSpend } from './spends.ts';
 // is taken, once (`pending` → `approved` | `refused` by the person, `expired` by the run at its
 // deadline); the waiting checkout run is signalled after, and reads the row back when it stops waiting.
 
-export const approvalStatusUrl = (id: string) => `/api/v1/approvals/${id}`;
+/** Where an approval is read: absolute where the registry's base URL is known (its answers), else the path. */
+export const approvalStatusUrl = (id: string, baseUrl = '') => `${baseUrl}/api/v1/approvals/${id}`;
 
 /** The 202 a purchase above the approval threshold is answered with (rendered by the error handler). */
 export class ApprovalRequired extends Error {
@@ -34,11 +35,12 @@ export class ApprovalRequired extends Error {
     this.approvalId = approvalId;
     this.expiresAt = expiresAt;
   }
-  body() {
+  /** The 202's body; `baseUrl` makes its `status_url` absolute, as every URL the API answers with is. */
+  body(baseUrl: string) {
     return {
       status: 'approval_required' as const,
       approval_id: this.approvalId,
-      status_url: approvalStatusUrl(this.approvalId),
+      status_url: approvalStatusUrl(this.approvalId, baseUrl),
       expires_at: this.expiresAt.toISOString(),
       message: this.message,
     };
@@ -146,6 +148,8 @@ export async function closeApproval(orm: Orm, approvalId: string, spendKey: stri
 
 export interface ApprovalDeps {
   orm: Orm;
+  /** The registry's public base URL: the views' `status_url` is absolute. */
+  baseUrl: string;
   temporal?: Client | undefined;
 }
 
@@ -217,7 +221,7 @@ export function approvalService(deps: ApprovalDeps) {
       decided_at: a.decidedAt?.toISOString() ?? null,
       decided_by: a.decidedBy,
       checkout: { stage: c.stage, outcome: c.outcome },
-      status_url: approvalStatusUrl(a.id),
+      status_url: approvalStatusUrl(a.id, deps.baseUrl),
       message: nextStep(a, c),
     };
   }

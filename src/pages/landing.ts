@@ -125,6 +125,7 @@ export function htmlPage(p: { title: string; description?: string; extraStyle?: 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(p.title)}</title>${description}
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${style}${p.extraStyle ?? ''}</style>
 </head>
 <body>

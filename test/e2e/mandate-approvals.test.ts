@@ -89,7 +89,14 @@ describe('mandate approvals', () => {
     const asked = await registerDomain(s.t.app, label, { headers: a.key, method: 'gems' });
     expect(asked.statusCode).toBe(202);
     const body = asked.json();
-    expect(body).toMatchObject({ status: 'approval_required', status_url: `/api/v1/approvals/${body.approval_id}` });
+    // An absolute URL, as every URL the API answers with (issue 51): the agent reads it as it is.
+    expect(body).toMatchObject({
+      status: 'approval_required',
+      status_url: `${s.t.config.publicBaseUrl}/api/v1/approvals/${body.approval_id}`,
+    });
+    expect((await inject('GET', `/api/v1/approvals/${body.approval_id}`, a.key)).json().approval.status_url).toBe(
+      body.status_url,
+    );
     expect(await gemsBalance(s.t.db.em(), a.id)).toBe(100_000);
     expect(
       await until(

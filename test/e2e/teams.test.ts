@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuditEvent, DomainOrder } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
 import { registerDomain } from '../helpers/app.ts';
+import { textOf } from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
 import { claimedAgent, humanWithSession, provision } from '../helpers/identities.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
@@ -217,6 +218,13 @@ describe('teams', () => {
       .execute(`update web_session set team_id = ? where account_id = ?`, [teamId, operator.accountId]);
     const viaSession = () => call(operator, 'GET', '/api/v1/domains', undefined, null);
     expect((await viaSession()).json().data.length).toBeGreaterThan(0);
+    // The header says who is signed in (the person's own account) and, apart, whom they act for (issue 51).
+    const dashboard = await s.t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: operator.cookie } });
+    expect(textOf(dashboard.body, { id: 'account-id' })).toBe(operator.accountId);
+    expect(textOf(dashboard.body, { id: 'acting-for' })).toBe(', acting for Scout Labs');
+    expect(dashboard.body).toMatch(
+      new RegExp(`acting for <strong>Scout Labs</strong> as admin[\\s\\S]*?<code>${teamId}</code>`),
+    );
 
     // Demoted to auditor: the key reads, and no longer writes.
     expect((await role('auditor')).statusCode).toBe(200);

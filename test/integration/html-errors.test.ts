@@ -150,13 +150,18 @@ describe('every refusal on every page route', () => {
   let session: string;
   let agentKey: string;
   const IP_MAX = 4;
+  const WINDOW_SECONDS = 600;
   let nextIp = 0;
   /** A client address of its own, so that only the rate-limit case meets the limit. */
   const freshIp = () => `10.38.${Math.floor(++nextIp / 250)}.${(nextIp % 250) + 1}`;
 
   beforeAll(async () => {
     idp = await startTestOidc();
-    t = await buildTestApp({ OIDC_ISSUER: idp.issuer, RATE_LIMIT_IP_MAX: String(IP_MAX) });
+    t = await buildTestApp({
+      OIDC_ISSUER: idp.issuer,
+      RATE_LIMIT_IP_MAX: String(IP_MAX),
+      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    });
     busy = await buildTestApp({ OIDC_ISSUER: idp.issuer, MAX_IN_FLIGHT: '1' });
     await busy.app.listen({ host: '127.0.0.1', port: 0 });
     busyBase = `http://127.0.0.1:${(busy.app.server.address() as AddressInfo).port}`;
@@ -246,6 +251,10 @@ describe('every refusal on every page route', () => {
       // What Schemathesis sent: an API key, no Accept, past the limit.
       const api = await send(t.app, r, { 'x-api-key': agentKey }, { ip });
       expectJson(api, 429, 'rate_limited');
+      // The limit is said with its window, and the wait apart (issue 51: not "4 requests per 22 seconds").
+      expect(api.json().message).toMatch(
+        new RegExp(`^Rate limit exceeded: ${IP_MAX} requests per ${WINDOW_SECONDS} s\\. Retry after \\d+ s\\.$`),
+      );
     }
   });
 

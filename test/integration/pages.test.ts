@@ -32,6 +32,19 @@ describe('namespace pages', () => {
     expect(bogus.body).toContain('id="signed-out"');
   });
 
+  it('has an icon: /favicon.ico (asked for by browsers on their own) and the SVG every page links (issue 51)', async () => {
+    const ico = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect([ico.statusCode, ico.headers['content-type']]).toEqual([200, 'image/x-icon']);
+    // An ICO directory of one 16x16 image, 32 bits a pixel.
+    expect([...ico.rawPayload.subarray(0, 10)]).toEqual([0, 0, 1, 0, 1, 0, 16, 16, 0, 0]);
+    expect(ico.rawPayload.readUInt16LE(12)).toBe(32);
+    const svg = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect([svg.statusCode, svg.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect(svg.body).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    for (const page of ['/', '/tld/agent'])
+      expect((await t.app.inject({ method: 'GET', url: page })).body).toContain('<link rel="icon" href="/favicon.svg"');
+  });
+
   it('sends security headers, and its CSP admits exactly its own inline script', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/tld/agent' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');

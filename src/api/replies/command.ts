@@ -5,19 +5,18 @@ import { describeError } from '../../http/error-handler.ts';
 import { answer, type Answer } from '../../http/operations/operation.ts';
 import { sendAnswer } from '../../http/operations/route.ts';
 import { commandBody, type renewDomainResult, type showExpiringResult } from '../routes/command.schemas.ts';
+import { counted } from '../../domain/words.ts';
 
 /** The command view's timestamps (spec 2.1): UTC with milliseconds, without the zone suffix. */
 export const commandTimestamp = (d: Date) => d.toISOString().slice(0, -1);
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function showExpiringReply(r: ExpiringDomains): z.input<typeof showExpiringResult> {
   const n = r.domains.length;
   return {
     summary:
       n === 0
-        ? `No domain you manage expires within ${plural(r.withinDays, 'day')}.`
-        : `${plural(n, 'domain')} you manage ${n === 1 ? 'expires' : 'expire'} within ${plural(r.withinDays, 'day')}.`,
+        ? `No domain you manage expires within ${counted(r.withinDays, 'day')}.`
+        : `${counted(n, 'domain')} you manage ${n === 1 ? 'expires' : 'expire'} within ${counted(r.withinDays, 'day')}.`,
     requires_confirmation: false,
     requires_payment: false,
     warnings: [],
@@ -41,7 +40,7 @@ export function showExpiringReply(r: ExpiringDomains): z.input<typeof showExpiri
 export function renewDomainReply({ domain, years, plan }: RenewalDryRun): z.input<typeof renewDomainResult> {
   const how = plan.purchaseChannel === 'agent' ? 'agent price, mpp' : 'human price, gems';
   return {
-    summary: `Dry run: renewing ${domain.name} for ${plural(years, 'year')} costs ${plan.netPrice} ${plan.currencyUnit} (${how}); its expiry would move from ${commandTimestamp(plan.currentExpiry)} to ${commandTimestamp(plan.newExpiry)}. Nothing was charged or renewed.`,
+    summary: `Dry run: renewing ${domain.name} for ${counted(years, 'year')} costs ${plan.netPrice} ${plan.currencyUnit} (${how}); its expiry would move from ${commandTimestamp(plan.currentExpiry)} to ${commandTimestamp(plan.newExpiry)}. Nothing was charged or renewed.`,
     requires_confirmation: true,
     requires_payment: true,
     warnings: plan.warnings,

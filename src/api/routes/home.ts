@@ -1,7 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionPrincipal } from '../../auth/authenticate.ts';
 import { accountRepository } from '../../db/account-repository.ts';
+import { FAVICON_ICO, FAVICON_SVG } from '../../pages/favicon.ts';
 import { renderHome, type Visitor } from '../../pages/home.ts';
 import type { PageContext } from '../../pages/landing.ts';
 import { SESSION_COOKIE } from '../../http/session-cookie.ts';
@@ -16,6 +18,10 @@ export const homePageRoute = declareRoute({
     description: 'The HTML home page: namespaces, sign-in state and links. Where a browser lands after signing in.',
   },
 });
+
+/** The site's icon: browsers ask for /favicon.ico on their own; the pages link the SVG. */
+export const faviconIcoRoute = declareRoute({ method: 'GET', url: '/favicon.ico', access: PUBLIC });
+export const faviconSvgRoute = declareRoute({ method: 'GET', url: '/favicon.svg', access: PUBLIC });
 
 // The home page: where a browser lands, also after sign-in. Public; a valid session only adds a greeting.
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,4 +59,12 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(renderHome(namespaces.all, ctx, visitor));
     },
   });
+
+  const icon = (type: string, body: string | Buffer) => ({
+    schema: { hide: true },
+    handler: async (_req: unknown, reply: FastifyReply) =>
+      reply.type(type).header('cache-control', 'public, max-age=86400').send(body),
+  });
+  app.route({ ...faviconIcoRoute, ...icon('image/x-icon', FAVICON_ICO) });
+  app.route({ ...faviconSvgRoute, ...icon('image/svg+xml', FAVICON_SVG) });
 };

@@ -15,6 +15,7 @@ import { dashboardRoutes } from '../page.ts';
 import { action, answered, pageRoutes, request, type PageContext } from '../page-definition.ts';
 import { renderInvitation, renderTeam, type TeamData } from '../views/team.ts';
 import { keepInvitation } from './invitation-return.ts';
+import { counted } from '../../domain/words.ts';
 
 export const { page: teamPageRoute, post: teamActionRoute } = pageRoutes('/dashboard/team');
 export const { page: invitationPageRoute, post: invitationActionRoute } = pageRoutes('/dashboard/invitations/:token');
@@ -77,7 +78,9 @@ export const dashboardTeamRoutes = dashboardRoutes<TeamData>({
       done: (_f, answer) => {
         const moved = answered(answer) ?? { names: [], agents: [], kept_locked: [] };
         const kept = moved.kept_locked.length ? ` Locked, left with you: ${moved.kept_locked.join(', ')}.` : '';
-        return { notice: `Moved ${moved.names.length} names and ${moved.agents.length} agents into the team.${kept}` };
+        return {
+          notice: `Moved ${counted(moved.names.length, 'name')} and ${counted(moved.agents.length, 'agent')} into the team.${kept}`,
+        };
       },
     }),
   },

@@ -4,6 +4,7 @@ import { actionForm, exactFieldForm } from './layout.ts';
 import type { DashboardView } from './view.ts';
 import { pager, table } from './lists.ts';
 import type { AgentRow, DomainRow } from './answers.ts';
+import { counted } from '../../domain/words.ts';
 export type { AgentRow };
 
 /** An agent of GET /api/v1/agents, with the first of its domains (GET /api/v1/domains?owner_id=…). */
@@ -75,7 +76,7 @@ function agentSection(view: DashboardView, a: AgentView): SafeHtml {
     <h3 id="agent-${a.account_id}">${agentName(a)}</h3>
     <p class="muted">
       Account <code>${a.account_id}</code>${a.claimed_at ? html`, claimed ${when(a.claimed_at)}` : ''};
-      ${a.domain_count === 1 ? '1 domain' : `${a.domain_count} domains`}.
+      ${counted(a.domain_count, 'domain')}.
     </p>
     <p>
       <a href="/dashboard/agents/${a.account_id}/mandate" aria-label="Spend mandate of ${agentName(a)}">Spend mandate</a

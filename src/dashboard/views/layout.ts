@@ -100,6 +100,7 @@ export function dashboardPage(view: DashboardView, o: { title: string; body: Saf
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${o.title} · Agent domain registry</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <style>
           ${raw(style)}
         </style>
@@ -110,7 +111,14 @@ export function dashboardPage(view: DashboardView, o: { title: string; body: Saf
           <a class="brand" href="/">Agent domain registry</a>
           <span
             >Signed in as <strong>${who}</strong>
-            <span class="account muted">(account <code id="account-id">${view.person.accountId}</code>)</span></span
+            <span class="account muted">(account <code id="account-id">${view.person.accountId}</code>)</span>${
+              view.team
+                ? html`<span id="acting-for"
+                    >, acting for <strong>${view.team.name}</strong> as ${view.team.role}
+                    <span class="account muted">(account <code>${view.team.id}</code>)</span></span
+                  >`
+                : ''
+            }</span
           >
           ${teamSwitcher(view)}
           <form method="post" action="/auth/logout"><button type="submit">Sign out</button></form>

@@ -4,6 +4,7 @@ import { actionForm, formKey, typed } from './layout.ts';
 import type { DashboardView } from './view.ts';
 import { table } from './lists.ts';
 import { when } from './keys.ts';
+import { counted } from '../../domain/words.ts';
 
 export interface TeamRow {
   team: { id: string; name: string };
@@ -75,9 +76,10 @@ function currentTeam(view: DashboardView, t: TeamDetail, invitations: Invitation
   return html`<section aria-labelledby="members-heading">
       <h2 id="members-heading">${t.team.name}: members</h2>
       <p>
-        You are its <strong>${t.role}</strong>. It holds ${t.holdings.names} names and ${t.holdings.agents} agents. A
-        role decides what each member may do: an owner everything, an admin everything but members, an operator names
-        and records, billing gems, mandates and approvals, an auditor reads everything and changes nothing.
+        You are its <strong>${t.role}</strong>. It holds ${counted(t.holdings.names, 'name')} and
+        ${counted(t.holdings.agents, 'agent')}. A role decides what each member may do: an owner everything, an admin
+        everything but members, an operator names and records, billing gems, mandates and approvals, an auditor reads
+        everything and changes nothing.
       </p>
       ${table({ head: ['Member', 'Role', 'Joined', ''], rows: members, empty: 'No members.' })}
     </section>

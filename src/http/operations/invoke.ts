@@ -29,9 +29,9 @@ export type Outcome<B = unknown> =
   | { ok: false; status: number; body: unknown; headers: Record<string, string> };
 
 /** What a refusal raised on the way in or by the operation reads as: the same body as over HTTP. */
-function refusal(err: unknown, log: FastifyBaseLogger): Outcome<never> {
+function refusal(err: unknown, log: FastifyBaseLogger, baseUrl: string): Outcome<never> {
   // A purchase waiting for the person's approval: 202 with its body (src/http/error-handler.ts).
-  if (err instanceof ApprovalRequired) return { ok: false, status: 202, body: err.body(), headers: {} };
+  if (err instanceof ApprovalRequired) return { ok: false, status: 202, body: err.body(baseUrl), headers: {} };
   const e = describeError(err as FastifyError, { log });
   return {
     ok: false,
@@ -145,7 +145,7 @@ export async function invoke<O extends Operation>(
   try {
     outcome = await called(app, op, call, input);
   } catch (err) {
-    outcome = refusal(err, caller.log);
+    outcome = refusal(err, caller.log, app.deps.config.publicBaseUrl);
   }
   try {
     await runAfter(pipeline, call, sentOf(outcome), app);

@@ -52,7 +52,7 @@ export const accessControlPlugin = fp(
         httpRefusals.inc({ reason: 'rate_limited' });
         return new AppError(
           'rate_limited',
-          `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry after ${Math.ceil(ctx.ttl / 1000)} s.`,
+          `Rate limit exceeded: ${ctx.max} requests per ${config.RATE_LIMIT_WINDOW_SECONDS} s. Retry after ${Math.ceil(ctx.ttl / 1000)} s.`,
         );
       },
     });

@@ -62,7 +62,7 @@ function servicesOver(app: FastifyInstance): Services {
     onchainIdentity: onchainIdentityService({ ...deps, registry }),
     registrarLock: use(registrarLockService),
     teams: use(teamService),
-    approvals: approvalService({ orm, temporal }),
+    approvals: approvalService({ orm, temporal, baseUrl: config.publicBaseUrl }),
     payOutHeldSales: (sellerId) => payOutHeldSales({ orm, temporal, taskQueue: config.TEMPORAL_TASK_QUEUE }, sellerId),
     deliveryRuns: temporal
       ? deliveryRuns({
