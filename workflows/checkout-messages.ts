@@ -104,6 +104,8 @@ export interface CheckoutStatus<I extends CheckoutTerms, O> {
   stage: CheckoutStage;
   input: I;
   outcome: O | null;
+  /** When the checkout stops taking payment (`input.expiresAtMs` as ISO); absent from runs of before. */
+  expiresAt?: string;
 }
 
 /** Money that arrived for an operation that could not happen, credited back to the payer as gems. */

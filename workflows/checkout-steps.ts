@@ -88,6 +88,17 @@ export function followRelay(input: CheckoutTerms): Promise<ChildWorkflowHandle<t
  * session (receipt_already_used) is not ours to credit; gems were never debited (the debit is in the
  * refused transaction).
  */
+/** What the effect does with the payment, in words: the summary of its activity in the Temporal UI. */
+export function effectSummary(operation: string, input: CheckoutTerms, payment: CheckoutPayment): string {
+  const how =
+    payment.kind === 'gems'
+      ? `debit ${input.priceGems.toLocaleString('en')} gems`
+      : payment.kind === 'free'
+        ? 'free'
+        : `paid by ${payment.kind}`;
+  return `${operation} of ${input.name}: ${how}`;
+}
+
 export async function applyEffect<I extends CheckoutTerms, R, K extends DoneAs>(
   operation: PaidOperationContract<I, R, K>,
   run: PaidOperationRun<I, R>,

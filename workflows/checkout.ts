@@ -26,11 +26,18 @@ import {
   type PaidOutcome,
   LOCAL_STEPS,
 } from './checkout-messages.ts';
-import { applyEffect, chainSteps, dbSteps, followRelay, type PaidOperationRun } from './checkout-steps.ts';
+import {
+  applyEffect,
+  chainSteps,
+  dbSteps,
+  effectSummary,
+  followRelay,
+  type PaidOperationRun,
+} from './checkout-steps.ts';
 import type { DoneAs } from './paid-operations-messages.ts';
 import { registryDomainKey, registryStageKey } from './search-attributes.ts';
 import type { settlementWorkflow } from './settlement.ts';
-import { bothWays, dbWrite, dbWriteLocal } from './retry-profiles.ts';
+import { summarized } from './retry-profiles.ts';
 
 export type { PaidOperationRun } from './checkout-steps.ts';
 
@@ -81,7 +88,9 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
     upsertSearchAttributes({ [registryDomainKey.name]: [input.name], [registryStageKey.name]: [stage] });
   shown = stage;
 
-  setHandler(operation.statusQuery, () => ({ stage, input, outcome }));
+  // Times as ISO beside the input's epoch milliseconds, as an operator reads them in the Temporal UI.
+  const expiresAt = new Date(input.expiresAtMs).toISOString();
+  setHandler(operation.statusQuery, () => ({ stage, input, outcome, expiresAt }));
 
   /** What a payer waiting on this run is told once it has an outcome. */
   const answer = (): R => {
@@ -224,7 +233,9 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   // signal only wakes the run early. Refused or unanswered: the run ends refused, the reservation released.
   let denied: NotDone | null = null;
   if (approval) {
-    await condition(() => approvalSignalled, Math.max(0, approval.expiresAtMs - Date.now()));
+    await condition(() => approvalSignalled, Math.max(0, approval.expiresAtMs - Date.now()), {
+      summary: `waiting for the person's approval until ${new Date(approval.expiresAtMs).toISOString()}`,
+    });
     const decision = await db.closeApproval({ approvalId: approval.approvalId, spendKey: input.spend?.key ?? null });
     if (decision === 'approved') setStage(waits ? 'awaiting_payment' : 'activating');
     else
@@ -247,7 +258,9 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
     await condition(() => payment !== null || relayExpired);
   } else if (!payment) {
     const waitMs = Math.max(0, input.expiresAtMs + SETTLE_GRACE_MS - Date.now());
-    await condition(() => payment !== null || release, waitMs);
+    await condition(() => payment !== null || release, waitMs, {
+      summary: `waiting for payment (${input.method}) until ${new Date(input.expiresAtMs + SETTLE_GRACE_MS).toISOString()}`,
+    });
     // A verification or reset under way finishes before the checkout is judged.
     await condition(() => !busy);
     if (!payment && !release && input.chain) {
@@ -290,12 +303,14 @@ type EffectActivity<I, R> = Record<string, (a: { input: I; payment: CheckoutPaym
 export function paidRun<I extends CheckoutTerms & { method: string }, R, K extends DoneAs>(
   contract: PaidOperationContract<I, R, K>,
 ): (input: I) => Promise<PaidOutcome<K, R>> {
-  const db = bothWays<EffectActivity<I, R>>(dbWrite, dbWriteLocal);
   return (input) =>
     paidCheckout(contract, {
       input,
       paidAtStart: input.method === 'gems' ? { kind: 'gems' } : null,
       hostedCheckout: false,
-      effect: (payment, local) => (db(local)[contract.effect] as EffectActivity<I, R>[string])({ input, payment }),
+      effect: (payment, local) => {
+        const db = summarized<EffectActivity<I, R>>(effectSummary(contract.name, input, payment));
+        return (db(local)[contract.effect] as EffectActivity<I, R>[string])({ input, payment });
+      },
     });
 }

@@ -1,9 +1,10 @@
 import type { RegistrationActivities } from '../activities/registration.ts';
 import { paidCheckout } from './checkout.ts';
+import { effectSummary } from './checkout-steps.ts';
 import { registrationContract, type RegistrationInput, type RegistrationOutcome } from './registration-messages.ts';
-import { bothWays, dbWrite, dbWriteLocal } from './retry-profiles.ts';
+import { summarized } from './retry-profiles.ts';
 
-const db = bothWays<Pick<RegistrationActivities, typeof registrationContract.effect>>(dbWrite, dbWriteLocal);
+type Effect = Pick<RegistrationActivities, typeof registrationContract.effect>;
 
 /**
  * One run per name, id `registration:<name>`: while it runs, it is the lock on the name. The checkout
@@ -17,6 +18,10 @@ export async function registrationWorkflow(input: RegistrationInput): Promise<Re
     input,
     paidAtStart: input.method === 'free' ? { kind: 'free' } : input.method === 'gems' ? { kind: 'gems' } : null,
     hostedCheckout: input.method === 'gfavip_checkout',
-    effect: (payment, local) => db(local).activateDomain({ input, payment }),
+    effect: (payment, local) =>
+      summarized<Effect>(effectSummary(registrationContract.name, input, payment))(local).activateDomain({
+        input,
+        payment,
+      }),
   });
 }

@@ -100,6 +100,16 @@ export const chainConfirmLocal: LocalActivityOptions = {
  * checkouts took local steps (they replay through them), as local activities for every run since
  * (checkout.ts, patch LOCAL_STEPS).
  */
+/**
+ * The effect's activity with a summary the Temporal UI shows on its event ("registration of scout.agent:
+ * debit 1,500 gems"): a proxy made for the call, since a summary belongs to one call, not to a proxy.
+ */
+export function summarized<A extends UntypedActivities>(
+  summary: string,
+): (isLocal: boolean) => ActivityInterfaceFor<A> | LocalActivityInterfaceFor<A> {
+  return bothWays<A>({ ...dbWrite, summary }, { ...dbWriteLocal, summary });
+}
+
 export function bothWays<A extends UntypedActivities>(
   task: ActivityOptions,
   local: LocalActivityOptions,

@@ -19,6 +19,7 @@ import { registryDomainKey, registryStageKey } from '../../workflows/search-attr
 import { checkoutSessions } from '../db/checkout-sessions.ts';
 import { checkoutsOpened, countedWithoutRow } from '../metrics/checkouts.ts';
 import type { Config } from '../config/env.ts';
+import { checkoutRunView } from './run-view.ts';
 import type { Orm } from '../db/orm.ts';
 import { AppError } from '../domain/errors.ts';
 import type { PaymentSettings } from '../payments/payment-settings.ts';
@@ -183,6 +184,8 @@ export function checkoutService<I extends CheckoutTerms, R, K extends DoneAs>(
         args: [input],
         // Read back by `standing` without a worker: which checkout this run is.
         memo: { sessionId: input.sessionId },
+        // What an operator reads at the top of the run in the Temporal UI, before any event (runView.ts).
+        ...checkoutRunView(op.name, input),
         // Findable by its name and stage in the Temporal UI from the start, before any worker has picked
         // it up; the run does not write them again (workflows/checkout.ts, LOCAL_STEPS).
         typedSearchAttributes: [

@@ -101,6 +101,24 @@ describe('registration on the default mpp route', () => {
     const again = readChallenge(await register(s.baseUrl, key, registerBody(fullName, 2)));
     expect(again.required.session_id).toBe(required.session_id);
     expect(again.challenge.id).toBe(challenge.id);
+
+    // What an operator reads of the open run in the Temporal UI (issue 51): a summary and details in words,
+    // a named timer, and times as ISO in the status query.
+    const handle = s.t.temporal.client.workflow.getHandle(`registration:${fullName}`);
+    const run = await handle.describe();
+    expect(await run.staticSummary()).toBe(`registration of ${fullName}: 30000000 pathUSD (minor units) by mpp`);
+    expect(await run.staticDetails()).toContain(`- waits for: payment until ${required.expires_at}`);
+    const status = (await handle.query('checkoutStatus')) as { expiresAt: string; input: { expiresAtMs: number } };
+    expect(status.expiresAt).toBe(new Date(status.input.expiresAtMs).toISOString());
+    let timer = null;
+    for (let i = 0; i < 100 && !timer; i++) {
+      timer = ((await handle.fetchHistory()).events ?? []).find((e) => e.timerStartedEventAttributes) ?? null;
+      if (!timer) await new Promise((r) => setTimeout(r, 100));
+    }
+    const summary = timer?.userMetadata?.summary?.data;
+    expect(summary ? JSON.parse(Buffer.from(summary).toString()) : null).toMatch(
+      /^waiting for payment \(mpp\) until \d{4}-\d{2}-\d{2}T/,
+    );
   });
 
   it('a replayed receipt registers nothing', async () => {
