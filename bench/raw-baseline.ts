@@ -59,8 +59,24 @@ function forSale(r: LookupRow) {
   };
 }
 
+/** The name's did:web identifier, as lookup gives it: host (its port as %3A), the base path, `agents`, the name. */
+function didOf(baseUrl: string, name: string) {
+  const u = new URL(baseUrl);
+  const host = u.port ? `${u.hostname}%3A${u.port}` : u.hostname;
+  return ['did:web', host, ...u.pathname.split('/').filter(Boolean), 'agents', name].join(':');
+}
+
+/** The A2A card is linked only while served: an active name whose profile names an A2A endpoint. */
+function servesCard(r: LookupRow) {
+  const endpoints = (r.profile as { endpoints?: unknown } | null)?.endpoints as
+    Record<string, unknown> | null | undefined;
+  const a2a = endpoints && typeof endpoints === 'object' ? endpoints.a2a : null;
+  return typeof a2a === 'string' && a2a.trim() !== '' && r.status === 'active';
+}
+
 function lookupDocument(r: LookupRow, baseUrl: string) {
   const manifests = `${baseUrl}/api/v1/domains/${encodeURIComponent(r.name)}`;
+  const documents = `${baseUrl}/agents/${encodeURIComponent(r.name)}`;
   return {
     status: 'success',
     domain: {
@@ -73,6 +89,7 @@ function lookupDocument(r: LookupRow, baseUrl: string) {
       lock_statuses: r.locked_at ? LOCKED : [],
     },
     identity: {
+      did: didOf(baseUrl, r.name),
       human_backed: r.operator_account_id !== null,
       squad_id: r.squad_id ?? '',
       capabilities_preview: r.capabilities,
@@ -80,7 +97,13 @@ function lookupDocument(r: LookupRow, baseUrl: string) {
         ? { erc8004: { agent_id: Number(r.agent_id), agent_registry: `eip155:${r.chain_id}:${r.registry}` } }
         : {}),
     },
-    manifests: { agent_json: `${manifests}/agent.json`, skill_md: `${manifests}/skill.md` },
+    manifests: {
+      agent_json: `${manifests}/agent.json`,
+      skill_md: `${manifests}/skill.md`,
+      agent_card: servesCard(r) ? `${documents}/agent-card.json` : null,
+      did_document: `${documents}/did.json`,
+      registration_file: `${documents}/registration.json`,
+    },
     profile: r.profile,
     ...forSale(r),
   };
