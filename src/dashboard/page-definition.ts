@@ -101,4 +101,9 @@ export interface DashboardPage<D> {
    * the page's own address.
    */
   signInReturn?(req: FastifyRequest, reply: FastifyReply): string;
+  /**
+   * A file the page offers (a GET with the person's session, such as the audit trail's export): the
+   * operation's answer, with its own content type and disposition, or the page's error page when refused.
+   */
+  download?: { route: RouteDeclaration; call(ctx: PageContext): OperationCall };
 }

@@ -155,6 +155,31 @@ export function dashboardRoutes<D>(def: DashboardPage<D>): FastifyPluginAsyncZod
       return null;
     }
 
+    const download = def.download;
+    if (download)
+      app.route({
+        ...download.route,
+        config: { ...download.route.config, page: true },
+        schema: { hide: true },
+        onRequest: forgetEnded,
+        handler: async (req, reply) => {
+          const person = personOr(req, reply);
+          if (!person) return reply;
+          const c = download.call(await contextOf(req, person, false));
+          const answer = await invoke(app, c.op, callerOf(req, person), c.input);
+          if (!answer.ok) {
+            const code = textOf(answer.body, 'code');
+            const known = typeof code === 'string' && Object.hasOwn(errorCodes, code) && answer.status < 500;
+            throw new AppError(known ? (code as ErrorCode) : 'not_ready', refusalOf(answer).message);
+          }
+          return reply
+            .status(200)
+            .headers(answer.headers)
+            .header('cache-control', 'private, no-store')
+            .send(answer.body);
+        },
+      });
+
     app.route({
       ...def.page,
       config: { ...def.page.config, page: true },

@@ -4,7 +4,7 @@ import type { Operation } from '../http/operations/operation.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { personOf } from '../auth/principal.ts';
 import { teamRepository } from '../db/team-repository.ts';
-import type { DashboardPage, PageContext } from './page-definition.ts';
+import type { DashboardAction, DashboardPage, PageContext } from './page-definition.ts';
 import type { DashboardView } from './views/view.ts';
 
 /**
@@ -12,6 +12,16 @@ import type { DashboardView } from './views/view.ts';
  * says its area, as the API decides it; a form is hidden where the role may not act. Acting as themselves,
  * every form is theirs.
  */
+const EMPTY_FIELDS: unknown = new Proxy({}, { get: (_t, key) => (key === 'then' ? undefined : '') });
+
+function operationOf(a: DashboardAction<unknown>, fields: unknown, ctx: PageContext): Operation | null {
+  try {
+    return a.call(fields, ctx).op;
+  } catch {
+    return null;
+  }
+}
+
 function mayActOf(
   def: Pick<DashboardPage<unknown>, 'actions'>,
   ctx: PageContext,
@@ -20,13 +30,11 @@ function mayActOf(
   if (!member) return undefined;
   const denied = new Set<string>();
   for (const [name, a] of Object.entries(def.actions ?? {})) {
-    let op: Operation;
-    try {
-      // The operation an action calls does not depend on what was typed: ask it with nothing typed.
-      op = a.call({}, ctx).op;
-    } catch {
-      continue;
-    }
+    // The operation an action calls does not depend on what was typed: ask it with an empty form, as its
+    // own schema reads one (lists empty, text ""), else with every field "".
+    const empty = a.fields.safeParse({});
+    const op = operationOf(a, empty.success ? empty.data : EMPTY_FIELDS, ctx);
+    if (!op) continue;
     const area = teamAreaOf(op.route.method, op.route.url, op.route.config);
     if (area && !roleAllows(member.role, area)) denied.add(name);
   }

@@ -443,10 +443,18 @@ describe('the dashboard journey in Chromium', () => {
     // The activity page's audit trail names the agent's lock and the person's cancellation.
     await open(page, '/dashboard/activity', 'activity-audit');
     const audit = page.getByRole('region', { name: 'Audit trail' });
-    await expect(audit.getByRole('row').filter({ hasText: 'unlock/cancel' }).first().textContent()).resolves.toContain(
-      'You',
-    );
-    await expect(audit.getByRole('row').filter({ hasText: '/lock' }).first().isVisible()).resolves.toBe(true);
+    // In words (issue 51): "cancelled the unlock of <name>", "locked <name>", never the route template.
+    await expect(
+      audit.getByRole('row').filter({ hasText: 'cancelled the unlock of' }).first().textContent(),
+    ).resolves.toContain('You');
+    await expect(
+      audit
+        .getByRole('row')
+        .filter({ hasText: /\blocked\b/ })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
+    await expect(audit.textContent()).resolves.not.toContain('/api/v1/domains/:domain_name');
   });
 
   it('keeps a second person out: their browser can neither open the first person’s pages nor post to them', async () => {
@@ -605,7 +613,7 @@ describe('the dashboard journey in Chromium', () => {
     const asTeam = { ...aliceBearer, 'x-team-id': teamId };
     // Her names and the agent she claimed move in, in one operation.
     await page.getByRole('button', { name: 'Move mine into Journey Labs' }).click();
-    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(/Moved \d+ names and \d+ agents/);
+    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(/Moved \d+ names? and \d+ agents?/);
     // An invitation link for an operator, shown once; bob opens it in his browser and joins.
     await page.getByRole('region', { name: 'Invite someone' }).getByLabel('Role').selectOption('operator');
     await page.getByRole('button', { name: 'Make an invitation link' }).click();
@@ -666,8 +674,9 @@ describe('the dashboard journey in Chromium', () => {
     const approval = page
       .getByRole('region', { name: 'Audit trail' })
       .getByRole('row')
-      .filter({ hasText: 'unlock/approve' });
-    await expect(approval.first().textContent()).resolves.toContain('member');
+      .filter({ hasText: 'approved the unlock of' });
+    // The member by name, not by an id (issue 51).
+    await expect(approval.first().textContent()).resolves.toContain('bob');
     // Back to herself: the rest of the journey is alice's own.
     await page.getByLabel('Acting for').selectOption({ label: 'Myself' });
     await page.getByRole('button', { name: 'Switch' }).click();

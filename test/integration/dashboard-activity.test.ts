@@ -132,4 +132,46 @@ describe('dashboard: activity', () => {
     expect(odd.statusCode).toBe(200);
     expect(odd.body).toContain('many54.agent');
   });
+  it('says the audit trail in words, pages it apart from the ledger, and exports a range of days (issue 51)', async () => {
+    const carol = await t.signIn('activity-carol');
+    for (let i = 0; i < 21; i++)
+      expect(
+        (await carol.browser.submit('/dashboard/keys', 'create_key', { name: `k${i}`, key_class: 'live' })).statusCode,
+      ).toBe(200);
+    const first = await carol.browser.get('/dashboard/activity');
+    const trail = first.body.slice(first.body.indexOf('id="audit-heading"'));
+    // The operation in words, never its route template; the person as "You".
+    expect(trail).toContain('created the key');
+    expect(trail).not.toContain('POST /api/v1/keys');
+    expect(trail).toMatch(/data-label="Who">\s*You\s*</);
+    // Twenty to a page: the trail's own pager, keeping the ledger's page.
+    expect(trail).toContain('href="/dashboard/activity?audit_page=2"');
+    const second = await carol.browser.get('/dashboard/activity?page=1&audit_page=2');
+    const rest = second.body.slice(second.body.indexOf('id="audit-heading"'));
+    expect(rest.match(/created the key/g)).toHaveLength(1);
+    expect(rest).toContain('href="/dashboard/activity?page=1&amp;audit_page=1"');
+    // The export: the API's JSON Lines for the days chosen, as a file.
+    const today = new Date().toISOString().slice(0, 10);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/dashboard/activity/export?from=${today}&to=${today}`,
+      headers: { cookie: carol.cookie },
+    });
+    expect([file.statusCode, file.statusCode === 200 ? '' : file.body.slice(0, 300)]).toEqual([200, '']);
+    expect(file.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    expect(file.headers['content-disposition']).toContain('attachment');
+    const lines = file.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { action: string });
+    expect(lines.filter((l) => l.action === 'POST /api/v1/keys')).toHaveLength(21);
+    // Days that are not days: the page's 400, nothing sent.
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/activity/export?from=yesterday&to=',
+      headers: { cookie: carol.cookie, accept: 'text/html' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^text\/html/);
+  });
 });

@@ -431,6 +431,33 @@ describe('dashboard: a domain', () => {
     expect(errorBeside(bad.body)).toBeTruthy();
     expect((await lookup(name)).profile).toMatchObject({ display_name: 'Scout <b>' });
 
+    // The endpoints (issue 51): an A2A endpoint from the form publishes the name's signed A2A card; the API's
+    // own validation holds (an http URL is refused, nothing changes); an empty field removes the endpoint.
+    const withA2a: [string, string][] = [
+      ...fields({ display_name: 'Scout <b>' }),
+      ['endpoints.a2a', 'https://scout.example/a2a'],
+    ];
+    expect((await alice.submit(pageOf(name), 'save_profile', withA2a)).statusCode).toBe(200);
+    expect((await lookup(name)).profile.endpoints).toEqual({ a2a: 'https://scout.example/a2a' });
+    const lookedUp = await s.t.app.inject({ method: 'GET', url: `/api/v1/lookup/${name}` });
+    expect(lookedUp.json().manifests.agent_card).toMatch(/\/agents\/.+\/agent-card\.json$/);
+    expect((await s.t.app.inject({ method: 'GET', url: `/agents/${name}/agent-card.json` })).statusCode).toBe(200);
+    const page = await alice.get(pageOf(name));
+    expect(page.body).toContain('name="endpoints.a2a"');
+    expect(page.body).toContain('value="https://scout.example/a2a"');
+    const insecure: [string, string][] = [
+      ...fields({ display_name: 'Scout <b>' }),
+      ['endpoints.mcp', 'http://scout.example/mcp'],
+    ];
+    const refused = await alice.submit(pageOf(name), 'save_profile', insecure);
+    expect(refused.statusCode).toBe(400);
+    expect(errorBeside(refused.body)).toBeTruthy();
+    expect((await lookup(name)).profile.endpoints).toEqual({ a2a: 'https://scout.example/a2a' });
+    expect((await alice.submit(pageOf(name), 'save_profile', fields({ display_name: 'Scout <b>' }))).statusCode).toBe(
+      200,
+    );
+    expect((await lookup(name)).profile.endpoints).toBeUndefined();
+
     const skill = await alice.submit(pageOf(name), 'publish_skill', [['skill_md', '# Scout\nAsk me <anything>.']]);
     expect(skill.statusCode).toBe(200);
     const md = await s.t.app.inject({ method: 'GET', url: `/api/v1/domains/${name}/skill.md` });

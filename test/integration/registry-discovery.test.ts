@@ -95,21 +95,8 @@ describe('discovery of the registry itself', () => {
       expect(e.type).toBeTruthy();
       expect((e.url === undefined) !== (e.data === undefined)).toBe(true);
       const local = (e.url as string).replace('https://registry.test', base);
-      const res = await fetch(
-        local,
-        e.type === 'application/mcp-server+json'
-          ? {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-              body: JSON.stringify({
-                jsonrpc: '2.0',
-                id: 1,
-                method: 'initialize',
-                params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-              }),
-            }
-          : {},
-      );
+      // Every entry is a document to GET, the MCP server's included (its Server Card; below, its remote).
+      const res = await fetch(local);
       expect({ url: e.url, status: res.status }).toEqual({ url: e.url, status: 200 });
     }
   });

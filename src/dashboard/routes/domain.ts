@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { when } from '../views/keys.ts';
 import { renderDomain, type DomainPageData } from '../views/domain.ts';
-import { PROFILE_FIELDS } from '../views/domain/profile.ts';
+import { ENDPOINT_FIELD, PROFILE_FIELDS } from '../views/domain/profile.ts';
 import { recordsEdit, rowsOf } from '../views/domain/records-edit.ts';
 import type { Outcome } from '../../http/operations/invoke.ts';
 import { dashboardRoutes } from '../page.ts';
@@ -209,18 +209,30 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
     accept_offer: offerDecision('accept'),
     reject_offer: offerDecision('reject'),
     save_profile: action({
-      fields: z.object({
-        ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f.name, text])),
-        description: text,
-      }) as z.ZodType<Record<string, string>>,
-      call: (f, ctx) =>
-        request(updateProfile, {
+      fields: z
+        .object({
+          ...Object.fromEntries(PROFILE_FIELDS.map((f) => [f.name, text])),
+          description: text,
+        })
+        // The endpoints' fields (`endpoints.<key>`, as many as the profile names); the API validates them.
+        .catchall(text) as z.ZodType<Record<string, string>>,
+      call: (f, ctx) => {
+        const endpoints = Object.fromEntries(
+          Object.entries(f)
+            .filter(([k, v]) => k.startsWith(ENDPOINT_FIELD) && v.trim())
+            .map(([k, v]) => [k.slice(ENDPOINT_FIELD.length), v.trim()]),
+        );
+        return request(updateProfile, {
           ...named(ctx),
           // An empty field removes it (null); every display field is sent, so the profile is what the form shows.
-          body: Object.fromEntries(
-            [...PROFILE_FIELDS.map((p) => p.name), 'description'].map((k) => [k, f[k]?.trim() ? f[k] : null]),
-          ),
-        }),
+          body: {
+            ...Object.fromEntries(
+              [...PROFILE_FIELDS.map((p) => p.name), 'description'].map((k) => [k, f[k]?.trim() ? f[k] : null]),
+            ),
+            endpoints: Object.keys(endpoints).length > 0 ? endpoints : null,
+          },
+        });
+      },
       done: (_f, a) => {
         const changed = answered(a)?.updated_fields ?? [];
         return { notice: changed.length ? `Profile saved: ${changed.join(', ')}.` : 'Nothing changed.' };

@@ -17,8 +17,8 @@ const PAGE_SIZE = 50;
 export const NAMED_AGENTS = 200;
 
 /** The page number asked for (`?page=`), 1 when absent or not a positive whole number. */
-export function pageOf(ctx: PageContext): number {
-  const n = Number(ctx.query.page);
+export function pageOf(ctx: PageContext, param = 'page'): number {
+  const n = Number(ctx.query[param]);
   return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
 }
 

@@ -6,6 +6,7 @@ import type { ActivityRow } from './answers.ts';
 import type { OrderKind } from '../../domain/orders.ts';
 import type { z } from 'zod';
 import type { auditEventView } from '../../api/routes/audit.schemas.ts';
+import { actionInWords } from './audit-words.ts';
 export type { ActivityRow };
 
 export interface ActivityData {
@@ -15,8 +16,10 @@ export interface ActivityData {
   total: number;
   page: number;
   hasMore: boolean;
-  /** The latest audit events of the person and their agents (docs/teams.md "Audit trail"). */
-  audit: { rows: AuditRow[]; total: number } | null;
+  /** A page of the audit events of the person and their agents (docs/teams.md "Audit trail"). */
+  audit: { rows: AuditRow[]; total: number; page: number; hasMore: boolean } | null;
+  /** The team's members by account id, in words (their display names), when the person acts for a team. */
+  members: Record<string, string>;
 }
 
 export type AuditRow = z.output<typeof auditEventView>;
@@ -68,6 +71,10 @@ function splitOf(e: ActivityRow): SafeHtml | string {
     >`;
 }
 
+/** The other list's page, kept on one list's page links. */
+const keepOf = (view: DashboardView, param: string): Record<string, string> =>
+  view.query[param] ? { [param]: view.query[param] } : {};
+
 /** The activity page: the ledger of orders, newest first, paged. */
 export function renderActivity(view: DashboardView, data: ActivityData): SafeHtml {
   const rows = data.rows.map(
@@ -95,7 +102,7 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
           ? html`Nothing on this page — <a href="${view.path}">back to the newest</a>`
           : 'No activity yet — registrations, renewals and sales will appear here.',
     })}
-    ${pager({ path: view.path, page: data.page, hasMore: data.hasMore })}
+    ${pager({ path: view.path, page: data.page, hasMore: data.hasMore, keep: keepOf(view, 'audit_page'), label: 'Orders' })}
     ${
       data.audit
         ? auditSection(view, data, data.audit)
@@ -106,16 +113,24 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
     }`;
 }
 
+/** What an event acts on, in words: the team by its name, else as recorded (a name, an id). */
+const objectOf = (view: DashboardView, object: string) => (object === view.team?.id ? view.team.name : object);
+
 function auditSection(view: DashboardView, data: ActivityData, audit: NonNullable<ActivityData['audit']>): SafeHtml {
   return html`<section aria-labelledby="audit-heading">
     <h2 id="audit-heading">Audit trail</h2>
     <p>
-      Every change you or an agent you claimed made, by whom and with which credential, newest first: the latest
-      ${audit.rows.length} here; the whole trail is <code>GET /api/v1/audit</code> and its JSON Lines export.
+      Every change you or an agent you claimed made, by whom and with which credential, newest first; the API reads it
+      too (<code>GET /api/v1/audit</code>).
     </p>
+    <form method="get" action="/dashboard/activity/export" class="inline" aria-label="Export the audit trail">
+      <label>From <input type="date" name="from" required /></label>
+      <label>To <input type="date" name="to" required /></label>
+      <button type="submit">Export (JSON Lines)</button>
+    </form>
     ${table({
       caption: audit.total > 0 ? `${audit.total} in all` : undefined,
-      head: ['When', 'Who', 'Credential', 'What', 'On'],
+      head: ['When', 'Who', 'Credential', 'What'],
       rows: audit.rows.map(
         (e) =>
           html`<tr>
@@ -123,16 +138,25 @@ function auditSection(view: DashboardView, data: ActivityData, audit: NonNullabl
             <td>
               ${
                 e.actor.member_id
-                  ? html`The team, by member <code>${e.actor.member_id.slice(0, 8)}</code>`
-                  : whoOf(e.actor.account_id, view.person.accountId, data.names)
+                  ? e.actor.member_id === view.person.accountId
+                    ? 'You'
+                    : (data.members[e.actor.member_id] ?? html`A member <code>${e.actor.member_id.slice(0, 8)}</code>`)
+                  : whoOf(e.actor.account_id, view.person.accountId, { ...data.members, ...data.names })
               }
             </td>
             <td>${e.actor.credential ?? ''}</td>
-            <td><code>${e.action}</code></td>
-            <td>${e.object ?? ''}</td>
+            <td>
+              ${
+                actionInWords(e.action)
+                  ? html`${actionInWords(e.action)}
+                    ${e.object ? html`<strong>${objectOf(view, e.object)}</strong>` : ''}`
+                  : html`<code>${e.action}</code> ${e.object ?? ''}`
+              }
+            </td>
           </tr>`,
       ),
       empty: 'No changes recorded yet.',
     })}
+    ${pager({ path: view.path, page: audit.page, hasMore: audit.hasMore, param: 'audit_page', keep: keepOf(view, 'page'), label: 'Audit trail' })}
   </section>`;
 }

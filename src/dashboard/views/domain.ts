@@ -30,7 +30,7 @@ export function renderDomain(view: DashboardView, data: DomainPageData): SafeHtm
   const p = data.public;
   return html`${renderSummary(data.domain, p?.manifests ?? null)} ${renderTerm(view, data.domain, data.autoRenew)}
   ${renderDns(view, data.domain.name, data.dns)}
-  ${renderListing(view, p?.for_sale ? { price: p.for_sale, min: p.min_offer } : null)}
+  ${renderListing(view, p?.for_sale ? { price: p.for_sale, min: p.min_offer } : null, data.lock.locked)}
   ${renderOffers(view, data.offers)} ${renderProfile(view, p?.profile ?? {}, data.domain.storefront_id)}
-  ${renderLock(view, data.lock)} ${renderTransfer(view)}`;
+  ${renderLock(view, data.lock)} ${renderTransfer(view, data.lock.locked)}`;
 }

@@ -51,19 +51,24 @@ function currentTeam(view: DashboardView, t: TeamDetail, invitations: Invitation
         <td>${m.role}</td>
         <td>${when(m.joined_at)}</td>
         <td>
-          ${actionForm(view, {
-            action: 'set_role',
-            target: m.account_id,
-            submit: 'Change role',
-            label: `of ${m.display_name ?? m.account_id}`,
-            fields: html`<label class="skip-label">Role ${roleSelect('role', m.role)}</label>`,
-          })}
-          ${actionForm(view, {
-            action: 'remove_member',
-            target: m.account_id,
-            submit: 'Remove',
-            label: m.display_name ?? m.account_id,
-          })}
+          ${
+            // Members are the owner's to manage (docs/teams.md "Roles"): no form another role can only be refused.
+            t.role !== 'owner'
+              ? ''
+              : html`${actionForm(view, {
+                  action: 'set_role',
+                  target: m.account_id,
+                  submit: 'Change role',
+                  label: `of ${m.display_name ?? m.account_id}`,
+                  fields: html`<label class="skip-label">Role ${roleSelect('role', m.role)}</label>`,
+                })}
+                ${actionForm(view, {
+                  action: 'remove_member',
+                  target: m.account_id,
+                  submit: 'Remove',
+                  label: m.display_name ?? m.account_id,
+                })}`
+          }
         </td>
       </tr>`,
   );

@@ -75,11 +75,14 @@ function pathOf(url: string, params: Record<string, unknown>, query: Record<stri
  * as it is, JSON parsed; anything else encoded through the status's response schema, as the route's
  * serializer does.
  */
+/** A JSON media type (`application/json`, `…+json`), not JSON Lines (`application/x-ndjson`), which is text. */
+const isJson = (type: string) => /^application\/(?:[\w.-]+\+)?json\b/i.test(type.trim());
+
 function serialized(op: Operation, a: Answer): unknown {
   if (a.body === undefined || a.body === null) return null;
   if (typeof a.body === 'string') {
     const type = Object.entries(a.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
-    return type.includes('json') ? JSON.parse(a.body) : a.body;
+    return isJson(type) ? JSON.parse(a.body) : a.body;
   }
   const schema = op.schema.response[a.status];
   const encoded = schema ? z.encode(schema, a.body) : a.body;
@@ -88,7 +91,7 @@ function serialized(op: Operation, a: Answer): unknown {
 
 /** A step's early answer (a kept answer replayed) as the caller reads it. */
 function early(a: EarlyAnswer): Outcome<never> {
-  const body: unknown = (a.contentType ?? '').includes('json') ? JSON.parse(a.body) : a.body;
+  const body: unknown = isJson(a.contentType ?? '') ? JSON.parse(a.body) : a.body;
   return { ok: a.status === 200, status: a.status, body, headers: a.headers } as Outcome<never>;
 }
 

@@ -27,7 +27,12 @@ export function renderLock(view: DashboardView, s: LockState): SafeHtml {
             An unlock was asked for on ${when(pending.requested_at)}; it takes effect on ${when(pending.effective_at)}
             unless someone cancels it, or at once when a second person approves it.
           </p>
-          ${actionForm(view, { action: 'approve_unlock', submit: 'Approve unlock' })}
+          ${
+            // The second person approves: never the one who asked (the API refuses it all the same).
+            pending.requested_by === view.person.accountId
+              ? html`<p class="muted" id="unlock-asked-by-you">You asked for it: a second person approves it.</p>`
+              : actionForm(view, { action: 'approve_unlock', submit: 'Approve unlock' })
+          }
           ${actionForm(view, { action: 'cancel_unlock', submit: 'Cancel unlock' })}`
       : actionForm(view, { action: 'request_unlock', submit: 'Ask to unlock' });
   return html`<section aria-labelledby="lock-heading">

@@ -25,7 +25,11 @@ const amount = (a: Amounts): string =>
 const shown = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 /** The listing: its terms (list or replace), and withdraw while listed. */
-export function renderListing(view: DashboardView, listing: { price: Amounts; min: Amounts | null } | null): SafeHtml {
+export function renderListing(
+  view: DashboardView,
+  listing: { price: Amounts; min: Amounts | null } | null,
+  locked = false,
+): SafeHtml {
   const key = formKey('list_for_sale');
   const field = (name: string, label: string, current: number | null | undefined) =>
     html`<label
@@ -51,8 +55,13 @@ export function renderListing(view: DashboardView, listing: { price: Amounts; mi
   return html`<section aria-labelledby="listing-heading">
     <h2 id="listing-heading">For sale</h2>
     ${state}
-    <p class="muted">Give a price in gems, in USD, or both; an empty field has none.</p>
-    ${form}
+    ${
+      // A locked name refuses a new listing (423 name_locked): no form that can only fail.
+      locked
+        ? html`<p class="muted" id="listing-locked">Locked: listing is refused until an unlock takes effect.</p>`
+        : html`<p class="muted">Give a price in gems, in USD, or both; an empty field has none.</p>
+            ${form}`
+    }
   </section>`;
 }
 

@@ -11,7 +11,34 @@ export const PROFILE_FIELDS = [
   { name: 'matrix', label: 'Matrix user id' },
 ] as const;
 
+/**
+ * The agent's endpoints the page offers (each an https URL; an A2A one makes the name's signed A2A card
+ * appear), then any other endpoint the profile already names, so saving the form never drops one.
+ */
+const ENDPOINTS = [
+  { key: 'a2a', label: 'A2A endpoint (https; publishes the signed A2A card)' },
+  { key: 'mcp', label: 'MCP endpoint (https)' },
+  { key: 'web', label: 'Web endpoint (https)' },
+] as const;
+/** The form field of an endpoint: `endpoints.<key>`, as the API names it in a refusal. */
+export const ENDPOINT_FIELD = 'endpoints.';
+
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function endpointInputs(view: DashboardView, key: string, endpoints: Record<string, unknown>): SafeHtml[] {
+  const others = Object.keys(endpoints).filter((k) => !ENDPOINTS.some((e) => e.key === k));
+  return [...ENDPOINTS, ...others.map((k) => ({ key: k, label: `${k} endpoint (https)` }))].map(
+    (e) =>
+      html`<label
+        >${e.label}
+        <input
+          name="${ENDPOINT_FIELD}${e.key}"
+          type="url"
+          size="34"
+          value="${typed(view, key, `${ENDPOINT_FIELD}${e.key}`, text(endpoints[e.key]))}"
+      /></label>`,
+  );
+}
 
 /** The profile's display fields, the owner's skill text and the storefront binding. */
 export function renderProfile(
@@ -30,7 +57,7 @@ export function renderProfile(
     action: 'save_profile',
     submit: 'Save profile',
     layout: 'block',
-    fields: html`${inputs}
+    fields: html`${inputs} ${endpointInputs(view, key, (profile.endpoints ?? {}) as Record<string, unknown>)}
       <label
         >Description
         <textarea name="description" rows="3" cols="34">

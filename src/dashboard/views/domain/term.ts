@@ -80,8 +80,16 @@ export function renderTerm(view: DashboardView, d: ManagedDomain, auto: AutoRene
 }
 
 /** Hand the name to another account. */
-export function renderTransfer(view: DashboardView): SafeHtml {
+export function renderTransfer(view: DashboardView, locked: boolean): SafeHtml {
   const key = formKey('transfer');
+  // A locked name refuses a transfer (423 name_locked): no form that can only fail.
+  if (locked)
+    return html`<section aria-labelledby="transfer-heading">
+      <h2 id="transfer-heading">Transfer</h2>
+      <p class="muted" id="transfer-locked">
+        Locked: a transfer is refused until an unlock takes effect (Registrar lock, above).
+      </p>
+    </section>`;
   return html`<section aria-labelledby="transfer-heading">
     <h2 id="transfer-heading">Transfer</h2>
     <p>The name moves to the other account at once; you cannot undo it.</p>
