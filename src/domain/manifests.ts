@@ -9,7 +9,7 @@ export function manifestUrls(baseUrl: string, name: string): { agent_json: strin
 
 /**
  * Where a name's identity documents are, so that a client starting from the name alone finds them without
- * knowing the registry's layout (docs/discovery.md "Identity documents"): the signed A2A Agent Card (null
+ * knowing the registry's layout (docs/discovery.md, below its table): the signed A2A Agent Card (null
  * unless the card is served: an active name whose profile names an A2A endpoint, so no link leads to a
  * 404), the DID document with its did:web identifier, and the ERC-8004 registration file.
  */

@@ -9,6 +9,8 @@ import { registrarLocks } from '../db/registrar-locks.ts';
 import { teamRepository, type TeamRepository } from '../db/team-repository.ts';
 import { transferRepository } from '../db/transfer-repository.ts';
 import { AppError } from '../domain/errors.ts';
+import { gemsBalance } from '../ledger/gems.ts';
+import { accountBook, LedgerShortError, postJournal } from '../ledger/journal.ts';
 import {
   INVITATION_DEFAULT_SECONDS,
   invitationRefusal,
@@ -246,6 +248,47 @@ export function teamService(deps: { orm: Orm; config: Config }) {
         }
         out.agents = await teams.adoptAgents(person, teamId);
         return out;
+      });
+    },
+
+    /**
+     * Moves gems between the calling person and the team, either way (docs/teams.md "Gems"): a team starts
+     * with none, and moving in moves no money. One balanced ledger transaction from one book to the other,
+     * written with the request's audit event; refused before anything moves when the source is short (its
+     * balance and what was asked in the refusal). Retried with its Idempotency-Key, the first move is
+     * answered again, never made twice (the pipeline's idempotency step). Owner, admin or billing.
+     */
+    async moveGems(
+      principal: Principal,
+      teamId: string,
+      m: { amount: number; direction: 'to_team' | 'from_team' },
+    ): Promise<{ person: number; team: number }> {
+      const person = personOf(principal);
+      if (principal.kind === 'org_key') throw new AppError('forbidden', 'A person moves their own gems.');
+      return orm.em.fork().transactional(async (tx) => {
+        await roleIn(teamRepository(tx), principal, teamId, 'billing');
+        const [from, to] = m.direction === 'to_team' ? [person, teamId] : [teamId, person];
+        try {
+          await postJournal(tx, {
+            reference: `team-gems:${randomUUID()}`,
+            kind: 'team_gems',
+            memo: m.direction === 'to_team' ? `into team ${teamId}` : `out of team ${teamId}`,
+            currency: 'gems',
+            lines: [
+              { book: accountBook(from), amount: -BigInt(m.amount) },
+              { book: accountBook(to), amount: BigInt(m.amount) },
+            ],
+            covered: [accountBook(from)],
+          });
+        } catch (err) {
+          if (!(err instanceof LedgerShortError)) throw err;
+          throw new AppError(
+            'insufficient_gems',
+            `${m.direction === 'to_team' ? 'You hold' : 'The team holds'} ${err.balance} gems; ${m.amount} were asked for. Nothing moved.`,
+            { balance: Number(err.balance), required: m.amount },
+          );
+        }
+        return { person: await gemsBalance(tx, person), team: await gemsBalance(tx, teamId) };
       });
     },
   };

@@ -333,6 +333,13 @@ describe('every mutating operation in the OpenAPI document writes exactly one au
         return ok(call('POST', `/api/v1/teams/${id}/move-in`, asOther()));
       },
     },
+    // The other person, who holds gems, moves some into a team of theirs (issue 51): one ledger transaction, one event.
+    'POST /api/v1/teams/{team_id}/gems': {
+      run: async () => {
+        const id = (await ok(call('POST', '/api/v1/teams', asOther(), { name: 'Gems team' }))).json().team.id;
+        return ok(call('POST', `/api/v1/teams/${id}/gems`, asOther(), { amount: 10, direction: 'to_team' }));
+      },
+    },
     'POST /api/v1/domains/buy-secondary': {
       run: async () =>
         ok(

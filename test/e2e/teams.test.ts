@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AuditEvent, DomainOrder } from '../../src/db/entities/index.ts';
-import { grantGems } from '../../src/ledger/gems.ts';
+import { gemsBalance, grantGems } from '../../src/ledger/gems.ts';
 import { registerDomain } from '../helpers/app.ts';
 import { textOf } from '../helpers/dashboard.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
@@ -245,6 +245,50 @@ describe('teams', () => {
     expect((await call(operator, 'GET', '/api/v1/domains')).json().code).toBe('not_a_member');
     expect((await viaKey()).statusCode).toBe(401);
     expect((await viaSession()).json().data).toEqual([]);
+  });
+
+  it('moves gems between a person and the team, either way, once per key, in the ledger and the trail (issue 51)', async () => {
+    // A team of its own (the admin of the main team owns it), so the main team's tests below are untouched.
+    const team = await teamOf(admin);
+    await joins(team, admin, billing, 'billing');
+    await joins(team, admin, operator, 'operator');
+    await grantGems(s.t.db.em(), { accountId: billing.accountId, amount: 3000, reference: `g:${randomLabel()}` });
+    const held = await gemsBalance(s.t.db.em(), billing.accountId);
+    const move = (who: Person, payload: object, key?: string) =>
+      s.t.app.inject({
+        method: 'POST',
+        url: `/api/v1/teams/${team}/gems`,
+        headers: { cookie: who.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+        payload,
+      });
+    // Billing moves 2,000 in; the same request again with its key moves nothing more.
+    const key = `k-${randomLabel()}`;
+    const first = await move(billing, { amount: 2000, direction: 'to_team' }, key);
+    expect(first.json()).toEqual({ status: 'success', balances: { you: held - 2000, team: 2000 } });
+    expect((await move(billing, { amount: 2000, direction: 'to_team' }, key)).json()).toEqual(first.json());
+    expect(await gemsBalance(s.t.db.em(), team)).toBe(2000);
+    // More than the source holds: refused, nothing moved.
+    const short = await move(billing, { amount: 5000, direction: 'from_team' });
+    expect([short.statusCode, short.json().code, short.json().details]).toEqual([
+      402,
+      'insufficient_gems',
+      { balance: 2000, required: 5000 },
+    ]);
+    // An operator's role is names, not gems; a stranger is not in the team.
+    expect((await move(operator, { amount: 1, direction: 'from_team' })).json().code).toBe('role_not_allowed');
+    expect((await move(stranger, { amount: 1, direction: 'from_team' })).statusCode).toBe(404);
+    expect((await move(billing, { amount: 0, direction: 'to_team' })).statusCode).toBe(400);
+    // Back out: 500 to the person.
+    expect((await move(billing, { amount: 500, direction: 'from_team' })).json().balances).toEqual({
+      you: held - 1500,
+      team: 1500,
+    });
+    expect([await gemsBalance(s.t.db.em(), billing.accountId), await gemsBalance(s.t.db.em(), team)]).toEqual([
+      held - 1500,
+      1500,
+    ]);
+    // One audit event per move that happened, none for a refusal or the replay.
+    expect(await s.t.db.em().count(AuditEvent, { action: 'POST /api/v1/teams/:team_id/gems', object: team })).toBe(2);
   });
 
   it('keeps an owner, and deletes only an empty team', async () => {

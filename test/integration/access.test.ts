@@ -329,6 +329,11 @@ describe('access control', () => {
       url: `/api/v1/teams/${NO_TEAM}/members/${NO_TEAM}`,
     }),
     'POST /api/v1/teams/:team_id/move-in': () => ({ method: 'POST', url: `/api/v1/teams/${NO_TEAM}/move-in` }),
+    'POST /api/v1/teams/:team_id/gems': () => ({
+      method: 'POST',
+      url: `/api/v1/teams/${NO_TEAM}/gems`,
+      payload: { amount: 1, direction: 'to_team' },
+    }),
     'POST /api/v1/command': () => ({
       method: 'POST',
       url: '/api/v1/command',
@@ -497,6 +502,7 @@ describe('access control', () => {
           'PATCH /api/v1/teams/:team_id/members/:account_id',
           'DELETE /api/v1/teams/:team_id/members/:account_id',
           'POST /api/v1/teams/:team_id/move-in',
+          'POST /api/v1/teams/:team_id/gems',
         ].map((r) => [r, ['bearer', 'session']]),
       ),
       'GET /api/v1/user/domains': ['bearer', 'dashboard'],

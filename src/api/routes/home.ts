@@ -20,8 +20,21 @@ export const homePageRoute = declareRoute({
 });
 
 /** The site's icon: browsers ask for /favicon.ico on their own; the pages link the SVG. */
-export const faviconIcoRoute = declareRoute({ method: 'GET', url: '/favicon.ico', access: PUBLIC });
-export const faviconSvgRoute = declareRoute({ method: 'GET', url: '/favicon.svg', access: PUBLIC });
+export const faviconIcoRoute = declareRoute({
+  method: 'GET',
+  url: '/favicon.ico',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'faviconIco',
+    description: 'The site icon, 16x16 (image/x-icon), for browsers that ask on their own.',
+  },
+});
+export const faviconSvgRoute = declareRoute({
+  method: 'GET',
+  url: '/favicon.svg',
+  access: PUBLIC,
+  openapi: { operationId: 'faviconSvg', description: 'The site icon (image/svg+xml) every page links.' },
+});
 
 // The home page: where a browser lands, also after sign-in. Public; a valid session only adds a greeting.
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,7 +74,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const icon = (type: string, body: string | Buffer) => ({
-    schema: { hide: true },
+    schema: { tags: ['pages'], summary: `Site icon (${type})`, response: { 200: z.string().describe(type) } },
     handler: async (_req: unknown, reply: FastifyReply) =>
       reply.type(type).header('cache-control', 'public, max-age=86400').send(body),
   });

@@ -114,6 +114,20 @@ export const invitationsResponse = example(z.object({ status: z.literal('success
   data: [exampleInvitation],
 });
 export const doneResponse = example(z.object({ status: z.literal('success') }), { status: 'success' });
+export const gemsMoveBody = example(
+  z.strictObject({
+    amount: z.int().min(1).max(2_147_483_647).describe('Whole gems'),
+    direction: z.enum(['to_team', 'from_team']).describe('From you to the team, or from the team to you'),
+  }),
+  { amount: 5000, direction: 'to_team' },
+);
+export const gemsMoveResponse = example(
+  z.object({
+    status: z.literal('success'),
+    balances: z.object({ you: z.int(), team: z.int() }).describe('Both balances after the move, in gems'),
+  }),
+  { status: 'success', balances: { you: 1000, team: 5000 } },
+);
 export const moveResponse = example(
   z.object({
     status: z.literal('success'),

@@ -13,6 +13,8 @@ import {
   inviteBody,
   memberParams,
   membershipResponse,
+  gemsMoveBody,
+  gemsMoveResponse,
   moveResponse,
   roleBody,
   teamParams,
@@ -96,6 +98,20 @@ export const moveInRoute = route(
   'moveIntoTeam',
   'Moves your own names and the agents you claimed into the team, in one recorded operation: each name as a transfer (its `domain.transferred` event; a listing ends), each agent by making the team its operator (its names stay the agent’s). Locked names stay yours (`kept_locked`). Owner or admin.',
 );
+
+/** Gems move between a person and the team: an owner's, admin's or billing member's (the service checks). */
+export const moveGemsRoute = declareRoute({
+  method: 'POST',
+  url: `${team}/gems`,
+  access: DASHBOARD,
+  area: 'self',
+  idempotent: true,
+  openapi: {
+    operationId: 'moveTeamGems',
+    description:
+      'Moves gems between you and the team, either way (`direction` `to_team` or `from_team`): one ledger transaction and one audit event. A team starts with none, and moving in moves no money: this is how a team gets gems for its renewals. Refused with nothing moved when the source holds too few (402 `insufficient_gems` with `details.balance` and `required`). Owner, admin or billing. Honours `Idempotency-Key`.',
+  },
+});
 
 const teamView = (t: TeamMembership['team']) => ({ id: t.id, name: t.name, created_at: t.createdAt.toISOString() });
 const membershipView = (m: TeamMembership) => ({ team: teamView(m.team), role: m.role });
@@ -238,6 +254,21 @@ export const moveIn = defineOperation(
   },
 );
 
+export const moveGems = defineOperation(
+  moveGemsRoute,
+  {
+    tags,
+    summary: 'Move gems between you and the team',
+    params: teamParams,
+    body: gemsMoveBody,
+    response: { 200: gemsMoveResponse, 402: errorBodySchema, ...refusals },
+  },
+  async ({ principal, params, body }, services) => {
+    const balances = await services.teams.moveGems(principal!, params.team_id, body);
+    return { status: 'success' as const, balances: { you: balances.person, team: balances.team } };
+  },
+);
+
 export const teamRoutes = operationsPlugin([
   listTeams,
   createTeam,
@@ -250,4 +281,5 @@ export const teamRoutes = operationsPlugin([
   setRole,
   removeMember,
   moveIn,
+  moveGems,
 ]);

@@ -6,6 +6,7 @@ import {
   invite,
   listInvitations,
   listTeams,
+  moveGems,
   moveIn,
   removeMember,
   setRole,
@@ -80,6 +81,26 @@ export const dashboardTeamRoutes = dashboardRoutes<TeamData>({
         const kept = moved.kept_locked.length ? ` Locked, left with you: ${moved.kept_locked.join(', ')}.` : '';
         return {
           notice: `Moved ${counted(moved.names.length, 'name')} and ${counted(moved.agents.length, 'agent')} into the team.${kept}`,
+        };
+      },
+    }),
+    move_gems: action({
+      fields: z.object({
+        amount: z.string().default(''),
+        direction: z.enum(['to_team', 'from_team']).default('to_team'),
+      }),
+      call: (f, ctx) =>
+        request(moveGems, {
+          params: { team_id: actingFor(ctx) },
+          // A word is refused by the API's own check, beside the form; a whole number moves.
+          body: { amount: /^\s*\d+\s*$/.test(f.amount) ? Number(f.amount) : f.amount, direction: f.direction },
+        }),
+      done: (_f, answer) => {
+        const b = answered(answer)?.balances;
+        return {
+          notice: b
+            ? `Gems moved. You hold ${b.you.toLocaleString('en-US')}; the team ${b.team.toLocaleString('en-US')}.`
+            : 'Gems moved.',
         };
       },
     }),

@@ -109,6 +109,29 @@ function currentTeam(view: DashboardView, t: TeamDetail, invitations: Invitation
           </section>`
         : ''
     }
+    <section aria-labelledby="gems-heading">
+      <h2 id="gems-heading">Gems</h2>
+      <p>
+        A team starts with no gems, and moving in moves none: its renewals are paid from what you move here. Either way,
+        recorded in the ledger and the audit trail.
+      </p>
+      ${actionForm(view, {
+        action: 'move_gems',
+        submit: 'Move gems',
+        layout: 'block',
+        fields: html`<label
+            >Gems
+            <input name="amount" inputmode="numeric" size="9" value="${typed(view, formKey('move_gems'), 'amount')}"
+          /></label>
+          <label
+            >Direction
+            <select name="direction">
+              <option value="to_team">from you to ${t.team.name}</option>
+              <option value="from_team">from ${t.team.name} to you</option>
+            </select></label
+          >`,
+      })}
+    </section>
     <section aria-labelledby="move-heading">
       <h2 id="move-heading">Bring your names and agents</h2>
       <p>Moves the names you hold and the agents you claimed into ${t.team.name}, as one recorded operation.</p>

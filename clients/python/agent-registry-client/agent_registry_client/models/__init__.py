@@ -522,6 +522,11 @@ from .mandate_refusal_input_details_type_1_credited import MandateRefusalInputDe
 from .mandate_refusal_input_details_type_1_rule import MandateRefusalInputDetailsType1Rule
 from .move_into_team_response_200 import MoveIntoTeamResponse200
 from .move_into_team_response_200_status import MoveIntoTeamResponse200Status
+from .move_team_gems_body import MoveTeamGemsBody
+from .move_team_gems_body_direction import MoveTeamGemsBodyDirection
+from .move_team_gems_response_200 import MoveTeamGemsResponse200
+from .move_team_gems_response_200_balances import MoveTeamGemsResponse200Balances
+from .move_team_gems_response_200_status import MoveTeamGemsResponse200Status
 from .patch_dns_records_body import PatchDnsRecordsBody
 from .patch_dns_records_body_records_item import PatchDnsRecordsBodyRecordsItem
 from .patch_dns_records_response_200 import PatchDnsRecordsResponse200
@@ -1262,6 +1267,11 @@ __all__ = (
     "MandateRefusalInputDetailsType1Rule",
     "MoveIntoTeamResponse200",
     "MoveIntoTeamResponse200Status",
+    "MoveTeamGemsBody",
+    "MoveTeamGemsBodyDirection",
+    "MoveTeamGemsResponse200",
+    "MoveTeamGemsResponse200Balances",
+    "MoveTeamGemsResponse200Status",
     "PatchDnsRecordsBody",
     "PatchDnsRecordsBodyRecordsItem",
     "PatchDnsRecordsResponse200",
