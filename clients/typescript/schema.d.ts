@@ -19405,7 +19405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/x-icon": string;
                 };
             };
             /** @description A path segment is too long (`uri_too_long`) */
@@ -19461,7 +19461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "image/svg+xml": string;
                 };
             };
             /** @description A path segment is too long (`uri_too_long`) */

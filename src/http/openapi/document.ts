@@ -115,10 +115,10 @@ export const transform: SwaggerTransform = (input) => {
   if (challenge && challenge.$ref !== ERROR_REF) schema['x-payment-info'] = paymentInfo(doc?.paymentReceipt === true);
   for (const [status, r] of Object.entries(responses)) {
     // A page or document answered as text (described `text/html`, `text/plain markdown`, JSON Lines'
-    // `application/x-ndjson`): its media type.
+    // `application/x-ndjson`) or an image (the site icon's `image/x-icon`, `image/svg+xml`): its media type.
     const media =
       r.type === 'string' && typeof r.description === 'string'
-        ? /^(text\/[a-z]+|application\/x-ndjson)/.exec(r.description)
+        ? /^(text\/[a-z]+|application\/x-ndjson|image\/[a-z.+-]+)/.exec(r.description)
         : null;
     if (media) {
       responses[status] = {

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any, cast
+from typing import Any
 
 import httpx
 
@@ -19,11 +19,7 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | str | None:
-    if response.status_code == 200:
-        response_200 = cast(str, response.json())
-        return response_200
-
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | None:
     if response.status_code == 414:
         response_414 = Error.from_dict(response.json())
 
@@ -50,7 +46,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | str]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -62,7 +58,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | str]:
+) -> Response[Error]:
     """Site icon (image/svg+xml)
 
      The site icon (image/svg+xml) every page links.
@@ -72,7 +68,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str]
+        Response[Error]
     """
 
     kwargs = _get_kwargs()
@@ -87,7 +83,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | str | None:
+) -> Error | None:
     """Site icon (image/svg+xml)
 
      The site icon (image/svg+xml) every page links.
@@ -97,7 +93,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str
+        Error
     """
 
     return sync_detailed(
@@ -108,7 +104,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | str]:
+) -> Response[Error]:
     """Site icon (image/svg+xml)
 
      The site icon (image/svg+xml) every page links.
@@ -118,7 +114,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str]
+        Response[Error]
     """
 
     kwargs = _get_kwargs()
@@ -131,7 +127,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | str | None:
+) -> Error | None:
     """Site icon (image/svg+xml)
 
      The site icon (image/svg+xml) every page links.
@@ -141,7 +137,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str
+        Error
     """
 
     return (
