@@ -2,13 +2,12 @@ import type { Orm } from '../db/orm.ts';
 import { dnsRepository, type DnsSubject } from '../db/dns-repository.ts';
 import type { DnsRecord as DesiredRecord } from '../domain/dns-records.ts';
 import {
-  delegation,
   domainZone,
   manifestPointers,
   namespaceOf,
+  parentChanges,
   rrsetChanges,
   soaRrset,
-  withdrawal,
   zoneName,
   type RrsetChange,
 } from '../domain/dns-zone.ts';
@@ -42,7 +41,7 @@ interface NamePass {
   served: boolean;
   /** rrset changes made to the name's own zone. */
   changes: number;
-  /** Its delegation published (served with DNS enabled) or removed, for the namespace zone's PATCH. */
+  /** What the namespace zone holds for it (its delegation, its discovery records, or neither), for its PATCH. */
   delegation: RrsetChange[];
   /**
    * The DS records that delegation carries (null: unsigned), when they differ from those stored: stored
@@ -113,28 +112,27 @@ export function dnsSync(d: DnsSyncDeps) {
     return byName;
   }
 
-  /** Brings one name's own zone to its desired state (or removes it when the name is not served). */
+  /**
+   * Brings one name's own zone to its desired state, and says what its namespace zone owes it. Only a
+   * delegated name (served, its owner enabled DNS) has a zone of its own; before that its discovery
+   * records live in the namespace zone (parentChanges, src/domain/dns-zone.ts), so no validator ever meets
+   * a signed zone without a DS above it.
+   */
   async function passName(name: string, { subject, records }: Stored): Promise<NamePass> {
     const pdns = backend();
     const authority = d.authorityOf(subject?.namespace ?? namespaceOf(name));
     const zone = zoneName(name);
     const served = subject?.status === SERVED_STATUS;
+    const delegated = served && Boolean(subject?.dnsEnabled);
+    const pointers = subject && served ? manifestPointers(manifestUrls(d.publicBaseUrl, subject.name)) : [];
+    const agent =
+      subject && served ? agentRecordsOn(d.publicBaseUrl, subject.name, subject.profile, subject.onchain) : [];
     let changes = 0;
 
-    if (subject && served) {
-      const pointers = manifestPointers(manifestUrls(d.publicBaseUrl, subject.name));
-      const agent = agentRecordsOn(d.publicBaseUrl, subject.name, subject.profile, subject.onchain);
+    if (subject && delegated) {
       const desired = domainZone(subject.name, records, pointers, authority, agent);
-      // A name whose DNS nobody ever changed is most likely new (just registered): its zone is created
-      // at once, and read only if PowerDNS already holds it (a pass repeated after a crash, a renewal).
-      const untouched = subject.dnsVersion === 0 && subject.dnsPublishedVersion === 0;
-      const created =
-        untouched &&
-        (await pdns.createZone(zone, [soaRrset(zone, authority), ...desired], { dnssec: d.dnssec })) === 'created';
-      const current = created ? null : await pdns.getZone(zone);
-      if (created) {
-        changes += desired.length;
-      } else if (current) {
+      const current = await pdns.getZone(zone);
+      if (current) {
         const patch = rrsetChanges(current, desired);
         if (!(await pdns.patchZone(zone, patch)))
           throw new Error(`Zone ${zone} vanished during its sync; trying again.`);
@@ -143,19 +141,28 @@ export function dnsSync(d: DnsSyncDeps) {
         await pdns.createZone(zone, [soaRrset(zone, authority), ...desired], { dnssec: d.dnssec });
         changes += desired.length;
       }
-    } else if ((await pdns.deleteZone(zone)) === 'deleted') changes += 1;
+    } else {
+      // A name never changed since it was registered never had a zone of its own: nothing to remove.
+      const untouched = subject?.dnsVersion === 0 && subject.dnsPublishedVersion === 0;
+      if (!untouched && (await pdns.deleteZone(zone)) === 'deleted') changes += 1;
+    }
 
-    const publish = served && Boolean(subject?.dnsEnabled);
-    const ds = publish && d.dnssec ? ((await signersOf(pdns, zone)) ?? []) : [];
+    const ds = delegated && d.dnssec ? ((await signersOf(pdns, zone)) ?? []) : [];
     // RDAP's secureDNS reads what the delegation publishes; stored only when it changed (a key rollover).
     const signers = ds.length ? ds : null;
     const changed = subject && (signers ?? []).join('\n') !== (subject.dnsDs ?? []).join('\n');
+    const discovery = subject && served && !delegated ? domainZone(subject.name, [], pointers, authority, agent) : [];
+    if (discovery.length) changes += discovery.filter((r) => r.type !== 'NS').length;
     return {
       name,
       subject,
       served,
       changes,
-      delegation: publish ? rrsetChanges([], delegation(name, authority, ds)) : withdrawal(name, authority),
+      delegation: parentChanges(
+        name,
+        authority,
+        delegated ? { kind: 'delegated', ds } : served ? { kind: 'discovery', rrsets: discovery } : { kind: 'absent' },
+      ),
       ...(changed && { signers }),
     };
   }

@@ -92,6 +92,37 @@ export function withdrawal(domain: string, a: ZoneAuthority): RrsetChange[] {
   }));
 }
 
+/** The apex rrsets the registry writes for every name (its pointers, its agent's records): all at the name itself. */
+const DISCOVERY_TYPES = ['TXT', 'SVCB'] as const;
+
+/** How a name stands in its namespace zone: delegated to its own zone, carrying its discovery records, or absent. */
+export type ParentState =
+  { kind: 'delegated'; ds: string[] } | { kind: 'discovery'; rrsets: Rrset[] } | { kind: 'absent' };
+
+/**
+ * The namespace zone's side of one name, as one PATCH's changes, computed without reading the zone. Once
+ * its owner enabled DNS, the name is delegated (NS, glue, DS) to its own zone. Before that it has no zone
+ * of its own: its discovery records (the apex TXT and SVCB the registry writes) sit at the name in the
+ * namespace zone, signed by the namespace's key, so a validator finds them secure from the root's anchor
+ * rather than signed by a key no DS vouches for, which it would call bogus (docs/discovery.md "DNSSEC").
+ * A name not served has neither.
+ */
+export function parentChanges(domain: string, a: ZoneAuthority, state: ParentState): RrsetChange[] {
+  const zone = zoneName(domain);
+  const discovery = state.kind === 'discovery' ? state.rrsets.filter((r) => r.name === zone) : [];
+  const own = DISCOVERY_TYPES.map((type): RrsetChange =>
+    discovery.find((r) => r.type === type)
+      ? (rrsetChanges(
+          [],
+          discovery.filter((r) => r.type === type),
+        )[0] as RrsetChange)
+      : { name: zone, type, changetype: 'DELETE' },
+  );
+  return state.kind === 'delegated'
+    ? [...rrsetChanges([], delegation(domain, a, state.ds)), ...own]
+    : [...withdrawal(domain, a), ...own];
+}
+
 /** A signing key as the DNS backend reports it (src/dns/powerdns.ts). */
 export interface SigningKey {
   keytype: 'ksk' | 'zsk' | 'csk';

@@ -401,6 +401,10 @@ describe('the dashboard journey in Chromium', () => {
       .fill('v=agent1; endpoint=https://scout.example/a2a');
     await page.getByRole('button', { name: 'Save records' }).click();
     await expect(page.getByRole('status').first().isVisible()).resolves.toBe(true);
+    // Kept, and served once the name is delegated: the person enables DNS from the same section.
+    expect(await txt(`_agent.${NAME}`)).toEqual([]);
+    await page.getByRole('button', { name: 'Enable DNS' }).click();
+    await expect(page.getByText('Delegation is published').isVisible()).resolves.toBe(true);
     // The worker process pushes it (on a slow machine it may still be starting: it bundles the workflows).
     await eventually(async () => (await txt(`_agent.${NAME}`)).length > 0);
     expect(await txt(`_agent.${NAME}`)).toEqual(['v=agent1; endpoint=https://scout.example/a2a']);

@@ -56,6 +56,11 @@ describe('DNS records pushed to PowerDNS', () => {
   /** The run that publishes every `.agent` name of this stack. */
   const zoneRun = () => s.t.temporal.client.workflow.getHandle(dnsZoneWorkflowId(s.taskQueue, 'agent'));
   const zoneStage = async () => (await zoneRun().describe()).searchAttributes.RegistryStage?.[0];
+  const pdnsApi = () =>
+    powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
+  /** The owner delegates the name (enable_dns): its own zone, with the records it set, is served from then on. */
+  const enable = async (name: string) =>
+    expect((await call('POST', `/api/v1/domains/${name}/enable_dns`, alice)).statusCode).toBe(200);
 
   beforeAll(async () => {
     // Side by side: neither needs the other (each assigned as it comes up, so afterAll stops what did).
@@ -81,7 +86,7 @@ describe('DNS records pushed to PowerDNS', () => {
 
   it('publishes a registered name with its manifest pointers, then the records its owner sets', async () => {
     const name = await alicesName();
-    // Registration alone publishes the zone with the TXT pointers at the apex.
+    // Registration alone publishes the TXT pointers at the name (in the namespace zone, until it is delegated).
     await eventually(async () => (await txt(name)).length === 2);
     expect((await txt(name)).sort()).toEqual([
       `agent-manifest=${s.baseUrl}/api/v1/domains/${name}/agent.json`,
@@ -103,6 +108,12 @@ describe('DNS records pushed to PowerDNS', () => {
     expect(body).toMatchObject({ status: 'success', domain: name, sync: 'pending' });
     expect(body.details.map((d: { status: string }) => d.status)).toEqual(Array(8).fill('created'));
 
+    // Stored, not yet served: the owner's records go out with the name's delegation.
+    await eventually(() => published(name));
+    expect(await a(name)).toEqual([]);
+    expect(await pdnsApi().getZone(`${name}.`)).toBeNull();
+    await enable(name);
+    await eventually(async () => (await a(name))[0] === '192.0.2.10');
     await eventually(() => published(name));
     expect(await a(name)).toEqual(['192.0.2.10']);
     expect(await a(`www.${name}`)).toEqual(['192.0.2.11']);
@@ -132,7 +143,7 @@ describe('DNS records pushed to PowerDNS', () => {
     expect(await ask(() => pdns.resolver.resolveCname(`docs.${name}`))).toEqual([]);
 
     const get = (await records(name)).json();
-    expect(get).toMatchObject({ status: 'success', domain: name, dns_enabled: false, nameservers: ['ns1.agent.'] });
+    expect(get).toMatchObject({ status: 'success', domain: name, dns_enabled: true, nameservers: ['ns1.agent.'] });
     expect(get.records).toHaveLength(7);
     expect(get.manifest_pointers).toEqual([
       `agent-manifest=${s.baseUrl}/api/v1/domains/${name}/agent.json`,
@@ -181,6 +192,8 @@ describe('DNS records pushed to PowerDNS', () => {
     const forged = await patch(name, [{ type: 'TXT', name: '@', content: 'agent-endpoint[mcp]=https://evil.example' }]);
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toMatchObject({ status: 'error', code: 'invalid_record', details: { index: 0 } });
+    // Delegated from here on: the discovery records move from the namespace zone into the name's own zone.
+    await enable(name);
     expect((await patch(name, [{ type: 'TXT', name: '@', content: 'hello' }])).statusCode).toBe(200);
     await eventually(async () => (await txt(name)).includes('hello'));
     expect(await txt(name)).toContain('agent-endpoint[mcp]=https://mcp.scout.example/mcp');
@@ -197,7 +210,8 @@ describe('DNS records pushed to PowerDNS', () => {
   it('refuses an invalid set whole, and another account, without changing or pushing anything', async () => {
     const name = await alicesName();
     await patch(name, [{ type: 'A', name: '@', content: '192.0.2.30' }]);
-    await eventually(() => published(name));
+    await enable(name);
+    await eventually(async () => (await a(name))[0] === '192.0.2.30');
     const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     const zoneBefore = await api.getZone(`${name}.`);
     const storedBefore = (await records(name)).json().records;
@@ -232,7 +246,8 @@ describe('DNS records pushed to PowerDNS', () => {
 
   it('keeps a change while PowerDNS is down and pushes it when PowerDNS is back', async () => {
     const name = await alicesName();
-    await eventually(async () => (await txt(name)).length === 2);
+    await enable(name);
+    await eventually(async () => (await txt(name)).length === 2 && (await published(name)));
     await pdns.server.stop();
     const res = await patch(name, [{ type: 'A', name: 'down', content: '192.0.2.40' }]);
     expect(res.statusCode).toBe(200);
@@ -255,8 +270,9 @@ describe('DNS records pushed to PowerDNS', () => {
 
   it('reports a change PowerDNS refuses in the zone run, and publishes the other names meanwhile', async () => {
     const bad = await alicesName();
-    // Its zone served first (a new name reads `published` before its first pass: version 0 of 0).
-    await eventually(async () => (await txt(bad)).length === 2);
+    // Delegated and served first, so the bad record below goes to a zone of its own.
+    await enable(bad);
+    await eventually(async () => (await txt(bad)).length === 2 && (await published(bad)));
     // A record the API would never accept, written as a bug or a hand edit would: PowerDNS refuses it (422).
     await s.t.db.em().transactional(async (tx) => {
       const subject = await dnsRepository(tx).lock(bad);
@@ -282,6 +298,7 @@ describe('DNS records pushed to PowerDNS', () => {
     // The refusal stops nothing else: another name is published, and so is the fixed one on its next change.
     const other = await alicesName();
     await patch(other, [{ type: 'A', name: 'www', content: '192.0.2.45' }]);
+    await enable(other);
     await eventually(async () => (await a(`www.${other}`))[0] === '192.0.2.45');
     expect((await patch(bad, [{ type: 'A', name: 'bad', content: '192.0.2.46' }])).statusCode).toBe(200);
     await eventually(() => published(bad));

@@ -54,9 +54,10 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
   let name: string;
   let idp: DevOidcProvider;
   let anchor: { ds: string; unbound: string };
+  let key: { authorization: string };
 
   /** unbound-host over the root and our PowerDNS (at `agentPort`), anchored at the root's key. */
-  const validate = async (host: string, agentPort = pdns.server.dnsPort) => {
+  const validate = async (host: string, agentPort = pdns.server.dnsPort, type = 'A') => {
     const conf = join(dir, `unbound-${agentPort}.conf`);
     await writeFile(
       conf,
@@ -75,7 +76,7 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
         '',
       ].join('\n'),
     );
-    const out = await run('unbound-host', ['-C', conf, '-v', '-t', 'A', host]).catch(
+    const out = await run('unbound-host', ['-C', conf, '-v', '-t', type, host]).catch(
       (err: { stdout?: string; stderr?: string }) => ({ stdout: `${err.stdout ?? ''}${err.stderr ?? ''}` }),
     );
     return out.stdout.trim();
@@ -95,7 +96,7 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
     api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     s = await startRegistryStack({ OIDC_ISSUER: idp.issuer, ...pdns.env });
     // A person's account: DNS records are managed by people (an agent's key registers and pays).
-    const key = { authorization: `Bearer ${await idp.mintAccessToken('dana')}` };
+    key = { authorization: `Bearer ${await idp.mintAccessToken('dana')}` };
     const me = (await s.t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: key })).json();
     const label = randomLabel('sec');
     await grantGems(s.t.db.em(), { accountId: me.account.account_id, amount: 5000, reference: `g:${label}` });
@@ -145,6 +146,39 @@ describe('DNSSEC: signed zones validated from the Handshake root', () => {
     } finally {
       forger.close();
     }
+  });
+
+  it('serves a name’s discovery records secure before its owner enables DNS, and after', async () => {
+    const label = randomLabel('pre');
+    const me = (await s.t.app.inject({ method: 'GET', url: '/api/v1/agents/me', headers: key })).json();
+    await grantGems(s.t.db.em(), { accountId: me.account.account_id, amount: 5000, reference: `g:${label}` });
+    const fresh = await registered(s.t.app, label, { headers: key, method: 'gems' });
+    const profile = await s.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/domains/${fresh}/profile`,
+      headers: key,
+      payload: { endpoints: { a2a: 'https://scout.example/a2a' } },
+    });
+    expect(profile.statusCode).toBe(200);
+    const txt = () => validate(fresh, pdns.server.dnsPort, 'TXT');
+    // Not delegated yet: the records sit at the name in the signed namespace zone, and no zone of its own
+    // (signed by a key no DS vouches for) answers for it.
+    await eventually(async () => (await txt()).includes('agent-endpoint[a2a]=https://scout.example/a2a'));
+    const before = await txt();
+    expect(before).toContain(`"agent-manifest=${s.baseUrl}/api/v1/domains/${fresh}/agent.json" (secure)`);
+    expect(before).not.toMatch(/BOGUS|insecure|validation failure/);
+    expect(await validate(fresh, pdns.server.dnsPort, 'SVCB')).toMatch(/scout\.example\..*\(secure\)/);
+    expect(await api.getZone(`${fresh}.`)).toBeNull();
+
+    // Delegated: its own zone, signed, with its DS in the namespace zone, and the records there, still secure.
+    const enable = await s.t.app.inject({ method: 'POST', url: `/api/v1/domains/${fresh}/enable_dns`, headers: key });
+    expect(enable.statusCode).toBe(200);
+    const ds = async () => ((await api.getZone('agent.')) ?? []).some((r) => r.name === `${fresh}.` && r.type === 'DS');
+    await eventually(ds);
+    await eventually(async () => !/BOGUS|insecure|no data|not found/.test(await txt()));
+    expect(await txt()).toContain(`"agent-endpoint[a2a]=https://scout.example/a2a" (secure)`);
+    const atParent = ((await api.getZone('agent.')) ?? []).filter((r) => r.name === `${fresh}.`).map((r) => r.type);
+    expect(atParent.sort()).toEqual(['DS', 'NS']);
   });
 
   it('rolls a name zone’s key with the operator command and validates at every step', async () => {

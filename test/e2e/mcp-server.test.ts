@@ -234,10 +234,11 @@ describe('MCP server at /mcp', () => {
     expect(set.structuredContent).toMatchObject({ status: 'success', details: [{ status: 'created' }] });
     const txt = async () =>
       (await pdns.resolver.resolveTxt(`_mcp.${name}`).catch((): string[][] => [])).map((parts) => parts.join(''));
-    await eventually(async () => (await txt()).length > 0);
-    expect(await txt()).toEqual([`hello ${label}`]);
+    // Kept, and served once the name is delegated.
     const enabled = await client.callTool({ name: 'enable_dns', arguments: { domain_name: name } });
     expect(enabled.structuredContent).toMatchObject({ status: 'success', domain: name, nameservers: ['ns1.agent.'] });
+    await eventually(async () => (await txt()).length > 0);
+    expect(await txt()).toEqual([`hello ${label}`]);
     // The delegation is published in the namespace zone.
     const api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     const delegation = async () =>

@@ -131,13 +131,16 @@ describe('a name registered in the ERC-8004 identity registry (paid)', () => {
       agent_id: agentId,
       agent_registry: `eip155:${BASE}:${registry}`,
     });
-    // The zone carries ENSIP-25's text record, the registry named by its ERC-7930 address, in PowerDNS itself.
+    // The name carries ENSIP-25's text record, the registry named by its ERC-7930 address, in PowerDNS itself
+    // (in the signed namespace zone until the name is delegated, then in its own zone).
     const zone = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     const key = ensip25Key({ agentId, chainId: BASE, registry });
     expect(key).toBe(`agent-registration[0x00010000022105${'14'}${registry.slice(2).toLowerCase()}][${agentId}]`);
-    const txt = async () =>
-      ((await zone.getZone(`${name}.`)) ?? []).filter((r) => r.type === 'TXT').flatMap((r) => r.contents);
-    await eventually(async () => (await txt()).includes(`"${key}=1"`));
+    const txt = async (at: string) =>
+      ((await zone.getZone(at)) ?? [])
+        .filter((r) => r.name === `${name}.` && r.type === 'TXT')
+        .flatMap((r) => r.contents);
+    await eventually(async () => (await txt('agent.')).includes(`"${key}=1"`));
 
     // Delegated, the name's signed delegation shows in RDAP with the DS records the namespace zone publishes.
     const enabled = await s.t.app.inject({
@@ -147,6 +150,8 @@ describe('a name registered in the ERC-8004 identity registry (paid)', () => {
     });
     expect(enabled.statusCode).toBe(200);
     await eventually(async () => (await get(`/rdap/domain/${name}`)).json().secureDNS?.delegationSigned === true);
+    expect(await txt(`${name}.`)).toContain(`"${key}=1"`);
+    expect(await txt('agent.')).toEqual([]);
     // Read at once, not waited for: a DS is stored for RDAP only after the namespace zone took it
     // (src/dns/sync.ts), so RDAP never shows one PowerDNS does not publish yet.
     const ds = ((await zone.getZone('agent.')) ?? []).find((r) => r.name === `${name}.` && r.type === 'DS');

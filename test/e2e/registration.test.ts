@@ -119,6 +119,10 @@ describe('registration on the default mpp route', () => {
     expect(summary ? JSON.parse(Buffer.from(summary).toString()) : null).toMatch(
       /^waiting for payment \(mpp\) until \d{4}-\d{2}-\d{2}T/,
     );
+    // The UI's Call Stack (the `__stack_trace` query) reaches the workflow's own code, not only the
+    // interceptors' frames.
+    const stack = (await handle.query('__stack_trace')) as string;
+    expect(stack).toMatch(/workflows\/[a-z-]+\.ts/);
   });
 
   it('a replayed receipt registers nothing', async () => {

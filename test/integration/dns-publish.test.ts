@@ -21,7 +21,7 @@ describe('publishing a batch of names to PowerDNS', () => {
     DNS_NAMESERVERS: 'ns1.{namespace}.=127.0.0.1',
     DNS_HOSTMASTER: 'hostmaster.{namespace}.',
   });
-  /** Namespace-zone PATCHes, as sent: each a list of the rrset names it changes. */
+  /** Namespace-zone PATCHes, as sent: each a list of the names whose rrsets it changes, in order. */
   const namespacePatches: string[][] = [];
 
   /** The real client, counting PATCHes of `agent.` and refusing any that touches a name in `refuseDelegationOf`. */
@@ -29,7 +29,7 @@ describe('publishing a batch of names to PowerDNS', () => {
     ...api,
     async patchZone(zone: string, changes: RrsetChange[]) {
       if (zone === 'agent.') {
-        namespacePatches.push(changes.map((c) => c.name));
+        namespacePatches.push([...new Set(changes.map((c) => c.name))]);
         if (changes.some((c) => refuseDelegationOf.includes(c.name)))
           throw new PowerDnsRefused(`PowerDNS PATCH /zones/agent.: 422 refused ${refuseDelegationOf.join(' ')}`);
       }
@@ -56,7 +56,8 @@ describe('publishing a batch of names to PowerDNS', () => {
     await dnsRepository(em).bump(d.id);
     return d.name;
   }
-  const delegated = async (n: string) => ((await api.getZone('agent.')) ?? []).some((r) => r.name === `${n}.`);
+  const atParent = async (n: string) => ((await api.getZone('agent.')) ?? []).filter((r) => r.name === `${n}.`);
+  const delegated = async (n: string) => (await atParent(n)).some((r) => r.type === 'NS');
   const versions = async (n: string) => {
     const d = await db.orm.em.fork().findOneOrFail(Domain, { name: n });
     return { version: d.dnsVersion, published: d.dnsPublishedVersion };
@@ -80,13 +81,20 @@ describe('publishing a batch of names to PowerDNS', () => {
 
     namespacePatches.length = 0;
     const result = await sync(client()).publishNames('agent', [a, b, off, grace, a]);
-    expect(result).toEqual({ published: 3, withdrawn: 1, changes: 1, refused: [] });
+    // Changes: off's discovery TXT written again at the name in `agent.`, grace's zone removed.
+    expect(result).toEqual({ published: 3, withdrawn: 1, changes: 2, refused: [] });
     // One PATCH of `agent.`: the delegations of a and b published, those of off and grace removed.
     // (A withdrawal removes the delegation's NS and its DS, signed or not.)
-    expect(namespacePatches).toEqual([[`${a}.`, `${b}.`, `${off}.`, `${off}.`, `${grace}.`, `${grace}.`]]);
-    for (const n of [a, b, off])
+    expect(namespacePatches).toEqual([[`${a}.`, `${b}.`, `${off}.`, `${grace}.`]]);
+    for (const n of [a, b])
       expect((await api.getZone(`${n}.`))?.find((r) => r.type === 'A')?.contents).toEqual(['192.0.2.80']);
+    // Not delegated: no zone of its own (its A waits for enable_dns); its pointers sit at the name in `agent.`.
+    expect(await api.getZone(`${off}.`)).toBeNull();
+    expect((await atParent(off)).map((r) => [r.type, r.contents.length])).toEqual([['TXT', 2]]);
     expect(await api.getZone(`${grace}.`)).toBeNull();
+    expect(await atParent(grace)).toEqual([]);
+    // A delegated name's discovery records live in its own zone, none beside its delegation.
+    expect((await atParent(a)).map((r) => r.type)).toEqual(['NS']);
     expect([await delegated(a), await delegated(b), await delegated(off), await delegated(grace)]).toEqual([
       true,
       true,

@@ -133,7 +133,8 @@ export function renderDns(view: DashboardView, domain: string, dns: DnsState): S
         action: 'enable_dns',
         submit: 'Enable DNS',
         fields: html`<span
-          >Delegation is not published yet: resolvers from the naming root do not reach these records.</span
+          >Delegation is not published yet: these records are kept, and served once you enable DNS. Until then the name
+          publishes only its discovery records (manifest pointers, agent endpoints).</span
         >`,
       });
   return html`<section aria-labelledby="dns-heading">
