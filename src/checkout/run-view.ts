@@ -1,4 +1,5 @@
 import type { CheckoutTerms } from '../../workflows/checkout-messages.ts';
+import { formatUsd } from '../domain/money.ts';
 
 /**
  * A checkout run's static summary and details, shown at the top of the run in the Temporal UI (the SDK's
@@ -13,7 +14,8 @@ export function checkoutRunView(
   const price =
     input.method === 'gems'
       ? `${input.priceGems.toLocaleString('en')} gems`
-      : `${input.amountMinor} ${input.currency} (minor units)`;
+      : // Both chain currencies (pathUSD, USDC) count in 6-decimal units, as USD minor units do here.
+        `${formatUsd(BigInt(input.amountMinor))} ${input.currency}`;
   const waitsFor = input.approval
     ? `the person's approval until ${new Date(input.approval.expiresAtMs).toISOString()}, then payment`
     : `payment until ${until}`;

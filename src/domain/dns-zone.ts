@@ -104,7 +104,7 @@ export type ParentState =
  * its owner enabled DNS, the name is delegated (NS, glue, DS) to its own zone. Before that it has no zone
  * of its own: its discovery records (the apex TXT and SVCB the registry writes) sit at the name in the
  * namespace zone, signed by the namespace's key, so a validator finds them secure from the root's anchor
- * rather than signed by a key no DS vouches for, which it would call bogus (docs/discovery.md "DNSSEC").
+ * rather than signed by a key no DS vouches for, which it would call bogus (docs/dns-and-rdap.md "DNSSEC").
  * A name not served has neither.
  */
 export function parentChanges(domain: string, a: ZoneAuthority, state: ParentState): RrsetChange[] {

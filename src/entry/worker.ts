@@ -2,7 +2,6 @@
 import { tracing } from '../telemetry/worker-tracing.ts';
 import { fileURLToPath } from 'node:url';
 import { connectionOptions } from '../temporal/target.ts';
-import { keepWorkflowStacks } from '../temporal/stack-traces.ts';
 import { listenForMetrics, loadConfigOrExit, requireSetting } from './shared.ts';
 import { exitIfTemporalRefuses, temporalTargetOrExit } from './temporal-startup.ts';
 
@@ -117,8 +116,6 @@ const temporal = {
     interceptors: clientInterceptors(tracing !== undefined),
   }),
 };
-// The Temporal UI's Call Stack reaches the workflow's own code through the interceptors.
-keepWorkflowStacks();
 const worker = await Worker.create({
   connection,
   namespace: temporalTarget.namespace,

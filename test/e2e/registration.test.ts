@@ -106,7 +106,7 @@ describe('registration on the default mpp route', () => {
     // a named timer, and times as ISO in the status query.
     const handle = s.t.temporal.client.workflow.getHandle(`registration:${fullName}`);
     const run = await handle.describe();
-    expect(await run.staticSummary()).toBe(`registration of ${fullName}: 30000000 pathUSD (minor units) by mpp`);
+    expect(await run.staticSummary()).toBe(`registration of ${fullName}: 30.00 pathUSD by mpp`);
     expect(await run.staticDetails()).toContain(`- waits for: payment until ${required.expires_at}`);
     const status = (await handle.query('checkoutStatus')) as { expiresAt: string; input: { expiresAtMs: number } };
     expect(status.expiresAt).toBe(new Date(status.input.expiresAtMs).toISOString());

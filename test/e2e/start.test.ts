@@ -263,6 +263,81 @@ describe('npm start (whole stack, embedded defaults)', () => {
     }
   });
 
+  // The operator's view (issue 51): an open registration in the Temporal UI that `npm start` serves, read in
+  // a real Chromium: its summary in words, its timer named, and a Call Stack that reaches the workflow's own
+  // code through the interceptors. Photographed into a temporary folder the run prints, or with
+  // SCREENSHOTS=docs/screenshots into the committed ones.
+  it('shows an operator an open registration in the Temporal UI, in words, with its own call stack', async () => {
+    const { provisionKey, register, registerBody, readChallenge } = await import('../../examples/pay-and-register.ts');
+    const base = `http://127.0.0.1:${ports.api}`;
+    const name = 'e2e-operator.agent';
+    const { required } = readChallenge(await register(base, await provisionKey(base), registerBody(name, 1)));
+    const workflowId = `registration:${name}`;
+
+    const { Connection, Client } = await import('@temporalio/client');
+    const connection = await Connection.connect({ address: `127.0.0.1:${ports.temporal}` });
+    let runId: string;
+    try {
+      const handle = new Client({ connection }).workflow.getHandle(workflowId);
+      runId = (await handle.describe()).runId;
+      // The stack query the UI's Call Stack shows: beside the tracing interceptor's own pending promise,
+      // where the workflow's code waits.
+      const stack = (await handle.query('__stack_trace')) as string;
+      expect(stack).toMatch(/at paidCheckout \(.*workflows\/checkout\.ts:\d+/);
+    } finally {
+      await connection.close();
+    }
+
+    const { launchChromium } = await import('../helpers/chromium.ts');
+    const shots = process.env.SCREENSHOTS
+      ? join(process.cwd(), process.env.SCREENSHOTS)
+      : await mkdtemp(join(tmpdir(), 'temporal-ui-'));
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+      const run = `http://127.0.0.1:${ports.ui}/namespaces/default/workflows/${encodeURIComponent(workflowId)}/${runId}`;
+      // Each view photographed where it says what the run waits for (the UI scrolls inside its own pane).
+      const photograph = async (text: string | RegExp, file: string) => {
+        const at = page.getByText(text).first();
+        await at.waitFor({ timeout: 30_000 });
+        // The UI renders the view again as its requests answer (and it polls): scrolled on a later try.
+        for (let tries = 1; ; tries++) {
+          try {
+            // Down to it, not sideways: a summary cell is wider than the pane.
+            await at.evaluate(
+              (el) => {
+                // Typed here: the tests compile without the DOM's types.
+                type Box = { scrollLeft: number; parentElement: Box | null; scrollIntoView(o: object): void };
+                const box = el as unknown as Box;
+                box.scrollIntoView({ block: 'center' });
+                for (let n: Box | null = box; n; n = n.parentElement) n.scrollLeft = 0;
+              },
+              undefined,
+              { timeout: 5_000 },
+            );
+            break;
+          } catch (err) {
+            if (tries === 5) throw err;
+            await sleep(500);
+          }
+        }
+        await page.screenshot({ path: join(shots, file) });
+      };
+      // The run's static summary and details (the SDK's user metadata), shown with its first event.
+      await page.goto(`${run}/history`);
+      await photograph(/waiting for payment \(mpp\) until/, 'temporal-timer.png');
+      // The first event opened: the summary and the details in full.
+      await page.getByText('Workflow Execution Started').first().click();
+      await photograph(`registration of ${name}: 15.00 pathUSD by mpp`, 'temporal-registration.png');
+      await page.goto(`${run}/call-stack`);
+      await photograph(/paidCheckout.*workflows\/checkout\.ts/, 'temporal-call-stack.png');
+      process.stdout.write(`temporal ui: screenshots in ${shots}\n`);
+    } finally {
+      await browser.close();
+    }
+    expect(required.session_id).toBeTruthy();
+  }, 120_000);
+
   it('keeps the request logs in its log files, out of the terminal', async () => {
     for (let i = 0; i < 3; i++) expect((await api('/api/v1/domains/search?q=e2e-logs')).status).toBe(200);
     expect(output.split('\n').filter((l) => l.trimStart().startsWith('{'))).toEqual([]);

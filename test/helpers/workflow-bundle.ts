@@ -8,7 +8,6 @@ import {
   type WorkflowBundle,
 } from '@temporalio/worker';
 import { workflowBundle as cachedWorkflowBundle } from '../../src/entry/workflow-bundle.ts';
-import { keepWorkflowStacks } from '../../src/temporal/stack-traces.ts';
 import { workflowSpanSink } from '../../src/telemetry/workflow-spans.ts';
 
 /** The same workflows entry the production worker loads (src/entry/worker.ts). */
@@ -41,7 +40,6 @@ export async function createWorker(
   taskQueue: string,
   activities: WorkerOptions['activities'],
 ): Promise<Worker> {
-  keepWorkflowStacks();
   return Worker.create({
     connection,
     taskQueue,
