@@ -35,7 +35,8 @@ function mayActOf(
     const empty = a.fields.safeParse({});
     const op = operationOf(a, empty.success ? empty.data : EMPTY_FIELDS, ctx);
     if (!op) continue;
-    const area = teamAreaOf(op.route.method, op.route.url, op.route.config);
+    // A route of the team itself checks the role in that team (the one acted for here), not the acting area.
+    const area = op.route.config.inTeam ?? teamAreaOf(op.route.method, op.route.url, op.route.config);
     if (area && !roleAllows(member.role, area)) denied.add(name);
   }
   return (action) => !denied.has(action);

@@ -33,6 +33,21 @@ export function roleAllows(role: TeamRole, area: TeamArea | 'read'): boolean {
   return area === 'read' || allowed[role].includes(area);
 }
 
+/**
+ * What a member's role in a team must allow for each operation on the team itself (`/api/v1/teams/{team_id}/…`,
+ * where the team is in the path, not the acting context): the team service checks it, its route declares it
+ * (`inTeam`), and the dashboard hides a form the role may not use by it.
+ */
+export const teamOperationArea = {
+  invite: 'members',
+  invitations: 'members',
+  withdrawInvitation: 'members',
+  setRole: 'members',
+  delete: 'members',
+  moveIn: 'settings',
+  moveGems: 'billing',
+} as const satisfies Record<string, TeamArea>;
+
 /** The roles that may act in `area`, for a refusal to name. */
 export const rolesFor = (area: TeamArea): TeamRole[] => teamRoles.filter((r) => roleAllows(r, area));
 

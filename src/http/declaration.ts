@@ -42,6 +42,8 @@ declare module 'fastify' {
     access?: AccessRule;
     /** What a team member's role must allow to call it (src/domain/team.ts); a read when absent on a GET. */
     area?: TeamArea | 'read';
+    /** On a route of the team its path names: what the caller's role in that team must allow (see declareRoute). */
+    inTeam?: TeamArea;
     /** How its audit event is written when not by the request's own transactions: see declareRoute. */
     audited?: false | 'in-transaction';
     /** Its text in the OpenAPI document (src/http/openapi/document.ts); absent on hidden routes only. */
@@ -59,6 +61,7 @@ export interface RouteDeclaration {
   config: {
     access: AccessRule;
     area?: TeamArea | 'read';
+    inTeam?: TeamArea;
     audited?: false | 'in-transaction';
     idempotent?: true;
     openapi?: OperationText;
@@ -78,6 +81,12 @@ export function declareRoute<const M extends Method>(d: {
   access: AccessRule;
   /** Required on a route that changes something for a person's credential: see teamAreaOf. */
   area?: TeamArea | 'read';
+  /**
+   * On a route under `/api/v1/teams/{team_id}`: what the caller's role in the team of the path must allow
+   * (src/domain/team.ts `teamOperationArea`, which the team service checks). The person calls it as
+   * themselves (`area: 'self'`); the dashboard hides its form from a role that may not use it.
+   */
+  inTeam?: TeamArea;
   /**
    * How the operation's audit event is written (docs/teams.md "Audit trail"). Unsaid: by the request's own
    * transactions, or, when it answers success having committed none (one statement, a run's step), right after.
@@ -100,6 +109,7 @@ export function declareRoute<const M extends Method>(d: {
     config: {
       access: d.access,
       ...(d.area && { area: d.area }),
+      ...(d.inTeam && { inTeam: d.inTeam }),
       ...(d.audited !== undefined && { audited: d.audited }),
       ...(d.idempotent && { idempotent: d.idempotent }),
       ...(d.openapi && { openapi: d.openapi }),

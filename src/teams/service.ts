@@ -15,6 +15,7 @@ import {
   INVITATION_DEFAULT_SECONDS,
   invitationRefusal,
   roleAllows,
+  teamOperationArea,
   type TeamArea,
   type TeamInvitationRecord,
   type TeamMembership,
@@ -97,7 +98,7 @@ export function teamService(deps: { orm: Orm; config: Config }) {
 
     async invitations(principal: Principal, teamId: string) {
       const teams = teamRepository(orm.em.fork());
-      await roleIn(teams, principal, teamId, 'members');
+      await roleIn(teams, principal, teamId, teamOperationArea.invitations);
       return teams.invitations(teamId);
     },
 
@@ -110,7 +111,7 @@ export function teamService(deps: { orm: Orm; config: Config }) {
       const { token, hash } = generateSessionToken();
       const invitation = await orm.em.fork().transactional(async (tx) => {
         const teams = teamRepository(tx);
-        await roleIn(teams, principal, teamId, 'members');
+        await roleIn(teams, principal, teamId, teamOperationArea.invite);
         const seconds = expiresInSeconds ?? INVITATION_DEFAULT_SECONDS;
         return teams.invite({
           id: randomUUID(),
@@ -127,7 +128,7 @@ export function teamService(deps: { orm: Orm; config: Config }) {
     async withdrawInvitation(principal: Principal, teamId: string, invitationId: string): Promise<void> {
       await orm.em.fork().transactional(async (tx) => {
         const teams = teamRepository(tx);
-        await roleIn(teams, principal, teamId, 'members');
+        await roleIn(teams, principal, teamId, teamOperationArea.withdrawInvitation);
         if (!(await teams.revokeInvitation(teamId, invitationId)))
           throw new AppError('invitation_not_found', 'No open invitation with this id in this team.');
       });
@@ -163,7 +164,7 @@ export function teamService(deps: { orm: Orm; config: Config }) {
     async setRole(principal: Principal, teamId: string, accountId: string, role: TeamRole): Promise<void> {
       await orm.em.fork().transactional(async (tx) => {
         const teams = teamRepository(tx);
-        await roleIn(teams, principal, teamId, 'members');
+        await roleIn(teams, principal, teamId, teamOperationArea.setRole);
         const members = await teams.lockMembers(teamId);
         const was = roleBefore(members, accountId, role);
         await teams.setRole(teamId, accountId, role);
@@ -201,7 +202,7 @@ export function teamService(deps: { orm: Orm; config: Config }) {
     async delete(principal: Principal, teamId: string): Promise<void> {
       await orm.em.fork().transactional(async (tx) => {
         const teams = teamRepository(tx);
-        await roleIn(teams, principal, teamId, 'members');
+        await roleIn(teams, principal, teamId, teamOperationArea.delete);
         await teams.lockMembers(teamId);
         const held = await teams.holdings(teamId);
         if (held.names > 0 || held.agents > 0)
@@ -225,7 +226,7 @@ export function teamService(deps: { orm: Orm; config: Config }) {
         throw new AppError('forbidden', 'A person moves their own names and agents into a team.');
       return orm.em.fork().transactional(async (tx) => {
         const teams = teamRepository(tx);
-        await roleIn(teams, principal, teamId, 'settings');
+        await roleIn(teams, principal, teamId, teamOperationArea.moveIn);
         const names = await domainRecords(tx).liveNamesOf(person);
         const out: MoveOutcome = { names: [], agents: [], keptLocked: [] };
         const transfers = transferRepository(tx);
@@ -266,7 +267,7 @@ export function teamService(deps: { orm: Orm; config: Config }) {
       const person = personOf(principal);
       if (principal.kind === 'org_key') throw new AppError('forbidden', 'A person moves their own gems.');
       return orm.em.fork().transactional(async (tx) => {
-        await roleIn(teamRepository(tx), principal, teamId, 'billing');
+        await roleIn(teamRepository(tx), principal, teamId, teamOperationArea.moveGems);
         const [from, to] = m.direction === 'to_team' ? [person, teamId] : [teamId, person];
         try {
           await postJournal(tx, {

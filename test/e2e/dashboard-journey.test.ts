@@ -686,6 +686,54 @@ describe('the dashboard journey in Chromium', () => {
     await page.getByRole('button', { name: 'Switch' }).click();
   });
 
+  // docs/teams.md "Roles": every page offers only what the role may use (issue 51). Bob, a member of alice's
+  // team acting for it, is given each role in turn; his browser shows a team name's page and the team's page
+  // with exactly the forms of his role (test/integration/dashboard-roles.test.ts sends each one shown).
+  it('shows each role, in the browser, only the forms it may use', async () => {
+    const teamId = (await call('GET', '/api/v1/teams', aliceBearer)).body.data[0].team.id as string;
+    const asTeam = { ...aliceBearer, 'x-team-id': teamId };
+    const members = (await call('GET', `/api/v1/teams/${teamId}`, aliceBearer)).body.members as {
+      role: string;
+      account_id: string;
+    }[];
+    const bobId = members.find((m) => m.role !== 'owner')!.account_id;
+    const teamName = ((await call('GET', '/api/v1/domains', asTeam)).body.data as { name: string }[])[0]!.name;
+    const nameForms = ['Renew with gems', 'Save auto-renew', 'Save records', 'List for sale', 'Save profile', 'Lock'];
+    const teamForms = ['Move gems', 'Make an invitation link', 'Change role', 'Move mine into Journey Labs'];
+    const bobPage = await bob.newPage();
+    try {
+      for (const role of ['operator', 'billing', 'auditor', 'admin'] as const) {
+        const set = await call('PATCH', `/api/v1/teams/${teamId}/members/${bobId}`, aliceBearer, { role });
+        expect(set.status).toBe(200);
+        const shown = async (path: string, forms: string[]) => {
+          await bobPage.goto(url(path));
+          const seen: Record<string, boolean> = {};
+          for (const f of forms) seen[f] = (await bobPage.getByRole('button', { name: f, exact: true }).count()) > 0;
+          return seen;
+        };
+        const acts = role === 'operator' || role === 'admin';
+        expect({ role, forms: await shown(`/dashboard/domains/${teamName}`, nameForms) }).toEqual({
+          role,
+          // Locking is `security`: an owner's or an admin's, not an operator's (docs/teams.md "Registrar lock").
+          forms: { ...Object.fromEntries(nameForms.map((f) => [f, acts])), Lock: role === 'admin' },
+        });
+        await check(bobPage, `domain-as-${role}`);
+        expect({ role, forms: await shown('/dashboard/team', teamForms) }).toEqual({
+          role,
+          forms: {
+            'Move gems': role === 'admin' || role === 'billing',
+            'Make an invitation link': false,
+            'Change role': false,
+            'Move mine into Journey Labs': role === 'admin',
+          },
+        });
+        await check(bobPage, `team-as-${role}`);
+      }
+    } finally {
+      await bobPage.close();
+    }
+  });
+
   it('the home page and a namespace page lead to the dashboard and fit a phone', async () => {
     await open(page, '/', 'home');
     await expect(page.getByRole('link', { name: 'Go to your dashboard' }).isVisible()).resolves.toBe(true);

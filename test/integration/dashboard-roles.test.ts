@@ -79,4 +79,26 @@ describe('dashboard: the forms each role is shown', () => {
       remove: role === 'owner',
     });
   });
+
+  it.each(teamRoles)("a %s is shown on the team's page only forms its role may use", async (role) => {
+    const { browser } = people[role];
+    const shown = formsOf((await browser.get('/dashboard/team')).body);
+    // Each one sent as it stands (an empty amount, no name to move): refused for what is typed, never for the role.
+    // The members' forms are the owner's alone (above), and sending them would change the team under the others.
+    for (const { action, target } of shown.filter((f) => !['set_role', 'remove_member'].includes(f.action))) {
+      const sent = await browser.submit('/dashboard/team', action, {}, target ? { target } : {});
+      expect({ role, action, refusedForRole: /role_not_allowed|Your role in this team/.test(sent.body) }).toEqual({
+        role,
+        action,
+        refusedForRole: false,
+      });
+    }
+    // Gems are billing's (and the owner's and an admin's); moving in is a setting (owner, admin).
+    const actions = shown.map((f) => f.action);
+    expect({ role, gems: actions.includes('move_gems'), moveIn: actions.includes('move_in') }).toEqual({
+      role,
+      gems: ['owner', 'admin', 'billing'].includes(role),
+      moveIn: ['owner', 'admin'].includes(role),
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { TeamInvitationRecord, TeamMembership } from '../../domain/team.ts';
+import { teamOperationArea, type TeamArea, type TeamInvitationRecord, type TeamMembership } from '../../domain/team.ts';
 import { defineOperation } from '../../http/operations/operation.ts';
 import { operationsPlugin } from '../../http/operations/route.ts';
 import { clientErrors, errorBodySchema } from '../schemas/common.ts';
@@ -35,7 +35,16 @@ const route = <M extends 'GET' | 'POST' | 'PATCH' | 'DELETE'>(
   url: string,
   operationId: string,
   description: string,
-) => declareRoute({ method, url, access: DASHBOARD, area: 'self', openapi: { operationId, description } });
+  inTeam?: TeamArea,
+) =>
+  declareRoute({
+    method,
+    url,
+    access: DASHBOARD,
+    area: 'self',
+    ...(inTeam && { inTeam }),
+    openapi: { operationId, description },
+  });
 
 export const listTeamsRoute = route('GET', base, 'listTeams', 'The teams you belong to, with your role in each.');
 export const createTeamRoute = route(
@@ -55,24 +64,28 @@ export const deleteTeamRoute = route(
   team,
   'deleteTeam',
   'Deletes the team: its owner, once it holds no names and no agents (409 `team_not_empty`). Its keys stop working.',
+  teamOperationArea.delete,
 );
 export const inviteRoute = route(
   'POST',
   `${team}/invitations`,
   'inviteToTeam',
   'An invitation link for one person, with the role it grants: single use, expiring (7 days unless said). The token is shown once. The owner.',
+  teamOperationArea.invite,
 );
 export const listInvitationsRoute = route(
   'GET',
   `${team}/invitations`,
   'listTeamInvitations',
   'The team’s latest invitations (never their tokens). The owner.',
+  teamOperationArea.invitations,
 );
 export const withdrawInvitationRoute = route(
   'DELETE',
   `${team}/invitations/:invitation_id`,
   'withdrawTeamInvitation',
   'Withdraws an unused invitation: its link answers 410 `invitation_revoked`. The owner.',
+  teamOperationArea.withdrawInvitation,
 );
 export const acceptInvitationRoute = route(
   'POST',
@@ -85,6 +98,7 @@ export const setRoleRoute = route(
   `${team}/members/:account_id`,
   'setTeamMemberRole',
   'Changes a member’s role, at once (their next request acts with it). A team keeps an owner: 409 `last_owner`. The owner.',
+  teamOperationArea.setRole,
 );
 export const removeMemberRoute = route(
   'DELETE',
@@ -97,6 +111,7 @@ export const moveInRoute = route(
   `${team}/move-in`,
   'moveIntoTeam',
   'Moves your own names and the agents you claimed into the team, in one recorded operation: each name as a transfer (its `domain.transferred` event; a listing ends), each agent by making the team its operator (its names stay the agent’s). Locked names stay yours (`kept_locked`). Owner or admin.',
+  teamOperationArea.moveIn,
 );
 
 /** Gems move between a person and the team: an owner's, admin's or billing member's (the service checks). */
@@ -105,6 +120,7 @@ export const moveGemsRoute = declareRoute({
   url: `${team}/gems`,
   access: DASHBOARD,
   area: 'self',
+  inTeam: teamOperationArea.moveGems,
   idempotent: true,
   openapi: {
     operationId: 'moveTeamGems',
