@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { pgClientConfig } from '../config/database-url.ts';
+import { endClient } from './end-client.ts';
 
 /** What a listener is told: a name changed (`*`: possibly any), or the stream was broken and resumed. */
 export interface PublicChangeHandlers {
@@ -55,7 +56,7 @@ export function listenForPublicChanges(databaseUrl: string, on: PublicChangeHand
       if (timer) clearTimeout(timer);
       const c = client;
       client = null;
-      await c?.end().catch(() => undefined);
+      if (c) await endClient(c);
     },
   };
 }

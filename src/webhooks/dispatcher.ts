@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { endClient } from '../db/end-client.ts';
 import { pgClientConfig } from '../config/database-url.ts';
 import type { Orm } from '../db/orm.ts';
 import { webhookDispatch } from '../db/webhook-dispatch.ts';
@@ -143,7 +144,7 @@ export function outboxDispatcher(o: DispatcherOptions) {
       if (gathering) clearTimeout(gathering);
       const l = listener;
       listener = null;
-      await l?.end().catch(() => undefined);
+      if (l) await endClient(l);
       await running;
     },
   };
