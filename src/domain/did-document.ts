@@ -13,7 +13,9 @@ export function buildDidDocument(d: PublicDomainRow, baseUrl: string, chainId: n
   const services = [
     ...(['a2a', 'mcp', 'web'] as const).flatMap((key) => {
       const url = endpointOf(d, key);
-      return url ? [{ id: `${id}#${key}`, type: serviceType[key], serviceEndpoint: url }] : [];
+      // An A2A endpoint is found through its card, which the registry serves (and signs) exactly then.
+      const at = key === 'a2a' ? urls.agent_card : url;
+      return url ? [{ id: `${id}#${key}`, type: serviceType[key], serviceEndpoint: at }] : [];
     }),
     { id: `${id}#registration`, type: 'ERC8004Registration', serviceEndpoint: urls.registration },
     {
@@ -23,7 +25,10 @@ export function buildDidDocument(d: PublicDomainRow, baseUrl: string, chainId: n
     },
   ];
   return {
-    '@context': ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/suites/secp256k1recovery-2020/v2'],
+    // The secp256k1 vocabulary only where a verification method uses it.
+    '@context': wallet
+      ? ['https://www.w3.org/ns/did/v1', 'https://w3id.org/security/suites/secp256k1recovery-2020/v2']
+      : ['https://www.w3.org/ns/did/v1'],
     id,
     alsoKnownAs: [d.name],
     ...(wallet && {

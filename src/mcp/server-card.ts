@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 
 // The MCP Server Card of the registry's MCP server (SEP-2127, the `io.modelcontextprotocol/server-card`
@@ -10,12 +11,15 @@ import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 
-/** The card: `name` is the host reversed, `/registry` (the schema's reverse-DNS form with one slash). */
+/**
+ * The card: `name` is the host reversed, `/registry` (the schema's reverse-DNS form with one slash); an
+ * address (a local stack's 127.0.0.1) has no DNS order to reverse and stays as it is.
+ */
 export function serverCard(baseUrl: string, version: string) {
-  const host = new URL(baseUrl).hostname;
+  const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
   return {
     $schema: SERVER_CARD_SCHEMA,
-    name: `${host.split('.').reverse().join('.')}/registry`,
+    name: `${isIP(host) ? host.replace(/:/g, '-') : host.split('.').reverse().join('.')}/registry`,
     version,
     title: 'Agent domain registry',
     description: 'Search, price, register, renew and manage agent names (.agent and more) as MCP tools.',

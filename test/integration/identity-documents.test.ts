@@ -113,7 +113,12 @@ describe('per-name identity documents', () => {
         { id: `${did}#wallet`, type: 'EcdsaSecp256k1RecoveryMethod2020', blockchainAccountId: `eip155:8453:${wallet}` },
       ],
       service: expect.arrayContaining([
-        expect.objectContaining({ id: `${did}#a2a`, serviceEndpoint: 'https://scout.example/a2a' }),
+        // The A2A service is found through its card (signed, served by the registry), which names the endpoint.
+        expect.objectContaining({
+          id: `${did}#a2a`,
+          type: 'A2AAgentCard',
+          serviceEndpoint: `${publicBase}/agents/${name}/agent-card.json`,
+        }),
       ]),
     });
   });

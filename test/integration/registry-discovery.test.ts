@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { serverCard } from '../../src/mcp/server-card.ts';
 import { AgentCard, verifyAgentCardSignature, type AgentCard as Card } from '@a2a-js/sdk';
 import { DefaultAgentCardResolver } from '@a2a-js/sdk/client';
 import type { JWK } from 'jose';
@@ -120,9 +121,13 @@ describe('discovery of the registry itself', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/mcp-server-card\+json/);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
-    const card = (await res.json()) as { remotes: { type: string; url: string }[] };
+    const card = (await res.json()) as { name: string; remotes: { type: string; url: string }[] };
     const validCard = ajv.compile({ ...cardSchema, $ref: '#/$defs/ServerCard' });
     expect([validCard(card), validCard.errors ?? []]).toEqual([true, []]);
+    expect(card.name).toBe('test.registry/registry');
+    // A local stack's address is not reversed as if it were a host name (it read 1.0.0.127/registry).
+    const local = serverCard('http://127.0.0.1:3000', '1.0.0');
+    expect([local.name, validCard(local)]).toEqual(['127.0.0.1/registry', true]);
     expect(card.remotes).toEqual([
       expect.objectContaining({ type: 'streamable-http', url: 'https://registry.test/mcp' }),
     ]);
