@@ -173,5 +173,19 @@ describe('dashboard: activity', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toMatch(/^text\/html/);
+    // The last day before the first: said, not an empty file (a person read it as "nothing happened").
+    const swapped = await t.app.inject({
+      method: 'GET',
+      url: `/dashboard/activity/export?from=${today}&to=2020-01-01`,
+      headers: { cookie: carol.cookie, accept: 'text/html' },
+    });
+    expect([swapped.statusCode, /comes before the first/.test(swapped.body)]).toEqual([400, true]);
+    // The API's export alike, in JSON.
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/audit/export?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z',
+      headers: { cookie: carol.cookie },
+    });
+    expect([empty.statusCode, empty.json().code]).toEqual([400, 'validation_failed']);
   });
 });

@@ -107,6 +107,15 @@ export const exportAudit = defineOperation(
   },
   async (call, services) => {
     const em = call.db;
+    // An empty range is a mistake to say, not an empty file to hand back (a "to" before the "from").
+    if (Date.parse(call.query.from) >= Date.parse(call.query.to))
+      throw new AppError(
+        'validation_failed',
+        `The range is empty: from (${call.query.from}) must be before to (${call.query.to}).`,
+        {
+          field: 'from',
+        },
+      );
     const filter = await readerFilter(em, accountPrincipal(call), call.query);
     const { total } = await auditEvents(em).page(filter, { limit: 1, offset: 0 });
     if (total > EXPORT_MAX)

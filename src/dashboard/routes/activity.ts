@@ -67,6 +67,11 @@ function exportRange(ctx: PageContext) {
   const to = day.safeParse(ctx.query.to);
   if (!from.success || !to.success)
     throw new AppError('validation_failed', 'Give the first and the last day of the export (YYYY-MM-DD).');
+  if (to.data < from.data)
+    throw new AppError(
+      'validation_failed',
+      `The last day (${to.data}) comes before the first (${from.data}): swap them.`,
+    );
   const end = new Date(`${to.data}T00:00:00.000Z`);
   end.setUTCDate(end.getUTCDate() + 1);
   return { from: `${from.data}T00:00:00.000Z`, to: end.toISOString() };

@@ -77,6 +77,8 @@ const keepOf = (view: DashboardView, param: string): Record<string, string> =>
 
 /** The activity page: the ledger of orders, newest first, paged. */
 export function renderActivity(view: DashboardView, data: ActivityData): SafeHtml {
+  // A team's name where an order names the team (a name that came to it), never "agent <id>".
+  const teamNames = Object.fromEntries((view.teams ?? []).map((t) => [t.id, t.name]));
   const rows = data.rows.map(
     (e) =>
       html`<tr>
@@ -86,7 +88,7 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
         <td>${amountOf(e)}${splitOf(e)}</td>
         <td>${e.payment_method}</td>
         <td>${e.status}</td>
-        <td>${partOf(e, view.person.accountId, data.names)}</td>
+        <td>${partOf(e, view.person.accountId, { ...data.names, ...teamNames })}</td>
       </tr>`,
   );
   return html`<p>
@@ -113,8 +115,8 @@ export function renderActivity(view: DashboardView, data: ActivityData): SafeHtm
     }`;
 }
 
-/** What an event acts on, in words: the team by its name, else as recorded (a name, an id). */
-const objectOf = (view: DashboardView, object: string) => (object === view.team?.id ? view.team.name : object);
+/** What an event acts on, in words: a team of the person's by its name, else as recorded (a name, an id). */
+const objectOf = (view: DashboardView, object: string) => view.teams?.find((t) => t.id === object)?.name ?? object;
 
 function auditSection(view: DashboardView, data: ActivityData, audit: NonNullable<ActivityData['audit']>): SafeHtml {
   return html`<section aria-labelledby="audit-heading">
@@ -147,8 +149,8 @@ function auditSection(view: DashboardView, data: ActivityData, audit: NonNullabl
             <td>${e.actor.credential ?? ''}</td>
             <td>
               ${
-                actionInWords(e.action)
-                  ? html`${actionInWords(e.action)}
+                actionInWords(e.action, e.details)
+                  ? html`${actionInWords(e.action, e.details)}
                     ${e.object ? html`<strong>${objectOf(view, e.object)}</strong>` : ''}`
                   : html`<code>${e.action}</code> ${e.object ?? ''}`
               }

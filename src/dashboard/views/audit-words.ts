@@ -37,6 +37,10 @@ const DONE: Record<string, string> = {
   'POST /api/v1/approvals/:approval_id/refuse': 'refused the purchase',
   'POST /api/v1/webhooks/subscribe': 'subscribed a webhook',
   'DELETE /api/v1/webhooks/:subscription_id': 'removed the webhook',
+  'POST /api/v1/webhooks/:subscription_id/rotate-secret': 'rotated the secret of the webhook',
+  'POST /api/v1/webhooks/:subscription_id/enable': 'enabled again the webhook',
+  'POST /api/v1/webhooks/:subscription_id/ping': 'pinged the webhook',
+  'POST /api/v1/webhooks/:subscription_id/deliveries/:event_id/redeliver': 'redelivered an event of the webhook',
   'PUT /api/v1/agents/me/payout-address': 'set the payout address',
   'POST /api/v1/teams': 'created the team',
   'DELETE /api/v1/teams/:team_id': 'deleted the team',
@@ -46,11 +50,22 @@ const DONE: Record<string, string> = {
   'PATCH /api/v1/teams/:team_id/members/:account_id': "changed a member's role in",
   'DELETE /api/v1/teams/:team_id/members/:account_id': 'removed a member of',
   'POST /api/v1/teams/:team_id/move-in': 'moved their names and agents into',
+  'POST /api/v1/teams/:team_id/gems': 'moved gems between themselves and',
   'POST /dashboard/switch': 'began to act for',
   'registry: auto-renew': 'auto-renewed',
   'registry: domain.grace_started': 'moved into its grace period',
   'registry: domain.expired': 'expired',
 };
 
-/** An audit event's operation in words, or null when it has none here (the page shows the route). */
-export const actionInWords = (action: string): string | null => DONE[action] ?? null;
+/**
+ * An audit event's operation in words, or null when it has none here (the page shows the route). A switch
+ * back to oneself (no team after it) is said as leaving the team it names.
+ */
+export function actionInWords(action: string, details?: Record<string, unknown>): string | null {
+  if (action === 'POST /dashboard/switch' && (details?.after as { team_id?: unknown } | undefined)?.team_id === null)
+    return 'stopped acting for';
+  return DONE[action] ?? null;
+}
+
+/** The routes named here, for the test that every audited route has its words. */
+export const namedActions = (): string[] => Object.keys(DONE);
