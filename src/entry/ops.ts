@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { openDatabaseOrExit } from './database-startup.ts';
 import * as ops from '../ops/commands.ts';
 import { loadConfigOrExit, requireSetting } from './shared.ts';
+import { embeddedDatabaseUrl } from '../infra/embedded-database-url.ts';
 
 // `npm run ops -- <command> [args]`: the operator's actions, run against DATABASE_URL.
 const usage = `usage: npm run ops -- <command> [args]
@@ -51,7 +52,7 @@ const { positionals, values } = parseArgs({
   },
 });
 const [command, a, b] = positionals;
-if (!command || values.help) {
+if (!command || values.help || command === 'help') {
   console.log(usage);
   process.exit(command ? 0 : 2);
 }
@@ -62,9 +63,23 @@ if (command === 'trust-anchor') {
   process.exit(0);
 }
 const config = loadConfigOrExit();
+
+/**
+ * DATABASE_URL, or in development the database `npm start` runs (its embedded server on EMBEDDED_PG_PORT):
+ * an operator of the local stack runs a command beside it with nothing to set. Production requires it.
+ */
+function databaseUrl(): string {
+  if (config.DATABASE_URL || config.NODE_ENV === 'production')
+    return requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'ops');
+  const url = embeddedDatabaseUrl(config.EMBEDDED_PG_PORT);
+  console.error(
+    `DATABASE_URL is not set: using npm start's embedded database on 127.0.0.1:${config.EMBEDDED_PG_PORT}.`,
+  );
+  return url;
+}
 if (command === 'token') await printDevToken();
 if (command === 'dnssec-status' || command === 'dnssec-rollover') await printDnssec();
-const orm = await openDatabaseOrExit(requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'ops'), 1);
+const orm = await openDatabaseOrExit(databaseUrl(), 1);
 const em = orm.em.fork();
 const need = (v: string | undefined, what: string): string => {
   if (!v) throw new ops.OpsError(`missing ${what}\n\n${usage}`);

