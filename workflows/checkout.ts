@@ -259,7 +259,8 @@ export async function paidCheckout<I extends CheckoutTerms, R, K extends DoneAs>
   } else if (!payment) {
     const waitMs = Math.max(0, input.expiresAtMs + SETTLE_GRACE_MS - Date.now());
     await condition(() => payment !== null || release, waitMs, {
-      summary: `waiting for payment (${input.method}) until ${new Date(input.expiresAtMs + SETTLE_GRACE_MS).toISOString()}`,
+      // The payer's deadline first (the one the API gave them); the timer itself runs a minute longer.
+      summary: `waiting for payment (${input.method}) due ${new Date(input.expiresAtMs).toISOString()}, a late one looked for until ${new Date(input.expiresAtMs + SETTLE_GRACE_MS).toISOString()}`,
     });
     // A verification or reset under way finishes before the checkout is judged.
     await condition(() => !busy);

@@ -47,6 +47,9 @@ export function dnsZoneRuns({ client, taskQueue }: { client: Client; taskQueue: 
             workflowId: dnsZoneWorkflowId(taskQueue, namespace),
             taskQueue,
             args: [{ namespace } satisfies DnsZoneInput],
+            // What the run is, for the operator who meets it in the Temporal UI (given when it starts).
+            staticSummary: `DNS of .${namespace}: publishes changed names to PowerDNS, in passes of up to 50`,
+            staticDetails: `Long-lived: one per namespace. Its dnsZoneStatus query says what is pending, publishing and refused (docs/dns-and-rdap.md "How records reach PowerDNS").`,
             signal: dnsNamesChangedSignal,
             signalArgs: [{ names: group }],
           }),

@@ -7,6 +7,10 @@ import {
 } from '@temporalio/client';
 import { expirySweepScheduleId, type ExpirySweepInput } from '../../workflows/expiry-messages.ts';
 
+/** What the schedule is for, on its page in the Temporal UI. */
+export const SCHEDULE_NOTE =
+  'Unattended expiry (docs/registration.md "Expiry"): each run moves names past their expiry into grace, names past grace back to the pool, and renews those set to auto-renew.';
+
 export interface ExpiryScheduleSettings {
   taskQueue: string;
   everySeconds: number;
@@ -25,6 +29,7 @@ function scheduleOf(s: ExpiryScheduleSettings): Pick<ScheduleUpdateOptions, 'spe
       workflowId: expirySweepScheduleId(s.taskQueue),
       taskQueue: s.taskQueue,
       args: [input],
+      staticSummary: `expiry sweep: names past expiry into grace, past grace back to the pool; auto-renewals ${s.autoRenewDaysBefore} days before`,
     },
     // SKIP: a sweep still running (a large backlog) is never joined by a second one; the next interval
     // after it finishes picks up whatever is still due. An outage longer than the catch-up window is
@@ -43,7 +48,8 @@ export async function ensureExpirySweepSchedule(client: Client, s: ExpirySchedul
   const scheduleId = expirySweepScheduleId(s.taskQueue);
   const options = scheduleOf(s);
   try {
-    await client.schedule.create({ scheduleId, ...options });
+    // The note is the operator's after that (a pause's reason): written once, at creation.
+    await client.schedule.create({ scheduleId, ...options, state: { note: SCHEDULE_NOTE } });
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;
     await client.schedule.getHandle(scheduleId).update((current) => ({ ...current, ...options }));

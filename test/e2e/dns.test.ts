@@ -257,6 +257,8 @@ describe('DNS records pushed to PowerDNS', () => {
     // The zone run holds the pass (its activity retried, the attempts in the UI) and says it has work.
     const run = await zoneRun().describe();
     expect(run.status.name).toBe('RUNNING');
+    // What the run is, in words, for the operator who meets it in the Temporal UI.
+    expect(await run.staticSummary()).toBe('DNS of .agent: publishes changed names to PowerDNS, in passes of up to 50');
     expect(await zoneStage()).toBe('dns-publishing');
     const waiting = await zoneRun().query(dnsZoneStatusQuery);
     expect(waiting.publishing + waiting.pending).toBeGreaterThan(0);

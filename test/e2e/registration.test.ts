@@ -117,7 +117,7 @@ describe('registration on the default mpp route', () => {
     }
     const summary = timer?.userMetadata?.summary?.data;
     expect(summary ? JSON.parse(Buffer.from(summary).toString()) : null).toMatch(
-      /^waiting for payment \(mpp\) until \d{4}-\d{2}-\d{2}T/,
+      new RegExp(`^waiting for payment \\(mpp\\) due ${required.expires_at}, a late one looked for until \\d{4}-`),
     );
     // The UI's Call Stack (the `__stack_trace` query) reaches the workflow's own code, not only the
     // interceptors' frames.

@@ -325,7 +325,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
       };
       // The run's static summary and details (the SDK's user metadata), shown with its first event.
       await page.goto(`${run}/history`);
-      await photograph(/waiting for payment \(mpp\) until/, 'temporal-timer.png');
+      await photograph(/waiting for payment \(mpp\) due/, 'temporal-timer.png');
       // The first event opened: the summary and the details in full.
       await page.getByText('Workflow Execution Started').first().click();
       await photograph(`registration of ${name}: 15.00 pathUSD by mpp`, 'temporal-registration.png');

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Domain, DomainOrder, OutboxEvent } from '../../src/db/entities/index.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
-import { ensureExpirySweepSchedule } from '../../src/temporal/expiry-schedule.ts';
+import { ensureExpirySweepSchedule, SCHEDULE_NOTE } from '../../src/temporal/expiry-schedule.ts';
 import { expirySweepScheduleId } from '../../workflows/expiry-messages.ts';
 import { registerDomain } from '../helpers/app.ts';
 import { randomLabel } from '../helpers/fixtures.ts';
@@ -135,7 +135,10 @@ describe('expiry: grace, back to the pool, registered again', () => {
       workflowType: 'expirySweepWorkflow',
       taskQueue: s.taskQueue,
       args: [{ graceDays: 45 }],
+      // Each sweep run says what it is in the Temporal UI, and so does the schedule (issue 51).
+      staticSummary: expect.stringMatching(/^expiry sweep: names past expiry into grace/),
     });
+    expect(d.state.note).toBe(SCHEDULE_NOTE);
     // An operator's pause survives a worker restart; the settings still follow the configuration.
     await s.t.temporal.client.schedule.getHandle(id).pause('operator');
     await ensureExpirySweepSchedule(s.t.temporal.client, settings);
