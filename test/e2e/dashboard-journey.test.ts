@@ -618,6 +618,14 @@ describe('the dashboard journey in Chromium', () => {
     // Her names and the agent she claimed move in, in one operation.
     await page.getByRole('button', { name: 'Move mine into Journey Labs' }).click();
     await expect(page.getByRole('status').first().textContent()).resolves.toMatch(/Moved \d+ names? and \d+ agents?/);
+    // Acting for the team, what is the team's is said to be the team's, not hers ("You", "Me").
+    await page.goto(url('/dashboard'));
+    // (The register form's "For": its label's name carries the options' text, so the select is found by name.)
+    await expect(page.locator('select[name="owner"] option:checked').textContent()).resolves.toContain('Journey Labs');
+    const ownerCells = await page.getByRole('table').filter({ hasText: 'Auto-renew' }).textContent();
+    // Her names moved in are the team's, the claimed agent's stay the agent's: none is hers ("You").
+    expect(ownerCells).not.toMatch(/\bYou\b/);
+    await page.goto(url('/dashboard/team'));
     // An invitation link for an operator, shown once; bob opens it in his browser and joins.
     await page.getByRole('region', { name: 'Invite someone' }).getByLabel('Role').selectOption('operator');
     await page.getByRole('button', { name: 'Make an invitation link' }).click();

@@ -18,6 +18,15 @@ export interface OverviewData {
   checkouts: { rows: CheckoutRow[]; total: number };
 }
 
+/**
+ * Whose an account is, in words: acting for a team, the acting account is the team (by its name), never
+ * "You"; else the person ("You") or an agent they claimed; else its id.
+ */
+function ownerOf(view: DashboardView, data: OverviewData, id: string): SafeHtml | string {
+  if (view.team && id === view.team.id) return view.team.name;
+  return data.owners[id] ?? html`<code>${id}</code>`;
+}
+
 /** Whole days from now to `iso` (negative once past). */
 const daysUntil = (iso: string, now: number) => Math.floor((Date.parse(iso) - now) / DAY_MS);
 
@@ -32,13 +41,13 @@ function expiryCell(d: DomainRow, now: number): SafeHtml {
     : html`${date} <span class="muted">(${left})</span>`;
 }
 
-function domainRow(d: DomainRow, data: OverviewData): SafeHtml {
+function domainRow(view: DashboardView, d: DomainRow, data: OverviewData): SafeHtml {
   const renew = d.auto_renew.enabled
     ? `On${d.auto_renew.max_gems === null ? '' : ` (up to ${d.auto_renew.max_gems.toLocaleString('en-US')} gems)`}`
     : 'Off';
   return html`<tr>
     <td><a href="/dashboard/domains/${encodeURIComponent(d.name)}">${d.name}</a></td>
-    <td>${data.owners[d.owner_id] ?? html`<code>${d.owner_id}</code>`}</td>
+    <td>${ownerOf(view, data, d.owner_id)}</td>
     <td>${d.status}</td>
     <td>${expiryCell(d, data.now)}</td>
     <td>${renew}</td>
@@ -68,7 +77,7 @@ function checkoutRow(view: DashboardView, c: CheckoutRow, data: OverviewData): S
   return html`<tr>
     <td>${c.domain}</td>
     <td>${c.operation}</td>
-    <td>${data.owners[c.actor_account_id] ?? html`<code>${c.actor_account_id}</code>`}</td>
+    <td>${ownerOf(view, data, c.actor_account_id)}</td>
     <td>${when(c.expires_at)}</td>
     <td>${pay} ${cancel}</td>
   </tr>`;
@@ -86,7 +95,9 @@ function registerForm(view: DashboardView, data: OverviewData): SafeHtml {
   const wanted = view.query.register ?? '';
   const owners = Object.entries(data.owners).map(
     ([id, label]) =>
-      html`<option value="${id}" ${raw(id === owner ? 'selected' : '')}>${label === 'You' ? 'Me' : label}</option>`,
+      html`<option value="${id}" ${raw(id === owner ? 'selected' : '')}>
+        ${view.team && id === view.team.id ? view.team.name : label === 'You' ? 'Me' : label}
+      </option>`,
   );
   return html`<h2 id="register">Register a name</h2>
     ${actionForm(view, {
@@ -164,7 +175,7 @@ export function renderOverview(view: DashboardView, data: OverviewData): SafeHtm
     ${table({
       caption: domains.total > 0 ? `${domains.total} in all, soonest expiry first` : undefined,
       head: ['Name', 'Owner', 'Status', 'Expires', 'Auto-renew', 'For sale'],
-      rows: domains.rows.map((d) => domainRow(d, data)),
+      rows: domains.rows.map((d) => domainRow(view, d, data)),
       empty:
         domains.total > 0
           ? html`No domains on this page — <a href="${view.path}">back to the first</a>`
