@@ -63,6 +63,9 @@ describe('dashboard: the forms each role is shown', () => {
     }
     // An auditor changes nothing: no form but cancelling a pending unlock, which keeps a name as it is.
     if (role === 'auditor') expect(shown.map((f) => f.action).filter((a) => a !== 'cancel_unlock')).toEqual([]);
+    // Nor words that explain a form the role is not shown (a person trying the dashboard met them).
+    const explains = /set a price below|Give a price in gems|The name moves to the other account/.test(page.body);
+    expect({ role, explains }).toEqual({ role, explains: ['owner', 'admin', 'operator'].includes(role) });
   });
 
   it.each(teamRoles)('a %s is shown the members’ forms only as the owner', async (role) => {
@@ -82,7 +85,8 @@ describe('dashboard: the forms each role is shown', () => {
 
   it.each(teamRoles)("a %s is shown on the team's page only forms its role may use", async (role) => {
     const { browser } = people[role];
-    const shown = formsOf((await browser.get('/dashboard/team')).body);
+    const teamPage = (await browser.get('/dashboard/team')).body;
+    const shown = formsOf(teamPage);
     // Each one sent as it stands (an empty amount, no name to move): refused for what is typed, never for the role.
     // The members' forms are the owner's alone (above), and sending them would change the team under the others.
     for (const { action, target } of shown.filter((f) => !['set_role', 'remove_member'].includes(f.action))) {
@@ -96,6 +100,12 @@ describe('dashboard: the forms each role is shown', () => {
     // Gems are billing's (and the owner's and an admin's); moving in is a setting (owner, admin).
     const actions = shown.map((f) => f.action);
     expect({ role, gems: actions.includes('move_gems'), moveIn: actions.includes('move_in') }).toEqual({
+      role,
+      gems: ['owner', 'admin', 'billing'].includes(role),
+      moveIn: ['owner', 'admin'].includes(role),
+    });
+    // Each section goes with its form.
+    expect({ role, gems: teamPage.includes('gems-heading'), moveIn: teamPage.includes('move-heading') }).toEqual({
       role,
       gems: ['owner', 'admin', 'billing'].includes(role),
       moveIn: ['owner', 'admin'].includes(role),

@@ -175,6 +175,9 @@ export interface FormOptions {
 /** The key under which a form's failure is reported, so the error appears beside the right form. */
 export const formKey = (action: string, target?: string) => (target ? `${action}:${target}` : action);
 
+/** Whether the person's role lets them use a form (acting as themselves, every form is theirs). */
+export const mayUse = (view: DashboardView, action: string): boolean => !view.mayAct || view.mayAct(action);
+
 /**
  * A form of the dashboard: posts back to its page with the action's name, the session's form token
  * (CSRF) and a fresh form id, which the API receives as the Idempotency-Key, so a form sent twice acts once.
@@ -182,7 +185,7 @@ export const formKey = (action: string, target?: string) => (target ? `${action}
  */
 export function actionForm(view: DashboardView, o: FormOptions): SafeHtml {
   // Only what the role may do is offered; the API refuses the rest all the same (docs/teams.md "Roles").
-  if (!o.to && view.mayAct && !view.mayAct(o.action)) return html``;
+  if (!o.to && !mayUse(view, o.action)) return html``;
   const key = formKey(o.action, o.target);
   const failed = view.failed?.key === key ? view.failed : null;
   if (failed) shownBesideForm.add(failed);

@@ -1,6 +1,6 @@
 import { teamRoles } from '../../domain/team.ts';
 import { html, type SafeHtml } from '../../pages/html.ts';
-import { actionForm, formKey, typed } from './layout.ts';
+import { actionForm, formKey, mayUse, typed } from './layout.ts';
 import type { DashboardView } from './view.ts';
 import { table } from './lists.ts';
 import { when } from './keys.ts';
@@ -109,34 +109,47 @@ function currentTeam(view: DashboardView, t: TeamDetail, invitations: Invitation
           </section>`
         : ''
     }
-    <section aria-labelledby="gems-heading">
-      <h2 id="gems-heading">Gems</h2>
-      <p>
-        A team starts with no gems, and moving in moves none: its renewals are paid from what you move here. Either way,
-        recorded in the ledger and the audit trail.
-      </p>
-      ${actionForm(view, {
-        action: 'move_gems',
-        submit: 'Move gems',
-        layout: 'block',
-        fields: html`<label
-            >Gems
-            <input name="amount" inputmode="numeric" size="9" value="${typed(view, formKey('move_gems'), 'amount')}"
-          /></label>
-          <label
-            >Direction
-            <select name="direction">
-              <option value="to_team">from you to ${t.team.name}</option>
-              <option value="from_team">from ${t.team.name} to you</option>
-            </select></label
-          >`,
-      })}
-    </section>
-    <section aria-labelledby="move-heading">
-      <h2 id="move-heading">Bring your names and agents</h2>
-      <p>Moves the names you hold and the agents you claimed into ${t.team.name}, as one recorded operation.</p>
-      ${actionForm(view, { action: 'move_in', submit: `Move mine into ${t.team.name}` })}
-    </section>`;
+    ${
+      // Sections that only explain a form the role is not shown are left out with it.
+      mayUse(view, 'move_gems')
+        ? html`<section aria-labelledby="gems-heading">
+            <h2 id="gems-heading">Gems</h2>
+            <p>
+              A team starts with no gems, and moving in moves none: its renewals are paid from what you move here.
+              Either way, recorded in the ledger and the audit trail.
+            </p>
+            ${actionForm(view, {
+              action: 'move_gems',
+              submit: 'Move gems',
+              layout: 'block',
+              fields: html`<label
+                  >Gems
+                  <input
+                    name="amount"
+                    inputmode="numeric"
+                    size="9"
+                    value="${typed(view, formKey('move_gems'), 'amount')}"
+                /></label>
+                <label
+                  >Direction
+                  <select name="direction">
+                    <option value="to_team">from you to ${t.team.name}</option>
+                    <option value="from_team">from ${t.team.name} to you</option>
+                  </select></label
+                >`,
+            })}
+          </section>`
+        : ''
+    }
+    ${
+      mayUse(view, 'move_in')
+        ? html`<section aria-labelledby="move-heading">
+            <h2 id="move-heading">Bring your names and agents</h2>
+            <p>Moves the names you hold and the agents you claimed into ${t.team.name}, as one recorded operation.</p>
+            ${actionForm(view, { action: 'move_in', submit: `Move mine into ${t.team.name}` })}
+          </section>`
+        : ''
+    }`;
 }
 
 /** The team page: the team the person acts for (members, invitations, moving in), and making a new one. */

@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../../pages/html.ts';
 import { when } from '../keys.ts';
-import { actionForm, formKey, typed } from '../layout.ts';
+import { actionForm, formKey, mayUse, typed } from '../layout.ts';
 import type { DashboardView } from '../view.ts';
 import { pager, table } from '../lists.ts';
 import type { OfferRow } from '../answers.ts';
@@ -51,7 +51,9 @@ export function renderListing(
           }.
         </p>
         ${actionForm(view, { action: 'withdraw_listing', submit: 'Withdraw listing' })}`
-    : html`<p id="listing-state" class="empty">Not for sale — set a price below to list it.</p>`;
+    : html`<p id="listing-state" class="empty">
+        Not for sale${mayUse(view, 'list_for_sale') ? ' — set a price below to list it' : ''}.
+      </p>`;
   return html`<section aria-labelledby="listing-heading">
     <h2 id="listing-heading">For sale</h2>
     ${state}
@@ -59,8 +61,10 @@ export function renderListing(
       // A locked name refuses a new listing (423 name_locked): no form that can only fail.
       locked
         ? html`<p class="muted" id="listing-locked">Locked: listing is refused until an unlock takes effect.</p>`
-        : html`<p class="muted">Give a price in gems, in USD, or both; an empty field has none.</p>
-            ${form}`
+        : mayUse(view, 'list_for_sale')
+          ? html`<p class="muted">Give a price in gems, in USD, or both; an empty field has none.</p>
+              ${form}`
+          : ''
     }
   </section>`;
 }

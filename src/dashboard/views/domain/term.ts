@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from '../../../pages/html.ts';
 import { when } from '../keys.ts';
-import { actionForm, formKey, typed } from '../layout.ts';
+import { actionForm, formKey, mayUse, typed } from '../layout.ts';
 import type { DashboardView } from '../view.ts';
 import type { AutoRenew, ManagedDomain } from '../answers.ts';
 export type { AutoRenew, ManagedDomain };
@@ -90,6 +90,8 @@ export function renderTransfer(view: DashboardView, locked: boolean): SafeHtml {
         Locked: a transfer is refused until an unlock takes effect (Registrar lock, above).
       </p>
     </section>`;
+  // A role that may not transfer sees no section that only explains a form it is not shown.
+  if (!mayUse(view, 'transfer')) return html``;
   return html`<section aria-labelledby="transfer-heading">
     <h2 id="transfer-heading">Transfer</h2>
     <p>The name moves to the other account at once; you cannot undo it.</p>
