@@ -420,6 +420,10 @@ describe('dashboard: a domain', () => {
     );
     expect(saved.statusCode).toBe(200);
     expect(saved.body).toContain('value="Scout &lt;b&gt;"');
+    // What changed, by the form's own labels, not the API's keys.
+    expect(saved.body).toMatch(
+      /Profile saved: (Display name|Website|Description)(, (Display name|Website|Description)){2}\./,
+    );
     expect((await lookup(name)).profile).toMatchObject({
       display_name: 'Scout <b>',
       website: 'https://scout.example/',

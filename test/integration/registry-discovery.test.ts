@@ -70,6 +70,13 @@ describe('discovery of the registry itself', () => {
     expect(body).toContain('https://registry.test/.well-known/agent-card.json');
   });
 
+  it('sends an agent that asks for /skill.md at the root to the first namespace’s skill file', async () => {
+    const res = await fetch(`${base}/skill.md`, { redirect: 'manual' });
+    expect([res.status, res.headers.get('location')]).toEqual([302, '/tld/agent/skill.md']);
+    const followed = await fetch(`${base}/skill.md`);
+    expect([followed.status, (await followed.text()).length > 1000]).toEqual([200, true]);
+  });
+
   it('lists the operations x402 clients can pay at /.well-known/x402', async () => {
     for (const path of ['/.well-known/x402', '/.well-known/x402.json']) {
       const index = (await (await fetch(`${base}${path}`)).json()) as { version: number; resources: string[] };

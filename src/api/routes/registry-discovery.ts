@@ -17,6 +17,18 @@ export const llmsTxtRoute = declareRoute({
     description: 'llms.txt (llmstxt.org): what this service is and where an agent starts.',
   },
 });
+/** Where an agent that knows only the host looks first (a new agent asked for /skill.md and met a 404). */
+export const rootSkillRoute = declareRoute({
+  method: 'GET',
+  url: '/skill.md',
+  access: PUBLIC,
+  openapi: {
+    operationId: 'rootSkillFile',
+    description:
+      'The skill file an agent looks for at the root: each namespace has its own (`/tld/<namespace>/skill.md`, all listed in /llms.txt), and this redirects to the first namespace’s.',
+    redirect: 'To `/tld/<first namespace>/skill.md`',
+  },
+});
 export const x402IndexRoute = declareRoute({
   method: 'GET',
   url: '/.well-known/x402',
@@ -76,6 +88,13 @@ export const registryDiscoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = app.deps.config.publicBaseUrl;
   const document = () => app.swagger() as Document;
   const namespaces = () => app.deps.namespaces.names;
+
+  app.route({
+    ...rootSkillRoute,
+    schema: { tags: ['discovery'], summary: 'Skill file (redirect to the first namespace’s)' },
+    handler: async (_req, reply) =>
+      reply.redirect(`/tld/${encodeURIComponent(namespaces()[0] ?? 'agent')}/skill.md`, 302),
+  });
 
   app.route({
     ...llmsTxtRoute,

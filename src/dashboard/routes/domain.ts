@@ -234,7 +234,12 @@ export const dashboardDomainRoutes = dashboardRoutes<DomainPageData>({
         });
       },
       done: (_f, a) => {
-        const changed = answered(a)?.updated_fields ?? [];
+        // The fields by the form's own labels (display_name is "Display name"), as the person typed them.
+        const label = (k: string) =>
+          PROFILE_FIELDS.find((p) => p.name === k)?.label.replace(/ \(https\)$/, '') ??
+          ({ description: 'Description', endpoints: 'Endpoints' } as Record<string, string>)[k] ??
+          k;
+        const changed = (answered(a)?.updated_fields ?? []).map(label);
         return { notice: changed.length ? `Profile saved: ${changed.join(', ')}.` : 'Nothing changed.' };
       },
     }),
