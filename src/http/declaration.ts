@@ -53,31 +53,8 @@ declare module 'fastify' {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A route's own declaration: spread into its options, and read without an app by declaredRoutes. */
-export interface RouteDeclaration {
-  method: Method;
-  /** The whole path, with any prefix its plugin is registered under. */
-  url: string;
-  config: {
-    access: AccessRule;
-    area?: TeamArea | 'read';
-    inTeam?: TeamArea;
-    audited?: false | 'in-transaction';
-    idempotent?: true;
-    openapi?: OperationText;
-  };
-}
-
-// Marks what declareRoute made, so a module's other exports (its plugin, helpers) are never read as routes.
-const declarations = new WeakSet<object>();
-
-/**
- * A route's method, path, access rule and OpenAPI text, said once beside it in its route file and
- * spread into its options: `app.route({ ...someRoute, schema, handler })`.
- */
-export function declareRoute<const M extends Method>(d: {
-  method: M;
-  url: string;
+/** What a route declares beside its method and path: its `config`, as declareRoute takes and keeps it. */
+export interface RouteConfig {
   access: AccessRule;
   /** Required on a route that changes something for a person's credential: see teamAreaOf. */
   area?: TeamArea | 'read';
@@ -102,7 +79,26 @@ export function declareRoute<const M extends Method>(d: {
    */
   idempotent?: true;
   openapi?: OperationText;
-}): RouteDeclaration & { method: M } {
+}
+
+/** A route's own declaration: spread into its options, and read without an app by declaredRoutes. */
+export interface RouteDeclaration {
+  method: Method;
+  /** The whole path, with any prefix its plugin is registered under. */
+  url: string;
+  config: RouteConfig;
+}
+
+// Marks what declareRoute made, so a module's other exports (its plugin, helpers) are never read as routes.
+const declarations = new WeakSet<object>();
+
+/**
+ * A route's method, path, access rule and OpenAPI text, said once beside it in its route file and
+ * spread into its options: `app.route({ ...someRoute, schema, handler })`.
+ */
+export function declareRoute<const M extends Method>(
+  d: { method: M; url: string } & RouteConfig,
+): RouteDeclaration & { method: M } {
   const route = {
     method: d.method,
     url: d.url,
