@@ -3,8 +3,13 @@
 // the same joins and columns as lookup (src/db/domain-repository.ts), the same JSON document as
 // GET /api/v1/lookup/:name, serialised by reply.send(object). A route of the API is compared with it.
 //
+// Beside it, the ceiling of a cached read (issue 52): the same Fastify answering each name's lookup
+// document as bytes kept in a map (read once from the database, then never again) — what a constant answer
+// costs plus one map lookup. Lookup, served from the API's read cache, is compared with that.
+//
 // Run as its own process beside the API: DATABASE_URL, PORT (0: any), POOL_MAX (the API's pool size),
 // HOST (default 127.0.0.1), PUBLIC_BASE_URL (manifest links; default http://HOST:PORT).
+import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -118,6 +123,34 @@ app.get<{ Params: { name: string } }>('/raw/lookup/:name', async (req, reply) =>
   const row = res.rows[0];
   if (!row) return reply.code(404).send({ status: 'error', code: 'domain_not_found', message: 'No such domain.' });
   return reply.send(lookupDocument(row, baseUrl));
+});
+
+/**
+ * The ceiling's answers: each name's lookup document, encoded once, with its tag. CEILING_HEADERS (JSON) are
+ * the headers every lookup answer of the API carries besides its own (security, CORS, rate limit: the bench
+ * reads them off one lookup), sent as one constant block, so that both sides send the same bytes.
+ */
+const kept = new Map<string, { body: string; etag: string }>();
+const constantHeaders = JSON.parse(process.env.CEILING_HEADERS ?? '{}') as Record<string, string>;
+app.get<{ Params: { name: string } }>('/raw/ceiling/:name', async (req, reply) => {
+  const name = req.params.name;
+  let answer = kept.get(name);
+  if (answer === undefined) {
+    const res = await pool.query<LookupRow>({ name: 'lookup', text: LOOKUP_SQL, values: [name] });
+    const row = res.rows[0];
+    if (!row) return reply.code(404).send({ status: 'error', code: 'domain_not_found', message: 'No such domain.' });
+    const body = JSON.stringify(lookupDocument(row, baseUrl));
+    answer = { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+    kept.set(name, answer);
+  }
+  return reply
+    .headers(constantHeaders)
+    .headers({
+      'cache-control': 'public, no-cache',
+      etag: answer.etag,
+      'content-type': 'application/json; charset=utf-8',
+    })
+    .send(answer.body);
 });
 
 const address = await app.listen({ host, port });

@@ -23,20 +23,20 @@ function intListEnv(name: string, fallback: readonly number[], min = 1): number[
   return [...new Set(list)];
 }
 
-const SCENARIOS = ['gems', 'renewal', 'receipt'] as const;
-
-/** BENCH_SCENARIOS: some of the registration scenarios, for a quick look at one (the goals of the others FAIL). */
-function scenarioListEnv(): (typeof SCENARIOS)[number][] {
-  const raw = process.env.BENCH_SCENARIOS ?? '';
-  if (raw === '') return [...SCENARIOS];
+/** A comma list of some of `allowed`, or null when the variable is unset or empty. */
+function choiceListEnv<T extends string>(name: string, allowed: readonly T[]): T[] | null {
+  const raw = process.env[name] ?? '';
+  if (raw === '') return null;
   const list = raw.split(',').map((x) => x.trim());
-  const bad = list.filter((x) => !(SCENARIOS as readonly string[]).includes(x));
-  if (bad.length) {
-    console.error(`BENCH_SCENARIOS takes a comma list of ${SCENARIOS.join(', ')} (got "${raw}")`);
+  if (list.some((x) => !(allowed as readonly string[]).includes(x))) {
+    console.error(`${name} takes a comma list of ${allowed.join(', ')} (got "${raw}")`);
     process.exit(2);
   }
-  return list as (typeof SCENARIOS)[number][];
+  return list as T[];
 }
+
+const SCENARIOS = ['gems', 'renewal', 'receipt'] as const;
+const GROUPS = ['lookup', 'search', 'quote', 'me', 'dashboard'] as const;
 
 /** BENCH_ONLY: run one section alone: `registration`, `metrics` (the metrics cost) or `waiting`. */
 function onlyEnv(): 'registration' | 'metrics' | 'waiting' | null {
@@ -77,8 +77,15 @@ export const settings = Object.freeze({
   baseDomains: BASE_DOMAINS,
   domains: intEnv('BENCH_DOMAINS', BASE_DOMAINS, BASE_DOMAINS),
   registration: only === 'registration' || (only === null && flagEnv('BENCH_REGISTRATION')),
+  /**
+   * BENCH_GROUPS: some of the route groups (a comma list of lookup, search, quote, me, dashboard), for
+   * repeated runs of a few (issue 52: lookup five times); then no overload and no metrics cost. All by default.
+   */
+  groups: choiceListEnv('BENCH_GROUPS', GROUPS),
+  /** BENCH_PROFILE: a folder where the measured API and the raw baseline write their V8 CPU profiles when they stop (`--cpu-prof`). */
+  profileDir: process.env.BENCH_PROFILE || null,
   /** The metrics cost: lookup on the API with its metrics and on a second API with API_METRICS_ADDRESS=off. */
-  metricsCost: only === null || only === 'metrics',
+  metricsCost: (only === null && process.env.BENCH_GROUPS === undefined) || only === 'metrics',
   /** The registration section runs every scenario at each of these caller counts. */
   registrationCallers: intListEnv('BENCH_REGISTRATION_CALLERS', [10, 50]),
   /**
@@ -87,7 +94,7 @@ export const settings = Object.freeze({
    */
   before: process.env.BENCH_BEFORE || null,
   /** The registration scenarios to run (a comma list of gems, renewal, receipt); all by default. */
-  registrationScenarios: scenarioListEnv(),
+  registrationScenarios: choiceListEnv('BENCH_SCENARIOS', SCENARIOS) ?? [...SCENARIOS],
   /** What waiting costs (issue 40): npm start idle, then with open checkouts (bench/waiting.ts). */
   waiting: only === 'waiting' || (only === null && flagEnv('BENCH_WAITING')),
   /** Seconds of each of the waiting section's two windows. */

@@ -49,6 +49,16 @@ export function rawLookup(servers: Servers, names: NamePool): Target {
   };
 }
 
+/** The ceiling of a cached read: the raw baseline's Fastify answering each name's document from a map. */
+export function ceilingLookup(servers: Servers, names: NamePool): Target {
+  return {
+    key: 'ceiling',
+    title: 'ceiling GET /raw/ceiling/:name (Fastify, the document from a map)',
+    base: servers.raw,
+    request: () => ({ path: `/raw/ceiling/${encodeURIComponent(names.pickName())}` }),
+  };
+}
+
 export function lookup(servers: Servers, names: NamePool): Target {
   return {
     key: 'lookup',
@@ -175,11 +185,17 @@ export async function sanityCheck(
   const d = data.domains[0];
   if (!d) throw new Error('nothing seeded');
   const one: NamePool = { pickName: () => d.name };
-  const [api, raw] = await Promise.all([send(lookup(servers, one)), send(rawLookup(servers, one))]);
-  if (!isDeepStrictEqual(api.json, raw.json))
-    throw new Error(
-      `the raw baseline's document differs from lookup's:\n  lookup ${JSON.stringify(api.json)}\n  raw    ${JSON.stringify(raw.json)}`,
-    );
+  const [api, raw, ceiling] = await Promise.all(
+    [lookup, rawLookup, ceilingLookup].map((target) => send(target(servers, one))),
+  );
+  for (const [side, other] of [
+    ['raw baseline', raw],
+    ['ceiling', ceiling],
+  ] as const)
+    if (!isDeepStrictEqual(api?.json, other?.json))
+      throw new Error(
+        `the ${side}'s document differs from lookup's:\n  lookup ${JSON.stringify(api?.json)}\n  ${side} ${JSON.stringify(other?.json)}`,
+      );
   const s = await send({
     ...searchAll(servers, data),
     request: () => ({ path: `/api/v1/domains/search?q=${d.label}` }),
