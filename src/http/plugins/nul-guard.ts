@@ -58,26 +58,29 @@ const partOf = (req: FastifyRequest, part: (typeof parts)[number]) => (part === 
  */
 export const nulGuardPlugin = fp(
   async (app) => {
-    app.addHook('preValidation', async (req) => {
-      for (const part of parts) {
-        const at = badStringAt(partOf(req, part), hasNul);
-        if (!at) continue;
-        const where = [part, ...at].join('.').replaceAll(NUL, '\\u0000');
-        throw new AppError('invalid_request', `Text may not contain the NUL character (U+0000); found in ${where}.`, {
-          location: part,
-          path: at.join('.').replaceAll(NUL, '\\u0000'),
-        });
-      }
-      const at = badStringAt(req.body, illFormed);
-      if (at) {
-        const path = at.map((k) => k.toWellFormed()).join('.');
-        throw new AppError(
-          'invalid_utf8',
-          `Text must be Unicode that UTF-8 can hold; ${path ? `body.${path}` : 'the body'} holds a lone surrogate (an escape such as \\ud800). Nothing was changed.`,
-          { location: 'body', path },
-        );
-      }
-    });
+    // A callback hook: no promise on every request (issue 52); the refusal is handed to `next`.
+    app.addHook('preValidation', (req, _reply, next) => next(refusalOf(req) ?? undefined));
   },
   { name: 'nul-guard' },
 );
+
+/** The refusal of a request holding text no column can store, or null. */
+function refusalOf(req: FastifyRequest): AppError | null {
+  for (const part of parts) {
+    const at = badStringAt(partOf(req, part), hasNul);
+    if (!at) continue;
+    const where = [part, ...at].join('.').replaceAll(NUL, '\\u0000');
+    return new AppError('invalid_request', `Text may not contain the NUL character (U+0000); found in ${where}.`, {
+      location: part,
+      path: at.join('.').replaceAll(NUL, '\\u0000'),
+    });
+  }
+  const at = badStringAt(req.body, illFormed);
+  if (!at) return null;
+  const path = at.map((k) => k.toWellFormed()).join('.');
+  return new AppError(
+    'invalid_utf8',
+    `Text must be Unicode that UTF-8 can hold; ${path ? `body.${path}` : 'the body'} holds a lone surrogate (an escape such as \\ud800). Nothing was changed.`,
+    { location: 'body', path },
+  );
+}

@@ -44,8 +44,10 @@ export const publicCachePlugin = fp(
     // has heard every change it committed (docs/performance.md "The read cache").
     const notify = (token: string) =>
       app.deps.orm.em.getConnection().execute(`select pg_notify('public_change', ?)`, [token]);
-    app.addHook('onSend', async (req) => {
-      if (!READ_METHODS.has(req.method) && !req.routeOptions.config.readOnly) await cache.barrier(notify);
+    // A callback hook: a read (most requests) passes on at once, with no promise (issue 52).
+    app.addHook('onSend', (req, _reply, payload, next) => {
+      if (READ_METHODS.has(req.method) || req.routeOptions.config.readOnly) return next(null, payload);
+      cache.barrier(notify).then(() => next(null, payload), next);
     });
   },
   { name: 'public-cache', dependencies: ['services'] },
