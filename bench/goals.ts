@@ -213,7 +213,7 @@ function metricsGoals(o: Outcome): Goal[] {
     ];
     return settings.metricsCost
       ? notMeasured(o, 'metrics cost', 'not measured', goals)
-      : leftOut(goals, `BENCH_ONLY=${settings.only}`);
+      : leftOut(goals, settings.only ? `BENCH_ONLY=${settings.only}` : `BENCH_GROUPS=${settings.groups?.join(',')}`);
   }
   const on = m.lookup.targets[0];
   return [

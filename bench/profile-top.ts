@@ -47,9 +47,11 @@ function selfTimes(p: CpuProfile): Map<number, number> {
   return self;
 }
 
+/** The busy time's top frames and places: `(idle)` (the event loop waiting) is left out of both. */
 export function topFrames(p: CpuProfile, rows: number) {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = selfTimes(p);
+  for (const [id] of self) if ((byId.get(id) as ProfileNode).callFrame.functionName === '(idle)') self.delete(id);
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const sum = (key: (f: CallFrame) => string) => {
     const m = new Map<string, number>();
@@ -84,7 +86,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const requests = requestsArg ? Number(requestsArg) : null;
   const { total, frames, places } = topFrames(profile, Number(rowsArg ?? 20));
   console.log(
-    `${(total / 1e6).toFixed(1)} s sampled${requests ? `, ${requests} requests: ${(total / requests).toFixed(1)} µs each` : ''}\n`,
+    `${(total / 1e6).toFixed(1)} s busy${requests ? `, ${requests} requests: ${(total / requests).toFixed(1)} µs each` : ''}\n`,
   );
   console.log(table('where', places, total, requests));
   console.log();
