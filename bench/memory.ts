@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-// The API's resident memory under load (issue 14: under 300 MB): VmRSS of its process, read from /proc
+// The API's resident memory under load (issue 52: under 250 MB; it was 300): VmRSS of its process, read from /proc
 // every 200 ms while the load runs. Linux only; elsewhere nothing is sampled and the figure is null.
 
 function rssMb(pid: number): number | null {
