@@ -93,12 +93,13 @@ function registerForm(view: DashboardView, data: OverviewData): SafeHtml {
   const owner = typed(view, key, 'owner', view.person.accountId);
   // A name chosen on a search result (`?register=scout.agent`) is filled in.
   const wanted = view.query.register ?? '';
-  const owners = Object.entries(data.owners).map(
-    ([id, label]) =>
-      html`<option value="${id}" ${raw(id === owner ? 'selected' : '')}>
-        ${view.team && id === view.team.id ? view.team.name : label === 'You' ? 'Me' : label}
-      </option>`,
-  );
+  // Whose each account is as the tables say it (ownerOf), but the person, choosing, is "Me".
+  const owners = Object.keys(data.owners).map((id) => {
+    const label = ownerOf(view, data, id);
+    return html`<option value="${id}" ${raw(id === owner ? 'selected' : '')}>
+      ${label === 'You' ? 'Me' : label}
+    </option>`;
+  });
   return html`<h2 id="register">Register a name</h2>
     ${actionForm(view, {
       action: 'register',
