@@ -36,6 +36,8 @@ export interface PublicCache {
   /** The LISTEN handlers that keep the cache truthful. */
   handlers: PublicChangeHandlers;
   get<K extends keyof CacheKinds>(name: string, kind: K): CacheKinds[K] | undefined;
+  /** As get, but counted by no metric: for a caller that counts a hit only once it answers with it. */
+  peek<K extends keyof CacheKinds>(name: string, kind: K): CacheKinds[K] | undefined;
   /** Taken before the database read whose result is to be stored. */
   stamp(): number;
   set<K extends keyof CacheKinds>(name: string, kind: K, value: CacheKinds[K], stamp: number): void;
@@ -98,15 +100,15 @@ export function publicCache(opts: { maxEntries?: number; names?: KnownNames } = 
       },
     },
     get<K extends keyof CacheKinds>(name: string, kind: K) {
-      if (!live || barriers.size > 0) {
-        readCacheMisses.inc();
-        return undefined;
-      }
-      // Oldest first out when full (insertion order): a hit costs one map read, and a popular name
-      // evicted is read again once.
-      const value = entries.get(entryKey(name, kind)) as CacheKinds[K] | undefined;
+      const value = this.peek(name, kind);
       (value === undefined ? readCacheMisses : readCacheHits).inc();
       return value;
+    },
+    peek<K extends keyof CacheKinds>(name: string, kind: K) {
+      if (!live || barriers.size > 0) return undefined;
+      // Oldest first out when full (insertion order): a hit costs one map read, and a popular name
+      // evicted is read again once.
+      return entries.get(entryKey(name, kind)) as CacheKinds[K] | undefined;
     },
     stamp: () => generation,
     set(name, kind, value, stamp) {

@@ -12,3 +12,17 @@ export const httpRefusals = new Counter({
   labelNames: ['reason'] as const,
   registers: [metricsRegistry],
 });
+
+// Lookups answered by the fast read, before the app's pipeline (src/http/plugins/fast-read.ts): a plain
+// number handed to the counter at scrape time, as the read cache's tallies are (metrics/read-cache.ts).
+let fastReadCount = 0;
+export const fastReads = { inc: () => void (fastReadCount += 1) };
+new Counter({
+  name: 'registry_http_fast_reads_total',
+  help: "Lookups the read cache answered before the app's pipeline (also counted in the request durations).",
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    this.inc(fastReadCount);
+  },
+});

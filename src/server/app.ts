@@ -1,4 +1,5 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createServer } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../http/deps.ts';
@@ -18,6 +19,8 @@ import { nulGuardPlugin } from '../http/plugins/nul-guard.ts';
 import { utf8GuardPlugin } from '../http/plugins/utf8-guard.ts';
 import { hostHeaderPlugin } from '../http/plugins/host-header.ts';
 import { metricsPlugin } from '../http/plugins/metrics.ts';
+import { fastReadPlugin, type FrontDoor } from '../http/plugins/fast-read.ts';
+import { lookupDomainRoute } from '../api/routes/lookup.ts';
 import { routesPlugin } from './routes.ts';
 import type { RouteModule } from './modules.ts';
 import { checkoutScriptHash } from '../pages/checkout.ts';
@@ -50,6 +53,7 @@ export const registryApp = fp<{ deps: AppDeps; modules?: readonly RouteModule[] 
     await app.register(publicCachePlugin);
     await app.register(securityPlugin, { inlineScripts: [landingScriptHash, checkoutScriptHash, dashboardScriptHash] });
     await app.register(accessControlPlugin);
+    await app.register(fastReadPlugin, { lookupUrl: lookupDomainRoute.url });
     await app.register(idempotencyPlugin);
     await app.register(pipelinePlugin);
     await app.register(utf8GuardPlugin);
@@ -62,6 +66,25 @@ export const registryApp = fp<{ deps: AppDeps; modules?: readonly RouteModule[] 
 );
 
 /**
+ * The HTTP server as Fastify would make it (its timeouts included), with the front door (the fast read,
+ * src/http/plugins/fast-read.ts) before the app once the app has set it.
+ */
+function serverWithFrontDoor(front: { door?: FrontDoor }): FastifyServerFactory {
+  return (handler, options) => {
+    const server = createServer(options.http ?? {}, (req, res) =>
+      front.door ? front.door(req, res, handler) : handler(req, res),
+    );
+    // Fastify has filled in its defaults by now (lib/server.js sets the same on a server of its own).
+    const set = (value: unknown, to: (n: number) => void) => typeof value === 'number' && to(value);
+    set(options.keepAliveTimeout, (n) => (server.keepAliveTimeout = n));
+    set(options.requestTimeout, (n) => (server.requestTimeout = n));
+    set(options.connectionTimeout, (n) => server.setTimeout(n));
+    set(options.maxRequestsPerSocket, (n) => n > 0 && (server.maxRequestsPerSocket = n));
+    return server;
+  };
+}
+
+/**
  * Builds the whole HTTP app from its dependencies: the server options, then the registry plugin. The
  * API entry and the test helper both call exactly this, so what is tested is what runs.
  */
@@ -71,7 +94,9 @@ export async function buildApp(
   /** The route modules, when not src/server/modules.ts's list. */
   modules?: readonly RouteModule[],
 ): Promise<FastifyInstance> {
+  const front: { door?: FrontDoor } = {};
   const app = Fastify({
+    serverFactory: serverWithFrontDoor(front),
     ...(logger ? { loggerInstance: redactingRequests(logger) } : { logger: false }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     // A request without Host is refused by our own hook (plugins/host-header.ts), in our envelope.
@@ -87,5 +112,9 @@ export async function buildApp(
   if (deps.config.OTEL_EXPORTER_OTLP_ENDPOINT) await app.register(requestSpans());
   app.server.on('connect', refuseConnect);
   await app.register(registryApp, { deps, ...(modules && { modules }) });
+  app.addHook('onReady', (done) => {
+    front.door = app.frontDoor;
+    done();
+  });
   return app;
 }

@@ -1,8 +1,21 @@
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { httpRefusals } from '../../metrics/http.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Requests in flight, as the overload guard counts them (the fast read, fast-read.ts, counts its own here). */
+    readonly inFlight: {
+      /** Whether a new request would be refused now (too many in flight, or the event loop under pressure). */
+      full(): boolean;
+      /** Counts one in, and out again once its answer is written or its connection closes. */
+      track(res: ServerResponse): void;
+    };
+  }
+}
 
 /** Seconds a refused client is told to wait: short, so the load is spread rather than dropped. */
 const RETRY_AFTER_S = 1;
@@ -41,16 +54,16 @@ export const overloadPlugin = fp(
         PROBES.has(req.url) ? Promise.resolve() : Promise.reject(refusal(type)),
     });
     let inFlight = 0;
+    const track = (res: ServerResponse) => {
+      inFlight += 1;
+      // Counted down once the answer is written, or the connection closes first ('close' comes once).
+      res.once('close', () => void (inFlight -= 1));
+    };
+    app.decorate('inFlight', { full: () => inFlight >= config.MAX_IN_FLIGHT || app.isUnderPressure(), track });
     // A callback hook: no promise and no extra turn of the microtask queue on every request (issue 52).
     app.addHook('onRequest', (req, reply, next) => {
       if (inFlight >= config.MAX_IN_FLIGHT && !PROBES.has(req.url)) return next(refusal('too many requests in flight'));
-      inFlight += 1;
-      // Counted down once the answer is written, or the connection closes first.
-      let done = false;
-      reply.raw.once('close', () => {
-        if (!done) inFlight -= 1;
-        done = true;
-      });
+      track(reply.raw);
       next();
     });
   },

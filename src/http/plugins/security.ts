@@ -5,6 +5,28 @@ import cors from '@fastify/cors';
 import helmet, { type HelmetOptions } from 'helmet';
 import { redactedUrl } from '../../telemetry/redacted-url.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The headers every answer carries whatever the request (helmet's, and CORS's for the origin `*`), in the
+     * order they are sent: what the fast read (fast-read.ts) sends as one block.
+     */
+    readonly everyAnswerHeaders: readonly (readonly [string, string])[];
+  }
+}
+
+/** What browsers on other origins may read of an answer (CORS's Access-Control-Expose-Headers). */
+const EXPOSED_HEADERS = [
+  'WWW-Authenticate',
+  'Payment-Receipt',
+  'PAYMENT-REQUIRED',
+  'PAYMENT-RESPONSE',
+  'Retry-After',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+];
+
 /** The headers helmet sets with these options, read off one call of its middleware. */
 function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -79,20 +101,18 @@ export const securityPlugin = fp<{ inlineScripts: readonly string[] }>(
         // x402 v2's retry, for a browser-based x402 client on the USDC route.
         'PAYMENT-SIGNATURE',
       ],
-      exposedHeaders: [
-        'WWW-Authenticate',
-        'Payment-Receipt',
-        'PAYMENT-REQUIRED',
-        'PAYMENT-RESPONSE',
-        'Retry-After',
-        'X-RateLimit-Limit',
-        'X-RateLimit-Remaining',
-        'X-RateLimit-Reset',
-      ],
+      exposedHeaders: EXPOSED_HEADERS,
       maxAge: 600,
       // A bare OPTIONS (no Origin) gets the same 204 rather than the plugin's plain-text 400.
       strictPreflight: false,
     });
+    // The CORS plugin's two headers on an answer that is not a preflight: the same for every origin, as
+    // the origin is `*` (test/integration/fast-read.test.ts compares them with the plugin's own).
+    app.decorate('everyAnswerHeaders', [
+      ...Object.entries(headers),
+      ['access-control-allow-origin', '*'],
+      ['access-control-expose-headers', EXPOSED_HEADERS.join(', ')],
+    ] as const);
   },
   { name: 'security', dependencies: ['services'] },
 );
