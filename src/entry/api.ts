@@ -1,3 +1,4 @@
+import './narrow-chains.ts';
 // First, before anything loads Fastify or pg: tracing patches them as they load (src/telemetry/api-tracing.ts).
 import { tracing } from '../telemetry/api-tracing.ts';
 import {
