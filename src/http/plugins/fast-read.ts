@@ -78,7 +78,13 @@ export const fastReadPlugin = fp<{ lookupUrl: string }>(
       const hit = name === undefined ? undefined : app.publicCache.peek(name, 'lookup');
       if (hit === undefined || hit === 'absent' || app.inFlight.full()) return next(req, res);
       const started = performance.now();
-      const log = logsRequests ? app.log.child({ reqId: `fast-${(ids++).toString(36)}` }) : null;
+      // Counted in flight from here, as the app counts a request from its first hook; uncounted again if
+      // handed to the app, which counts it itself.
+      const release = app.inFlight.track(res);
+      const handOver = () => {
+        release();
+        next(req, res);
+      };
       const shim = {
         routeOptions: NO_ROUTE,
         method: req.method,
@@ -88,37 +94,34 @@ export const fastReadPlugin = fp<{ lookupUrl: string }>(
         socket: req.socket,
         host: req.headers.host,
       };
-      log?.info({ req: shim }, 'incoming request');
-      limit(shim as unknown as FastifyRequest).then(
-        (r) => {
-          // Over the limit: the app refuses it, counting it once more, which changes nothing once over.
-          if (!r.isAllowed && r.isExceeded) return next(req, res);
-          readCacheHits.inc();
-          fastReads.inc();
-          app.inFlight.track(res);
-          const fresh = matches(req.headers['if-none-match'], hit.etag);
-          const status = fresh ? 304 : 200;
-          const headers: string[] = [];
-          for (const [k, v] of app.everyAnswerHeaders) headers.push(k, v);
-          if (!r.isAllowed)
-            headers.push(
-              'x-ratelimit-limit',
-              String(r.max),
-              'x-ratelimit-remaining',
-              String(r.remaining),
-              'x-ratelimit-reset',
-              String(r.ttlInSeconds),
-            );
-          headers.push('cache-control', 'public, no-cache', 'etag', hit.etag);
-          if (!fresh) headers.push('content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(hit.body)));
-          res.writeHead(status, headers);
-          res.end(fresh ? undefined : hit.body);
-          const seconds = (performance.now() - started) / 1000;
-          if (timed) httpRequestDuration.observe(series[status], seconds);
-          log?.info({ res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
-        },
-        () => next(req, res),
-      );
+      limit(shim as unknown as FastifyRequest).then((r) => {
+        // Over the limit: the app refuses it, counting it once more, which changes nothing once over.
+        if (!r.isAllowed && r.isExceeded) return handOver();
+        const log = logsRequests ? app.log.child({ reqId: `fast-${(ids++).toString(36)}` }) : null;
+        log?.info({ req: shim }, 'incoming request');
+        readCacheHits.inc();
+        fastReads.inc();
+        const fresh = matches(req.headers['if-none-match'], hit.etag);
+        const status = fresh ? 304 : 200;
+        const headers: string[] = [];
+        for (const [k, v] of app.everyAnswerHeaders) headers.push(k, v);
+        if (!r.isAllowed)
+          headers.push(
+            'x-ratelimit-limit',
+            String(r.max),
+            'x-ratelimit-remaining',
+            String(r.remaining),
+            'x-ratelimit-reset',
+            String(r.ttlInSeconds),
+          );
+        headers.push('cache-control', 'public, no-cache', 'etag', hit.etag);
+        if (!fresh) headers.push('content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(hit.body)));
+        res.writeHead(status, headers);
+        res.end(fresh ? undefined : hit.body);
+        const seconds = (performance.now() - started) / 1000;
+        if (timed) httpRequestDuration.observe(series[status], seconds);
+        log?.info({ res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
+      }, handOver);
     };
     app.decorate('frontDoor', frontDoor);
   },

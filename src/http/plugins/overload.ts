@@ -11,8 +11,11 @@ declare module 'fastify' {
     readonly inFlight: {
       /** Whether a new request would be refused now (too many in flight, or the event loop under pressure). */
       full(): boolean;
-      /** Counts one in, and out again once its answer is written or its connection closes. */
-      track(res: ServerResponse): void;
+      /**
+       * Counts one in, and out again once its answer is written or its connection closes, or when the
+       * function it returns is called (a request handed on to be counted elsewhere), whichever comes first.
+       */
+      track(res: ServerResponse): () => void;
     };
   }
 }
@@ -56,8 +59,14 @@ export const overloadPlugin = fp(
     let inFlight = 0;
     const track = (res: ServerResponse) => {
       inFlight += 1;
-      // Counted down once the answer is written, or the connection closes first ('close' comes once).
-      res.once('close', () => void (inFlight -= 1));
+      // Counted down once the answer is written, or the connection closes first.
+      let counted = true;
+      const release = () => {
+        if (counted) inFlight -= 1;
+        counted = false;
+      };
+      res.once('close', release);
+      return release;
     };
     app.decorate('inFlight', { full: () => inFlight >= config.MAX_IN_FLIGHT || app.isUnderPressure(), track });
     // A callback hook: no promise and no extra turn of the microtask queue on every request (issue 52).
