@@ -507,12 +507,13 @@ describe('chaos: worker, API and relay killed, PostgreSQL and Temporal restarted
         const idem = `settle-${offer.session_id}`;
         const settled = await persist('usdc settle', () => settle(offer, signed, idem));
         trace(`usdc ${name} settled at the relay`);
-        expect({
-          op: 'usdc settle',
-          ok: settled.status === 200 || (settled.retried > 0 && settled.status === 409),
-          status: settled.status,
-          answer: settled.body,
-        }).toMatchObject({ op: 'usdc settle', ok: true });
+        // On a failure the diff shows what the relay answered, and after how many retries.
+        const settledOk = settled.status === 200 || (settled.retried > 0 && settled.status === 409);
+        expect(
+          settledOk
+            ? { op: 'usdc settle', ok: true }
+            : { op: 'usdc settle', status: settled.status, retried: settled.retried, answer: settled.body },
+        ).toEqual({ op: 'usdc settle', ok: true });
         const deadline = Date.now() + 150_000;
         let status = await persist('usdc status', () => registerStatus(apiUrl, agent.key, offer.session_id));
         while (!isComplete(status.body) && Date.now() < deadline) {
