@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { startEmbeddedPostgres, type EmbeddedPg } from '../../src/infra/embedded-postgres.ts';
 import { startTemporalDevServer } from '../../src/infra/temporal-dev-server.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './ports.ts';
 
 // PostgreSQL and Temporal of a test's own, which it may stop and start again (the suite's shared ones are
@@ -50,15 +51,35 @@ export interface OwnTemporal {
   close(): Promise<void>;
 }
 
+/** How long after its first answer the dev server must still answer. */
+const STILL_UP_AFTER_MS = 1500;
+
 export async function startOwnTemporal(): Promise<OwnTemporal> {
   const dir = await mkdtemp(join(tmpdir(), 'registry-own-temporal-'));
   const port = await freePort();
-  const boot = () =>
+  const bootOnce = () =>
     startTemporalDevServer({
       cliPath: process.env.TEMPORAL_CLI_PATH,
       port,
       dbFilename: join(dir, 'temporal.sqlite'),
     });
+  // Under a CPU hog the dev server has died just after its first answer (a nil-pointer panic in its own
+  // worker service's start, Temporal 1.32), leaving a chaos run with no Temporal for good: a server that
+  // does not answer a moment later is started again, on the same port and file, as a supervisor would.
+  const boot = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const e = await bootOnce();
+      await sleep(STILL_UP_AFTER_MS);
+      const up = await e.connection.workflowService.getSystemInfo({}).then(
+        () => true,
+        () => false,
+      );
+      if (up) return e;
+      await e.teardown().catch(() => undefined);
+      if (attempt >= 3)
+        throw new Error(`the Temporal dev server on port ${port} died right after starting, ${attempt} times`);
+    }
+  };
   let env: TestWorkflowEnvironment | null = await boot();
   const address = env.address;
   return {
