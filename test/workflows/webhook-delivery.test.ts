@@ -11,6 +11,7 @@ import {
   type WebhookDeliveryInput,
 } from '../../workflows/webhook-messages.ts';
 import { useTemporal } from '../helpers/temporal.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 const HOUR = 3600_000;
 
@@ -93,6 +94,9 @@ describe('webhookDeliveryWorkflow (time-skipping)', () => {
         workflowId: webhookWorkflowId(args.subscriptionId, args.eventId),
         args: [args],
       });
+      // After the first attempt has begun: a signal before it is spent by that attempt (it runs at once),
+      // and the wait it was sent to cut would then run its full day (the fresh-clone run of 7efd92b).
+      await waitFor('the first attempt', () => calls.length >= 1);
       await h.signal(retryNowSignal);
       return h.result();
     });
