@@ -7,6 +7,9 @@ import { answer, type Answer } from './operations/operation.ts';
 // (`no-cache`), and a strong tag — a digest of the exact bytes sent — makes asking cheap: a client that
 // already has the current document gets a 304 without a body.
 
+/** The Cache-Control of a public view: caches may keep it but must revalidate it at every use. */
+export const REVALIDATE = 'public, no-cache';
+
 /** Whether an If-None-Match header names `tag`: weak comparison, as RFC 9110 (13.1.2) prescribes. */
 export function matches(header: string | undefined, tag: string): boolean {
   if (!header) return false;
@@ -28,7 +31,7 @@ export function revalidated<B>(
   ok: { body: B; headers?: Record<string, string>; type?: string },
 ): Answer<B> | Answer<undefined> {
   // Revalidated at every use unless the caller allows a max-age.
-  const headers = { 'cache-control': 'public, no-cache', ...ok.headers, etag: tag };
+  const headers = { 'cache-control': REVALIDATE, ...ok.headers, etag: tag };
   const held = request['if-none-match'];
   if (matches(Array.isArray(held) ? held.join(',') : held, tag)) return answer(304, undefined, headers);
   return answer(200, ok.body, ok.type ? { ...headers, 'content-type': ok.type } : headers);
@@ -38,7 +41,7 @@ export function revalidated<B>(
 export async function conditionalGet(req: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   const tag = tagOf(payload);
-  reply.header('etag', tag).header('cache-control', 'public, no-cache');
+  reply.header('etag', tag).header('cache-control', REVALIDATE);
   if (!matches(req.headers['if-none-match'], tag)) return payload;
   reply.code(304).removeHeader('content-type');
   return null;

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { fastReads, httpRequestDuration } from '../../metrics/http.ts';
 import { readCacheHits } from '../../metrics/read-cache.ts';
-import { matches } from '../etag.ts';
+import { matches, REVALIDATE } from '../etag.ts';
 import { clientAddress } from '../client-address.ts';
 
 /** Answers a request from the front (`true`), or hands it to `next`, the whole app. */
@@ -60,6 +60,8 @@ export const fastReadPlugin = fp<{ lookupUrl: string }>(
     // Spans are the app's, per request (src/telemetry/request-spans.ts): with tracing on, every request
     // goes to the app.
     const enabled = !config.OTEL_EXPORTER_OTLP_ENDPOINT;
+    // The headers every answer carries, flattened once (writeHead takes name, value, name, value...).
+    const everyAnswer = app.everyAnswerHeaders.flat();
 
     const eligible = (req: IncomingMessage): string | undefined => {
       if (!enabled || !open || req.method !== 'GET') return undefined;
@@ -103,8 +105,7 @@ export const fastReadPlugin = fp<{ lookupUrl: string }>(
         fastReads.inc();
         const fresh = matches(req.headers['if-none-match'], hit.etag);
         const status = fresh ? 304 : 200;
-        const headers: string[] = [];
-        for (const [k, v] of app.everyAnswerHeaders) headers.push(k, v);
+        const headers = everyAnswer.slice();
         if (!r.isAllowed)
           headers.push(
             'x-ratelimit-limit',
@@ -114,7 +115,7 @@ export const fastReadPlugin = fp<{ lookupUrl: string }>(
             'x-ratelimit-reset',
             String(r.ttlInSeconds),
           );
-        headers.push('cache-control', 'public, no-cache', 'etag', hit.etag);
+        headers.push('cache-control', REVALIDATE, 'etag', hit.etag);
         if (!fresh) headers.push('content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(hit.body)));
         res.writeHead(status, headers);
         res.end(fresh ? undefined : hit.body);
