@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, ensureDatabase, startEmbeddedPostgres } from '../src/infra/embedded-postgres.ts';
+import { STATEMENT_COUNT_FLAGS } from './database-work.ts';
 import { interrupted, onCleanup } from './lifecycle.ts';
 import { freePort, ROOT, untilPortClosed } from './services.ts';
 import { say } from './settings.ts';
@@ -34,7 +35,13 @@ export async function getDatabase(): Promise<{ url: string; kind: string }> {
   await chmod(tmp, 0o755);
   onCleanup(`remove ${tmp}`, () => rm(tmp, { recursive: true, force: true }));
   const port = await freePort(54400, 600);
-  const pg = await startEmbeddedPostgres({ dataDir: join(tmp, 'data'), port, persistent: false, databases: [dbName] });
+  const pg = await startEmbeddedPostgres({
+    dataDir: join(tmp, 'data'),
+    port,
+    persistent: false,
+    databases: [dbName],
+    flags: STATEMENT_COUNT_FLAGS,
+  });
   // On Ctrl-C the terminal signals PostgreSQL too (same process group) and it shuts down by itself; the
   // package then never sees an exit it is waiting for, so stop waiting once the port is closed.
   onCleanup('stop embedded PostgreSQL', () =>

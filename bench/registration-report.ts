@@ -76,4 +76,41 @@ export function printRegistration(reg: RegistrationResult): void {
   console.log(
     '* every postgres process on the machine (a shared server counts the work of other databases too); - : not read',
   );
+  printDatabaseWork(reg);
+}
+
+const perOpCell = (n: number | null) => (n === null ? '-' : f(n, 1));
+
+/** Transactions and statements per operation, then the busiest statements of each scenario's first run. */
+function printDatabaseWork(reg: RegistrationResult): void {
+  console.log();
+  console.log(
+    'database work per operation (pg_stat_database, pg_stat_statements of the bench database; every client of it, background included):',
+  );
+  table(
+    ['side', 'transactions', 'statements', 'empty beside it: transactions', 'statements'],
+    reg.runs.map((r) => [
+      runName(r),
+      f(r.db_per_op.scenario.transactions, 1),
+      perOpCell(r.db_per_op.scenario.statements),
+      f(r.db_per_op.empty.transactions, 1),
+      perOpCell(r.db_per_op.empty.statements),
+    ]),
+  );
+  const seen = new Set<string>();
+  const calls = (c: Record<string, number> | null) =>
+    c
+      ? Object.entries(c)
+          .map(([op, n]) => `${op} ${f(n, 2)}`)
+          .join(', ')
+      : 'not read';
+  for (const r of reg.runs) {
+    if (seen.has(r.scenario)) continue;
+    seen.add(r.scenario);
+    console.log(`  ${runName(r)}: Temporal frontend calls per operation: ${calls(r.temporal_per_op.scenario)}`);
+    console.log(`    the empty workflow beside it: ${calls(r.temporal_per_op.empty)}`);
+    if (r.db_per_op.scenario.top.length === 0) continue;
+    console.log(`  ${runName(r)}: statements per operation, busiest first`);
+    for (const t of r.db_per_op.scenario.top) console.log(`    ${f(t.per_op, 2).padStart(6)}  ${t.query}`);
+  }
 }

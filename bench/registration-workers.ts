@@ -3,8 +3,8 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { startTemporalDevServer } from '../src/infra/temporal-dev-server.ts';
 import { ourProcesses, processesNamed, type CpuProbe } from './cpu.ts';
 import { onCleanup } from './lifecycle.ts';
-import { startNode, waitFor, type Service } from './services.ts';
-import { say } from './settings.ts';
+import { freePort, startNode, waitFor, type Service } from './services.ts';
+import { profileFlags, say } from './settings.ts';
 
 // The registration section's processes besides the API: the Temporal dev server, the registry's worker
 // (src/entry/worker.ts; a second one on request) and the empty workflow's worker; and the CPU probes of
@@ -12,11 +12,16 @@ import { say } from './settings.ts';
 
 export const EMPTY_TASK_QUEUE = 'bench-empty';
 
-export async function startTemporal(): Promise<string> {
-  const env: TestWorkflowEnvironment = await startTemporalDevServer({ cliPath: process.env.TEMPORAL_CLI_PATH });
+/** The dev server, with its metrics on a port of ours (temporal-calls.ts reads them). */
+export async function startTemporal(): Promise<{ address: string; metricsUrl: string }> {
+  const metricsPort = await freePort(45000, 2000);
+  const env: TestWorkflowEnvironment = await startTemporalDevServer({
+    cliPath: process.env.TEMPORAL_CLI_PATH,
+    metricsPort,
+  });
   onCleanup('stop the Temporal dev server', () => env.teardown());
   say(`Temporal: dev server at ${env.address}`);
-  return env.address;
+  return { address: env.address, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 
 /** Waits until `count` workers poll `taskQueue` (their workflow bundle is built and they take tasks). */
@@ -48,7 +53,8 @@ export interface Workers {
 /** The registry's worker and the empty workflow's worker, both polling before this returns. */
 export async function startWorkers(env: Record<string, string>, temporalAddress: string): Promise<Workers> {
   const taskQueue = env.TEMPORAL_TASK_QUEUE ?? 'registry';
-  const workers = [startNode('worker', 'src/entry/worker.ts', env)];
+  // BENCH_PROFILE: the first registry worker's CPU profile too, written when it stops.
+  const workers = [startNode('worker', 'src/entry/worker.ts', env, profileFlags())];
   const emptyWorker = startNode('empty worker', 'bench/empty-worker.ts', {
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_TASK_QUEUE: EMPTY_TASK_QUEUE,

@@ -4,9 +4,11 @@ import { initORM } from '../src/db/orm.ts';
 import { grantGems } from '../src/ledger/gems.ts';
 import { closedLoop, type LoopResult } from './closed-loop.ts';
 import { cpuSpent, readCpu, type CpuProbe, type CpuReading } from './cpu.ts';
+import { dbWorkPerOp, dbWorkSpent, openDbProbe, type DbProbe, type DbWork, type DbWorkPerOp } from './database-work.ts';
 import { median } from './load.ts';
 import { scenarios, type Scenario, type ScenarioContext, type ScenarioKey } from './registration-scenarios.ts';
 import { EMPTY_TASK_QUEUE } from './registration-workers.ts';
+import { readTemporalCalls, temporalCallsPerOp, temporalCallsSpent, type TemporalCalls } from './temporal-calls.ts';
 import { say, settings } from './settings.ts';
 import { Interrupted } from './trials.ts';
 import type { emptyWorkflow } from './empty-workflow.ts';
@@ -35,6 +37,10 @@ export async function grantEach(databaseUrl: string, accountIds: readonly string
 /** One side of a round: the closed loop, and the CPU seconds each process spent during it. */
 export interface Side extends LoopResult {
   cpu_s: CpuReading;
+  /** What the bench database ran during the side (database-work.ts). */
+  db: DbWork;
+  /** The Temporal frontend's requests during the side, by operation (temporal-calls.ts). */
+  temporal: TemporalCalls | null;
 }
 
 export interface ScenarioRun {
@@ -55,6 +61,10 @@ export interface ScenarioRun {
   p50_ratio: number;
   /** Per process: CPU ms over all rounds of the side / its completions (null: not read). */
   cpu_ms_per_op: { empty: CpuReading; scenario: CpuReading };
+  /** Transactions and statements per operation, and the busiest statements (database-work.ts). */
+  db_per_op: { empty: DbWorkPerOp; scenario: DbWorkPerOp };
+  /** Temporal frontend requests per operation, by Temporal operation (null: not read). */
+  temporal_per_op: { empty: Record<string, number> | null; scenario: Record<string, number> | null };
   /** Answers re-sent because they were busy (receipt scenario). */
   retried: number;
 }
@@ -70,6 +80,9 @@ export interface RegistrationResult {
 
 export interface RegistrationPlan {
   api: string;
+  databaseUrl: string;
+  /** The Temporal server's Prometheus metrics (temporal-calls.ts). */
+  temporalMetricsUrl: string;
   temporalAddress: string;
   keys: readonly string[];
   rpcUrl: string;
@@ -113,6 +126,7 @@ const brief = (s: Side) =>
 /** Runs the registration section; a scenario that fails is recorded and the others go on. */
 export async function measureRegistration(plan: RegistrationPlan): Promise<RegistrationResult> {
   const connection = await Connection.connect({ address: plan.temporalAddress });
+  const db = await openDbProbe(plan.databaseUrl);
   try {
     const client = new Client({ connection, namespace: 'default' });
     const empty = emptyOnce(client);
@@ -143,7 +157,7 @@ export async function measureRegistration(plan: RegistrationPlan): Promise<Regis
     const runs: ScenarioRun[] = [];
     const run = async (s: Scenario, callers: number, workers: number) => {
       try {
-        runs.push(await runScenario(plan, s, callers, workers, empty, lastRate));
+        runs.push(await runScenario(plan, db, s, callers, workers, empty, lastRate));
       } catch (err) {
         failed(s.key, callers, err);
       }
@@ -170,12 +184,14 @@ export async function measureRegistration(plan: RegistrationPlan): Promise<Regis
     }
     return { callers: [...plan.callers], runs, two_workers, failures, cpu_processes: plan.probes.map((p) => p.key) };
   } finally {
+    await db.close();
     await connection.close();
   }
 }
 
 async function runScenario(
   plan: RegistrationPlan,
+  db: DbProbe,
   s: Scenario,
   callers: number,
   workers: number,
@@ -187,9 +203,19 @@ async function runScenario(
   const want = (emptyRate: number, seconds: number) =>
     Math.max(PREPARE_AT_LEAST, Math.ceil(PREPARE_MARGIN * Math.max(lastRate.get(s.key) ?? 0, emptyRate) * seconds));
   const side = async (once: (caller: number) => Promise<boolean>, seconds: number): Promise<Side> => {
-    const before = readCpu(plan.probes);
+    const [before, dbBefore, temporalBefore] = [
+      readCpu(plan.probes),
+      await db.read(),
+      await readTemporalCalls(plan.temporalMetricsUrl),
+    ];
     const loop = await closedLoop(callers, seconds, once);
-    return { ...loop, cpu_s: cpuSpent(before, readCpu(plan.probes)) };
+    const cpu_s = cpuSpent(before, readCpu(plan.probes));
+    return {
+      ...loop,
+      cpu_s,
+      db: dbWorkSpent(dbBefore, await db.read()),
+      temporal: temporalCallsSpent(temporalBefore, await readTemporalCalls(plan.temporalMetricsUrl)),
+    };
   };
   const label = `${s.key} at ${callers} callers${workers > 1 ? ` with ${workers} workers` : ''}`;
   const retriedBefore = s.retried();
@@ -232,6 +258,11 @@ async function runScenario(
     p99_ms: median(rounds.map((r) => r.scenario.p99_ms)),
     p50_ratio: median(rounds.map((r) => r.scenario.p50_ms / r.empty.p50_ms)),
     cpu_ms_per_op: { empty: perOp(sides((r) => r.empty)), scenario: perOp(sides((r) => r.scenario)) },
+    db_per_op: { empty: dbWorkPerOp(sides((r) => r.empty)), scenario: dbWorkPerOp(sides((r) => r.scenario)) },
+    temporal_per_op: {
+      empty: temporalCallsPerOp(sides((r) => r.empty)),
+      scenario: temporalCallsPerOp(sides((r) => r.scenario)),
+    },
     retried: s.retried() - retriedBefore,
   };
 }

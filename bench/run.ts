@@ -30,7 +30,7 @@ import { printMemory, printMetricsCost, printOverload, printGrowth } from './sec
 import { seedPerson, type BenchPerson } from './person.ts';
 import { seed, type SeedResult } from './seed.ts';
 import { freePort, ROOT, startHttpService } from './services.ts';
-import { say, settings } from './settings.ts';
+import { profileFlags, say, settings } from './settings.ts';
 import { sweepCheck } from './sweep.ts';
 import * as targets from './targets.ts';
 import { startBenchChain } from './tempo-chain.ts';
@@ -162,7 +162,7 @@ async function startServices(
   const metricsPort = await freePort(43000, 2000);
   const stamp = sourceStamp(ROOT);
   // BENCH_PROFILE: the measured API's CPU profile, written when it stops (bench/profile-top.ts reads it).
-  const profile = settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(settings.profileDir)}`] : [];
+  const profile = profileFlags();
   const first = await startApi('API', { API_METRICS_ADDRESS: `127.0.0.1:${metricsPort}` }, profile);
   const api = { ...first, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
   // The metrics section's API without metrics starts now, so that both load the same code (it idles
@@ -285,6 +285,7 @@ async function measureRoutes(plan10k: Group[], apiPid: number) {
 /** BENCH_REGISTRATION=1: the workers, gems for the agents, then the alternating rounds. */
 async function measureRegistrationPhase(
   dbUrl: string,
+  temporalMetricsUrl: string,
   temporalAddress: string,
   chain: { rpcUrl: string; env: Record<string, string> },
   api: { base: string; pid: number },
@@ -302,6 +303,8 @@ async function measureRegistrationPhase(
     );
     return await measureRegistration({
       api: api.base,
+      databaseUrl: dbUrl,
+      temporalMetricsUrl,
       temporalAddress,
       keys: agents.map((a) => a.key),
       rpcUrl: chain.rpcUrl,
@@ -361,7 +364,8 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
       `dashboard person: ${person.domains.length} domains and a claimed agent with ${person.agentDomains.length}, signed in`,
     );
 
-  const temporalAddress = settings.registration ? await startTemporal() : DUMMY_TEMPORAL;
+  const temporal = settings.registration ? await startTemporal() : null;
+  const temporalAddress = temporal?.address ?? DUMMY_TEMPORAL;
   const chain = settings.registration ? await startBenchChain() : null;
   const { api, withoutMetrics, servers, before, measuredPid } = await startServices(
     db.url,
@@ -412,7 +416,7 @@ async function measure(): Promise<{ outcome: Outcome; dbKind: string; bad: SideS
   // Registration before growth: its workers must be gone before the sweep writes its outbox events.
   const registration = chain
     ? await optional('registration', errors, () =>
-        measureRegistrationPhase(db.url, temporalAddress, chain, api, agents),
+        measureRegistrationPhase(db.url, temporal?.metricsUrl ?? '', temporalAddress, chain, api, agents),
       )
     : null;
   for (const f of registration?.failures ?? [])

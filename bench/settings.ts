@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 // The bench's settings, read once from the environment (bench/README.md "Settings").
 
 function intEnv(name: string, fallback: number, min = 1): number {
@@ -82,7 +84,10 @@ export const settings = Object.freeze({
    * repeated runs of a few (issue 52: lookup five times); then no overload and no metrics cost. All by default.
    */
   groups: choiceListEnv('BENCH_GROUPS', GROUPS),
-  /** BENCH_PROFILE: a folder where the measured API and the raw baseline write their V8 CPU profiles when they stop (`--cpu-prof`). */
+  /**
+   * BENCH_PROFILE: a folder where the measured API, the raw baseline and the first registry worker write
+   * their V8 CPU profiles when they stop (`--cpu-prof`; profileFlags below).
+   */
   profileDir: process.env.BENCH_PROFILE || null,
   /** The metrics cost: lookup on the API with its metrics and on a second API with API_METRICS_ADDRESS=off. */
   metricsCost: (only === null && process.env.BENCH_GROUPS === undefined) || only === 'metrics',
@@ -111,3 +116,7 @@ export const settings = Object.freeze({
 export type Settings = typeof settings;
 
 export const say = (text: string) => console.log(`[bench] ${text}`);
+
+/** Node's flags that write a process's CPU profile into BENCH_PROFILE's folder when it stops (none without it). */
+export const profileFlags = (): string[] =>
+  settings.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(settings.profileDir)}`] : [];

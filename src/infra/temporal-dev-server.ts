@@ -40,6 +40,8 @@ export interface DevServerOptions {
   ip?: string;
   port?: number;
   uiPort?: number;
+  /** Where the server publishes its Prometheus metrics (the bench counts Temporal calls there); else a port of the CLI's choosing. */
+  metricsPort?: number;
   namespace?: string;
 }
 
@@ -66,6 +68,7 @@ export async function startTemporalDevServer(opts: DevServerOptions): Promise<Te
           namespace: opts.namespace ?? 'default',
           searchAttributes: registrySearchAttributes,
           log: { format: 'pretty', level: 'warn' },
+          ...(opts.metricsPort ? { extraArgs: ['--metrics-port', String(opts.metricsPort)] } : {}),
         },
       }),
     );
