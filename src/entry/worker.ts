@@ -121,9 +121,9 @@ const worker = await Worker.create({
   namespace: temporalTarget.namespace,
   taskQueue: config.TEMPORAL_TASK_QUEUE,
   ...workerDeployment(config),
-  workflowBundle: await workflowBundle(workflowsPath),
-  // Traces (docs/tracing.md): activity spans when tracing is on; the workflow spans' sink always, as
-  // every Worker over our bundle needs it.
+  // Traces (docs/tracing.md): with tracing on, the bundle's workflow spans and their sink, and activity
+  // spans; with it off, none (the sink then drops what a traced bundle would send it).
+  workflowBundle: await workflowBundle(workflowsPath, { traced: tracing !== undefined }),
   interceptors: { activity: activitySpanInterceptors(tracing) },
   sinks: { exporter: workflowSpanSink(tracing) },
   activities: createActivities({

@@ -12,16 +12,23 @@ const require = createRequire(import.meta.url);
 
 /**
  * What goes into a bundle of our workflows, for the worker and the tests alike (test/helpers/workflow-bundle.ts),
- * so what the tests replay and run is what production runs. The OpenTelemetry workflow interceptors are
- * bundled in: a Worker given a prebuilt bundle ignores `interceptors.workflowModules`, so this is the only
- * place they can go. They give each run its `RunWorkflow` span under the caller's `StartWorkflow`, and
- * each scheduled activity a `StartActivity` span (docs/tracing.md). They add no commands, so they change
- * no history. Every Worker over the bundle must register their `exporter` sink (src/telemetry/workflow-spans.ts).
+ * so what the tests replay and run is what production runs. With tracing on, the OpenTelemetry workflow
+ * interceptors are bundled in: a Worker given a prebuilt bundle ignores `interceptors.workflowModules`,
+ * so this is the only place they can go. They give each run its `RunWorkflow` span under the caller's
+ * `StartWorkflow`, and each scheduled activity a `StartActivity` span (docs/tracing.md); every Worker over
+ * such a bundle must register their `exporter` sink (src/telemetry/workflow-spans.ts). With tracing off
+ * they are left out: every run evaluates every module of its bundle, and theirs (OpenTelemetry's API,
+ * its semantic conventions, its environment parsing: 116 of 230 modules) cost the worker about 2 ms of CPU
+ * per registration for spans that went nowhere (issue 52; docs/performance.md "The write path"). They add
+ * no commands, so a history recorded by either bundle replays on the other (test/workflows/replay.test.ts
+ * replays every recorded history on both).
  */
-export function bundleOptions(workflowsPath: string, logger: BundleOptions['logger']): BundleOptions {
+export function bundleOptions(workflowsPath: string, logger: BundleOptions['logger'], traced: boolean): BundleOptions {
   return {
     workflowsPath,
-    workflowInterceptorModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+    workflowInterceptorModules: traced
+      ? [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')]
+      : [],
     logger,
   };
 }
@@ -46,15 +53,19 @@ async function filesUnder(dir: string): Promise<string[]> {
  */
 export async function workflowBundle(
   workflowsPath: string,
-  cacheDir?: string,
-  // The tests' own (test/helpers/workflow-bundle.ts), which installs no Runtime just to log a bundling.
-  logger: BundleOptions['logger'] = Runtime.instance().logger,
+  opts: {
+    /** With the OpenTelemetry workflow interceptors (bundleOptions above). */
+    traced?: boolean;
+    cacheDir?: string;
+    // The tests' own (test/helpers/workflow-bundle.ts), which installs no Runtime just to log a bundling.
+    logger?: BundleOptions['logger'];
+  } = {},
 ) {
-  const options = bundleOptions(workflowsPath, logger);
+  const options = bundleOptions(workflowsPath, opts.logger ?? Runtime.instance().logger, opts.traced ?? false);
   const hash = createHash('sha256').update(JSON.stringify({ ...options, logger: undefined }));
   for (const file of [...(await filesUnder(dirname(workflowsPath))), join(ROOT, 'package-lock.json')])
     hash.update(file).update(await readFile(file));
-  const dir = cacheDir ?? join(tmpdir(), 'registry-workflow-bundles');
+  const dir = opts.cacheDir ?? join(tmpdir(), 'registry-workflow-bundles');
   const codePath = join(dir, `${hash.digest('hex').slice(0, 32)}.js`);
   const cached = await readFile(codePath, 'utf8').catch(() => null);
   if (cached) return { code: cached } satisfies WorkflowBundleOption;

@@ -38,11 +38,9 @@ describe('a paid operation added as a fixture: the day hold', () => {
     worker = await Worker.create({
       connection,
       taskQueue,
-      workflowBundle: await workflowBundle(
-        fileURLToPath(new URL('../fixtures/day-hold/bundle.ts', import.meta.url)),
-        undefined,
-        new DefaultLogger('WARN'),
-      ),
+      workflowBundle: await workflowBundle(fileURLToPath(new URL('../fixtures/day-hold/bundle.ts', import.meta.url)), {
+        logger: new DefaultLogger('WARN'),
+      }),
       activities: { ...createActivities(deps), ...createDayHoldActivities(deps) },
       sinks: bundleSinks(),
     });

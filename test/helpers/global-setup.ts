@@ -52,7 +52,11 @@ export default async function globalSetup(): Promise<void> {
     }
   };
   // Into the cache every worker reads (src/entry/workflow-bundle.ts), once, while the servers start.
-  const bundle = () => workflowBundle(workflowsPath, undefined, new DefaultLogger('WARN'));
+  // Both bundles: untraced for the workers of the tests, traced for the traces test's worker and the replay.
+  const bundle = async () => {
+    for (const traced of [false, true])
+      await workflowBundle(workflowsPath, { traced, logger: new DefaultLogger('WARN') });
+  };
   // Every `node` the tests start (an API, a worker, the relay, the ops CLI: over a hundred a run) reads
   // the code Node compiled once from this cache instead of compiling the sources again, a fifth of each
   // start's CPU; Node checks each file's hash, so an edited file is compiled afresh. It is filled here for

@@ -13,7 +13,7 @@ import { workflowSpanSink } from '../../src/telemetry/workflow-spans.ts';
 /** The same workflows entry the production worker loads (src/entry/worker.ts). */
 export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
 
-let bundle: Promise<WorkflowBundle> | undefined;
+const bundles = new Map<boolean, Promise<WorkflowBundle>>();
 
 /**
  * The workflows bundled by webpack with the production worker's options and through its cache
@@ -22,15 +22,20 @@ let bundle: Promise<WorkflowBundle> | undefined;
  * file and worker process then reads the bundle from the cache, and a file asks only once (jest gives
  * each file its own module registry).
  */
-export function workflowBundle(): Promise<WorkflowBundle> {
-  bundle ??= cachedWorkflowBundle(workflowsPath, undefined, new DefaultLogger('WARN'));
+export function workflowBundle(opts: { traced?: boolean } = {}): Promise<WorkflowBundle> {
+  const traced = opts.traced ?? false;
+  let bundle = bundles.get(traced);
+  if (!bundle) {
+    bundle = cachedWorkflowBundle(workflowsPath, { traced, logger: new DefaultLogger('WARN') });
+    bundles.set(traced, bundle);
+  }
   return bundle;
 }
 
 /**
- * The sinks every Worker over the bundle registers, replay workers too: the bundle's OpenTelemetry
+ * The sinks every Worker over a traced bundle registers, replay workers too: its OpenTelemetry
  * interceptors call theirs (src/telemetry/workflow-spans.ts), and a Worker without it logs an error for
- * each span. Tracing is off in-process, so the spans go nowhere.
+ * each span. Tracing is off in-process, so the spans go nowhere; over an untraced bundle it is never called.
  */
 export const bundleSinks = () => ({ exporter: workflowSpanSink() });
 

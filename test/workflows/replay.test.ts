@@ -42,20 +42,25 @@ describe('recorded workflow histories', () => {
     expect(REQUIRED.filter((r) => !have.has(r))).toEqual([]);
   });
 
-  it('replay against the current workflow code without a nondeterminism error', async () => {
-    const histories = await loadHistories();
-    const failures: string[] = [];
-    let replayed = 0;
-    for await (const result of Worker.runReplayHistories(
-      { workflowBundle: await workflowBundle(), sinks: bundleSinks(), replayName: 'recorded-histories' },
-      histories.map((h) => ({ workflowId: h.workflowId, history: h.history })),
-    )) {
-      replayed += 1;
-      if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
-    }
-    expect(failures).toEqual([]);
-    expect(replayed).toBe(histories.length);
-  });
+  // Both bundles the worker may run (src/entry/workflow-bundle.ts): with tracing off, and with the
+  // OpenTelemetry interceptors, which add no commands; histories were recorded by either.
+  it.each([false, true])(
+    'replay against the current workflow code without a nondeterminism error (traced: %s)',
+    async (traced) => {
+      const histories = await loadHistories();
+      const failures: string[] = [];
+      let replayed = 0;
+      for await (const result of Worker.runReplayHistories(
+        { workflowBundle: await workflowBundle({ traced }), sinks: bundleSinks(), replayName: 'recorded-histories' },
+        histories.map((h) => ({ workflowId: h.workflowId, history: h.history })),
+      )) {
+        replayed += 1;
+        if (result.error) failures.push(`${result.workflowId}: ${result.error.message}`);
+      }
+      expect(failures).toEqual([]);
+      expect(replayed).toBe(histories.length);
+    },
+  );
 
   // The negative control: the same replay over a workflow changed on purpose must fail, so the case above
   // is shown able to catch a change (a replay that silently passed everything would look the same).
