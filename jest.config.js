@@ -25,5 +25,5 @@ export default {
   maxWorkers: Number(process.env.JEST_WORKERS ?? 3),
   // The longest files start first, on a fresh clone too (test/helpers/test-sequencer.js).
   testSequencer: '<rootDir>/test/helpers/test-sequencer.js',
-  reporters: ['default', '<rootDir>/test/helpers/closing-line-reporter.js'],
+  reporters: ['<rootDir>/test/helpers/per-file-reporter.js', '<rootDir>/test/helpers/closing-line-reporter.js'],
 };

@@ -5,10 +5,10 @@ import { writeSync } from 'node:fs';
 const SLOWEST = 10;
 
 // Prints the suite's closing line in the plain form CI reads ("tests: N passed, N failed, N skipped"),
-// which Jest's own "Tests: … total" is not, and above it the ten slowest test files with their seconds
-// (what test-sequencer.js's table of known durations is updated from). Written as the process exits, so
-// the closing line is the very last line, after Jest's summary (its reporter always runs last) and the
-// global teardown.
+// and above it the failed tests and suites by name (what Jest's summary listed; per-file-reporter.js
+// leaves that summary out) and the ten slowest test files with their seconds (what test-sequencer.js's
+// table of known durations is updated from). Written as the process exits, so the closing line is the
+// very last line, after the global teardown.
 export default class ClosingLineReporter {
   constructor(globalConfig) {
     this.rootDir = globalConfig.rootDir;
@@ -29,6 +29,12 @@ export default class ClosingLineReporter {
       slowest.length > 1
         ? `\nslowest test files (seconds):\n${slowest.map((r) => `  ${(r.ms / 1000).toFixed(1).padStart(7)}  ${r.file}\n`).join('')}`
         : '';
-    process.once('exit', () => writeSync(1, `${report}\n${line}`));
+    const failures = results.testResults.flatMap((r) => {
+      const file = relative(this.rootDir, r.testFilePath);
+      if (r.testExecError) return [`  ${file}: the file did not run (${r.testExecError.message.split('\n')[0]})`];
+      return (r.testResults ?? []).filter((t) => t.status === 'failed').map((t) => `  ${file} › ${t.fullName}`);
+    });
+    const failedList = failures.length > 0 ? `\nfailed:\n${failures.join('\n')}\n` : '';
+    process.once('exit', () => writeSync(1, `${failedList}${report}\n${line}`));
   }
 }

@@ -41,12 +41,22 @@ describe('the order test files start in', () => {
 });
 
 describe('the end of a run', () => {
-  it('names the ten slowest files above the closing line, which stays the very last line', async () => {
+  it('names the failed tests and the ten slowest files above the closing line, which stays the very last line', async () => {
     const reporter = new URL('../helpers/closing-line-reporter.js', import.meta.url).href;
-    const files = Array.from({ length: 12 }, (_, i) => ({
+    const files: object[] = Array.from({ length: 12 }, (_, i) => ({
       testFilePath: `${ROOT}test/e2e/f${i}.test.ts`,
       perfStats: { start: 1000, end: 1000 + (i + 1) * 1500 },
+      testResults: [
+        { status: 'passed', fullName: 'works' },
+        ...(i === 2 ? [{ status: 'failed', fullName: 'a group › breaks' }] : []),
+      ],
     }));
+    files.push({
+      testFilePath: `${ROOT}test/e2e/broken.test.ts`,
+      perfStats: { start: 0, end: 0 },
+      testResults: [],
+      testExecError: { message: 'Cannot find module x\nat …' },
+    });
     const results = {
       numPassedTests: 7,
       numFailedTests: 1,
@@ -63,6 +73,10 @@ describe('the end of a run', () => {
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toEqual([
       'teardown',
+      '',
+      'failed:',
+      '  test/e2e/f2.test.ts › a group › breaks',
+      '  test/e2e/broken.test.ts: the file did not run (Cannot find module x)',
       '',
       'slowest test files (seconds):',
       ...[12, 11, 10, 9, 8, 7, 6, 5, 4, 3].map(
