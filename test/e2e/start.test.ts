@@ -265,7 +265,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
 
   // The operator's view (issue 51): an open registration in the Temporal UI that `npm start` serves, read in
   // a real Chromium: its summary in words, its timer named, and a Call Stack that reaches the workflow's own
-  // code through the interceptors. Photographed into a temporary folder the run prints, or with
+  // code. Photographed into a temporary folder the run prints, or with
   // SCREENSHOTS=docs/screenshots into the committed ones.
   it('shows an operator an open registration in the Temporal UI, in words, with its own call stack', async () => {
     const { provisionKey, register, registerBody, readChallenge } = await import('../../examples/pay-and-register.ts');
@@ -280,8 +280,7 @@ describe('npm start (whole stack, embedded defaults)', () => {
     try {
       const handle = new Client({ connection }).workflow.getHandle(workflowId);
       runId = (await handle.describe()).runId;
-      // The stack query the UI's Call Stack shows: beside the tracing interceptor's own pending promise,
-      // where the workflow's code waits.
+      // The stack query the UI's Call Stack shows: where the workflow's code waits.
       const stack = (await handle.query('__stack_trace')) as string;
       expect(stack).toMatch(/at paidCheckout \(.*workflows\/checkout\.ts:\d+/);
     } finally {
