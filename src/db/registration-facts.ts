@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RegistrationFacts } from '../domain/registration-plan.ts';
 import { CouponError, previewCoupon } from '../ledger/coupons.ts';
-import { gemsBalance } from '../ledger/gems.ts';
+import { BOOK_BALANCE_SQL, userBook } from '../ledger/gems.ts';
 import { EXPIRED } from '../domain/expiry.ts';
-import { Account, Domain, NamespaceWhitelist, OrganizationCustomer } from './entities/index.ts';
+import { Account, NamespaceWhitelist, OrganizationCustomer } from './entities/index.ts';
 
 /** What the registration rules need to know about a name, its actor, its target owner and its coupon. */
 export async function registrationFacts(
@@ -19,13 +19,11 @@ export async function registrationFacts(
     sunrise: boolean;
   },
 ): Promise<RegistrationFacts> {
-  const account = q.actorAccountId
-    ? await em.findOne(Account, { id: q.actorAccountId }, { fields: ['kind', 'isReseller', 'isOperator'] })
-    : null;
+  const core = await actorAndName(em, q.name, q.actorAccountId);
   return {
     // An expired record no longer holds its name (docs/registration.md "Expiry").
-    taken: (await em.count(Domain, { name: q.name, status: { $ne: EXPIRED } })) > 0,
-    account: account ? { kind: account.kind, isReseller: account.isReseller, isOperator: account.isOperator } : null,
+    taken: core.taken,
+    account: core.kind ? { kind: core.kind, isReseller: core.isReseller, isOperator: core.isOperator } : null,
     whitelisted:
       q.sunrise && q.actorAccountId
         ? (await em.count(NamespaceWhitelist, { namespace: q.namespace, account: q.actorAccountId })) > 0
@@ -36,7 +34,36 @@ export async function registrationFacts(
         ? (await em.count(OrganizationCustomer, { organization: q.organizationId, account: q.targetOwnerId })) > 0
         : false,
     coupon: q.couponCode ? await couponFact(em, q.couponCode, q.namespace) : null,
-    gemsBalance: q.actorAccountId ? await gemsBalance(em, q.actorAccountId) : 0,
+    gemsBalance: core.gems,
+  };
+}
+
+/**
+ * What every registration asks, in one round trip (issue 52: a gems registration's API read them in three):
+ * the actor's kind and roles, whether a record that is not expired holds the name, and the actor's gems.
+ */
+async function actorAndName(em: EntityManager, name: string, actorAccountId: string | null) {
+  const [row] = await em.execute<
+    {
+      kind: Account['kind'] | null;
+      is_reseller: boolean | null;
+      is_operator: boolean | null;
+      taken: boolean;
+      gems: string | number;
+    }[]
+  >(
+    `select a.kind, a.is_reseller, a.is_operator,
+       exists (select 1 from domain d where d.name = ? and d.status <> ?) as taken,
+       ${actorAccountId ? `(${BOOK_BALANCE_SQL})` : '0'} as gems
+     from (values (1)) as one left join account a on a.id = ?`,
+    [name, EXPIRED, ...(actorAccountId ? [userBook(actorAccountId)] : []), actorAccountId],
+  );
+  return {
+    kind: row?.kind ?? null,
+    isReseller: row?.is_reseller ?? false,
+    isOperator: row?.is_operator ?? false,
+    taken: row?.taken ?? false,
+    gems: Number(row?.gems ?? 0),
   };
 }
 

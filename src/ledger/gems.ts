@@ -37,9 +37,12 @@ export class InsufficientGemsError extends Error {
   }
 }
 
+/** A book's balance as one SQL expression of one parameter (the book): reads that need it with other facts embed it. */
+export const BOOK_BALANCE_SQL = 'select coalesce(sum(amount), 0)::bigint from ledger_line where book = ?';
+
 /** The account's balance, or (with `upTo`) its balance right after that transaction was written. */
 async function balanceOf(em: EntityManager, book: string, upTo?: number): Promise<number> {
-  const sql = `select coalesce(sum(amount), 0)::bigint as balance from ledger_line where book = ?${upTo ? ' and transaction_id <= ?' : ''}`;
+  const sql = `select (${BOOK_BALANCE_SQL}${upTo ? ' and transaction_id <= ?' : ''}) as balance`;
   const [row] = await em.execute<{ balance: string | number }[]>(sql, upTo ? [book, upTo] : [book]);
   return Number(row?.balance ?? 0);
 }
