@@ -12,4 +12,4 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=10", "src/entry/api.ts"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=10", "src/entry/api.ts"]

@@ -75,9 +75,17 @@ describe('npm start (whole stack, embedded defaults)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    // Stopped as a person stops it (the last test does, unless it was skipped or failed first): killed
+    // outright, npm start would leave its parts running (an API, a worker, anvil, PowerDNS) for the rest
+    // of the run. Killed only if it does not stop in time.
+    if (child && child.exitCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGINT');
+      const stopped = await Promise.race([exited.then(() => true), sleep(60_000, false, { ref: false })]);
+      if (!stopped) child.kill('SIGKILL');
+    }
     await rm(dataDir, { recursive: true, force: true });
-  });
+  }, 90_000);
 
   it('prints its summary last, once ready, with no log line in or after it', () => {
     const lines = output.trimEnd().split('\n');
