@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { countsPerOp, countsSpent, type Counts } from './counts.ts';
 
 // What a registration asks of PostgreSQL (issue 52: count the round trips and transactions): the bench
 // database's transactions (pg_stat_database) and, where pg_stat_statements is loaded (the bench's embedded
@@ -13,7 +14,7 @@ export const STATEMENT_COUNT_FLAGS = ['-c', 'shared_preload_libraries=pg_stat_st
 export interface DbWork {
   transactions: number;
   /** Calls per statement text (null: pg_stat_statements is not loaded on this server). */
-  statements: Map<string, number> | null;
+  statements: Counts | null;
 }
 
 export interface DbProbe {
@@ -55,15 +56,10 @@ export async function openDbProbe(databaseUrl: string): Promise<DbProbe> {
 
 /** after - before; statements whose count did not move are left out. */
 export function dbWorkSpent(before: DbWork, after: DbWork): DbWork {
-  let statements: Map<string, number> | null = null;
-  if (before.statements && after.statements) {
-    statements = new Map();
-    for (const [query, calls] of after.statements) {
-      const spent = calls - (before.statements.get(query) ?? 0);
-      if (spent > 0) statements.set(query, spent);
-    }
-  }
-  return { transactions: after.transactions - before.transactions, statements };
+  return {
+    transactions: after.transactions - before.transactions,
+    statements: before.statements && after.statements ? countsSpent(before.statements, after.statements) : null,
+  };
 }
 
 /** Per operation over several sides: transactions, statements in all, and the busiest statements. */
@@ -78,19 +74,11 @@ export function dbWorkPerOp(sides: { done: number; db: DbWork }[], top = 20): Db
     sides.reduce((a, s) => a + s.done, 0),
     1,
   );
-  const calls = new Map<string, number>();
-  let counted = true;
-  for (const s of sides) {
-    if (!s.db.statements) counted = false;
-    for (const [q, n] of s.db.statements ?? []) calls.set(q, (calls.get(q) ?? 0) + n);
-  }
-  const all = [...calls.values()].reduce((a, n) => a + n, 0);
+  const counted = sides.every((s) => s.db.statements);
+  const perOp = countsPerOp(sides.map((s) => ({ done: s.done, counts: s.db.statements ?? new Map() })));
   return {
     transactions: sides.reduce((a, s) => a + s.db.transactions, 0) / done,
-    statements: counted ? all / done : null,
-    top: [...calls]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([query, n]) => ({ query: query.replace(/\s+/g, ' ').slice(0, 160), per_op: n / done })),
+    statements: counted ? perOp.reduce((a, [, n]) => a + n, 0) : null,
+    top: perOp.slice(0, top).map(([query, per_op]) => ({ query: query.replace(/\s+/g, ' ').slice(0, 160), per_op })),
   };
 }

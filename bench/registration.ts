@@ -203,11 +203,9 @@ async function runScenario(
   const want = (emptyRate: number, seconds: number) =>
     Math.max(PREPARE_AT_LEAST, Math.ceil(PREPARE_MARGIN * Math.max(lastRate.get(s.key) ?? 0, emptyRate) * seconds));
   const side = async (once: (caller: number) => Promise<boolean>, seconds: number): Promise<Side> => {
-    const [before, dbBefore, temporalBefore] = [
-      readCpu(plan.probes),
-      await db.read(),
-      await readTemporalCalls(plan.temporalMetricsUrl),
-    ];
+    const before = readCpu(plan.probes);
+    const dbBefore = await db.read();
+    const temporalBefore = await readTemporalCalls(plan.temporalMetricsUrl);
     const loop = await closedLoop(callers, seconds, once);
     const cpu_s = cpuSpent(before, readCpu(plan.probes));
     return {

@@ -1,9 +1,11 @@
+import { countsPerOp, countsSpent, type Counts } from './counts.ts';
+
 // What a registration asks of Temporal (issue 52: count the Temporal calls): the dev server's frontend
 // requests by operation (`service_requests{service_name="frontend"}` of its Prometheus metrics), read
 // before and after a side of a round as the CPU is. The empty workflow's side beside it shows what one
 // run with one activity costs in the same units.
 
-export type TemporalCalls = Map<string, number>;
+export type TemporalCalls = Counts;
 
 /** The frontend's request counts by operation, for the default namespace (null: the metrics did not answer). */
 export async function readTemporalCalls(metricsUrl: string): Promise<TemporalCalls | null> {
@@ -24,10 +26,7 @@ export async function readTemporalCalls(metricsUrl: string): Promise<TemporalCal
 
 /** after - before, by operation; operations that did not move are left out. */
 export function temporalCallsSpent(before: TemporalCalls | null, after: TemporalCalls | null): TemporalCalls | null {
-  if (!before || !after) return null;
-  const spent: TemporalCalls = new Map();
-  for (const [op, n] of after) if (n - (before.get(op) ?? 0) > 0) spent.set(op, n - (before.get(op) ?? 0));
-  return spent;
+  return before && after ? countsSpent(before, after) : null;
 }
 
 /** Calls per operation over several sides, by Temporal operation, busiest first (null: not read). */
@@ -35,11 +34,5 @@ export function temporalCallsPerOp(
   sides: { done: number; temporal: TemporalCalls | null }[],
 ): Record<string, number> | null {
   if (sides.some((s) => !s.temporal)) return null;
-  const done = Math.max(
-    sides.reduce((a, s) => a + s.done, 0),
-    1,
-  );
-  const sum = new Map<string, number>();
-  for (const s of sides) for (const [op, n] of s.temporal ?? []) sum.set(op, (sum.get(op) ?? 0) + n);
-  return Object.fromEntries([...sum].sort((a, b) => b[1] - a[1]).map(([op, n]) => [op, n / done]));
+  return Object.fromEntries(countsPerOp(sides.map((s) => ({ done: s.done, counts: s.temporal ?? new Map() }))));
 }
