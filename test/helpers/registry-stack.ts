@@ -252,19 +252,32 @@ async function stackOn(
     void exited(child).then(() => spawned.delete(handle));
     return handle;
   };
-  const spawnApi = async (env: Record<string, string> = {}) => {
+  const spawnApi = async (env: Record<string, string> = {}, attempt = 1): Promise<StackProcess> => {
     const apiPort = env.PORT ?? String(await freePort());
     const api = spawnEntry(
       'src/entry/api.ts',
       { HOST: '127.0.0.1', ...env, PORT: apiPort },
       `http://127.0.0.1:${apiPort}`,
+      'inherit',
+      'pipe',
     );
+    // Its error lines reach the test's output as before; kept too, to tell a port taken meanwhile from a real failure.
+    let said = '';
+    api.child.stderr?.on('data', (d: Buffer) => {
+      said += String(d);
+      process.stderr.write(d);
+    });
     try {
       await waitFor('the API process to answer /healthz', async () => (await fetch(`${api.url}/healthz`)).ok, {
         hopeless: () => exitedWith(api.child),
       });
     } catch (err) {
       await api.kill();
+      // The free port is chosen before the API listens, seconds later on a loaded machine: another process
+      // (an outgoing connection's ephemeral port) can take it in between. The API then stops saying so (exit 2);
+      // a port of the test's own choosing is taken again, one given by the caller is not.
+      if (env.PORT === undefined && attempt < 3 && api.child.exitCode === 2 && /PORT: .* already in use/.test(said))
+        return spawnApi(env, attempt + 1);
       throw err;
     }
     return api;
