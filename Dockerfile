@@ -7,6 +7,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts=false
 
 FROM node:24-bookworm-slim
+# unbound-host: the verifier's DNSSEC validator (docs/discovery.md "Verify an agent").
+RUN apt-get update && apt-get install -y --no-install-recommends unbound-host && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .

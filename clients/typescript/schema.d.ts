@@ -1657,6 +1657,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/verify/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify an agent by its name
+         * @description Whether an agent is who its name says (`verified`: the DNSSEC chain from the trust anchor, DNS-AID SVCB and ENSIP-25/26 TXT records agreeing with its A2A card, the card signature, its ERC-8004 entry and file, the endpoint-domain proof) and, apart, whether it answers (`reachable`), with each check's evidence. For any DNS name that publishes DNS-AID records. Free; a report is kept a minute; limited per client address (VERIFY_LIMIT_MAX a minute).
+         */
+        get: operations["verifyAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -17296,6 +17316,124 @@ export interface operations {
             };
             /** @description The credential is not accepted here (`credential_not_accepted`, `route_not_allowed`) or may not do this (`forbidden`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A path segment is too long (`uri_too_long`) */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`, `too_many_open_checkouts`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request headers too large (`headers_too_large`) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (details only in the server log) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Any DNS name that publishes DNS-AID records, ours or not: "scout.agent" */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When the checks ran; a report is kept for a minute */
+                        checked_at: string;
+                        checks: {
+                            /** @description What it was judged on: records, URLs, keys, on-chain values */
+                            evidence: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            id: "dnssec" | "dns_aid" | "ensip_txt" | "card_signature" | "erc8004" | "domain_proof" | "a2a_endpoint" | "mcp_endpoint";
+                            /**
+                             * @description `absent`: the name publishes nothing to check here; `unreachable`: what holds it did not answer
+                             * @enum {string}
+                             */
+                            outcome: "pass" | "fail" | "absent" | "unreachable";
+                            /** @description Why it failed, was absent or unreachable; null on a pass */
+                            reason: string | null;
+                        }[];
+                        name: string;
+                        /** @description Every endpoint the name publishes answers its protocol (reported apart) */
+                        reachable: boolean;
+                        /** @description Identity: the DNSSEC chain and the card signature pass and no published identity fact fails */
+                        verified: boolean;
+                    };
+                };
+            };
+            /** @description Bad request (`validation_failed`, `invalid_name`, `invalid_json`, `invalid_utf8`, …): nothing changed */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

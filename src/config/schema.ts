@@ -231,6 +231,24 @@ export const configSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   PROVISION_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   PROVISION_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+  // The verifier (GET /api/v1/verify/{name}, docs/discovery.md "Verify an agent"): checks per client address
+  // per minute (each asks DNS, hosts and a chain), and where its validating resolver starts. Trust anchor: a
+  // DS line, the Handshake root's by default; root: host:port of a root server (unset: unbound's own root
+  // hints); stubs: zone=host:port,… asked directly (npm start points its namespaces at the local PowerDNS).
+  VERIFY_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  VERIFY_TRUST_ANCHOR: z
+    .string()
+    .regex(/^\S+ DS \d+ \d+ \d+ [0-9A-Fa-f]+$/, 'must be a DS line, e.g. ". DS 35215 13 2 7C50…"')
+    .optional(),
+  VERIFY_DNS_ROOT: z
+    .string()
+    .regex(/^[^\s:]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/, 'must be host:port')
+    .optional(),
+  VERIFY_DNS_STUBS: z
+    .string()
+    .regex(/^[a-z0-9.-]+=[^\s,=]+:\d+(,[a-z0-9.-]+=[^\s,=]+:\d+)*$/, 'must be zone=host:port,…')
+    .optional(),
+  VERIFY_UNBOUND_HOST_PATH: z.string().min(1).default('unbound-host'),
 });
 
 export type ParsedConfig = z.infer<typeof configSchema>;

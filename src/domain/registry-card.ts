@@ -26,6 +26,15 @@ export const REGISTRY_SKILLS: readonly RegistrySkill[] = [
     tools: ['search_domains', 'lookup_domain'],
   },
   {
+    id: 'verify',
+    name: 'Verify an agent',
+    description:
+      'Whether any agent name that publishes DNS-AID records is who it says (DNSSEC chain, DNS-AID and ENSIP records agreeing with its signed A2A card, its ERC-8004 entry) and, apart, whether its endpoints answer, each check with its evidence (GET /api/v1/verify/{name}); free.',
+    tags: ['verify', 'trust', 'dnssec', 'a2a', 'erc-8004'],
+    examples: ['Is scout.agent really the agent its card says?'],
+    tools: ['verify_agent'],
+  },
+  {
     id: 'quote',
     name: 'Quote',
     description:

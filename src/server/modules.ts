@@ -67,6 +67,7 @@ import * as dashboardInvitationReturn from '../dashboard/routes/invitation-retur
 import * as mcp from '../mcp/declarations.ts';
 import * as openApi from '../http/plugins/openapi.ts';
 import * as login from '../api/routes/login.ts';
+import * as verify from '../api/routes/verify.ts';
 
 /** A module of routes: where its declarations are read, and the plugin that serves them. */
 export interface RouteModule {
@@ -150,6 +151,7 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [hostedCheckoutCallback], plugin: hostedCheckoutCallback.hostedCheckoutCallbackRoutes },
   { declares: [relayEvents], plugin: relayEvents.relayEventsRoutes },
   { declares: [command], plugin: command.commandRoutes },
+  { declares: [verify], plugin: verify.verifyRoutes },
   { declares: [mcp], plugin: mcpRoutes },
   { declares: [benchBaseline], plugin: benchBaseline.benchBaselineRoutes, servedWhen: (c) => c.BENCH_ROUTES },
   { declares: [openApi] },

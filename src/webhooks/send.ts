@@ -9,7 +9,7 @@ import type { CheckedTarget } from './target.ts';
  * A lookup that answers only the address the target check approved: the connection goes exactly
  * there, while TLS still verifies the certificate against the URL's host name (SNI and Host unchanged).
  */
-function pinnedLookup(address: string): LookupFunction {
+export function pinnedLookup(address: string): LookupFunction {
   const family = ipaddr.parse(address).kind() === 'ipv6' ? 6 : 4;
   return (_host, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);

@@ -31,6 +31,7 @@ type Headers = Record<string, string>;
 const TOOLS = [
   'search_domains',
   'lookup_domain',
+  'verify_agent',
   'quote',
   'register_domain',
   'renew_domain',

@@ -178,6 +178,7 @@ describe('discovery of the registry itself', () => {
       expect(card.description).toMatch(/interface is MCP/);
       expect(card.skills.map((skill) => skill.id)).toEqual([
         'search',
+        'verify',
         'quote',
         'register',
         'onchain-identity',

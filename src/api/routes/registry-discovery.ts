@@ -128,6 +128,10 @@ export const registryDiscoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         `- ${base}/agents/{name}/did.json (did:web)`,
         `- ${base}/agents/{name}/registration.json (ERC-8004)`,
         '',
+        '## Verify an agent',
+        '',
+        `- GET ${base}/api/v1/verify/{name} (MCP verify_agent): whether any name that publishes DNS-AID records is who it says (DNSSEC, DNS-AID and ENSIP records, the signed A2A card, its ERC-8004 entry) and, apart, whether its endpoints answer; free`,
+        '',
       ].join('\n');
       return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
     },

@@ -36,8 +36,8 @@ export async function startDns(config: Config, stack: StartupStack): Promise<Rec
       'DNS',
       `PowerDNS on ${pdns.dnsAddress}:${pdns.dnsPort} (dig @${pdns.dnsAddress} -p ${pdns.dnsPort} <name> TXT), its HTTP API at ${pdns.apiUrl}`,
     );
-    if (config.HANDSHAKE_ROOT === 'local') await startNamingRoot(config, stack, pdns);
-    return { PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey };
+    const verifier = config.HANDSHAKE_ROOT === 'local' ? await startNamingRoot(config, stack, pdns) : {};
+    return { PDNS_API_URL: pdns.apiUrl, PDNS_API_KEY: pdns.apiKey, ...verifier };
   } catch (err) {
     return stack.fail(
       'DNS',
@@ -50,9 +50,15 @@ export async function startDns(config: Config, stack: StartupStack): Promise<Rec
 /**
  * The naming root: an in-memory Handshake regtest node on which each native namespace is registered
  * and delegated to our nameservers, so a resolver starting at its root is referred to our PowerDNS
- * (docs/dns-and-rdap.md "The naming root"). A failure here leaves DNS itself running.
+ * (docs/dns-and-rdap.md "The naming root"). A failure here leaves DNS itself running. Returns where the
+ * verifier's resolver starts (docs/discovery.md "Verify an agent"): at this root, with the namespaces asked
+ * at the local PowerDNS (the root refers them to ns1.<namespace> on port 53), unless set already.
  */
-async function startNamingRoot(config: Config, stack: StartupStack, pdns: LocalPowerDns): Promise<void> {
+async function startNamingRoot(
+  config: Config,
+  stack: StartupStack,
+  pdns: LocalPowerDns,
+): Promise<Record<string, string>> {
   const pdnsPort = pdns.dnsPort;
   try {
     const catalog = await readCatalogFile(config.CATALOG_PATH);
@@ -78,7 +84,14 @@ async function startNamingRoot(config: Config, stack: StartupStack, pdns: LocalP
       '',
       `(dig @127.0.0.1 -p ${root.rootPort} scout.agent NS: a referral to ns1.agent., then ask PowerDNS on port ${pdnsPort})`,
     );
+    return {
+      ...(!config.VERIFY_DNS_ROOT && { VERIFY_DNS_ROOT: `127.0.0.1:${root.rootPort}` }),
+      ...(!config.VERIFY_DNS_STUBS && {
+        VERIFY_DNS_STUBS: namespaces.map((n) => `${n}=127.0.0.1:${pdnsPort}`).join(','),
+      }),
+    };
   } catch (err) {
     stack.say('Root', `the Handshake regtest root did not start (${(err as Error).message}); DNS runs without it.`);
+    return {};
   }
 }

@@ -7,6 +7,8 @@ import { searchDomains as searchDomainsOperation } from '../../api/routes/domain
 import { lookupDomain as lookupDomainOperation } from '../../api/routes/lookup.ts';
 import { listForSale as listForSaleOperation } from '../../api/routes/domains/market-lists.ts';
 import { quoteDomain } from '../../api/routes/domains/quote.ts';
+import { verifyAgentOperation } from '../../api/routes/verify.ts';
+import { verifyParams, verifyResponse } from '../../api/routes/verify.schemas.ts';
 
 // The public reads: each works without a credential, as its route does.
 
@@ -56,4 +58,16 @@ export const listForSale = defineTool({
   output: forSaleResponse,
   hints: reads(),
   request: (query) => ({ query }),
+});
+
+export const verifyAgent = defineTool({
+  name: 'verify_agent',
+  title: 'Verify an agent',
+  description:
+    'Whether an agent is who its name says (`verified`: DNSSEC chain, DNS-AID and ENSIP records agreeing with its signed A2A card, its ERC-8004 entry) and, apart, whether its A2A and MCP endpoints answer (`reachable`); each check with its outcome and evidence. Any DNS name that publishes DNS-AID records (GET /api/v1/verify/{name}).',
+  operation: verifyAgentOperation,
+  input: verifyParams,
+  output: verifyResponse,
+  hints: reads(),
+  request: ({ name }) => ({ params: { name } }),
 });

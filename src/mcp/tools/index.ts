@@ -1,4 +1,4 @@
-import { listForSale, lookupDomain, quote, searchDomains } from './discovery.ts';
+import { listForSale, lookupDomain, quote, searchDomains, verifyAgent } from './discovery.ts';
 import {
   batchOperations,
   enableDns,
@@ -19,6 +19,7 @@ import { subscribeWebhook } from './webhooks.ts';
 export const tools: readonly Tool[] = [
   searchDomains,
   lookupDomain,
+  verifyAgent,
   quote,
   registerDomain,
   renewDomain,

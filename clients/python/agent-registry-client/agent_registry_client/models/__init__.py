@@ -826,6 +826,11 @@ from .update_profile_body_endpoints_type_0 import UpdateProfileBodyEndpointsType
 from .update_profile_response_200 import UpdateProfileResponse200
 from .update_profile_response_200_profile import UpdateProfileResponse200Profile
 from .update_profile_response_200_status import UpdateProfileResponse200Status
+from .verify_agent_response_200 import VerifyAgentResponse200
+from .verify_agent_response_200_checks_item import VerifyAgentResponse200ChecksItem
+from .verify_agent_response_200_checks_item_evidence import VerifyAgentResponse200ChecksItemEvidence
+from .verify_agent_response_200_checks_item_id import VerifyAgentResponse200ChecksItemId
+from .verify_agent_response_200_checks_item_outcome import VerifyAgentResponse200ChecksItemOutcome
 from .verify_mpp_payment_body import VerifyMppPaymentBody
 from .verify_mpp_payment_response_200 import VerifyMppPaymentResponse200
 from .verify_mpp_payment_response_200_domain import VerifyMppPaymentResponse200Domain
@@ -1541,6 +1546,11 @@ __all__ = (
     "UpdateProfileResponse200",
     "UpdateProfileResponse200Profile",
     "UpdateProfileResponse200Status",
+    "VerifyAgentResponse200",
+    "VerifyAgentResponse200ChecksItem",
+    "VerifyAgentResponse200ChecksItemEvidence",
+    "VerifyAgentResponse200ChecksItemId",
+    "VerifyAgentResponse200ChecksItemOutcome",
     "VerifyMppPaymentBody",
     "VerifyMppPaymentResponse200",
     "VerifyMppPaymentResponse200Domain",
