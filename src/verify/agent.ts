@@ -43,11 +43,15 @@ export async function verifyAgent(name: string, deps: VerifierDeps): Promise<Ver
   const mcpService = services.find((s) => s.alpn.includes('mcp')) ?? null;
 
   const card = await readCard(a2aService, deps.policy);
-  checks.push(dnsAidCheck(services, card.card));
-  checks.push(ensipCheck(texts, card.card, services));
-  checks.push(await cardCheck(card, deps.policy));
+  // What DNS did not answer is not known to be absent.
+  const unasked = (a: Answer, check: () => Check): Check =>
+    a.kind === 'unreachable' ? unreachable(check().id, `DNS gave no answer: ${a.why}`) : check();
+  checks.push(unasked(svcb, () => dnsAidCheck(services, card.card)));
+  checks.push(unasked(txt, () => ensipCheck(texts, card.card, services)));
+  const cardChecked = await cardCheck(card, deps.policy);
+  checks.push(unasked(svcb, () => cardChecked));
   const entry = await erc8004Check(texts, card, deps);
-  checks.push(entry.check);
+  checks.push(unasked(txt, () => entry.check));
   checks.push(await domainProofCheck(card.card, entry.facts, deps.policy));
   checks.push(await a2aEndpointCheck(interfaceUrl(card.card) ?? texts.endpoints.a2a ?? null, deps.policy));
   checks.push(await mcpEndpointCheck(texts.endpoints.mcp ?? serviceUrl(mcpService), deps.policy));

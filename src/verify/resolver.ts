@@ -82,8 +82,13 @@ export function readAnswer(output: string, type: string): Answer {
     .filter((l) => l.includes(marker))
     .map((l) => l.slice(l.indexOf(marker) + marker.length).replace(/\s*\((secure|insecure|BOGUS.*)\)\s*$/, ''));
   if (records.length) return { kind: 'records', security: security ?? 'insecure', records, why: failure };
-  const none = lines.find((l) => / has no |not found|NXDOMAIN|NODATA/i.test(l));
-  if (none || failure) return { kind: 'none', security, why: failure ?? none ?? '' };
+  if (failure) return { kind: 'none', security: 'bogus', why: failure };
+  // NXDOMAIN and NODATA are answers (the name or the type is not there); SERVFAIL, REFUSED and the like
+  // without a validation failure mean no server gave one.
+  const none = lines.find((l) => / has no |NXDOMAIN/i.test(l));
+  if (none) return { kind: 'none', security, why: none };
+  const failed = lines.find((l) => /not found: \d+\(/.test(l));
+  if (failed) return { kind: 'unreachable', why: failed };
   return { kind: 'unreachable', why: lines.at(-1) ?? 'no answer' };
 }
 

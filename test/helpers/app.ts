@@ -58,6 +58,8 @@ export async function buildTestApp(
     DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: temporalAddress,
     LOG_LEVEL: 'silent',
+    // The run's root that knows no names (test/helpers/global-setup.ts), unless the test gives its own.
+    ...(process.env.VERIFY_DNS_ROOT && { VERIFY_DNS_ROOT: process.env.VERIFY_DNS_ROOT }),
     ...env,
   });
   const temporal = connectTemporal({

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from '../../src/infra/embedded-postgres.ts';
 import { startTemporalDevServer } from '../../src/infra/temporal-dev-server.ts';
 import { workflowBundle } from '../../src/entry/workflow-bundle.ts';
 import { warmCompileCache } from './compile-cache.ts';
+import { startRefusingRoot } from './refusing-root.ts';
 import { createTemplateDatabase } from './db.ts';
 import { freePort } from './ports.ts';
 import { workflowsPath } from './workflow-bundle.ts';
@@ -62,5 +63,7 @@ export default async function globalSetup(): Promise<void> {
   // start's CPU; Node checks each file's hash, so an edited file is compiled afresh. It is filled here for
   // the API and the worker (test/helpers/compile-cache.ts).
   process.env.NODE_COMPILE_CACHE ||= join(tmpdir(), 'agent-registry-node-compile-cache');
+  // The verifier's resolver starts at a root of the run's own that knows no names (test/helpers/refusing-root.ts).
+  process.env.VERIFY_DNS_ROOT ||= await startRefusingRoot();
   await Promise.all([postgres(), temporal(), bundle(), warmCompileCache()]);
 }
