@@ -100,19 +100,22 @@ export const REGISTRY_SKILLS: readonly RegistrySkill[] = [
   },
 ];
 
+/** The MCP streamable HTTP transport, as a binding URI for the card's second interface. */
+export const MCP_BINDING = 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#streamable-http';
+
 /** The registry as an A2A agent; `version` is its interface's (the OpenAPI document's and the MCP server's). */
 export function buildRegistryCard(baseUrl: string, version: string): AgentCardDocument {
   return {
     name: 'Agent domain registry',
     description:
-      'Registry, registrar and identity service for AI agents: search, quote, register, renew, manage and trade names such as scout.agent, paid by HTTP 402 (mpp, x402 USDC) or gems. Its interface is MCP (streamable HTTP, JSON-RPC 2.0: tools/list, tools/call) at the URL below, and the HTTP API of /openapi.json; it does not answer A2A methods (SendMessage, tasks). Credentials: X-API-Key (POST /api/v1/agents/provision) or a bearer token; the public tools need none.',
+      'Registry, registrar and identity service for AI agents: search, quote, verify, register, renew, manage and trade names such as scout.agent, paid by HTTP 402 (mpp, x402 USDC) or gems. It answers A2A (JSON-RPC) at the first interface below: send a data part {"tool": "<tool>", "arguments": {…}} naming one of the tools each skill lists, or the text "search <name>", "lookup <name>" or "verify <name>"; a paid call is a task that waits in input-required with the payment challenge, completed by sending {"credential": "Payment …"} in it. The same tools are MCP tools at the second interface. Credentials: X-API-Key (POST /api/v1/agents/provision) or a bearer token; the public reads need none.',
     version,
-    // The registry serves no A2A endpoint. Of the bindings the specification names (JSONRPC, GRPC,
-    // HTTP+JSON), JSONRPC is the closest to MCP, which is JSON-RPC 2.0 over HTTP POST at this URL: a client
-    // that picks it reaches a JSON-RPC server, and an A2A method there is JSON-RPC's own "method not found"
-    // (-32601), not a transport failure. A custom binding URI (section 5.8) is for A2A over another
-    // transport, which MCP is not; the description says what the interface really speaks.
-    supportedInterfaces: [{ url: `${baseUrl}/mcp`, protocolBinding: 'JSONRPC', protocolVersion: A2A_PROTOCOL_VERSION }],
+    // A2A first (JSON-RPC, the registry's own A2A server); then the MCP server, as the custom binding
+    // section 5.8 allows, named by the MCP transport it speaks, so an A2A client never picks it.
+    supportedInterfaces: [
+      { url: `${baseUrl}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: A2A_PROTOCOL_VERSION },
+      { url: `${baseUrl}/mcp`, protocolBinding: MCP_BINDING, protocolVersion: A2A_PROTOCOL_VERSION },
+    ],
     capabilities: { streaming: false, pushNotifications: false },
     defaultInputModes: ['application/json'],
     defaultOutputModes: ['application/json'],

@@ -47,10 +47,10 @@ function accessRuleOf(url: string, config: { access?: AccessRule } | undefined):
 }
 
 /**
- * How an operation is reached: over HTTP, or in-process by an MCP tool call or a dashboard form
+ * How an operation is reached: over HTTP, or in-process by an MCP tool call, an A2A message or a dashboard form
  * (src/http/operations/invoke.ts), whose own request was authenticated and checked first.
  */
-export type Channel = 'http' | 'mcp' | 'dashboard' | 'batch';
+export type Channel = 'http' | 'mcp' | 'a2a' | 'dashboard' | 'batch';
 
 /**
  * The one access decision of every adapter: whether `principal` may call the operation `key` under

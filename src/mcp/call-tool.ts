@@ -25,6 +25,35 @@ function toolError(answer: Outcome): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(refusal) }], isError: true };
 }
 
+/** A tool's call as every adapter makes it: its arguments checked, then its operation invoked as the caller. */
+export type ToolRun = { outcome: Outcome; tool: Tool } | { unknownTool: string } | { invalid: string };
+
+/**
+ * Runs a tool by name for MCP (below) and A2A (src/a2a): the arguments validated against the tool's input, the
+ * operation invoked in-process with the payment credential, if any, where it reads one (`Authorization:
+ * Payment`) and `request_id` as its Idempotency-Key.
+ */
+export async function runTool(
+  tools: ReadonlyMap<string, Tool>,
+  app: FastifyInstance,
+  caller: Caller,
+  call: { name: string; arguments: unknown; credential?: string | undefined },
+): Promise<ToolRun> {
+  const tool = tools.get(call.name);
+  if (!tool) return { unknownTool: `Tool ${call.name} not found` };
+  const parsed = tool.input.safeParse(call.arguments ?? {});
+  if (!parsed.success) return { invalid: `Invalid arguments for tool ${tool.name}: ${z.prettifyError(parsed.error)}` };
+  if (call.credential && !tool.paid) return { invalid: `${tool.name} takes no payment.` };
+  const { request_id, ...args } = parsed.data as { request_id?: string };
+  const input = tool.request(args as never);
+  const outcome = await invoke(app, tool.operation, caller, {
+    ...input,
+    headers: { ...input.headers, ...(call.credential ? { authorization: call.credential } : {}) },
+    ...(request_id ? { idempotencyKey: request_id } : {}),
+  });
+  return { outcome, tool };
+}
+
 /**
  * One tool call: validate the arguments, call the operation it mirrors as the caller, map the answer. A
  * payment credential goes where the operation reads one, `Authorization: Payment` (the caller's own
@@ -37,23 +66,15 @@ export async function callTool(
   caller: Caller,
   params: CallToolRequest['params'],
 ): Promise<CallToolResult> {
-  const tool = tools.get(params.name);
-  if (!tool) throw rpcError(ErrorCode.InvalidParams, `Tool ${params.name} not found`);
-  const parsed = tool.input.safeParse(params.arguments ?? {});
-  if (!parsed.success)
-    throw rpcError(
-      ErrorCode.InvalidParams,
-      `Invalid arguments for tool ${tool.name}: ${z.prettifyError(parsed.error)}`,
-    );
-  const { request_id, ...args } = parsed.data as { request_id?: string };
   const credential = presentedCredential(params._meta);
-  if (credential && !tool.paid) throw rpcError(ErrorCode.InvalidParams, `${tool.name} takes no payment.`);
-  const input = tool.request(args as never);
-  const answer = await invoke(app, tool.operation, caller, {
-    ...input,
-    headers: { ...input.headers, ...(credential ? { authorization: credential.header } : {}) },
-    ...(request_id ? { idempotencyKey: request_id } : {}),
+  const run = await runTool(tools, app, caller, {
+    name: params.name,
+    arguments: params.arguments,
+    credential: credential?.header,
   });
+  if ('unknownTool' in run) throw rpcError(ErrorCode.InvalidParams, run.unknownTool);
+  if ('invalid' in run) throw rpcError(ErrorCode.InvalidParams, run.invalid);
+  const { outcome: answer, tool } = run;
   if (answer.status === 402 && tool.paid) {
     const required = paymentRequiredError(answer, credential !== undefined);
     if (required) throw required;

@@ -52,6 +52,7 @@ import * as tld from '../api/routes/tld.ts';
 import * as transfer from '../api/routes/domains/transfer.ts';
 import { dashboardPlugin } from '../dashboard/routes/index.ts';
 import { mcpRoutes } from '../mcp/route.ts';
+import * as a2a from '../a2a/route.ts';
 import * as dashboardActivity from '../dashboard/routes/activity.ts';
 import * as dashboardAgents from '../dashboard/routes/agents.ts';
 import * as dashboardApprovals from '../dashboard/routes/approvals.ts';
@@ -153,6 +154,7 @@ export const routeModules: readonly RouteModule[] = [
   { declares: [command], plugin: command.commandRoutes },
   { declares: [verify], plugin: verify.verifyRoutes },
   { declares: [mcp], plugin: mcpRoutes },
+  { declares: [a2a], plugin: a2a.a2aRoutes },
   { declares: [benchBaseline], plugin: benchBaseline.benchBaselineRoutes, servedWhen: (c) => c.BENCH_ROUTES },
   { declares: [openApi] },
   { declares: [login] },

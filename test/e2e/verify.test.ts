@@ -6,6 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateAgentCardSignature, type AgentCard } from '@a2a-js/sdk';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose';
+import { createPublicClient, createWalletClient, http, parseEventLogs, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { erc7930Address } from '../../src/domain/onchain-identity.ts';
+import { identityRegistryAbi } from '../../src/identity/erc8004/registry.ts';
+import { ANVIL_PAYER_KEYS, localChain, startAnvil, type Anvil } from '../../src/infra/anvil.ts';
+import { deployIdentityRegistry } from '../../src/infra/erc8004.ts';
 import { powerDnsClient, type PowerDnsClient } from '../../src/dns/powerdns.ts';
 import { ensureNamespaceZone } from '../../src/dns/signed-zones.ts';
 import { grantGems } from '../../src/ledger/gems.ts';
@@ -16,6 +22,7 @@ import { randomLabel } from '../helpers/fixtures.ts';
 import { eventually } from '../helpers/hosted-checkout.ts';
 import { mcpClient } from '../helpers/mcp.ts';
 import { startTestOidc } from '../helpers/oidc.ts';
+import { freePort } from '../helpers/ports.ts';
 import { startTestPowerDns, type TestPowerDns } from '../helpers/powerdns.ts';
 import { startRegistryStack, type RegistryStack } from '../helpers/registry-stack.ts';
 
@@ -76,6 +83,35 @@ describe('the verifier: GET /api/v1/verify/{name}', () => {
   let host: { server: Server; base: string };
   let ours: string;
   const documents = new Map<string, unknown>();
+  let base: Anvil;
+  let registry: Address;
+
+  /** Registers an agent in the ERC-8004 registry on the local Base chain, as its own owner would; its id. */
+  async function registerOnChain(agentUri: string): Promise<bigint> {
+    const chain = localChain(8453, base.rpcUrl);
+    const account = privateKeyToAccount(ANVIL_PAYER_KEYS[2]);
+    const wallet = createWalletClient({ account, chain, transport: http(base.rpcUrl) });
+    const reader = createPublicClient({ chain, transport: http(base.rpcUrl) });
+    const hash = await wallet.writeContract({
+      address: registry,
+      abi: identityRegistryAbi,
+      functionName: 'register',
+      args: [agentUri],
+    });
+    const receipt = await reader.waitForTransactionReceipt({ hash });
+    const [registered] = parseEventLogs({ abi: identityRegistryAbi, eventName: 'Registered', logs: receipt.logs });
+    return (registered as { args: { agentId: bigint } }).args.agentId;
+  }
+
+  /** An ERC-8004 registration file naming `card` as its A2A service and listing the entries given. */
+  const registrationFile = (card: string, entries: bigint[]) => ({
+    type: 'https://eips.ethereum.org/EIPS/eip-8004#registration-v1',
+    name: 'Foreign agent',
+    description: 'An agent of another registry.',
+    services: [{ name: 'A2A', endpoint: card }],
+    active: true,
+    registrations: entries.map((agentId) => ({ agentId: Number(agentId), agentRegistry: `eip155:8453:${registry}` })),
+  });
 
   const verify = async (name: string) => {
     const res = await s.t.app.inject({ method: 'GET', url: `/api/v1/verify/${name}` });
@@ -141,8 +177,12 @@ describe('the verifier: GET /api/v1/verify/{name}', () => {
     await Promise.all([startTestPowerDns().then((p) => (pdns = p)), startTestOidc().then((i) => (idp = i))]);
     api = powerDnsClient({ apiUrl: pdns.env.PDNS_API_URL as string, apiKey: pdns.env.PDNS_API_KEY as string });
     // The root's port is known only once it runs: the resolver's settings are given after (below).
-    const rootPort = await import('../helpers/ports.ts').then((m) => m.freePort());
+    const rootPort = await freePort();
+    base = await startAnvil({ port: await freePort(), chainId: 8453 });
+    ({ registry } = await deployIdentityRegistry(base.rpcUrl, 8453));
     s = await startRegistryStack({
+      // Where the verifier reads ERC-8004 entries (ERC8004_CHAIN_ID is 8453 by default).
+      BASE_RPC_URL: base.rpcUrl,
       OIDC_ISSUER: idp.issuer,
       ...pdns.env,
       WEBHOOK_ALLOW_INSECURE_LOCAL: 'true',
@@ -185,6 +225,7 @@ describe('the verifier: GET /api/v1/verify/{name}', () => {
   afterAll(async () => {
     await root?.stop();
     await s?.stop();
+    await base?.stop();
     await pdns?.stop();
     await idp?.stop();
     host?.server.close();
@@ -219,8 +260,34 @@ describe('the verifier: GET /api/v1/verify/{name}', () => {
     documents.set('/good.json', good);
     // Changed after signing: the description is the owner's no more.
     documents.set('/changed.json', { ...good, description: 'Someone else now.' });
+    // Its entry on the local Base chain, its file naming the card; a second entry whose file names another card.
+    const goodId = await registerOnChain(`${host.base}/reg-good.json`);
+    documents.set('/reg-good.json', registrationFile(`${host.base}/good.json`, [goodId]));
+    const otherId = await registerOnChain(`${host.base}/reg-other.json`);
+    documents.set('/reg-other.json', registrationFile(`${host.base}/someone-else.json`, [otherId]));
+    const entryTxt = (owner: string, registryAddress: string, id: bigint) => ({
+      name: owner,
+      type: 'TXT',
+      ttl: 60,
+      changetype: 'REPLACE' as const,
+      records: [
+        { content: `"agent-endpoint[a2a]=${host.base}/a2a"`, disabled: false as const },
+        {
+          content: `"agent-registration[${erc7930Address(8453, registryAddress)}][${id}]=1"`,
+          disabled: false as const,
+        },
+      ],
+    });
+    const withEntry = (owner: string, registryAddress: string, id: bigint) =>
+      agentRrsets(owner, `${host.base}/good.json`, `${host.base}/a2a`).map((r) =>
+        r.type === 'TXT' ? entryTxt(owner, registryAddress, id) : r,
+      );
     await api.patchZone(zone, [
-      ...agentRrsets(`good.${zone}`, `${host.base}/good.json`, `${host.base}/a2a`),
+      ...withEntry(`good.${zone}`, registry, goodId),
+      // The TXT names another registry: no such entry there.
+      ...withEntry(`otherregistry.${zone}`, '0x000000000000000000000000000000000000dEaD', goodId),
+      // The TXT names an entry whose tokenURI is a file about another agent's card.
+      ...withEntry(`otheruri.${zone}`, registry, otherId),
       ...agentRrsets(`changed.${zone}`, `${host.base}/changed.json`, `${host.base}/a2a`),
       // The TXT names another endpoint than the card and the SVCB record.
       ...agentRrsets(`elsewhere.${zone}`, `${host.base}/good.json`, `${host.base}/a2a`).map((r) =>
@@ -256,7 +323,14 @@ describe('the verifier: GET /api/v1/verify/{name}', () => {
     );
 
     const ok = await verify('good.foreign');
+    expect(ok.checks.find((c) => c.id === 'erc8004')?.evidence).toMatchObject({
+      agent_id: String(goodId),
+      registry: registry.toLowerCase(),
+      token_uri: `${host.base}/reg-good.json`,
+      owner: privateKeyToAccount(ANVIL_PAYER_KEYS[2]).address,
+    });
     expect(outcomes(ok)).toMatchObject({
+      erc8004: 'pass',
       dnssec: 'pass',
       dns_aid: 'pass',
       ensip_txt: 'pass',
@@ -285,6 +359,16 @@ describe('the verifier: GET /api/v1/verify/{name}', () => {
     expect(outcomes(elsewhere).ensip_txt).toBe('fail');
     expect(reasonOf(elsewhere, 'ensip_txt')).toContain('impostor.example');
     expect(elsewhere.verified).toBe(false);
+
+    const otherRegistry = await verify('otherregistry.foreign');
+    expect(outcomes(otherRegistry).erc8004).toBe('fail');
+    expect(reasonOf(otherRegistry, 'erc8004')).toMatch(/has no entry/);
+    expect(otherRegistry.verified).toBe(false);
+
+    const otherUri = await verify('otheruri.foreign');
+    expect(outcomes(otherUri).erc8004).toBe('fail');
+    expect(reasonOf(otherUri, 'erc8004')).toContain(`${host.base}/someone-else.json`);
+    expect(otherUri.verified).toBe(false);
 
     const broken = await verify('broken.foreign');
     expect(outcomes(broken).dnssec).toBe('fail');

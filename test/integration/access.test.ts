@@ -284,6 +284,31 @@ describe('access control', () => {
       method: 'POST',
       url: '/api/agent/register-status/no-such-order/reconcile',
     }),
+    // The A2A endpoint: the same call in a message, refused by the same business rule (a failed task).
+    'POST /a2a': () => ({
+      method: 'POST',
+      url: '/a2a',
+      headers: { 'a2a-version': '1.0' },
+      payload: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'SendMessage',
+        params: {
+          message: {
+            messageId: 'access-sample',
+            role: 'ROLE_USER',
+            parts: [
+              {
+                data: {
+                  tool: 'register_domain',
+                  arguments: { domain: 'admin', namespace: 'agent', years: 1, agreed_to_terms: true },
+                },
+              },
+            ],
+          },
+        },
+      },
+    }),
     // The MCP endpoint: registering a reserved name through its tool, refused by the same business rule.
     'POST /mcp': () => ({
       method: 'POST',
@@ -352,12 +377,15 @@ describe('access control', () => {
   type Refusal = { code?: string; message?: string };
   // The MCP endpoint answers a tool's refusal as a tool error whose text is the API's error body.
   type McpResult = { result?: { isError?: boolean; content?: { text?: string }[] } };
-  const refusal = (res: { json(): Refusal & { error?: Refusal } & McpResult }): Refusal => {
+  // The A2A endpoint answers it as a task (or message) whose status message holds the API's error body.
+  type A2aResult = { result?: { task?: { status?: { message?: { parts?: { data?: Refusal }[] } } } } };
+  const refusal = (res: { json(): Refusal & { error?: Refusal } & McpResult & A2aResult }): Refusal => {
     const body = res.json();
     const toolError = body.result?.isError
       ? (JSON.parse(body.result.content?.[0]?.text ?? '{}') as Refusal)
       : undefined;
-    return body.error ?? toolError ?? body;
+    const a2aError = body.result?.task?.status?.message?.parts?.find((p) => p.data?.code)?.data;
+    return body.error ?? toolError ?? a2aError ?? body;
   };
   const codeOf = (res: { json(): Refusal & { error?: Refusal } }) => refusal(res).code;
 
@@ -549,6 +577,7 @@ describe('access control', () => {
       'POST /api/agent/register-status/:order_id/reconcile': account,
       'POST /api/v1/command': ['bearer', 'session'],
       'POST /mcp': ['agent_key', 'live_key', 'bearer', 'org_key', 'anonymous'],
+      'POST /a2a': ['agent_key', 'live_key', 'bearer', 'org_key', 'anonymous'],
     };
     expect(Object.fromEntries(protectedRoutes.map((r) => [r, [...(accessRules[r] ?? [])]]))).toEqual(expected);
     for (const r of [

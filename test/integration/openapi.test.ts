@@ -43,8 +43,8 @@ describe('the OpenAPI document', () => {
       .filter((r) => !isDashboardPage(r.url))
       .map((r) => `${r.method} ${toOpenApiPath(r.url)}`)
       .filter((k) => !['GET /openapi.json', 'GET /internal/bench/domain/{id}'].includes(k))
-      // The MCP endpoint speaks JSON-RPC (its tools/list describes it) and has its own discovery document.
-      .filter((k) => !/^[A-Z]+ \/(mcp|\.well-known\/oauth-protected-resource)/.test(k));
+      // The MCP and A2A endpoints speak JSON-RPC (described by tools/list and the agent card).
+      .filter((k) => !/^[A-Z]+ \/(mcp|a2a|\.well-known\/oauth-protected-resource)/.test(k));
     expect(documented.sort()).toEqual(expected.sort());
     const withText = declaredRoutes.filter((r) => r.config.openapi).map((r) => `${r.method} ${toOpenApiPath(r.url)}`);
     expect(withText.sort()).toEqual(expected.sort());

@@ -11,7 +11,7 @@ const addFormats = (formats as unknown as { default: typeof formats.default }).d
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { REGISTRY_SKILLS } from '../../src/domain/registry-card.ts';
+import { MCP_BINDING, REGISTRY_SKILLS } from '../../src/domain/registry-card.ts';
 import { tools } from '../../src/mcp/tools/index.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -172,10 +172,13 @@ describe('discovery of the registry itself', () => {
       expect(card).toMatchObject({
         name: 'Agent domain registry',
         version: '1.0.0',
-        supportedInterfaces: [{ url: 'https://registry.test/mcp', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        supportedInterfaces: [
+          { url: 'https://registry.test/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+          { url: 'https://registry.test/mcp', protocolBinding: MCP_BINDING, protocolVersion: '1.0' },
+        ],
         documentationUrl: 'https://registry.test/llms.txt',
       });
-      expect(card.description).toMatch(/interface is MCP/);
+      expect(card.description).toMatch(/answers A2A \(JSON-RPC\)/);
       expect(card.skills.map((skill) => skill.id)).toEqual([
         'search',
         'verify',
@@ -205,20 +208,19 @@ describe('discovery of the registry itself', () => {
       expect(AgentCard.toJSON(AgentCard.fromJSON(served))).toEqual(served);
     });
 
-    it('names every MCP tool in exactly one skill, and its interface answers JSON-RPC', async () => {
+    it('names every MCP tool in exactly one skill, and its A2A interface answers A2A methods', async () => {
       const named = REGISTRY_SKILLS.flatMap((skill) => skill.tools);
       expect([...named].sort()).toEqual(tools.map((tool) => tool.name).sort());
       const card = (await (await fetch(`${base}/.well-known/agent-card.json`)).json()) as Card;
       for (const skill of REGISTRY_SKILLS)
         for (const tool of skill.tools) expect(card.skills.find((s) => s.id === skill.id)?.description).toContain(tool);
-      // What the code comment on `protocolBinding` promises: an A2A method at the MCP endpoint is
-      // JSON-RPC's own "method not found", not a transport failure.
-      const res = await fetch(`${base}/mcp`, {
+      // An A2A method at the first interface is answered (a task it does not hold: A2A's TaskNotFound).
+      const res = await fetch(`${base}/a2a`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: {} } }),
+        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 'no-such-task' } }),
       });
-      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32601 } });
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32001 } });
     });
   });
 });
