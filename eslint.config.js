@@ -105,16 +105,22 @@ const layers = [
   },
   {
     // The edge renders what the layers below return. Top down: src/server (the app: every adapter's routes
-    // over the plugins), the adapters src/dashboard (the people's pages) and src/mcp (the tools), src/api
-    // (the operations and their routes), src/http (the server's machinery: the pipeline, the plugins, the
-    // declarations). Each imports only those below it; nothing below the edge imports any of them.
+    // over the plugins), the adapters src/a2a (A2A messages, over the MCP tools), src/dashboard (the people's
+    // pages) and src/mcp (the tools), src/api (the operations and their routes), src/http (the server's
+    // machinery: the pipeline, the plugins, the declarations). Each imports only those below it; nothing
+    // below the edge imports any of them.
     target: [
-      ...foldersExcept('entry', 'server', 'http', 'api', 'dashboard', 'ops', 'mcp'),
+      ...foldersExcept('entry', 'server', 'http', 'api', 'dashboard', 'ops', 'mcp', 'a2a'),
       './activities',
       './workflows',
     ],
-    from: ['./src/server', './src/http', './src/api', './src/dashboard', './src/mcp'],
-    message: 'Nothing below the edge (src/server, src/dashboard, src/mcp, src/api, src/http) imports from it.',
+    from: ['./src/server', './src/http', './src/api', './src/dashboard', './src/mcp', './src/a2a'],
+    message: 'Nothing below the edge (src/server, src/a2a, src/dashboard, src/mcp, src/api, src/http) imports from it.',
+  },
+  {
+    target: ['./src/mcp', './src/dashboard', './src/api', './src/http', './src/ops'],
+    from: './src/a2a',
+    message: 'src/a2a is an adapter over the MCP tools: only src/server registers it.',
   },
   {
     target: [...foldersExcept('entry', 'server', 'ops'), './activities', './workflows'],
