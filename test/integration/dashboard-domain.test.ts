@@ -105,6 +105,19 @@ describe('dashboard: a domain', () => {
     expect((await bob.get(pageOf('nobody-has-this.agent'))).statusCode).toBe(404);
   });
 
+  it('shows the verifier’s report only when asked, each check with its outcome', async () => {
+    const name = await ownedDomain(aliceId);
+    const plain = await alice.get(pageOf(name));
+    expect(plain.body).toContain(`href="/dashboard/domains/${name}?verify=1#verify-heading"`);
+    expect(plain.body).not.toContain('id="verify-verdict"');
+    // This stack's resolver reaches no name (test/helpers/refusing-root.ts): said as such, never as a pass.
+    const asked = await alice.get(`${pageOf(name)}?verify=1`);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toMatch(/id="verify-verdict">\s*<strong>Not verified<\/strong>/);
+    expect(asked.body).toMatch(/DNSSEC chain from the trust anchor<\/th>\s*<td>unreachable<\/td>/);
+    expect(asked.body).toContain('A2A card signature');
+  });
+
   it('adds, changes and deletes records in one save, escaped; a bad row is refused beside it and nothing is saved', async () => {
     const name = await ownedDomain(aliceId);
     const row = (type: string, rname: string, content: string, ttl = '', orig = ''): [string, string][] => [

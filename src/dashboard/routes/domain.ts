@@ -28,6 +28,7 @@ import {
   requestUnlock,
 } from '../../api/routes/domain/registrar-lock.ts';
 import { transferDomain } from '../../api/routes/domains/transfer.ts';
+import { verifyAgentOperation } from '../../api/routes/verify.ts';
 
 export const { page: domainPageRoute, post: domainActionRoute } = pageRoutes('/dashboard/domains/:domain_name');
 
@@ -61,7 +62,7 @@ async function load(ctx: PageContext): Promise<DomainPageData> {
   const { domain } = await ctx.read(getManagedDomain, named(ctx));
   const page = Math.max(1, Math.min(10_000, Number.parseInt(ctx.query.offers_page ?? '1', 10) || 1));
   const offset = (page - 1) * OFFERS_PER_PAGE;
-  const [auto, dns, lookup, offers, lock] = await Promise.all([
+  const [auto, dns, lookup, offers, lock, verified] = await Promise.all([
     ctx.read(getAutoRenew, named(ctx)),
     ctx.read(getDnsRecords, named(ctx)),
     ctx.call(lookupDomain, { params: { domain_name: domain.name } }),
@@ -69,6 +70,8 @@ async function load(ctx: PageContext): Promise<DomainPageData> {
       query: { direction: 'incoming', domain: domain.name, limit: OFFERS_PER_PAGE, offset },
     }),
     ctx.read(getLock, named(ctx)),
+    // Only when asked: it questions DNS, the name's hosts and a chain.
+    ctx.query.verify === '1' ? ctx.call(verifyAgentOperation, { params: { name: nameOf(ctx) } }) : null,
   ]);
   return {
     kind: 'managed',
@@ -78,6 +81,7 @@ async function load(ctx: PageContext): Promise<DomainPageData> {
     public: lookup.ok ? lookup.body : null,
     offers: { rows: offers.data, page, hasMore: offset + offers.data.length < offers.total },
     lock,
+    verification: verified?.ok ? verified.body : null,
   };
 }
 

@@ -5,6 +5,7 @@ import { renderLock, type LockState } from './domain/lock.ts';
 import { renderProfile } from './domain/profile.ts';
 import { renderDns, type DnsState } from './domain/records.ts';
 import { renderSummary, renderTerm, renderTransfer, type AutoRenew, type ManagedDomain } from './domain/term.ts';
+import { renderVerify, type VerifyReport } from './domain/verify.ts';
 import type { PublicRecord } from './answers.ts';
 export type { PublicRecord };
 
@@ -18,6 +19,8 @@ export type DomainPageData =
       public: PublicRecord | null;
       offers: OffersPage;
       lock: LockState;
+      /** The verifier's report, when the person asked for it (`?verify=1`). */
+      verification: VerifyReport | null;
     }
   /** After a form, the name is no longer the person's (transferred, or never was): what the API said. */
   | { kind: 'gone'; name: string; message: string };
@@ -32,5 +35,6 @@ export function renderDomain(view: DashboardView, data: DomainPageData): SafeHtm
   ${renderDns(view, data.domain.name, data.dns)}
   ${renderListing(view, p?.for_sale ? { price: p.for_sale, min: p.min_offer } : null, data.lock.locked)}
   ${renderOffers(view, data.offers)} ${renderProfile(view, p?.profile ?? {}, data.domain.storefront_id)}
-  ${renderLock(view, data.lock)} ${renderTransfer(view, data.lock.locked)}`;
+  ${renderLock(view, data.lock)} ${renderTransfer(view, data.lock.locked)}
+  ${renderVerify(data.domain.name, data.verification)}`;
 }
