@@ -9,17 +9,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import { buildRegistryCard } from '../domain/registry-card.ts';
 import { declareRoute } from '../http/declaration.ts';
 import { INTERFACE_VERSION } from '../http/plugins/openapi.ts';
+import { AGENT_PROTOCOL_ACCESS } from '../mcp/declarations.ts';
 import { tools } from '../mcp/tools/index.ts';
 import { registryExecutor } from './executor.ts';
 
 /**
  * POST /a2a: the registry as an A2A v1.0 agent, JSON-RPC binding, served by the stock @a2a-js/sdk request
- * handler. The same credentials as MCP, passed on to each operation a message calls; none for the public reads.
+ * handler. The same credentials as MCP (AGENT_PROTOCOL_ACCESS), passed on to each operation a message calls; none for the public reads.
  */
 export const a2aRoute = declareRoute({
   method: 'POST',
   url: '/a2a',
-  access: ['agent_key', 'live_key', 'bearer', 'org_key', 'anonymous'],
+  access: AGENT_PROTOCOL_ACCESS,
   area: 'self',
   // Each call a message makes is its own audited operation (src/http/operations/invoke.ts).
   audited: false,

@@ -1,4 +1,4 @@
-import { declareRoute, PUBLIC } from '../http/declaration.ts';
+import { declareRoute, PUBLIC, type AccessRule } from '../http/declaration.ts';
 
 // The MCP endpoint's routes, declared once (src/server/declared.ts reads them). No OpenAPI text:
 // the MCP endpoint speaks JSON-RPC, described by tools/list, so the API document leaves it out.
@@ -9,10 +9,12 @@ import { declareRoute, PUBLIC } from '../http/declaration.ts';
  * session is not an MCP credential. A call that needs one and has none is a 401 that points at the
  * protected-resource metadata (route.ts).
  */
+export const AGENT_PROTOCOL_ACCESS: AccessRule = ['agent_key', 'live_key', 'bearer', 'org_key', 'anonymous'];
+
 export const mcpRoute = declareRoute({
   method: 'POST',
   url: '/mcp',
-  access: ['agent_key', 'live_key', 'bearer', 'org_key', 'anonymous'],
+  access: AGENT_PROTOCOL_ACCESS,
   area: 'self',
   // Each tool call is its own audited operation (src/http/operations/invoke.ts).
   audited: false,
