@@ -82,6 +82,10 @@ describe('A2A server at /a2a, with the stock A2A client', () => {
       userMessage([data({ tool: 'search_domains', arguments: { q: label } })]),
     )) as Message;
     expect(dataIn(same.parts)).toEqual(body);
+    // The verifier as a skill: its report (this stack's resolver reaches no name, so DNSSEC is unreachable).
+    const verified = (await send(undefined, userMessage([text(`verify ${label}.agent`)]))) as Message;
+    expect(dataIn(verified.parts)).toMatchObject({ name: `${label}.agent`, verified: false });
+    expect((dataIn(verified.parts) as { checks: { id: string }[] }).checks.map((c) => c.id)).toContain('dnssec');
   });
 
   it('registers with gems in one message: a completed task whose artifact is the registration', async () => {
