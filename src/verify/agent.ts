@@ -44,17 +44,25 @@ export async function verifyAgent(name: string, deps: VerifierDeps): Promise<Ver
 
   const card = await readCard(a2aService, deps.policy);
   // What DNS did not answer is not known to be absent.
-  const unasked = (a: Answer, check: () => Check): Check =>
-    a.kind === 'unreachable' ? unreachable(check().id, `DNS gave no answer: ${a.why}`) : check();
-  checks.push(unasked(svcb, () => dnsAidCheck(services, card.card)));
-  checks.push(unasked(txt, () => ensipCheck(texts, card.card, services)));
-  const cardChecked = await cardCheck(card, deps.policy);
-  checks.push(unasked(svcb, () => cardChecked));
-  const entry = await erc8004Check(texts, card, deps);
-  checks.push(unasked(txt, () => entry.check));
-  checks.push(await domainProofCheck(card.card, entry.facts, deps.policy));
-  checks.push(await a2aEndpointCheck(interfaceUrl(card.card) ?? texts.endpoints.a2a ?? null, deps.policy));
-  checks.push(await mcpEndpointCheck(texts.endpoints.mcp ?? serviceUrl(mcpService), deps.policy));
+  const known = (a: Answer, check: Check): Check =>
+    a.kind === 'unreachable' ? unreachable(check.id, `DNS gave no answer: ${a.why}`) : check;
+  // The outside questions that do not depend on each other are asked at once: a report waits for the
+  // slowest host, not for the sum of their timeouts.
+  const [cardChecked, entry, a2a, mcp] = await Promise.all([
+    cardCheck(card, deps.policy),
+    erc8004Check(texts, card, deps),
+    a2aEndpointCheck(interfaceUrl(card.card) ?? texts.endpoints.a2a ?? null, deps.policy),
+    mcpEndpointCheck(texts.endpoints.mcp ?? serviceUrl(mcpService), deps.policy),
+  ]);
+  checks.push(
+    known(svcb, dnsAidCheck(services, card.card)),
+    known(txt, ensipCheck(texts, card.card, services)),
+    known(svcb, cardChecked),
+    known(txt, entry.check),
+    await domainProofCheck(card.card, entry.facts, deps.policy),
+    a2a,
+    mcp,
+  );
   return { name, ...summarize(checks), checks, checked_at: new Date().toISOString() };
 }
 
