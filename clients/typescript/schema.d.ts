@@ -17393,7 +17393,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Any DNS name that publishes DNS-AID records, ours or not: "scout.agent" */
+                /**
+                 * @description Any DNS name that publishes DNS-AID records, ours or not: "scout.agent"
+                 * @example scout.agent
+                 */
                 name: string;
             };
             cookie?: never;
@@ -17406,6 +17409,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "scout.agent",
+                     *       "verified": true,
+                     *       "reachable": false,
+                     *       "checks": [
+                     *         {
+                     *           "id": "dnssec",
+                     *           "outcome": "pass",
+                     *           "reason": null,
+                     *           "evidence": {
+                     *             "svcb": "secure",
+                     *             "txt": "secure"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "card_signature",
+                     *           "outcome": "pass",
+                     *           "reason": null,
+                     *           "evidence": {
+                     *             "card_url": "https://registry.example/agents/scout.agent/agent-card.json"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "erc8004",
+                     *           "outcome": "absent",
+                     *           "reason": "no ENSIP-25 agent-registration TXT record at the name",
+                     *           "evidence": {}
+                     *         },
+                     *         {
+                     *           "id": "a2a_endpoint",
+                     *           "outcome": "unreachable",
+                     *           "reason": "no answer within 5 s",
+                     *           "evidence": {
+                     *             "endpoint": "https://scout.example/a2a"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "checked_at": "2026-12-08T02:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** @description When the checks ran; a report is kept for a minute */
                         checked_at: string;
